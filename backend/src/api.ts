@@ -1,0 +1,27 @@
+import { resolve } from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import { ApiModule } from './app.module';
+import type { AppConfig } from './config/config.schema';
+import { legacyRedirects } from './web/legacy-redirects';
+import { securityHeaders } from './web/security-headers';
+
+/** Builds the HTTP app (not yet listening): security headers, redirects, static assets, routes. */
+export async function createApi(config: AppConfig): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(config), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('query parser', 'simple');
+  for (const handler of securityHeaders(config)) app.use(handler);
+  app.use(legacyRedirects);
+  const client = resolve(config.WEB_DIST, 'client');
+  app.useStaticAssets(resolve(client, 'assets'), { prefix: '/assets/', index: false, immutable: true, maxAge: '365d', fallthrough: false });
+  app.useStaticAssets(client, { index: false, maxAge: '1h', dotfiles: 'ignore' });
+  app.enableShutdownHooks();
+  return app;
+}

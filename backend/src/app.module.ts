@@ -1,0 +1,58 @@
+import { type DynamicModule, Module, type Type } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+import { ErrorEnvelopeFilter } from './common/error-envelope.filter';
+import { requestIdFor, rootLogger } from './common/logger';
+import { ConfigModule } from './config/config.module';
+import type { AppConfig } from './config/config.schema';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { SiteModule } from './modules/site/site.module';
+import { QueueModule } from './queue/queue.module';
+import { RedisModule } from './redis/redis.module';
+import { ServerFnModule } from './server-fn/server-fn.module';
+import { WebModule } from './web/web.module';
+
+/** Connections every process shares: config, logs, Postgres, Redis, BullMQ. */
+export function infrastructureModules(config: AppConfig): Array<DynamicModule | Type> {
+  return [ConfigModule.forRoot(config), DatabaseModule, RedisModule, QueueModule];
+}
+
+/** Feature modules: their commands, server functions, projectors and jobs. */
+export const featureModules = [SiteModule];
+
+@Module({})
+export class ApiModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: ApiModule,
+      imports: [
+        ...infrastructureModules(config),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            logger: rootLogger(config),
+            genReqId: requestIdFor,
+            autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || (req.url ?? '').startsWith('/assets/') },
+            customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+            serializers: {
+              req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+            },
+          },
+        }),
+        ServerFnModule,
+        HealthModule,
+        ...featureModules,
+        WebModule,
+      ],
+      providers: [{ provide: APP_FILTER, useClass: ErrorEnvelopeFilter }],
+    };
+  }
+}
+
+@Module({})
+export class WorkerModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: WorkerModule, imports: [...infrastructureModules(config), ...featureModules] };
+  }
+}

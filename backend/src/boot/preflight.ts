@@ -1,0 +1,72 @@
+import { Client } from 'pg';
+import { Redis } from 'ioredis';
+import type { AppConfig } from '../config/config.schema';
+
+export class PreflightError extends Error {}
+
+const TIMEOUT_MS = 3_000;
+
+/**
+ * Checks that Postgres and Redis answer before anything else starts, and creates the database
+ * if the server is up but the database is not there yet. Fails with one line that says what to do.
+ */
+export async function preflight(config: Pick<AppConfig, 'DATABASE_URL' | 'REDIS_URL'>): Promise<void> {
+  await ensureDatabase(config.DATABASE_URL);
+  await pingRedis(config.REDIS_URL);
+}
+
+async function ensureDatabase(databaseUrl: string): Promise<void> {
+  const target = new URL(databaseUrl);
+  const name = decodeURIComponent(target.pathname.slice(1)) || 'postgres';
+  try {
+    await withClient(databaseUrl, async () => undefined);
+    return;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '3D000') throw postgresDown(target, error);
+  }
+  const admin = new URL(databaseUrl);
+  admin.pathname = '/postgres';
+  try {
+    await withClient(admin.toString(), (client) => client.query(`create database "${name.replaceAll('"', '""')}"`));
+  } catch (error) {
+    if ((error as { code?: string }).code !== '42P04') throw postgresDown(target, error);
+  }
+}
+
+async function withClient<T>(url: string, use: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: TIMEOUT_MS });
+  try {
+    await client.connect();
+    return await use(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function pingRedis(redisUrl: string): Promise<void> {
+  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: TIMEOUT_MS, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    const where = redactUrl(new URL(redisUrl));
+    throw new PreflightError(
+      `Redis is not answering at ${where} (${(error as Error).message}). Start it with "redis-server --daemonize yes" or "docker compose up -d redis", or set REDIS_URL.`,
+    );
+  } finally {
+    redis.disconnect();
+  }
+}
+
+function postgresDown(target: URL, error: unknown): PreflightError {
+  return new PreflightError(
+    `Postgres is not answering at ${redactUrl(target)} (${(error as Error).message}). Start it with "pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start" or "docker compose up -d postgres", or set DATABASE_URL.`,
+  );
+}
+
+function redactUrl(url: URL): string {
+  const copy = new URL(url);
+  if (copy.password) copy.password = '***';
+  return copy.toString();
+}

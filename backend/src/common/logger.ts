@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import pino, { type Logger, type LoggerOptions } from 'pino';
+import type { AppConfig } from '../config/config.schema';
+
+let root: Logger | undefined;
+
+export function loggerOptions(config: Pick<AppConfig, 'LOG_LEVEL' | 'LOG_PRETTY'>): LoggerOptions {
+  return {
+    level: config.LOG_LEVEL,
+    base: { pid: process.pid },
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-license-key"]'], censor: '[redacted]' },
+    ...(config.LOG_PRETTY ? { transport: { target: 'pino-pretty', options: { singleLine: true } } } : {}),
+  };
+}
+
+/** The process-wide structured logger (JSON lines on stdout). */
+export function rootLogger(config?: Pick<AppConfig, 'LOG_LEVEL' | 'LOG_PRETTY'>): Logger {
+  if (!root) root = pino(loggerOptions(config ?? { LOG_LEVEL: 'info', LOG_PRETTY: false }));
+  return root;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,80}$/;
+
+/** Keeps a caller's well-formed x-request-id (so traces join up), otherwise makes one. */
+export function requestIdFor(req: IncomingMessage, res: ServerResponse): string {
+  const given = req.headers['x-request-id'];
+  const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  res.setHeader('x-request-id', id);
+  return id;
+}

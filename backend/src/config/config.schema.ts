@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+const url = (protocols: string[]) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+
+/** The one schema of the environment. Every default is the embedded local setup. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: url(['http:', 'https:']).default('http://localhost:3000'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/sculpt'),
+  REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379/0'),
+  /** Prefix for BullMQ keys, so several installs (or test runs) can share one Redis. */
+  QUEUE_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i, 'letters, digits, - and _ only').default('sculpt'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  SUPPORT_EMAIL: z.email().default('support@systemsculpt.com'),
+  /** Where the built frontend lives (client assets and the server-rendering bundle). */
+  WEB_DIST: z.string().min(1).default('dist'),
+  BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/, 'a size such as 100kb or 1mb').default('100kb'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  GA_MEASUREMENT_ID: z
+    .string()
+    .regex(/^G-[A-Z0-9]+$/, 'a Google Analytics measurement id such as G-ABC123')
+    .optional(),
+});
+
+export type AppConfig = z.infer<typeof configSchema>;

@@ -1,0 +1,98 @@
+import 'reflect-metadata';
+import type { INestApplicationContext } from '@nestjs/common';
+import { createApi } from './api';
+import { migrate } from './boot/migrate';
+import { preflight, PreflightError } from './boot/preflight';
+import { rootLogger } from './common/logger';
+import { ConfigError, loadConfig } from './config/load-config';
+import type { AppConfig } from './config/config.schema';
+import { createWorker } from './worker';
+
+export interface RunningApp {
+  url?: string;
+  stop(): Promise<void>;
+}
+
+/** Starts what ROLE asks for (api, worker, or both in one process) after preflight and migrations. */
+export async function start(config: AppConfig): Promise<RunningApp> {
+  const log = rootLogger(config);
+  const started = performance.now();
+  await preflight(config);
+  const applied = await migrate(config);
+  if (applied.length > 0) log.info({ applied }, 'migrations applied');
+
+  const apps: INestApplicationContext[] = [];
+  let url: string | undefined;
+  if (config.ROLE !== 'api') apps.push(await createWorker(config));
+  if (config.ROLE !== 'worker') {
+    const api = await createApi(config);
+    await api.listen(config.PORT, config.HOST);
+    const address = api.getHttpServer().address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    url = `http://localhost:${port}`;
+    apps.push(api);
+  }
+  log.info({ role: config.ROLE, url, ms: Math.round(performance.now() - started) }, 'ready');
+  return {
+    url,
+    stop: async () => {
+      for (const app of apps.reverse()) await app.close();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  let running: RunningApp;
+  try {
+    running = await start(config);
+  } catch (error) {
+    if (error instanceof PreflightError) {
+      console.error(`✖ ${error.message}`);
+      process.exit(69);
+    }
+    throw error;
+  }
+  if (running.url) console.log(`✔ Site running at ${running.url} (role: ${config.ROLE}). Ctrl-C to stop.`);
+  else console.log(`✔ Worker running (role: ${config.ROLE}). Ctrl-C to stop.`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    const timer = setTimeout(() => {
+      console.error(`Shutdown took longer than ${config.SHUTDOWN_TIMEOUT_MS} ms; exiting.`);
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    rootLogger().info({ signal }, 'shutting down');
+    running.stop().then(
+      () => {
+        console.log('Stopped cleanly.');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error('Shutdown failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

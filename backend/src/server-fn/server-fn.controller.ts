@@ -1,0 +1,47 @@
+import { All, Controller, Inject, Param, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { SERVER_FN_PREFIX } from '../../../contracts/server-fn';
+import { AppError } from '../common/app-error';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config.schema';
+import { PayloadDecoder } from './payload-decoder';
+import { contextFromRequest } from './request-context';
+import { ServerFnInvoker, type ServerFnAnswer } from './server-fn.invoker';
+
+@Controller(SERVER_FN_PREFIX.slice(1))
+export class ServerFnController {
+  private readonly decoder: PayloadDecoder;
+
+  constructor(
+    private readonly invoker: ServerFnInvoker,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.decoder = new PayloadDecoder(config.BODY_LIMIT);
+  }
+
+  @All(':id')
+  async handle(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const context = contextFromRequest(req);
+    let answer: ServerFnAnswer;
+    let plainForm = false;
+    try {
+      const payload = await this.decoder.decode(req, res);
+      plainForm = payload.kind === 'form' && req.accepts(['application/json', 'text/html']) !== 'application/json';
+      answer = await this.invoker.invoke(id, req.method, payload.input, context);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      answer = {
+        status: error.status,
+        envelope: { error: { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) } },
+      };
+    }
+    res.setHeader('cache-control', 'no-store');
+    if (answer.status === 405) res.setHeader('allow', req.method === 'GET' ? 'POST' : 'GET, HEAD');
+    // A form posted before JavaScript loaded expects the browser to follow the redirect itself.
+    if (plainForm && 'redirect' in answer.envelope) {
+      res.redirect(303, answer.envelope.redirect.href);
+      return;
+    }
+    res.status(answer.status).json(answer.envelope);
+  }
+}

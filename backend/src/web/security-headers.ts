@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+import type { AppConfig } from '../config/config.schema';
+
+/** The per-response CSP nonce the server renderer puts on its inline hydration scripts. */
+export function cspNonce(res: Response): string {
+  return (res.locals as { cspNonce?: string }).cspNonce ?? '';
+}
+
+export function securityHeaders(config: Pick<AppConfig, 'PUBLIC_URL' | 'GA_MEASUREMENT_ID'>): RequestHandler[] {
+  const analytics = config.GA_MEASUREMENT_ID ? ['https://www.googletagmanager.com'] : [];
+  const analyticsConnect = config.GA_MEASUREMENT_ID
+    ? ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com']
+    : [];
+  const secure = config.PUBLIC_URL.startsWith('https:');
+  const nonce = (_req: Request, res: Response, next: NextFunction) => {
+    (res.locals as { cspNonce?: string }).cspNonce = randomBytes(16).toString('base64');
+    next();
+  };
+  const headers = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${cspNonce(res as Response)}'`, ...analytics],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...analyticsConnect],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(secure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  return [nonce, headers];
+}

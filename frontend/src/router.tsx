@@ -1,0 +1,33 @@
+import { createRouter } from '@tanstack/react-router';
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
+import { DefaultErrorFallback } from './components/screens/DefaultErrorFallback';
+import { NotFoundScreen } from './components/screens/NotFoundScreen';
+import { createQueryClient } from './lib/query-client';
+import { routeTree } from './routeTree.gen';
+
+export interface RouterOptions {
+  /** CSP nonce for the inline hydration scripts the server renderer emits. */
+  nonce?: string;
+}
+
+export function createAppRouter(options: RouterOptions = {}) {
+  const queryClient = createQueryClient();
+  const router = createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+    defaultErrorComponent: DefaultErrorFallback,
+    defaultNotFoundComponent: NotFoundScreen,
+    ssr: options.nonce ? { nonce: options.nonce } : undefined,
+  });
+  setupRouterSsrQueryIntegration({ router, queryClient });
+  return router;
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router';
+import { SiteLayout } from '../components/shell/SiteLayout';
+import { NotFoundScreen } from '../components/screens/NotFoundScreen';
+import { RouteErrorScreen } from '../components/screens/RouteErrorScreen';
+import { siteInfoQuery } from '../queries/site';
+import type { RouterContext } from '../router-context';
+import { SITE_DESCRIPTION, SITE_NAME } from '../lib/site';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  loader: ({ context }) => context.queryClient.ensureQueryData(siteInfoQuery()),
+  head: () => ({
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
+      { name: 'theme-color', content: '#0b0a14' },
+      { title: SITE_NAME },
+      { name: 'description', content: SITE_DESCRIPTION },
+    ],
+    links: [{ rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }],
+  }),
+  shellComponent: RootDocument,
+  component: RootLayout,
+  notFoundComponent: () => <NotFoundScreen />,
+  errorComponent: (props) => (
+    <SiteLayout>
+      <RouteErrorScreen {...props} />
+    </SiteLayout>
+  ),
+});
+
+function RootDocument({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <HeadContent />
+      </head>
+      <body className="min-h-full bg-surface text-ink antialiased">
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function RootLayout() {
+  return (
+    <SiteLayout>
+      <Outlet />
+    </SiteLayout>
+  );
+}

@@ -1,0 +1,53 @@
+// Builds the three artifacts: the browser bundle, the server-rendering bundle and the backend.
+// With --if-stale, builds only those that are missing or older than their sources.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const ifStale = process.argv.includes('--if-stale');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+const targets = [
+  {
+    name: 'frontend (browser + server rendering)',
+    output: 'dist/server/entry-server.mjs',
+    sources: ['frontend', 'contracts', 'vite.config.ts'],
+    build: () => {
+      run(bin('vite'), ['build', '--logLevel', 'warn']);
+      run(bin('vite'), ['build', '--ssr', '--logLevel', 'warn']);
+    },
+  },
+  {
+    name: 'backend',
+    output: 'dist/app/backend/src/main.js',
+    sources: ['backend', 'contracts', '.swcrc'],
+    build: () =>
+      run(bin('swc'), ['backend', 'contracts', '-d', 'dist/app', '--config-file', '.swcrc', '--quiet', '--ignore', '**/*.spec.ts']),
+  },
+];
+
+for (const target of targets) {
+  const output = join(root, target.output);
+  if (ifStale && existsSync(output) && newestMtime(target.sources) <= statSync(output).mtimeMs) continue;
+  const started = Date.now();
+  process.stdout.write(`Building ${target.name}... `);
+  target.build();
+  console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+function run(command, args) {
+  execFileSync(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+}
+
+function newestMtime(paths) {
+  let newest = 0;
+  const visit = (path) => {
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path)) if (entry !== 'node_modules') visit(join(path, entry));
+    } else if (!path.endsWith('routeTree.gen.ts')) newest = Math.max(newest, stat.mtimeMs);
+  };
+  for (const path of paths) if (existsSync(join(root, path))) visit(join(root, path));
+  return newest;
+}
