@@ -5,7 +5,7 @@ const common = { testEnvironment: 'node', transform: { '^.+\\.(t|j)sx?$': swc },
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{backend,frontend,contracts}/**/*.spec.ts?(x)'] },
-    { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'], globalSetup: '<rootDir>/test/support/global-setup.ts', globalTeardown: '<rootDir>/test/support/global-teardown.ts' },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'], globalSetup: '<rootDir>/test/support/global-setup.ts', globalTeardown: '<rootDir>/test/support/global-teardown.ts' },
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'], testTimeout: 20_000, globalSetup: '<rootDir>/test/support/integration-setup.ts', globalTeardown: '<rootDir>/test/support/integration-teardown.ts' },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'], globalSetup: '<rootDir>/test/support/e2e-setup.ts', globalTeardown: '<rootDir>/test/support/e2e-teardown.ts', testTimeout: 30_000 },
   ],
 };

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
@@ -8,8 +9,11 @@ import { legacyRedirects } from './web/legacy-redirects';
 import { securityHeaders } from './web/security-headers';
 
 /** Builds the HTTP app (not yet listening): security headers, redirects, static assets, routes. */
-export async function createApi(config: AppConfig): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(config), {
+export async function createApi(
+  config: AppConfig,
+  options: { extraModules?: Type[] } = {},
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(config, options.extraModules), {
     bodyParser: false,
     bufferLogs: true,
   });

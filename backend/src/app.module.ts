@@ -23,7 +23,7 @@ export const featureModules = [SiteModule];
 
 @Module({})
 export class ApiModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, extraModules: Type[] = []): DynamicModule {
     return {
       module: ApiModule,
       imports: [
@@ -43,6 +43,7 @@ export class ApiModule {
         ServerFnModule,
         HealthModule,
         ...featureModules,
+        ...extraModules,
         WebModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorEnvelopeFilter }],

@@ -1,0 +1,22 @@
+import { dropTestDatabase } from './test-database';
+
+/** Stops the site with Ctrl-C's signal and insists that it shuts down cleanly. */
+export default async function e2eTeardown(): Promise<void> {
+  const server = globalThis.__e2eServer;
+  if (!server) return;
+  const { child, databaseUrl } = server;
+  try {
+    if (child.exitCode === null) {
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGINT');
+      const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 15_000))]);
+      if (code === 'timeout') {
+        child.kill('SIGKILL');
+        throw new Error('the site did not stop within 15 s of SIGINT');
+      }
+      if (code !== 0) throw new Error(`the site exited with code ${code} after SIGINT; see dist/e2e-server.log`);
+    }
+  } finally {
+    await dropTestDatabase(databaseUrl);
+  }
+}
