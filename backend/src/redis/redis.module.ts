@@ -1,5 +1,6 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
+import { rootLogger } from '../common/logger';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
 
@@ -12,8 +13,17 @@ export const REDIS = Symbol('REDIS');
     {
       provide: REDIS,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) =>
-        new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false }),
+      useFactory: (config: AppConfig) => {
+        const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+        let lastLogged = 0;
+        redis.on('error', (error: Error) => {
+          // ioredis retries on its own; one line every 30 s is enough to say why it is not ready.
+          if (Date.now() - lastLogged < 30_000) return;
+          lastLogged = Date.now();
+          rootLogger().warn({ err: error.message }, 'redis connection error');
+        });
+        return redis;
+      },
     },
   ],
   exports: [REDIS],
@@ -22,6 +32,7 @@ export class RedisModule implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
   async onApplicationShutdown(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis.disconnect());
+    else this.redis.disconnect();
   }
 }

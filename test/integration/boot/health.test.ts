@@ -1,0 +1,67 @@
+import { startTestApi, type TestApi } from '../../support/test-api';
+
+describe('with Postgres and Redis up', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(() => api.close());
+
+  it('GET /healthz answers 200', async () => {
+    const response = await fetch(`${api.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('GET /readyz answers 200 with both checks passing', async () => {
+    const response = await fetch(`${api.url}/readyz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'ready', postgres: { ok: true }, redis: { ok: true } });
+  });
+});
+
+describe('with Redis unreachable', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ env: { REDIS_URL: 'redis://127.0.0.1:1' } });
+  });
+  afterAll(() => api.close());
+
+  it('GET /readyz answers 503 and names Redis', async () => {
+    const response = await fetch(`${api.url}/readyz`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ status: 'not-ready', postgres: { ok: true }, redis: { ok: false } });
+  });
+
+  it('GET /healthz still answers 200: the process itself is alive', async () => {
+    expect((await fetch(`${api.url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe('getServiceStatus, the public status page data', () => {
+  it('reports every component operational when both stores answer', async () => {
+    const api = await startTestApi();
+    try {
+      const body = (await (await fetch(`${api.url}/_serverFn/getServiceStatus`)).json()) as {
+        result: { overall: string; components: { id: string; status: string }[] };
+      };
+      expect(body.result.overall).toBe('operational');
+      expect(body.result.components.map((c) => c.status)).toEqual(['operational', 'operational', 'operational']);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('reports fulfilment degraded when Redis is down', async () => {
+    const api = await startTestApi({ env: { REDIS_URL: 'redis://127.0.0.1:1' } });
+    try {
+      const body = (await (await fetch(`${api.url}/_serverFn/getServiceStatus`)).json()) as {
+        result: { overall: string; components: { id: string; status: string }[] };
+      };
+      expect(body.result.overall).toBe('degraded');
+      expect(body.result.components.find((c) => c.id === 'background-jobs')?.status).toBe('outage');
+    } finally {
+      await api.close();
+    }
+  });
+});

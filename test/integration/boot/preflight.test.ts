@@ -1,0 +1,36 @@
+import { Client } from 'pg';
+import { preflight, PreflightError } from '../../../backend/src/boot/preflight';
+import { migrate } from '../../../backend/src/boot/migrate';
+import { dropTestDatabase } from '../../support/test-database';
+
+const REDIS_URL = 'redis://127.0.0.1:6379/0';
+
+describe('preflight', () => {
+  it('names Postgres and how to start it when nothing answers', async () => {
+    const failure = preflight({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/sculpt', REDIS_URL });
+    await expect(failure).rejects.toBeInstanceOf(PreflightError);
+    await expect(failure).rejects.toThrow(/^Postgres is not answering at postgres:\/\/postgres@127\.0\.0\.1:1\/sculpt .*Start it with/);
+  });
+
+  it('names Redis and how to start it when nothing answers', async () => {
+    const failure = preflight({ DATABASE_URL: process.env.TEST_DATABASE_URL!, REDIS_URL: 'redis://127.0.0.1:1' });
+    await expect(failure).rejects.toThrow(/^Redis is not answering at redis:\/\/127\.0\.0\.1:1.*Start it with/);
+  });
+
+  it('creates a missing database, and migrations then build the event log in it', async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/sculpt_test_fresh_${Date.now().toString(36)}`;
+    try {
+      await preflight({ DATABASE_URL: url.toString(), REDIS_URL });
+      expect(await migrate({ DATABASE_URL: url.toString() })).toEqual(['Migration20261123000000_event_log']);
+      expect(await migrate({ DATABASE_URL: url.toString() })).toEqual([]);
+      const client = new Client({ connectionString: url.toString() });
+      await client.connect();
+      const { rows } = await client.query("select to_regclass('public.events') as events");
+      await client.end();
+      expect(rows[0].events).toBe('events');
+    } finally {
+      await dropTestDatabase(url.toString());
+    }
+  });
+});
