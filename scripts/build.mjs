@@ -12,10 +12,10 @@ const targets = [
   {
     name: 'frontend (browser + server rendering)',
     output: 'dist/server/entry-server.mjs',
-    sources: ['frontend', 'contracts', 'vite.config.ts'],
+    sources: ['frontend', 'contracts', 'vite.config.mts'],
     build: () => {
       run(bin('vite'), ['build', '--logLevel', 'warn']);
-      run(bin('vite'), ['build', '--ssr', '--logLevel', 'warn']);
+      run(bin('vite'), ['build', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn']);
     },
   },
   {

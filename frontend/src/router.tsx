@@ -1,7 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
-import { DefaultErrorFallback } from './components/screens/DefaultErrorFallback';
 import { NotFoundScreen } from './components/screens/NotFoundScreen';
+import { RouteErrorScreen } from './components/screens/RouteErrorScreen';
 import { createQueryClient } from './lib/query-client';
 import { routeTree } from './routeTree.gen';
 
@@ -18,7 +18,7 @@ export function createAppRouter(options: RouterOptions = {}) {
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
-    defaultErrorComponent: DefaultErrorFallback,
+    defaultErrorComponent: RouteErrorScreen,
     defaultNotFoundComponent: NotFoundScreen,
     ssr: options.nonce ? { nonce: options.nonce } : undefined,
   });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { createTestDatabase, uniqueQueuePrefix } from './test-database';
 
@@ -7,7 +7,7 @@ const ROOT = join(__dirname, '..', '..');
 const MAIN = join(ROOT, 'dist', 'app', 'backend', 'src', 'main.js');
 
 declare global {
-  var __e2eServer: { child: ChildProcess; databaseUrl: string } | undefined;
+  var __e2eServer: { child: ChildProcess; databaseUrl: string; log: WriteStream } | undefined;
 }
 
 /** Starts the built site exactly as `npm start` does, on a free port with a fresh database. */
@@ -29,7 +29,7 @@ export default async function e2eSetup(): Promise<void> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  globalThis.__e2eServer = { child, databaseUrl };
+  globalThis.__e2eServer = { child, databaseUrl, log };
   child.stderr!.pipe(log);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the site did not start within 60 s; see dist/e2e-server.log')), 60_000);

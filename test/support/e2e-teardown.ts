@@ -4,7 +4,7 @@ import { dropTestDatabase } from './test-database';
 export default async function e2eTeardown(): Promise<void> {
   const server = globalThis.__e2eServer;
   if (!server) return;
-  const { child, databaseUrl } = server;
+  const { child, databaseUrl, log } = server;
   try {
     if (child.exitCode === null) {
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -17,6 +17,7 @@ export default async function e2eTeardown(): Promise<void> {
       if (code !== 0) throw new Error(`the site exited with code ${code} after SIGINT; see dist/e2e-server.log`);
     }
   } finally {
+    log.end();
     await dropTestDatabase(databaseUrl);
   }
 }

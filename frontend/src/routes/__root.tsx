@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router';
+import { useEffect, type ReactNode } from 'react';
+import { CatchBoundary, createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router';
+import { DefaultErrorFallback } from '../components/screens/DefaultErrorFallback';
 import { SiteLayout } from '../components/shell/SiteLayout';
 import { NotFoundScreen } from '../components/screens/NotFoundScreen';
 import { RouteErrorScreen } from '../components/screens/RouteErrorScreen';
@@ -36,7 +37,11 @@ function RootDocument({ children }: { children: ReactNode }) {
         <HeadContent />
       </head>
       <body className="min-h-full bg-surface text-ink antialiased">
-        {children}
+        {/* Last resort, should the shell itself fail: the generic fallback. */}
+        <CatchBoundary getResetKey={() => 'shell'} errorComponent={DefaultErrorFallback}>
+          {children}
+        </CatchBoundary>
+        <HydrationMarker />
         <Scripts />
       </body>
     </html>
@@ -49,4 +54,12 @@ function RootLayout() {
       <Outlet />
     </SiteLayout>
   );
+}
+
+/** Marks <html data-hydrated="true"> once React has taken over the server-rendered page. */
+function HydrationMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
 }

@@ -1,0 +1,130 @@
+import type { Browser } from 'playwright-core';
+import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from '../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+describe('on a desktop', () => {
+  it('hydrates the server-rendered page without console errors', async () => {
+    const { page, errors, close } = await openPage(browser, DESKTOP);
+    await page.goto('/');
+    await waitForHydration(page);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('shows the top navigation: Home, Obsidian AI Plugin, Resources, Dashboard and Sign In', async () => {
+    const { page, close } = await openPage(browser, DESKTOP);
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const [name, href] of [
+      ['Home', '/'],
+      ['Obsidian AI Plugin', '/obsidian-ai-plugin'],
+      ['Resources', '/resources'],
+      ['Dashboard', '/dashboard'],
+    ] as const) {
+      await expect(nav.getByRole('link', { name, exact: true }).getAttribute('href')).resolves.toBe(href);
+    }
+    expect(await nav.getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
+    expect(await nav.getByRole('link', { name: 'Home', exact: true }).getAttribute('aria-current')).toBe('page');
+    expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
+    await close();
+  });
+
+  it('links the logo to / when signed out', async () => {
+    const { page, close } = await openPage(browser, DESKTOP);
+    await page.goto('/');
+    expect(await page.getByRole('link', { name: 'SystemSculpt home' }).first().getAttribute('href')).toBe('/');
+    await close();
+  });
+
+  it('has the footer: social links, the three columns, the community and copyright lines', async () => {
+    const { page, close } = await openPage(browser, DESKTOP);
+    await page.goto('/');
+    const footer = page.getByTestId('site-footer');
+    for (const heading of ['Community', 'Legal', 'Support']) {
+      expect(await footer.getByText(heading, { exact: true }).isVisible()).toBe(true);
+    }
+    for (const [name, href] of [
+      ['Terms', '/terms'],
+      ['Privacy', '/privacy'],
+      ['Refund Policy', '/refund-policy'],
+      ['Contact', '/contact'],
+    ] as const) {
+      expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
+    }
+    for (const name of ['Discord', 'YouTube', 'X', 'GitHub']) {
+      const links = footer.getByRole('link', { name, exact: true });
+      expect(await links.count()).toBeGreaterThanOrEqual(2);
+      for (const link of await links.all()) {
+        expect(await link.getAttribute('href')).toMatch(/^https:\/\//);
+        expect(await link.getAttribute('target')).toBe('_blank');
+        expect(await link.getAttribute('rel')).toContain('noopener');
+      }
+    }
+    expect(await footer.getByText('Made for the Obsidian community.').isVisible()).toBe(true);
+    const year = new Date().getFullYear();
+    expect(await footer.getByText(`© ${year} SystemSculpt. All rights reserved.`).isVisible()).toBe(true);
+    await close();
+  });
+});
+
+describe('on a phone', () => {
+  it('hides the top links behind a menu button that opens a 300 px side sheet with the same links', async () => {
+    const { page, errors, close } = await openPage(browser, PHONE);
+    await page.goto('/');
+    await waitForHydration(page);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resources' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const sheet = page.getByTestId('mobile-nav');
+    await sheet.waitFor({ state: 'visible' });
+    await page.waitForTimeout(600); // the 500 ms slide-in
+    const box = await sheet.boundingBox();
+    expect(box?.width).toBe(300);
+    expect(Math.round((box?.x ?? 0) + (box?.width ?? 0))).toBe(375);
+    for (const name of ['Home', 'Obsidian AI Plugin', 'Resources', 'Dashboard']) {
+      expect(await sheet.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+    }
+    expect(await sheet.getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('makes the side sheet 400 px wide on a larger screen', async () => {
+    const { page, close } = await openPage(browser, { viewport: { width: 700, height: 900 }, isMobile: true, hasTouch: true });
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const sheet = page.getByTestId('mobile-nav');
+    await page.waitForTimeout(600);
+    expect((await sheet.boundingBox())?.width).toBe(400);
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await sheet.waitFor({ state: 'detached' });
+    await close();
+  });
+
+  it('animates the sheet in over 500 ms and out over 300 ms', async () => {
+    const { page, close } = await openPage(browser, PHONE);
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const sheet = page.getByTestId('mobile-nav');
+    await sheet.waitFor({ state: 'visible' });
+    expect(await sheet.evaluate((el) => getComputedStyle(el).animationDuration)).toBe('0.5s');
+    await page.keyboard.press('Escape');
+    expect(await sheet.evaluate((el) => getComputedStyle(el).animationDuration)).toBe('0.3s');
+    await close();
+  });
+
+  it('has no horizontal scrolling at 360 px', async () => {
+    const { page, close } = await openPage(browser, { ...PHONE, viewport: { width: 360, height: 740 } });
+    await page.goto('/');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await close();
+  });
+});
