@@ -9,10 +9,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({
       target: 'react',
-      routesDirectory: 'frontend/src/routes',
-      generatedRouteTree: 'frontend/src/routeTree.gen.ts',
+      // Relative to `root` (frontend/).
+      routesDirectory: 'src/routes',
+      generatedRouteTree: 'src/routeTree.gen.ts',
       routeFileIgnorePrefix: '-',
-      autoCodeSplitting: false,
+      autoCodeSplitting: true,
     }),
     react(),
     tailwindcss(),
@@ -21,13 +22,16 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? {
         outDir: '../dist/server',
         emptyOutDir: true,
-        ssr: 'src/entry-server.tsx',
+        copyPublicDir: false,
         rollupOptions: { output: { entryFileNames: 'entry-server.mjs', format: 'es' } },
       }
     : {
         outDir: '../dist/client',
         emptyOutDir: true,
         manifest: true,
+        // The entry carries React, the router, Query and zod (the contracts validate on both sides):
+        // ~500 kB minified, ~156 kB gzipped. Routes are split out of it.
+        chunkSizeWarningLimit: 560,
         rollupOptions: { input: 'src/entry-client.tsx' },
       },
   ssr: { noExternal: [/^@radix-ui\//] },

@@ -85,7 +85,7 @@ describe('server functions from the browser', () => {
     const response = await call;
     expect(response.status()).toBe(200);
     expect(response.request().method()).toBe('GET');
-    expect(await page.getByText('Website and docs').isVisible()).toBe(true);
+    await page.getByText('Website and docs').waitFor();
     expect(errors).toEqual([]);
     await close();
   });
