@@ -1,0 +1,39 @@
+import { isNotFound, isRedirect } from '@tanstack/react-router';
+import { getSiteInfo } from '../../../contracts/site.contract';
+import type { Envelope } from '../../../contracts/server-fn';
+import { callServerFn, serverFnUrl, ServerFnError, setServerFnTransport, fetchTransport } from './server-fn-client';
+
+const answering = (status: number, envelope: Envelope) => setServerFnTransport(async () => ({ status, envelope }));
+afterAll(() => setServerFnTransport(fetchTransport));
+
+describe('serverFnUrl', () => {
+  it('puts a GET payload in the query string as URL-encoded JSON', () => {
+    expect(serverFnUrl(getSiteInfo, { q: 'a b&c' })).toBe('/_serverFn/getSiteInfo?payload=%7B%22q%22%3A%22a%20b%26c%22%7D');
+  });
+});
+
+describe('callServerFn', () => {
+  it('returns the result of a result envelope', async () => {
+    answering(200, { result: { ok: true } });
+    await expect(callServerFn(getSiteInfo, {})).resolves.toEqual({ ok: true });
+  });
+
+  it('rethrows a redirect envelope as a router redirect', async () => {
+    answering(200, { redirect: { statusCode: 307, href: '/x?a=1#h', to: '/x', search: { a: 1 }, hash: 'h' } });
+    const thrown = await callServerFn(getSiteInfo, {}).catch((error: unknown) => error);
+    expect(isRedirect(thrown)).toBe(true);
+    expect((thrown as { options: object }).options).toMatchObject({ to: '/x', search: { a: 1 }, hash: 'h', statusCode: 307 });
+  });
+
+  it('turns NOT_FOUND into the router not-found', async () => {
+    answering(404, { error: { code: 'NOT_FOUND', message: 'No such resource' } });
+    expect(isNotFound(await callServerFn(getSiteInfo, {}).catch((error: unknown) => error))).toBe(true);
+  });
+
+  it('throws ServerFnError with the code, status and issues of any other error', async () => {
+    answering(400, { error: { code: 'VALIDATION_FAILED', message: 'Bad', issues: [{ path: ['q'], message: 'Too long' }] } });
+    const thrown = await callServerFn(getSiteInfo, {}).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(ServerFnError);
+    expect(thrown).toMatchObject({ code: 'VALIDATION_FAILED', status: 400, issues: [{ path: ['q'], message: 'Too long' }] });
+  });
+});
