@@ -9,7 +9,12 @@ export default async function e2eTeardown(): Promise<void> {
     if (child.exitCode === null) {
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       child.kill('SIGINT');
-      const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 15_000))]);
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), 15_000);
+      });
+      const code = await Promise.race([exited, timeout]);
+      clearTimeout(timer);
       if (code === 'timeout') {
         child.kill('SIGKILL');
         throw new Error('the site did not stop within 15 s of SIGINT');
