@@ -1,9 +1,13 @@
+import { getPricingResources, getResource, listResources } from './catalog.contract';
 import { getSiteInfo } from './site.contract';
 import { getServiceStatus } from './status.contract';
 
 export * from './server-fn';
 export * from './site.contract';
+export * from './catalog.contract';
+export * from './catalog/resource';
+export * from './catalog/resource-rules';
 export * from './status.contract';
 
 /** Every server function the backend must serve; the transport refuses ids not listed here. */
-export const serverFnContracts = [getSiteInfo, getServiceStatus] as const;
+export const serverFnContracts = [getSiteInfo, getServiceStatus, listResources, getResource, getPricingResources] as const;

@@ -23,7 +23,7 @@ const targets = [
     output: 'dist/app/backend/src/main.js',
     sources: ['backend', 'contracts', '.swcrc'],
     build: () =>
-      run(bin('swc'), ['backend', 'contracts', '-d', 'dist/app', '--config-file', '.swcrc', '--quiet', '--ignore', '**/*.spec.ts']),
+      run(bin('swc'), ['backend', 'contracts', '-d', 'dist/app', '--config-file', '.swcrc', '--quiet', '--copy-files', '--ignore', '**/*.spec.ts']),
   },
 ];
 

@@ -7,6 +7,7 @@ import { ConfigModule } from './config/config.module';
 import type { AppConfig } from './config/config.schema';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { CatalogModule } from './modules/catalog/catalog.module';
 import { SiteModule } from './modules/site/site.module';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
@@ -19,7 +20,7 @@ export function infrastructureModules(config: AppConfig): Array<DynamicModule | 
 }
 
 /** Feature modules: their commands, server functions, projectors and jobs. */
-export const featureModules = [SiteModule];
+export const featureModules = [SiteModule, CatalogModule];
 
 @Module({})
 export class ApiModule {

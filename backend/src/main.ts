@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { createApi } from './api';
-import { migrate } from './boot/migrate';
+import { prepareDatabase } from './boot/prepare-database';
 import { preflight, PreflightError } from './boot/preflight';
 import { rootLogger } from './common/logger';
 import { ConfigError, loadConfig } from './config/load-config';
@@ -18,8 +18,9 @@ export async function start(config: AppConfig): Promise<RunningApp> {
   const log = rootLogger(config);
   const started = performance.now();
   await preflight(config);
-  const applied = await migrate(config);
+  const { applied, catalogChanges } = await prepareDatabase(config);
   if (applied.length > 0) log.info({ applied }, 'migrations applied');
+  if (catalogChanges > 0) log.info({ catalogChanges }, 'catalog updated');
 
   const apps: INestApplicationContext[] = [];
   let url: string | undefined;

@@ -1,4 +1,4 @@
-import { migrate } from '../../backend/src/boot/migrate';
+import { prepareDatabase } from '../../backend/src/boot/prepare-database';
 import { createTestDatabase, uniqueQueuePrefix } from './test-database';
 
 /** One database and one queue prefix for the whole integration run, migrated once. */
@@ -6,5 +6,5 @@ export default async function integrationSetup(): Promise<void> {
   const databaseUrl = await createTestDatabase('int');
   process.env.TEST_DATABASE_URL = databaseUrl;
   process.env.TEST_QUEUE_PREFIX = uniqueQueuePrefix('int');
-  await migrate({ DATABASE_URL: databaseUrl });
+  await prepareDatabase({ DATABASE_URL: databaseUrl });
 }

@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { preflight, PreflightError } from '../../../backend/src/boot/preflight';
 import { migrate } from '../../../backend/src/boot/migrate';
+import { migrationsList } from '../../../backend/src/migrations';
 import { dropTestDatabase } from '../../support/test-database';
 
 const REDIS_URL = 'redis://127.0.0.1:6379/0';
@@ -22,7 +23,7 @@ describe('preflight', () => {
     url.pathname = `/sculpt_test_fresh_${Date.now().toString(36)}`;
     try {
       await preflight({ DATABASE_URL: url.toString(), REDIS_URL });
-      expect(await migrate({ DATABASE_URL: url.toString() })).toEqual(['Migration20261123000000_event_log']);
+      expect(await migrate({ DATABASE_URL: url.toString() })).toEqual(migrationsList.map((m) => m.name));
       expect(await migrate({ DATABASE_URL: url.toString() })).toEqual([]);
       const client = new Client({ connectionString: url.toString() });
       await client.connect();

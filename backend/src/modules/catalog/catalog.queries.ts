@@ -1,0 +1,87 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { Resource, ResourceType } from '../../../../contracts/catalog/resource';
+import type { ResourcesSearch } from '../../../../contracts/catalog.contract';
+
+interface ResourceRow {
+  id: string;
+  title: string;
+  slug: string;
+  description: string;
+  stripe_description: string | null;
+  metadata: Resource['metadata'];
+  image_url: string | null;
+  price_cents: number | null;
+  access_type: Resource['accessType'];
+  type: ResourceType;
+}
+
+const SELECT = `select id, title, slug, description, stripe_description, metadata, image_url, price_cents, access_type, type from resources`;
+// The spec's "free" rule in SQL: a price of 0 or less, or no price with free access.
+const FREE = `coalesce(price_cents <= 0, access_type = 'free')`;
+
+/** Reads of the catalog; all filtering happens in Postgres. */
+@Injectable()
+export class CatalogQueries {
+  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
+
+  async list(search: ResourcesSearch): Promise<{ resources: Resource[]; countsByType: Record<string, number> }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (search.q) {
+      where.push(`(title ilike ? escape '\\' or description ilike ? escape '\\' or metadata->>'summary' ilike ? escape '\\')`);
+      const pattern = `%${search.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      params.push(pattern, pattern, pattern);
+    }
+    if (search.price === 'free') where.push(FREE);
+    if (search.price === 'paid') where.push(`not ${FREE}`);
+    const typeFilter = search.category && search.category !== 'all' ? search.category : undefined;
+    const base = where.length ? ` where ${where.join(' and ')}` : '';
+    const connection = this.orm.em.getConnection();
+    const [rows, counts] = await Promise.all([
+      connection.execute<ResourceRow[]>(
+        `${SELECT}${base}${typeFilter ? `${base ? ' and' : ' where'} type = ?` : ''} order by sort_order, title`,
+        typeFilter ? [...params, typeFilter] : params,
+      ),
+      connection.execute<{ type: string; count: string }[]>(`select type, count(*) as count from resources${base} group by type`, params),
+    ]);
+    return {
+      resources: rows.map(toResource),
+      countsByType: Object.fromEntries(counts.map((c) => [c.type, Number(c.count)])),
+    };
+  }
+
+  /** By id or by slug, case-insensitive and trimmed. */
+  async findByIdOrSlug(idOrSlug: string): Promise<Resource | undefined> {
+    const key = idOrSlug.trim().toLowerCase();
+    const rows = await this.orm.em
+      .getConnection()
+      .execute<ResourceRow[]>(`${SELECT} where lower(id) = ? or lower(slug) = ? order by (lower(slug) = ?) desc limit 1`, [key, key, key]);
+    return rows[0] ? toResource(rows[0]) : undefined;
+  }
+
+  async findByIds(ids: string[]): Promise<Resource[]> {
+    const rows = await this.orm.em.getConnection().execute<ResourceRow[]>(`${SELECT} where id in (${ids.map(() => '?').join(', ')}) order by sort_order`, ids);
+    return rows.map(toResource);
+  }
+
+  async findByType(type: ResourceType): Promise<Resource[]> {
+    const rows = await this.orm.em.getConnection().execute<ResourceRow[]>(`${SELECT} where type = ? order by sort_order`, [type]);
+    return rows.map(toResource);
+  }
+}
+
+function toResource(row: ResourceRow): Resource {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    description: row.description,
+    stripeDescription: row.stripe_description,
+    metadata: row.metadata,
+    imageUrl: row.image_url,
+    priceCents: row.price_cents,
+    accessType: row.access_type,
+    type: row.type,
+  };
+}

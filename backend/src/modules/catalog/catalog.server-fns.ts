@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import { getPricingResources, getResource, listResources } from '../../../../contracts/catalog.contract';
+import { KNOWN_RESOURCE_IDS, type Resource } from '../../../../contracts/catalog/resource';
+import type { ServerFnOutput } from '../../../../contracts/server-fn';
+import { NotFoundError, UnavailableError } from '../../common/app-error';
+import { ServerFn } from '../../server-fn/server-fn.decorator';
+import { redirectTo } from '../../server-fn/server-redirect';
+import { CatalogQueries } from './catalog.queries';
+
+@Injectable()
+export class CatalogServerFns {
+  constructor(private readonly catalog: CatalogQueries) {}
+
+  @ServerFn(listResources)
+  async listResources(input: z.output<typeof listResources.input>): Promise<ServerFnOutput<typeof listResources>> {
+    const { resources, countsByType } = await this.catalog.list(input);
+    return { resources, total: resources.length, countsByType };
+  }
+
+  /** An id that is not the slug (compared trimmed, case-insensitive) redirects, permanently, to the slug. */
+  @ServerFn(getResource)
+  async getResource({ resourceId }: z.output<typeof getResource.input>): Promise<Resource> {
+    const resource = await this.catalog.findByIdOrSlug(resourceId);
+    if (!resource) throw new NotFoundError(`There is no resource called "${resourceId}".`);
+    if (resourceId.trim().toLowerCase() !== resource.slug.toLowerCase()) {
+      throw redirectTo(`/resources/${encodeURIComponent(resource.slug)}`, { statusCode: 301 });
+    }
+    return resource;
+  }
+
+  @ServerFn(getPricingResources)
+  async getPricingResources(): Promise<ServerFnOutput<typeof getPricingResources>> {
+    const ids = [KNOWN_RESOURCE_IDS.starterMonthly, KNOWN_RESOURCE_IDS.proMonthly, KNOWN_RESOURCE_IDS.lifetimeLicense];
+    const [plans, creditPacks] = await Promise.all([this.catalog.findByIds(ids), this.catalog.findByType('api_credits')]);
+    const byId = new Map(plans.map((plan) => [plan.id, plan]));
+    const pick = (id: string) => {
+      const plan = byId.get(id);
+      if (!plan) throw new UnavailableError('Pricing is being updated; please try again in a minute.');
+      return plan;
+    };
+    return {
+      starterMonthly: pick(KNOWN_RESOURCE_IDS.starterMonthly),
+      proMonthly: pick(KNOWN_RESOURCE_IDS.proMonthly),
+      lifetimeLicense: pick(KNOWN_RESOURCE_IDS.lifetimeLicense),
+      creditPacks,
+    };
+  }
+}

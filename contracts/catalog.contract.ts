@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { resourceSchema, resourceTypeSchema } from './catalog/resource';
+import { defineServerFn } from './server-fn';
+
+export const RESOURCE_QUERY_MAX = 120;
+
+/** /resources search params (spec §5): q trimmed, ≤ 120, dropped when empty; 'all' means no filter. */
+export const resourcesSearchSchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(RESOURCE_QUERY_MAX, `Search for at most ${RESOURCE_QUERY_MAX} characters.`)
+    .optional()
+    .transform((q) => (q ? q : undefined)),
+  category: z.union([z.literal('all'), resourceTypeSchema]).optional(),
+  price: z.enum(['all', 'free', 'paid']).optional(),
+});
+export type ResourcesSearch = z.output<typeof resourcesSearchSchema>;
+
+export const resourceIdSchema = z.string().trim().min(1, 'Give a resource id.').max(120);
+
+export const listResources = defineServerFn({
+  id: 'listResources',
+  method: 'GET',
+  input: resourcesSearchSchema.strict(),
+  output: z.object({
+    resources: z.array(resourceSchema),
+    total: z.number().int(),
+    countsByType: z.record(z.string(), z.number().int()),
+  }),
+});
+
+export const getResource = defineServerFn({
+  id: 'getResource',
+  method: 'GET',
+  input: z.object({ resourceId: resourceIdSchema }).strict(),
+  output: resourceSchema,
+  errors: ['NOT_FOUND'],
+});
+
+export const getPricingResources = defineServerFn({
+  id: 'getPricingResources',
+  method: 'GET',
+  input: z.object({}).strict().default({}),
+  output: z.object({
+    starterMonthly: resourceSchema,
+    proMonthly: resourceSchema,
+    lifetimeLicense: resourceSchema,
+    creditPacks: z.array(resourceSchema),
+  }),
+});
