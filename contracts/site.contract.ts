@@ -7,6 +7,8 @@ export const getSiteInfo = defineServerFn({
   input: z.object({}).strict().default({}),
   output: z.object({
     name: z.string(),
+    /** The site's public origin, for canonical URLs and links that leave the page. */
+    publicUrl: z.url(),
     pluginName: z.string(),
     pluginVersion: z.string(),
     minimumObsidianVersion: z.string(),

@@ -14,6 +14,7 @@ export class SiteServerFns {
   getSiteInfo(): ServerFnOutput<typeof getSiteInfo> {
     return {
       name: 'SystemSculpt',
+      publicUrl: new URL(this.config.PUBLIC_URL).origin,
       pluginName: PLUGIN_FACTS.name,
       pluginVersion: PLUGIN_FACTS.version,
       minimumObsidianVersion: PLUGIN_FACTS.minimumObsidianVersion,
