@@ -3,6 +3,8 @@ import type { ServerManifest } from '@tanstack/router-core';
 import { createAppRouter } from './router';
 import { setServerFnTransport, type ServerFnTransport } from './lib/server-fn-client';
 
+export { NOINDEX_PATHS, publicPaths } from './lib/public-paths';
+
 export interface RenderOptions {
   request: Request;
   manifest: ServerManifest;

@@ -10,42 +10,87 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as ObsidianAiPluginDocsRouteRouteImport } from './routes/obsidian-ai-plugin-docs/route'
 import { Route as StatusRouteImport } from './routes/status'
+import { Route as ObsidianAiPluginDocsIndexRouteImport } from './routes/obsidian-ai-plugin-docs/index'
+import { Route as ObsidianAiPluginDocsSlugRouteImport } from './routes/obsidian-ai-plugin-docs/$slug'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ObsidianAiPluginDocsRouteRoute =
+  ObsidianAiPluginDocsRouteRouteImport.update({
+    id: '/obsidian-ai-plugin-docs',
+    path: '/obsidian-ai-plugin-docs',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const StatusRoute = StatusRouteImport.update({
   id: '/status',
   path: '/status',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ObsidianAiPluginDocsIndexRoute =
+  ObsidianAiPluginDocsIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => ObsidianAiPluginDocsRouteRoute,
+  } as any)
+const ObsidianAiPluginDocsSlugRoute =
+  ObsidianAiPluginDocsSlugRouteImport.update({
+    id: '/$slug',
+    path: '/$slug',
+    getParentRoute: () => ObsidianAiPluginDocsRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/obsidian-ai-plugin-docs': typeof ObsidianAiPluginDocsRouteRouteWithChildren
   '/status': typeof StatusRoute
+  '/obsidian-ai-plugin-docs/$slug': typeof ObsidianAiPluginDocsSlugRoute
+  '/obsidian-ai-plugin-docs/': typeof ObsidianAiPluginDocsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/status': typeof StatusRoute
+  '/obsidian-ai-plugin-docs/$slug': typeof ObsidianAiPluginDocsSlugRoute
+  '/obsidian-ai-plugin-docs': typeof ObsidianAiPluginDocsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/obsidian-ai-plugin-docs': typeof ObsidianAiPluginDocsRouteRouteWithChildren
   '/status': typeof StatusRoute
+  '/obsidian-ai-plugin-docs/$slug': typeof ObsidianAiPluginDocsSlugRoute
+  '/obsidian-ai-plugin-docs/': typeof ObsidianAiPluginDocsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/status'
+  fullPaths:
+    | '/'
+    | '/obsidian-ai-plugin-docs'
+    | '/status'
+    | '/obsidian-ai-plugin-docs/$slug'
+    | '/obsidian-ai-plugin-docs/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/status'
-  id: '__root__' | '/' | '/status'
+  to:
+    | '/'
+    | '/status'
+    | '/obsidian-ai-plugin-docs/$slug'
+    | '/obsidian-ai-plugin-docs'
+  id:
+    | '__root__'
+    | '/'
+    | '/obsidian-ai-plugin-docs'
+    | '/status'
+    | '/obsidian-ai-plugin-docs/$slug'
+    | '/obsidian-ai-plugin-docs/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  ObsidianAiPluginDocsRouteRoute: typeof ObsidianAiPluginDocsRouteRouteWithChildren
   StatusRoute: typeof StatusRoute
 }
 
@@ -58,6 +103,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/obsidian-ai-plugin-docs': {
+      id: '/obsidian-ai-plugin-docs'
+      path: '/obsidian-ai-plugin-docs'
+      fullPath: '/obsidian-ai-plugin-docs'
+      preLoaderRoute: typeof ObsidianAiPluginDocsRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/status': {
       id: '/status'
       path: '/status'
@@ -65,11 +117,42 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StatusRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/obsidian-ai-plugin-docs/': {
+      id: '/obsidian-ai-plugin-docs/'
+      path: '/'
+      fullPath: '/obsidian-ai-plugin-docs/'
+      preLoaderRoute: typeof ObsidianAiPluginDocsIndexRouteImport
+      parentRoute: typeof ObsidianAiPluginDocsRouteRoute
+    }
+    '/obsidian-ai-plugin-docs/$slug': {
+      id: '/obsidian-ai-plugin-docs/$slug'
+      path: '/$slug'
+      fullPath: '/obsidian-ai-plugin-docs/$slug'
+      preLoaderRoute: typeof ObsidianAiPluginDocsSlugRouteImport
+      parentRoute: typeof ObsidianAiPluginDocsRouteRoute
+    }
   }
 }
 
+interface ObsidianAiPluginDocsRouteRouteChildren {
+  ObsidianAiPluginDocsSlugRoute: typeof ObsidianAiPluginDocsSlugRoute
+  ObsidianAiPluginDocsIndexRoute: typeof ObsidianAiPluginDocsIndexRoute
+}
+
+const ObsidianAiPluginDocsRouteRouteChildren: ObsidianAiPluginDocsRouteRouteChildren =
+  {
+    ObsidianAiPluginDocsSlugRoute: ObsidianAiPluginDocsSlugRoute,
+    ObsidianAiPluginDocsIndexRoute: ObsidianAiPluginDocsIndexRoute,
+  }
+
+const ObsidianAiPluginDocsRouteRouteWithChildren =
+  ObsidianAiPluginDocsRouteRoute._addFileChildren(
+    ObsidianAiPluginDocsRouteRouteChildren,
+  )
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  ObsidianAiPluginDocsRouteRoute: ObsidianAiPluginDocsRouteRouteWithChildren,
   StatusRoute: StatusRoute,
 }
 export const routeTree = rootRouteImport

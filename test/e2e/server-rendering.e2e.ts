@@ -66,3 +66,39 @@ describe('security headers', () => {
     expect(response.headers.get('referrer-policy')).toBeTruthy();
   });
 });
+
+describe('for crawlers', () => {
+  it('lists public pages, every resource by slug and every docs page in sitemap.xml', async () => {
+    const response = await get('/sitemap.xml');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/xml/);
+    const xml = await response.text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(locs).toEqual(expect.arrayContaining(['/', '/obsidian-ai-plugin', '/resources', '/resources/lifetime-license', '/status']));
+    expect(locs.filter((path) => path.startsWith('/resources/'))).toHaveLength(16);
+    expect(new Set(locs).size).toBe(locs.length);
+  });
+
+  it('points robots.txt at the sitemap and keeps private pages crawlable so their noindex is seen', async () => {
+    const text = await (await get('/robots.txt')).text();
+    expect(text).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+    expect(text).toContain('Disallow: /_serverFn/');
+    expect(text).not.toContain('Disallow: /dashboard');
+  });
+
+  it.each(['/dashboard', '/checkout?resourceId=x', '/manage-email?token=t'])('marks %s noindex in its headers', async (path) => {
+    expect((await get(path)).headers.get('x-robots-tag')).toBe('noindex, nofollow');
+  });
+
+  it('leaves public pages indexable', async () => {
+    expect((await get('/')).headers.get('x-robots-tag')).toBeNull();
+  });
+});
+
+describe('analytics without a measurement id', () => {
+  it('ships no analytics script and keeps analytics hosts out of the CSP', async () => {
+    const response = await get('/');
+    expect(response.headers.get('content-security-policy')).not.toContain('googletagmanager');
+    expect(await response.text()).not.toContain('googletagmanager');
+  });
+});

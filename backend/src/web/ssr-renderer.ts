@@ -12,6 +12,8 @@ import type { ServerFnContext } from '../server-fn/server-fn-context';
 import { readClientManifest, type RouterAssetManifest } from './client-manifest';
 
 interface SsrBundle {
+  publicPaths(): string[];
+  NOINDEX_PATHS: string[];
   render(options: { request: Request; manifest: RouterAssetManifest; nonce: string }): Promise<Response>;
   installServerFnTransport(
     transport: (contract: ServerFnContract, input: unknown) => Promise<{ status: number; envelope: Envelope }>,
@@ -38,6 +40,8 @@ export class SsrRenderer {
 
   async render(req: ExpressRequest, context: ServerFnContext, nonce: string): Promise<Response> {
     const { bundle, manifest } = await this.load();
+    const pathname = new URL(req.originalUrl, 'http://x').pathname;
+    const noindex = bundle.NOINDEX_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
     const url = new URL(req.originalUrl, this.config.PUBLIC_URL);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
@@ -45,7 +49,15 @@ export class SsrRenderer {
       else if (Array.isArray(value)) headers.set(name, value.join(', '));
     }
     const request = new Request(url, { method: 'GET', headers });
-    return this.requests.run(context, () => bundle.render({ request, manifest, nonce }));
+    const response = await this.requests.run(context, () => bundle.render({ request, manifest, nonce }));
+    if (noindex) response.headers.set('x-robots-tag', 'noindex, nofollow');
+    return response;
+  }
+
+  /** The frontend's indexable pages, for the sitemap. */
+  async publicPaths(): Promise<string[]> {
+    const { bundle } = await this.load();
+    return bundle.publicPaths();
   }
 
   private load() {

@@ -4,6 +4,7 @@ import { DefaultErrorFallback } from '../components/screens/DefaultErrorFallback
 import { SiteLayout } from '../components/shell/SiteLayout';
 import { NotFoundScreen } from '../components/screens/NotFoundScreen';
 import { RouteErrorScreen } from '../components/screens/RouteErrorScreen';
+import { Analytics } from '../lib/analytics';
 import { siteInfoQuery } from '../queries/site';
 import type { RouterContext } from '../router-context';
 import { SITE_DESCRIPTION, SITE_NAME } from '../lib/site';
@@ -49,9 +50,11 @@ function RootDocument({ children }: { children: ReactNode }) {
 }
 
 function RootLayout() {
+  const siteInfo = Route.useLoaderData();
   return (
     <SiteLayout>
       <Outlet />
+      <Analytics measurementId={siteInfo.analyticsMeasurementId} />
     </SiteLayout>
   );
 }

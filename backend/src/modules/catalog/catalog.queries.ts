@@ -25,7 +25,7 @@ const FREE = `coalesce(price_cents <= 0, access_type = 'free')`;
 export class CatalogQueries {
   constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
 
-  async list(search: ResourcesSearch): Promise<{ resources: Resource[]; countsByType: Record<string, number> }> {
+  async list(search: Partial<ResourcesSearch>): Promise<{ resources: Resource[]; countsByType: Record<string, number> }> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (search.q) {

@@ -1,0 +1,11 @@
+import { docPages } from '../content/docs';
+
+/** Pages a search engine should index, besides the resources (the server adds those by slug). */
+const STATIC_PUBLIC_PATHS = ['/', '/obsidian-ai-plugin', '/resources', '/terms', '/privacy', '/refund-policy', '/status'];
+
+export function publicPaths(): string[] {
+  return [...STATIC_PUBLIC_PATHS, ...docPages.map((page) => page.path)];
+}
+
+/** Never indexed: private to a signed-in customer, or reached from an email. */
+export const NOINDEX_PATHS = ['/dashboard', '/checkout', '/manage-email', '/admin'];

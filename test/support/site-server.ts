@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTestDatabase, dropTestDatabase, uniqueQueuePrefix } from './test-database';
+
+const ROOT = join(__dirname, '..', '..');
+const MAIN = join(ROOT, 'dist', 'app', 'backend', 'src', 'main.js');
+
+export interface SiteServer {
+  url: string;
+  child: ChildProcess;
+  /** Stops it with Ctrl-C's signal; rejects unless it exits cleanly (code 0) within 15 s. */
+  stop(): Promise<void>;
+}
+
+/** Starts the built site exactly as `npm start` does, on a free port with a fresh database. */
+export async function startSite(label: string, env: Record<string, string> = {}): Promise<SiteServer> {
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run "npm run build" (npm test does it for you)`);
+  const databaseUrl = await createTestDatabase(label);
+  mkdirSync(join(ROOT, 'dist'), { recursive: true });
+  const logFile = join(ROOT, 'dist', `${label}-server.log`);
+  const log = createWriteStream(logFile);
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      QUEUE_PREFIX: uniqueQueuePrefix(label),
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: 'http://localhost:3000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr!.pipe(log);
+  const cleanUp = async () => {
+    log.end();
+    await dropTestDatabase(databaseUrl);
+  };
+  let url: string;
+  try {
+    url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the site did not start within 60 s; see ${logFile}`)), 60_000);
+      let seen = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        log.write(chunk);
+        seen += chunk.toString();
+        const match = /Site running at (http:\/\/\S+)/.exec(seen);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]!.replace('localhost', '127.0.0.1'));
+        }
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`the site exited with code ${code} before it was ready; see ${logFile}`));
+      });
+    });
+  } catch (error) {
+    child.kill('SIGKILL');
+    await cleanUp();
+    throw error;
+  }
+
+  const stop = async () => {
+    try {
+      if (child.exitCode !== null) return;
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGINT');
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), 15_000);
+      });
+      const code = await Promise.race([exited, timeout]);
+      clearTimeout(timer);
+      if (code === 'timeout') {
+        child.kill('SIGKILL');
+        throw new Error('the site did not stop within 15 s of SIGINT');
+      }
+      if (code !== 0) throw new Error(`the site exited with code ${code} after SIGINT; see ${logFile}`);
+    } finally {
+      await cleanUp();
+    }
+  };
+  return { url, child, stop };
+}
