@@ -1,34 +1,14 @@
 // HTTP throughput of the api, each figure against /healthz (the cheapest route) in the same run.
 // Starts the built site on a free port with a fresh database, like `npm start`; loopback only.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { cpus } from 'node:os';
+import { startBenchSite } from './support/site.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
-const admin = process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const database = `sculpt_bench_${randomBytes(4).toString('hex')}`;
-await withAdmin((c) => c.query(`create database ${database}`));
-const databaseUrl = Object.assign(new URL(admin), { pathname: `/${database}` }).toString();
-
-const server = spawn(process.execPath, ['dist/app/backend/src/main.js'], {
-  cwd: root,
-  env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', ROLE: 'api', QUEUE_PREFIX: `bench_${database}` },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const site = await startBenchSite({ ROLE: 'api' });
 try {
-  const base = await new Promise((resolve, reject) => {
-    let seen = '';
-    server.stdout.on('data', (chunk) => {
-      seen += chunk;
-      const match = /Site running at (http:\/\/\S+)/.exec(seen);
-      if (match) resolve(match[1].replace('localhost', '127.0.0.1'));
-    });
-    server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
+  const base = site.url;
 
   const cases = [
     ['GET /healthz (baseline)', () => fetch(`${base}/healthz`)],
@@ -42,7 +22,7 @@ try {
   const rows = [];
   for (const [name, request] of cases) rows.push({ name, ...(await run(request, REQUESTS)) });
   const baseline = rows[0].perSecond;
-  console.log(`\nHTTP api, ${REQUESTS} requests per case at concurrency ${CONCURRENCY} (client and server share ${(await import('node:os')).cpus().length} cores)\n`);
+  console.log(`\nHTTP api, ${REQUESTS} requests per case at concurrency ${CONCURRENCY} (client and server share ${cpus().length} cores)\n`);
   console.log(['case'.padEnd(52), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'vs baseline'.padStart(12)].join(''));
   for (const row of rows) {
     console.log(
@@ -50,9 +30,7 @@ try {
     );
   }
 } finally {
-  server.kill('SIGINT');
-  await new Promise((resolve) => server.once('exit', resolve));
-  await withAdmin((c) => c.query(`drop database if exists ${database} with (force)`));
+  await site.stop();
 }
 
 async function run(request, total) {
@@ -74,14 +52,4 @@ async function run(request, total) {
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
   return { perSecond: latencies.length / seconds, p50: at(0.5), p95: at(0.95) };
-}
-
-async function withAdmin(use) {
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
 }
