@@ -1,9 +1,14 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261123000000_event_log } from './Migration20261123000000_event_log';
 import { Migration20261123010000_catalog } from './Migration20261123010000_catalog';
+import { Migration20261123020000_event_sources_and_checkpoints } from './Migration20261123020000_event_sources_and_checkpoints';
 
 /** Applied in this order; append new migrations, never edit one that has shipped. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123000000_event_log', class: Migration20261123000000_event_log },
   { name: 'Migration20261123010000_catalog', class: Migration20261123010000_catalog },
+  {
+    name: 'Migration20261123020000_event_sources_and_checkpoints',
+    class: Migration20261123020000_event_sources_and_checkpoints,
+  },
 ];

@@ -1,0 +1,155 @@
+import type { Pool, PoolClient } from 'pg';
+import { eventMetadataSchema, type EventMetadata } from './event-metadata';
+import type { EventRegistry, NewEvent } from './event-registry';
+import { StreamVersionConflictError, type ExpectedVersion } from './event-store.errors';
+import type { EventRow, LogCheckpoint, RecordedEvent } from './recorded-event';
+
+export type AppendResult =
+  | { status: 'appended'; nextVersion: number; positions: bigint[] }
+  /** The metadata's sourceId was recorded before: nothing was appended, now or ever again. */
+  | { status: 'already-recorded'; sourceId: string };
+
+export const EVENTS_CHANNEL = 'events';
+const UNIQUE_VIOLATION = '23505';
+const ANY_VERSION_RETRIES = 5;
+
+const COLUMNS = 'position, transaction_id, stream_id, stream_version, type, schema_version, data, metadata, recorded_at';
+
+/**
+ * The append-only Postgres log. Appends are atomic per call and optimistic per stream (the
+ * unique (stream_id, stream_version) key decides races); reads of the whole log follow
+ * (transaction_id, position) and stop below the oldest transaction still running, so an event
+ * whose transaction commits late is waited for, never skipped.
+ */
+export class EventStore {
+  constructor(
+    private readonly pool: Pool,
+    private readonly registry: EventRegistry,
+  ) {}
+
+  async append(streamId: string, expected: ExpectedVersion, events: NewEvent[], metadata: EventMetadata): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const encoded = events.map((event) => this.registry.encode(event));
+    const meta = eventMetadataSchema.parse(metadata);
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await this.appendOnce(streamId, expected, encoded, meta);
+      } catch (error) {
+        // With 'any' there is nothing to conflict with but a concurrent writer's version number.
+        if (expected === 'any' && error instanceof StreamVersionConflictError && attempt < ANY_VERSION_RETRIES) continue;
+        throw error;
+      }
+    }
+  }
+
+  private async appendOnce(
+    streamId: string,
+    expected: ExpectedVersion,
+    events: { type: string; schemaVersion: number; data: unknown }[],
+    metadata: EventMetadata,
+  ): Promise<AppendResult> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      if (metadata.sourceId) {
+        // Blocks on a concurrent transaction holding the same source id until it ends.
+        const claimed = await client.query(
+          'insert into event_sources (source_id, stream_id) values ($1, $2) on conflict do nothing returning source_id',
+          [metadata.sourceId, streamId],
+        );
+        if (claimed.rowCount === 0) {
+          await client.query('rollback');
+          return { status: 'already-recorded', sourceId: metadata.sourceId };
+        }
+      }
+      const current = await currentVersion(client, streamId);
+      if (expected === 'no-stream' ? current !== 0 : typeof expected === 'number' && current !== expected) {
+        throw new StreamVersionConflictError(streamId, expected, current);
+      }
+      const inserted = await client.query<{ position: string; stream_version: number }>(
+        `insert into events (stream_id, stream_version, type, schema_version, data, metadata)
+         select $1, $2::int + e.ordinality, e.type, e.schema_version, e.data, $6::jsonb
+         from unnest($3::text[], $4::smallint[], $5::jsonb[]) with ordinality as e(type, schema_version, data, ordinality)
+         returning position, stream_version`,
+        [streamId, current, events.map((e) => e.type), events.map((e) => e.schemaVersion), events.map((e) => JSON.stringify(e.data)), JSON.stringify(metadata)],
+      );
+      await client.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, streamId]);
+      await client.query('commit');
+      return {
+        status: 'appended',
+        nextVersion: current + events.length,
+        positions: inserted.rows.map((row) => BigInt(row.position)).sort((a, b) => (a < b ? -1 : 1)),
+      };
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      if ((error as { code?: string; constraint?: string }).code === UNIQUE_VIOLATION) {
+        if ((error as { constraint?: string }).constraint === 'events_stream_version_key') {
+          throw new StreamVersionConflictError(streamId, expected, undefined);
+        }
+      }
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async readStream(streamId: string, options: { fromVersion?: number } = {}): Promise<RecordedEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `select ${COLUMNS} from events where stream_id = $1 and stream_version >= $2 order by stream_version`,
+      [streamId, options.fromVersion ?? 1],
+    );
+    return rows.map((row) => this.toRecorded(row));
+  }
+
+  /**
+   * The next events of the whole log after `after`, in commit-safe order. Only transactions
+   * older than the oldest one still running are visible, so nothing can later appear before
+   * what was returned.
+   */
+  async readAll(after: LogCheckpoint, limit: number, options: { types?: string[] } = {}): Promise<RecordedEvent[]> {
+    const params: unknown[] = [after.transactionId.toString(), after.position.toString(), limit];
+    let typeFilter = '';
+    if (options.types) {
+      params.push(options.types);
+      typeFilter = 'and type = any($4::text[])';
+    }
+    const { rows } = await this.pool.query<EventRow>(
+      `select ${COLUMNS} from events
+       where (transaction_id, position) > ($1::xid8, $2::bigint)
+         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         ${typeFilter}
+       order by transaction_id, position
+       limit $3`,
+      params,
+    );
+    return rows.map((row) => this.toRecorded(row));
+  }
+
+  /** The highest position appended so far, committed or not (for progress and lag). */
+  async headPosition(): Promise<bigint> {
+    const { rows } = await this.pool.query<{ head: string | null }>('select max(position) as head from events');
+    return BigInt(rows[0]?.head ?? 0);
+  }
+
+  toRecorded(row: EventRow): RecordedEvent {
+    return {
+      type: row.type,
+      data: this.registry.decode(row.type, row.schema_version, row.data),
+      streamId: row.stream_id,
+      streamVersion: row.stream_version,
+      position: BigInt(row.position),
+      transactionId: BigInt(row.transaction_id),
+      schemaVersion: row.schema_version,
+      metadata: row.metadata,
+      recordedAt: row.recorded_at,
+    };
+  }
+}
+
+async function currentVersion(client: PoolClient, streamId: string): Promise<number> {
+  const { rows } = await client.query<{ version: number | null }>(
+    'select max(stream_version) as version from events where stream_id = $1',
+    [streamId],
+  );
+  return rows[0]?.version ?? 0;
+}
