@@ -1,0 +1,27 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { LOG_START, type LogCheckpoint } from './recorded-event';
+
+export interface StoredCheckpoint extends LogCheckpoint {
+  eventsApplied: bigint;
+}
+
+/** Reads a projector's checkpoint (the table is resolved through search_path, see replay). */
+export async function readCheckpoint(em: EntityManager, name: string): Promise<StoredCheckpoint> {
+  const rows = await em.execute<{ transaction_id: string; position: string; events_applied: string }[]>(
+    'select transaction_id::text, position, events_applied from projector_checkpoints where name = ?',
+    [name],
+  );
+  const row = rows[0];
+  if (!row) return { ...LOG_START, eventsApplied: 0n };
+  return { transactionId: BigInt(row.transaction_id), position: BigInt(row.position), eventsApplied: BigInt(row.events_applied) };
+}
+
+export async function writeCheckpoint(em: EntityManager, name: string, checkpoint: LogCheckpoint, applied: number): Promise<void> {
+  await em.execute(
+    `insert into projector_checkpoints (name, transaction_id, position, events_applied, updated_at)
+     values (?, ?::xid8, ?, ?, now())
+     on conflict (name) do update set transaction_id = excluded.transaction_id, position = excluded.position,
+       events_applied = projector_checkpoints.events_applied + excluded.events_applied, updated_at = now()`,
+    [name, checkpoint.transactionId.toString(), checkpoint.position.toString(), applied],
+  );
+}

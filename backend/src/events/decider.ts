@@ -1,0 +1,16 @@
+import type { NewEvent } from './event-registry';
+
+/**
+ * A pure decision function for one kind of stream: state is folded from its events with
+ * `evolve`, and `decide` turns a command into new events (or throws an expected failure).
+ * Neither reads the clock or the database: what they need arrives with the command.
+ */
+export interface Decider<Command, Event extends NewEvent, State> {
+  initialState(): State;
+  evolve(state: State, event: Event): State;
+  decide(command: Command, state: State): Event[];
+}
+
+export function fold<Event extends NewEvent, State>(decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>, events: Event[]): State {
+  return events.reduce((state, event) => decider.evolve(state, event), decider.initialState());
+}
