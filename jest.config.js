@@ -3,9 +3,11 @@ const swc = ['@swc/jest', { swcrc: false, jsc: { parser: { syntax: 'typescript',
 const common = { testEnvironment: 'node', transform: { '^.+\\.(t|j)sx?$': swc }, moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'] };
 
 module.exports = {
+  // Integration and e2e tests wait on real servers and a real browser.
+  testTimeout: 30_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{backend,frontend,contracts}/**/*.spec.ts?(x)'] },
-    { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'], testTimeout: 20_000, globalSetup: '<rootDir>/test/support/integration-setup.ts', globalTeardown: '<rootDir>/test/support/integration-teardown.ts' },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'], globalSetup: '<rootDir>/test/support/e2e-setup.ts', globalTeardown: '<rootDir>/test/support/e2e-teardown.ts', testTimeout: 30_000 },
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'], globalSetup: '<rootDir>/test/support/integration-setup.ts', globalTeardown: '<rootDir>/test/support/integration-teardown.ts' },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'], globalSetup: '<rootDir>/test/support/e2e-setup.ts', globalTeardown: '<rootDir>/test/support/e2e-teardown.ts' },
   ],
 };
