@@ -6,9 +6,9 @@ export interface StoredCheckpoint extends LogCheckpoint {
 }
 
 /** Reads a projector's checkpoint (the table is resolved through search_path, see replay). */
-export async function readCheckpoint(em: EntityManager, name: string): Promise<StoredCheckpoint> {
+export async function readCheckpoint(em: EntityManager, name: string, options: { lock?: boolean } = {}): Promise<StoredCheckpoint> {
   const rows = await em.execute<{ transaction_id: string; position: string; events_applied: string }[]>(
-    'select transaction_id::text, position, events_applied from projector_checkpoints where name = ?',
+    `select transaction_id::text, position, events_applied from projector_checkpoints where name = ?${options.lock ? ' for update' : ''}`,
     [name],
   );
   const row = rows[0];

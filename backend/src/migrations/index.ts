@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261123000000_event_log } from './Migration20261123000000_event_log';
 import { Migration20261123010000_catalog } from './Migration20261123010000_catalog';
 import { Migration20261123020000_event_sources_and_checkpoints } from './Migration20261123020000_event_sources_and_checkpoints';
+import { Migration20261123030000_rm_streams } from './Migration20261123030000_rm_streams';
 
 /** Applied in this order; append new migrations, never edit one that has shipped. */
 export const migrationsList: MigrationObject[] = [
@@ -11,4 +12,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261123020000_event_sources_and_checkpoints',
     class: Migration20261123020000_event_sources_and_checkpoints,
   },
+  { name: 'Migration20261123030000_rm_streams', class: Migration20261123030000_rm_streams },
 ];
