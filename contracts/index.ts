@@ -1,3 +1,4 @@
+import { adminGetProjectors, adminGetReplay, adminListEvents, adminListStreams, adminStartReplay } from './admin.contract';
 import { getPricingResources, getResource, listResources } from './catalog.contract';
 import { getSiteInfo } from './site.contract';
 import { getServiceStatus } from './status.contract';
@@ -8,6 +9,18 @@ export * from './catalog.contract';
 export * from './catalog/resource';
 export * from './catalog/resource-rules';
 export * from './status.contract';
+export * from './admin.contract';
 
 /** Every server function the backend must serve; the transport refuses ids not listed here. */
-export const serverFnContracts = [getSiteInfo, getServiceStatus, listResources, getResource, getPricingResources] as const;
+export const serverFnContracts = [
+  getSiteInfo,
+  getServiceStatus,
+  listResources,
+  getResource,
+  getPricingResources,
+  adminListEvents,
+  adminListStreams,
+  adminGetProjectors,
+  adminStartReplay,
+  adminGetReplay,
+] as const;

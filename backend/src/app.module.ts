@@ -1,12 +1,17 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
 import { ErrorEnvelopeFilter } from './common/error-envelope.filter';
 import { requestIdFor, rootLogger } from './common/logger';
 import { ConfigModule } from './config/config.module';
 import type { AppConfig } from './config/config.schema';
 import { DatabaseModule } from './database/database.module';
+import { EventsModule } from './events/events.module';
+import { ProjectionModule } from './events/projection.module';
 import { HealthModule } from './health/health.module';
+import { AdminModule } from './modules/admin/admin.module';
+import { AdminJobsModule } from './modules/admin/jobs/admin-jobs.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { SiteModule } from './modules/site/site.module';
 import { QueueModule } from './queue/queue.module';
@@ -16,11 +21,11 @@ import { WebModule } from './web/web.module';
 
 /** Connections every process shares: config, logs, Postgres, Redis, BullMQ. */
 export function infrastructureModules(config: AppConfig): Array<DynamicModule | Type> {
-  return [ConfigModule.forRoot(config), DatabaseModule, RedisModule, QueueModule];
+  return [ConfigModule.forRoot(config), DatabaseModule, RedisModule, QueueModule, EventsModule, CqrsModule.forRoot()];
 }
 
 /** Feature modules: their commands, server functions, projectors and jobs. */
-export const featureModules = [SiteModule, CatalogModule];
+export const featureModules = [SiteModule, CatalogModule, AdminModule];
 
 @Module({})
 export class ApiModule {
@@ -55,6 +60,6 @@ export class ApiModule {
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: WorkerModule, imports: [...infrastructureModules(config), ...featureModules] };
+    return { module: WorkerModule, imports: [...infrastructureModules(config), ...featureModules, ProjectionModule, AdminJobsModule] };
   }
 }

@@ -30,6 +30,8 @@ export const configSchema = z.object({
   WEB_DIST: z.string().min(1).default('dist'),
   BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/, 'a size such as 100kb or 1mb').default('100kb'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Admin access until accounts with roles land; at least 16 characters. Unset: no admin access. */
+  ADMIN_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   GA_MEASUREMENT_ID: z
     .string()
     .regex(/^G-[A-Z0-9]+$/, 'a Google Analytics measurement id such as G-ABC123')

@@ -131,10 +131,19 @@ export class EventStore {
     return BigInt(rows[0]?.head ?? 0);
   }
 
+  /**
+   * Data is upcast and validated when first read, not before: a projector that only needs the
+   * envelope (type, stream, time) keeps working across event types this code does not know.
+   */
   toRecorded(row: EventRow): RecordedEvent {
+    const registry = this.registry;
+    let decoded: { value: unknown } | undefined;
     return {
       type: row.type,
-      data: this.registry.decode(row.type, row.schema_version, row.data),
+      get data() {
+        decoded ??= { value: registry.decode(row.type, row.schema_version, row.data) };
+        return decoded.value;
+      },
       streamId: row.stream_id,
       streamVersion: row.stream_version,
       position: BigInt(row.position),

@@ -1,0 +1,39 @@
+import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { rootLogger } from '../common/logger';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config.schema';
+import { EventNotifier } from './event-notifier';
+import { EventStore } from './event-store';
+import { ProjectionWorker } from './projection-worker';
+import { ProjectorRegistry } from './projector-registry';
+
+/** Runs every registered projector in the worker process (each where it holds the lock). */
+@Injectable()
+export class ProjectorRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private notifier?: EventNotifier;
+  private workers: ProjectionWorker[] = [];
+
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    private readonly store: EventStore,
+    private readonly projectors: ProjectorRegistry,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.notifier = new EventNotifier(this.config.DATABASE_URL);
+    await this.notifier.start();
+    const log = rootLogger();
+    this.workers = this.projectors.all().map(
+      (projector) => new ProjectionWorker(projector, this.orm, this.store, this.notifier!, { connectionString: this.config.DATABASE_URL, log }),
+    );
+    for (const worker of this.workers) worker.start();
+  }
+
+  // Before the connections close: a batch in hand commits (or rolls back) first.
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.stop()));
+    await this.notifier?.stop();
+  }
+}

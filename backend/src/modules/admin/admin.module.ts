@@ -1,0 +1,30 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { EventRegistry } from '../../events/event-registry';
+import { ProjectorRegistry } from '../../events/projector-registry';
+import { adminEvents } from './admin.events';
+import { AdminQueries } from './admin.queries';
+import { AdminServerFns } from './admin.server-fns';
+import { AdminSessionController } from './admin-session.controller';
+import { RequestReplayHandler } from './commands/request-replay.handler';
+import { ADMIN_QUEUE } from './jobs/admin-queue';
+import { StreamSummaryProjector } from './projections/stream-summary.projector';
+
+/** The event history for administrators: streams, events, projectors, replays. */
+@Module({
+  imports: [BullModule.registerQueue({ name: ADMIN_QUEUE })],
+  controllers: [AdminSessionController],
+  providers: [AdminQueries, AdminServerFns, RequestReplayHandler],
+  exports: [BullModule],
+})
+export class AdminModule implements OnModuleInit {
+  constructor(
+    private readonly events: EventRegistry,
+    private readonly projectors: ProjectorRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.register(...adminEvents);
+    this.projectors.register(new StreamSummaryProjector());
+  }
+}

@@ -1,0 +1,59 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { Job } from 'bullmq';
+import { runCommand } from '../../../events/command-runner';
+import { EventStore } from '../../../events/event-store';
+import { ProjectorRegistry } from '../../../events/projector-registry';
+import { replayProjector, type ReplayProgress } from '../../../events/replay';
+import { replayStreamId } from '../admin.events';
+import { replayDecider } from '../replay.decider';
+import { ADMIN_QUEUE, type ReplayJobData } from './admin-queue';
+
+/** admin.replay: rebuilds one read model beside the live one, then records how it ended. */
+@Processor(ADMIN_QUEUE)
+export class AdminProcessor extends WorkerHost {
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    private readonly store: EventStore,
+    private readonly projectors: ProjectorRegistry,
+  ) {
+    super();
+  }
+
+  async process(job: Job<ReplayJobData>): Promise<{ eventsApplied: number }> {
+    const { replayId, projector: name } = job.data;
+    const metadata = { correlationId: replayId, causationId: replayId, actor: { kind: 'system' as const } };
+    const projector = this.projectors.get(name);
+    try {
+      if (!projector) throw new Error(`No read model called ${name} runs in this worker`);
+      let lastReport = 0;
+      const result = await replayProjector(this.orm, this.store, projector, {
+        onProgress: (progress: ReplayProgress) => {
+          // Progress goes to Redis; a few updates a second are plenty for the admin page.
+          if (progress.phase === 'building' && Date.now() - lastReport < 200) return;
+          lastReport = Date.now();
+          void job.updateProgress({ ...progress });
+        },
+      });
+      await job.updateProgress({ projector: name, phase: 'done', eventsApplied: result.eventsApplied, eventsTotal: result.eventsApplied });
+      await runCommand({
+        store: this.store,
+        streamId: replayStreamId(replayId),
+        decider: replayDecider,
+        command: { type: 'CompleteReplay', replayId, eventsApplied: result.eventsApplied, durationMs: result.durationMs, now: new Date() },
+        metadata,
+      });
+      return { eventsApplied: result.eventsApplied };
+    } catch (error) {
+      await runCommand({
+        store: this.store,
+        streamId: replayStreamId(replayId),
+        decider: replayDecider,
+        command: { type: 'FailReplay', replayId, reason: (error as Error).message.slice(0, 500), now: new Date() },
+        metadata,
+      });
+      throw error;
+    }
+  }
+}
