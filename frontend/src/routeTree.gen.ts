@@ -10,14 +10,23 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ObsidianAiPluginDocsRouteRouteImport } from './routes/obsidian-ai-plugin-docs/route'
 import { Route as StatusRouteImport } from './routes/status'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminEventsRouteImport } from './routes/admin/events'
+import { Route as AdminStreamsRouteImport } from './routes/admin/streams'
 import { Route as ObsidianAiPluginDocsIndexRouteImport } from './routes/obsidian-ai-plugin-docs/index'
 import { Route as ObsidianAiPluginDocsSlugRouteImport } from './routes/obsidian-ai-plugin-docs/$slug'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRouteRoute = AdminRouteRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ObsidianAiPluginDocsRouteRoute =
@@ -30,6 +39,21 @@ const StatusRoute = StatusRouteImport.update({
   id: '/status',
   path: '/status',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminEventsRoute = AdminEventsRouteImport.update({
+  id: '/events',
+  path: '/events',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminStreamsRoute = AdminStreamsRouteImport.update({
+  id: '/streams',
+  path: '/streams',
+  getParentRoute: () => AdminRouteRoute,
 } as any)
 const ObsidianAiPluginDocsIndexRoute =
   ObsidianAiPluginDocsIndexRouteImport.update({
@@ -46,50 +70,73 @@ const ObsidianAiPluginDocsSlugRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
   '/obsidian-ai-plugin-docs': typeof ObsidianAiPluginDocsRouteRouteWithChildren
   '/status': typeof StatusRoute
+  '/admin/events': typeof AdminEventsRoute
+  '/admin/streams': typeof AdminStreamsRoute
   '/obsidian-ai-plugin-docs/$slug': typeof ObsidianAiPluginDocsSlugRoute
+  '/admin/': typeof AdminIndexRoute
   '/obsidian-ai-plugin-docs/': typeof ObsidianAiPluginDocsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/status': typeof StatusRoute
+  '/admin/events': typeof AdminEventsRoute
+  '/admin/streams': typeof AdminStreamsRoute
   '/obsidian-ai-plugin-docs/$slug': typeof ObsidianAiPluginDocsSlugRoute
+  '/admin': typeof AdminIndexRoute
   '/obsidian-ai-plugin-docs': typeof ObsidianAiPluginDocsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
   '/obsidian-ai-plugin-docs': typeof ObsidianAiPluginDocsRouteRouteWithChildren
   '/status': typeof StatusRoute
+  '/admin/events': typeof AdminEventsRoute
+  '/admin/streams': typeof AdminStreamsRoute
   '/obsidian-ai-plugin-docs/$slug': typeof ObsidianAiPluginDocsSlugRoute
+  '/admin/': typeof AdminIndexRoute
   '/obsidian-ai-plugin-docs/': typeof ObsidianAiPluginDocsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/admin'
     | '/obsidian-ai-plugin-docs'
     | '/status'
+    | '/admin/events'
+    | '/admin/streams'
     | '/obsidian-ai-plugin-docs/$slug'
+    | '/admin/'
     | '/obsidian-ai-plugin-docs/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/status'
+    | '/admin/events'
+    | '/admin/streams'
     | '/obsidian-ai-plugin-docs/$slug'
+    | '/admin'
     | '/obsidian-ai-plugin-docs'
   id:
     | '__root__'
     | '/'
+    | '/admin'
     | '/obsidian-ai-plugin-docs'
     | '/status'
+    | '/admin/events'
+    | '/admin/streams'
     | '/obsidian-ai-plugin-docs/$slug'
+    | '/admin/'
     | '/obsidian-ai-plugin-docs/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminRouteRoute: typeof AdminRouteRouteWithChildren
   ObsidianAiPluginDocsRouteRoute: typeof ObsidianAiPluginDocsRouteRouteWithChildren
   StatusRoute: typeof StatusRoute
 }
@@ -101,6 +148,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/obsidian-ai-plugin-docs': {
@@ -116,6 +170,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/status'
       preLoaderRoute: typeof StatusRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/events': {
+      id: '/admin/events'
+      path: '/events'
+      fullPath: '/admin/events'
+      preLoaderRoute: typeof AdminEventsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/streams': {
+      id: '/admin/streams'
+      path: '/streams'
+      fullPath: '/admin/streams'
+      preLoaderRoute: typeof AdminStreamsRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/obsidian-ai-plugin-docs/': {
       id: '/obsidian-ai-plugin-docs/'
@@ -133,6 +208,22 @@ declare module '@tanstack/react-router' {
     }
   }
 }
+
+interface AdminRouteRouteChildren {
+  AdminEventsRoute: typeof AdminEventsRoute
+  AdminStreamsRoute: typeof AdminStreamsRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+}
+
+const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminEventsRoute: AdminEventsRoute,
+  AdminStreamsRoute: AdminStreamsRoute,
+  AdminIndexRoute: AdminIndexRoute,
+}
+
+const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
+  AdminRouteRouteChildren,
+)
 
 interface ObsidianAiPluginDocsRouteRouteChildren {
   ObsidianAiPluginDocsSlugRoute: typeof ObsidianAiPluginDocsSlugRoute
@@ -152,6 +243,7 @@ const ObsidianAiPluginDocsRouteRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminRouteRoute: AdminRouteRouteWithChildren,
   ObsidianAiPluginDocsRouteRoute: ObsidianAiPluginDocsRouteRouteWithChildren,
   StatusRoute: StatusRoute,
 }

@@ -1,0 +1,44 @@
+import { queryOptions } from '@tanstack/react-query';
+import { adminGetProjectors, adminGetReplay, adminListEvents, adminListStreams } from '../../../contracts/admin.contract';
+import type { ServerFnInput } from '../../../contracts/server-fn';
+import { callServerFn, ServerFnError } from '../lib/server-fn-client';
+
+/** Admin reads answer null when the visitor is not signed in as an administrator (403). */
+async function orSignedOut<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ServerFnError && error.code === 'FORBIDDEN') return null;
+    throw error;
+  }
+}
+
+export const adminProjectorsQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'projectors'],
+    queryFn: () => orSignedOut(() => callServerFn(adminGetProjectors, {})),
+    staleTime: 0,
+    refetchInterval: 5_000,
+  });
+
+export const adminEventsQuery = (filter: ServerFnInput<typeof adminListEvents>) =>
+  queryOptions({
+    queryKey: ['admin', 'events', filter],
+    queryFn: () => orSignedOut(() => callServerFn(adminListEvents, filter)),
+    staleTime: 0,
+  });
+
+export const adminStreamsQuery = (filter: ServerFnInput<typeof adminListStreams>) =>
+  queryOptions({
+    queryKey: ['admin', 'streams', filter],
+    queryFn: () => orSignedOut(() => callServerFn(adminListStreams, filter)),
+    staleTime: 0,
+  });
+
+export const adminReplayQuery = (replayId: string) =>
+  queryOptions({
+    queryKey: ['admin', 'replay', replayId],
+    queryFn: () => callServerFn(adminGetReplay, { replayId }),
+    refetchInterval: (query) => (query.state.data && ['completed', 'failed'].includes(query.state.data.state) ? false : 400),
+    staleTime: 0,
+  });
