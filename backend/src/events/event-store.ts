@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import { eventMetadataSchema, type EventMetadata } from './event-metadata';
 import type { EventRegistry, NewEvent } from './event-registry';
 import { StreamVersionConflictError, type ExpectedVersion } from './event-store.errors';
@@ -11,6 +11,8 @@ export type AppendResult =
 
 export const EVENTS_CHANNEL = 'events';
 const UNIQUE_VIOLATION = '23505';
+/** Raised by append_events when the stream is not at the expected version. */
+const VERSION_MISMATCH = 'SC409';
 const ANY_VERSION_RETRIES = 5;
 
 const COLUMNS = 'position, transaction_id, stream_id, stream_version, type, schema_version, data, metadata, recorded_at';
@@ -48,48 +50,29 @@ export class EventStore {
     events: { type: string; schemaVersion: number; data: unknown }[],
     metadata: EventMetadata,
   ): Promise<AppendResult> {
-    const client = await this.pool.connect();
     try {
-      await client.query('begin');
-      if (metadata.sourceId) {
-        // Blocks on a concurrent transaction holding the same source id until it ends.
-        const claimed = await client.query(
-          'insert into event_sources (source_id, stream_id) values ($1, $2) on conflict do nothing returning source_id',
-          [metadata.sourceId, streamId],
-        );
-        if (claimed.rowCount === 0) {
-          await client.query('rollback');
-          return { status: 'already-recorded', sourceId: metadata.sourceId };
-        }
-      }
-      const current = await currentVersion(client, streamId);
-      if (expected === 'no-stream' ? current !== 0 : typeof expected === 'number' && current !== expected) {
-        throw new StreamVersionConflictError(streamId, expected, current);
-      }
-      const inserted = await client.query<{ position: string; stream_version: number }>(
-        `insert into events (stream_id, stream_version, type, schema_version, data, metadata)
-         select $1, $2::int + e.ordinality, e.type, e.schema_version, e.data, $6::jsonb
-         from unnest($3::text[], $4::smallint[], $5::jsonb[]) with ordinality as e(type, schema_version, data, ordinality)
-         returning position, stream_version`,
-        [streamId, current, events.map((e) => e.type), events.map((e) => e.schemaVersion), events.map((e) => JSON.stringify(e.data)), JSON.stringify(metadata)],
+      const { rows } = await this.pool.query<{ status: 'appended' | 'already-recorded'; next_version: number | null; positions: string[] | null }>(
+        'select status, next_version, positions from append_events($1, $2, $3::text[], $4::smallint[], $5::jsonb[], $6::jsonb, $7)',
+        [
+          streamId,
+          String(expected),
+          events.map((e) => e.type),
+          events.map((e) => e.schemaVersion),
+          events.map((e) => JSON.stringify(e.data)),
+          JSON.stringify(metadata),
+          metadata.sourceId ?? null,
+        ],
       );
-      await client.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, streamId]);
-      await client.query('commit');
-      return {
-        status: 'appended',
-        nextVersion: current + events.length,
-        positions: inserted.rows.map((row) => BigInt(row.position)).sort((a, b) => (a < b ? -1 : 1)),
-      };
+      const row = rows[0]!;
+      if (row.status === 'already-recorded') return { status: 'already-recorded', sourceId: metadata.sourceId! };
+      return { status: 'appended', nextVersion: row.next_version!, positions: row.positions!.map((p) => BigInt(p)) };
     } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      if ((error as { code?: string; constraint?: string }).code === UNIQUE_VIOLATION) {
-        if ((error as { constraint?: string }).constraint === 'events_stream_version_key') {
-          throw new StreamVersionConflictError(streamId, expected, undefined);
-        }
+      const { code, constraint, detail } = error as { code?: string; constraint?: string; detail?: string };
+      if (code === VERSION_MISMATCH) throw new StreamVersionConflictError(streamId, expected, Number(detail));
+      if (code === UNIQUE_VIOLATION && constraint === 'events_stream_version_key') {
+        throw new StreamVersionConflictError(streamId, expected, undefined);
       }
       throw error;
-    } finally {
-      client.release();
     }
   }
 
@@ -153,12 +136,4 @@ export class EventStore {
       recordedAt: row.recorded_at,
     };
   }
-}
-
-async function currentVersion(client: PoolClient, streamId: string): Promise<number> {
-  const { rows } = await client.query<{ version: number | null }>(
-    'select max(stream_version) as version from events where stream_id = $1',
-    [streamId],
-  );
-  return rows[0]?.version ?? 0;
 }

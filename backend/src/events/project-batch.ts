@@ -24,7 +24,8 @@ export async function projectBatch(orm: MikroORM, store: EventStore, projector: 
       types: projector.eventTypes === 'all' ? undefined : [...projector.eventTypes],
     });
     if (events.length === 0) return 0;
-    for (const event of events) await projector.apply(event, em);
+    if (projector.applyBatch) await projector.applyBatch(events, em);
+    else for (const event of events) await projector.apply(event, em);
     const last = events.at(-1)!;
     await writeCheckpoint(em, projector.name, { transactionId: last.transactionId, position: last.position }, events.length);
     return events.length;

@@ -12,4 +12,6 @@ export interface Projector {
   /** The tables it writes, and nothing else writes: what a replay rebuilds beside the live ones. */
   readonly tables: readonly string[];
   apply(event: RecordedEvent, em: EntityManager): Promise<void>;
+  /** Optional: the same effect as applying each event in turn, in fewer statements (replays). */
+  applyBatch?(events: RecordedEvent[], em: EntityManager): Promise<void>;
 }

@@ -3,6 +3,7 @@ import { Migration20261123000000_event_log } from './Migration20261123000000_eve
 import { Migration20261123010000_catalog } from './Migration20261123010000_catalog';
 import { Migration20261123020000_event_sources_and_checkpoints } from './Migration20261123020000_event_sources_and_checkpoints';
 import { Migration20261123030000_rm_streams } from './Migration20261123030000_rm_streams';
+import { Migration20261123040000_append_events_function } from './Migration20261123040000_append_events_function';
 
 /** Applied in this order; append new migrations, never edit one that has shipped. */
 export const migrationsList: MigrationObject[] = [
@@ -13,4 +14,5 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261123020000_event_sources_and_checkpoints,
   },
   { name: 'Migration20261123030000_rm_streams', class: Migration20261123030000_rm_streams },
+  { name: 'Migration20261123040000_append_events_function', class: Migration20261123040000_append_events_function },
 ];
