@@ -46,7 +46,11 @@ async function forSeconds(writers, step) {
   const started = performance.now();
   await Promise.all(
     Array.from({ length: writers }, async (_, w) => {
-      for (let i = 0; performance.now() < deadline; i += 1) count += await step(w, i);
+      for (let i = 0; performance.now() < deadline; i += 1) {
+        // Not `count += await …`: that reads count before the await and loses other writers' adds.
+        const appended = await step(w, i);
+        count += appended;
+      }
     }),
   );
   return count / ((performance.now() - started) / 1000);
@@ -64,7 +68,7 @@ const peer = getPostgreSQLEventStore(peerUrl);
 await peer.schema.migrate();
 
 try {
-  for (const writers of [1, 16]) {
+  for (const writers of (process.env.BENCH_WRITERS ?? "1,16").split(",").map(Number)) {
     for (const batch of [1, 10]) {
       const events = Array.from({ length: batch }, (_, n) => event(n));
       const oursRate = await forSeconds(writers, async (w, i) => {

@@ -24,10 +24,26 @@ const COLUMNS = 'position, transaction_id, stream_id, stream_version, type, sche
  * whose transaction commits late is waited for, never skipped.
  */
 export class EventStore {
+  private notifyScheduled = false;
+
   constructor(
     private readonly pool: Pool,
     private readonly registry: EventRegistry,
   ) {}
+
+  /**
+   * Wakes projectors after appends commit. A NOTIFY inside the append would hold a database-wide
+   * lock through each commit's WAL flush; one notification per tick, after commit, wakes them
+   * just as well and lets concurrent appends commit together.
+   */
+  private notifyAppended(): void {
+    if (this.notifyScheduled) return;
+    this.notifyScheduled = true;
+    setImmediate(() => {
+      this.notifyScheduled = false;
+      this.pool.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, '']).catch(() => undefined);
+    });
+  }
 
   async append(streamId: string, expected: ExpectedVersion, events: NewEvent[], metadata: EventMetadata): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
@@ -65,6 +81,7 @@ export class EventStore {
       );
       const row = rows[0]!;
       if (row.status === 'already-recorded') return { status: 'already-recorded', sourceId: metadata.sourceId! };
+      this.notifyAppended();
       return { status: 'appended', nextVersion: row.next_version!, positions: row.positions!.map((p) => BigInt(p)) };
     } catch (error) {
       const { code, constraint, detail } = error as { code?: string; constraint?: string; detail?: string };

@@ -1,9 +1,10 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * append_events: the whole append (source-id claim, version check, insert, notify) as one
- * statement, so an append costs one round trip and one implicit transaction. A version
- * mismatch raises SQLSTATE SC409 with the current version in DETAIL.
+ * append_events: the whole append (source-id claim, version check, insert) as one statement,
+ * so an append costs one round trip and one implicit transaction. A version mismatch raises
+ * SQLSTATE SC409 with the current version in DETAIL. No NOTIFY in here: it would serialise every
+ * commit in the database; the store notifies after commit instead (see EventStore).
  */
 export class Migration20261123040000_append_events_function extends Migration {
   override up(): void {
@@ -21,7 +22,8 @@ export class Migration20261123040000_append_events_function extends Migration {
           return;
         end if;
       end if;
-      select coalesce(max(e.stream_version), 0) into v_current from events e where e.stream_id = p_stream_id;
+      -- ORDER BY … LIMIT 1 keeps this an index probe even in a plan cached while the table was tiny.
+      select coalesce((select e.stream_version from events e where e.stream_id = p_stream_id order by e.stream_version desc limit 1), 0) into v_current;
       if (p_expected = 'no-stream' and v_current <> 0) or (p_expected ~ '^[0-9]+$' and v_current <> p_expected::integer) then
         raise exception using errcode = 'SC409', message = 'stream version conflict', detail = v_current::text;
       end if;
@@ -32,7 +34,6 @@ export class Migration20261123040000_append_events_function extends Migration {
         returning events.position
       )
       select array_agg(inserted.position order by inserted.position) into v_positions from inserted;
-      perform pg_notify('events', p_stream_id);
       return query select 'appended'::text, v_current + cardinality(p_types), v_positions;
     end
     $fn$`);
