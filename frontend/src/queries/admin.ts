@@ -18,7 +18,8 @@ export const adminProjectorsQuery = () =>
     queryKey: ['admin', 'projectors'],
     queryFn: () => orSignedOut(() => callServerFn(adminGetProjectors, {})),
     staleTime: 0,
-    refetchInterval: 5_000,
+    // Keep lag figures fresh while signed in; a signed-out page asks nothing until the form posts.
+    refetchInterval: (query) => (query.state.data ? 5_000 : false),
   });
 
 export const adminEventsQuery = (filter: ServerFnInput<typeof adminListEvents>) =>
