@@ -17,7 +17,8 @@ export const adminProjectorsQuery = () =>
   queryOptions({
     queryKey: ['admin', 'projectors'],
     queryFn: () => orSignedOut(() => callServerFn(adminGetProjectors, {})),
-    staleTime: 0,
+    // Fresh enough for the page the server just rendered: hydration must not ask again.
+    staleTime: 4_000,
     // Keep lag figures fresh while signed in; a signed-out page asks nothing until the form posts.
     refetchInterval: (query) => (query.state.data ? 5_000 : false),
   });
@@ -26,14 +27,14 @@ export const adminEventsQuery = (filter: ServerFnInput<typeof adminListEvents>) 
   queryOptions({
     queryKey: ['admin', 'events', filter],
     queryFn: () => orSignedOut(() => callServerFn(adminListEvents, filter)),
-    staleTime: 0,
+    staleTime: 4_000,
   });
 
 export const adminStreamsQuery = (filter: ServerFnInput<typeof adminListStreams>) =>
   queryOptions({
     queryKey: ['admin', 'streams', filter],
     queryFn: () => orSignedOut(() => callServerFn(adminListStreams, filter)),
-    staleTime: 0,
+    staleTime: 4_000,
   });
 
 export const adminReplayQuery = (replayId: string) =>
