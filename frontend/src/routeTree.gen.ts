@@ -12,7 +12,10 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ObsidianAiPluginDocsRouteRouteImport } from './routes/obsidian-ai-plugin-docs/route'
+import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as RefundPolicyRouteImport } from './routes/refund-policy'
 import { Route as StatusRouteImport } from './routes/status'
+import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminEventsRouteImport } from './routes/admin/events'
 import { Route as AdminStreamsRouteImport } from './routes/admin/streams'
@@ -35,9 +38,24 @@ const ObsidianAiPluginDocsRouteRoute =
     path: '/obsidian-ai-plugin-docs',
     getParentRoute: () => rootRouteImport,
   } as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RefundPolicyRoute = RefundPolicyRouteImport.update({
+  id: '/refund-policy',
+  path: '/refund-policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const StatusRoute = StatusRouteImport.update({
   id: '/status',
   path: '/status',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -72,7 +90,10 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/obsidian-ai-plugin-docs': typeof ObsidianAiPluginDocsRouteRouteWithChildren
+  '/privacy': typeof PrivacyRoute
+  '/refund-policy': typeof RefundPolicyRoute
   '/status': typeof StatusRoute
+  '/terms': typeof TermsRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/streams': typeof AdminStreamsRoute
   '/obsidian-ai-plugin-docs/$slug': typeof ObsidianAiPluginDocsSlugRoute
@@ -81,7 +102,10 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/privacy': typeof PrivacyRoute
+  '/refund-policy': typeof RefundPolicyRoute
   '/status': typeof StatusRoute
+  '/terms': typeof TermsRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/streams': typeof AdminStreamsRoute
   '/obsidian-ai-plugin-docs/$slug': typeof ObsidianAiPluginDocsSlugRoute
@@ -93,7 +117,10 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/obsidian-ai-plugin-docs': typeof ObsidianAiPluginDocsRouteRouteWithChildren
+  '/privacy': typeof PrivacyRoute
+  '/refund-policy': typeof RefundPolicyRoute
   '/status': typeof StatusRoute
+  '/terms': typeof TermsRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/streams': typeof AdminStreamsRoute
   '/obsidian-ai-plugin-docs/$slug': typeof ObsidianAiPluginDocsSlugRoute
@@ -106,7 +133,10 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/obsidian-ai-plugin-docs'
+    | '/privacy'
+    | '/refund-policy'
     | '/status'
+    | '/terms'
     | '/admin/events'
     | '/admin/streams'
     | '/obsidian-ai-plugin-docs/$slug'
@@ -115,7 +145,10 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/privacy'
+    | '/refund-policy'
     | '/status'
+    | '/terms'
     | '/admin/events'
     | '/admin/streams'
     | '/obsidian-ai-plugin-docs/$slug'
@@ -126,7 +159,10 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/obsidian-ai-plugin-docs'
+    | '/privacy'
+    | '/refund-policy'
     | '/status'
+    | '/terms'
     | '/admin/events'
     | '/admin/streams'
     | '/obsidian-ai-plugin-docs/$slug'
@@ -138,7 +174,10 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   ObsidianAiPluginDocsRouteRoute: typeof ObsidianAiPluginDocsRouteRouteWithChildren
+  PrivacyRoute: typeof PrivacyRoute
+  RefundPolicyRoute: typeof RefundPolicyRoute
   StatusRoute: typeof StatusRoute
+  TermsRoute: typeof TermsRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -164,11 +203,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ObsidianAiPluginDocsRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/refund-policy': {
+      id: '/refund-policy'
+      path: '/refund-policy'
+      fullPath: '/refund-policy'
+      preLoaderRoute: typeof RefundPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/status': {
       id: '/status'
       path: '/status'
       fullPath: '/status'
       preLoaderRoute: typeof StatusRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms': {
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/': {
@@ -245,7 +305,10 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
   ObsidianAiPluginDocsRouteRoute: ObsidianAiPluginDocsRouteRouteWithChildren,
+  PrivacyRoute: PrivacyRoute,
+  RefundPolicyRoute: RefundPolicyRoute,
   StatusRoute: StatusRoute,
+  TermsRoute: TermsRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
