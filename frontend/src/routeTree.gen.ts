@@ -11,7 +11,9 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
+import { Route as ObsidianAiPluginRouteImport } from './routes/obsidian-ai-plugin'
 import { Route as ObsidianAiPluginDocsRouteRouteImport } from './routes/obsidian-ai-plugin-docs/route'
+import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RefundPolicyRouteImport } from './routes/refund-policy'
 import { Route as StatusRouteImport } from './routes/status'
@@ -21,6 +23,8 @@ import { Route as AdminEventsRouteImport } from './routes/admin/events'
 import { Route as AdminStreamsRouteImport } from './routes/admin/streams'
 import { Route as ObsidianAiPluginDocsIndexRouteImport } from './routes/obsidian-ai-plugin-docs/index'
 import { Route as ObsidianAiPluginDocsSlugRouteImport } from './routes/obsidian-ai-plugin-docs/$slug'
+import { Route as ResourcesIndexRouteImport } from './routes/resources/index'
+import { Route as ResourcesResourceIdRouteImport } from './routes/resources/$resourceId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -32,12 +36,22 @@ const AdminRouteRoute = AdminRouteRouteImport.update({
   path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ObsidianAiPluginRoute = ObsidianAiPluginRouteImport.update({
+  id: '/obsidian-ai-plugin',
+  path: '/obsidian-ai-plugin',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ObsidianAiPluginDocsRouteRoute =
   ObsidianAiPluginDocsRouteRouteImport.update({
     id: '/obsidian-ai-plugin-docs',
     path: '/obsidian-ai-plugin-docs',
     getParentRoute: () => rootRouteImport,
   } as any)
+const PricingRoute = PricingRouteImport.update({
+  id: '/pricing',
+  path: '/pricing',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrivacyRoute = PrivacyRouteImport.update({
   id: '/privacy',
   path: '/privacy',
@@ -85,11 +99,23 @@ const ObsidianAiPluginDocsSlugRoute =
     path: '/$slug',
     getParentRoute: () => ObsidianAiPluginDocsRouteRoute,
   } as any)
+const ResourcesIndexRoute = ResourcesIndexRouteImport.update({
+  id: '/resources/',
+  path: '/resources/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResourcesResourceIdRoute = ResourcesResourceIdRouteImport.update({
+  id: '/resources/$resourceId',
+  path: '/resources/$resourceId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/obsidian-ai-plugin-docs': typeof ObsidianAiPluginDocsRouteRouteWithChildren
+  '/obsidian-ai-plugin': typeof ObsidianAiPluginRoute
+  '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
   '/refund-policy': typeof RefundPolicyRoute
   '/status': typeof StatusRoute
@@ -97,11 +123,15 @@ export interface FileRoutesByFullPath {
   '/admin/events': typeof AdminEventsRoute
   '/admin/streams': typeof AdminStreamsRoute
   '/obsidian-ai-plugin-docs/$slug': typeof ObsidianAiPluginDocsSlugRoute
+  '/resources/$resourceId': typeof ResourcesResourceIdRoute
   '/admin/': typeof AdminIndexRoute
   '/obsidian-ai-plugin-docs/': typeof ObsidianAiPluginDocsIndexRoute
+  '/resources/': typeof ResourcesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/obsidian-ai-plugin': typeof ObsidianAiPluginRoute
+  '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
   '/refund-policy': typeof RefundPolicyRoute
   '/status': typeof StatusRoute
@@ -109,14 +139,18 @@ export interface FileRoutesByTo {
   '/admin/events': typeof AdminEventsRoute
   '/admin/streams': typeof AdminStreamsRoute
   '/obsidian-ai-plugin-docs/$slug': typeof ObsidianAiPluginDocsSlugRoute
+  '/resources/$resourceId': typeof ResourcesResourceIdRoute
   '/admin': typeof AdminIndexRoute
   '/obsidian-ai-plugin-docs': typeof ObsidianAiPluginDocsIndexRoute
+  '/resources': typeof ResourcesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/obsidian-ai-plugin-docs': typeof ObsidianAiPluginDocsRouteRouteWithChildren
+  '/obsidian-ai-plugin': typeof ObsidianAiPluginRoute
+  '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
   '/refund-policy': typeof RefundPolicyRoute
   '/status': typeof StatusRoute
@@ -124,8 +158,10 @@ export interface FileRoutesById {
   '/admin/events': typeof AdminEventsRoute
   '/admin/streams': typeof AdminStreamsRoute
   '/obsidian-ai-plugin-docs/$slug': typeof ObsidianAiPluginDocsSlugRoute
+  '/resources/$resourceId': typeof ResourcesResourceIdRoute
   '/admin/': typeof AdminIndexRoute
   '/obsidian-ai-plugin-docs/': typeof ObsidianAiPluginDocsIndexRoute
+  '/resources/': typeof ResourcesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -133,6 +169,8 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/obsidian-ai-plugin-docs'
+    | '/obsidian-ai-plugin'
+    | '/pricing'
     | '/privacy'
     | '/refund-policy'
     | '/status'
@@ -140,11 +178,15 @@ export interface FileRouteTypes {
     | '/admin/events'
     | '/admin/streams'
     | '/obsidian-ai-plugin-docs/$slug'
+    | '/resources/$resourceId'
     | '/admin/'
     | '/obsidian-ai-plugin-docs/'
+    | '/resources/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/obsidian-ai-plugin'
+    | '/pricing'
     | '/privacy'
     | '/refund-policy'
     | '/status'
@@ -152,13 +194,17 @@ export interface FileRouteTypes {
     | '/admin/events'
     | '/admin/streams'
     | '/obsidian-ai-plugin-docs/$slug'
+    | '/resources/$resourceId'
     | '/admin'
     | '/obsidian-ai-plugin-docs'
+    | '/resources'
   id:
     | '__root__'
     | '/'
     | '/admin'
     | '/obsidian-ai-plugin-docs'
+    | '/obsidian-ai-plugin'
+    | '/pricing'
     | '/privacy'
     | '/refund-policy'
     | '/status'
@@ -166,18 +212,24 @@ export interface FileRouteTypes {
     | '/admin/events'
     | '/admin/streams'
     | '/obsidian-ai-plugin-docs/$slug'
+    | '/resources/$resourceId'
     | '/admin/'
     | '/obsidian-ai-plugin-docs/'
+    | '/resources/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   ObsidianAiPluginDocsRouteRoute: typeof ObsidianAiPluginDocsRouteRouteWithChildren
+  ObsidianAiPluginRoute: typeof ObsidianAiPluginRoute
+  PricingRoute: typeof PricingRoute
   PrivacyRoute: typeof PrivacyRoute
   RefundPolicyRoute: typeof RefundPolicyRoute
   StatusRoute: typeof StatusRoute
   TermsRoute: typeof TermsRoute
+  ResourcesResourceIdRoute: typeof ResourcesResourceIdRoute
+  ResourcesIndexRoute: typeof ResourcesIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -196,11 +248,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/obsidian-ai-plugin': {
+      id: '/obsidian-ai-plugin'
+      path: '/obsidian-ai-plugin'
+      fullPath: '/obsidian-ai-plugin'
+      preLoaderRoute: typeof ObsidianAiPluginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/obsidian-ai-plugin-docs': {
       id: '/obsidian-ai-plugin-docs'
       path: '/obsidian-ai-plugin-docs'
       fullPath: '/obsidian-ai-plugin-docs'
       preLoaderRoute: typeof ObsidianAiPluginDocsRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pricing': {
+      id: '/pricing'
+      path: '/pricing'
+      fullPath: '/pricing'
+      preLoaderRoute: typeof PricingRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/privacy': {
@@ -266,6 +332,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ObsidianAiPluginDocsSlugRouteImport
       parentRoute: typeof ObsidianAiPluginDocsRouteRoute
     }
+    '/resources/': {
+      id: '/resources/'
+      path: '/resources'
+      fullPath: '/resources/'
+      preLoaderRoute: typeof ResourcesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/resources/$resourceId': {
+      id: '/resources/$resourceId'
+      path: '/resources/$resourceId'
+      fullPath: '/resources/$resourceId'
+      preLoaderRoute: typeof ResourcesResourceIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -305,10 +385,14 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
   ObsidianAiPluginDocsRouteRoute: ObsidianAiPluginDocsRouteRouteWithChildren,
+  ObsidianAiPluginRoute: ObsidianAiPluginRoute,
+  PricingRoute: PricingRoute,
   PrivacyRoute: PrivacyRoute,
   RefundPolicyRoute: RefundPolicyRoute,
   StatusRoute: StatusRoute,
   TermsRoute: TermsRoute,
+  ResourcesResourceIdRoute: ResourcesResourceIdRoute,
+  ResourcesIndexRoute: ResourcesIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

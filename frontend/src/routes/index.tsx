@@ -1,46 +1,45 @@
 import type { ReactNode } from 'react';
-import { createFileRoute } from '@tanstack/react-router';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import {
   ArrowRight,
   ArrowUpRight,
   AtSign,
-  AudioLines,
   BookOpen,
-  Bot,
-  BrushCleaning,
   Check,
   FileText,
-  Globe,
-  KeyRound,
-  MessageSquareText,
   Mic,
   Paperclip,
-  Search,
   ShieldCheck,
   Sparkles,
-  Workflow,
-  type LucideIcon,
 } from 'lucide-react';
 import { siteInfoQuery } from '../queries/site';
-import { SOCIAL_LINKS } from '../lib/site';
+import { pricingQuery } from '../queries/catalog';
+import { SITE_NAME, SOCIAL_LINKS } from '../lib/site';
+import { pageHead, publicOrigin, softwareApplicationJsonLd } from '../lib/seo';
+import { PlanGrid } from '../components/catalog/PlanCard';
+import { FeatureGrid } from '../components/catalog/PluginFeatures';
+import { RatingSummary } from '../components/catalog/RatingSummary';
+import { SectionHeading } from '../components/catalog/SectionHeading';
 import { ButtonLink, buttonClasses } from '../components/ui/Button';
 import { GitHubIcon, DiscordIcon } from '../components/shell/SocialIcons';
 import { LogoMark } from '../components/shell/Logo';
 
-const TITLE = 'SystemSculpt AI: the managed AI plugin for Obsidian';
 const DESCRIPTION =
   'Chat with your notes, let an agent edit your vault with your approval, transcribe audio to Markdown and find related notes by meaning. Managed AI for Obsidian on desktop and mobile, with no API keys to set up.';
 
 export const Route = createFileRoute('/')({
-  head: () => ({
-    meta: [
-      { title: TITLE },
-      { name: 'description', content: DESCRIPTION },
-      { property: 'og:title', content: TITLE },
-      { property: 'og:description', content: DESCRIPTION },
-    ],
-  }),
+  // The plans are one section of the home page: if pricing cannot load, the rest still renders.
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(pricingQuery()).catch(() => undefined);
+  },
+  head: (ctx) =>
+    pageHead(ctx, {
+      title: SITE_NAME,
+      description: DESCRIPTION,
+      path: '/',
+      jsonLd: [softwareApplicationJsonLd(publicOrigin(ctx))],
+    }),
   component: HomePage,
 });
 
@@ -54,6 +53,7 @@ function HomePage() {
       <Hero minimumObsidianVersion={info.minimumObsidianVersion} />
       <Features />
       <HowItWorks minimumObsidianVersion={info.minimumObsidianVersion} />
+      <Plans />
       <OpenSource />
       <FinalCta />
     </>
@@ -103,6 +103,7 @@ function Hero({ minimumObsidianVersion }: { minimumObsidianVersion: string }) {
               </li>
             ))}
           </ul>
+          <RatingSummary className="mt-5" />
         </div>
 
         <ChatPreview />
@@ -230,73 +231,6 @@ function TreeFile({ name, active = false }: { name: string; active?: boolean }) 
 
 /* ------------------------------------------------------------------------------------------------ */
 
-interface Feature {
-  icon: LucideIcon;
-  title: string;
-  body: ReactNode;
-}
-
-const FEATURES: Feature[] = [
-  {
-    icon: KeyRound,
-    title: 'No API keys to manage',
-    body: 'Since version 6.0 the AI is fully managed. Sign in once and it is ready in every vault, on desktop and on mobile.',
-  },
-  {
-    icon: MessageSquareText,
-    title: 'Chat with your notes',
-    body: 'Talk to the file you have open, pull in others with @-mentions, and drop in PDFs or images (PNG, JPG or WebP up to 10 MB).',
-  },
-  {
-    icon: Bot,
-    title: 'Agent tools, on your terms',
-    body: 'The agent can read, write, edit, move and search your vault. Review each step in Ask Approval mode, or grant Full Access when you trust the task.',
-  },
-  {
-    icon: Globe,
-    title: 'Web search in the chat',
-    body: 'When a question needs fresh information, web results are grouped right in the conversation, next to the answer they inform.',
-  },
-  {
-    icon: Mic,
-    title: 'Record and transcribe',
-    body: 'Record from inside Obsidian and get the transcript as Markdown for your notes or as SRT subtitles.',
-  },
-  {
-    icon: AudioLines,
-    title: 'Turn audio into notes',
-    body: 'Give the audio processor a file or a YouTube link and choose a preset: a detailed note, a meeting brief or a clean transcript.',
-  },
-  {
-    icon: Search,
-    title: 'Similar Notes',
-    body: (
-      <>
-        Semantic search finds related notes by meaning, from a portable index. Open the search palette any time
-        with <Kbd>Mod</Kbd>+<Kbd>K</Kbd>.
-      </>
-    ),
-  },
-  {
-    icon: Workflow,
-    title: 'Studio projects',
-    body: 'Plan and build bigger pieces of work on node-based canvases, right next to the notes they draw on.',
-  },
-  {
-    icon: BrushCleaning,
-    title: 'Housekeeping built in',
-    body: 'The Janitor clears out empty files and leftovers, and your settings are backed up automatically.',
-  },
-];
-
-function Kbd({ children }: { children: ReactNode }) {
-  return (
-    <kbd className="mx-0.5 rounded border border-line-strong bg-surface px-1.5 py-0.5 text-[0.8em] text-ink">
-      {children}
-    </kbd>
-  );
-}
-
 function Features() {
   return (
     <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-24 lg:px-8">
@@ -306,35 +240,8 @@ function Features() {
         title="Everything you reach for, without leaving your vault"
         lead="One plugin covers conversation, automation, audio and search, and it works on the notes you already have."
       />
-      <ul className="mt-14 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {FEATURES.map(({ icon: Icon, title, body }) => (
-          <li
-            key={title}
-            className="group relative flex gap-4 rounded-2xl border border-line bg-surface-raised/60 p-5 transition-colors hover:border-accent-400/40 hover:bg-surface-raised sm:block sm:p-6"
-          >
-            <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl border border-accent-400/25 bg-accent-500/10 text-accent-300 transition-colors group-hover:bg-accent-500/20">
-              <Icon aria-hidden="true" className="size-5" />
-            </span>
-            <div className="min-w-0">
-              <h3 className="pt-2 text-base font-semibold text-ink sm:mt-5 sm:pt-0">{title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-ink-muted">{body}</p>
-            </div>
-          </li>
-        ))}
-      </ul>
+      <FeatureGrid />
     </section>
-  );
-}
-
-function SectionHeading({ eyebrow, id, title, lead }: { eyebrow: string; id: string; title: string; lead: string }) {
-  return (
-    <div className="mx-auto max-w-2xl text-center">
-      <p className="text-sm font-semibold tracking-wide text-accent-300">{eyebrow}</p>
-      <h2 id={id} className="mt-3 text-3xl font-semibold tracking-tight text-ink sm:text-4xl">
-        {title}
-      </h2>
-      <p className="mt-4 text-base leading-relaxed text-ink-muted sm:text-lg">{lead}</p>
-    </div>
   );
 }
 
@@ -379,6 +286,45 @@ function HowItWorks({ minimumObsidianVersion }: { minimumObsidianVersion: string
           ))}
         </ol>
       </div>
+    </section>
+  );
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+
+function Plans() {
+  const { data: pricing } = useQuery(pricingQuery());
+  return (
+    <section aria-labelledby="plans-title" className="mx-auto max-w-6xl px-4 pt-20 sm:px-6 sm:pt-24 lg:px-8">
+      <SectionHeading
+        eyebrow="Plans"
+        id="plans-title"
+        title="Simple plans, managed AI included"
+        lead="Every plan comes with a monthly allowance of credits for the managed models. Pay monthly, or once for life."
+      />
+      <div className="mt-14">
+        {pricing ? (
+          <PlanGrid pricing={pricing} />
+        ) : (
+          <p className="rounded-2xl border border-line bg-surface-raised/60 px-6 py-10 text-center text-sm text-ink-muted">
+            The plans could not be loaded just now.{' '}
+            <Link to="/obsidian-ai-plugin" className="font-medium text-accent-300 underline-offset-4 hover:underline">
+              See plans and pricing
+            </Link>
+          </p>
+        )}
+      </div>
+      <p className="mt-8 text-center text-sm text-ink-muted">
+        Need more credits, or want the details?{' '}
+        <Link
+          to="/obsidian-ai-plugin"
+          hash="credit-packs"
+          className="inline-flex items-center gap-1 font-medium text-accent-300 underline-offset-4 hover:underline"
+        >
+          Compare plans and credit packs
+          <ArrowRight aria-hidden="true" className="size-3.5" />
+        </Link>
+      </p>
     </section>
   );
 }

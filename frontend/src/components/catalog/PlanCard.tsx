@@ -1,0 +1,107 @@
+import { useId } from 'react';
+import { Coins, MonitorSmartphone, Sparkles, Users } from 'lucide-react';
+import { checkoutHref, readBooleanMetadata } from '../../../../contracts/catalog/resource-rules';
+import type { Resource } from '../../../../contracts/catalog/resource';
+import { buttonClasses } from '../ui/Button';
+import { cx } from '../ui/cx';
+import { FeatureList } from './FeatureList';
+import { PriceTag } from './PriceTag';
+import { billingInterval, formatCount, plural, resourceNumbers } from './resource-facts';
+
+/** What the plan's button says: subscribe to a monthly plan, buy a one-off one. */
+export function planActionLabel(plan: Pick<Resource, 'title' | 'metadata'>): string {
+  return billingInterval(plan) === 'month' ? `Subscribe to ${plan.title}` : `Buy ${plan.title}`;
+}
+
+/** One plan: name, price, the numbers it comes with, its features and a button to checkout. */
+export function PlanCard({ plan, headingLevel: Heading = 'h3' }: { plan: Resource; headingLevel?: 'h2' | 'h3' }) {
+  const titleId = useId();
+  const featured = readBooleanMetadata(plan.metadata.featured);
+  const numbers = resourceNumbers(plan);
+  const interval = billingInterval(plan);
+  const shortDescription =
+    typeof plan.metadata.shortDescription === 'string' ? plan.metadata.shortDescription : undefined;
+  const heroDescription = plan.metadata.heroDescription ?? plan.description;
+
+  const highlights = [
+    numbers.includedCreditsPerMonth !== undefined && {
+      icon: Coins,
+      text: `${formatCount(numbers.includedCreditsPerMonth)} credits each month`,
+    },
+    numbers.seats !== undefined && { icon: Users, text: plural(numbers.seats, 'seat', 'seats') },
+    numbers.devicesPerSeat !== undefined && {
+      icon: MonitorSmartphone,
+      text: `Up to ${plural(numbers.devicesPerSeat, 'device', 'devices')} per seat`,
+    },
+  ].filter((item): item is { icon: typeof Coins; text: string } => Boolean(item));
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-plan={plan.id}
+      className={cx(
+        'relative flex h-full flex-col rounded-2xl border p-6 sm:p-7',
+        featured
+          ? 'border-accent-400/60 bg-gradient-to-b from-accent-600/20 via-surface-raised to-surface-raised shadow-glow'
+          : 'border-line bg-surface-raised/70',
+      )}
+    >
+      {featured ? (
+        <p className="absolute -top-3 left-6 inline-flex items-center gap-1.5 rounded-full border border-accent-300/50 bg-accent-600 px-3 py-1 text-xs font-semibold text-white shadow-glow">
+          <Sparkles aria-hidden="true" className="size-3.5" />
+          Recommended
+        </p>
+      ) : null}
+
+      <div>
+        <Heading id={titleId} className="text-lg font-semibold text-ink">
+          {plan.title}
+        </Heading>
+        {shortDescription ? <p className="mt-1 text-sm text-ink-subtle">{shortDescription}</p> : null}
+      </div>
+
+      <PriceTag resource={plan} size="lg" className="mt-6" />
+      <p className="mt-3 min-h-[2.75rem] text-sm leading-relaxed text-ink-muted">{heroDescription}</p>
+
+      <a
+        href={checkoutHref(plan.id)}
+        className={buttonClasses({ variant: featured ? 'primary' : 'secondary', size: 'md', className: 'mt-6 w-full' })}
+      >
+        {planActionLabel(plan)}
+      </a>
+
+      {highlights.length > 0 ? (
+        <ul className="mt-6 space-y-2.5 rounded-xl border border-line bg-surface/60 p-4 text-sm">
+          {highlights.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-center gap-2.5 text-ink">
+              <Icon aria-hidden="true" className="size-4 shrink-0 text-accent-300" />
+              {text}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <FeatureList features={plan.metadata.features} className="mt-6" dense />
+    </article>
+  );
+}
+
+export interface PricingPlans {
+  starterMonthly: Resource;
+  proMonthly: Resource;
+  lifetimeLicense: Resource;
+}
+
+/** Starter, Pro and Lifetime side by side (stacked on a phone). */
+export function PlanGrid({ pricing, headingLevel }: { pricing: PricingPlans; headingLevel?: 'h2' | 'h3' }) {
+  const plans = [pricing.starterMonthly, pricing.proMonthly, pricing.lifetimeLicense];
+  return (
+    <ul className="grid gap-6 pt-3 md:grid-cols-3 md:gap-5 lg:gap-6">
+      {plans.map((plan) => (
+        <li key={plan.id} className="min-w-0">
+          <PlanCard plan={plan} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}

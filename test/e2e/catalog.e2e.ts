@@ -1,0 +1,407 @@
+import type { Browser, Page } from 'playwright-core';
+import { Client } from 'pg';
+import { baseUrl, DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from '../support/browser';
+import { startSite, type SiteServer } from '../support/site-server';
+import { createTestDatabase, dropTestDatabase } from '../support/test-database';
+
+const get = (path: string, base = baseUrl()) => fetch(`${base}${path}`, { redirect: 'manual' });
+
+/** Calls a GET server function the way the browser does, and returns its envelope. */
+async function serverFn(id: string, payload: unknown, base = baseUrl()): Promise<Record<string, unknown>> {
+  const response = await get(`/_serverFn/${id}?payload=${encodeURIComponent(JSON.stringify(payload))}`, base);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+async function listTotal(filters: Record<string, string>): Promise<number> {
+  const envelope = (await serverFn('listResources', filters)) as { result: { total: number } };
+  return envelope.result.total;
+}
+
+const resultCount = (page: Page) => page.getByRole('status').filter({ hasText: /\d+ resources?/ });
+const cards = (page: Page) => page.getByRole('main').getByRole('article');
+const categoryChip = (page: Page, label: string) =>
+  page.getByRole('link', { name: new RegExp(`^${label} \\(\\d+\\)$`) });
+const priceFilter = (page: Page, label: string) =>
+  page.getByRole('group', { name: 'Price' }).getByRole('link', { name: label, exact: true });
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+describe('browsing plans and resources', () => {
+  it('goes home → plugin page → resources → filters → detail without a console error', async () => {
+    const { page, errors, close } = await openPage(browser, DESKTOP);
+    await page.goto('/');
+    await waitForHydration(page);
+
+    // Home: the plans section and the rating.
+    const homePlans = page.getByRole('region', { name: 'Simple plans, managed AI included' });
+    for (const price of ['$9.00', '$19.00', '$199.00'])
+      expect(await homePlans.getByText(price, { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('Rated 4.9 from 128 reviews').first().isVisible()).toBe(true);
+
+    // The plugin page, reached in the app.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Obsidian AI Plugin' }).click();
+    await page.waitForURL((url) => url.pathname === '/obsidian-ai-plugin');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const plans = [
+      ['Starter', '$9.00', 'starter-monthly', 'Subscribe to Starter', true],
+      ['Pro', '$19.00', 'pro-monthly', 'Subscribe to Pro', true],
+      ['Lifetime license', '$199.00', 'lifetime-license', 'Buy Lifetime license', false],
+    ] as const;
+    for (const [title, price, id, action, monthly] of plans) {
+      const card = page.getByRole('article', { name: title, exact: true });
+      expect(await card.getByText(price, { exact: true }).isVisible()).toBe(true);
+      expect(await card.getByText('/month').count()).toBe(monthly ? 1 : 0);
+      expect(await card.getByRole('link', { name: action }).getAttribute('href')).toBe(
+        `/checkout?resourceId=${id}&qty=1`,
+      );
+      expect(await card.getByRole('listitem').count()).toBeGreaterThan(3);
+    }
+    expect(await page.getByRole('article', { name: 'Pro', exact: true }).getByText('Recommended').isVisible()).toBe(
+      true,
+    );
+    expect(await page.getByText('400,000 credits each month').isVisible()).toBe(true);
+    const packs = page.getByRole('region', { name: 'Credit packs' });
+    expect(await packs.getByRole('link', { name: 'Buy 100,000 credit pack' }).getAttribute('href')).toBe(
+      '/checkout?resourceId=credits-100k&qty=1',
+    );
+    expect(await packs.getByText('$40.00').isVisible()).toBe(true);
+    expect(await page.getByText('Rated 4.9 from 128 reviews').isVisible()).toBe(true);
+    const faq = page.getByRole('region', { name: 'Before you decide' });
+    await faq.getByText('How do I install and set it up?').click();
+    expect(await faq.getByRole('link', { name: 'documentation' }).getAttribute('href')).toBe(
+      '/obsidian-ai-plugin-docs',
+    );
+    await faq.getByText('Can I get a refund?').click();
+    expect(await faq.getByRole('link', { name: 'refund policy' }).getAttribute('href')).toBe('/refund-policy');
+
+    // Resources, all of them.
+    await page.getByRole('link', { name: 'Browse resources' }).click();
+    await page.waitForURL((url) => url.pathname === '/resources');
+    await resultCount(page).filter({ hasText: '16 resources' }).waitFor();
+    expect(await cards(page).count()).toBe(16);
+    expect(await categoryChip(page, 'All').getAttribute('aria-current')).toBe('true');
+    expect(await categoryChip(page, 'Templates').getAttribute('aria-label')).toBe('Templates (3)');
+    expect(await priceFilter(page, 'All prices').getAttribute('aria-current')).toBe('true');
+
+    // By category: the URL, the results and the marked chip change; the list dims while it loads.
+    await page.route('**/_serverFn/listResources**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await categoryChip(page, 'Templates').click();
+    await page.locator('[aria-busy="true"]').waitFor();
+    await page.waitForURL((url) => url.search === '?category=template');
+    await resultCount(page).filter({ hasText: '3 resources' }).waitFor();
+    await page.unroute('**/_serverFn/listResources**');
+    expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
+    expect(await cards(page).count()).toBe(3);
+    expect(await categoryChip(page, 'Templates').getAttribute('aria-current')).toBe('true');
+    expect(await categoryChip(page, 'All').getAttribute('aria-current')).toBeNull();
+
+    // By price, keeping the category.
+    await priceFilter(page, 'Free').click();
+    await page.waitForURL(
+      (url) => url.searchParams.get('price') === 'free' && url.searchParams.get('category') === 'template',
+    );
+    await resultCount(page).filter({ hasText: '1 resource' }).waitFor();
+    expect(await cards(page).getByRole('heading').allTextContents()).toEqual(['Zettelkasten Starter Templates']);
+    expect(await priceFilter(page, 'Free').getAttribute('aria-current')).toBe('true');
+
+    // 'All' clears the category (the price stays).
+    await categoryChip(page, 'All').click();
+    await page.waitForURL((url) => url.search === '?price=free');
+    await resultCount(page).filter({ hasText: '1 resource' }).waitFor();
+    await priceFilter(page, 'All prices').click();
+    await page.waitForURL((url) => url.search === '');
+    await resultCount(page).filter({ hasText: '16 resources' }).waitFor();
+
+    // By search: typing updates the URL after a pause, replacing the history entry.
+    const historyLength = await page.evaluate(() => history.length);
+    await page.getByLabel('Search resources').pressSequentially('audio', { delay: 30 });
+    await page.waitForURL((url) => url.searchParams.get('q') === 'audio');
+    const audioTotal = await listTotal({ q: 'audio' });
+    expect(audioTotal).toBeGreaterThan(0);
+    expect(audioTotal).toBeLessThan(16);
+    await resultCount(page)
+      .filter({ hasText: `${audioTotal} resource` })
+      .waitFor();
+    expect(await resultCount(page).textContent()).toContain('matching “audio”');
+    expect(await cards(page).count()).toBe(audioTotal);
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+    // The counts follow the search.
+    expect(await categoryChip(page, 'All').getAttribute('aria-current')).toBe('true');
+    expect(await categoryChip(page, 'All').getAttribute('aria-label')).toBe(`All (${audioTotal})`);
+
+    // No match: the empty state, and Clear filters.
+    await page.getByLabel('Search resources').fill('no resource is called this');
+    await page.getByRole('heading', { name: 'No resources match' }).waitFor();
+    expect(await resultCount(page).textContent()).toContain('0 resources');
+    await page.getByRole('main').getByRole('link', { name: 'Clear filters' }).last().click();
+    await page.waitForURL((url) => url.search === '');
+    await resultCount(page).filter({ hasText: '16 resources' }).waitFor();
+    expect(await page.getByLabel('Search resources').inputValue()).toBe('');
+
+    // A card to its detail page.
+    await page.getByRole('link', { name: 'Vault Kickstart Bundle' }).click();
+    await page.waitForURL((url) => url.pathname === '/resources/vault-kickstart-bundle');
+    await page.getByRole('heading', { level: 1, name: 'Vault Kickstart Bundle' }).waitFor();
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(await crumbs.getByRole('link', { name: 'Resources' }).getAttribute('href')).toBe('/resources');
+    expect(await crumbs.getByRole('link', { name: 'Bundles' }).getAttribute('href')).toBe('/resources?category=bundle');
+    expect(await page.getByRole('link', { name: 'Buy', exact: true }).getAttribute('href')).toBe(
+      '/checkout?resourceId=vault-kickstart-bundle&qty=1',
+    );
+    expect(await page.getByText('$49.00').first().isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: "What's included" }).isVisible()).toBe(true);
+    expect(await page.title()).toBe('Vault Kickstart Bundle · SystemSculpt');
+
+    // Back to the list with the breadcrumb.
+    await crumbs.getByRole('link', { name: 'Resources' }).click();
+    await resultCount(page).filter({ hasText: '16 resources' }).waitFor();
+
+    expect(errors).toEqual([]);
+    await close();
+  }, 60_000);
+
+  it('offers "Get it free" and "Included with subscription — see plans" where they apply', async () => {
+    const { page, errors, close } = await openPage(browser, DESKTOP);
+    await page.goto('/resources/zettelkasten-starter-templates');
+    await waitForHydration(page);
+    expect(await page.getByRole('link', { name: 'Get it free' }).getAttribute('href')).toBe('/dashboard');
+    await page.goto('/resources/project-dashboard-templates');
+    await waitForHydration(page);
+    expect(await page.getByRole('link', { name: 'Included with subscription — see plans' }).getAttribute('href')).toBe(
+      '/obsidian-ai-plugin',
+    );
+    await page.goto('/resources/starter-monthly');
+    await waitForHydration(page);
+    expect(await page.getByRole('link', { name: 'Subscribe', exact: true }).getAttribute('href')).toBe(
+      '/checkout?resourceId=starter-monthly&qty=1',
+    );
+    expect(await page.getByText('/month').first().isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('searches and filters with a plain GET form when JavaScript is off', async () => {
+    const { page, close } = await openPage(browser, { ...DESKTOP, javaScriptEnabled: false });
+    await page.goto('/resources?category=course');
+    expect(await cards(page).count()).toBe(2);
+    await page.getByLabel('Search resources').fill('audio');
+    await page.getByLabel('Search resources').press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'audio');
+    expect(new URL(page.url()).searchParams.get('category')).toBe('course');
+    expect(await cards(page).getByRole('heading').allTextContents()).toEqual(['From Audio to Notes']);
+    // The filters are links.
+    await priceFilter(page, 'Paid').click();
+    await page.waitForURL((url) => url.searchParams.get('price') === 'paid');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('audio');
+    expect(await cards(page).count()).toBe(1);
+    await close();
+  });
+});
+
+describe('addresses', () => {
+  it('moves /pricing permanently to /obsidian-ai-plugin', async () => {
+    const response = await get('/pricing');
+    expect(response.status).toBe(301);
+    expect(new URL(response.headers.get('location')!, baseUrl()).pathname).toBe('/obsidian-ai-plugin');
+    const { page, close } = await openPage(browser);
+    await page.goto('/pricing');
+    expect(new URL(page.url()).pathname).toBe('/obsidian-ai-plugin');
+    await close();
+  });
+
+  it('serves a resource whose address differs from the slug only in case, without a redirect', async () => {
+    const response = await get('/resources/Lifetime-License');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<h1[^>]*>Lifetime license<\/h1>/);
+    expect(html).toMatch(/<link rel="canonical" href="[^"]*\/resources\/lifetime-license"/);
+    // The server function agrees: a result, not a redirect.
+    const envelope = await serverFn('getResource', { resourceId: ' Lifetime-License ' });
+    expect(envelope).toHaveProperty('result.slug', 'lifetime-license');
+    // Every seeded id is its own slug, so the seeded site never redirects (the next test renames one).
+    const listed = (await serverFn('listResources', {})) as { result: { resources: { id: string; slug: string }[] } };
+    expect(listed.result.resources.every((resource) => resource.id === resource.slug)).toBe(true);
+  });
+
+  it('answers an unknown resource with the 404 screen', async () => {
+    const response = await get('/resources/no-such-thing');
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('Page Not Found');
+    const { page, close } = await openPage(browser);
+    const answer = await page.goto('/resources/no-such-thing');
+    expect(answer?.status()).toBe(404);
+    await waitForHydration(page);
+    expect(await page.getByRole('heading', { name: 'Page Not Found' }).isVisible()).toBe(true);
+    await close();
+  });
+
+  describe('when a resource id is not its slug', () => {
+    // The seed cannot show this (every id is its slug), so a site of its own gets a renamed slug.
+    let site: SiteServer;
+    let databaseUrl: string;
+    beforeAll(async () => {
+      databaseUrl = await createTestDatabase('catalog');
+      site = await startSite('catalog', { DATABASE_URL: databaseUrl });
+      const client = new Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        await client.query(`update resources set slug = 'vault-kickstart' where id = 'vault-kickstart-bundle'`);
+      } finally {
+        await client.end();
+      }
+    }, 90_000);
+    afterAll(async () => {
+      await site?.stop();
+      if (databaseUrl) await dropTestDatabase(databaseUrl);
+    }, 30_000);
+
+    it('redirects the id to the slug with a 301, from the server function and the page', async () => {
+      const envelope = await serverFn('getResource', { resourceId: 'vault-kickstart-bundle' }, site.url);
+      expect(envelope).toEqual({
+        redirect: expect.objectContaining({ statusCode: 301, to: '/resources/vault-kickstart' }),
+      });
+      const response = await get('/resources/vault-kickstart-bundle', site.url);
+      expect(response.status).toBe(301);
+      expect(new URL(response.headers.get('location')!, site.url).pathname).toBe('/resources/vault-kickstart');
+      expect((await get('/resources/vault-kickstart', site.url)).status).toBe(200);
+
+      const context = await browser.newContext({ baseURL: site.url });
+      const page = await context.newPage();
+      await page.goto('/resources/Vault-Kickstart-Bundle');
+      expect(new URL(page.url()).pathname).toBe('/resources/vault-kickstart');
+      await page.getByRole('heading', { level: 1, name: 'Vault Kickstart Bundle' }).waitFor();
+      await context.close();
+    });
+  });
+});
+
+describe('invalid search parameters', () => {
+  it.each([
+    [`/resources?q=${'a'.repeat(121)}`, 'The search can be at most 120 characters.'],
+    ['/resources?category=videos', 'There is no “videos” category.'],
+    ['/resources?price=cheap', 'The price filter can be All, Free or Paid'],
+  ])('%s says what is wrong and links back to the list', async (path, message) => {
+    const response = await get(path);
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    const html = await response.text();
+    expect(html).toContain(message);
+
+    const { page, close } = await openPage(browser);
+    await page.goto(path);
+    await waitForHydration(page);
+    expect(await page.getByRole('alert').textContent()).toContain(message);
+    const back = page.getByRole('main').getByRole('link', { name: 'Show all resources' });
+    expect(await back.getAttribute('href')).toBe('/resources');
+    await back.click();
+    await page.waitForURL((url) => url.pathname === '/resources' && url.search === '');
+    await resultCount(page).filter({ hasText: '16 resources' }).waitFor();
+    await close();
+  });
+
+  it('reads a number typed as the search as text', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto('/resources?q=30');
+    await waitForHydration(page);
+    await resultCount(page).filter({ hasText: 'matching “30”' }).waitFor();
+    expect(await cards(page).count()).toBe(await listTotal({ q: '30' }));
+    expect(await cards(page).getByRole('heading').allTextContents()).toContain('30-minute setup session');
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('for search engines', () => {
+  const pages = [
+    '/',
+    '/obsidian-ai-plugin',
+    '/resources',
+    '/resources/lifetime-license',
+    '/resources/from-audio-to-notes',
+  ];
+
+  it('gives each page a unique title, a description, a canonical link and og:title', async () => {
+    const titles: string[] = [];
+    for (const path of pages) {
+      const response = await get(path);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      const title = /<title>([^<]+)<\/title>/.exec(html)?.[1];
+      expect(title).toBeTruthy();
+      titles.push(title!);
+      expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+      expect(new URL(canonical!).pathname).toBe(path);
+      expect(html).toMatch(
+        new RegExp(`<meta property="og:title" content="${title!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`),
+      );
+    }
+    expect(new Set(titles).size).toBe(pages.length);
+    const detail = await (await get('/resources/lifetime-license')).text();
+    expect(detail).toContain('<meta property="og:type" content="product"');
+  });
+
+  it.each(['/obsidian-ai-plugin', '/'])('puts the SoftwareApplication JSON-LD on %s', async (path) => {
+    const html = await (await get(path)).text();
+    const json = /<script type="application\/ld\+json"[^>]*>([^<]+)<\/script>/.exec(html)?.[1];
+    expect(json).toBeDefined();
+    expect(json).toContain('"price":"199.00"');
+    expect(json).toContain('"ratingValue":"4.9"');
+    expect(json).toContain('"reviewCount":128');
+    expect(JSON.parse(json!)).toMatchObject({ '@type': 'SoftwareApplication', aggregateRating: { reviewCount: 128 } });
+  });
+});
+
+describe('on a phone', () => {
+  it.each([
+    '/',
+    '/obsidian-ai-plugin',
+    '/resources',
+    '/resources?category=template&price=paid',
+    '/resources/lifetime-license',
+    '/resources/project-dashboard-templates',
+    '/resources?q=no-match-at-all',
+  ])('%s fits 375 px without sideways scrolling', async (path) => {
+    const { page, errors, close } = await openPage(browser, PHONE);
+    await page.goto(path);
+    await waitForHydration(page);
+    const [scrollWidth, clientWidth] = await page.evaluate(() => [
+      document.documentElement.scrollWidth,
+      document.documentElement.clientWidth,
+    ]);
+    expect(clientWidth).toBe(375);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('when pricing cannot load', () => {
+  it('still shows the home page, with a link to the plans instead of the cards', async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto('/status');
+    await waitForHydration(page);
+    await page.route('**/_serverFn/getPricingResources**', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: { code: 'UNAVAILABLE', message: 'Pricing is being updated; please try again in a minute.' },
+        }),
+      }),
+    );
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).click();
+    await page.getByText('The plans could not be loaded just now.').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('The AI workspace that lives');
+    expect(await page.getByRole('link', { name: 'See plans and pricing' }).getAttribute('href')).toBe(
+      '/obsidian-ai-plugin',
+    );
+    await close();
+  });
+});
