@@ -1,5 +1,5 @@
 import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
-import type { ServerManifest } from '@tanstack/router-core';
+import { SearchParamError, type ServerManifest } from '@tanstack/router-core';
 import { createAppRouter } from './router';
 import { setServerFnTransport, type ServerFnTransport } from './lib/server-fn-client';
 
@@ -23,7 +23,11 @@ export async function render({ request, manifest, nonce }: RenderOptions): Promi
     createRouter: () => createAppRouter({ nonce }),
     getRouterManifest: () => manifest,
   });
-  return handler(({ router, responseHeaders }) =>
-    renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> }),
-  );
+  return handler(async ({ router, responseHeaders }) => {
+    const response = await renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> });
+    // The router answers every route error with 500; bad search params are the visitor's, a 400.
+    const badSearch = router.state.matches.some((match) => match.error instanceof SearchParamError);
+    if (!badSearch || response.status !== 500) return response;
+    return new Response(response.body, { status: 400, headers: response.headers });
+  });
 }

@@ -102,3 +102,11 @@ describe('analytics without a measurement id', () => {
     expect(await response.text()).not.toContain('googletagmanager');
   });
 });
+
+describe('search params the page refuses', () => {
+  it.each(['/resources?category=videos', `/resources?q=${'x'.repeat(121)}`, '/resources?price=cheap'])('answer %s with 400 and the way back', async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('Show all resources');
+  });
+});
