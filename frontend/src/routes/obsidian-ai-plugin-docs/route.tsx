@@ -12,7 +12,7 @@ function DocsLayout() {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 pt-10 pb-20 sm:px-6 lg:px-8">
       <div className="lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
-        <aside className="lg:sticky lg:top-24 lg:max-h-[calc(100vh-7rem)] lg:self-start lg:overflow-y-auto">
+        <aside aria-label="Documentation sidebar" className="lg:sticky lg:top-24 lg:max-h-[calc(100vh-7rem)] lg:self-start lg:overflow-y-auto">
           <p className="mb-4 flex items-center gap-2 text-sm font-semibold text-ink">
             <BookOpen aria-hidden="true" className="size-4 text-accent-300" />
             Documentation
@@ -24,7 +24,7 @@ function DocsLayout() {
               <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
             </summary>
             <div className="border-t border-line p-2">
-              <DocsSidebar />
+              <DocsSidebar label="Documentation pages" />
             </div>
           </details>
           <div className="mt-6 hidden lg:block">

@@ -359,10 +359,9 @@ function CategoryFilter({
               <FilterLink
                 search={{ ...filters, category: option.value }}
                 current={active === option.value}
-                label={`${option.label} (${option.count})`}
                 className={cx(chip, option.count === 0 && active !== option.value && 'opacity-60')}
               >
-                {option.label}
+                {option.label}{' '}
                 <span className={countClass}>{option.count}</span>
               </FilterLink>
             </li>

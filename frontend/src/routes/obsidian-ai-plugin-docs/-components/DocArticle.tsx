@@ -34,7 +34,7 @@ export function DocArticle({ page, previous, next }: { page: DocPage; previous?:
         </nav>
       </article>
       {page.headings.length > 0 ? (
-        <aside className="hidden xl:block">
+        <div className="hidden xl:block">
           <nav aria-label="On this page" className="sticky top-24">
             <p className="text-xs font-semibold tracking-wide text-ink-subtle uppercase">On this page</p>
             <ul className="mt-3 space-y-2 border-l border-line text-sm">
@@ -47,7 +47,7 @@ export function DocArticle({ page, previous, next }: { page: DocPage; previous?:
               ))}
             </ul>
           </nav>
-        </aside>
+        </div>
       ) : null}
     </div>
   );

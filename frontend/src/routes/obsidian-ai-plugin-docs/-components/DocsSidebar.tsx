@@ -4,9 +4,9 @@ import { docArticles, docsIndex } from '../../../content/docs';
 const LINK =
   'block rounded-md px-3 py-1.5 text-sm text-ink-muted transition-colors hover:bg-white/5 hover:text-ink aria-[current=page]:bg-accent-600/15 aria-[current=page]:font-medium aria-[current=page]:text-accent-200';
 
-export function DocsSidebar() {
+export function DocsSidebar({ label = 'Documentation' }: { label?: string }) {
   return (
-    <nav aria-label="Documentation">
+    <nav aria-label={label}>
       <ul className="space-y-0.5">
         {docsIndex ? (
           <li>
