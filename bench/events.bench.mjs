@@ -1,12 +1,14 @@
 // The event store against Emmett's PostgreSQL store (the peer), in one run on the same Postgres:
-// appends/s (1 and 16 writers; single events and 10-event batches), read/replay events/s, and
-// projection lag (append → read model visible) at a steady 200 events/s. Each store gets its
-// own fresh database, dropped at the end.
+// appends/s (1 and 16 writers; single events and 10-event batches), reading the whole log,
+// rebuilding a read model from position 0, and projection lag (append → read model committed)
+// at a steady 200 events/s. Each store gets its own fresh database, dropped at the end.
+// BENCH_SECONDS (default 4) sets the length of each append case.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import pg from 'pg';
-import { getPostgreSQLEventStore, readMessagesBatch } from '@event-driven-io/emmett-postgresql';
-import { dumbo } from '@event-driven-io/dumbo';
+import { peerAppend, peerReadAll, peerReplaySummary, startPeer, startPeerLagProjector } from './support/emmett-peer.mjs';
+import { STREAM_SUMMARY_TABLE } from './support/stream-summary-sql.mjs';
 
 const require = createRequire(import.meta.url);
 const dist = (path) => require(`../dist/app/backend/src/${path}`);
@@ -22,8 +24,13 @@ const { mikroOrmConfig } = dist('database/mikro-orm.config.js');
 const { MikroORM } = require('@mikro-orm/postgresql');
 const { z } = require('zod');
 const pino = require('pino');
+const peerVersion = JSON.parse(readFileSync(new URL('../node_modules/@event-driven-io/emmett-postgresql/package.json', import.meta.url), 'utf8')).version;
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const LAG_RATE = 200;
+const LAG_SECONDS = 5;
+const PAGE = 1_000;
+const REPLAY_EVENTS = 20_000;
 const admin = process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const registry = new EventRegistry().register(
@@ -32,205 +39,244 @@ const registry = new EventRegistry().register(
 const event = (n) => ({ type: 'BenchEventRecorded', data: { n, note: 'a short payload of the usual size' } });
 const meta = () => ({ correlationId: randomUUID(), causationId: null, actor: { kind: 'system' } });
 
-const databases = [];
-async function freshDatabase(label) {
-  const name = `sculpt_bench_${label}_${randomBytes(3).toString('hex')}`;
-  await withAdmin((c) => c.query(`create database ${name}`));
-  databases.push(name);
-  return Object.assign(new URL(admin), { pathname: `/${name}` }).toString();
-}
-
-async function forSeconds(writers, step) {
-  let count = 0;
-  const deadline = performance.now() + SECONDS * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: writers }, async (_, w) => {
-      for (let i = 0; performance.now() < deadline; i += 1) {
-        // Not `count += await …`: that reads count before the await and loses other writers' adds.
-        const appended = await step(w, i);
-        count += appended;
-      }
-    }),
-  );
-  return count / ((performance.now() - started) / 1000);
-}
-
 const results = [];
+const notes = [];
 const row = (name, ours, peer, unit, higherIsBetter = true) => results.push({ name, ours, peer, unit, higherIsBetter });
+const databases = [];
+const benchStarted = performance.now();
 
 const oursUrl = await freshDatabase('ours');
 const peerUrl = await freshDatabase('emmett');
 await prepareDatabase({ DATABASE_URL: oursUrl });
 const oursPool = new pg.Pool({ connectionString: oursUrl, max: 20 });
 const ours = new EventStore(oursPool, registry);
-const peer = getPostgreSQLEventStore(peerUrl);
-await peer.schema.migrate();
+const peer = await startPeer(peerUrl);
+const orm = await MikroORM.init(mikroOrmConfig({ DATABASE_URL: oursUrl }));
 
 try {
-  for (const writers of (process.env.BENCH_WRITERS ?? "1,16").split(",").map(Number)) {
+  for (const writers of [1, 16]) {
     for (const batch of [1, 10]) {
       const events = Array.from({ length: batch }, (_, n) => event(n));
-      const oursRate = await forSeconds(writers, async (w, i) => {
-        await ours.append(`bench-${randomUUID()}`, 'no-stream', events, meta());
-        return batch;
-      });
-      const peerRate = await forSeconds(writers, async (w, i) => {
-        await peer.appendToStream(`bench-${randomUUID()}`, events, { expectedStreamVersion: 'STREAM_DOES_NOT_EXIST' });
-        return batch;
-      });
+      const oursRate = await appendsPerSecond(writers, () => ours.append(`bench-${randomUUID()}`, 'no-stream', events, meta()), batch);
+      const peerRate = await appendsPerSecond(writers, () => peerAppend(peer, `bench-${randomUUID()}`, events), batch);
       row(`append, ${writers} writer${writers > 1 ? 's' : ''}, ${batch === 1 ? 'single events' : '10-event batches'}`, oursRate, peerRate, 'events/s');
     }
   }
 
-  // Read the whole log from the start in batches of 1,000.
-  let t0 = performance.now();
-  let read = 0;
-  for (let after = LOG_START; ; ) {
-    const page = await ours.readAll(after, 1000);
-    if (page.length === 0) break;
-    read += page.length;
-    const last = page.at(-1);
-    after = { transactionId: last.transactionId, position: last.position };
-  }
-  const oursRead = read / ((performance.now() - t0) / 1000);
-  const peerPool = dumbo({ connectionString: peerUrl });
-  t0 = performance.now();
-  let peerRead = 0;
-  for (let after = 0n; ; ) {
-    const page = await readMessagesBatch(peerPool.execute, { after, batchSize: 1000 });
-    peerRead += page.messages.length;
-    if (!page.areMessagesLeft || page.messages.length === 0) break;
-    after = page.currentGlobalPosition;
-  }
-  const peerReadRate = peerRead / ((performance.now() - t0) / 1000);
-  await peerPool.close();
-  row(`read the whole log (${read.toLocaleString('en-US')} events)`, oursRead, peerReadRate, 'events/s');
+  const oursRead = await timed(() => readAllOurs());
+  const peerRead = await timed(() => peerReadAll(peerUrl, PAGE));
+  const stored = { ours: await countRows(oursUrl, 'events'), peer: await countRows(peerUrl, 'emt_messages') };
+  row(`read the whole log, pages of ${PAGE}`, oursRead.value.read / (oursRead.ms / 1000), peerRead.value.read / (peerRead.ms / 1000), 'events/s');
+  notes.push(readNote('ours', oursRead.value, stored.ours), readNote('emmett', peerRead.value, stored.peer));
 
-  // Replay a real read model (rm_streams) from position 0, swap included.
-  const orm = await MikroORM.init(mikroOrmConfig({ DATABASE_URL: oursUrl }));
-  const replay = await replayProjector(orm, ours, new StreamSummaryProjector(), { batchSize: 2000 });
-  row(`replay StreamSummaryProjector (${replay.eventsApplied.toLocaleString('en-US')} events)`, replay.eventsApplied / (replay.durationMs / 1000), null, 'events/s');
+  // Replays on fresh databases holding the same history: REPLAY_EVENTS events in streams of 4,
+  // appended by 16 concurrent writers (so transactions interleave as in production).
+  const replayUrls = { ours: await freshDatabase('ours_replay'), peer: await freshDatabase('emmett_replay') };
+  await prepareDatabase({ DATABASE_URL: replayUrls.ours });
+  const replayPool = new pg.Pool({ connectionString: replayUrls.ours, max: 20 });
+  const replayStore = new EventStore(replayPool, registry);
+  const replayPeer = await startPeer(replayUrls.peer);
+  const history = Array.from({ length: 4 }, (_, n) => event(n));
+  await seedConcurrently(REPLAY_EVENTS / 4, () => replayStore.append(`replay-${randomUUID()}`, 'no-stream', history, meta()));
+  await seedConcurrently(REPLAY_EVENTS / 4, () => peerAppend(replayPeer, `replay-${randomUUID()}`, history));
+  const replayOrm = await MikroORM.init(mikroOrmConfig({ DATABASE_URL: replayUrls.ours }));
+  const oursReplay = await timed(() => replayProjector(replayOrm, replayStore, new StreamSummaryProjector(), { batchSize: 2_000 }));
+  await replayOrm.close(true);
+  await replayPool.end();
+  await replayPeer.close();
+  await withClient(replayUrls.peer, (c) => c.query(STREAM_SUMMARY_TABLE('peer_streams')));
+  const peerReplay = await timed(() => peerReplaySummary(replayUrls.peer, { batchSize: 2_000, eventTypes: ['BenchEventRecorded'] }));
+  const rebuilt = {
+    ours: await withClient(replayUrls.ours, async (c) => Number((await c.query('select coalesce(sum(event_count), 0) as n from rm_streams')).rows[0].n)),
+    peer: await withClient(replayUrls.peer, async (c) => Number((await c.query('select coalesce(sum(event_count), 0) as n from peer_streams')).rows[0].n)),
+  };
+  row(`replay a stream-summary read model (${count(REPLAY_EVENTS)} events)`, rebuilt.ours / (oursReplay.ms / 1000), rebuilt.peer / (peerReplay.ms / 1000), 'events/s');
+  notes.push(
+    `replay: ours rebuilt ${count(rebuilt.ours)} of ${count(REPLAY_EVENTS)} events in ${count(Math.round(oursReplay.ms))} ms (built beside the live table, then swapped in)`,
+    `replay: emmett rebuilt ${count(rebuilt.peer)} of ${count(REPLAY_EVENTS)} events in ${count(Math.round(peerReplay.ms))} ms (rebuildPostgreSQLProjections: truncates the live table, one handler call per event)`,
+  );
 
-  // Lag: append → read model row visible, at a steady 200 events/s for 5 s.
-  const lagOurs = await measureOursLag(orm, oursUrl);
-  const lagPeer = await measurePeerLag(peer, peerUrl).catch((error) => {
-    console.error(`(peer lag not measured: ${error.message})`);
-    return null;
-  });
-  row('projection lag p50', lagOurs.p50, lagPeer?.p50 ?? null, 'ms', false);
-  row('projection lag p95', lagOurs.p95, lagPeer?.p95 ?? null, 'ms', false);
-  await orm.close(true);
+  const lagOurs = await measureLag(oursUrl, () => startOursLagProjector(), (stream, i) => ours.append(stream, 'no-stream', [event(i)], meta()));
+  const lagPeer = await measureLag(peerUrl, (channel) => startPeerLagProjector(peerUrl, channel), (stream, i) => peerAppend(peer, stream, [event(i)]));
+  row(`projection lag p50 at ${LAG_RATE} events/s`, lagOurs.p50, lagPeer.p50, 'ms', false);
+  row(`projection lag p95 at ${LAG_RATE} events/s`, lagOurs.p95, lagPeer.p95, 'ms', false);
+  notes.push(`lag: projected ${lagOurs.seen} of ${lagOurs.sent} appends (ours), ${lagPeer.seen} of ${lagPeer.sent} (emmett) within 3 s of the last`);
 } finally {
+  await orm.close(true);
   await oursPool.end();
   await peer.close();
-  for (const name of databases) await withAdmin((c) => c.query(`drop database if exists ${name} with (force)`));
+  for (const name of databases) await withClient(admin, (c) => c.query(`drop database if exists ${name} with (force)`));
 }
 
-console.log(`\nEvent store vs @event-driven-io/emmett-postgresql 0.42.0 (${SECONDS} s per append case, same Postgres, 2 cores)\n`);
-console.log(['measure'.padEnd(58), 'ours'.padStart(12), 'emmett'.padStart(12), 'ratio'.padStart(9), '  unit'].join(''));
-for (const r of results) {
-  const ratio = r.peer ? (r.higherIsBetter ? r.ours / r.peer : r.peer / r.ours) : null;
-  const fmt = (v) => (v === null ? 'n/a' : v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(1));
-  console.log([r.name.padEnd(58), fmt(r.ours).padStart(12), fmt(r.peer).padStart(12), (ratio ? `${ratio.toFixed(2)}x` : '').padStart(9), `  ${r.unit}`].join(''));
-}
-console.log('\nratio > 1 means ours is better (more events/s, or less lag). Targets: appends ≥ peer, replay ≥ 20,000 events/s, lag p95 < 100 ms.');
+printTable();
 
-async function measureOursLag(orm, url) {
-  const sent = new Map();
-  const lags = [];
-  const listener = new pg.Client({ connectionString: url });
-  await listener.connect();
-  await listener.query('listen bench_seen');
-  listener.on('notification', (n) => {
-    const t = sent.get(n.payload);
-    if (t !== undefined) lags.push(performance.now() - t);
-  });
-  const notifier = new EventNotifier(url);
+// ---------------------------------------------------------------------------------------------
+
+async function appendsPerSecond(writers, appendOne, eventsPerAppend) {
+  let appended = 0;
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: writers }, async () => {
+      while (performance.now() < deadline) {
+        await appendOne();
+        appended += eventsPerAppend;
+      }
+    }),
+  );
+  return appended / ((performance.now() - started) / 1000);
+}
+
+async function seedConcurrently(appends, appendOne) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < appends) {
+        next += 1;
+        await appendOne();
+      }
+    }),
+  );
+}
+
+async function readAllOurs() {
+  const seen = new Set();
+  let read = 0;
+  for (let after = LOG_START; ; ) {
+    const page = await ours.readPage(after, PAGE);
+    read += page.events.length;
+    for (const e of page.events) seen.add(e.position);
+    if (page.caughtUp) return { read, distinct: seen.size };
+    after = page.next;
+  }
+}
+
+function readNote(who, { read, distinct }, stored) {
+  const missed = stored - distinct;
+  const twice = read - distinct;
+  return `read: ${who} read ${count(distinct)} of ${count(stored)} events${missed || twice ? ` (missed ${count(missed)}, read ${count(twice)} twice)` : ', each once'}`;
+}
+
+async function countRows(url, table) {
+  return withClient(url, async (c) => Number((await c.query(`select count(*) as n from ${table}`)).rows[0].n));
+}
+
+/** A projector whose apply NOTIFYs inside the batch transaction: seen = committed. */
+async function startOursLagProjector() {
+  const channel = 'bench_seen';
+  const notifier = new EventNotifier(oursUrl);
   await notifier.start();
   const projector = {
     name: 'BenchLagProjector',
     eventTypes: ['BenchEventRecorded'],
     tables: [],
     async apply(e, em) {
-      if (e.streamId.startsWith('lag-')) await em.execute('select pg_notify(?, ?)', ['bench_seen', e.streamId]);
+      if (e.streamId.startsWith('lag-')) await em.execute('select pg_notify(?, ?)', [channel, e.streamId]);
     },
   };
-  // Start from the current end of the log: only the steady stream below is measured.
-  const seed = new pg.Client({ connectionString: url });
-  await seed.connect();
-  await seed.query(
-    `insert into projector_checkpoints (name, transaction_id, position)
-     select 'BenchLagProjector', coalesce(max(transaction_id), '0'), coalesce(max(position), 0) from events`,
+  // Starts at the current end of the log: only the steady stream is measured.
+  await withClient(oursUrl, (c) =>
+    c.query(`insert into projector_checkpoints (name, transaction_id, position)
+             select 'BenchLagProjector', coalesce(max(transaction_id), '0'), coalesce(max(position), 0) from events`),
   );
-  await seed.end();
-  const worker = new ProjectionWorker(projector, orm, ours, notifier, { connectionString: url, log: pino({ level: 'silent' }), pollMs: 500 });
+  const worker = new ProjectionWorker(projector, orm, ours, notifier, { connectionString: oursUrl, log: pino({ level: 'silent' }) });
   worker.start();
-  await new Promise((r) => setTimeout(r, 300));
-  await steady(200, 5, async (i) => {
-    const stream = `lag-${i}`;
-    await ours.append(stream, 'no-stream', [event(i)], meta());
-    sent.set(stream, performance.now());
-  });
-  await new Promise((r) => setTimeout(r, 500));
-  await worker.stop();
-  await notifier.stop();
-  await listener.end();
-  return percentiles(lags);
-}
-
-async function measurePeerLag(store, url) {
-  const sent = new Map();
-  const lags = [];
-  const consumer = store.consumer({ pulling: { batchSize: 100 } });
-  consumer.reactor({
-    processorId: 'bench-lag',
-    startFrom: 'END',
-    eachMessage: async (message) => {
-      const t = sent.get(message.metadata.streamName);
-      if (t !== undefined) lags.push(performance.now() - t);
+  return {
+    async stop() {
+      await worker.stop();
+      await notifier.stop();
     },
-  });
-  const running = consumer.start();
-  await new Promise((r) => setTimeout(r, 500));
-  await steady(200, 5, async (i) => {
-    const stream = `lag-${i}`;
-    await store.appendToStream(stream, [event(i)]);
-    sent.set(stream, performance.now());
-  });
-  await new Promise((r) => setTimeout(r, 500));
-  await consumer.stop();
-  await Promise.race([running, new Promise((r) => setTimeout(r, 1000))]);
-  void url;
-  if (lags.length === 0) throw new Error('the consumer saw no events');
-  return percentiles(lags);
+  };
 }
 
-async function steady(perSecond, seconds, send) {
-  const interval = 1000 / perSecond;
+/** Appends at a steady LAG_RATE for LAG_SECONDS; lag = append sent → projection committed. */
+async function measureLag(url, startProjector, append) {
+  const channel = 'bench_seen';
+  const sentAt = new Map();
+  const lags = [];
+  const listener = new pg.Client({ connectionString: url });
+  await listener.connect();
+  await listener.query(`listen ${channel}`);
+  listener.on('notification', (n) => {
+    const t = sentAt.get(n.payload);
+    if (t !== undefined) lags.push(performance.now() - t);
+  });
+  const projector = await startProjector(channel);
+  await sleep(1_000);
+  const interval = 1000 / LAG_RATE;
   const start = performance.now();
   const pending = [];
-  for (let i = 0; i < perSecond * seconds; i += 1) {
-    const due = start + i * interval;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    pending.push(send(i));
+  const total = LAG_RATE * LAG_SECONDS;
+  for (let i = 0; i < total; i += 1) {
+    const wait = start + i * interval - performance.now();
+    if (wait > 0) await sleep(wait);
+    const stream = `lag-${i}`;
+    sentAt.set(stream, performance.now());
+    pending.push(append(stream, i));
   }
   await Promise.all(pending);
-}
-
-function percentiles(values) {
-  const sorted = [...values].sort((a, b) => a - b);
+  for (let waited = 0; lags.length < total && waited < 3_000; waited += 50) await sleep(50);
+  await projector.stop();
+  await listener.end();
+  const sorted = lags.sort((a, b) => a - b);
   const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-  return { p50: at(0.5), p95: at(0.95) };
+  return { p50: at(0.5), p95: at(0.95), seen: lags.length, sent: total };
 }
 
-async function withAdmin(use) {
-  const client = new pg.Client({ connectionString: admin });
+function printTable() {
+  const seconds = ((performance.now() - benchStarted) / 1000).toFixed(0);
+  console.log(`\nEvent store vs @event-driven-io/emmett-postgresql ${peerVersion} (same Postgres; ${SECONDS} s per append case; run took ${seconds} s)\n`);
+  console.log(['measure'.padEnd(64), 'ours'.padStart(10), 'emmett'.padStart(10), 'ratio'.padStart(8), '  unit'].join(''));
+  for (const r of results) {
+    const ratio = r.peer ? (r.higherIsBetter ? r.ours / r.peer : r.peer / r.ours) : null;
+    console.log([r.name.padEnd(64), fmt(r.ours).padStart(10), fmt(r.peer).padStart(10), (ratio ? `${ratio.toFixed(2)}x` : '').padStart(8), `  ${r.unit}`].join(''));
+  }
+  console.log('\nratio > 1: ours is better (more events/s, or less lag).\n');
+  for (const note of notes) console.log(`  ${note}`);
+  console.log('');
+  const get = (prefix) => results.find((r) => r.name.startsWith(prefix));
+  const appendsOk = results.filter((r) => r.name.startsWith('append')).every((r) => r.ours >= r.peer);
+  const checks = [
+    ['appends at least the peer’s in every case', appendsOk],
+    ['replay at least 20,000 events/s', get('replay').ours >= 20_000],
+    ['projection lag p95 under 100 ms', get('projection lag p95').ours < 100],
+  ];
+  for (const [what, ok] of checks) console.log(`${ok ? '✔' : '✘'} target: ${what}`);
+}
+
+function fmt(v) {
+  if (v === null || v === undefined || Number.isNaN(v)) return 'n/a';
+  return v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(1);
+}
+
+function count(n) {
+  return n.toLocaleString('en-US');
+}
+
+async function timed(run) {
+  const started = performance.now();
+  const value = await run();
+  const ms = performance.now() - started;
+  return { value, ms, perSecond: typeof value === 'number' ? value / (ms / 1000) : undefined };
+}
+
+async function freshDatabase(label) {
+  const name = `sculpt_bench_${label}_${randomBytes(3).toString('hex')}`;
+  await withClient(admin, (c) => c.query(`create database ${name}`));
+  databases.push(name);
+  return Object.assign(new URL(admin), { pathname: `/${name}` }).toString();
+}
+
+async function withClient(url, use) {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await use(client);
   } finally {
     await client.end();
   }
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

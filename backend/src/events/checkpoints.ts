@@ -3,6 +3,8 @@ import { LOG_START, type LogCheckpoint } from './recorded-event';
 
 export interface StoredCheckpoint extends LogCheckpoint {
   eventsApplied: bigint;
+  /** False before the projector's first batch: there is no row yet. */
+  stored: boolean;
 }
 
 /** Reads a projector's checkpoint (the table is resolved through search_path, see replay). */
@@ -12,8 +14,16 @@ export async function readCheckpoint(em: EntityManager, name: string, options: {
     [name],
   );
   const row = rows[0];
-  if (!row) return { ...LOG_START, eventsApplied: 0n };
-  return { transactionId: BigInt(row.transaction_id), position: BigInt(row.position), eventsApplied: BigInt(row.events_applied) };
+  if (!row) return { ...LOG_START, eventsApplied: 0n, stored: false };
+  return { transactionId: BigInt(row.transaction_id), position: BigInt(row.position), eventsApplied: BigInt(row.events_applied), stored: true };
+}
+
+/** Reads the checkpoint with its row locked until the transaction ends, creating the row if need be. */
+export async function lockCheckpoint(em: EntityManager, name: string): Promise<StoredCheckpoint> {
+  const locked = await readCheckpoint(em, name, { lock: true });
+  if (locked.stored) return locked;
+  await em.execute('insert into projector_checkpoints (name) values (?) on conflict do nothing', [name]);
+  return readCheckpoint(em, name, { lock: true });
 }
 
 export async function writeCheckpoint(em: EntityManager, name: string, checkpoint: LogCheckpoint, applied: number): Promise<void> {

@@ -25,11 +25,16 @@ export function defineEvent<const Type extends string, Schema extends z.ZodType>
   schema: Schema;
   upcasters?: Record<number, Upcaster>;
 }): EventDefinition<Type, Schema> & { (data: z.input<Schema>): NewEvent<Type, z.output<Schema>> } {
+  // The stored name is forever: the past-tense PascalCase name of the exported constant.
+  if (!/^[A-Z][A-Za-z0-9]*$/.test(definition.type)) throw new Error(`"${definition.type}" is not a PascalCase event name such as LicenseGranted`);
   if (!Number.isInteger(definition.schemaVersion) || definition.schemaVersion < 1) {
     throw new Error(`${definition.type}: schemaVersion must be a positive integer`);
   }
   for (let version = 1; version < definition.schemaVersion; version += 1) {
     if (!definition.upcasters?.[version]) throw new Error(`${definition.type}: no upcaster from version ${version}`);
+  }
+  for (const from of Object.keys(definition.upcasters ?? {}).map(Number)) {
+    if (!(from >= 1 && from < definition.schemaVersion)) throw new Error(`${definition.type}: an upcaster from version ${from} has nothing to lift to`);
   }
   const create = (data: z.input<Schema>) => ({ type: definition.type, data: definition.schema.parse(data) as z.output<Schema> });
   return Object.assign(create, { ...definition, upcasters: definition.upcasters ?? {} });

@@ -16,26 +16,39 @@ export interface ProjectionWorkerOptions {
   log: Logger;
 }
 
-/** Namespaces our advisory locks from anything else that might use them. */
+/** Namespaces our advisory locks from anything else that might use them (streams use 7302). */
 const LOCK_NAMESPACE = 7301;
+const MAX_FAILURE_BACKOFF_MS = 30_000;
 
 /** The lock key of a projector: the same in every process, so at most one of them runs it. */
 export function projectorLockSql(name: string): { sql: string; params: unknown[] } {
   return { sql: `select pg_try_advisory_lock(${LOCK_NAMESPACE}, hashtext($1)) as locked`, params: [name] };
 }
 
+/** How long to wait after the n-th failed batch in a row: 1 s, 2 s, 4 s, … up to 30 s. */
+export function failureBackoffMs(failuresInARow: number): number {
+  return Math.min(MAX_FAILURE_BACKOFF_MS, 1_000 * 2 ** Math.max(0, failuresInARow - 1));
+}
+
+/** 10 ms, then twice as long each time the log is still held back, up to the polling interval. */
+export function nextHeldBackWaitMs(previousMs: number, pollMs: number): number {
+  return Math.min(pollMs, previousMs === 0 ? 10 : previousMs * 2);
+}
+
 /**
  * Runs one projector in this process while it holds the projector's session advisory lock on a
  * dedicated connection. If the process dies the connection closes, the lock goes, and a waiting
- * process takes over from the last committed checkpoint.
+ * process takes over from the last committed checkpoint. The lock keeps the work in one place;
+ * projectBatch's check of the checkpoint under its row lock keeps it correct if two ever overlap.
  */
 export class ProjectionWorker {
   private lockClient?: Client;
   private running = false;
   private loop?: Promise<void>;
+  /** Set by a notification that arrives mid-batch, so the next idle does not sleep through it. */
+  private wakeRequested = false;
   private wake?: () => void;
   private unsubscribe?: () => void;
-  private paused = false;
   leader = false;
   applied = 0;
 
@@ -54,11 +67,19 @@ export class ProjectionWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.unsubscribe = this.notifier.onAppend(() => this.wake?.());
+    this.unsubscribe = this.notifier.onAppend(() => {
+      // Followers ignore appends: they only retry the lock on their own schedule.
+      if (!this.leader) return;
+      this.wakeRequested = true;
+      this.wake?.();
+    });
     this.loop = this.run();
   }
 
-  /** Finishes the batch in hand (it commits or rolls back as a whole), then lets the lock go. */
+  /**
+   * For a clean shutdown: the batch in hand runs to its commit (a batch is one transaction, so
+   * were the process to die instead, it would roll back whole), then the lock is let go.
+   */
   async stop(): Promise<void> {
     this.running = false;
     this.unsubscribe?.();
@@ -67,21 +88,10 @@ export class ProjectionWorker {
     await this.releaseLock();
   }
 
-  /** Steps aside (for a replay's swap) and returns a function that resumes. */
-  async pause(): Promise<() => void> {
-    this.paused = true;
-    this.wake?.();
-    while (this.busy) await sleep(10);
-    return () => {
-      this.paused = false;
-      this.wake?.();
-    };
-  }
-
-  private busy = false;
-
   private async run(): Promise<void> {
     const { batchSize = 500, pollMs = 500, leaderRetryMs = 2_000, log } = this.options;
+    let failures = 0;
+    let heldBackWaitMs = 0;
     while (this.running) {
       try {
         if (!this.leader) {
@@ -92,31 +102,35 @@ export class ProjectionWorker {
           }
           log.info({ projector: this.name }, 'projector: leading');
         }
-        if (this.paused) {
-          await this.idle(pollMs);
-          continue;
-        }
-        this.busy = true;
-        const count = await projectBatch(this.orm, this.store, this.projector, { batchSize });
-        this.busy = false;
-        this.applied += count;
-        if (count < batchSize) await this.idle(pollMs);
+        this.wakeRequested = false;
+        const { applied, caughtUp, heldBack } = await projectBatch(this.orm, this.store, this.projector, { batchSize });
+        this.applied += applied;
+        failures = 0;
+        if (!caughtUp) continue;
+        // Events committed behind an older open transaction become readable when it ends, and
+        // that sends no notification: look again soon, less often the longer it lasts.
+        heldBackWaitMs = heldBack ? nextHeldBackWaitMs(heldBackWaitMs, pollMs) : 0;
+        await this.idle(heldBack ? heldBackWaitMs : pollMs);
       } catch (error) {
-        this.busy = false;
-        log.error({ projector: this.name, err: error }, 'projector: batch failed; retrying');
+        failures += 1;
+        log.error({ projector: this.name, err: error, failures }, 'projector: batch failed; retrying');
         if (this.lockClient && !(await this.stillConnected())) await this.releaseLock();
-        await this.idle(1_000);
+        this.wakeRequested = false;
+        await this.idle(failureBackoffMs(failures));
       }
     }
   }
 
   private async tryLead(): Promise<boolean> {
     if (!this.lockClient) {
-      const client = new Client({ connectionString: this.options.connectionString });
-      client.on('error', () => {
+      const client = new Client({ connectionString: this.options.connectionString, application_name: `projector ${this.name}` });
+      const lost = () => {
+        if (this.lockClient !== client) return;
         this.leader = false;
         this.lockClient = undefined;
-      });
+      };
+      client.on('error', lost);
+      client.on('end', lost);
       await client.connect();
       this.lockClient = client;
     }
@@ -143,17 +157,15 @@ export class ProjectionWorker {
   }
 
   private idle(ms: number): Promise<void> {
+    if (this.wakeRequested || !this.running) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
+      const done = () => {
         clearTimeout(timer);
+        this.wake = undefined;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, ms);
       this.wake = done;
     });
   }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -24,7 +24,7 @@ export class ProjectorRunner implements OnApplicationBootstrap, BeforeApplicatio
   async onApplicationBootstrap(): Promise<void> {
     this.notifier = new EventNotifier(this.config.DATABASE_URL);
     await this.notifier.start();
-    const log = rootLogger();
+    const log = rootLogger(this.config);
     this.workers = this.projectors.all().map(
       (projector) => new ProjectionWorker(projector, this.orm, this.store, this.notifier!, { connectionString: this.config.DATABASE_URL, log }),
     );

@@ -4,6 +4,8 @@ import type { RecordedEvent } from './recorded-event';
 /**
  * Builds one read model from the log. `apply` runs inside the transaction that also moves the
  * projector's checkpoint, so a read model never holds an event twice or misses one.
+ * Write through the EntityManager and name tables without a schema (MikroORM does unless an
+ * entity sets one): a replay points search_path at copies of `tables` to rebuild them.
  */
 export interface Projector {
   readonly name: string;

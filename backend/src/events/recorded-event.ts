@@ -15,13 +15,37 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> {
   recordedAt: Date;
 }
 
-/** Where a reader of the whole log has got to. */
+/**
+ * Where a reader of the whole log has got to. Both parts are needed: the log is read in
+ * (transactionId, position) order, in which positions alone go up and down.
+ */
 export interface LogCheckpoint {
   transactionId: bigint;
   position: bigint;
 }
 
 export const LOG_START: LogCheckpoint = { transactionId: 0n, position: 0n };
+
+/** Negative, zero or positive as `a` comes before, at or after `b` in reading order. */
+export function compareCheckpoints(a: LogCheckpoint, b: LogCheckpoint): number {
+  if (a.transactionId !== b.transactionId) return a.transactionId < b.transactionId ? -1 : 1;
+  if (a.position !== b.position) return a.position < b.position ? -1 : 1;
+  return 0;
+}
+
+export function laterOf(a: LogCheckpoint, b: LogCheckpoint): LogCheckpoint {
+  return compareCheckpoints(a, b) >= 0 ? a : b;
+}
+
+/** A page of the log: its events, where to read on from, and whether it reached the end. */
+export interface LogPage {
+  events: RecordedEvent[];
+  next: LogCheckpoint;
+  /** Nothing more is readable now. */
+  caughtUp: boolean;
+  /** Committed events wait beyond the end for an older transaction to finish. */
+  heldBack: boolean;
+}
 
 export interface EventRow {
   position: string;

@@ -4,6 +4,7 @@ import { Migration20261123010000_catalog } from './Migration20261123010000_catal
 import { Migration20261123020000_event_sources_and_checkpoints } from './Migration20261123020000_event_sources_and_checkpoints';
 import { Migration20261123030000_rm_streams } from './Migration20261123030000_rm_streams';
 import { Migration20261123040000_append_events_function } from './Migration20261123040000_append_events_function';
+import { Migration20261123050000_append_events_stream_lock } from './Migration20261123050000_append_events_stream_lock';
 
 /** Applied in this order; append new migrations, never edit one that has shipped. */
 export const migrationsList: MigrationObject[] = [
@@ -15,4 +16,5 @@ export const migrationsList: MigrationObject[] = [
   },
   { name: 'Migration20261123030000_rm_streams', class: Migration20261123030000_rm_streams },
   { name: 'Migration20261123040000_append_events_function', class: Migration20261123040000_append_events_function },
+  { name: 'Migration20261123050000_append_events_stream_lock', class: Migration20261123050000_append_events_stream_lock },
 ];

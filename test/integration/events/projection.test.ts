@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { MikroORM } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
-import pino from 'pino';
-import { mikroOrmConfig } from '../../../backend/src/database/mikro-orm.config';
 import { EventNotifier } from '../../../backend/src/events/event-notifier';
 import type { EventStore } from '../../../backend/src/events/event-store';
-import { ProjectionWorker } from '../../../backend/src/events/projection-worker';
+import { ProjectionWorker, type ProjectionWorkerOptions } from '../../../backend/src/events/projection-worker';
+import type { Projector } from '../../../backend/src/events/projector';
 import { countingProjector, createCountingTables, seenSummary } from '../../support/counting-projector';
 import { CounterIncremented, metadata, testPool, testStore } from '../../support/test-events';
-
-const url = () => process.env.TEST_DATABASE_URL!;
-const log = pino({ level: 'silent' });
+import { appendHeldOpen } from './support/held-open-append';
+import { silentLog, testDatabaseUrl, testOrm } from './support/orm';
+import { sleep, until } from './support/wait';
 
 let pool: Pool;
 let store: EventStore;
@@ -19,8 +18,8 @@ let notifier: EventNotifier;
 beforeAll(async () => {
   pool = testPool(40);
   store = testStore(pool);
-  orm = await MikroORM.init(mikroOrmConfig({ DATABASE_URL: url() }));
-  notifier = new EventNotifier(url());
+  orm = await testOrm();
+  notifier = new EventNotifier(testDatabaseUrl());
   await notifier.start();
   await createCountingTables(pool);
 });
@@ -30,51 +29,29 @@ afterAll(async () => {
   await pool.end();
 });
 
-async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-/** Appends one event in a transaction that stays open for `holdMs` before it commits. */
-async function slowAppend(streamId: string, holdMs: number): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await client.query(
-      `insert into events (stream_id, stream_version, type, schema_version, data, metadata) values ($1, 1, 'CounterIncremented', 1, '{"by":1}', $2)`,
-      [streamId, JSON.stringify(metadata())],
-    );
-    await client.query("select pg_notify('events', $1)", [streamId]);
-    await new Promise((resolve) => setTimeout(resolve, holdMs));
-    await client.query('commit');
-  } finally {
-    client.release();
-  }
-}
+const workerFor = (projector: Projector, options: Partial<ProjectionWorkerOptions> = {}) =>
+  new ProjectionWorker(projector, orm, store, notifier, { connectionString: testDatabaseUrl(), log: silentLog, pollMs: 50, leaderRetryMs: 100, ...options });
 
 describe('a projector running while many writers append', () => {
   it('counts every event exactly once, even when transactions commit out of position order', async () => {
     const prefix = `ooo-${randomUUID()}`;
     const name = `counting-${randomUUID()}`;
-    const worker = new ProjectionWorker(countingProjector(name, prefix), orm, store, notifier, { connectionString: url(), log, pollMs: 50, batchSize: 50 });
+    const worker = workerFor(countingProjector(name, prefix), { batchSize: 50 });
     worker.start();
     try {
-      const fastWriters = Array.from({ length: 8 }, async (_, writer) => {
-        for (let i = 0; i < 25; i += 1) {
-          await store.append(`${prefix}-w${writer}-${i % 5}`, 'any', [CounterIncremented({ by: 1 })], metadata());
-        }
+      const writers = Array.from({ length: 8 }, async (_, writer) => {
+        for (let i = 0; i < 25; i += 1) await store.append(`${prefix}-w${writer}-${i % 5}`, 'any', [CounterIncremented({ by: 1 })], metadata());
       });
-      // Each holds its transaction open while later positions commit around it.
-      const slowWriters = Array.from({ length: 12 }, (_, i) => slowAppend(`${prefix}-slow-${i}`, 50 + ((i * 37) % 250)));
-      await Promise.all([...fastWriters, ...slowWriters]);
+      // Held open while later positions commit around them; half take their transaction id
+      // before the hold, so their events also sit after younger transactions' in position order.
+      const held = Array.from({ length: 12 }, (_, i) => appendHeldOpen(pool, `${prefix}-held-${i}`, { holdMs: 50 + ((i * 37) % 250), idFirst: i % 2 === 0 }));
+      await Promise.all([...writers, ...held]);
       const total = 8 * 25 + 12;
       const { rows } = await pool.query(`select count(*)::int as n from events where stream_id like $1`, [`${prefix}%`]);
       expect(rows[0].n).toBe(total);
-      await until(async () => (await seenSummary(pool, name)).events === total);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      await until('the projector has seen them all', async () => (await seenSummary(pool, name)).events === total);
+      await sleep(300);
       expect(await seenSummary(pool, name)).toEqual({ events: total, duplicates: 0 });
     } finally {
       await worker.stop();
@@ -84,46 +61,71 @@ describe('a projector running while many writers append', () => {
   it('sees a new event within milliseconds through LISTEN/NOTIFY', async () => {
     const prefix = `lag-${randomUUID()}`;
     const name = `counting-${randomUUID()}`;
-    // Polling alone would take up to 10 s here: only the notification can explain a quick update.
-    const worker = new ProjectionWorker(countingProjector(name, prefix), orm, store, notifier, { connectionString: url(), log, pollMs: 10_000 });
+    // Polling alone would take 10 s here: only the notification can explain a quick update.
+    const worker = workerFor(countingProjector(name, prefix), { pollMs: 10_000 });
     worker.start();
     try {
-      await until(async () => worker.leader);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await until('it leads', () => worker.leader);
+      await sleep(200);
       await store.append(`${prefix}-1`, 'no-stream', [CounterIncremented({ by: 1 })], metadata());
-      await until(async () => (await seenSummary(pool, name)).events === 1, 2_000);
+      await until('the event is projected', async () => (await seenSummary(pool, name)).events === 1, 2_000);
     } finally {
       await worker.stop();
     }
   });
 });
 
-describe('two processes with the same projector', () => {
-  it('runs it in one at a time, and the other takes over when the leader goes', async () => {
-    const prefix = `lead-${randomUUID()}`;
+describe('events committed behind an older transaction that is still open', () => {
+  it('are projected soon after it commits, though its commit sends no notification', async () => {
+    const prefix = `held-${randomUUID()}`;
     const name = `counting-${randomUUID()}`;
-    const options = { connectionString: url(), log, pollMs: 50, leaderRetryMs: 100 };
-    const first = new ProjectionWorker(countingProjector(name, prefix), orm, store, notifier, options);
-    const second = new ProjectionWorker(countingProjector(name, prefix), orm, store, notifier, options);
+    // Polling alone would take 10 s here.
+    const worker = workerFor(countingProjector(name, prefix), { pollMs: 10_000 });
+    worker.start();
     try {
-      first.start();
-      await until(async () => first.leader);
-      second.start();
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(second.leader).toBe(false);
-
-      await store.append(`${prefix}-a`, 'no-stream', [CounterIncremented({ by: 1 })], metadata());
-      await until(async () => (await seenSummary(pool, name)).events === 1);
-      expect(second.applied).toBe(0);
-
-      await first.stop();
-      await until(async () => second.leader);
-      await store.append(`${prefix}-b`, 'no-stream', [CounterIncremented({ by: 1 })], metadata());
-      await until(async () => (await seenSummary(pool, name)).events === 2);
-      expect(second.applied).toBeGreaterThan(0);
-      expect(await seenSummary(pool, name)).toEqual({ events: 2, duplicates: 0 });
+      await until('it leads', () => worker.leader);
+      await sleep(200);
+      // The held transaction commits 500 ms after the notified append: only then is either readable.
+      const held = appendHeldOpen(pool, `${prefix}-held`, { holdMs: 500 });
+      await sleep(50);
+      await store.append(`${prefix}-later`, 'no-stream', [CounterIncremented({ by: 1 })], metadata());
+      await held;
+      await until('both are projected', async () => (await seenSummary(pool, name)).events === 2, 3_000);
     } finally {
-      await first.stop();
+      await worker.stop();
+    }
+  });
+});
+
+describe('stopping a projector in the middle of a batch (Ctrl-C)', () => {
+  it('lets the batch commit whole, and a restart carries on after it with nothing twice', async () => {
+    const prefix = `stop-${randomUUID()}`;
+    const name = `counting-${randomUUID()}`;
+    for (let i = 0; i < 8; i += 1) {
+      await store.append(`${prefix}-${i}`, 'no-stream', Array.from({ length: 10 }, () => CounterIncremented({ by: 1 })), metadata());
+    }
+    // 20 events of 15 ms each: every batch takes about 300 ms.
+    const first = workerFor(countingProjector(name, prefix, 15), { batchSize: 20 });
+    first.start();
+    await until('a first batch has committed', async () => (await seenSummary(pool, name)).events > 0);
+    await sleep(100);
+    await first.stop();
+
+    const { rows } = await pool.query<{ n: number }>(
+      `select count(*)::int as n from events e, projector_checkpoints c
+       where c.name = $1 and e.stream_id like $2 and (e.transaction_id, e.position) <= (c.transaction_id, c.position)`,
+      [name, `${prefix}%`],
+    );
+    const atStop = await seenSummary(pool, name);
+    expect(atStop).toEqual({ events: rows[0]!.n, duplicates: 0 });
+    expect(atStop.events).toBeLessThan(80);
+
+    const second = workerFor(countingProjector(name, prefix));
+    second.start();
+    try {
+      await until('the rest is projected', async () => (await seenSummary(pool, name)).events === 80);
+      expect(await seenSummary(pool, name)).toEqual({ events: 80, duplicates: 0 });
+    } finally {
       await second.stop();
     }
   });

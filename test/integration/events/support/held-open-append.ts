@@ -1,0 +1,31 @@
+import type { Pool } from 'pg';
+import { metadata } from '../../../support/test-events';
+import { sleep } from './wait';
+
+/**
+ * Appends one CounterIncremented as a stream's first event in a transaction that stays open for
+ * `holdMs` before it commits, so events appended meanwhile commit first.
+ * `idFirst`: the transaction takes its id before the hold and inserts after it, so its event gets
+ * a higher position than events of younger transactions (id order and position order disagree).
+ */
+export async function appendHeldOpen(pool: Pool, streamId: string, options: { holdMs: number; idFirst?: boolean }): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    if (options.idFirst) await client.query('select pg_current_xact_id()');
+    const insert = () =>
+      client.query(
+        `insert into events (stream_id, stream_version, type, schema_version, data, metadata) values ($1, 1, 'CounterIncremented', 1, '{"by":1}', $2)`,
+        [streamId, JSON.stringify(metadata())],
+      );
+    if (!options.idFirst) await insert();
+    await sleep(options.holdMs);
+    if (options.idFirst) await insert();
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
