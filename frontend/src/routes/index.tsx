@@ -85,16 +85,7 @@ function Hero({ minimumObsidianVersion }: { minimumObsidianVersion: string }) {
             Markdown and rediscover related ideas by meaning. SystemSculpt AI is fully managed: sign in and it
             works.
           </p>
-          <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row">
-            <ButtonLink to={PRICING_HREF} size="lg">
-              See plans &amp; pricing
-              <ArrowRight aria-hidden="true" />
-            </ButtonLink>
-            <ButtonLink to={DOCS_HREF} variant="secondary" size="lg">
-              <BookOpen aria-hidden="true" />
-              Read the docs
-            </ButtonLink>
-          </div>
+          <PlansAndDocsActions />
           <ul className="mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-ink-subtle">
             {['Desktop and mobile', `Obsidian ${minimumObsidianVersion}+`, 'Open source (MIT)'].map((item) => (
               <li key={item} className="inline-flex items-center gap-1.5">
@@ -386,17 +377,24 @@ function FinalCta() {
         <p className="mx-auto mt-4 max-w-xl text-base leading-relaxed text-ink-muted sm:text-lg">
           See what each plan includes, or read the docs to learn how everything works before you decide.
         </p>
-        <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row">
-          <ButtonLink to={PRICING_HREF} size="lg">
-            See plans &amp; pricing
-            <ArrowRight aria-hidden="true" />
-          </ButtonLink>
-          <ButtonLink to={DOCS_HREF} variant="secondary" size="lg">
-            <BookOpen aria-hidden="true" />
-            Read the docs
-          </ButtonLink>
-        </div>
+        <PlansAndDocsActions />
       </div>
     </section>
+  );
+}
+
+/** The two calls to action the page opens and closes with. */
+function PlansAndDocsActions() {
+  return (
+    <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row">
+      <ButtonLink to={PRICING_HREF} size="lg">
+        See plans &amp; pricing
+        <ArrowRight aria-hidden="true" />
+      </ButtonLink>
+      <ButtonLink to={DOCS_HREF} variant="secondary" size="lg">
+        <BookOpen aria-hidden="true" />
+        Read the docs
+      </ButtonLink>
+    </div>
   );
 }
