@@ -2,11 +2,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { markdownPages } from './frontend/build/markdown-pages';
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'frontend',
   publicDir: 'public',
   plugins: [
+    markdownPages(),
     tanstackRouter({
       target: 'react',
       // Relative to `root` (frontend/).

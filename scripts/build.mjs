@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { precompress } from './precompress.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const ifStale = process.argv.includes('--if-stale');
@@ -14,8 +15,9 @@ const targets = [
     output: 'dist/server/entry-server.mjs',
     sources: ['frontend', 'contracts', 'vite.config.mts'],
     build: () => {
-      run(bin('vite'), ['build', '--logLevel', 'warn']);
-      run(bin('vite'), ['build', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn']);
+      run(bin('vite'), ['build', '--configLoader', 'runner', '--logLevel', 'warn']);
+      precompress(join(root, 'dist/client/assets'));
+      run(bin('vite'), ['build', '--configLoader', 'runner', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn']);
     },
   },
   {

@@ -1,11 +1,13 @@
 import { resolve } from 'node:path';
 import type { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import compression from 'compression';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { ApiModule } from './app.module';
 import type { AppConfig } from './config/config.schema';
 import { legacyRedirects } from './web/legacy-redirects';
+import { precompressedAssets } from './web/precompressed-assets';
 import { securityHeaders } from './web/security-headers';
 
 /** Builds the HTTP app (not yet listening): security headers, redirects, static assets, routes. */
@@ -23,7 +25,10 @@ export async function createApi(
   app.set('query parser', 'simple');
   for (const handler of securityHeaders(config)) app.use(handler);
   app.use(legacyRedirects);
+  // Pages and server-function answers; built assets come precompressed and are left alone.
+  app.use(compression());
   const client = resolve(config.WEB_DIST, 'client');
+  app.use('/assets', precompressedAssets(resolve(client, 'assets')));
   app.useStaticAssets(resolve(client, 'assets'), { prefix: '/assets/', index: false, immutable: true, maxAge: '365d', fallthrough: false });
   app.useStaticAssets(client, { index: false, maxAge: '1h', dotfiles: 'ignore' });
   app.enableShutdownHooks();

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { createApi } from './api';
+import { SsrRenderer } from './web/ssr-renderer';
 import { prepareDatabase } from './boot/prepare-database';
 import { preflight, PreflightError } from './boot/preflight';
 import { rootLogger } from './common/logger';
@@ -27,6 +28,8 @@ export async function start(config: AppConfig): Promise<RunningApp> {
   if (config.ROLE !== 'api') apps.push(await createWorker(config));
   if (config.ROLE !== 'worker') {
     const api = await createApi(config);
+    // Load the server-rendering bundle before the first visitor, not during their request.
+    await api.get(SsrRenderer).warmUp();
     await api.listen(config.PORT, config.HOST);
     const address = api.getHttpServer().address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -12,7 +12,7 @@ import type { ServerFnContext } from '../server-fn/server-fn-context';
 import { readClientManifest, type RouterAssetManifest } from './client-manifest';
 
 interface SsrBundle {
-  publicPaths(): string[];
+  publicPaths(): Promise<string[]>;
   NOINDEX_PATHS: string[];
   render(options: { request: Request; manifest: RouterAssetManifest; nonce: string }): Promise<Response>;
   installServerFnTransport(
@@ -52,6 +52,10 @@ export class SsrRenderer {
     const response = await this.requests.run(context, () => bundle.render({ request, manifest, nonce }));
     if (noindex) response.headers.set('x-robots-tag', 'noindex, nofollow');
     return response;
+  }
+
+  async warmUp(): Promise<void> {
+    await this.load();
   }
 
   /** The frontend's indexable pages, for the sitemap. */

@@ -1,4 +1,5 @@
-import { parseFrontMatter, renderMarkdown, type Heading } from '../lib/markdown';
+import type { Heading } from '../lib/markdown';
+import type { MarkdownPage } from './markdown-page';
 
 export interface DocPage {
   slug: string;
@@ -12,14 +13,13 @@ export interface DocPage {
 }
 
 const DOCS_ROOT = '/obsidian-ai-plugin-docs';
-const sources = import.meta.glob<string>('./docs/*.md', { query: '?raw', import: 'default', eager: true });
+// Rendered at build time; this module is only loaded by the docs routes (and the server).
+const sources = import.meta.glob<MarkdownPage>('./docs/*.md', { query: '?page', import: 'default', eager: true });
 
-/** Every docs page, rendered once when the module loads, in reading order. */
+/** Every docs page, in reading order. */
 export const docPages: DocPage[] = Object.entries(sources)
-  .map(([file, source]) => {
+  .map(([file, { data, ...rendered }]) => {
     const slug = file.replace(/^\.\/docs\//, '').replace(/\.md$/, '');
-    const { data, body } = parseFrontMatter(source);
-    const rendered = renderMarkdown(body);
     return {
       slug,
       path: slug === 'index' ? DOCS_ROOT : `${DOCS_ROOT}/${slug}`,

@@ -1,9 +1,8 @@
-import { docPages } from '../content/docs';
-
 /** Pages a search engine should index, besides the resources (the server adds those by slug). */
 const STATIC_PUBLIC_PATHS = ['/', '/obsidian-ai-plugin', '/resources', '/terms', '/privacy', '/refund-policy', '/status'];
 
-export function publicPaths(): string[] {
+export async function publicPaths(): Promise<string[]> {
+  const { docPages } = await import('../content/docs');
   return [...STATIC_PUBLIC_PATHS, ...docPages.map((page) => page.path)];
 }
 

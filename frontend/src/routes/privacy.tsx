@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LegalDocument } from '../components/content/LegalDocument';
 import { legalPage } from '../content/legal';
+import { loadLegalSummary } from '../content/lazy-content';
 import { pageHead } from '../lib/seo';
 
-const page = legalPage('privacy');
-
 export const Route = createFileRoute('/privacy')({
-  head: (ctx) => pageHead(ctx, { title: page.title, description: page.description, path: '/privacy' }),
-  component: () => <LegalDocument page={page} />,
+  loader: () => loadLegalSummary('privacy'),
+  head: (ctx) => (ctx.loaderData ? pageHead(ctx, ctx.loaderData) : {}),
+  component: () => <LegalDocument page={legalPage('privacy')} />,
 });

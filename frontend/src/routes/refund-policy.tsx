@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LegalDocument } from '../components/content/LegalDocument';
 import { legalPage } from '../content/legal';
+import { loadLegalSummary } from '../content/lazy-content';
 import { pageHead } from '../lib/seo';
 
-const page = legalPage('refund-policy');
-
 export const Route = createFileRoute('/refund-policy')({
-  head: (ctx) => pageHead(ctx, { title: page.title, description: page.description, path: '/refund-policy' }),
-  component: () => <LegalDocument page={page} />,
+  loader: () => loadLegalSummary('refund-policy'),
+  head: (ctx) => (ctx.loaderData ? pageHead(ctx, ctx.loaderData) : {}),
+  component: () => <LegalDocument page={legalPage('refund-policy')} />,
 });

@@ -2,6 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { z } from 'zod';
 import { docArticles, docsIndex } from '../../content/docs';
+import { loadDocSummary } from '../../content/lazy-content';
 import { pageHead } from '../../lib/seo';
 import { DocArticle } from './-components/DocArticle';
 import { searchDocs } from './-components/docs-search';
@@ -9,10 +10,11 @@ import { searchDocs } from './-components/docs-search';
 export const Route = createFileRoute('/obsidian-ai-plugin-docs/')({
   // `q` comes from the search form when JavaScript has not loaded: results render on the server.
   validateSearch: z.object({ q: z.string().trim().max(120).optional().catch(undefined) }),
+  loader: () => loadDocSummary(),
   head: (ctx) =>
     pageHead(ctx, {
-      title: docsIndex?.title ?? 'Documentation',
-      description: docsIndex?.description ?? 'How to install, set up and get the most out of SystemSculpt AI in Obsidian.',
+      title: ctx.loaderData?.title ?? 'Documentation',
+      description: ctx.loaderData?.description ?? 'How to install, set up and get the most out of SystemSculpt AI in Obsidian.',
       path: '/obsidian-ai-plugin-docs',
     }),
   component: DocsHome,
