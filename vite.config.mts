@@ -1,14 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { markdownPages } from './frontend/build/markdown-pages';
+import { zodWithoutJsonSchema } from './frontend/build/zod-without-json-schema';
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'frontend',
   publicDir: 'public',
   plugins: [
     markdownPages(),
+    zodWithoutJsonSchema(),
     tanstackRouter({
       target: 'react',
       // Relative to `root` (frontend/).
@@ -20,6 +23,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     tailwindcss(),
   ],
+  resolve: {
+    alias: isSsrBuild ? [] : [{ find: /^zod$/, replacement: fileURLToPath(new URL('./frontend/src/lib/zod-browser.ts', import.meta.url)) }],
+  },
   build: isSsrBuild
     ? {
         outDir: '../dist/server',

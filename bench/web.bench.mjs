@@ -7,6 +7,7 @@ import lighthouse from 'lighthouse';
 import { startBenchSite } from './support/site.mjs';
 
 const PAGES = ['/', '/obsidian-ai-plugin', '/resources', '/obsidian-ai-plugin-docs/getting-started'];
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 };
 
 const site = await startBenchSite();
@@ -17,11 +18,20 @@ const chrome = await chromeLauncher.launch({
 try {
   console.log('\nLighthouse, mobile preset (targets: performance ≥ 95, accessibility 100, best practices ≥ 95, SEO 100)\n');
   console.log(['page'.padEnd(44), ...Object.keys(TARGETS).map((k) => k.padStart(15))].join(''));
+  // Lighthouse scores vary from run to run (the site, Chromium and Lighthouse share two cores):
+  // each page is measured RUNS times and the run with the median performance score is reported.
   for (const path of PAGES) {
-    const result = await lighthouse(`${site.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) });
-    const scores = Object.keys(TARGETS).map((key) => Math.round((result.lhr.categories[key]?.score ?? 0) * 100));
+    const runs = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      runs.push((await lighthouse(`${site.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) })).lhr);
+    }
+    runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
+    const lhr = runs[Math.floor(RUNS / 2)];
+    const scores = Object.keys(TARGETS).map((key) => Math.round((lhr.categories[key]?.score ?? 0) * 100));
     console.log([path.padEnd(44), ...scores.map((s, i) => `${s}${s >= Object.values(TARGETS)[i] ? '' : ' ✗'}`.padStart(15))].join(''));
-    const failing = Object.values(result.lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
+    const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map((id) => `${id.split('-').map((w) => w[0].toUpperCase()).join('')} ${lhr.audits[id].displayValue}`);
+    console.log(`  ${metrics.join(' · ')} · performance of all runs: ${runs.map((r) => Math.round(r.categories.performance.score * 100)).join(', ')}`);
+    const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
     if (failing.length) console.log(`  failing audits: ${failing.map((a) => a.id).join(', ')}`);
   }
 

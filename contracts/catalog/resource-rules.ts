@@ -1,3 +1,4 @@
+import { formatMoney } from './number-format';
 import type { AccessType, Resource } from './resource';
 
 /** Free when a price is given and is 0 or less; with no price, when access is free. */
@@ -7,7 +8,7 @@ export function isFree({ priceCents, accessType }: { priceCents?: number | null;
 }
 
 export function formatPrice(priceCents: number, currency = 'USD', locale = 'en-US'): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(priceCents / 100);
+  return formatMoney(priceCents, currency, locale);
 }
 
 /** 'Free', 'Included with subscription', the formatted price, or 'Contact support'. */

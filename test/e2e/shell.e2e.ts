@@ -91,6 +91,8 @@ describe('on a phone', () => {
     expect(await sheet.getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'detached' });
+    // Focus goes back to the button that opened the sheet.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
     expect(errors).toEqual([]);
     await close();
   });
@@ -101,6 +103,8 @@ describe('on a phone', () => {
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const sheet = page.getByTestId('mobile-nav');
+    // The sheet's code loads on first open; then let its 500 ms slide-in finish.
+    await sheet.waitFor({ state: 'visible' });
     await page.waitForTimeout(600);
     expect((await sheet.boundingBox())?.width).toBe(400);
     await page.getByRole('button', { name: 'Close menu' }).click();

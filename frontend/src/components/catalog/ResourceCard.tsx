@@ -12,10 +12,13 @@ export function ResourceCard({
   resource,
   headingLevel: Heading = 'h2',
   className,
+  priority = false,
 }: {
   resource: Resource;
   headingLevel?: 'h2' | 'h3';
   className?: string;
+  /** Load the cover at once: for the cards in the first screenful. */
+  priority?: boolean;
 }) {
   return (
     <article
@@ -26,7 +29,7 @@ export function ResourceCard({
         className,
       )}
     >
-      <ResourceCover resource={resource} className="border-b border-line" />
+      <ResourceCover resource={resource} priority={priority} className="border-b border-line" />
       <div className="flex flex-1 flex-col p-5">
         <TypeBadge type={resource.type} className="self-start" />
         <Heading className="mt-3 text-base leading-snug font-semibold text-ink">

@@ -23,6 +23,7 @@ export function ResourceCover({
         width={640}
         height={360}
         loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
         decoding="async"
         className="absolute inset-0 size-full object-cover"
       />

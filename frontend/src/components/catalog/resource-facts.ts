@@ -1,4 +1,5 @@
 import { RESOURCE_TYPE_LABELS, type Resource, type ResourceType } from '../../../../contracts/catalog/resource';
+import { formatCount } from '../../../../contracts/catalog/number-format';
 
 /** One resource of a type, as a badge names it (the spec's labels are the plurals, for filters). */
 export const RESOURCE_TYPE_SINGULAR: Record<ResourceType, string> = {
@@ -18,11 +19,8 @@ export function defaultCoverUrl(type: ResourceType): string {
   return `/images/resources/${type}.svg`;
 }
 
-// Fixed locale, so the server render and the browser print the same digits.
-const numberFormat = new Intl.NumberFormat('en-US');
-export function formatCount(value: number): string {
-  return numberFormat.format(value);
-}
+// Fixed locale (en-US), so the server render and the browser print the same digits.
+export { formatCount };
 
 function readNumber(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return value;

@@ -152,9 +152,9 @@ function ResourcesPage() {
             <EmptyState query={filters.q} />
           ) : (
             <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-              {data.resources.map((resource) => (
+              {data.resources.map((resource, index) => (
                 <li key={resource.id} className="min-w-0">
-                  <ResourceCard resource={resource} />
+                  <ResourceCard resource={resource} priority={index < 2} />
                 </li>
               ))}
             </ul>
