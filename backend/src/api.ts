@@ -8,6 +8,7 @@ import { ApiModule } from './app.module';
 import type { AppConfig } from './config/config.schema';
 import { legacyRedirects } from './web/legacy-redirects';
 import { precompressedAssets } from './web/precompressed-assets';
+import { publicFiles } from './web/public-files';
 import { securityHeaders } from './web/security-headers';
 
 /** Builds the HTTP app (not yet listening): security headers, redirects, static assets, routes. */
@@ -30,7 +31,7 @@ export async function createApi(
   const client = resolve(config.WEB_DIST, 'client');
   app.use('/assets', precompressedAssets(resolve(client, 'assets')));
   app.useStaticAssets(resolve(client, 'assets'), { prefix: '/assets/', index: false, immutable: true, maxAge: '365d', fallthrough: false });
-  app.useStaticAssets(client, { index: false, maxAge: '1h', dotfiles: 'ignore' });
+  app.use(publicFiles(client, { maxAge: '1h', skip: ['assets'] }));
   app.enableShutdownHooks();
   return app;
 }

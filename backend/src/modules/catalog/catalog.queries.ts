@@ -16,7 +16,8 @@ interface ResourceRow {
   type: ResourceType;
 }
 
-const SELECT = `select id, title, slug, description, stripe_description, metadata, image_url, price_cents, access_type, type from resources`;
+const COLUMNS = 'id, title, slug, description, stripe_description, metadata, image_url, price_cents, access_type, type';
+const SELECT = `select ${COLUMNS} from resources`;
 // The spec's "free" rule in SQL: a price of 0 or less, or no price with free access.
 const FREE = `coalesce(price_cents <= 0, access_type = 'free')`;
 
@@ -37,17 +38,17 @@ export class CatalogQueries {
     if (search.price === 'paid') where.push(`not ${FREE}`);
     const typeFilter = search.category && search.category !== 'all' ? search.category : undefined;
     const base = where.length ? ` where ${where.join(' and ')}` : '';
-    const connection = this.orm.em.getConnection();
-    const [rows, counts] = await Promise.all([
-      connection.execute<ResourceRow[]>(
-        `${SELECT}${base}${typeFilter ? `${base ? ' and' : ' where'} type = ?` : ''} order by sort_order, title`,
-        typeFilter ? [...params, typeFilter] : params,
-      ),
-      connection.execute<{ type: string; count: string }[]>(`select type, count(*) as count from resources${base} group by type`, params),
-    ]);
+    // One round trip: the rows (with the type filter) and the per-type counts (without it, so
+    // every category chip can show its number), both computed by Postgres over the same base set.
+    const [answer] = await this.orm.em.getConnection().execute<{ rows: ResourceRow[] | null; counts: Record<string, number> | null }[]>(
+      `with base as (select *, ${typeFilter ? 'type = ?' : 'true'} as shown from resources${base})
+       select (select json_agg(r order by r.sort_order, r.title) from (select ${COLUMNS}, sort_order from base where shown) r) as rows,
+              (select json_object_agg(type, n) from (select type, count(*)::int as n from base group by type) c) as counts`,
+      typeFilter ? [typeFilter, ...params] : params,
+    );
     return {
-      resources: rows.map(toResource),
-      countsByType: Object.fromEntries(counts.map((c) => [c.type, Number(c.count)])),
+      resources: (answer?.rows ?? []).map(toResource),
+      countsByType: answer?.counts ?? {},
     };
   }
 
