@@ -37,6 +37,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: '../dist/client',
         emptyOutDir: true,
         manifest: true,
+        // Every browser we support preloads modules natively.
+        modulePreload: { polyfill: false },
         // The entry carries React, the router, Query and zod (the contracts validate on both sides):
         // ~500 kB minified, ~156 kB gzipped. Routes are split out of it.
         chunkSizeWarningLimit: 560,

@@ -16,6 +16,8 @@ const searchSchema = z.object({
 });
 
 export const Route = createFileRoute('/admin/events')({
+  // Admin code (its contract, queries and loader) loads with the page, never with the public site.
+  codeSplitGroupings: [['loader', 'component']],
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(adminEventsQuery({ ...deps, limit: 50 })),

@@ -6,6 +6,8 @@ import { AdminSignIn } from './-components/AdminSignIn';
 import { ReplayButton } from './-components/ReplayButton';
 
 export const Route = createFileRoute('/admin/')({
+  // Admin code (its contract, queries and loader) loads with the page, never with the public site.
+  codeSplitGroupings: [['loader', 'component']],
   loader: ({ context }) => context.queryClient.ensureQueryData(adminProjectorsQuery()),
   component: ReadModels,
 });

@@ -6,6 +6,8 @@ import { AdminFrame } from './-components/AdminFrame';
 import { AdminSignIn } from './-components/AdminSignIn';
 
 export const Route = createFileRoute('/admin/streams')({
+  // Admin code (its contract, queries and loader) loads with the page, never with the public site.
+  codeSplitGroupings: [['loader', 'component']],
   validateSearch: z.object({ category: z.string().trim().min(1).max(100).optional().catch(undefined) }),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(adminStreamsQuery({ category: deps.category, limit: 100 })),
