@@ -1,44 +1,63 @@
 import type { Heading } from '../lib/markdown';
 import type { MarkdownPage } from './markdown-page';
 
-export interface DocPage {
+/** What the sidebar, links and page heads need of a docs page. */
+export interface DocSummary {
   slug: string;
   path: string;
   title: string;
   description: string;
   order: number;
+}
+
+/** A docs page with its rendered body. */
+export interface DocPage extends DocSummary {
   html: string;
   headings: Heading[];
-  text: string;
 }
 
 const DOCS_ROOT = '/obsidian-ai-plugin-docs';
-// Rendered at build time; this module is only loaded by the docs routes (and the server).
-const sources = import.meta.glob<MarkdownPage>('./docs/*.md', { query: '?page', import: 'default', eager: true });
+
+// The front matter of every page is small and always at hand; each body (rendered at build time)
+// is its own chunk, loaded by the page that shows it.
+const metas = import.meta.glob<Pick<MarkdownPage, 'data'>>('./docs/*.md', { query: '?meta', import: 'default', eager: true });
+const bodies = import.meta.glob<MarkdownPage>('./docs/*.md', { query: '?page', import: 'default' });
+
+const slugOf = (file: string) => file.replace(/^\.\/docs\//, '').replace(/\.md$/, '');
 
 /** Every docs page, in reading order. */
-export const docPages: DocPage[] = Object.entries(sources)
-  .map(([file, { data, ...rendered }]) => {
-    const slug = file.replace(/^\.\/docs\//, '').replace(/\.md$/, '');
+export const docSummaries: DocSummary[] = Object.entries(metas)
+  .map(([file, { data }]) => {
+    const slug = slugOf(file);
     return {
       slug,
       path: slug === 'index' ? DOCS_ROOT : `${DOCS_ROOT}/${slug}`,
       title: data.title ?? slug,
       description: data.description ?? '',
       order: Number(data.order ?? 99),
-      ...rendered,
     };
   })
   .sort((a, b) => a.order - b.order || a.title.localeCompare(b.title));
 
-export const docsIndex = docPages.find((page) => page.slug === 'index');
-export const docArticles = docPages.filter((page) => page.slug !== 'index');
+export const docsIndex = docSummaries.find((page) => page.slug === 'index');
+export const docArticles = docSummaries.filter((page) => page.slug !== 'index');
 
-export function findDoc(slug: string): DocPage | undefined {
+/** An article (not the docs home) by slug. */
+export function findDoc(slug: string): DocSummary | undefined {
   return docArticles.find((page) => page.slug === slug);
 }
 
-export function neighbours(slug: string): { previous?: DocPage; next?: DocPage } {
+export function neighbours(slug: string): { previous?: DocSummary; next?: DocSummary } {
   const index = docArticles.findIndex((page) => page.slug === slug);
   return { previous: index > 0 ? docArticles[index - 1] : docsIndex, next: docArticles[index + 1] };
 }
+
+/** A page with its body ('index' is the docs home); undefined when there is no such page. */
+export async function loadDocPage(slug: string): Promise<DocPage | undefined> {
+  const summary = docSummaries.find((page) => page.slug === slug);
+  const load = bodies[`./docs/${slug}.md`];
+  if (!summary || !load) return undefined;
+  const { html, headings } = await load();
+  return { ...summary, html, headings };
+}
+

@@ -2,8 +2,8 @@
 const STATIC_PUBLIC_PATHS = ['/', '/obsidian-ai-plugin', '/resources', '/terms', '/privacy', '/refund-policy', '/status'];
 
 export async function publicPaths(): Promise<string[]> {
-  const { docPages } = await import('../content/docs');
-  return [...STATIC_PUBLIC_PATHS, ...docPages.map((page) => page.path)];
+  const { docSummaries } = await import('../content/docs');
+  return [...STATIC_PUBLIC_PATHS, ...docSummaries.map((page) => page.path)];
 }
 
 /** Never indexed: private to a signed-in customer, or reached from an email. */

@@ -1,22 +1,24 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { findDoc, neighbours } from '../../content/docs';
-import { loadDocSummary } from '../../content/lazy-content';
+import { neighbours } from '../../content/docs';
 import { pageHead } from '../../lib/seo';
 import { DocArticle } from './-components/DocArticle';
 
 export const Route = createFileRoute('/obsidian-ai-plugin-docs/$slug')({
   loader: async ({ params }) => {
-    const summary = await loadDocSummary(params.slug);
-    if (!summary) throw notFound();
-    return summary;
+    // Loaded here, not imported above, so the docs list stays out of the entry chunk.
+    const { findDoc, loadDocPage } = await import('../../content/docs');
+    const page = findDoc(params.slug) && (await loadDocPage(params.slug));
+    if (!page) throw notFound();
+    return { page };
   },
-  head: (ctx) => (ctx.loaderData ? pageHead(ctx, { ...ctx.loaderData, title: `${ctx.loaderData.title} · Docs`, ogType: 'article' }) : {}),
+  head: (ctx) => {
+    const page = ctx.loaderData?.page;
+    return page ? pageHead(ctx, { title: `${page.title} · Docs`, description: page.description, path: page.path, ogType: 'article' }) : {};
+  },
   component: DocRoute,
 });
 
 function DocRoute() {
-  const { slug } = Route.useParams();
-  const page = findDoc(slug);
-  if (!page) return null;
-  return <DocArticle page={page} {...neighbours(slug)} />;
+  const { page } = Route.useLoaderData();
+  return <DocArticle page={page} {...neighbours(page.slug)} />;
 }

@@ -1,20 +1,27 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { z } from 'zod';
-import { docArticles, docsIndex } from '../../content/docs';
-import { loadDocSummary } from '../../content/lazy-content';
+import { docArticles } from '../../content/docs';
 import { pageHead } from '../../lib/seo';
 import { DocArticle } from './-components/DocArticle';
-import { searchDocs } from './-components/docs-search';
+import type { DocSearchHit } from './-components/docs-search';
+import { loadDocsSearch } from './-components/load-docs-search';
 
 export const Route = createFileRoute('/obsidian-ai-plugin-docs/')({
   // `q` comes from the search form when JavaScript has not loaded: results render on the server.
   validateSearch: z.object({ q: z.string().trim().max(120).optional().catch(undefined) }),
-  loader: () => loadDocSummary(),
+  loaderDeps: ({ search }) => ({ q: search.q }),
+  loader: async ({ deps }) => {
+    // Loaded here, not imported above, so the docs list stays out of the entry chunk.
+    const { docsIndex, loadDocPage } = await import('../../content/docs');
+    return deps.q
+      ? { kind: 'search' as const, summary: docsIndex, hits: (await loadDocsSearch()).searchDocs(deps.q, 20) }
+      : { kind: 'home' as const, summary: docsIndex, page: await loadDocPage('index') };
+  },
   head: (ctx) =>
     pageHead(ctx, {
-      title: ctx.loaderData?.title ?? 'Documentation',
-      description: ctx.loaderData?.description ?? 'How to install, set up and get the most out of SystemSculpt AI in Obsidian.',
+      title: ctx.loaderData?.summary?.title ?? 'Documentation',
+      description: ctx.loaderData?.summary?.description ?? 'How to install, set up and get the most out of SystemSculpt AI in Obsidian.',
       path: '/obsidian-ai-plugin-docs',
     }),
   component: DocsHome,
@@ -22,10 +29,11 @@ export const Route = createFileRoute('/obsidian-ai-plugin-docs/')({
 
 function DocsHome() {
   const { q } = Route.useSearch();
-  if (q) return <SearchResults query={q} />;
+  const data = Route.useLoaderData();
+  if (q && data.kind === 'search') return <SearchResults query={q} hits={data.hits} />;
   return (
     <>
-      {docsIndex ? <DocArticle page={docsIndex} next={docArticles[0]} /> : null}
+      {data.kind === 'home' && data.page ? <DocArticle page={data.page} next={docArticles[0]} /> : null}
       <section aria-labelledby="all-pages" className="mt-14">
         <h2 id="all-pages" className="text-xl font-semibold text-ink">
           All pages
@@ -51,8 +59,7 @@ function DocsHome() {
   );
 }
 
-function SearchResults({ query }: { query: string }) {
-  const hits = searchDocs(query, 20);
+function SearchResults({ query, hits }: { query: string; hits: DocSearchHit[] }) {
   return (
     <section aria-labelledby="search-title">
       <h1 id="search-title" className="text-3xl font-semibold tracking-tight text-ink">

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
-import type { DocPage } from '../../../content/docs';
+import type { DocPage, DocSummary } from '../../../content/docs';
 
 /** One docs page: the rendered Markdown, its contents, and the pages before and after it. */
-export function DocArticle({ page, previous, next }: { page: DocPage; previous?: DocPage; next?: DocPage }) {
+export function DocArticle({ page, previous, next }: { page: DocPage; previous?: DocSummary; next?: DocSummary }) {
   return (
     <div className="xl:grid xl:grid-cols-[minmax(0,1fr)_13rem] xl:gap-10">
       <article className="min-w-0">

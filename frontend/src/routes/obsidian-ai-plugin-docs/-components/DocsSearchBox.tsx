@@ -1,8 +1,9 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Search } from 'lucide-react';
 import { cx } from '../../../components/ui/cx';
-import { searchDocs } from './docs-search';
+import type { searchDocs as SearchDocs } from './docs-search';
+import { loadDocsSearch } from './load-docs-search';
 
 /**
  * A combobox over every docs page. Without JavaScript it is a plain GET form whose results the
@@ -15,7 +16,19 @@ export function DocsSearchBox({ initialQuery = '' }: { initialQuery?: string }) 
   const navigate = useNavigate();
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const hits = useMemo(() => searchDocs(query), [query]);
+  const [searchDocs, setSearchDocs] = useState<typeof SearchDocs>();
+  const hits = useMemo(() => searchDocs?.(query) ?? [], [searchDocs, query]);
+
+  const prepareSearch = () => {
+    if (!searchDocs) void loadDocsSearch().then((module) => setSearchDocs(() => module.searchDocs), () => undefined);
+  };
+
+  // Fetch the index while the reader is reading, so search is instant (and works offline) later.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
+    const handle = idle(prepareSearch);
+    return () => (window.cancelIdleCallback ?? window.clearTimeout)(handle);
+  }, []); // once, on mount
 
   const go = (index: number) => {
     const hit = hits[index];
@@ -62,7 +75,10 @@ export function DocsSearchBox({ initialQuery = '' }: { initialQuery?: string }) 
           setActive(0);
           setOpen(true);
         }}
-        onFocus={() => setOpen(true)}
+        onFocus={() => {
+          prepareSearch();
+          setOpen(true);
+        }}
         onBlur={() => setTimeout(() => setOpen(false), 120)}
         onKeyDown={onKeyDown}
         role="combobox"
@@ -79,7 +95,11 @@ export function DocsSearchBox({ initialQuery = '' }: { initialQuery?: string }) 
           aria-label="Search results"
           className="absolute inset-x-0 top-full z-30 mt-2 max-h-96 overflow-y-auto rounded-xl border border-line-strong bg-surface-overlay p-1.5 shadow-panel"
         >
-          {hits.length === 0 ? (
+          {!searchDocs ? (
+            <li role="option" aria-selected={false} aria-disabled="true" className="px-3 py-2.5 text-sm text-ink-subtle">
+              Loading the search index…
+            </li>
+          ) : hits.length === 0 ? (
             <li role="option" aria-selected={false} aria-disabled="true" className="px-3 py-2.5 text-sm text-ink-subtle">
               No pages match “{query.trim()}”.
             </li>

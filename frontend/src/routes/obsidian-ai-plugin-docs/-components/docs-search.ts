@@ -1,12 +1,19 @@
 import MiniSearch from 'minisearch';
-import { docPages, type DocPage } from '../../../content/docs';
+import { docSummaries, type DocSummary } from '../../../content/docs';
+import type { MarkdownPage } from '../../../content/markdown-page';
 
 export interface DocSearchHit {
-  page: DocPage;
+  page: Pick<DocSummary, 'slug' | 'path' | 'title'>;
   snippet: string;
   /** The heading closest to the match, to jump straight to it. */
   anchor?: string;
 }
+
+// The text and headings of every page, in this module's own chunk: loaded when a reader reaches
+// for the search box (or the browser is idle), after which search needs no network at all.
+const searchable = import.meta.glob<Pick<MarkdownPage, 'headings' | 'text'>>('../../../content/docs/*.md', { query: '?search', import: 'default', eager: true });
+
+const pages = docSummaries.map((summary) => ({ ...summary, ...searchable[`../../../content/docs/${summary.slug}.md`]! }));
 
 let index: MiniSearch<{ id: string; title: string; headings: string; text: string }> | undefined;
 
@@ -17,7 +24,7 @@ function searchIndex() {
     storeFields: [],
     searchOptions: { boost: { title: 4, headings: 2 }, prefix: true, fuzzy: 0.2, combineWith: 'AND' },
   });
-  index.addAll(docPages.map((page) => ({ id: page.slug, title: page.title, headings: page.headings.map((h) => h.text).join(' '), text: page.text })));
+  index.addAll(pages.map((page) => ({ id: page.slug, title: page.title, headings: page.headings.map((h) => h.text).join(' '), text: page.text })));
   return index;
 }
 
@@ -29,11 +36,11 @@ export function searchDocs(query: string, limit = 8): DocSearchHit[] {
     .search(trimmed)
     .slice(0, limit)
     .flatMap((result) => {
-      const page = docPages.find((p) => p.slug === result.id);
+      const page = pages.find((p) => p.slug === result.id);
       if (!page) return [];
       const terms = result.terms.map((t) => t.toLowerCase());
       const heading = page.headings.find((h) => terms.some((t) => h.text.toLowerCase().includes(t)));
-      return [{ page, snippet: snippetFor(page.text, terms), anchor: heading?.id }];
+      return [{ page: { slug: page.slug, path: page.path, title: page.title }, snippet: snippetFor(page.text, terms), anchor: heading?.id }];
     });
 }
 
