@@ -41,8 +41,12 @@ describe('the documentation', () => {
     const { page, errors, close } = await openPage(browser);
     await page.goto('/obsidian-ai-plugin-docs');
     await waitForHydration(page);
-    await page.context().setOffline(true);
     const box = page.getByRole('combobox', { name: 'Search the documentation' });
+    // The index arrives with the page (fetched when the browser is idle, or on focus); after that
+    // searching needs no network at all.
+    await box.focus();
+    await page.waitForLoadState('networkidle');
+    await page.context().setOffline(true);
     await box.fill('transcription srt');
     const results = page.getByRole('listbox', { name: 'Search results' });
     await results.getByRole('option').first().waitFor();
@@ -53,6 +57,17 @@ describe('the documentation', () => {
     await page.waitForURL('**/obsidian-ai-plugin-docs/audio-transcription**');
     await page.getByRole('heading', { level: 1, name: 'Audio transcription' }).waitFor();
     expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('says so when the search index cannot load, and points to the server search', async () => {
+    const { page, close } = await openPage(browser);
+    await page.route('**/assets/docs-search-*.js', (route) => route.abort());
+    await page.goto('/obsidian-ai-plugin-docs/settings');
+    await waitForHydration(page);
+    await page.getByRole('combobox', { name: 'Search the documentation' }).fill('janitor');
+    const message = page.getByRole('listbox', { name: 'Search results' }).getByRole('option');
+    await message.filter({ hasText: 'Search could not load' }).waitFor();
     await close();
   });
 

@@ -17,10 +17,18 @@ export function DocsSearchBox({ initialQuery = '' }: { initialQuery?: string }) 
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [searchDocs, setSearchDocs] = useState<typeof SearchDocs>();
+  const [loadFailed, setLoadFailed] = useState(false);
   const hits = useMemo(() => searchDocs?.(query) ?? [], [searchDocs, query]);
 
   const prepareSearch = () => {
-    if (!searchDocs) void loadDocsSearch().then((module) => setSearchDocs(() => module.searchDocs), () => undefined);
+    if (searchDocs) return;
+    void loadDocsSearch().then(
+      (module) => {
+        setLoadFailed(false);
+        setSearchDocs(() => module.searchDocs);
+      },
+      () => setLoadFailed(true),
+    );
   };
 
   // Fetch the index while the reader is reading, so search is instant (and works offline) later.
@@ -71,6 +79,7 @@ export function DocsSearchBox({ initialQuery = '' }: { initialQuery?: string }) 
         placeholder="Search the docs"
         value={query}
         onChange={(e) => {
+          if (loadFailed) prepareSearch();
           setQuery(e.target.value);
           setActive(0);
           setOpen(true);
@@ -97,7 +106,9 @@ export function DocsSearchBox({ initialQuery = '' }: { initialQuery?: string }) 
         >
           {!searchDocs ? (
             <li role="option" aria-selected={false} aria-disabled="true" className="px-3 py-2.5 text-sm text-ink-subtle">
-              Loading the search index…
+              {loadFailed
+                ? 'Search could not load. Check your connection, then type again or press Enter to search on the server.'
+                : 'Loading the search index…'}
             </li>
           ) : hits.length === 0 ? (
             <li role="option" aria-selected={false} aria-disabled="true" className="px-3 py-2.5 text-sm text-ink-subtle">
