@@ -1,41 +1,19 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Pool } from 'pg';
-import { EventNotifier } from '../../../backend/src/events/event-notifier';
-import type { EventStore } from '../../../backend/src/events/event-store';
 import { projectBatch } from '../../../backend/src/events/project-batch';
-import { ProjectionWorker } from '../../../backend/src/events/projection-worker';
-import type { Projector } from '../../../backend/src/events/projector';
 import { countingProjector, createCountingTables, seenSummary } from '../../support/counting-projector';
-import { CounterIncremented, metadata, testPool, testStore } from '../../support/test-events';
-import { silentLog, testDatabaseUrl, testOrm } from './support/orm';
+import { CounterIncremented, metadata } from '../../support/test-events';
+import { testDatabaseUrl } from './support/orm';
 import { sleep, until } from './support/wait';
+import { useProjectionHarness } from './support/projection-harness';
 
 /** A worker process over the compiled backend, running one slow counting projector. */
 const CHILD = join(__dirname, '..', '..', 'support', 'projection-child.mjs');
 
-let pool: Pool;
-let store: EventStore;
-let orm: MikroORM;
-let notifier: EventNotifier;
-beforeAll(async () => {
-  pool = testPool();
-  store = testStore(pool);
-  orm = await testOrm();
-  notifier = new EventNotifier(testDatabaseUrl());
-  await notifier.start();
-  await createCountingTables(pool);
-});
-afterAll(async () => {
-  await notifier.stop();
-  await orm.close(true);
-  await pool.end();
-});
+const db = useProjectionHarness({ setup: createCountingTables });
 
-const workerFor = (projector: Projector) =>
-  new ProjectionWorker(projector, orm, store, notifier, { connectionString: testDatabaseUrl(), log: silentLog, pollMs: 50, leaderRetryMs: 100 });
+const workerFor = db.workerFor;
 
 describe('two processes with the same projector', () => {
   it('runs it in one at a time, and the other takes over when the leader stops', async () => {
@@ -50,16 +28,16 @@ describe('two processes with the same projector', () => {
       await sleep(300);
       expect(second.leader).toBe(false);
 
-      await store.append(`${prefix}-a`, 'no-stream', [CounterIncremented({ by: 1 })], metadata());
-      await until('the leader projects it', async () => (await seenSummary(pool, name)).events === 1);
+      await db.store.append(`${prefix}-a`, 'no-stream', [CounterIncremented({ by: 1 })], metadata());
+      await until('the leader projects it', async () => (await seenSummary(db.pool, name)).events === 1);
       expect(second.applied).toBe(0);
 
       await first.stop();
       await until('the second leads', () => second.leader);
-      await store.append(`${prefix}-b`, 'no-stream', [CounterIncremented({ by: 1 })], metadata());
-      await until('the new leader projects it', async () => (await seenSummary(pool, name)).events === 2);
+      await db.store.append(`${prefix}-b`, 'no-stream', [CounterIncremented({ by: 1 })], metadata());
+      await until('the new leader projects it', async () => (await seenSummary(db.pool, name)).events === 2);
       expect(second.applied).toBeGreaterThan(0);
-      expect(await seenSummary(pool, name)).toEqual({ events: 2, duplicates: 0 });
+      expect(await seenSummary(db.pool, name)).toEqual({ events: 2, duplicates: 0 });
     } finally {
       await first.stop();
       await second.stop();
@@ -70,7 +48,7 @@ describe('two processes with the same projector', () => {
     const prefix = `killed-${randomUUID()}`;
     const name = `counting-${randomUUID()}`;
     for (let i = 0; i < 10; i += 1) {
-      await store.append(`${prefix}-${i}`, 'no-stream', Array.from({ length: 10 }, () => CounterIncremented({ by: 1 })), metadata());
+      await db.store.append(`${prefix}-${i}`, 'no-stream', Array.from({ length: 10 }, () => CounterIncremented({ by: 1 })), metadata());
     }
     const child = spawn(process.execPath, [CHILD, name, prefix, '10'], {
       env: { ...process.env, DATABASE_URL: testDatabaseUrl() },
@@ -79,7 +57,7 @@ describe('two processes with the same projector', () => {
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
     const follower = workerFor(countingProjector(name, prefix));
     try {
-      await until('the child leads and projects', async () => (await seenSummary(pool, name)).events > 0);
+      await until('the child leads and projects', async () => (await seenSummary(db.pool, name)).events > 0);
       follower.start();
       await sleep(300);
       expect(follower.leader).toBe(false);
@@ -90,8 +68,8 @@ describe('two processes with the same projector', () => {
       expect(await exited).toBe('SIGKILL');
       // Its connections close, its lock goes, and the follower's next attempt gets it.
       await until('the follower leads', () => follower.leader);
-      await until('all 100 are projected', async () => (await seenSummary(pool, name)).events === 100);
-      expect(await seenSummary(pool, name)).toEqual({ events: 100, duplicates: 0 });
+      await until('all 100 are projected', async () => (await seenSummary(db.pool, name)).events === 100);
+      expect(await seenSummary(db.pool, name)).toEqual({ events: 100, duplicates: 0 });
     } finally {
       await follower.stop();
     }
@@ -103,19 +81,19 @@ describe('two processes with the same projector', () => {
     const projector = countingProjector(name, prefix, 1);
     const writing = (async () => {
       for (let i = 0; i < 20; i += 1) {
-        await store.append(`${prefix}-${i}`, 'no-stream', Array.from({ length: 10 }, () => CounterIncremented({ by: 1 })), metadata());
+        await db.store.append(`${prefix}-${i}`, 'no-stream', Array.from({ length: 10 }, () => CounterIncremented({ by: 1 })), metadata());
       }
     })();
     // Four loops over the same checkpoint, as if four processes each believed they led.
     const loops = Array.from({ length: 4 }, async () => {
       const deadline = Date.now() + 20_000;
-      while ((await seenSummary(pool, name)).events < 200 && Date.now() < deadline) {
-        const { caughtUp } = await projectBatch(orm, store, projector, { batchSize: 15 });
+      while ((await seenSummary(db.pool, name)).events < 200 && Date.now() < deadline) {
+        const { caughtUp } = await projectBatch(db.orm, db.store, projector, { batchSize: 15 });
         if (caughtUp) await sleep(10);
       }
     });
     await Promise.all([writing, ...loops]);
-    expect(await seenSummary(pool, name)).toEqual({ events: 200, duplicates: 0 });
+    expect(await seenSummary(db.pool, name)).toEqual({ events: 200, duplicates: 0 });
   });
 });
 

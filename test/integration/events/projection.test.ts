@@ -1,36 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Pool } from 'pg';
-import { EventNotifier } from '../../../backend/src/events/event-notifier';
-import type { EventStore } from '../../../backend/src/events/event-store';
-import { ProjectionWorker, type ProjectionWorkerOptions } from '../../../backend/src/events/projection-worker';
-import type { Projector } from '../../../backend/src/events/projector';
 import { countingProjector, createCountingTables, seenSummary } from '../../support/counting-projector';
-import { CounterIncremented, metadata, testPool, testStore } from '../../support/test-events';
+import { CounterIncremented, metadata } from '../../support/test-events';
 import { appendHeldOpen } from './support/held-open-append';
-import { silentLog, testDatabaseUrl, testOrm } from './support/orm';
 import { sleep, until } from './support/wait';
+import { useProjectionHarness } from './support/projection-harness';
 
-let pool: Pool;
-let store: EventStore;
-let orm: MikroORM;
-let notifier: EventNotifier;
-beforeAll(async () => {
-  pool = testPool(40);
-  store = testStore(pool);
-  orm = await testOrm();
-  notifier = new EventNotifier(testDatabaseUrl());
-  await notifier.start();
-  await createCountingTables(pool);
-});
-afterAll(async () => {
-  await notifier.stop();
-  await orm.close(true);
-  await pool.end();
-});
+const db = useProjectionHarness({ poolSize: 40, setup: createCountingTables });
 
-const workerFor = (projector: Projector, options: Partial<ProjectionWorkerOptions> = {}) =>
-  new ProjectionWorker(projector, orm, store, notifier, { connectionString: testDatabaseUrl(), log: silentLog, pollMs: 50, leaderRetryMs: 100, ...options });
+const workerFor = db.workerFor;
 
 describe('a projector running while many writers append', () => {
   it('counts every event exactly once, even when transactions commit out of position order', async () => {
@@ -40,19 +17,19 @@ describe('a projector running while many writers append', () => {
     worker.start();
     try {
       const writers = Array.from({ length: 8 }, async (_, writer) => {
-        for (let i = 0; i < 25; i += 1) await store.append(`${prefix}-w${writer}-${i % 5}`, 'any', [CounterIncremented({ by: 1 })], metadata());
+        for (let i = 0; i < 25; i += 1) await db.store.append(`${prefix}-w${writer}-${i % 5}`, 'any', [CounterIncremented({ by: 1 })], metadata());
       });
       // Held open while later positions commit around them; half take their transaction id
       // before the hold, so their events also sit after younger transactions' in position order.
-      const held = Array.from({ length: 12 }, (_, i) => appendHeldOpen(pool, `${prefix}-held-${i}`, { holdMs: 50 + ((i * 37) % 250), idFirst: i % 2 === 0 }));
+      const held = Array.from({ length: 12 }, (_, i) => appendHeldOpen(db.pool, `${prefix}-held-${i}`, { holdMs: 50 + ((i * 37) % 250), idFirst: i % 2 === 0 }));
       await Promise.all([...writers, ...held]);
       const total = 8 * 25 + 12;
-      const { rows } = await pool.query(`select count(*)::int as n from events where stream_id like $1`, [`${prefix}%`]);
+      const { rows } = await db.pool.query(`select count(*)::int as n from events where stream_id like $1`, [`${prefix}%`]);
       expect(rows[0].n).toBe(total);
 
-      await until('the projector has seen them all', async () => (await seenSummary(pool, name)).events === total);
+      await until('the projector has seen them all', async () => (await seenSummary(db.pool, name)).events === total);
       await sleep(300);
-      expect(await seenSummary(pool, name)).toEqual({ events: total, duplicates: 0 });
+      expect(await seenSummary(db.pool, name)).toEqual({ events: total, duplicates: 0 });
     } finally {
       await worker.stop();
     }
@@ -67,8 +44,8 @@ describe('a projector running while many writers append', () => {
     try {
       await until('it leads', () => worker.leader);
       await sleep(200);
-      await store.append(`${prefix}-1`, 'no-stream', [CounterIncremented({ by: 1 })], metadata());
-      await until('the event is projected', async () => (await seenSummary(pool, name)).events === 1, 2_000);
+      await db.store.append(`${prefix}-1`, 'no-stream', [CounterIncremented({ by: 1 })], metadata());
+      await until('the event is projected', async () => (await seenSummary(db.pool, name)).events === 1, 2_000);
     } finally {
       await worker.stop();
     }
@@ -86,11 +63,11 @@ describe('events committed behind an older transaction that is still open', () =
       await until('it leads', () => worker.leader);
       await sleep(200);
       // The held transaction commits 500 ms after the notified append: only then is either readable.
-      const held = appendHeldOpen(pool, `${prefix}-held`, { holdMs: 500 });
+      const held = appendHeldOpen(db.pool, `${prefix}-held`, { holdMs: 500 });
       await sleep(50);
-      await store.append(`${prefix}-later`, 'no-stream', [CounterIncremented({ by: 1 })], metadata());
+      await db.store.append(`${prefix}-later`, 'no-stream', [CounterIncremented({ by: 1 })], metadata());
       await held;
-      await until('both are projected', async () => (await seenSummary(pool, name)).events === 2, 3_000);
+      await until('both are projected', async () => (await seenSummary(db.pool, name)).events === 2, 3_000);
     } finally {
       await worker.stop();
     }
@@ -102,29 +79,29 @@ describe('stopping a projector in the middle of a batch (Ctrl-C)', () => {
     const prefix = `stop-${randomUUID()}`;
     const name = `counting-${randomUUID()}`;
     for (let i = 0; i < 8; i += 1) {
-      await store.append(`${prefix}-${i}`, 'no-stream', Array.from({ length: 10 }, () => CounterIncremented({ by: 1 })), metadata());
+      await db.store.append(`${prefix}-${i}`, 'no-stream', Array.from({ length: 10 }, () => CounterIncremented({ by: 1 })), metadata());
     }
     // 20 events of 15 ms each: every batch takes about 300 ms.
     const first = workerFor(countingProjector(name, prefix, 15), { batchSize: 20 });
     first.start();
-    await until('a first batch has committed', async () => (await seenSummary(pool, name)).events > 0);
+    await until('a first batch has committed', async () => (await seenSummary(db.pool, name)).events > 0);
     await sleep(100);
     await first.stop();
 
-    const { rows } = await pool.query<{ n: number }>(
+    const { rows } = await db.pool.query<{ n: number }>(
       `select count(*)::int as n from events e, projector_checkpoints c
        where c.name = $1 and e.stream_id like $2 and (e.transaction_id, e.position) <= (c.transaction_id, c.position)`,
       [name, `${prefix}%`],
     );
-    const atStop = await seenSummary(pool, name);
+    const atStop = await seenSummary(db.pool, name);
     expect(atStop).toEqual({ events: rows[0]!.n, duplicates: 0 });
     expect(atStop.events).toBeLessThan(80);
 
     const second = workerFor(countingProjector(name, prefix));
     second.start();
     try {
-      await until('the rest is projected', async () => (await seenSummary(pool, name)).events === 80);
-      expect(await seenSummary(pool, name)).toEqual({ events: 80, duplicates: 0 });
+      await until('the rest is projected', async () => (await seenSummary(db.pool, name)).events === 80);
+      expect(await seenSummary(db.pool, name)).toEqual({ events: 80, duplicates: 0 });
     } finally {
       await second.stop();
     }
