@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { ArrowRight, BookOpen, Check, Sparkles } from 'lucide-react';
+import { ArrowRight, BookOpen, Sparkles } from 'lucide-react';
 import { siteInfoQuery } from '../queries/site';
 import { pricingQuery } from '../queries/catalog';
 import { SITE_NAME } from '../lib/site';
@@ -13,6 +13,8 @@ import { ButtonLink } from '../components/ui/Button';
 import { LogoMark } from '../components/shell/Logo';
 import { ChatPreview } from '../components/home/ChatPreview';
 import { OpenSource } from '../components/home/OpenSource';
+import { HeroBackdrop } from '../components/ui/HeroBackdrop';
+import { CheckList } from '../components/ui/CheckList';
 
 const DESCRIPTION =
   'Chat with your notes, let an agent edit your vault with your approval, transcribe audio to Markdown and find related notes by meaning. Managed AI for Obsidian on desktop and mobile, with no API keys to set up.';
@@ -54,8 +56,7 @@ function HomePage() {
 function Hero({ minimumObsidianVersion }: { minimumObsidianVersion: string }) {
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
-      <div aria-hidden="true" className="bg-hero-glow pointer-events-none absolute inset-0 -z-10" />
-      <div aria-hidden="true" className="bg-grid pointer-events-none absolute inset-0 -z-10" />
+      <HeroBackdrop />
 
       <div className="mx-auto max-w-6xl px-4 pt-16 pb-24 sm:px-6 sm:pt-24 sm:pb-28 lg:px-8">
         <div className="mx-auto max-w-3xl text-center">
@@ -75,14 +76,7 @@ function Hero({ minimumObsidianVersion }: { minimumObsidianVersion: string }) {
             works.
           </p>
           <PlansAndDocsActions />
-          <ul className="mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-ink-subtle">
-            {['Desktop and mobile', `Obsidian ${minimumObsidianVersion}+`, 'Open source (MIT)'].map((item) => (
-              <li key={item} className="inline-flex items-center gap-1.5">
-                <Check aria-hidden="true" className="size-4 text-accent-300" />
-                {item}
-              </li>
-            ))}
-          </ul>
+          <CheckList className="mt-8" items={['Desktop and mobile', `Obsidian ${minimumObsidianVersion}+`, 'Open source (MIT)']} />
           <RatingSummary className="mt-5" />
         </div>
 

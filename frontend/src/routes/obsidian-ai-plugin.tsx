@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { ArrowRight, BookOpen, Check, ChevronDown, Coins } from 'lucide-react';
+import { ArrowRight, BookOpen, ChevronDown, Coins } from 'lucide-react';
 import { CreditPackCard } from '../components/catalog/CreditPackCard';
 import { PlanGrid } from '../components/catalog/PlanCard';
 import { FeatureGrid } from '../components/catalog/PluginFeatures';
@@ -12,6 +12,8 @@ import { LogoMark } from '../components/shell/Logo';
 import { pageHead, publicOrigin, softwareApplicationJsonLd } from '../lib/seo';
 import { pricingQuery } from '../queries/catalog';
 import { siteInfoQuery } from '../queries/site';
+import { HeroBackdrop } from '../components/ui/HeroBackdrop';
+import { CheckList } from '../components/ui/CheckList';
 
 const DESCRIPTION =
   'SystemSculpt AI plans and pricing: Starter and Pro monthly plans or a lifetime license, each with included AI credits, plus add-on credit packs. Managed AI for Obsidian.';
@@ -98,8 +100,7 @@ function PluginPage() {
 function Hero({ minimumObsidianVersion }: { minimumObsidianVersion: string }) {
   return (
     <section aria-labelledby="plugin-title" className="relative isolate overflow-hidden">
-      <div aria-hidden="true" className="bg-hero-glow pointer-events-none absolute inset-0 -z-10" />
-      <div aria-hidden="true" className="bg-grid pointer-events-none absolute inset-0 -z-10" />
+      <HeroBackdrop />
       <div className="mx-auto max-w-3xl px-4 pt-16 pb-14 text-center sm:px-6 sm:pt-24 sm:pb-16">
         <p className="text-sm font-semibold tracking-wide text-accent-300">Obsidian AI plugin</p>
         <h1
@@ -113,14 +114,7 @@ function Hero({ minimumObsidianVersion }: { minimumObsidianVersion: string }) {
           monthly plan, or pay once and keep it.
         </p>
         <RatingSummary className="mt-6" />
-        <ul className="mt-6 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-ink-subtle">
-          {['No API keys needed', 'Desktop and mobile', `Obsidian ${minimumObsidianVersion}+`].map((item) => (
-            <li key={item} className="inline-flex items-center gap-1.5">
-              <Check aria-hidden="true" className="size-4 text-accent-300" />
-              {item}
-            </li>
-          ))}
-        </ul>
+        <CheckList className="mt-6" items={['No API keys needed', 'Desktop and mobile', `Obsidian ${minimumObsidianVersion}+`]} />
       </div>
     </section>
   );

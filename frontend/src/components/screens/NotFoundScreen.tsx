@@ -1,14 +1,14 @@
 import { ArrowLeft, ArrowRight, House } from 'lucide-react';
 import { QUICK_LINKS } from '../shell/nav-links';
 import { Button, ButtonLink } from '../ui/Button';
+import { HeroBackdrop } from '../ui/HeroBackdrop';
 import { NavLink } from '../ui/NavLink';
 
 /** Shown for any path no route matches. */
 export function NotFoundScreen() {
   return (
     <section aria-labelledby="not-found-title" className="relative isolate overflow-hidden">
-      <div aria-hidden="true" className="bg-hero-glow pointer-events-none absolute inset-0 -z-10" />
-      <div aria-hidden="true" className="bg-grid pointer-events-none absolute inset-0 -z-10" />
+      <HeroBackdrop />
       <div className="mx-auto flex max-w-2xl flex-col items-center px-4 pt-20 pb-8 text-center sm:px-6 sm:pt-28">
         <p className="text-gradient text-[7rem] leading-none font-bold tracking-tighter tabular-nums sm:text-[10rem]"
         >
