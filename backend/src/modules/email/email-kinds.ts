@@ -1,0 +1,249 @@
+import { formatMoney } from '../../../../contracts/catalog/number-format';
+import { codeBox, facts, paragraph } from './templates/layout';
+import { html, type SafeHtml } from './templates/html';
+import { formatDay, formatWhen } from './templates/when';
+
+/** Topics a person can turn off; everything else is transactional and always sent. */
+export const EMAIL_TOPICS = ['product_updates', 'newsletter', 'tips_and_offers', 'session_reminders'] as const;
+export type EmailTopic = (typeof EMAIL_TOPICS)[number];
+
+export interface RenderContext {
+  siteUrl: string;
+  supportEmail: string;
+  /** IANA zone; times are shown in it and named. */
+  timeZone: string;
+}
+
+export interface RenderedParts {
+  subject: string;
+  preheader: string;
+  heading: string;
+  body: SafeHtml;
+  text: string;
+  action?: { label: string; href: string };
+}
+
+export interface EmailKind<Data> {
+  topic: EmailTopic | 'transactional';
+  /** Data for the outbox page's preview. */
+  sample: Data;
+  render(data: Data, context: RenderContext): RenderedParts;
+}
+
+const link = (context: RenderContext, path: string) => new URL(path, context.siteUrl).toString();
+const greeting = (name?: string | null) => (name ? `Hi ${name},` : 'Hello,');
+const lines = (...parts: Array<string | false | null | undefined>) => parts.filter((p): p is string => typeof p === 'string').join('\n');
+
+interface Purchase {
+  name?: string | null;
+  orderId: string;
+  paidAt: string;
+  items: Array<{ title: string; quantity: number; amountCents: number }>;
+  totalCents: number;
+  currency: string;
+}
+
+interface LicenseKey {
+  name?: string | null;
+  planTitle: string;
+  licenseKey: string;
+  seats: number;
+}
+
+interface Booking {
+  name?: string | null;
+  sessionTitle: string;
+  startsAt: string;
+  minutes: number;
+  meetingUrl: string;
+  hostName: string;
+}
+
+/** Any kind, whatever its data (render is a method, so its parameter is compared loosely). */
+interface AnyEmailKind {
+  topic: EmailTopic | 'transactional';
+  sample: unknown;
+  render(data: never, context: RenderContext): RenderedParts;
+}
+
+function kind<Data>(definition: EmailKind<Data>): EmailKind<Data> {
+  return definition;
+}
+
+/**
+ * Every email the site sends. Adding one is one entry here: its topic (or transactional), sample
+ * data, and how it renders (subject, HTML body and plain text); the trigger lives with the event.
+ */
+export const emailKinds = {
+  'purchase-receipt': kind<Purchase>({
+    topic: 'transactional',
+    sample: { name: 'Ada', orderId: 'cs_test_a1B2c3', paidAt: '2026-11-23T14:05:00Z', items: [{ title: 'Lifetime License', quantity: 3, amountCents: 59700 }], totalCents: 59700, currency: 'USD' },
+    render: (d, c) => {
+      const rows: Array<[string, string]> = [...d.items.map((i): [string, string] => [`${i.title} × ${i.quantity}`, formatMoney(i.amountCents, d.currency)]), ['Total paid', formatMoney(d.totalCents, d.currency)]];
+      return {
+        subject: `Your SystemSculpt receipt (${formatMoney(d.totalCents, d.currency)})`,
+        preheader: `Thank you. Order ${d.orderId}, paid ${formatDay(d.paidAt, c.timeZone)}.`,
+        heading: 'Thank you for your purchase',
+        body: html`${paragraph(greeting(d.name))}${paragraph(html`Your payment went through on ${formatWhen(d.paidAt, c.timeZone)}. This is your receipt for order <strong>${d.orderId}</strong>.`)}${facts(rows)}${paragraph('Everything you bought is in your dashboard now.')}`,
+        text: lines(greeting(d.name), '', `Your payment went through on ${formatWhen(d.paidAt, c.timeZone)}. This is your receipt for order ${d.orderId}.`, '', ...rows.map(([l, v]) => `${l}: ${v}`), '', `Your dashboard: ${link(c, '/dashboard')}`),
+        action: { label: 'Open your dashboard', href: link(c, '/dashboard') },
+      };
+    },
+  }),
+  'license-key': kind<LicenseKey>({
+    topic: 'transactional',
+    sample: { name: 'Ada', planTitle: 'Lifetime License', licenseKey: 'SSAI-7K2QX-M9D4R-0TWZC-H8NFB-3VJ5E', seats: 3 },
+    render: (d, c) => ({
+      subject: `Your ${d.planTitle} key`,
+      preheader: `Paste it into SystemSculpt AI's Account tab. ${d.seats} ${d.seats === 1 ? 'seat' : 'seats'}.`,
+      heading: 'Your license key',
+      body: html`${paragraph(greeting(d.name))}${paragraph(html`Here is the key for your <strong>${d.planTitle}</strong>. In Obsidian, open Settings → SystemSculpt AI → Account and paste it in.`)}${codeBox(d.licenseKey)}${paragraph(d.seats > 1 ? `It covers ${d.seats} seats: invite the people who should use it from the Licensed users section of your dashboard.` : 'It covers one seat.')}${paragraph('Keep the key private: anyone with it can use your license.')}`,
+      text: lines(greeting(d.name), '', `Here is the key for your ${d.planTitle}. In Obsidian, open Settings → SystemSculpt AI → Account and paste it in.`, '', d.licenseKey, '', `Seats: ${d.seats}. Manage them at ${link(c, '/dashboard?section=licensed-users')}`, 'Keep the key private: anyone with it can use your license.'),
+      action: { label: 'Manage your license', href: link(c, '/dashboard?section=license') },
+    }),
+  }),
+  'seat-invitation': kind<{ ownerName: string; planTitle: string; acceptUrl: string }>({
+    topic: 'transactional',
+    sample: { ownerName: 'Ada Lovelace', planTitle: 'Lifetime License', acceptUrl: 'http://localhost:3000/dashboard' },
+    render: (d) => ({
+      subject: `${d.ownerName} gave you a seat on SystemSculpt AI`,
+      preheader: `A seat on their ${d.planTitle} is yours: sign in with this address to get your key.`,
+      heading: 'You have a SystemSculpt AI seat',
+      body: html`${paragraph(html`${d.ownerName} added you to their <strong>${d.planTitle}</strong>. Sign in with this email address to see your license key and install the plugin.`)}${paragraph("If you weren't expecting this, you can ignore this email.")}`,
+      text: lines(`${d.ownerName} added you to their ${d.planTitle}. Sign in with this email address to see your license key and install the plugin:`, d.acceptUrl, '', "If you weren't expecting this, you can ignore this email."),
+      action: { label: 'Get your key', href: d.acceptUrl },
+    }),
+  }),
+  'subscription-renewed': kind<{ name?: string | null; planTitle: string; amountCents: number; currency: string; periodEndsAt: string }>({
+    topic: 'transactional',
+    sample: { name: 'Ada', planTitle: 'Pro Monthly', amountCents: 2000, currency: 'USD', periodEndsAt: '2026-12-23T14:05:00Z' },
+    render: (d, c) => ({
+      subject: `${d.planTitle} renewed`,
+      preheader: `${formatMoney(d.amountCents, d.currency)} paid; next renewal ${formatDay(d.periodEndsAt, c.timeZone)}.`,
+      heading: 'Your subscription renewed',
+      body: html`${paragraph(greeting(d.name))}${paragraph(html`We charged <strong>${formatMoney(d.amountCents, d.currency)}</strong> for another month of ${d.planTitle}. Your included credits have been reset.`)}${facts([['Next renewal', formatWhen(d.periodEndsAt, c.timeZone)]])}`,
+      text: lines(greeting(d.name), '', `We charged ${formatMoney(d.amountCents, d.currency)} for another month of ${d.planTitle}. Your included credits have been reset.`, `Next renewal: ${formatWhen(d.periodEndsAt, c.timeZone)}`, '', `Billing: ${link(c, '/dashboard?section=license')}`),
+      action: { label: 'View billing', href: link(c, '/dashboard?section=license') },
+    }),
+  }),
+  'renewal-failed': kind<{ name?: string | null; planTitle: string; amountCents: number; currency: string; payUrl: string; retryAt?: string | null }>({
+    topic: 'transactional',
+    sample: { name: 'Ada', planTitle: 'Pro Monthly', amountCents: 2000, currency: 'USD', payUrl: 'http://localhost:3000/dashboard?section=pending-payments', retryAt: '2026-11-26T14:05:00Z' },
+    render: (d, c) => ({
+      subject: `Action needed: your ${d.planTitle} payment didn't go through`,
+      preheader: `Pay ${formatMoney(d.amountCents, d.currency)} to keep your plan active.`,
+      heading: "Your renewal payment didn't go through",
+      body: html`${paragraph(greeting(d.name))}${paragraph(html`We couldn't charge <strong>${formatMoney(d.amountCents, d.currency)}</strong> for ${d.planTitle}. Your plan stays active while you sort it out.`)}${d.retryAt ? paragraph(`We'll try again on ${formatWhen(d.retryAt, c.timeZone)}, or you can pay now with another card.`) : paragraph('Pay now with another card to keep your plan.')}`,
+      text: lines(greeting(d.name), '', `We couldn't charge ${formatMoney(d.amountCents, d.currency)} for ${d.planTitle}. Your plan stays active while you sort it out.`, d.retryAt ? `We'll try again on ${formatWhen(d.retryAt, c.timeZone)}, or pay now:` : 'Pay now:', d.payUrl),
+      action: { label: 'Pay now', href: d.payUrl },
+    }),
+  }),
+  'pending-payment-reminder': kind<{ name?: string | null; itemTitle: string; amountCents: number; currency: string; payUrl: string; expiresAt: string }>({
+    topic: 'transactional',
+    sample: { name: 'Ada', itemTitle: 'Obsidian Templates Bundle', amountCents: 2900, currency: 'USD', payUrl: 'http://localhost:3000/dashboard?section=pending-payments', expiresAt: '2026-11-25T14:05:00Z' },
+    render: (d, c) => ({
+      subject: `Your ${d.itemTitle} is waiting for payment`,
+      preheader: `Complete the payment by ${formatDay(d.expiresAt, c.timeZone)}.`,
+      heading: 'Finish your purchase',
+      body: html`${paragraph(greeting(d.name))}${paragraph(html`Your order for <strong>${d.itemTitle}</strong> (${formatMoney(d.amountCents, d.currency)}) is waiting for payment. It stays open until ${formatWhen(d.expiresAt, c.timeZone)}.`)}`,
+      text: lines(greeting(d.name), '', `Your order for ${d.itemTitle} (${formatMoney(d.amountCents, d.currency)}) is waiting for payment. It stays open until ${formatWhen(d.expiresAt, c.timeZone)}.`, d.payUrl),
+      action: { label: 'Complete payment', href: d.payUrl },
+    }),
+  }),
+  'booking-confirmation': kind<Booking>({
+    topic: 'transactional',
+    sample: { name: 'Ada', sessionTitle: '1-on-1 Setup Session (60 min)', startsAt: '2026-12-01T14:00:00Z', minutes: 60, meetingUrl: 'https://meet.example.com/sculpt-ada', hostName: 'Mike' },
+    render: (d, c) => ({
+      subject: `Booked: ${d.sessionTitle}, ${formatDay(d.startsAt, c.timeZone)}`,
+      preheader: `${formatWhen(d.startsAt, c.timeZone)} with ${d.hostName}. The calendar invite is attached.`,
+      heading: 'Your session is booked',
+      body: html`${paragraph(greeting(d.name))}${facts([['Session', d.sessionTitle], ['When', formatWhen(d.startsAt, c.timeZone)], ['Length', `${d.minutes} minutes`], ['With', d.hostName]])}${paragraph(html`Join at <a href="${d.meetingUrl}">${d.meetingUrl}</a>. The calendar invite is attached; you can reschedule or cancel from your dashboard.`)}`,
+      text: lines(greeting(d.name), '', `Session: ${d.sessionTitle}`, `When: ${formatWhen(d.startsAt, c.timeZone)}`, `Length: ${d.minutes} minutes`, `With: ${d.hostName}`, `Join: ${d.meetingUrl}`, '', `Reschedule or cancel: ${link(c, '/dashboard?section=sessions')}`),
+      action: { label: 'Manage your booking', href: link(c, '/dashboard?section=sessions') },
+    }),
+  }),
+  'booking-reminder': kind<Booking>({
+    topic: 'session_reminders',
+    sample: { name: 'Ada', sessionTitle: '1-on-1 Setup Session (60 min)', startsAt: '2026-12-01T14:00:00Z', minutes: 60, meetingUrl: 'https://meet.example.com/sculpt-ada', hostName: 'Mike' },
+    render: (d, c) => ({
+      subject: `Tomorrow: ${d.sessionTitle}`,
+      preheader: `${formatWhen(d.startsAt, c.timeZone)} with ${d.hostName}.`,
+      heading: 'Your session is tomorrow',
+      body: html`${paragraph(greeting(d.name))}${paragraph(html`A reminder: <strong>${d.sessionTitle}</strong> with ${d.hostName} starts ${formatWhen(d.startsAt, c.timeZone)}.`)}${paragraph(html`Join at <a href="${d.meetingUrl}">${d.meetingUrl}</a>.`)}`,
+      text: lines(greeting(d.name), '', `A reminder: ${d.sessionTitle} with ${d.hostName} starts ${formatWhen(d.startsAt, c.timeZone)}.`, `Join: ${d.meetingUrl}`),
+      action: { label: 'Join the session', href: d.meetingUrl },
+    }),
+  }),
+  'booking-cancellation': kind<Booking & { refundCents: number; currency: string }>({
+    topic: 'transactional',
+    sample: { name: 'Ada', sessionTitle: '1-on-1 Setup Session (60 min)', startsAt: '2026-12-01T14:00:00Z', minutes: 60, meetingUrl: 'https://meet.example.com/sculpt-ada', hostName: 'Mike', refundCents: 9900, currency: 'USD' },
+    render: (d, c) => ({
+      subject: `Cancelled: ${d.sessionTitle}`,
+      preheader: d.refundCents > 0 ? `${formatMoney(d.refundCents, d.currency)} is on its way back to you.` : 'Your session was cancelled.',
+      heading: 'Your session was cancelled',
+      body: html`${paragraph(greeting(d.name))}${paragraph(html`<strong>${d.sessionTitle}</strong> on ${formatWhen(d.startsAt, c.timeZone)} is cancelled.`)}${paragraph(d.refundCents > 0 ? `We've refunded ${formatMoney(d.refundCents, d.currency)}; it reaches your card in 5–10 business days.` : 'No refund applies under the cancellation policy.')}`,
+      text: lines(greeting(d.name), '', `${d.sessionTitle} on ${formatWhen(d.startsAt, c.timeZone)} is cancelled.`, d.refundCents > 0 ? `We've refunded ${formatMoney(d.refundCents, d.currency)}; it reaches your card in 5–10 business days.` : 'No refund applies under the cancellation policy.', '', `Book another time: ${link(c, '/sessions')}`),
+      action: { label: 'Book another time', href: link(c, '/sessions') },
+    }),
+  }),
+  'contact-acknowledgement': kind<{ name: string; topic: string; message: string }>({
+    topic: 'transactional',
+    sample: { name: 'Ada', topic: 'Billing', message: 'Can I move my license to a new email address?' },
+    render: (d, c) => ({
+      subject: 'We got your message',
+      preheader: 'A person will answer within two business days.',
+      heading: 'Thanks, we got your message',
+      body: html`${paragraph(greeting(d.name))}${paragraph(html`Your message about <strong>${d.topic}</strong> reached us, and a person will answer within two business days. For reference, you wrote:`)}<blockquote style="margin:0 0 14px;padding:10px 14px;border-left:3px solid #ddd6fe;color:#575272;white-space:pre-wrap">${d.message}</blockquote>`,
+      text: lines(greeting(d.name), '', `Your message about ${d.topic} reached us, and a person will answer within two business days. For reference, you wrote:`, '', ...d.message.split('\n').map((l) => `> ${l}`), '', `Support: ${c.supportEmail}`),
+    }),
+  }),
+  'support-contact-copy': kind<{ name: string; email: string; topic: string; message: string; receivedAt: string }>({
+    topic: 'transactional',
+    sample: { name: 'Ada Lovelace', email: 'ada@example.com', topic: 'Billing', message: 'Can I move my license to a new email address?', receivedAt: '2026-11-23T14:05:00Z' },
+    render: (d) => ({
+      subject: `[Contact] ${d.topic}: ${d.name}`,
+      preheader: d.message.slice(0, 120),
+      heading: `New message: ${d.topic}`,
+      body: html`${facts([['From', `${d.name} <${d.email}>`], ['Topic', d.topic], ['Received', formatWhen(d.receivedAt, 'UTC')]])}<p style="margin:0;white-space:pre-wrap">${d.message}</p>`,
+      text: lines(`From: ${d.name} <${d.email}>`, `Topic: ${d.topic}`, `Received: ${formatWhen(d.receivedAt, 'UTC')}`, '', d.message),
+    }),
+  }),
+  'product-update': kind<{ title: string; summary: string; highlights: string[]; readMoreUrl: string }>({
+    topic: 'product_updates',
+    sample: { title: 'SystemSculpt AI 6.3', summary: 'Studio workflows can now run on a schedule.', highlights: ['Scheduled Studio workflows', 'Faster similar-notes search', 'Janitor cleans empty folders'], readMoreUrl: 'http://localhost:3000/obsidian-ai-plugin-docs' },
+    render: (d) => ({
+      subject: `What's new: ${d.title}`,
+      preheader: d.summary,
+      heading: d.title,
+      body: html`${paragraph(d.summary)}<ul style="margin:0 0 14px;padding-left:20px">${d.highlights.map((h) => html`<li style="margin:0 0 6px">${h}</li>`)}</ul>`,
+      text: lines(d.summary, '', ...d.highlights.map((h) => `- ${h}`), '', `Read more: ${d.readMoreUrl}`),
+      action: { label: 'Read more', href: d.readMoreUrl },
+    }),
+  }),
+  newsletter: kind<{ issue: string; intro: string; stories: Array<{ title: string; url: string }> }>({
+    topic: 'newsletter',
+    sample: { issue: 'November 2026', intro: 'Three vault setups from the community, and a trick for faster transcription.', stories: [{ title: 'A research vault that writes its own index', url: 'https://example.com/a' }, { title: 'Meeting notes from voice memos', url: 'https://example.com/b' }] },
+    render: (d) => ({
+      subject: `SystemSculpt newsletter: ${d.issue}`,
+      preheader: d.intro,
+      heading: `The ${d.issue} newsletter`,
+      body: html`${paragraph(d.intro)}<ul style="margin:0 0 14px;padding-left:20px">${d.stories.map((s) => html`<li style="margin:0 0 6px"><a href="${s.url}">${s.title}</a></li>`)}</ul>`,
+      text: lines(d.intro, '', ...d.stories.map((s) => `- ${s.title}: ${s.url}`)),
+    }),
+  }),
+  'tips-and-offers': kind<{ tip: string; offer?: string | null; url: string }>({
+    topic: 'tips_and_offers',
+    sample: { tip: 'Press Mod+K to search your whole vault by meaning, not just by words.', offer: 'Credit packs are 20% off this week.', url: 'http://localhost:3000/resources?category=api_credits' },
+    render: (d) => ({
+      subject: 'A SystemSculpt tip for this week',
+      preheader: d.tip,
+      heading: 'Tip of the week',
+      body: html`${paragraph(d.tip)}${d.offer ? paragraph(html`<strong>${d.offer}</strong>`) : ''}`,
+      text: lines(d.tip, d.offer ?? undefined, '', d.url),
+      action: { label: 'See more', href: d.url },
+    }),
+  }),
+} satisfies Record<string, AnyEmailKind>;
+
+export type EmailKindName = keyof typeof emailKinds;
+export type EmailData<K extends EmailKindName> = (typeof emailKinds)[K]['sample'];
