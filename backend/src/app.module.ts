@@ -13,6 +13,8 @@ import { HealthModule } from './health/health.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AdminJobsModule } from './modules/admin/jobs/admin-jobs.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
+import { EmailJobsModule } from './modules/email/email-jobs.module';
+import { EmailModule } from './modules/email/email.module';
 import { SiteModule } from './modules/site/site.module';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
@@ -25,7 +27,7 @@ export function infrastructureModules(config: AppConfig): Array<DynamicModule | 
 }
 
 /** Feature modules: their commands, server functions, projectors and jobs. */
-export const featureModules = [SiteModule, CatalogModule, AdminModule];
+export const featureModules = [SiteModule, CatalogModule, AdminModule, EmailModule];
 
 @Module({})
 export class ApiModule {
@@ -60,6 +62,6 @@ export class ApiModule {
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: WorkerModule, imports: [...infrastructureModules(config), ...featureModules, ProjectionModule, AdminJobsModule] };
+    return { module: WorkerModule, imports: [...infrastructureModules(config), ...featureModules, ProjectionModule, AdminJobsModule, EmailJobsModule] };
   }
 }

@@ -32,10 +32,18 @@ export const configSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Admin access until accounts with roles land; at least 16 characters. Unset: no admin access. */
   ADMIN_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  /** `outbox` (the embedded default) keeps every email and shows it at /dev/outbox; `smtp` sends through SMTP_URL. */
+  EMAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  EMAIL_FROM: z.string().min(3).default('SystemSculpt <hello@systemsculpt.com>'),
   GA_MEASUREMENT_ID: z
     .string()
     .regex(/^G-[A-Z0-9]+$/, 'a Google Analytics measurement id such as G-ABC123')
     .optional(),
+}).superRefine((config, ctx) => {
+  if (config.EMAIL_TRANSPORT === 'smtp' && !config.SMTP_URL) {
+    ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when EMAIL_TRANSPORT=smtp, e.g. smtps://user:pass@smtp.example.com:465' });
+  }
 });
 
 export type AppConfig = z.infer<typeof configSchema>;

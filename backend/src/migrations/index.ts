@@ -5,6 +5,7 @@ import { Migration20261123020000_event_sources_and_checkpoints } from './Migrati
 import { Migration20261123030000_rm_streams } from './Migration20261123030000_rm_streams';
 import { Migration20261123040000_append_events_function } from './Migration20261123040000_append_events_function';
 import { Migration20261123050000_append_events_stream_lock } from './Migration20261123050000_append_events_stream_lock';
+import { Migration20261123060000_email } from './Migration20261123060000_email';
 
 /** Applied in this order; append new migrations, never edit one that has shipped. */
 export const migrationsList: MigrationObject[] = [
@@ -17,4 +18,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123030000_rm_streams', class: Migration20261123030000_rm_streams },
   { name: 'Migration20261123040000_append_events_function', class: Migration20261123040000_append_events_function },
   { name: 'Migration20261123050000_append_events_stream_lock', class: Migration20261123050000_append_events_stream_lock },
+  { name: 'Migration20261123060000_email', class: Migration20261123060000_email },
 ];

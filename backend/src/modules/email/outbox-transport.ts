@@ -1,0 +1,17 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EmailMessage, EmailTransport } from './email-message';
+
+/** The embedded default: keeps every message in Postgres for the /dev/outbox page. */
+export class OutboxTransport implements EmailTransport {
+  readonly name = 'outbox' as const;
+
+  constructor(private readonly orm: MikroORM) {}
+
+  async send(message: EmailMessage): Promise<void> {
+    await this.orm.em.getConnection().execute(
+      `insert into email_outbox (message_id, kind, topic, from_address, to_address, subject, html, text, headers)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb) on conflict (message_id) do nothing`,
+      [message.messageId, message.kind, message.topic, message.from, message.to, message.subject, message.html, message.text, JSON.stringify(message.headers)],
+    );
+  }
+}
