@@ -12,4 +12,5 @@ export default async function e2eSetup(): Promise<void> {
   const site = await startSite('e2e', { ADMIN_TOKEN: E2E_ADMIN_TOKEN });
   globalThis.__e2eSite = site;
   process.env.E2E_BASE_URL = site.url;
+  process.env.E2E_QUEUE_PREFIX = site.queuePrefix;
 }

@@ -8,6 +8,8 @@ const MAIN = join(ROOT, 'dist', 'app', 'backend', 'src', 'main.js');
 
 export interface SiteServer {
   url: string;
+  /** Its BullMQ key prefix, so a test can put jobs on the site's own queues. */
+  queuePrefix: string;
   child: ChildProcess;
   /** Stops it with Ctrl-C's signal; rejects unless it exits cleanly (code 0) within 15 s. */
   stop(): Promise<void>;
@@ -17,6 +19,7 @@ export interface SiteServer {
 export async function startSite(label: string, env: Record<string, string> = {}): Promise<SiteServer> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run "npm run build" (npm test does it for you)`);
   const databaseUrl = await createTestDatabase(label);
+  const queuePrefix = env.QUEUE_PREFIX ?? uniqueQueuePrefix(label);
   mkdirSync(join(ROOT, 'dist'), { recursive: true });
   const logFile = join(ROOT, 'dist', `${label}-server.log`);
   const log = createWriteStream(logFile);
@@ -27,10 +30,10 @@ export async function startSite(label: string, env: Record<string, string> = {})
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
-      QUEUE_PREFIX: uniqueQueuePrefix(label),
       LOG_LEVEL: 'warn',
       PUBLIC_URL: 'http://localhost:3000',
       ...env,
+      QUEUE_PREFIX: queuePrefix,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -84,5 +87,5 @@ export async function startSite(label: string, env: Record<string, string> = {})
       await cleanUp();
     }
   };
-  return { url, child, stop };
+  return { url, queuePrefix, child, stop };
 }

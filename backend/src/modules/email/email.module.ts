@@ -7,6 +7,7 @@ import { EmailDelivery } from './email-delivery';
 import { EMAIL_QUEUE } from './email-job';
 import type { EmailTransport } from './email-message';
 import { EmailSender } from './email-sender';
+import { OutboxController } from './outbox.controller';
 import { OutboxTransport } from './outbox-transport';
 import { SmtpTransport } from './smtp-transport';
 
@@ -15,6 +16,7 @@ export const EMAIL_TRANSPORT = Symbol('EMAIL_TRANSPORT');
 /** Email for every process: the sender (enqueues) and, for the worker, the delivery the processor uses. */
 @Module({
   imports: [BullModule.registerQueue({ name: EMAIL_QUEUE })],
+  controllers: [OutboxController],
   providers: [
     EmailSender,
     {

@@ -1,0 +1,93 @@
+import { Controller, Get, Inject, NotFoundException, Param, Res } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { Response } from 'express';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/config.schema';
+import { EmailDelivery } from './email-delivery';
+import { emailJobKey } from './email-job';
+import { emailKinds, type EmailKindName } from './email-kinds';
+import { outboxListPage, outboxMessagePage, type OutboxRow } from './outbox-pages';
+
+// The HTML part is shown in a sandboxed frame of this origin: no scripts, images from anywhere.
+const EMAIL_FRAME_CSP = "default-src 'none'; img-src https: data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
+
+/** /dev/outbox: what the local transport kept, and every template with sample data. Off with SMTP. */
+@Controller('dev/outbox')
+export class OutboxController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    private readonly delivery: EmailDelivery,
+  ) {}
+
+  @Get()
+  async list(@Res() res: Response): Promise<void> {
+    this.assertEnabled();
+    const rows = await this.orm.em.getConnection().execute<OutboxRow[]>('select id, kind, topic, from_address, to_address, subject, text, headers, created_at from email_outbox order by id desc limit 200');
+    const kinds = (Object.keys(emailKinds) as EmailKindName[]).map((kind) => ({ kind, topic: emailKinds[kind].topic }));
+    this.sendPage(res, outboxListPage(rows, kinds));
+  }
+
+  @Get('messages/:id')
+  async message(@Param('id') id: string, @Res() res: Response): Promise<void> {
+    const row = await this.find(id);
+    this.sendPage(res, outboxMessagePage({ title: row.subject, from: row.from_address, to: row.to_address, subject: row.subject, topic: row.topic, headers: row.headers, text: row.text, htmlSrc: `/dev/outbox/messages/${row.id}/html` }));
+  }
+
+  @Get('messages/:id/html')
+  async messageHtml(@Param('id') id: string, @Res() res: Response): Promise<void> {
+    const row = await this.find(id);
+    this.sendEmailHtml(res, row.html);
+  }
+
+  @Get('preview/:kind')
+  preview(@Param('kind') kind: string, @Res() res: Response): void {
+    const message = this.sample(kind);
+    this.sendPage(res, outboxMessagePage({ title: `Preview: ${kind}`, from: message.from, to: message.to, subject: message.subject, topic: message.topic, headers: message.headers, text: message.text, htmlSrc: `/dev/outbox/preview/${kind}/html` }));
+  }
+
+  @Get('preview/:kind/html')
+  previewHtml(@Param('kind') kind: string, @Res() res: Response): void {
+    this.sendEmailHtml(res, this.sample(kind).html);
+  }
+
+  private sample(kind: string) {
+    this.assertEnabled();
+    if (!Object.hasOwn(emailKinds, kind)) throw new NotFoundException(`No email kind called ${kind}`);
+    const name = kind as EmailKindName;
+    const base = new URL(this.config.PUBLIC_URL);
+    return this.delivery.message({
+      key: emailJobKey('preview', name),
+      kind: name,
+      to: 'ada@example.com',
+      data: emailKinds[name].sample,
+      timeZone: 'Europe/Berlin',
+      manageUrl: new URL('/manage-email?email=ada%40example.com&token=preview', base).toString(),
+      unsubscribeUrl: new URL('/email/unsubscribe?token=preview', base).toString(),
+    });
+  }
+
+  private async find(id: string): Promise<OutboxRow & { html: string }> {
+    this.assertEnabled();
+    if (!/^\d{1,18}$/.test(id)) throw new NotFoundException('No such email');
+    const [row] = await this.orm.em.getConnection().execute<Array<OutboxRow & { html: string }>>('select * from email_outbox where id = ?', [id]);
+    if (!row) throw new NotFoundException('No such email');
+    return row;
+  }
+
+  private assertEnabled(): void {
+    if (this.config.EMAIL_TRANSPORT !== 'outbox') throw new NotFoundException('The outbox is only there with EMAIL_TRANSPORT=outbox');
+  }
+
+  private sendPage(res: Response, body: string): void {
+    res.setHeader('x-robots-tag', 'noindex, nofollow');
+    res.setHeader('cache-control', 'no-store');
+    res.type('html').send(body);
+  }
+
+  private sendEmailHtml(res: Response, body: string): void {
+    res.setHeader('content-security-policy', EMAIL_FRAME_CSP);
+    res.setHeader('x-frame-options', 'SAMEORIGIN');
+    this.sendPage(res, body);
+  }
+}

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import type { Browser } from 'playwright-core';
+import { EMAIL_QUEUE, emailJobKey, type EmailJob } from '../../backend/src/modules/email/email-job';
+import { emailKinds, type EmailKindName } from '../../backend/src/modules/email/email-kinds';
+import { baseUrl, launchBrowser, openPage } from '../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const queuePrefix = () => {
+  const prefix = process.env.E2E_QUEUE_PREFIX;
+  if (!prefix) throw new Error('E2E_QUEUE_PREFIX is not set: run through the e2e project');
+  return prefix;
+};
+
+describe('the dev outbox', () => {
+  it('shows an email the worker sent through the emails queue: headers, HTML part in a sandboxed frame, text part', async () => {
+    const queue = new Queue<EmailJob>(EMAIL_QUEUE, { connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0' }, prefix: queuePrefix() });
+    const to = `reader-${randomUUID().slice(0, 8)}@example.com`;
+    const key = emailJobKey(randomUUID(), 'license-key');
+    try {
+      await queue.add('license-key', { key, kind: 'license-key', to, data: emailKinds['license-key'].sample, timeZone: 'Europe/Berlin' }, { jobId: key });
+    } finally {
+      await queue.close();
+    }
+    const { page, errors, close } = await openPage(browser);
+    await page.goto('/dev/outbox');
+    const link = page.getByRole('link', { name: 'Your Lifetime License key' }).first();
+    // The worker delivers within a moment; reload until it has.
+    for (let i = 0; i < 50 && !(await link.isVisible()); i += 1) {
+      await page.waitForTimeout(200);
+      await page.reload();
+    }
+    expect(await page.getByRole('row').filter({ hasText: to }).count()).toBe(1);
+    await link.click();
+    await page.getByRole('heading', { level: 1, name: 'Your Lifetime License key' }).waitFor();
+    expect(await page.getByRole('row', { name: /To/ }).filter({ hasText: to }).count()).toBe(1);
+    expect(await page.locator('pre').textContent()).toContain('SSAI-7K2QX-M9D4R-0TWZC-H8NFB-3VJ5E');
+    const frame = page.frameLocator('iframe[title="HTML part of the email"]');
+    await frame.getByRole('heading', { name: 'Your license key' }).waitFor();
+    expect(await frame.locator('body').textContent()).toContain('SSAI-7K2QX-M9D4R-0TWZC-H8NFB-3VJ5E');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('previews every template with sample data, the HTML part framed under its own strict CSP', async () => {
+    const list = await (await fetch(`${baseUrl()}/dev/outbox`)).text();
+    for (const kind of Object.keys(emailKinds) as EmailKindName[]) {
+      expect(list).toContain(`href="/dev/outbox/preview/${kind}"`);
+      const preview = await fetch(`${baseUrl()}/dev/outbox/preview/${kind}`);
+      expect(preview.status).toBe(200);
+      expect(preview.headers.get('x-robots-tag')).toContain('noindex');
+      const framed = await fetch(`${baseUrl()}/dev/outbox/preview/${kind}/html`);
+      expect(framed.status).toBe(200);
+      expect(framed.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+      expect(framed.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(await framed.text()).toContain('</html>');
+    }
+    expect((await fetch(`${baseUrl()}/dev/outbox/preview/no-such-kind`)).status).toBe(404);
+    expect((await fetch(`${baseUrl()}/dev/outbox/messages/abc`)).status).toBe(404);
+  });
+});
