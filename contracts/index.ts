@@ -1,5 +1,7 @@
 import { adminGetProjectors, adminGetReplay, adminListEvents, adminListStreams, adminStartReplay } from './admin.contract';
 import { getPricingResources, getResource, listResources } from './catalog.contract';
+import { getContactCsrfToken, submitContactMessage } from './contact/contact.contract';
+import { getEmailPreferences, requestManageEmailLink, updateEmailPreferences } from './email/email-preferences.contract';
 import { getSiteInfo } from './site.contract';
 import { getServiceStatus } from './status.contract';
 
@@ -23,4 +25,9 @@ export const serverFnContracts = [
   adminGetProjectors,
   adminStartReplay,
   adminGetReplay,
+  getEmailPreferences,
+  updateEmailPreferences,
+  requestManageEmailLink,
+  getContactCsrfToken,
+  submitContactMessage,
 ] as const;

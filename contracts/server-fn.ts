@@ -14,10 +14,15 @@ export interface ServerFnContract<
   readonly output: Output;
   /** Stable error codes this function may answer with, beyond the transport's own. */
   readonly errors: readonly string[];
+  /**
+   * For a function that a plain HTML form posts to (before JavaScript loads): the form's page. The
+   * browser is sent back there with `?status=sent`, or `?status=error&reason=<code>`.
+   */
+  readonly form?: { page: string };
 }
 
 export function defineServerFn<Id extends string, Input extends z.ZodType, Output extends z.ZodType>(
-  contract: { id: Id; method: ServerFnMethod; input: Input; output: Output; errors?: readonly string[] },
+  contract: { id: Id; method: ServerFnMethod; input: Input; output: Output; errors?: readonly string[]; form?: { page: string } },
 ): ServerFnContract<Id, Input, Output> {
   return { errors: [], ...contract };
 }

@@ -3,6 +3,8 @@ import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
 import { ErrorEnvelopeFilter } from './common/error-envelope.filter';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+import { SecretsModule } from './common/secrets/secrets.module';
 import { requestIdFor, rootLogger } from './common/logger';
 import { ConfigModule } from './config/config.module';
 import type { AppConfig } from './config/config.schema';
@@ -13,6 +15,7 @@ import { HealthModule } from './health/health.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AdminJobsModule } from './modules/admin/jobs/admin-jobs.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
+import { ContactModule } from './modules/contact/contact.module';
 import { EmailJobsModule } from './modules/email/email-jobs.module';
 import { EmailModule } from './modules/email/email.module';
 import { SiteModule } from './modules/site/site.module';
@@ -23,11 +26,11 @@ import { WebModule } from './web/web.module';
 
 /** Connections every process shares: config, logs, Postgres, Redis, BullMQ. */
 export function infrastructureModules(config: AppConfig): Array<DynamicModule | Type> {
-  return [ConfigModule.forRoot(config), DatabaseModule, RedisModule, QueueModule, EventsModule, CqrsModule.forRoot()];
+  return [ConfigModule.forRoot(config), DatabaseModule, RedisModule, QueueModule, EventsModule, SecretsModule, RateLimitModule, CqrsModule.forRoot()];
 }
 
 /** Feature modules: their commands, server functions, projectors and jobs. */
-export const featureModules = [SiteModule, CatalogModule, AdminModule, EmailModule];
+export const featureModules = [SiteModule, CatalogModule, AdminModule, EmailModule, ContactModule];
 
 @Module({})
 export class ApiModule {

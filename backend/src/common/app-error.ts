@@ -69,7 +69,11 @@ export class UnsupportedMediaTypeError extends AppError {
 }
 
 export class RateLimitedError extends AppError {
-  constructor(message = 'Too many requests; slow down and try again shortly.') {
+  constructor(
+    message = 'Too many requests; slow down and try again shortly.',
+    /** Sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
+  ) {
     super('RATE_LIMITED', 429, message);
   }
 }

@@ -36,6 +36,8 @@ export const configSchema = z.object({
   EMAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   EMAIL_FROM: z.string().min(3).default('SystemSculpt <hello@systemsculpt.com>'),
+  /** Signs manage-email links and form tokens. Unset: a secret made on first boot and kept in Postgres. */
+  SITE_TOKEN_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   GA_MEASUREMENT_ID: z
     .string()
     .regex(/^G-[A-Z0-9]+$/, 'a Google Analytics measurement id such as G-ABC123')

@@ -5,6 +5,8 @@ export const actorSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('system') }),
   z.object({ kind: z.literal('stripe') }),
   z.object({ kind: z.literal('admin'), userId: z.string().min(1) }),
+  /** Someone not signed in, acting through a signed email link or a public form. */
+  z.object({ kind: z.literal('visitor') }),
 ]);
 export type Actor = z.infer<typeof actorSchema>;
 

@@ -6,6 +6,7 @@ import { Migration20261123030000_rm_streams } from './Migration20261123030000_rm
 import { Migration20261123040000_append_events_function } from './Migration20261123040000_append_events_function';
 import { Migration20261123050000_append_events_stream_lock } from './Migration20261123050000_append_events_stream_lock';
 import { Migration20261123060000_email } from './Migration20261123060000_email';
+import { Migration20261123070000_app_secrets } from './Migration20261123070000_app_secrets';
 
 /** Applied in this order; append new migrations, never edit one that has shipped. */
 export const migrationsList: MigrationObject[] = [
@@ -19,4 +20,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123040000_append_events_function', class: Migration20261123040000_append_events_function },
   { name: 'Migration20261123050000_append_events_stream_lock', class: Migration20261123050000_append_events_stream_lock },
   { name: 'Migration20261123060000_email', class: Migration20261123060000_email },
+  { name: 'Migration20261123070000_app_secrets', class: Migration20261123070000_app_secrets },
 ];

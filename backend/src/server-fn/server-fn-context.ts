@@ -1,11 +1,19 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
 
-/** What a handler knows about the call: who asked and how to log about it. */
+/** Headers a handler may add to the answer (cookies above all); during server rendering, the page's answer. */
+export interface ResponseHeaders {
+  append(name: string, value: string): void;
+}
+
+/** What a handler knows about the call: who asked, from where, how to log about it, and the answer's headers. */
 export interface ServerFnContext {
   requestId: string;
   headers: IncomingHttpHeaders;
+  /** The client's address (behind trusted proxies, the forwarded one). */
+  ip: string | undefined;
   log: Logger;
+  response: ResponseHeaders;
 }
 
 export type ServerFnHandlerFn<Input = unknown, Output = unknown> = (

@@ -7,6 +7,7 @@ import type { AppConfig } from '../config/config.schema';
 import { PayloadDecoder } from './payload-decoder';
 import { contextFromRequest } from './request-context';
 import { ServerFnInvoker, type ServerFnAnswer } from './server-fn.invoker';
+import { ServerFnRegistry } from './server-fn.registry';
 
 @Controller(SERVER_FN_PREFIX.slice(1))
 export class ServerFnController {
@@ -14,6 +15,7 @@ export class ServerFnController {
 
   constructor(
     private readonly invoker: ServerFnInvoker,
+    private readonly registry: ServerFnRegistry,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.decoder = new PayloadDecoder(config.BODY_LIMIT);
@@ -21,7 +23,7 @@ export class ServerFnController {
 
   @All(':id')
   async handle(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const context = contextFromRequest(req);
+    const context = contextFromRequest(req, res);
     let answer: ServerFnAnswer;
     let plainForm = false;
     try {
@@ -37,11 +39,24 @@ export class ServerFnController {
     }
     res.setHeader('cache-control', 'no-store');
     if (answer.status === 405) res.setHeader('allow', req.method === 'GET' ? 'POST' : 'GET, HEAD');
-    // A form posted before JavaScript loaded expects the browser to follow the redirect itself.
-    if (plainForm && 'redirect' in answer.envelope) {
-      res.redirect(303, answer.envelope.redirect.href);
-      return;
+    for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
+    if (plainForm) {
+      const target = this.plainFormTarget(id, answer);
+      if (target) {
+        res.redirect(303, target);
+        return;
+      }
     }
     res.status(answer.status).json(answer.envelope);
+  }
+
+  /** Where a form posted before JavaScript loaded sends the browser: a redirect's target, or back to its page with the outcome. */
+  private plainFormTarget(id: string, answer: ServerFnAnswer): string | undefined {
+    const { envelope } = answer;
+    if ('redirect' in envelope) return envelope.redirect.href;
+    const page = this.registry.find(id)?.contract.form?.page;
+    if (!page) return undefined;
+    if ('error' in envelope) return `${page}?status=error&reason=${encodeURIComponent(envelope.error.code)}`;
+    return `${page}?status=sent`;
   }
 }

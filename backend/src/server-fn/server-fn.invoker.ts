@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Envelope } from '../../../contracts/server-fn';
-import { AppError, MethodNotAllowedError, NotFoundError, ValidationFailedError } from '../common/app-error';
+import { AppError, MethodNotAllowedError, NotFoundError, RateLimitedError, ValidationFailedError } from '../common/app-error';
 import { toErrorIssues } from '../common/zod-issues';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
@@ -11,6 +11,8 @@ import { ServerRedirectSignal } from './server-redirect';
 export interface ServerFnAnswer {
   status: number;
   envelope: Envelope;
+  /** Headers the answer needs beside its envelope (Retry-After on a 429). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -57,6 +59,7 @@ export class ServerFnInvoker {
         envelope: {
           error: { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) },
         },
+        ...(error instanceof RateLimitedError && error.retryAfterSeconds !== undefined ? { headers: { 'retry-after': String(error.retryAfterSeconds) } } : {}),
       };
     }
     context.log.error({ fn: id, err: error }, 'server function failed');

@@ -11,7 +11,7 @@ export class WebController {
 
   @Get('{*path}')
   async page(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const context = contextFromRequest(req);
+    const context = contextFromRequest(req, res);
     const response = await this.renderer.render(req, context, cspNonce(res));
     res.status(response.status);
     response.headers.forEach((value, name) => {

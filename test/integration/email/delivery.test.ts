@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Queue, Worker } from 'bullmq';
 import { EmailDelivery } from '../../../backend/src/modules/email/email-delivery';
@@ -7,8 +7,16 @@ import { emailKinds } from '../../../backend/src/modules/email/email-kinds';
 import { EmailsProcessor } from '../../../backend/src/modules/email/emails.processor';
 import { OutboxTransport } from '../../../backend/src/modules/email/outbox-transport';
 import { SmtpTransport } from '../../../backend/src/modules/email/smtp-transport';
+import { EventRegistry } from '../../../backend/src/events/event-registry';
+import { EventStore } from '../../../backend/src/events/event-store';
+import type { EmailTransport } from '../../../backend/src/modules/email/email-message';
+import { EmailPreferences } from '../../../backend/src/modules/email/preferences/email-preferences';
+import { emailPreferenceEvents } from '../../../backend/src/modules/email/preferences/email-preferences.events';
+import { ManageEmailLinks } from '../../../backend/src/modules/email/preferences/manage-email-links';
+import { ManageEmailTokens } from '../../../backend/src/modules/email/preferences/manage-email-token';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
 import { uniqueQueuePrefix } from '../../support/test-database';
+import { metadata, testPool } from '../../support/test-events';
 import { testOrm } from '../events/support/orm';
 
 const SITE = { from: 'SystemSculpt <hello@systemsculpt.test>', siteUrl: 'https://systemsculpt.test', supportEmail: 'support@systemsculpt.test' };
@@ -16,14 +24,24 @@ const SITE = { from: 'SystemSculpt <hello@systemsculpt.test>', siteUrl: 'https:/
 let orm: MikroORM;
 let sink: SmtpSink;
 let smtp: SmtpTransport;
+let pool: ReturnType<typeof testPool>;
+let preferences: EmailPreferences;
+const tokens = new ManageEmailTokens(randomBytes(32));
+const links = new ManageEmailLinks(tokens, SITE.siteUrl);
+const deliveryVia = (transport: EmailTransport) => new EmailDelivery(orm, transport, SITE, preferences, links);
 beforeAll(async () => {
   orm = await testOrm();
   sink = await startSmtpSink();
   smtp = new SmtpTransport(sink.url);
+  pool = testPool(4);
+  preferences = new EmailPreferences(new EventStore(pool, new EventRegistry().register(...emailPreferenceEvents)));
+  // The newsletter is opt-in; the sample recipient has opted in.
+  await preferences.change('ada@example.com', { type: 'SetTopics', topics: { newsletter: true }, via: 'preferences', now: new Date() }, metadata());
 });
 afterAll(async () => {
   await smtp.close();
   await sink.close();
+  await pool.end();
   await orm.close(true);
 });
 beforeEach(() => sink.messages.splice(0));
@@ -34,14 +52,12 @@ const job = (overrides: Partial<EmailJob> = {}): EmailJob => ({
   to: 'ada@example.com',
   data: emailKinds.newsletter.sample,
   timeZone: 'Europe/Berlin',
-  manageUrl: 'https://systemsculpt.test/manage-email?email=ada%40example.com&token=abc',
-  unsubscribeUrl: 'https://systemsculpt.test/email/unsubscribe?token=abc',
   ...overrides,
 });
 
 describe('sending through a real SMTP server', () => {
   it('delivers both parts with the right sender, recipient, Message-ID and one-click unsubscribe headers', async () => {
-    const delivery = new EmailDelivery(orm, smtp, SITE);
+    const delivery = deliveryVia(smtp);
     const j = job();
     expect(await delivery.deliver(j)).toBe('sent');
     const [mail] = await sink.waitFor(1);
@@ -50,23 +66,29 @@ describe('sending through a real SMTP server', () => {
     expect(mail!.to && 'text' in mail!.to ? mail!.to.text : '').toBe('ada@example.com');
     expect(mail!.messageId).toBe(`<${j.key}@systemsculpt.test>`);
     expect(mail!.text).toContain('Three vault setups from the community');
-    expect(mail!.text).toContain(j.manageUrl);
     expect(mail!.html).toContain('<h1');
+    const manage = new URL(/https:\/\/systemsculpt\.test\/manage-email\?\S+/.exec(mail!.text!)![0]);
+    expect(manage.searchParams.get('email')).toBe('ada@example.com');
+    expect(tokens.verify('ada@example.com', 'manage', manage.searchParams.get('token')!).ok).toBe(true);
     const header = (key: string) => mail!.headerLines.find((h) => h.key === key)?.line.replace(/\r?\n\s+/g, ' ');
     expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
-    expect(header('list-unsubscribe')).toBe('List-Unsubscribe: <https://systemsculpt.test/email/unsubscribe?token=abc>, <mailto:support@systemsculpt.test?subject=unsubscribe>');
+    const listUnsubscribe = /^List-Unsubscribe: <([^>]+)>, <mailto:support@systemsculpt\.test\?subject=unsubscribe>$/.exec(header('list-unsubscribe') ?? '');
+    const oneClick = new URL(listUnsubscribe![1]!);
+    expect(oneClick.pathname).toBe('/email/unsubscribe');
+    expect(oneClick.searchParams.get('topic')).toBe('newsletter');
+    expect(tokens.verify('ada@example.com', 'unsubscribe.newsletter', oneClick.searchParams.get('token')!).ok).toBe(true);
   });
 
   it('sets Reply-To when asked (a contact message answered straight to its sender) and no unsubscribe on transactional mail', async () => {
-    const delivery = new EmailDelivery(orm, smtp, SITE);
-    await delivery.deliver(job({ key: emailJobKey(randomUUID(), 'support-contact-copy'), kind: 'support-contact-copy', data: emailKinds['support-contact-copy'].sample, to: 'support@systemsculpt.test', replyTo: 'ada@example.com', manageUrl: undefined }));
+    const delivery = deliveryVia(smtp);
+    await delivery.deliver(job({ key: emailJobKey(randomUUID(), 'support-contact-copy'), kind: 'support-contact-copy', data: emailKinds['support-contact-copy'].sample, to: 'support@systemsculpt.test', replyTo: 'ada@example.com' }));
     const [mail] = await sink.waitFor(1);
     expect(mail!.replyTo?.text).toBe('ada@example.com');
     expect(mail!.headerLines.some((h) => h.key.startsWith('list-unsubscribe'))).toBe(false);
   });
 
   it('sends one email per key, however often the job runs', async () => {
-    const delivery = new EmailDelivery(orm, smtp, SITE);
+    const delivery = deliveryVia(smtp);
     const j = job();
     const results = [];
     for (let i = 0; i < 5; i += 1) results.push(await delivery.deliver(j));
@@ -88,7 +110,7 @@ describe('sending through a real SMTP server', () => {
       }
       await smtp.send(message);
     } };
-    const processor = new EmailsProcessor(new EmailDelivery(orm, flaky, SITE));
+    const processor = new EmailsProcessor(deliveryVia(flaky));
     const worker = new Worker<EmailJob>(EMAIL_QUEUE, (j) => processor.process(j), { connection, prefix });
     try {
       const j = job();
@@ -108,9 +130,38 @@ describe('sending through a real SMTP server', () => {
   });
 });
 
+describe('preferences at send time', () => {
+  it('topic mail stops after an unsubscribe and resumes after a resubscribe; transactional mail always goes', async () => {
+    const to = `pref-${randomUUID()}@example.com`;
+    const delivery = deliveryVia(smtp);
+    const update = (n: number) => job({ key: emailJobKey(`upd-${randomUUID()}`, 'product-update'), kind: 'product-update', to, data: { ...emailKinds['product-update'].sample, title: `Update ${n}` } });
+    expect(await delivery.deliver(update(1))).toBe('sent');
+    await preferences.change(to, { type: 'UnsubscribeTopic', topic: 'product_updates', via: 'one-click', now: new Date() }, metadata());
+    expect(await delivery.deliver(update(2))).toBe('suppressed');
+    expect(await delivery.deliver(job({ key: emailJobKey(randomUUID(), 'purchase-receipt'), kind: 'purchase-receipt', to, data: emailKinds['purchase-receipt'].sample }))).toBe('sent');
+    await preferences.change(to, { type: 'UnsubscribeAll', via: 'preferences', now: new Date() }, metadata());
+    await preferences.change(to, { type: 'SetTopics', topics: { product_updates: true }, via: 'preferences', now: new Date() }, metadata());
+    expect(await delivery.deliver(update(3))).toBe('sent');
+    await sink.waitFor(3);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sink.messages.map((m) => m.subject)).toEqual(["What's new: Update 1", expect.stringMatching(/^Your SystemSculpt receipt/), "What's new: Update 3"]);
+  });
+
+  it('a suppressed email stays unsent when its job is retried later', async () => {
+    const to = `pref-${randomUUID()}@example.com`;
+    await preferences.change(to, { type: 'SetTopics', topics: { newsletter: true }, via: 'preferences', now: new Date() }, metadata());
+    await preferences.change(to, { type: 'UnsubscribeAll', via: 'preferences', now: new Date() }, metadata());
+    const j = job({ to });
+    expect(await deliveryVia(smtp).deliver(j)).toBe('suppressed');
+    await preferences.change(to, { type: 'Resubscribe', via: 'preferences', now: new Date() }, metadata());
+    expect(await deliveryVia(smtp).deliver(j)).toBe('already-sent');
+    expect(await deliveryVia(smtp).deliver(job({ to }))).toBe('sent');
+  });
+});
+
 describe('the local outbox', () => {
   it('keeps the message, both parts and headers, once per Message-ID', async () => {
-    const delivery = new EmailDelivery(orm, new OutboxTransport(orm), SITE);
+    const delivery = deliveryVia(new OutboxTransport(orm));
     const j = job();
     await delivery.deliver(j);
     const rows = await orm.em.getConnection().execute<Array<{ subject: string; html: string; text: string; headers: Record<string, string>; topic: string }>>('select subject, html, text, headers, topic from email_outbox where message_id = ?', [`<${j.key}@systemsculpt.test>`]);

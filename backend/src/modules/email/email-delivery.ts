@@ -1,7 +1,10 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { EmailJob } from './email-job';
 import type { EmailMessage, EmailTransport } from './email-message';
+import type { EmailPreferences } from './preferences/email-preferences';
+import type { ManageEmailLinks } from './preferences/manage-email-links';
 import { renderEmail } from './render-email';
+import { emailKinds } from './email-kinds';
 
 export interface EmailDeliveryOptions {
   from: string;
@@ -9,42 +12,52 @@ export interface EmailDeliveryOptions {
   supportEmail: string;
 }
 
+export type DeliveryResult = 'sent' | 'already-sent' | 'suppressed';
+
 /**
  * Renders a job's email and hands it to the transport, once per job key: a retried or repeated
  * job finds its delivery row and sends nothing. The Message-ID is derived from the key too, so in
  * the rare crash between sending and recording, the resent copy is recognisably the same message.
+ * Topic mail is checked against the recipient's preferences at send time and carries signed
+ * links to change them; transactional mail always goes.
  */
 export class EmailDelivery {
   constructor(
     private readonly orm: MikroORM,
     private readonly transport: EmailTransport,
     private readonly options: EmailDeliveryOptions,
+    private readonly preferences: EmailPreferences,
+    private readonly links: ManageEmailLinks,
   ) {}
 
-  async deliver(job: EmailJob): Promise<'sent' | 'already-sent'> {
+  async deliver(job: EmailJob): Promise<DeliveryResult> {
     const connection = this.orm.em.getConnection();
     const done = await connection.execute<{ job_key: string }[]>('select job_key from email_deliveries where job_key = ?', [job.key]);
     if (done.length > 0) return 'already-sent';
+    const { topic } = emailKinds[job.kind];
+    if (topic !== 'transactional' && !(await this.preferences.isTopicOn(job.to, topic))) {
+      await this.record(job, `<${job.key}@suppressed>`, 'suppressed');
+      return 'suppressed';
+    }
     const message = this.message(job);
     await this.transport.send(message);
-    await connection.execute(
-      'insert into email_deliveries (job_key, message_id, kind, to_address, transport) values (?, ?, ?, ?, ?) on conflict (job_key) do nothing',
-      [job.key, message.messageId, job.kind, job.to, this.transport.name],
-    );
+    await this.record(job, message.messageId, this.transport.name);
     return 'sent';
   }
 
   message(job: EmailJob): EmailMessage {
+    const { topic } = emailKinds[job.kind];
+    const manageUrl = topic === 'transactional' ? undefined : this.links.manageUrl(job.to);
     const rendered = renderEmail(job.kind, job.data as never, {
       siteUrl: this.options.siteUrl,
       supportEmail: this.options.supportEmail,
       timeZone: job.timeZone ?? 'UTC',
-      manageUrl: job.manageUrl,
+      manageUrl,
     });
     const headers: Record<string, string> = {};
-    if (rendered.topic !== 'transactional' && job.unsubscribeUrl) {
-      // RFC 8058 one-click unsubscribe; mail clients POST to the URL.
-      headers['List-Unsubscribe'] = `<${job.unsubscribeUrl}>, <mailto:${this.options.supportEmail}?subject=unsubscribe>`;
+    if (topic !== 'transactional') {
+      // RFC 8058 one-click unsubscribe from this email's topic; mail clients POST to the URL.
+      headers['List-Unsubscribe'] = `<${this.links.unsubscribeUrl(job.to, topic)}>, <mailto:${this.options.supportEmail}?subject=unsubscribe>`;
       headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
     }
     return {
@@ -59,5 +72,12 @@ export class EmailDelivery {
       text: rendered.text,
       headers,
     };
+  }
+
+  private async record(job: EmailJob, messageId: string, transport: string): Promise<void> {
+    await this.orm.em.getConnection().execute(
+      'insert into email_deliveries (job_key, message_id, kind, to_address, transport) values (?, ?, ?, ?, ?) on conflict (job_key) do nothing',
+      [job.key, messageId, job.kind, job.to, transport],
+    );
   }
 }

@@ -10,9 +10,6 @@ export interface EmailJob<K extends EmailKindName = EmailKindName> {
   data: EmailData<K>;
   timeZone?: string;
   replyTo?: string;
-  /** The recipient's preference page and one-click unsubscribe link (topic mail). */
-  manageUrl?: string;
-  unsubscribeUrl?: string;
 }
 
 /**

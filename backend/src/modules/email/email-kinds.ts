@@ -3,9 +3,9 @@ import { codeBox, facts, paragraph } from './templates/layout';
 import { html, type SafeHtml } from './templates/html';
 import { formatDay, formatWhen } from './templates/when';
 
-/** Topics a person can turn off; everything else is transactional and always sent. */
-export const EMAIL_TOPICS = ['product_updates', 'newsletter', 'tips_and_offers', 'session_reminders'] as const;
-export type EmailTopic = (typeof EMAIL_TOPICS)[number];
+import type { EmailTopic } from '../../../../contracts/email/email-topics';
+
+export { EMAIL_TOPICS, type EmailTopic } from '../../../../contracts/email/email-topics';
 
 export interface RenderContext {
   siteUrl: string;
@@ -206,6 +206,18 @@ export const emailKinds = {
       heading: `New message: ${d.topic}`,
       body: html`${facts([['From', `${d.name} <${d.email}>`], ['Topic', d.topic], ['Received', formatWhen(d.receivedAt, 'UTC')]])}<p style="margin:0;white-space:pre-wrap">${d.message}</p>`,
       text: lines(`From: ${d.name} <${d.email}>`, `Topic: ${d.topic}`, `Received: ${formatWhen(d.receivedAt, 'UTC')}`, '', d.message),
+    }),
+  }),
+  'manage-email-link': kind<{ manageUrl: string }>({
+    topic: 'transactional',
+    sample: { manageUrl: 'http://localhost:3000/manage-email?email=ada%40example.com&token=v1.sample' },
+    render: (d) => ({
+      subject: 'Your link to manage SystemSculpt emails',
+      preheader: 'Choose which emails you get from us, or stop them all.',
+      heading: 'Manage your emails',
+      body: html`${paragraph('Someone (we hope you) asked for a link to change which emails this address gets from SystemSculpt. The link works for 60 days.')}${paragraph("If it wasn't you, ignore this email: nothing changes until the link is used.")}`,
+      text: lines('Someone (we hope you) asked for a link to change which emails this address gets from SystemSculpt. The link works for 60 days:', d.manageUrl, '', "If it wasn't you, ignore this email: nothing changes until the link is used."),
+      action: { label: 'Manage your emails', href: d.manageUrl },
     }),
   }),
   'product-update': kind<{ title: string; summary: string; highlights: string[]; readMoreUrl: string }>({

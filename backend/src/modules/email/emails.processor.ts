@@ -1,6 +1,6 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
-import { EmailDelivery } from './email-delivery';
+import { EmailDelivery, type DeliveryResult } from './email-delivery';
 import { EMAIL_QUEUE, type EmailJob } from './email-job';
 
 /** The worker's `emails` queue: each job renders and sends one email, once (see EmailDelivery). */
@@ -10,7 +10,7 @@ export class EmailsProcessor extends WorkerHost {
     super();
   }
 
-  async process(job: Job<EmailJob>): Promise<{ result: 'sent' | 'already-sent' }> {
+  async process(job: Job<EmailJob>): Promise<{ result: DeliveryResult }> {
     return { result: await this.delivery.deliver(job.data) };
   }
 }

@@ -55,15 +55,12 @@ export class OutboxController {
     this.assertEnabled();
     if (!Object.hasOwn(emailKinds, kind)) throw new NotFoundException(`No email kind called ${kind}`);
     const name = kind as EmailKindName;
-    const base = new URL(this.config.PUBLIC_URL);
     return this.delivery.message({
       key: emailJobKey('preview', name),
       kind: name,
       to: 'ada@example.com',
       data: emailKinds[name].sample,
       timeZone: 'Europe/Berlin',
-      manageUrl: new URL('/manage-email?email=ada%40example.com&token=preview', base).toString(),
-      unsubscribeUrl: new URL('/email/unsubscribe?token=preview', base).toString(),
     });
   }
 

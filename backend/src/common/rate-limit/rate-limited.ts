@@ -1,0 +1,12 @@
+import { RateLimitedError } from '../app-error';
+import type { RateLimit, RedisRateLimiter } from './redis-rate-limiter';
+
+const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+
+/** Counts the attempt and throws a 429 (with Retry-After) when any limit is over. */
+export async function enforceRateLimits(limiter: RedisRateLimiter, limits: RateLimit[], what: string): Promise<void> {
+  const result = await limiter.hit(limits);
+  if (result.allowed) return;
+  const wait = minutes(result.retryAfterSeconds);
+  throw new RateLimitedError(`${what} Try again in ${wait} ${wait === 1 ? 'minute' : 'minutes'}.`, result.retryAfterSeconds);
+}

@@ -1,0 +1,33 @@
+import type { Redis } from 'ioredis';
+
+export interface RateLimit {
+  /** What is counted, e.g. `contact:ip:203.0.113.9`. */
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number; key: string };
+
+// INCR and the window's expiry in one step, so a counter can never be left without an expiry.
+const HIT = `local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {n, redis.call('PTTL', KEYS[1])}`;
+
+/** Fixed-window counters in Redis, shared by every api instance. */
+export class RedisRateLimiter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  /** Counts one attempt against every limit; refused if any is over. */
+  async hit(limits: RateLimit[]): Promise<RateLimitResult> {
+    let refused: RateLimitResult = { allowed: true };
+    for (const { key, limit, windowSeconds } of limits) {
+      const [count, ttl] = (await this.redis.eval(HIT, 1, `${this.prefix}:ratelimit:${key}`, String(windowSeconds * 1000))) as [number, number];
+      if (count > limit && refused.allowed) refused = { allowed: false, key, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+    }
+    return refused;
+  }
+}

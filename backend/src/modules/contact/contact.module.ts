@@ -1,0 +1,50 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { CONTACT_TOPICS } from '../../../../contracts/contact/contact.contract';
+import { deriveKey, SITE_SECRET, type SiteSecret } from '../../common/secrets/site-secret';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/config.schema';
+import { EventRegistry } from '../../events/event-registry';
+import { emailTrigger, EmailTriggers } from '../email/email-triggers';
+import { EmailModule } from '../email/email.module';
+import { ContactMessageReceived, contactEvents } from './contact.events';
+import { ContactServerFns } from './contact.server-fns';
+import { FormCsrf } from './form-csrf';
+
+/** The contact form: its token, the message as an event, and the two emails that event sends. */
+@Module({
+  imports: [EmailModule],
+  providers: [
+    ContactServerFns,
+    {
+      provide: FormCsrf,
+      inject: [SITE_SECRET, APP_CONFIG],
+      useFactory: (secret: SiteSecret, config: AppConfig) => new FormCsrf(deriveKey(secret, 'contact-form'), config.PUBLIC_URL.startsWith('https:')),
+    },
+  ],
+})
+export class ContactModule implements OnModuleInit {
+  constructor(
+    private readonly events: EventRegistry,
+    private readonly triggers: EmailTriggers,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.register(...contactEvents);
+    this.triggers.add(
+      emailTrigger({
+        event: ContactMessageReceived,
+        kind: 'support-contact-copy',
+        send: (d, _event, context) => ({
+          to: context.supportEmail,
+          replyTo: d.email,
+          data: { name: d.name, email: d.email, topic: CONTACT_TOPICS[d.topic], message: d.message, receivedAt: d.receivedAt },
+        }),
+      }),
+      emailTrigger({
+        event: ContactMessageReceived,
+        kind: 'contact-acknowledgement',
+        send: (d) => ({ to: d.email, data: { name: d.name, topic: CONTACT_TOPICS[d.topic], message: d.message } }),
+      }),
+    );
+  }
+}

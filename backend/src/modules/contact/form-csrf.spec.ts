@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { FormCsrf } from './form-csrf';
+import { isSameOriginRequest } from './same-origin';
+
+describe('contact form tokens', () => {
+  let now = new Date('2026-11-23T12:00:00Z');
+  const csrf = new FormCsrf(randomBytes(32), false, () => now);
+  const cookieOf = (setCookie: string | undefined) => setCookie!.split(';')[0]!;
+
+  it('sets an HttpOnly, SameSite session cookie once and binds tokens to it', () => {
+    const first = csrf.issue(undefined);
+    expect(first.setCookie).toMatch(/^sculpt_form=[A-Za-z0-9_-]{32}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=86400$/);
+    const cookie = cookieOf(first.setCookie);
+    expect(csrf.issue(`theme=dark; ${cookie}`).setCookie).toBeUndefined();
+    expect(csrf.verify(cookie, first.token)).toBe('ok');
+  });
+
+  it('uses a __Host- cookie with Secure on https', () => {
+    expect(new FormCsrf(randomBytes(32), true).issue(undefined).setCookie).toMatch(/^__Host-sculpt_form=.*; Secure$/);
+  });
+
+  it("refuses a token without the cookie, with another browser's cookie, or forged", () => {
+    const a = csrf.issue(undefined);
+    const b = csrf.issue(undefined);
+    expect(csrf.verify(undefined, a.token)).toBe('no-session');
+    expect(csrf.verify(cookieOf(b.setCookie), a.token)).toBe('invalid');
+    const forged = new FormCsrf(randomBytes(32), false, () => now).issue(cookieOf(a.setCookie)).token;
+    expect(csrf.verify(cookieOf(a.setCookie), forged)).toBe('invalid');
+    expect(csrf.verify(cookieOf(a.setCookie), 'not-a-token')).toBe('invalid');
+  });
+
+  it('refuses a stale token', () => {
+    const issued = csrf.issue(undefined);
+    now = new Date(now.getTime() + 2 * 3_600_000 + 1_000);
+    expect(csrf.verify(cookieOf(issued.setCookie), issued.token)).toBe('expired');
+  });
+});
+
+describe('same-origin check', () => {
+  const PUBLIC = 'https://systemsculpt.com';
+  it.each([
+    [{ origin: 'http://127.0.0.1:4100', host: '127.0.0.1:4100' }, true],
+    [{ origin: 'https://systemsculpt.com', host: 'internal:3000' }, true],
+    [{ origin: 'https://evil.example', host: 'systemsculpt.com' }, false],
+    [{ origin: 'null', host: 'systemsculpt.com' }, false],
+    [{ 'sec-fetch-site': 'cross-site', host: 'systemsculpt.com' }, false],
+    [{ 'sec-fetch-site': 'same-site', host: 'systemsculpt.com' }, false],
+    [{ 'sec-fetch-site': 'same-origin', host: 'systemsculpt.com' }, true],
+    [{ host: 'systemsculpt.com' }, true],
+  ])('%p → %p', (headers, expected) => {
+    expect(isSameOriginRequest(headers, PUBLIC)).toBe(expected);
+  });
+});

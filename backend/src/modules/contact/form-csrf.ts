@@ -1,0 +1,64 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export const CSRF_TOKEN_HOURS = 2;
+const SESSION_ID = /^[A-Za-z0-9_-]{32}$/;
+
+export type CsrfCheck = 'ok' | 'no-session' | 'invalid' | 'expired';
+
+/**
+ * Form tokens bound to a browser session: an HttpOnly cookie holds a random session id, and the
+ * token is `<issued-at>.<HMAC(session id, issued-at)>`. A cross-site page can make the browser
+ * send the cookie but can neither read the token nor make one, and a token from another browser
+ * (another session id) fails; unlike a naive double-submit, the cookie alone proves nothing.
+ */
+export class FormCsrf {
+  readonly cookieName: string;
+
+  constructor(
+    private readonly key: Buffer,
+    private readonly secureCookies: boolean,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.cookieName = secureCookies ? '__Host-sculpt_form' : 'sculpt_form';
+  }
+
+  /** A token for the browser's session, and the cookie to set when it has none yet. */
+  issue(cookieHeader: string | undefined): { token: string; expiresAt: Date; setCookie?: string } {
+    const existing = this.sessionId(cookieHeader);
+    const sessionId = existing ?? randomBytes(24).toString('base64url');
+    const issuedMs = this.now().getTime();
+    const issued = Math.floor(issuedMs / 1000).toString(36);
+    const token = `${issued}.${this.mac(sessionId, issued).toString('base64url')}`;
+    const expiresAt = new Date(issuedMs + CSRF_TOKEN_HOURS * 3_600_000);
+    if (existing) return { token, expiresAt };
+    const attributes = ['Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=86400', ...(this.secureCookies ? ['Secure'] : [])];
+    return { token, expiresAt, setCookie: `${this.cookieName}=${sessionId}; ${attributes.join('; ')}` };
+  }
+
+  verify(cookieHeader: string | undefined, token: string): CsrfCheck {
+    const sessionId = this.sessionId(cookieHeader);
+    if (!sessionId) return 'no-session';
+    const match = /^([0-9a-z]{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    if (!match) return 'invalid';
+    const [, issued, mac] = match as unknown as [string, string, string];
+    const given = Buffer.from(mac, 'base64url');
+    const expected = this.mac(sessionId, issued);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+    const age = this.now().getTime() - parseInt(issued, 36) * 1000;
+    return age < -60_000 || age > CSRF_TOKEN_HOURS * 3_600_000 ? 'expired' : 'ok';
+  }
+
+  private sessionId(cookieHeader: string | undefined): string | undefined {
+    for (const part of (cookieHeader ?? '').split(';')) {
+      const eq = part.indexOf('=');
+      if (eq < 0 || part.slice(0, eq).trim() !== this.cookieName) continue;
+      const value = part.slice(eq + 1).trim();
+      if (SESSION_ID.test(value)) return value;
+    }
+    return undefined;
+  }
+
+  private mac(sessionId: string, issued: string): Buffer {
+    return createHmac('sha256', this.key).update(`contact-form|${sessionId}|${issued}`).digest();
+  }
+}
