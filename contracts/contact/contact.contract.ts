@@ -32,7 +32,7 @@ export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 export const getContactCsrfToken = defineServerFn({
   id: 'getContactCsrfToken',
   method: 'GET',
-  input: z.object({}).optional(),
+  input: z.object({}).strict().default({}),
   output: z.object({ token: z.string(), expiresAt: z.iso.datetime() }),
 });
 

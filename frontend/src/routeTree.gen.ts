@@ -11,6 +11,8 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
+import { Route as ContactRouteImport } from './routes/contact'
+import { Route as ManageEmailRouteImport } from './routes/manage-email'
 import { Route as ObsidianAiPluginRouteImport } from './routes/obsidian-ai-plugin'
 import { Route as ObsidianAiPluginDocsRouteRouteImport } from './routes/obsidian-ai-plugin-docs/route'
 import { Route as PricingRouteImport } from './routes/pricing'
@@ -34,6 +36,16 @@ const IndexRoute = IndexRouteImport.update({
 const AdminRouteRoute = AdminRouteRouteImport.update({
   id: '/admin',
   path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactRoute = ContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ManageEmailRoute = ManageEmailRouteImport.update({
+  id: '/manage-email',
+  path: '/manage-email',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ObsidianAiPluginRoute = ObsidianAiPluginRouteImport.update({
@@ -114,6 +126,8 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/obsidian-ai-plugin-docs': typeof ObsidianAiPluginDocsRouteRouteWithChildren
+  '/contact': typeof ContactRoute
+  '/manage-email': typeof ManageEmailRoute
   '/obsidian-ai-plugin': typeof ObsidianAiPluginRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
@@ -130,6 +144,8 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/contact': typeof ContactRoute
+  '/manage-email': typeof ManageEmailRoute
   '/obsidian-ai-plugin': typeof ObsidianAiPluginRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
@@ -149,6 +165,8 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/obsidian-ai-plugin-docs': typeof ObsidianAiPluginDocsRouteRouteWithChildren
+  '/contact': typeof ContactRoute
+  '/manage-email': typeof ManageEmailRoute
   '/obsidian-ai-plugin': typeof ObsidianAiPluginRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
@@ -169,6 +187,8 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/obsidian-ai-plugin-docs'
+    | '/contact'
+    | '/manage-email'
     | '/obsidian-ai-plugin'
     | '/pricing'
     | '/privacy'
@@ -185,6 +205,8 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/contact'
+    | '/manage-email'
     | '/obsidian-ai-plugin'
     | '/pricing'
     | '/privacy'
@@ -203,6 +225,8 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/obsidian-ai-plugin-docs'
+    | '/contact'
+    | '/manage-email'
     | '/obsidian-ai-plugin'
     | '/pricing'
     | '/privacy'
@@ -222,6 +246,8 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   ObsidianAiPluginDocsRouteRoute: typeof ObsidianAiPluginDocsRouteRouteWithChildren
+  ContactRoute: typeof ContactRoute
+  ManageEmailRoute: typeof ManageEmailRoute
   ObsidianAiPluginRoute: typeof ObsidianAiPluginRoute
   PricingRoute: typeof PricingRoute
   PrivacyRoute: typeof PrivacyRoute
@@ -246,6 +272,20 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin'
       preLoaderRoute: typeof AdminRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact': {
+      id: '/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/manage-email': {
+      id: '/manage-email'
+      path: '/manage-email'
+      fullPath: '/manage-email'
+      preLoaderRoute: typeof ManageEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/obsidian-ai-plugin': {
@@ -385,6 +425,8 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
   ObsidianAiPluginDocsRouteRoute: ObsidianAiPluginDocsRouteRouteWithChildren,
+  ContactRoute: ContactRoute,
+  ManageEmailRoute: ManageEmailRoute,
   ObsidianAiPluginRoute: ObsidianAiPluginRoute,
   PricingRoute: PricingRoute,
   PrivacyRoute: PrivacyRoute,

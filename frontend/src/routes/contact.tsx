@@ -1,0 +1,74 @@
+import { createFileRoute, getRouteApi } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { BookOpen, LifeBuoy, Mail } from 'lucide-react';
+import { z } from 'zod';
+import { getContactCsrfToken } from '../../../contracts/contact/contact.contract';
+import { ContactForm } from '../components/contact/ContactForm';
+import { NavLink } from '../components/ui/NavLink';
+import { pageHead } from '../lib/seo';
+import { callServerFn } from '../lib/server-fn-client';
+
+const searchSchema = z.object({
+  /** Set when a form posted without JavaScript comes back. */
+  status: z.enum(['sent', 'error']).optional().catch(undefined),
+  reason: z.string().max(60).optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/contact')({
+  validateSearch: searchSchema,
+  // A fresh form token on every visit; never cached.
+  loader: () => callServerFn(getContactCsrfToken, {}),
+  staleTime: 0,
+  gcTime: 0,
+  head: (ctx) =>
+    pageHead(ctx, {
+      title: 'Contact us',
+      description: 'Questions about SystemSculpt AI, billing, license keys or sessions? Write to us and a person answers within two business days.',
+      path: '/contact',
+    }),
+  component: ContactPage,
+});
+
+const rootRoute = getRouteApi('__root__');
+
+function ContactPage() {
+  const { token } = Route.useLoaderData();
+  const { status, reason } = Route.useSearch();
+  const { supportEmail } = rootRoute.useLoaderData();
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-16 sm:px-6 sm:py-24">
+      <div className="max-w-2xl">
+        <h1 className="text-3xl font-semibold tracking-tight text-ink sm:text-4xl">Contact us</h1>
+        <p className="mt-4 text-lg text-ink-muted">
+          Questions about the plugin, your license, billing or a session? Write to us: a person reads every message and answers within two business days.
+        </p>
+      </div>
+      <div className="mt-12 grid gap-12 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <ContactForm csrfToken={token} outcome={status ? { status, reason } : undefined} />
+        <aside aria-label="Other ways to get help" className="space-y-6 text-sm">
+          <HelpItem icon={<BookOpen aria-hidden className="size-5 text-accent-300" />} title="Documentation">
+            Setup, settings and every feature, explained. <NavLink href="/obsidian-ai-plugin-docs" className="text-accent-300 underline-offset-4 hover:underline">Read the docs</NavLink>
+          </HelpItem>
+          <HelpItem icon={<LifeBuoy aria-hidden className="size-5 text-accent-300" />} title="Troubleshooting">
+            Fixes for the most common problems. <NavLink href="/obsidian-ai-plugin-docs/troubleshooting" className="text-accent-300 underline-offset-4 hover:underline">Find a fix</NavLink>
+          </HelpItem>
+          <HelpItem icon={<Mail aria-hidden className="size-5 text-accent-300" />} title="Email">
+            Prefer your own mail app? Write to <a href={`mailto:${supportEmail}`} className="text-accent-300 underline-offset-4 hover:underline">{supportEmail}</a>.
+          </HelpItem>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function HelpItem({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-3">
+      <div className="mt-0.5">{icon}</div>
+      <div>
+        <h2 className="font-medium text-ink">{title}</h2>
+        <p className="mt-1 text-ink-muted">{children}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { getEmailPreferences } from '../../../contracts/email/email-preferences.contract';
+import { EmailPreferencesPanel } from '../components/email/EmailPreferencesPanel';
+import { RequestLinkForm } from '../components/email/RequestLinkForm';
+import { pageHead } from '../lib/seo';
+import { callServerFn } from '../lib/server-fn-client';
+
+const searchSchema = z.object({
+  email: z.string().trim().max(254).optional().catch(undefined),
+  token: z.string().trim().max(200).optional().catch(undefined),
+});
+
+const PROBLEMS = {
+  missing: { title: 'Manage your emails', body: 'To change which emails you get, open the link at the bottom of any email from us, or ask for a fresh link below.' },
+  invalid: { title: "This link doesn't work", body: 'It may have been cut short when it was copied, or it belongs to another address. Ask for a fresh link and we will email it to you.' },
+  expired: { title: 'This link has expired', body: 'Links to manage your emails work for 60 days. Ask for a fresh one and we will email it to you.' },
+} as const;
+
+export const Route = createFileRoute('/manage-email')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => ({ email: search.email, token: search.token }),
+  loader: ({ deps }) => callServerFn(getEmailPreferences, deps),
+  staleTime: 0,
+  gcTime: 0,
+  head: (ctx) =>
+    pageHead(ctx, {
+      title: 'Email preferences',
+      description: 'Choose which SystemSculpt emails you get, or unsubscribe from them all.',
+      path: '/manage-email',
+      noindex: true,
+    }),
+  component: ManageEmailPage,
+});
+
+function ManageEmailPage() {
+  const data = Route.useLoaderData();
+  const { token } = Route.useSearch();
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-16 sm:px-6 sm:py-24">
+      {data.status === 'ok' ? (
+        <>
+          <h1 className="text-3xl font-semibold tracking-tight text-ink sm:text-4xl">Email preferences</h1>
+          <p className="mt-3 text-ink-muted">
+            For <strong className="text-ink">{data.email}</strong>. Changes are saved as you make them.
+          </p>
+          <div className="mt-10">
+            <EmailPreferencesPanel initial={data} token={token ?? ''} />
+          </div>
+        </>
+      ) : (
+        <>
+          <h1 className="text-3xl font-semibold tracking-tight text-ink sm:text-4xl">{PROBLEMS[data.reason].title}</h1>
+          <p className="mt-3 text-ink-muted">{PROBLEMS[data.reason].body}</p>
+          <div className="mt-10 rounded-2xl border border-line bg-surface-raised p-6 sm:p-8">
+            <RequestLinkForm initialEmail={data.email} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
