@@ -13,6 +13,8 @@ const PUBLIC_PAGES = [
   '/privacy',
   '/refund-policy',
   '/status',
+  '/contact',
+  '/manage-email',
   '/no-such-page',
 ];
 

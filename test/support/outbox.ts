@@ -1,0 +1,35 @@
+import { baseUrl } from './browser';
+
+export interface OutboxMessage {
+  id: string;
+  subject: string;
+  /** The message page's HTML (headers table and text part), entities decoded. */
+  page: string;
+}
+
+const decode = (html: string) => html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+
+/** Waits (up to 10 s) for the worker to put an email to `to` whose subject matches into the dev outbox. */
+export async function waitForOutboxMessage(to: string, subject: RegExp): Promise<OutboxMessage> {
+  const row = new RegExp(`<td>${to.replace(/[.+]/g, '\\$&')}</td><td><a href="/dev/outbox/messages/(\\d+)">([^<]*)</a>`, 'g');
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const list = await (await fetch(`${baseUrl()}/dev/outbox`)).text();
+    for (const match of list.matchAll(row)) {
+      const found = decode(match[2]!);
+      if (subject.test(found)) {
+        const page = decode(await (await fetch(`${baseUrl()}/dev/outbox/messages/${match[1]}`)).text());
+        return { id: match[1]!, subject: found, page };
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No email to ${to} with a subject like ${subject} reached the outbox within 10 s`);
+}
+
+/** A link the email carries, moved onto the e2e server (emails use PUBLIC_URL's origin). */
+export function linkIn(message: OutboxMessage, pattern: RegExp): string {
+  const found = pattern.exec(message.page);
+  if (!found) throw new Error(`No link like ${pattern} in "${message.subject}"`);
+  const url = new URL(found[1] ?? found[0]);
+  return `${baseUrl()}${url.pathname}${url.search}`;
+}
