@@ -3,7 +3,7 @@ import { Queue } from 'bullmq';
 import type { Browser } from 'playwright-core';
 import { EMAIL_QUEUE, emailJobKey, type EmailJob } from '../../backend/src/modules/email/email-job';
 import { emailKinds } from '../../backend/src/modules/email/email-kinds';
-import { launchBrowser, openPage, waitForHydration } from '../support/browser';
+import { baseUrl, launchBrowser, openPage, waitForHydration } from '../support/browser';
 import { linkIn, waitForOutboxMessage } from '../support/outbox';
 
 let browser: Browser;
@@ -39,6 +39,22 @@ describe('contact, then managing email from the links in the emails', () => {
     expect(copy.page).toContain('Can I move my license to a new email address?');
     expect(errors).toEqual([]);
     await close();
+  });
+
+  it('sends the contact form as a plain HTML form when JavaScript is off', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    const sender = `nojs-${randomUUID().slice(0, 8)}@example.com`;
+    await page.goto('/contact');
+    await page.getByLabel('Your name').fill('Grace Hopper');
+    await page.getByLabel('Email address').fill(sender);
+    await page.getByLabel('What is it about?').selectOption('technical');
+    await page.getByLabel('Message').fill('The similar-notes pane stays empty after indexing.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.waitForURL(/\/contact\?status=sent$/);
+    await page.getByRole('heading', { name: 'Thanks, your message is on its way' }).waitFor();
+    await waitForOutboxMessage(sender, /^We got your message$/);
+    await context.close();
   });
 
   it('asks for a fresh preference link, follows it from the outbox and turns a topic on', async () => {
