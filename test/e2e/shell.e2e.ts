@@ -120,8 +120,16 @@ describe('on a phone', () => {
     const sheet = page.getByTestId('mobile-nav');
     await sheet.waitFor({ state: 'visible' });
     expect(await sheet.evaluate((el) => getComputedStyle(el).animationDuration)).toBe('0.5s');
+    // Read the exit animation the moment the sheet switches to closed: it is gone 300 ms later,
+    // which a busy machine can take to answer a second evaluate.
+    await sheet.evaluate((el) => {
+      new MutationObserver(() => {
+        if (el.getAttribute('data-state') === 'closed') document.documentElement.dataset.exitAnimation = getComputedStyle(el).animationDuration;
+      }).observe(el, { attributes: true, attributeFilter: ['data-state'] });
+    });
+    const exitAnimation = page.waitForFunction(() => document.documentElement.dataset.exitAnimation ?? false, undefined, { polling: 'raf' });
     await page.keyboard.press('Escape');
-    expect(await sheet.evaluate((el) => getComputedStyle(el).animationDuration)).toBe('0.3s');
+    expect(await (await exitAnimation).jsonValue()).toBe('0.3s');
     await close();
   });
 
