@@ -18,6 +18,8 @@ import { CatalogModule } from './modules/catalog/catalog.module';
 import { ContactModule } from './modules/contact/contact.module';
 import { EmailJobsModule } from './modules/email/email-jobs.module';
 import { EmailModule } from './modules/email/email.module';
+import { StripeWebhookJobsModule } from './modules/payments/webhooks/stripe-webhook-jobs.module';
+import { StripeWebhooksModule } from './modules/payments/webhooks/stripe-webhooks.module';
 import { SiteModule } from './modules/site/site.module';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
@@ -30,7 +32,7 @@ export function infrastructureModules(config: AppConfig): Array<DynamicModule | 
 }
 
 /** Feature modules: their commands, server functions, projectors and jobs. */
-export const featureModules = [SiteModule, CatalogModule, AdminModule, EmailModule, ContactModule];
+export const featureModules = [SiteModule, CatalogModule, AdminModule, EmailModule, ContactModule, StripeWebhooksModule];
 
 @Module({})
 export class ApiModule {
@@ -65,6 +67,6 @@ export class ApiModule {
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: WorkerModule, imports: [...infrastructureModules(config), ...featureModules, ProjectionModule, AdminJobsModule, EmailJobsModule] };
+    return { module: WorkerModule, imports: [...infrastructureModules(config), ...featureModules, ProjectionModule, AdminJobsModule, EmailJobsModule, StripeWebhookJobsModule] };
   }
 }

@@ -1,0 +1,13 @@
+export const STRIPE_WEBHOOK_QUEUE = 'stripe-webhooks';
+
+/** A job per Stripe event; its id is the Stripe event id (evt_…, no ':'), so BullMQ keeps one per event. */
+export interface StripeWebhookJob {
+  stripeEventId: string;
+}
+
+export const STRIPE_WEBHOOK_JOB_OPTIONS = {
+  attempts: 10,
+  backoff: { type: 'exponential' as const, delay: 1_000 },
+  removeOnComplete: { age: 14 * 24 * 3600 },
+  removeOnFail: { age: 30 * 24 * 3600 },
+};

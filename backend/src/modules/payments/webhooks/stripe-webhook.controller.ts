@@ -1,0 +1,77 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Controller, Inject, Post, Req, Res } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import express, { type Request, type Response } from 'express';
+import Stripe from 'stripe';
+import { rootLogger } from '../../../common/logger';
+import { APP_CONFIG } from '../../../config/config.module';
+import type { AppConfig } from '../../../config/config.schema';
+import { StripeWebhookLog } from './stripe-webhook-log';
+import { STRIPE_WEBHOOK_JOB_OPTIONS, STRIPE_WEBHOOK_QUEUE, type StripeWebhookJob } from './stripe-webhook-queue';
+
+const readRaw = express.raw({ type: () => true, limit: '1mb' });
+/** Stripe waits about 10 s for an answer; a stalled Redis must not make it wait that long. */
+const ENQUEUE_TIMEOUT_MS = 1_500;
+
+/**
+ * Stripe's webhook endpoint: verify the signature on the raw body, keep the event in Postgres
+ * (a redelivery is a no-op), queue it by its Stripe id, answer 200 at once. Bad or missing
+ * signature: 400, nothing kept. Postgres unreachable: 503, so Stripe retries. Redis unreachable:
+ * still 200, since the event is kept and the sweeper queues it later.
+ */
+@Controller('webhooks')
+export class StripeWebhookController {
+  private readonly stripe = new Stripe('sk_webhooks_only');
+
+  constructor(
+    private readonly log: StripeWebhookLog,
+    @InjectQueue(STRIPE_WEBHOOK_QUEUE) private readonly queue: Queue<StripeWebhookJob>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post('stripe')
+  async receive(@Req() req: Request, @Res() res: Response): Promise<void> {
+    res.setHeader('cache-control', 'no-store');
+    try {
+      await new Promise<void>((resolve, reject) => readRaw(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
+    } catch {
+      res.status(413).json({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The event body is too large.' } });
+      return;
+    }
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const signature = req.headers['stripe-signature'];
+    let event: Stripe.Event;
+    try {
+      if (typeof signature !== 'string') throw new Error('missing');
+      event = this.stripe.webhooks.constructEvent(body, signature, this.config.STRIPE_WEBHOOK_SECRET);
+    } catch {
+      res.status(400).json({ error: { code: 'stripe.signature_invalid', message: 'The Stripe-Signature header is missing or does not match this body.' } });
+      return;
+    }
+    try {
+      await this.log.record({ id: event.id, type: event.type, payload: event });
+    } catch (error) {
+      rootLogger().error({ err: error, stripeEventId: event.id }, 'could not record a Stripe event; answering 503 so Stripe retries');
+      res.status(503).json({ error: { code: 'UNAVAILABLE', message: 'Could not record the event; retry later.' } });
+      return;
+    }
+    await this.enqueue(event.id);
+    res.status(200).json({ received: true });
+  }
+
+  private async enqueue(stripeEventId: string): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.queue.add('stripe-event', { stripeEventId }, { jobId: stripeEventId, ...STRIPE_WEBHOOK_JOB_OPTIONS }),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('enqueue timed out')), ENQUEUE_TIMEOUT_MS);
+        }),
+      ]);
+    } catch (error) {
+      rootLogger().warn({ err: error, stripeEventId }, 'Stripe event kept but not queued; the sweeper will queue it');
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
