@@ -18,7 +18,8 @@ export class WebController {
       if (name !== 'content-length') res.setHeader(name, value);
     });
     if (!response.headers.has('content-type')) res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.setHeader('cache-control', 'no-cache');
+    // A page that set a cookie (a form's session) is this browser's alone.
+    res.setHeader('cache-control', res.getHeader('set-cookie') ? 'private, no-cache' : 'no-cache');
     res.send(await response.text());
   }
 }
