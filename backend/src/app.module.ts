@@ -18,6 +18,7 @@ import { CatalogModule } from './modules/catalog/catalog.module';
 import { ContactModule } from './modules/contact/contact.module';
 import { EmailJobsModule } from './modules/email/email-jobs.module';
 import { EmailModule } from './modules/email/email.module';
+import { StripeEmulatorModule } from './modules/payments/stripe-emulator/stripe-emulator.module';
 import { StripeWebhookJobsModule } from './modules/payments/webhooks/stripe-webhook-jobs.module';
 import { StripeWebhooksModule } from './modules/payments/webhooks/stripe-webhooks.module';
 import { SiteModule } from './modules/site/site.module';
@@ -56,6 +57,7 @@ export class ApiModule {
         ServerFnModule,
         HealthModule,
         ...featureModules,
+        ...(config.STRIPE_SECRET_KEY ? [] : [StripeEmulatorModule]),
         ...extraModules,
         WebModule,
       ],

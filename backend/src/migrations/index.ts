@@ -8,6 +8,7 @@ import { Migration20261123050000_append_events_stream_lock } from './Migration20
 import { Migration20261123060000_email } from './Migration20261123060000_email';
 import { Migration20261123070000_app_secrets } from './Migration20261123070000_app_secrets';
 import { Migration20261123080000_stripe_webhook_events } from './Migration20261123080000_stripe_webhook_events';
+import { Migration20261123090000_stripe_emulator } from './Migration20261123090000_stripe_emulator';
 
 /** Applied in this order; append new migrations, never edit one that has shipped. */
 export const migrationsList: MigrationObject[] = [
@@ -23,4 +24,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123060000_email', class: Migration20261123060000_email },
   { name: 'Migration20261123070000_app_secrets', class: Migration20261123070000_app_secrets },
   { name: 'Migration20261123080000_stripe_webhook_events', class: Migration20261123080000_stripe_webhook_events },
+  { name: 'Migration20261123090000_stripe_emulator', class: Migration20261123090000_stripe_emulator },
 ];

@@ -1,0 +1,95 @@
+import { All, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import express, { type Request, type Response } from 'express';
+import { EmulatorApi } from './emulator-api';
+import type { EmulatorAnswer } from './emulator-store';
+import { EmulatorStore } from './emulator-store';
+import { stripeError } from './stripe-objects';
+
+// Stripe's form encoding: nested keys in brackets (line_items[0][price]), decoded by qs.
+const readForm = express.urlencoded({ extended: true, limit: '1mb', parameterLimit: 1000, type: () => true });
+
+/**
+ * The local Stripe emulator's REST API at /v1, reached by the real `stripe` SDK through its
+ * host/port/protocol options. Mounted only when no Stripe secret key is configured.
+ */
+@Controller('v1')
+export class EmulatorApiController {
+  constructor(
+    private readonly api: EmulatorApi,
+    private readonly store: EmulatorStore,
+  ) {}
+
+  @Post('customers')
+  createCustomer(@Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (params, em) => this.api.createCustomer(params, em));
+  }
+
+  @Get('customers/:id')
+  getCustomer(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.read(req, res, () => this.api.retrieve('customer', id));
+  }
+
+  @Post('prices')
+  createPrice(@Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (params, em) => this.api.createPrice(params, em));
+  }
+
+  @Get('prices/:id')
+  getPrice(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.read(req, res, () => this.api.retrieve('price', id));
+  }
+
+  @Post('checkout/sessions')
+  createCheckoutSession(@Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (params, em) => this.api.createCheckoutSession(params, em));
+  }
+
+  @Get('checkout/sessions/:id')
+  getCheckoutSession(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.read(req, res, () => this.api.retrieve('checkout.session', id));
+  }
+
+  @Post('checkout/sessions/:id/expire')
+  expireCheckoutSession(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (_params, em) => this.api.expireCheckoutSession(id, em));
+  }
+
+  @All('{*path}')
+  unknown(@Req() req: Request, @Res() res: Response): void {
+    send(res, { status: 404, body: stripeError(`Unrecognized request URL (${req.method}: ${req.path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`) });
+  }
+
+  private async read(req: Request, res: Response, run: () => Promise<EmulatorAnswer>): Promise<void> {
+    if (!authorised(req, res)) return;
+    send(res, await run());
+  }
+
+  private async write(req: Request, res: Response, run: (params: unknown, em: EntityManager) => Promise<EmulatorAnswer>): Promise<void> {
+    if (!authorised(req, res)) return;
+    try {
+      await new Promise<void>((resolve, reject) => readForm(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
+    } catch {
+      send(res, { status: 400, body: stripeError('Invalid request body.') });
+      return;
+    }
+    const params: unknown = req.body ?? {};
+    const key = req.header('idempotency-key') ?? undefined;
+    const answer = await this.store.idempotent(key, { method: req.method, path: req.path, params }, (em) => run(params, em));
+    if (answer.replayed) res.setHeader('idempotent-replayed', 'true');
+    if (key) res.setHeader('idempotency-key', key);
+    send(res, answer);
+  }
+}
+
+function authorised(req: Request, res: Response): boolean {
+  if (/^Bearer sk_(test|live)_\w+$/.test(req.header('authorization') ?? '')) return true;
+  send(res, { status: 401, body: stripeError('You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\').') });
+  return false;
+}
+
+function send(res: Response, answer: EmulatorAnswer): void {
+  res.setHeader('request-id', `req_${Math.random().toString(36).slice(2, 16)}`);
+  res.setHeader('cache-control', 'no-store');
+  res.status(answer.status).json(answer.body);
+}

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import fixtures from './stripe-fixtures.json';
+
+/**
+ * Stripe's own example objects (stripe/openapi fixtures3.json, MIT), the template of every object
+ * the emulator makes: the same fields as real Stripe, with this emulator's values over them.
+ */
+type Fixture = Record<string, unknown>;
+const template = (name: keyof typeof fixtures.resources): Fixture => structuredClone(fixtures.resources[name]) as Fixture;
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** An id as Stripe shapes them: a prefix and random base62 (`cus_…`, `cs_test_…`). */
+export function stripeId(prefix: string, length = 24): string {
+  const bytes = randomBytes(length);
+  let id = '';
+  for (const byte of bytes) id += ALPHABET[byte % ALPHABET.length];
+  return `${prefix}_${id}`;
+}
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export interface CustomerParams {
+  email?: string;
+  name?: string;
+  metadata?: Record<string, string>;
+}
+
+export function customerObject(params: CustomerParams): Fixture {
+  return {
+    ...template('customer'),
+    id: stripeId('cus', 14),
+    created: nowSeconds(),
+    email: params.email ?? null,
+    name: params.name ?? null,
+    metadata: params.metadata ?? {},
+    discount: null,
+    currency: null,
+    invoice_prefix: randomBytes(4).toString('hex').toUpperCase().slice(0, 7),
+  };
+}
+
+export interface PriceParams {
+  currency: string;
+  unit_amount: number;
+  product: string;
+  recurring?: { interval: 'day' | 'week' | 'month' | 'year'; interval_count?: number };
+  lookup_key?: string;
+  nickname?: string;
+  metadata?: Record<string, string>;
+}
+
+export function priceObject(params: PriceParams): Fixture {
+  return {
+    ...template('price'),
+    id: stripeId('price'),
+    created: nowSeconds(),
+    currency: params.currency.toLowerCase(),
+    unit_amount: params.unit_amount,
+    unit_amount_decimal: String(params.unit_amount),
+    product: params.product,
+    type: params.recurring ? 'recurring' : 'one_time',
+    recurring: params.recurring
+      ? { interval: params.recurring.interval, interval_count: params.recurring.interval_count ?? 1, meter: null, usage_type: 'licensed', trial_period_days: null }
+      : null,
+    lookup_key: params.lookup_key ?? null,
+    nickname: params.nickname ?? null,
+    metadata: params.metadata ?? {},
+    custom_unit_amount: null,
+    transform_quantity: null,
+  };
+}
+
+export interface SessionLine {
+  price: Fixture;
+  quantity: number;
+}
+
+export interface CheckoutSessionParams {
+  mode: 'payment' | 'subscription';
+  success_url: string;
+  cancel_url?: string;
+  customer?: string;
+  customer_email?: string;
+  client_reference_id?: string;
+  metadata?: Record<string, string>;
+  expires_at: number;
+}
+
+export function checkoutSessionObject(params: CheckoutSessionParams, lines: SessionLine[], hostedUrl: (id: string) => string): Fixture {
+  const id = stripeId('cs_test', 58);
+  const subtotal = lines.reduce((sum, line) => sum + (line.price.unit_amount as number) * line.quantity, 0);
+  const session = template('checkout.session');
+  return {
+    ...session,
+    id,
+    created: nowSeconds(),
+    expires_at: params.expires_at,
+    mode: params.mode,
+    status: 'open',
+    payment_status: 'unpaid',
+    success_url: params.success_url,
+    cancel_url: params.cancel_url ?? null,
+    customer: params.customer ?? null,
+    customer_email: params.customer_email ?? null,
+    customer_details: null,
+    client_reference_id: params.client_reference_id ?? null,
+    metadata: params.metadata ?? {},
+    currency: (lines[0]?.price.currency as string | undefined) ?? null,
+    amount_subtotal: subtotal,
+    amount_total: subtotal,
+    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    payment_intent: null,
+    subscription: null,
+    invoice: null,
+    url: hostedUrl(id),
+    after_expiration: null,
+    custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
+    shipping_address_collection: null,
+    shipping_cost: null,
+    shipping_options: [],
+    currency_conversion: null,
+    collected_information: null,
+    payment_method_configuration_details: null,
+    invoice_creation: params.mode === 'payment' ? { ...(session.invoice_creation as Fixture), enabled: false } : null,
+  };
+}
+
+/** Stripe's error body. */
+export function stripeError(message: string, extra: { type?: string; param?: string; code?: string } = {}) {
+  return { error: { type: extra.type ?? 'invalid_request_error', message, ...(extra.param ? { param: extra.param } : {}), ...(extra.code ? { code: extra.code } : {}) } };
+}
