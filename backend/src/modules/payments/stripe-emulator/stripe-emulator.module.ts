@@ -1,3 +1,4 @@
+import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG } from '../../../config/config.module';
@@ -5,11 +6,26 @@ import type { AppConfig } from '../../../config/config.schema';
 import { EmulatorApi } from './emulator-api';
 import { EmulatorApiController } from './emulator-api.controller';
 import { EmulatorStore } from './emulator-store';
+import { EMULATOR_WEBHOOK_QUEUE, EmulatorEvents, EmulatorWebhookSender } from './emulator-webhooks';
+import { HostedCheckout } from './hosted-checkout';
+import { HostedCheckoutController } from './hosted-checkout.controller';
 
-/** The embedded stand-in for Stripe (when STRIPE_SECRET_KEY is unset): its REST API under /v1. */
+/**
+ * The embedded stand-in for Stripe (when STRIPE_SECRET_KEY is unset): its REST API under /v1, the
+ * hosted checkout page, and signed webhooks to this api (sent from the api process, as Stripe
+ * sends them from outside).
+ */
 @Module({
-  controllers: [EmulatorApiController],
+  imports: [BullModule.registerQueue({ name: EMULATOR_WEBHOOK_QUEUE })],
+  controllers: [EmulatorApiController, HostedCheckoutController],
   providers: [
+    EmulatorEvents,
+    EmulatorWebhookSender,
+    {
+      provide: HostedCheckout,
+      inject: [MikroORM, EmulatorStore, EmulatorEvents],
+      useFactory: (orm: MikroORM, store: EmulatorStore, events: EmulatorEvents) => new HostedCheckout(orm, store, events),
+    },
     { provide: EmulatorStore, inject: [MikroORM], useFactory: (orm: MikroORM) => new EmulatorStore(orm) },
     {
       provide: EmulatorApi,

@@ -130,3 +130,66 @@ export function checkoutSessionObject(params: CheckoutSessionParams, lines: Sess
 export function stripeError(message: string, extra: { type?: string; param?: string; code?: string } = {}) {
   return { error: { type: extra.type ?? 'invalid_request_error', message, ...(extra.param ? { param: extra.param } : {}), ...(extra.code ? { code: extra.code } : {}) } };
 }
+
+export function paymentIntentObject(params: { amount: number; currency: string; customer: string; status: 'succeeded' | 'processing' | 'requires_payment_method'; metadata: Record<string, string> }): Fixture {
+  return {
+    ...template('payment_intent'),
+    id: stripeId('pi'),
+    created: nowSeconds(),
+    amount: params.amount,
+    amount_received: params.status === 'succeeded' ? params.amount : 0,
+    currency: params.currency,
+    customer: params.customer,
+    status: params.status,
+    metadata: params.metadata,
+    canceled_at: null,
+    client_secret: null,
+    last_payment_error: null,
+    latest_charge: null,
+    next_action: null,
+    payment_method: null,
+    description: null,
+  };
+}
+
+const PERIOD_SECONDS: Record<string, number> = { day: 86_400, week: 7 * 86_400, month: 30 * 86_400, year: 365 * 86_400 };
+
+export function subscriptionObject(params: { customer: string; price: Fixture; quantity: number; metadata: Record<string, string> }): Fixture {
+  const now = nowSeconds();
+  const recurring = params.price.recurring as { interval: string; interval_count: number };
+  const periodEnd = now + PERIOD_SECONDS[recurring.interval]! * recurring.interval_count;
+  const id = stripeId('sub');
+  const base = template('subscription');
+  const items = base.items as { data: Fixture[] } & Fixture;
+  return {
+    ...base,
+    id,
+    created: now,
+    start_date: now,
+    billing_cycle_anchor: now,
+    billing_cycle_anchor_config: null,
+    billing_schedules: [],
+    customer: params.customer,
+    currency: params.price.currency,
+    status: 'active',
+    cancel_at: null,
+    cancel_at_period_end: false,
+    canceled_at: null,
+    ended_at: null,
+    latest_invoice: null,
+    metadata: params.metadata,
+    trial_start: null,
+    trial_end: null,
+    pending_update: null,
+    pause_collection: null,
+    items: {
+      ...items,
+      url: `/v1/subscription_items?subscription=${id}`,
+      data: [{ ...items.data[0], id: stripeId('si', 14), created: now, current_period_start: now, current_period_end: periodEnd, price: params.price, plan: null, quantity: params.quantity, subscription: id, billing_thresholds: null }],
+    },
+  };
+}
+
+export function customerDetails(email: string | null): Fixture {
+  return { address: null, email, name: null, phone: null, tax_exempt: 'none', tax_ids: [], business_name: null, individual_name: null };
+}

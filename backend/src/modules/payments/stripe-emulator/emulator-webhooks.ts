@@ -1,0 +1,79 @@
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, Injectable } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Job, Queue } from 'bullmq';
+import Stripe from 'stripe';
+import { APP_CONFIG } from '../../../config/config.module';
+import type { AppConfig } from '../../../config/config.schema';
+import { EmulatorStore, type StripeObject } from './emulator-store';
+import { publicView } from './emulator-api';
+import { nowSeconds, stripeId } from './stripe-objects';
+import fixtures from './stripe-fixtures.json';
+
+export const EMULATOR_WEBHOOK_QUEUE = 'stripe-emulator-webhooks';
+
+/**
+ * Records a Stripe event for an object that changed and queues its delivery. Like Stripe, a
+ * delivery that does not get a 2xx is retried with growing delays (here seconds, not hours).
+ */
+@Injectable()
+export class EmulatorEvents {
+  constructor(
+    private readonly store: EmulatorStore,
+    @InjectQueue(EMULATOR_WEBHOOK_QUEUE) private readonly queue: Queue<{ eventId: string }>,
+  ) {}
+
+  async emit(type: string, object: StripeObject, em: EntityManager): Promise<StripeObject> {
+    const event = {
+      ...structuredClone(fixtures.resources.event),
+      id: stripeId('evt'),
+      type,
+      created: nowSeconds(),
+      api_version: Stripe.API_VERSION,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object: publicView(object) },
+    } as unknown as StripeObject;
+    await this.store.put(event, em);
+    return event;
+  }
+
+  /** Call after the transaction that recorded the events has committed. */
+  async deliver(events: StripeObject[]): Promise<void> {
+    for (const event of events) {
+      await this.queue.add('deliver', { eventId: event.id }, { jobId: event.id, attempts: 8, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } });
+    }
+  }
+}
+
+/** Posts each event to the site's webhook endpoint, signed as Stripe signs (Stripe-Signature: t=…,v1=…). */
+@Processor(EMULATOR_WEBHOOK_QUEUE, { concurrency: 4 })
+export class EmulatorWebhookSender extends WorkerHost {
+  private readonly signer = new Stripe('sk_test_emulator_signing');
+
+  constructor(
+    private readonly store: EmulatorStore,
+    private readonly http: HttpAdapterHost,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    super();
+  }
+
+  async process(job: Job<{ eventId: string }>): Promise<{ status: number }> {
+    const event = await this.store.get(job.data.eventId, 'event');
+    if (!event) return { status: 410 };
+    const payload = JSON.stringify(event, null, 2);
+    const signature = this.signer.webhooks.generateTestHeaderString({ payload, secret: this.config.STRIPE_WEBHOOK_SECRET });
+    const response = await fetch(this.endpoint(), { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' }, body: payload, signal: AbortSignal.timeout(10_000) });
+    if (!response.ok) throw new Error(`the webhook endpoint answered ${response.status}`);
+    return { status: response.status };
+  }
+
+  /** This api's own /webhooks/stripe, at the address it actually listens on. */
+  private endpoint(): string {
+    const address = this.http.httpAdapter.getHttpServer().address() as { port: number } | string | null;
+    if (!address || typeof address === 'string') throw new Error('the api is not listening yet');
+    return `http://127.0.0.1:${address.port}/webhooks/stripe`;
+  }
+}

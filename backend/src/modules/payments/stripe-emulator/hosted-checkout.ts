@@ -1,0 +1,97 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EmulatorEvents } from './emulator-webhooks';
+import type { EmulatorStore, StripeObject } from './emulator-store';
+import { customerDetails, customerObject, nowSeconds, paymentIntentObject, subscriptionObject } from './stripe-objects';
+
+export type CheckoutChoice = 'pay' | 'decline' | 'pay-later' | 'settle' | 'fail-payment';
+
+export type CheckoutOutcome =
+  | { kind: 'missing' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'page'; session: StripeObject; lines: Array<{ price: StripeObject; quantity: number }>; notice?: string; status?: number };
+
+interface StoredLine {
+  price: string;
+  quantity: number;
+}
+
+/**
+ * What the hosted checkout page does to a session, as Stripe's would: pay now (complete, paid),
+ * a declined card (stays open), pay later (complete, unpaid, then settled or failed), each with
+ * its webhook. A session is changed by one choice at a time (advisory lock on its id).
+ */
+export class HostedCheckout {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly store: EmulatorStore,
+    private readonly events: EmulatorEvents,
+  ) {}
+
+  async view(id: string, notice?: string): Promise<CheckoutOutcome> {
+    const session = await this.store.get(id, 'checkout.session');
+    if (!session) return { kind: 'missing' };
+    return { kind: 'page', session, lines: await this.lines(session), notice };
+  }
+
+  async choose(id: string, choice: CheckoutChoice, email: string | undefined): Promise<CheckoutOutcome> {
+    const emitted: StripeObject[] = [];
+    const outcome = await this.orm.em.fork().transactional(async (em): Promise<CheckoutOutcome> => {
+      await em.execute('select pg_advisory_xact_lock(hashtext(?))', [id]);
+      let session = await this.store.get(id, 'checkout.session', em);
+      if (!session) return { kind: 'missing' };
+      const lines = await this.lines(session);
+      const page = (notice: string, status = 200): CheckoutOutcome => ({ kind: 'page', session: session!, lines, notice, status });
+      if (session.status === 'open' && (session.expires_at as number) < nowSeconds()) {
+        session = await this.store.put({ ...session, status: 'expired', url: null }, em);
+        emitted.push(await this.events.emit('checkout.session.expired', session, em));
+        return page('This checkout has expired.', 410);
+      }
+      if (choice === 'settle' || choice === 'fail-payment') {
+        if (session.status !== 'complete' || session.payment_status !== 'unpaid') return page('There is no pending payment to settle.', 409);
+        const pi = session.payment_intent ? await this.store.get(String(session.payment_intent), 'payment_intent', em) : undefined;
+        if (pi) await this.store.put({ ...pi, status: choice === 'settle' ? 'succeeded' : 'requires_payment_method', amount_received: choice === 'settle' ? pi.amount : 0 }, em);
+        if (choice === 'settle') session = await this.store.put({ ...session, payment_status: 'paid' }, em);
+        emitted.push(await this.events.emit(choice === 'settle' ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed', session, em));
+        return page(choice === 'settle' ? 'The pending payment was settled.' : 'The pending payment failed.');
+      }
+      if (session.status !== 'open') return page(`This checkout is ${String(session.status)}.`, 409);
+      if (choice === 'decline') return page('Your card was declined. Try another card.', 402);
+      if (choice === 'pay-later' && session.mode !== 'payment') return page('Pay later is only offered for one-time payments.', 400);
+
+      const address = String(email || session.customer_email || '').trim() || null;
+      let customerId = session.customer as string | null;
+      if (!customerId) customerId = (await this.store.put(customerObject({ email: address ?? undefined }) as StripeObject, em)).id;
+      const paid = choice === 'pay';
+      const metadata = (session.metadata ?? {}) as Record<string, string>;
+      const next: StripeObject = { ...session, status: 'complete', payment_status: paid ? 'paid' : 'unpaid', customer: customerId, customer_details: customerDetails(address), url: null };
+      if (session.mode === 'subscription') {
+        const [line] = lines;
+        const subscription = await this.store.put(subscriptionObject({ customer: customerId, price: line!.price, quantity: line!.quantity, metadata }) as StripeObject, em);
+        next.subscription = subscription.id;
+        emitted.push(await this.events.emit('customer.subscription.created', subscription, em));
+      } else {
+        const pi = paymentIntentObject({ amount: session.amount_total as number, currency: String(session.currency), customer: customerId, status: paid ? 'succeeded' : 'processing', metadata });
+        next.payment_intent = (await this.store.put(pi as StripeObject, em)).id;
+      }
+      session = await this.store.put(next, em);
+      emitted.unshift(await this.events.emit('checkout.session.completed', session, em));
+      return { kind: 'redirect', to: String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id) };
+    });
+    await this.events.deliver(emitted);
+    return outcome;
+  }
+
+  cancelUrl(session: StripeObject): string | null {
+    return typeof session.cancel_url === 'string' ? session.cancel_url : null;
+  }
+
+  private async lines(session: StripeObject): Promise<Array<{ price: StripeObject; quantity: number }>> {
+    const stored = (session.line_items_emulator ?? []) as StoredLine[];
+    const lines = [];
+    for (const line of stored) {
+      const price = await this.store.get(line.price, 'price');
+      if (price) lines.push({ price, quantity: line.quantity });
+    }
+    return lines;
+  }
+}
