@@ -1,4 +1,5 @@
 import { adminGetProjectors, adminGetReplay, adminListEvents, adminListStreams, adminStartReplay } from './admin.contract';
+import { adminListStripeEvents, adminRedriveStripeEvent } from './admin-webhooks.contract';
 import { getPricingResources, getResource, listResources } from './catalog.contract';
 import { getContactCsrfToken, submitContactMessage } from './contact/contact.contract';
 import { getEmailPreferences, requestManageEmailLink, updateEmailPreferences } from './email/email-preferences.contract';
@@ -30,4 +31,6 @@ export const serverFnContracts = [
   requestManageEmailLink,
   getContactCsrfToken,
   submitContactMessage,
+  adminListStripeEvents,
+  adminRedriveStripeEvent,
 ] as const;

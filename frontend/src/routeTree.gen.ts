@@ -23,6 +23,7 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminEventsRouteImport } from './routes/admin/events'
 import { Route as AdminStreamsRouteImport } from './routes/admin/streams'
+import { Route as AdminWebhooksRouteImport } from './routes/admin/webhooks'
 import { Route as ObsidianAiPluginDocsIndexRouteImport } from './routes/obsidian-ai-plugin-docs/index'
 import { Route as ObsidianAiPluginDocsSlugRouteImport } from './routes/obsidian-ai-plugin-docs/$slug'
 import { Route as ResourcesIndexRouteImport } from './routes/resources/index'
@@ -99,6 +100,11 @@ const AdminStreamsRoute = AdminStreamsRouteImport.update({
   path: '/streams',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminWebhooksRoute = AdminWebhooksRouteImport.update({
+  id: '/webhooks',
+  path: '/webhooks',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const ObsidianAiPluginDocsIndexRoute =
   ObsidianAiPluginDocsIndexRouteImport.update({
     id: '/',
@@ -136,6 +142,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/streams': typeof AdminStreamsRoute
+  '/admin/webhooks': typeof AdminWebhooksRoute
   '/obsidian-ai-plugin-docs/$slug': typeof ObsidianAiPluginDocsSlugRoute
   '/resources/$resourceId': typeof ResourcesResourceIdRoute
   '/admin/': typeof AdminIndexRoute
@@ -154,6 +161,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/streams': typeof AdminStreamsRoute
+  '/admin/webhooks': typeof AdminWebhooksRoute
   '/obsidian-ai-plugin-docs/$slug': typeof ObsidianAiPluginDocsSlugRoute
   '/resources/$resourceId': typeof ResourcesResourceIdRoute
   '/admin': typeof AdminIndexRoute
@@ -175,6 +183,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/streams': typeof AdminStreamsRoute
+  '/admin/webhooks': typeof AdminWebhooksRoute
   '/obsidian-ai-plugin-docs/$slug': typeof ObsidianAiPluginDocsSlugRoute
   '/resources/$resourceId': typeof ResourcesResourceIdRoute
   '/admin/': typeof AdminIndexRoute
@@ -197,6 +206,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/admin/events'
     | '/admin/streams'
+    | '/admin/webhooks'
     | '/obsidian-ai-plugin-docs/$slug'
     | '/resources/$resourceId'
     | '/admin/'
@@ -215,6 +225,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/admin/events'
     | '/admin/streams'
+    | '/admin/webhooks'
     | '/obsidian-ai-plugin-docs/$slug'
     | '/resources/$resourceId'
     | '/admin'
@@ -235,6 +246,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/admin/events'
     | '/admin/streams'
+    | '/admin/webhooks'
     | '/obsidian-ai-plugin-docs/$slug'
     | '/resources/$resourceId'
     | '/admin/'
@@ -358,6 +370,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminStreamsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/webhooks': {
+      id: '/admin/webhooks'
+      path: '/webhooks'
+      fullPath: '/admin/webhooks'
+      preLoaderRoute: typeof AdminWebhooksRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/obsidian-ai-plugin-docs/': {
       id: '/obsidian-ai-plugin-docs/'
       path: '/'
@@ -392,12 +411,14 @@ declare module '@tanstack/react-router' {
 interface AdminRouteRouteChildren {
   AdminEventsRoute: typeof AdminEventsRoute
   AdminStreamsRoute: typeof AdminStreamsRoute
+  AdminWebhooksRoute: typeof AdminWebhooksRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminEventsRoute: AdminEventsRoute,
   AdminStreamsRoute: AdminStreamsRoute,
+  AdminWebhooksRoute: AdminWebhooksRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
 

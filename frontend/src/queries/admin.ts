@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { adminGetProjectors, adminGetReplay, adminListEvents, adminListStreams } from '../../../contracts/admin.contract';
 import type { ServerFnInput } from '../../../contracts/server-fn';
+import { adminListStripeEvents } from '../../../contracts/admin-webhooks.contract';
 import { callServerFn, ServerFnError } from '../lib/server-fn-client';
 
 /** Admin reads answer null when the visitor is not signed in as an administrator (403). */
@@ -43,4 +44,12 @@ export const adminReplayQuery = (replayId: string) =>
     queryFn: () => callServerFn(adminGetReplay, { replayId }),
     refetchInterval: (query) => (query.state.data && ['completed', 'failed'].includes(query.state.data.state) ? false : 400),
     staleTime: 0,
+  });
+
+export const adminStripeEventsQuery = (filter: ServerFnInput<typeof adminListStripeEvents>) =>
+  queryOptions({
+    queryKey: ['admin', 'stripe-events', filter],
+    queryFn: () => orSignedOut(() => callServerFn(adminListStripeEvents, filter)),
+    staleTime: 4_000,
+    refetchInterval: (query) => (query.state.data ? 5_000 : false),
   });

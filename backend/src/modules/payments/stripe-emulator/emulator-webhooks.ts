@@ -1,8 +1,11 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Inject, Injectable } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Job, Queue } from 'bullmq';
+import { Worker, type Job, type Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { rootLogger } from '../../../common/logger';
+import { REDIS } from '../../../redis/redis.module';
 import Stripe from 'stripe';
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/config.schema';
@@ -14,50 +17,48 @@ import fixtures from './stripe-fixtures.json';
 export const EMULATOR_WEBHOOK_QUEUE = 'stripe-emulator-webhooks';
 
 /**
- * Records a Stripe event for an object that changed and queues its delivery. Like Stripe, a
- * delivery that does not get a 2xx is retried with growing delays (here seconds, not hours).
+ * Posts each event to the site's webhook endpoint, signed as Stripe signs (Stripe-Signature:
+ * t=…,v1=…). It runs in the api (the endpoint is the api's own address), on a worker started
+ * without waiting for Redis, so the api still starts, and says it is not ready, when Redis is down.
  */
 @Injectable()
-export class EmulatorEvents {
-  constructor(
-    private readonly store: EmulatorStore,
-    @InjectQueue(EMULATOR_WEBHOOK_QUEUE) private readonly queue: Queue<{ eventId: string }>,
-  ) {}
-
-  async emit(type: string, object: StripeObject, em: EntityManager): Promise<StripeObject> {
-    const event = {
-      ...structuredClone(fixtures.resources.event),
-      id: stripeId('evt'),
-      type,
-      created: nowSeconds(),
-      api_version: Stripe.API_VERSION,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      data: { object: publicView(object) },
-    } as unknown as StripeObject;
-    await this.store.put(event, em);
-    return event;
-  }
-
-  /** Call after the transaction that recorded the events has committed. */
-  async deliver(events: StripeObject[]): Promise<void> {
-    for (const event of events) {
-      await this.queue.add('deliver', { eventId: event.id }, { jobId: event.id, attempts: 8, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } });
-    }
-  }
-}
-
-/** Posts each event to the site's webhook endpoint, signed as Stripe signs (Stripe-Signature: t=…,v1=…). */
-@Processor(EMULATOR_WEBHOOK_QUEUE, { concurrency: 4 })
-export class EmulatorWebhookSender extends WorkerHost {
+export class EmulatorWebhookSender implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly signer = new Stripe('sk_test_emulator_signing');
+  private worker?: Worker<{ eventId: string }>;
 
   constructor(
     private readonly store: EmulatorStore,
     private readonly http: HttpAdapterHost,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {
-    super();
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  /** Starts now if Redis answers; otherwise on the first event to deliver (see EmulatorEvents.deliver). */
+  async onApplicationBootstrap(): Promise<void> {
+    const ready = await this.redis.ping().then(() => true, () => false);
+    if (ready) this.start();
+  }
+
+  start(): void {
+    if (this.worker) return;
+    this.worker = new Worker<{ eventId: string }>(EMULATOR_WEBHOOK_QUEUE, (job) => this.process(job), {
+      connection: { url: this.config.REDIS_URL, maxRetriesPerRequest: null },
+      prefix: this.config.QUEUE_PREFIX,
+      concurrency: 4,
+    });
+    let lastLogged = 0;
+    this.worker.on('error', (error) => {
+      if (Date.now() - lastLogged < 30_000) return;
+      lastLogged = Date.now();
+      rootLogger().warn({ err: error.message }, 'Stripe emulator webhook worker');
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (!this.worker) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.worker.close(), new Promise((resolve) => (timer = setTimeout(resolve, 3_000)))]);
+    clearTimeout(timer);
   }
 
   async process(job: Job<{ eventId: string }>): Promise<{ status: number }> {
@@ -75,5 +76,53 @@ export class EmulatorWebhookSender extends WorkerHost {
     const address = this.http.httpAdapter.getHttpServer().address() as { port: number } | string | null;
     if (!address || typeof address === 'string') throw new Error('the api is not listening yet');
     return `http://127.0.0.1:${address.port}/webhooks/stripe`;
+  }
+}
+
+/**
+ * Records a Stripe event for an object that changed and queues its delivery. Like Stripe, a
+ * delivery that does not get a 2xx is retried with growing delays (here seconds, not hours).
+ */
+@Injectable()
+export class EmulatorEvents {
+  constructor(
+    private readonly store: EmulatorStore,
+    @InjectQueue(EMULATOR_WEBHOOK_QUEUE) private readonly queue: Queue<{ eventId: string }>,
+    private readonly sender: EmulatorWebhookSender,
+  ) {}
+
+  async emit(type: string, object: StripeObject, em: EntityManager): Promise<StripeObject> {
+    const event = {
+      ...structuredClone(fixtures.resources.event),
+      id: stripeId('evt'),
+      type,
+      created: nowSeconds(),
+      api_version: Stripe.API_VERSION,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object: publicView(object) },
+    } as unknown as StripeObject;
+    await this.store.put(event, em);
+    return event;
+  }
+
+  /** Call after the transaction that recorded the events has committed. A stalled Redis delays nobody for long. */
+  async deliver(events: StripeObject[]): Promise<void> {
+    if (events.length > 0) this.sender.start();
+    for (const event of events) {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          this.queue.add('deliver', { eventId: event.id }, { jobId: event.id, attempts: 8, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } }),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('enqueue timed out')), 1_500);
+          }),
+        ]);
+      } catch (error) {
+        rootLogger().warn({ err: error, eventId: event.id }, 'the Stripe emulator could not queue a webhook');
+      } finally {
+        clearTimeout(timer);
+      }
+    }
   }
 }

@@ -5,6 +5,7 @@ const TABS = [
   { to: '/admin', label: 'Read models', exact: true },
   { to: '/admin/events', label: 'Events', exact: false },
   { to: '/admin/streams', label: 'Streams', exact: false },
+  { to: '/admin/webhooks', label: 'Stripe webhooks', exact: false },
 ] as const;
 
 /** The signed-in admin chrome: section tabs and sign-out. */

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { adminRedriveStripeEvent } from '../../../../../contracts/admin-webhooks.contract';
+import { Button } from '../../../components/ui/Button';
+import { callServerFn, ServerFnError } from '../../../lib/server-fn-client';
+
+/** Queues one kept Stripe event again, and says how that went. */
+export function RedriveButton({ stripeEventId }: { stripeEventId: string }) {
+  const queryClient = useQueryClient();
+  const redrive = useMutation({
+    mutationFn: () => callServerFn(adminRedriveStripeEvent, { stripeEventId }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'stripe-events'] }),
+  });
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <Button variant="secondary" size="sm" onClick={() => redrive.mutate()} disabled={redrive.isPending} aria-busy={redrive.isPending || undefined} aria-label={`Re-drive ${stripeEventId}`}>
+        <RefreshCw aria-hidden className={redrive.isPending ? 'animate-spin' : undefined} />
+        {redrive.isPending ? 'Queueing…' : 'Re-drive'}
+      </Button>
+      <p aria-live="polite" className="text-xs">
+        {redrive.isSuccess ? <span className="text-success">Queued again</span> : null}
+        {redrive.error ? <span className="text-danger">{redrive.error instanceof ServerFnError ? redrive.error.message : 'Could not queue it; try again.'}</span> : null}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { z } from 'zod';
+import { STRIPE_EVENT_OUTCOMES } from '../../../../contracts/admin-webhooks.contract';
+import { cx } from '../../components/ui/cx';
+import { adminStripeEventsQuery } from '../../queries/admin';
+import { AdminFrame } from './-components/AdminFrame';
+import { AdminSignIn } from './-components/AdminSignIn';
+import { RedriveButton } from './-components/RedriveButton';
+
+const OUTCOME_STYLE: Record<(typeof STRIPE_EVENT_OUTCOMES)[number], string> = {
+  pending: 'border-line-strong text-ink-muted',
+  failed: 'border-danger/50 text-danger',
+  handled: 'border-success/40 text-success',
+  ignored: 'border-line text-ink-subtle',
+};
+
+export const Route = createFileRoute('/admin/webhooks')({
+  codeSplitGroupings: [['loader', 'component']],
+  validateSearch: z.object({ outcome: z.enum(STRIPE_EVENT_OUTCOMES).optional().catch(undefined) }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(adminStripeEventsQuery({ outcome: deps.outcome, limit: 100 })),
+  component: WebhooksPage,
+});
+
+function WebhooksPage() {
+  const { outcome } = Route.useSearch();
+  const { data } = useSuspenseQuery(adminStripeEventsQuery({ outcome, limit: 100 }));
+  if (!data) return <AdminSignIn failed={false} />;
+  return (
+    <AdminFrame title="Stripe webhooks">
+      <ul className="flex flex-wrap gap-2" aria-label="Outcome">
+        <li>
+          <Link to="/admin/webhooks" search={{}} aria-current={!outcome ? 'page' : undefined} className="rounded-full border border-line px-3 py-1 text-sm text-ink-muted aria-[current=page]:border-accent-400 aria-[current=page]:text-accent-200">
+            All
+          </Link>
+        </li>
+        {STRIPE_EVENT_OUTCOMES.map((o) => (
+          <li key={o}>
+            <Link to="/admin/webhooks" search={{ outcome: o }} aria-current={outcome === o ? 'page' : undefined} className="rounded-full border border-line px-3 py-1 text-sm text-ink-muted capitalize aria-[current=page]:border-accent-400 aria-[current=page]:text-accent-200">
+              {o} <span className="text-ink-subtle">{data.counts[o]}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {data.events.length === 0 ? (
+        <p className="mt-8 text-sm text-ink-muted">No Stripe events {outcome ? `that are ${outcome}` : 'yet'}. Every verified delivery to /webhooks/stripe appears here.</p>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-xl border border-line">
+          <table className="w-full min-w-[52rem] text-left text-sm">
+            <thead className="bg-surface-raised text-xs text-ink-subtle uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-medium">Event</th>
+                <th scope="col" className="px-4 py-3 font-medium">Received</th>
+                <th scope="col" className="px-4 py-3 text-right font-medium">Deliveries</th>
+                <th scope="col" className="px-4 py-3 text-right font-medium">Attempts</th>
+                <th scope="col" className="px-4 py-3 font-medium">Outcome</th>
+                <th scope="col" className="px-4 py-3 text-right font-medium"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {data.events.map((event) => (
+                <tr key={event.stripeEventId} className="align-top">
+                  <th scope="row" className="px-4 py-3 font-normal">
+                    <span className="block text-ink">{event.type}</span>
+                    <span className="block font-mono text-xs text-ink-subtle">{event.stripeEventId}</span>
+                  </th>
+                  <td className="px-4 py-3 text-ink-subtle">
+                    <time dateTime={event.receivedAt}>{event.receivedAt.replace('T', ' ').slice(0, 19)} UTC</time>
+                  </td>
+                  <td className="px-4 py-3 text-right text-ink-muted">{event.deliveries}</td>
+                  <td className="px-4 py-3 text-right text-ink-muted">{event.attempts}</td>
+                  <td className="px-4 py-3">
+                    <span className={cx('inline-block rounded-full border px-2 py-0.5 text-xs capitalize', OUTCOME_STYLE[event.outcome])}>{event.outcome}</span>
+                    {event.lastError ? <span className="mt-1 block max-w-xs text-xs text-danger">{event.lastError}</span> : null}
+                  </td>
+                  <td className="px-4 py-3 text-right">{event.outcome === 'pending' || event.outcome === 'failed' ? <RedriveButton stripeEventId={event.stripeEventId} /> : null}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </AdminFrame>
+  );
+}
