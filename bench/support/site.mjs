@@ -27,6 +27,7 @@ export async function startBenchSite(env = {}) {
   });
   return {
     url,
+    databaseUrl,
     async stop() {
       server.kill('SIGINT');
       await new Promise((resolve) => server.once('exit', resolve));
