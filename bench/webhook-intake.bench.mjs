@@ -5,6 +5,7 @@ import { cpus } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import Stripe from 'stripe';
+import { closedLoop } from './support/closed-loop.mjs';
 import { startBenchSite } from './support/site.mjs';
 
 const UNIQUE = Number(process.env.BENCH_EVENTS ?? 1600);
@@ -53,23 +54,6 @@ try {
   await site.stop();
 }
 
-async function run(request, total) {
-  const latencies = [];
-  let issued = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (issued < total) {
-        issued += 1;
-        const t0 = performance.now();
-        const response = await request();
-        await response.arrayBuffer();
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { perSecond: latencies.length / seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+function run(request, total) {
+  return closedLoop(request, total, CONCURRENCY);
 }
