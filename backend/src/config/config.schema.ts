@@ -40,6 +40,8 @@ export const configSchema = z.object({
   SITE_TOKEN_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   /** Real Stripe. Unset: the embedded Stripe emulator (REST API under /v1, hosted checkout) stands in. */
   STRIPE_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'a Stripe secret key such as sk_live_…').optional(),
+  /** Where the Stripe emulator sends its webhooks. Unset: this api's own /webhooks/stripe. */
+  STRIPE_EMULATOR_WEBHOOK_URL: url(['http:', 'https:']).optional(),
   /** Verifies Stripe-Signature on /webhooks/stripe. The default is the local Stripe emulator's. */
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w{8,}$/, 'a webhook signing secret such as whsec_…').default('whsec_sculpt_local_emulator'),
   GA_MEASUREMENT_ID: z

@@ -71,8 +71,9 @@ export class EmulatorWebhookSender implements OnApplicationBootstrap, OnApplicat
     return { status: response.status };
   }
 
-  /** This api's own /webhooks/stripe, at the address it actually listens on. */
+  /** STRIPE_EMULATOR_WEBHOOK_URL, or this api's own /webhooks/stripe at the address it actually listens on. */
   private endpoint(): string {
+    if (this.config.STRIPE_EMULATOR_WEBHOOK_URL) return this.config.STRIPE_EMULATOR_WEBHOOK_URL;
     const address = this.http.httpAdapter.getHttpServer().address() as { port: number } | string | null;
     if (!address || typeof address === 'string') throw new Error('the api is not listening yet');
     return `http://127.0.0.1:${address.port}/webhooks/stripe`;
