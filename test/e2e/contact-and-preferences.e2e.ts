@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Queue } from 'bullmq';
 import type { Browser } from 'playwright-core';
-import { EMAIL_QUEUE, emailJobKey, type EmailJob } from '../../backend/src/modules/email/email-job';
+import { emailJobKey } from '../../backend/src/modules/email/email-job';
 import { emailKinds } from '../../backend/src/modules/email/email-kinds';
 import { baseUrl, launchBrowser, openPage, waitForHydration } from '../support/browser';
-import { linkIn, waitForOutboxMessage } from '../support/outbox';
+import { enqueueEmail, linkIn, waitForOutboxMessage } from '../support/outbox';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -82,13 +81,7 @@ describe('contact, then managing email from the links in the emails', () => {
   });
 
   it('unsubscribes with the one-click POST from a topic email’s List-Unsubscribe header', async () => {
-    const queue = new Queue<EmailJob>(EMAIL_QUEUE, { connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0' }, prefix: process.env.E2E_QUEUE_PREFIX! });
-    const key = emailJobKey(randomUUID(), 'product-update');
-    try {
-      await queue.add('product-update', { key, kind: 'product-update', to: address, data: emailKinds['product-update'].sample }, { jobId: key });
-    } finally {
-      await queue.close();
-    }
+    await enqueueEmail({ key: emailJobKey(randomUUID(), 'product-update'), kind: 'product-update', to: address, data: emailKinds['product-update'].sample });
     const update = await waitForOutboxMessage(address, /^What's new/);
     expect(update.page).toContain('List-Unsubscribe=One-Click');
     const oneClick = linkIn(update, /List-Unsubscribe<\/t[hd]><td><(https?:\/\/[^>]+)>/);

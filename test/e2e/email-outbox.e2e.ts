@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Queue } from 'bullmq';
 import type { Browser } from 'playwright-core';
-import { EMAIL_QUEUE, emailJobKey, type EmailJob } from '../../backend/src/modules/email/email-job';
+import { emailJobKey } from '../../backend/src/modules/email/email-job';
 import { emailKinds, type EmailKindName } from '../../backend/src/modules/email/email-kinds';
 import { baseUrl, launchBrowser, openPage } from '../support/browser';
+import { enqueueEmail } from '../support/outbox';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,22 +13,10 @@ afterAll(async () => {
   await browser.close();
 });
 
-const queuePrefix = () => {
-  const prefix = process.env.E2E_QUEUE_PREFIX;
-  if (!prefix) throw new Error('E2E_QUEUE_PREFIX is not set: run through the e2e project');
-  return prefix;
-};
-
 describe('the dev outbox', () => {
   it('shows an email the worker sent through the emails queue: headers, HTML part in a sandboxed frame, text part', async () => {
-    const queue = new Queue<EmailJob>(EMAIL_QUEUE, { connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0' }, prefix: queuePrefix() });
     const to = `reader-${randomUUID().slice(0, 8)}@example.com`;
-    const key = emailJobKey(randomUUID(), 'license-key');
-    try {
-      await queue.add('license-key', { key, kind: 'license-key', to, data: emailKinds['license-key'].sample, timeZone: 'Europe/Berlin' }, { jobId: key });
-    } finally {
-      await queue.close();
-    }
+    await enqueueEmail({ key: emailJobKey(randomUUID(), 'license-key'), kind: 'license-key', to, data: emailKinds['license-key'].sample, timeZone: 'Europe/Berlin' });
     const { page, errors, close } = await openPage(browser);
     await page.goto('/dev/outbox');
     const link = page.getByRole('link', { name: 'Your Lifetime License key' }).first();

@@ -1,3 +1,5 @@
+import { Queue } from 'bullmq';
+import { EMAIL_QUEUE, type EmailJob } from '../../backend/src/modules/email/email-job';
 import { baseUrl } from './browser';
 
 export interface OutboxMessage {
@@ -32,4 +34,16 @@ export function linkIn(message: OutboxMessage, pattern: RegExp): string {
   if (!found) throw new Error(`No link like ${pattern} in "${message.subject}"`);
   const url = new URL(found[1] ?? found[0]);
   return `${baseUrl()}${url.pathname}${url.search}`;
+}
+
+/** Puts an email job on the e2e site's own `emails` queue, as the site's triggers do. */
+export async function enqueueEmail(job: EmailJob): Promise<void> {
+  const prefix = process.env.E2E_QUEUE_PREFIX;
+  if (!prefix) throw new Error('E2E_QUEUE_PREFIX is not set: run through the e2e project');
+  const queue = new Queue<EmailJob>(EMAIL_QUEUE, { connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0' }, prefix });
+  try {
+    await queue.add(job.kind, job, { jobId: job.key });
+  } finally {
+    await queue.close();
+  }
 }

@@ -29,3 +29,16 @@ export function requestIdFor(req: IncomingMessage, res: ServerResponse): string 
   res.setHeader('x-request-id', id);
   return id;
 }
+
+/**
+ * A warning for errors a client keeps retrying on its own (a Redis reconnecting): one line per
+ * `everyMs` is enough to say why something is not ready.
+ */
+export function throttledWarning(message: string, everyMs = 30_000): (error: Error) => void {
+  let lastLogged = 0;
+  return (error) => {
+    if (Date.now() - lastLogged < everyMs) return;
+    lastLogged = Date.now();
+    rootLogger().warn({ err: error.message }, message);
+  };
+}

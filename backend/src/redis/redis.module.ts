@@ -1,6 +1,6 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { rootLogger } from '../common/logger';
+import { throttledWarning } from '../common/logger';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
 
@@ -15,13 +15,7 @@ export const REDIS = Symbol('REDIS');
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
         const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
-        let lastLogged = 0;
-        redis.on('error', (error: Error) => {
-          // ioredis retries on its own; one line every 30 s is enough to say why it is not ready.
-          if (Date.now() - lastLogged < 30_000) return;
-          lastLogged = Date.now();
-          rootLogger().warn({ err: error.message }, 'redis connection error');
-        });
+        redis.on('error', throttledWarning('redis connection error'));
         return redis;
       },
     },

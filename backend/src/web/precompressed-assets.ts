@@ -17,8 +17,8 @@ export function precompressedAssets(assetsDir: string) {
   }
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const name = decodeURIComponent(req.path).replace(/^\//, '');
-    if (!files.has(name)) return next();
+    const name = assetName(req.path);
+    if (!name || !files.has(name)) return next();
     res.vary('Accept-Encoding');
     // Brotli whenever it is acceptable at all: browsers list gzip first but br is smaller.
     const encoding = (['br', 'gzip'] as const).find((e) => req.acceptsEncodings(e) === e && files.has(name + SUFFIX[e]));
@@ -29,4 +29,13 @@ export function precompressedAssets(assetsDir: string) {
     req.url = `/${name}${SUFFIX[encoding]}`;
     next();
   };
+}
+
+/** The asset's file name, or undefined for a path with malformed escapes (left to the static handler). */
+function assetName(path: string): string | undefined {
+  try {
+    return decodeURIComponent(path).replace(/^\//, '');
+  } catch {
+    return undefined;
+  }
 }

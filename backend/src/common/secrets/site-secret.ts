@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 
 export const SITE_SECRET = Symbol('SITE_SECRET');
@@ -25,4 +25,10 @@ export async function loadSiteSecret(orm: MikroORM, configured: string | undefin
 /** A separate key per purpose, so a token made for one use can never be accepted by another. */
 export function deriveKey(secret: SiteSecret, label: string): Buffer {
   return createHmac('sha256', secret.value).update(`sculpt-key|${label}`).digest();
+}
+
+/** Whether a MAC given as base64url is the expected one, compared in constant time. */
+export function macMatches(givenBase64url: string, expected: Buffer): boolean {
+  const given = Buffer.from(givenBase64url, 'base64url');
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

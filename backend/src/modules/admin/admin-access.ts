@@ -1,20 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ForbiddenError } from '../../common/app-error';
+import { readCookie } from '../../common/http/cookies';
 
 export const ADMIN_COOKIE = 'sculpt_admin';
 
 /** What the admin cookie holds: a digest of the token, so the token itself never sits in a browser. */
 export function adminCookieValue(token: string): string {
   return createHash('sha256').update(`sculpt-admin:${token}`).digest('hex');
-}
-
-export function readCookie(headers: IncomingHttpHeaders, name: string): string | undefined {
-  for (const part of (headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
 }
 
 export function isAdmin(headers: IncomingHttpHeaders, token: string | undefined): boolean {

@@ -8,6 +8,7 @@ import { enforceRateLimits } from '../../common/rate-limit/rate-limited';
 import { RedisRateLimiter } from '../../common/rate-limit/redis-rate-limiter';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config.schema';
+import { visitorMetadata } from '../../events/event-metadata';
 import { EventStore } from '../../events/event-store';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
@@ -32,7 +33,7 @@ export class ContactServerFns {
 
   @ServerFn(getContactCsrfToken)
   getContactCsrfToken(_input: unknown, context: ServerFnContext): ServerFnOutput<typeof getContactCsrfToken> {
-    const { token, expiresAt, setCookie } = this.csrf.issue(header(context.headers.cookie));
+    const { token, expiresAt, setCookie } = this.csrf.issue(context.headers.cookie);
     if (setCookie) context.response.append('set-cookie', setCookie);
     return { token, expiresAt: expiresAt.toISOString() };
   }
@@ -42,7 +43,7 @@ export class ContactServerFns {
     if (!isSameOriginRequest(context.headers, this.config.PUBLIC_URL)) {
       throw new ContactRefusedError('contact.cross_site', 403, 'This form can only be sent from our own contact page.');
     }
-    const check = this.csrf.verify(header(context.headers.cookie), input.csrfToken);
+    const check = this.csrf.verify(context.headers.cookie, input.csrfToken);
     if (check !== 'ok') {
       throw new ContactRefusedError('contact.csrf_invalid', 403, 'The form expired or was opened in another browser. We have refreshed it: press Send again.');
     }
@@ -62,10 +63,8 @@ export class ContactServerFns {
       contactStreamId(messageId),
       'no-stream',
       [ContactMessageReceived({ messageId, name: input.name, email: address, topic: input.topic, message: input.message, receivedAt: new Date().toISOString() })],
-      { correlationId: context.requestId, causationId: null, actor: { kind: 'visitor' } },
+      visitorMetadata(context.requestId),
     );
     return { status: 'received' };
   }
 }
-
-const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join('; ') : value);

@@ -1,4 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { cookieValue } from '../../common/http/cookies';
+import { macMatches } from '../../common/secrets/site-secret';
 
 export const CSRF_TOKEN_HOURS = 2;
 const SESSION_ID = /^[A-Za-z0-9_-]{32}$/;
@@ -41,21 +43,14 @@ export class FormCsrf {
     const match = /^([0-9a-z]{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token);
     if (!match) return 'invalid';
     const [, issued, mac] = match as unknown as [string, string, string];
-    const given = Buffer.from(mac, 'base64url');
-    const expected = this.mac(sessionId, issued);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+    if (!macMatches(mac, this.mac(sessionId, issued))) return 'invalid';
     const age = this.now().getTime() - parseInt(issued, 36) * 1000;
     return age < -60_000 || age > CSRF_TOKEN_HOURS * 3_600_000 ? 'expired' : 'ok';
   }
 
   private sessionId(cookieHeader: string | undefined): string | undefined {
-    for (const part of (cookieHeader ?? '').split(';')) {
-      const eq = part.indexOf('=');
-      if (eq < 0 || part.slice(0, eq).trim() !== this.cookieName) continue;
-      const value = part.slice(eq + 1).trim();
-      if (SESSION_ID.test(value)) return value;
-    }
-    return undefined;
+    const value = cookieValue(cookieHeader, this.cookieName);
+    return value && SESSION_ID.test(value) ? value : undefined;
   }
 
   private mac(sessionId: string, issued: string): Buffer {

@@ -45,6 +45,12 @@ export class EmailDelivery {
     return 'sent';
   }
 
+  /** Whether anything was ever sent (or held back by preferences) to this address. */
+  async hasMailed(address: string): Promise<boolean> {
+    const rows = await this.orm.em.getConnection().execute<unknown[]>('select 1 from email_deliveries where lower(to_address) = ? limit 1', [address.toLowerCase()]);
+    return rows.length > 0;
+  }
+
   message(job: EmailJob): EmailMessage {
     const { topic } = emailKinds[job.kind];
     const manageUrl = topic === 'transactional' ? undefined : this.links.manageUrl(job.to);

@@ -1,6 +1,6 @@
 import { formatMoney } from '../../../../contracts/catalog/number-format';
 import { codeBox, facts, paragraph } from './templates/layout';
-import { html, type SafeHtml } from './templates/html';
+import { html, type SafeHtml } from '../../common/html';
 import { formatDay, formatWhen } from './templates/when';
 
 import type { EmailTopic } from '../../../../contracts/email/email-topics';

@@ -1,4 +1,4 @@
-import { html, SafeHtml } from './templates/html';
+import { html, type SafeHtml, standalonePage } from '../../common/html';
 
 export interface OutboxRow {
   id: string;
@@ -20,9 +20,7 @@ pre{white-space:pre-wrap;background:#13111f;border:1px solid #26223a;border-radi
 iframe{width:100%;height:720px;border:1px solid #26223a;border-radius:10px;background:#fff}.grid{display:grid;gap:8px;grid-template-columns:repeat(auto-fill,minmax(220px,1fr))}
 .card{display:block;padding:10px 12px;border:1px solid #26223a;border-radius:10px;background:#13111f;text-decoration:none}`;
 
-function page(title: string, body: SafeHtml): string {
-  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>${title} · Dev outbox</title><style>${new SafeHtml(STYLE)}</style></head><body><main>${body}</main></body></html>`.value;
-}
+const page = (title: string, body: SafeHtml) => standalonePage(`${title} · Dev outbox`, STYLE, body);
 
 const when = (value: Date | string) => new Date(value).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
 

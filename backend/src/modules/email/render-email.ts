@@ -1,5 +1,5 @@
 import { emailKinds, type EmailData, type EmailKindName, type EmailTopic, type RenderContext } from './email-kinds';
-import { html } from './templates/html';
+import { html } from '../../common/html';
 import { layout, paragraph } from './templates/layout';
 
 export const TOPIC_LABELS: Record<EmailTopic, string> = {

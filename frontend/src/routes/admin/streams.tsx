@@ -3,6 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { z } from 'zod';
 import { adminStreamsQuery } from '../../queries/admin';
 import { AdminFrame } from './-components/AdminFrame';
+import { FILTER_PILL } from './-components/filter-pill';
 import { AdminSignIn } from './-components/AdminSignIn';
 
 export const Route = createFileRoute('/admin/streams')({
@@ -22,7 +23,7 @@ function StreamsPage() {
     <AdminFrame title="Streams">
       <ul className="flex flex-wrap gap-2" aria-label="Categories">
         <li>
-          <Link to="/admin/streams" search={{}} aria-current={!category ? 'page' : undefined} className="rounded-full border border-line px-3 py-1 text-sm text-ink-muted aria-[current=page]:border-accent-400 aria-[current=page]:text-accent-200">
+          <Link to="/admin/streams" search={{}} aria-current={!category ? 'page' : undefined} className={FILTER_PILL}>
             All
           </Link>
         </li>
@@ -32,7 +33,7 @@ function StreamsPage() {
               to="/admin/streams"
               search={{ category: c.category }}
               aria-current={category === c.category ? 'page' : undefined}
-              className="rounded-full border border-line px-3 py-1 text-sm text-ink-muted aria-[current=page]:border-accent-400 aria-[current=page]:text-accent-200"
+              className={FILTER_PILL}
             >
               {c.category} <span className="text-ink-subtle">{c.streams}</span>
             </Link>

@@ -5,6 +5,7 @@ import { STRIPE_EVENT_OUTCOMES } from '../../../../contracts/admin-webhooks.cont
 import { cx } from '../../components/ui/cx';
 import { adminStripeEventsQuery } from '../../queries/admin';
 import { AdminFrame } from './-components/AdminFrame';
+import { FILTER_PILL } from './-components/filter-pill';
 import { AdminSignIn } from './-components/AdminSignIn';
 import { RedriveButton } from './-components/RedriveButton';
 
@@ -31,13 +32,13 @@ function WebhooksPage() {
     <AdminFrame title="Stripe webhooks">
       <ul className="flex flex-wrap gap-2" aria-label="Outcome">
         <li>
-          <Link to="/admin/webhooks" search={{}} aria-current={!outcome ? 'page' : undefined} className="rounded-full border border-line px-3 py-1 text-sm text-ink-muted aria-[current=page]:border-accent-400 aria-[current=page]:text-accent-200">
+          <Link to="/admin/webhooks" search={{}} aria-current={!outcome ? 'page' : undefined} className={FILTER_PILL}>
             All
           </Link>
         </li>
         {STRIPE_EVENT_OUTCOMES.map((o) => (
           <li key={o}>
-            <Link to="/admin/webhooks" search={{ outcome: o }} aria-current={outcome === o ? 'page' : undefined} className="rounded-full border border-line px-3 py-1 text-sm text-ink-muted capitalize aria-[current=page]:border-accent-400 aria-[current=page]:text-accent-200">
+            <Link to="/admin/webhooks" search={{ outcome: o }} aria-current={outcome === o ? 'page' : undefined} className={`${FILTER_PILL} capitalize`}>
               {o} <span className="text-ink-subtle">{data.counts[o]}</span>
             </Link>
           </li>

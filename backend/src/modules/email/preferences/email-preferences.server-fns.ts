@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { EMAIL_TOPICS } from '../../../../../contracts/email/email-topics';
 import {
@@ -13,9 +12,10 @@ import type { ServerFnOutput } from '../../../../../contracts/server-fn';
 import { AppError } from '../../../common/app-error';
 import { enforceRateLimits } from '../../../common/rate-limit/rate-limited';
 import { RedisRateLimiter } from '../../../common/rate-limit/redis-rate-limiter';
-import type { EventMetadata } from '../../../events/event-metadata';
+import { visitorMetadata } from '../../../events/event-metadata';
 import { ServerFn } from '../../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../../server-fn/server-fn-context';
+import { EmailDelivery } from '../email-delivery';
 import { emailAddressSchema, normalizeEmail } from './email-address';
 import type { EmailPreferencesCommand } from './email-preferences.decider';
 import { EmailPreferences } from './email-preferences';
@@ -36,7 +36,7 @@ export class EmailPreferencesServerFns {
     private readonly preferences: EmailPreferences,
     private readonly links: ManageEmailLinks,
     private readonly limiter: RedisRateLimiter,
-    private readonly orm: MikroORM,
+    private readonly delivery: EmailDelivery,
   ) {}
 
   @ServerFn(getEmailPreferences)
@@ -52,7 +52,7 @@ export class EmailPreferencesServerFns {
   @ServerFn(updateEmailPreferences)
   async updateEmailPreferences({ email, token, change }: z.output<typeof updateEmailPreferences.input>, context: ServerFnContext): Promise<EmailPreferencesView> {
     if (!this.links.tokens.verify(email, 'manage', token).ok) throw new ManageLinkInvalidError();
-    await this.preferences.change(email, commandFor(change), metadataFor(context));
+    await this.preferences.change(email, commandFor(change), visitorMetadata(context.requestId));
     return this.view(email);
   }
 
@@ -69,15 +69,13 @@ export class EmailPreferencesServerFns {
       'You have asked for several links in a short time.',
     );
     if (await this.isKnown(address)) {
-      await this.preferences.change(address, { type: 'RequestManageLink', address, requestId: context.requestId, now: new Date() }, metadataFor(context));
+      await this.preferences.change(address, { type: 'RequestManageLink', address, requestId: context.requestId, now: new Date() }, visitorMetadata(context.requestId));
     }
     return { status: 'sent-if-known' };
   }
 
   private async isKnown(address: string): Promise<boolean> {
-    if (await this.preferences.isKnown(address)) return true;
-    const rows = await this.orm.em.getConnection().execute<unknown[]>('select 1 from email_deliveries where lower(to_address) = ? limit 1', [address]);
-    return rows.length > 0;
+    return (await this.preferences.isKnown(address)) || (await this.delivery.hasMailed(address));
   }
 
   private async view(email: string): Promise<EmailPreferencesView> {
@@ -101,8 +99,4 @@ function commandFor(change: EmailPreferenceChange): EmailPreferencesCommand {
     case 'resubscribe':
       return { type: 'Resubscribe', via: 'preferences', now };
   }
-}
-
-export function metadataFor(context: Pick<ServerFnContext, 'requestId'>): EventMetadata {
-  return { correlationId: context.requestId, causationId: null, actor: { kind: 'visitor' } };
 }

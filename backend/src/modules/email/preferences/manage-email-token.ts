@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { macMatches } from '../../../common/secrets/site-secret';
 import { EMAIL_TOPICS, type EmailTopic } from '../email-kinds';
 import { normalizeEmail } from './email-address';
 
@@ -36,9 +37,7 @@ export class ManageEmailTokens {
     const match = /^v1\.([0-9a-z]{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token);
     if (!match) return { ok: false, reason: 'malformed' };
     const [, issued, mac] = match as unknown as [string, string, string];
-    const given = Buffer.from(mac, 'base64url');
-    const expected = this.mac(address, purpose, issued);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'mismatch' };
+    if (!macMatches(mac, this.mac(address, purpose, issued))) return { ok: false, reason: 'mismatch' };
     const issuedAt = new Date(parseInt(issued, 36) * 1000);
     const age = this.now().getTime() - issuedAt.getTime();
     if (age < -MAX_CLOCK_SKEW_MS || age > TOKEN_VALID_DAYS * 86_400_000) return { ok: false, reason: 'expired' };

@@ -3,6 +3,7 @@ import { Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { EMAIL_TOPICS } from '../../../../../contracts/email/email-topics';
+import { visitorMetadata } from '../../../events/event-metadata';
 import { EmailPreferences } from './email-preferences';
 import { ManageEmailLinks } from './manage-email-links';
 import { confirmUnsubscribePage, unsubscribedPage, unsubscribeProblemPage } from './one-click-unsubscribe.page';
@@ -36,7 +37,7 @@ export class OneClickUnsubscribeController {
     await this.preferences.change(
       link.email,
       { type: 'UnsubscribeTopic', topic: link.topic, via: 'one-click', now: new Date() },
-      { correlationId: requestId, causationId: null, actor: { kind: 'visitor' } },
+      visitorMetadata(requestId),
     );
     send(res, 200, unsubscribedPage(link.topic, this.links.manageUrl(link.email)));
   }

@@ -1,14 +1,12 @@
 import { EMAIL_TOPIC_INFO, type EmailTopic } from '../../../../../contracts/email/email-topics';
-import { html, SafeHtml } from '../templates/html';
+import { html, type SafeHtml, standalonePage } from '../../../common/html';
 
 const STYLE = `body{margin:0;font:16px/1.6 -apple-system,'Segoe UI',Roboto,sans-serif;background:#0b0a14;color:#eeedf7}
 main{max-width:560px;margin:0 auto;padding:64px 20px}h1{font-size:26px;line-height:1.25;margin:0 0 12px}p{color:#c9c6de;margin:0 0 16px}
 a{color:#c4b5fd}button{font:inherit;font-weight:600;color:#0b0a14;background:#c4b5fd;border:0;border-radius:10px;padding:12px 20px;cursor:pointer}
 button:focus-visible,a:focus-visible{outline:3px solid #fff;outline-offset:3px}`;
 
-function page(title: string, body: SafeHtml): string {
-  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>${title} · SystemSculpt</title><style>${new SafeHtml(STYLE)}</style></head><body><main>${body}</main></body></html>`.value;
-}
+const page = (title: string, body: SafeHtml) => standalonePage(`${title} · SystemSculpt`, STYLE, body);
 
 const label = (topic: EmailTopic) => EMAIL_TOPIC_INFO[topic].label.toLowerCase();
 

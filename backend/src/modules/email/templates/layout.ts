@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from './html';
+import { html, type SafeHtml } from '../../../common/html';
 
 export interface LayoutParts {
   /** The line mail clients show after the subject. */

@@ -4,7 +4,8 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Worker, type Job, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { rootLogger } from '../../../common/logger';
+import { rootLogger, throttledWarning } from '../../../common/logger';
+import { within } from '../../../common/within';
 import { REDIS } from '../../../redis/redis.module';
 import Stripe from 'stripe';
 import { APP_CONFIG } from '../../../config/config.module';
@@ -46,19 +47,12 @@ export class EmulatorWebhookSender implements OnApplicationBootstrap, OnApplicat
       prefix: this.config.QUEUE_PREFIX,
       concurrency: 4,
     });
-    let lastLogged = 0;
-    this.worker.on('error', (error) => {
-      if (Date.now() - lastLogged < 30_000) return;
-      lastLogged = Date.now();
-      rootLogger().warn({ err: error.message }, 'Stripe emulator webhook worker');
-    });
+    this.worker.on('error', throttledWarning('Stripe emulator webhook worker'));
   }
 
   async onApplicationShutdown(): Promise<void> {
     if (!this.worker) return;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([this.worker.close(), new Promise((resolve) => (timer = setTimeout(resolve, 3_000)))]);
-    clearTimeout(timer);
+    await within(this.worker.close(), 3_000, 'closing the webhook worker').catch(() => undefined);
   }
 
   async process(job: Job<{ eventId: string }>): Promise<{ status: number }> {
@@ -111,19 +105,8 @@ export class EmulatorEvents {
   async deliver(events: StripeObject[]): Promise<void> {
     if (events.length > 0) this.sender.start();
     for (const event of events) {
-      let timer: NodeJS.Timeout | undefined;
-      try {
-        await Promise.race([
-          this.queue.add('deliver', { eventId: event.id }, { jobId: event.id, attempts: 8, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } }),
-          new Promise((_, reject) => {
-            timer = setTimeout(() => reject(new Error('enqueue timed out')), 1_500);
-          }),
-        ]);
-      } catch (error) {
-        rootLogger().warn({ err: error, eventId: event.id }, 'the Stripe emulator could not queue a webhook');
-      } finally {
-        clearTimeout(timer);
-      }
+      const job = this.queue.add('deliver', { eventId: event.id }, { jobId: event.id, attempts: 8, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } });
+      await within(job, 1_500, 'queueing a webhook').catch((error: unknown) => rootLogger().warn({ err: error, eventId: event.id }, 'the Stripe emulator could not queue a webhook'));
     }
   }
 }

@@ -7,7 +7,7 @@ import { hostedCheckoutPage, missingCheckoutPage } from './hosted-checkout.page'
 const readForm = express.urlencoded({ extended: false, limit: '10kb', type: () => true });
 const choiceSchema = z.enum(['pay', 'decline', 'pay-later', 'settle', 'fail-payment', 'cancel']);
 // The page posts to itself and then sends the browser to the site's success or cancel URL.
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'";
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'";
 
 /** The hosted checkout page a session's `url` points at, while the emulator stands in for Stripe. */
 @Controller('_stripe/checkout')

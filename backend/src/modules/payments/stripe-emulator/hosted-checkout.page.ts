@@ -1,5 +1,5 @@
 import { formatMoney } from '../../../../../contracts/catalog/number-format';
-import { html, SafeHtml } from '../../email/templates/html';
+import { html, standalonePage } from '../../../common/html';
 import type { StripeObject } from './emulator-store';
 
 const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 -apple-system,'Segoe UI',Roboto,sans-serif;background:#f6f8fa;color:#1a1f36}
@@ -43,9 +43,9 @@ ${subscription ? '' : html`<form method="post" action="${view.action('pay-later'
 <form method="post" action="${view.action('fail-payment')}"><button type="submit">Fail the payment</button></form>`
       : html`<p><a href="${String(session.success_url ?? '/')}">Back to the site</a></p>`
 }`;
-  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Checkout · local Stripe emulator</title><style>${new SafeHtml(STYLE)}</style></head><body><main>${body}</main></body></html>`.value;
+  return standalonePage('Checkout · local Stripe emulator', STYLE, body);
 }
 
 export function missingCheckoutPage(): string {
-  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Checkout not found</title></head><body><main><h1>No such checkout</h1><p>This checkout session does not exist.</p></main></body></html>`.value;
+  return standalonePage('Checkout not found', STYLE, html`<h1>No such checkout</h1><p>This checkout session does not exist.</p>`);
 }

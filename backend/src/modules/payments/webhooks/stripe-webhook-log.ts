@@ -1,4 +1,20 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { AdminStripeEvent } from '../../../../../contracts/admin-webhooks.contract';
+
+type Outcome = AdminStripeEvent['outcome'];
+/** An event not yet attempted has no outcome: it is pending. */
+const OUTCOME_SQL = "coalesce(outcome, 'pending')";
+
+interface ListedRow {
+  stripe_event_id: string;
+  type: string;
+  received_at: Date;
+  deliveries: number;
+  attempts: number;
+  outcome: Outcome;
+  last_error: string | null;
+  handled_at: Date | null;
+}
 
 export interface ReceivedStripeEvent {
   id: string;
@@ -43,5 +59,31 @@ export class StripeWebhookLog {
       .getConnection()
       .execute<{ stripe_event_id: string }[]>('select stripe_event_id from stripe_webhook_events where handled_at is null and received_at < ? order by received_at limit ?', [before, limit]);
     return rows.map((r) => r.stripe_event_id);
+  }
+
+  /** The newest events, optionally of one outcome, with how many there are of each outcome. */
+  async list(outcome: Outcome | undefined, limit: number): Promise<{ events: AdminStripeEvent[]; counts: Record<Outcome, number> }> {
+    const connection = this.orm.em.getConnection();
+    const [rows, counts] = await Promise.all([
+      connection.execute<ListedRow[]>(
+        `select stripe_event_id, type, received_at, deliveries, attempts, ${OUTCOME_SQL} as outcome, last_error, handled_at from stripe_webhook_events
+         ${outcome ? `where ${OUTCOME_SQL} = ?` : ''} order by received_at desc limit ?`,
+        outcome ? [outcome, limit] : [limit],
+      ),
+      connection.execute<{ outcome: Outcome; n: string }[]>(`select ${OUTCOME_SQL} as outcome, count(*) as n from stripe_webhook_events group by 1`),
+    ]);
+    return {
+      events: rows.map((row) => ({
+        stripeEventId: row.stripe_event_id,
+        type: row.type,
+        receivedAt: new Date(row.received_at).toISOString(),
+        deliveries: row.deliveries,
+        attempts: row.attempts,
+        outcome: row.outcome,
+        lastError: row.last_error,
+        handledAt: row.handled_at ? new Date(row.handled_at).toISOString() : null,
+      })),
+      counts: { pending: 0, failed: 0, handled: 0, ignored: 0, ...Object.fromEntries(counts.map((c) => [c.outcome, Number(c.n)])) },
+    };
   }
 }

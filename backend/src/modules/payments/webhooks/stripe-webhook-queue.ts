@@ -1,3 +1,5 @@
+import type { Queue } from 'bullmq';
+
 export const STRIPE_WEBHOOK_QUEUE = 'stripe-webhooks';
 
 /** A job per Stripe event; its id is the Stripe event id (evt_…, no ':'), so BullMQ keeps one per event. */
@@ -5,9 +7,14 @@ export interface StripeWebhookJob {
   stripeEventId: string;
 }
 
-export const STRIPE_WEBHOOK_JOB_OPTIONS = {
+const JOB_OPTIONS = {
   attempts: 10,
   backoff: { type: 'exponential' as const, delay: 1_000 },
   removeOnComplete: { age: 14 * 24 * 3600 },
   removeOnFail: { age: 30 * 24 * 3600 },
 };
+
+/** Queues handling of a kept event; while a job with its id exists, BullMQ ignores the add. */
+export function enqueueStripeEvent(queue: Queue<StripeWebhookJob>, stripeEventId: string) {
+  return queue.add('stripe-event', { stripeEventId }, { jobId: stripeEventId, ...JOB_OPTIONS });
+}

@@ -3,7 +3,7 @@ import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } f
 import type { Queue } from 'bullmq';
 import { rootLogger } from '../../../common/logger';
 import { StripeWebhookLog } from './stripe-webhook-log';
-import { STRIPE_WEBHOOK_JOB_OPTIONS, STRIPE_WEBHOOK_QUEUE, type StripeWebhookJob } from './stripe-webhook-queue';
+import { enqueueStripeEvent, STRIPE_WEBHOOK_QUEUE, type StripeWebhookJob } from './stripe-webhook-queue';
 
 const SWEEP_EVERY_MS = 30_000;
 /** Younger events are probably still on their way through the queue. */
@@ -35,7 +35,7 @@ export class StripeWebhookSweeper implements OnApplicationBootstrap, OnApplicati
   /** Queues every kept, unhandled event older than the grace period; returns how many it offered. */
   async sweep(now = new Date()): Promise<number> {
     const ids = await this.log.unhandled(new Date(now.getTime() - GRACE_MS));
-    for (const stripeEventId of ids) await this.queue.add('stripe-event', { stripeEventId }, { jobId: stripeEventId, ...STRIPE_WEBHOOK_JOB_OPTIONS });
+    for (const stripeEventId of ids) await enqueueStripeEvent(this.queue, stripeEventId);
     return ids.length;
   }
 }

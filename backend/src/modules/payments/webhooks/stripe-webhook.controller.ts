@@ -4,10 +4,11 @@ import type { Queue } from 'bullmq';
 import express, { type Request, type Response } from 'express';
 import Stripe from 'stripe';
 import { rootLogger } from '../../../common/logger';
+import { within } from '../../../common/within';
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/config.schema';
 import { StripeWebhookLog } from './stripe-webhook-log';
-import { STRIPE_WEBHOOK_JOB_OPTIONS, STRIPE_WEBHOOK_QUEUE, type StripeWebhookJob } from './stripe-webhook-queue';
+import { enqueueStripeEvent, STRIPE_WEBHOOK_QUEUE, type StripeWebhookJob } from './stripe-webhook-queue';
 
 const readRaw = express.raw({ type: () => true, limit: '1mb' });
 /** Stripe waits about 10 s for an answer; a stalled Redis must not make it wait that long. */
@@ -60,18 +61,10 @@ export class StripeWebhookController {
   }
 
   private async enqueue(stripeEventId: string): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([
-        this.queue.add('stripe-event', { stripeEventId }, { jobId: stripeEventId, ...STRIPE_WEBHOOK_JOB_OPTIONS }),
-        new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error('enqueue timed out')), ENQUEUE_TIMEOUT_MS);
-        }),
-      ]);
+      await within(enqueueStripeEvent(this.queue, stripeEventId), ENQUEUE_TIMEOUT_MS, 'queueing a Stripe event');
     } catch (error) {
       rootLogger().warn({ err: error, stripeEventId }, 'Stripe event kept but not queued; the sweeper will queue it');
-    } finally {
-      clearTimeout(timer);
     }
   }
 }

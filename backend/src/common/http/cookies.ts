@@ -1,0 +1,19 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** One cookie's value from a Cookie header (decoded), or undefined when absent or malformed. */
+export function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      return undefined; // malformed escapes: no usable value
+    }
+  }
+  return undefined;
+}
+
+export function readCookie(headers: IncomingHttpHeaders, name: string): string | undefined {
+  return cookieValue(headers.cookie, name);
+}
