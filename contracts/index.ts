@@ -4,6 +4,7 @@ import { getPricingResources, getResource, listResources } from './catalog.contr
 import { getContactCsrfToken, submitContactMessage } from './contact/contact.contract';
 import { getEmailPreferences, requestManageEmailLink, updateEmailPreferences } from './email/email-preferences.contract';
 import { getSiteInfo } from './site.contract';
+import { authServerFns } from './auth/auth.contract';
 import { getServiceStatus } from './status.contract';
 
 export * from './server-fn';
@@ -16,6 +17,7 @@ export * from './admin.contract';
 
 /** Every server function the backend must serve; the transport refuses ids not listed here. */
 export const serverFnContracts = [
+  ...authServerFns,
   getSiteInfo,
   getServiceStatus,
   listResources,

@@ -5,6 +5,9 @@ import compression from 'compression';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { ApiModule } from './app.module';
+import { rootLogger } from './common/logger';
+import { LocalIdentity } from './modules/auth/local-identity/local-identity';
+import { sessionRefresher } from './modules/auth/local-identity/session-refresher';
 import type { AppConfig } from './config/config.schema';
 import { legacyRedirects } from './web/legacy-redirects';
 import { precompressedAssets } from './web/precompressed-assets';
@@ -26,6 +29,8 @@ export async function createApi(
   app.set('query parser', 'simple');
   for (const handler of securityHeaders(config)) app.use(handler);
   app.use(legacyRedirects);
+  const identity = app.get(LocalIdentity, { strict: false });
+  if (identity) app.use(sessionRefresher(identity, rootLogger()));
   // Pages and server-function answers; built assets come precompressed and are left alone.
   app.use(compression());
   const client = resolve(config.WEB_DIST, 'client');

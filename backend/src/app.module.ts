@@ -14,6 +14,7 @@ import { ProjectionModule } from './events/projection.module';
 import { HealthModule } from './health/health.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AdminJobsModule } from './modules/admin/jobs/admin-jobs.module';
+import { AuthModule } from './modules/auth/auth.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { ContactModule } from './modules/contact/contact.module';
 import { EmailJobsModule } from './modules/email/email-jobs.module';
@@ -33,7 +34,7 @@ export function infrastructureModules(config: AppConfig): Array<DynamicModule | 
 }
 
 /** Feature modules: their commands, server functions, projectors and jobs. */
-export const featureModules = [SiteModule, CatalogModule, AdminModule, EmailModule, ContactModule, StripeWebhooksModule];
+export const featureModules = [AuthModule, SiteModule, CatalogModule, AdminModule, EmailModule, ContactModule, StripeWebhooksModule];
 
 @Module({})
 export class ApiModule {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parsePublishableKey } from '../../../contracts/auth/publishable-key';
 
 const url = (protocols: string[]) =>
   z.string().refine((value) => {
@@ -44,11 +45,34 @@ export const configSchema = z.object({
   STRIPE_EMULATOR_WEBHOOK_URL: url(['http:', 'https:']).optional(),
   /** Verifies Stripe-Signature on /webhooks/stripe. The default is the local Stripe emulator's. */
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w{8,}$/, 'a webhook signing secret such as whsec_…').default('whsec_sculpt_local_emulator'),
+  /** Real Clerk. All three unset: the embedded local sign-in (email + one-time code in the outbox) stands in. */
+  CLERK_PUBLISHABLE_KEY: z.string().optional(),
+  CLERK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'a Clerk secret key such as sk_live_…').optional(),
+  /** The Clerk instance's public key (PEM), so session tokens are verified without a network call. */
+  CLERK_JWT_KEY: z.string().includes('BEGIN PUBLIC KEY', { message: 'the PEM public key from Clerk\'s API keys page' }).optional(),
+  /** Local sign-in: addresses (comma-separated) whose accounts get the admin role. */
+  LOCAL_ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((a) => a.trim().toLowerCase()).filter(Boolean)),
   GA_MEASUREMENT_ID: z
     .string()
     .regex(/^G-[A-Z0-9]+$/, 'a Google Analytics measurement id such as G-ABC123')
     .optional(),
 }).superRefine((config, ctx) => {
+  const clerk = [config.CLERK_PUBLISHABLE_KEY, config.CLERK_SECRET_KEY, config.CLERK_JWT_KEY];
+  if (clerk.some(Boolean) && !clerk.every(Boolean)) {
+    for (const [name, value] of [['CLERK_PUBLISHABLE_KEY', config.CLERK_PUBLISHABLE_KEY], ['CLERK_SECRET_KEY', config.CLERK_SECRET_KEY], ['CLERK_JWT_KEY', config.CLERK_JWT_KEY]] as const) {
+      if (!value) ctx.addIssue({ code: 'custom', path: [name], message: 'Clerk needs all three of CLERK_PUBLISHABLE_KEY, CLERK_SECRET_KEY and CLERK_JWT_KEY (or none, for the local sign-in)' });
+    }
+  }
+  if (config.CLERK_PUBLISHABLE_KEY) {
+    try {
+      parsePublishableKey(config.CLERK_PUBLISHABLE_KEY);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', path: ['CLERK_PUBLISHABLE_KEY'], message: (error as Error).message });
+    }
+  }
   if (config.EMAIL_TRANSPORT === 'smtp' && !config.SMTP_URL) {
     ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when EMAIL_TRANSPORT=smtp, e.g. smtps://user:pass@smtp.example.com:465' });
   }

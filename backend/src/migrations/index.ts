@@ -9,6 +9,7 @@ import { Migration20261123060000_email } from './Migration20261123060000_email';
 import { Migration20261123070000_app_secrets } from './Migration20261123070000_app_secrets';
 import { Migration20261123080000_stripe_webhook_events } from './Migration20261123080000_stripe_webhook_events';
 import { Migration20261123090000_stripe_emulator } from './Migration20261123090000_stripe_emulator';
+import { Migration20261123100000_local_identity } from './Migration20261123100000_local_identity';
 
 /** Applied in this order; append new migrations, never edit one that has shipped. */
 export const migrationsList: MigrationObject[] = [
@@ -25,4 +26,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123070000_app_secrets', class: Migration20261123070000_app_secrets },
   { name: 'Migration20261123080000_stripe_webhook_events', class: Migration20261123080000_stripe_webhook_events },
   { name: 'Migration20261123090000_stripe_emulator', class: Migration20261123090000_stripe_emulator },
+  { name: 'Migration20261123100000_local_identity', class: Migration20261123100000_local_identity },
 ];

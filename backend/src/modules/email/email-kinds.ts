@@ -208,6 +208,20 @@ export const emailKinds = {
       text: lines(`From: ${d.name} <${d.email}>`, `Topic: ${d.topic}`, `Received: ${formatWhen(d.receivedAt, 'UTC')}`, '', d.message),
     }),
   }),
+  'sign-in-code': kind<{ code: string; purpose: 'sign-in' | 'sign-up'; minutes: number }>({
+    topic: 'transactional',
+    sample: { code: '042917', purpose: 'sign-in', minutes: 10 },
+    render: (d) => {
+      const what = d.purpose === 'sign-up' ? 'finish creating your SystemSculpt account' : 'sign in to SystemSculpt';
+      return {
+        subject: `${d.code} is your SystemSculpt code`,
+        preheader: `Enter this code to ${what}. It works for ${d.minutes} minutes.`,
+        heading: d.purpose === 'sign-up' ? 'Confirm your email address' : 'Your sign-in code',
+        body: html`${paragraph(`Enter this code to ${what}:`)}${codeBox(d.code)}${paragraph(`It works for ${d.minutes} minutes, once. If you did not ask for it, ignore this email: nobody can sign in without the code.`)}`,
+        text: lines(`Enter this code to ${what}:`, '', d.code, '', `It works for ${d.minutes} minutes, once. If you did not ask for it, ignore this email: nobody can sign in without the code.`),
+      };
+    },
+  }),
   'manage-email-link': kind<{ manageUrl: string }>({
     topic: 'transactional',
     sample: { manageUrl: 'http://localhost:3000/manage-email?email=ada%40example.com&token=v1.sample' },

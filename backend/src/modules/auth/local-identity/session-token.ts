@@ -21,6 +21,8 @@ export interface LocalSessionClaims {
   organization?: { id: string; role: string; slug: string; permissions: string[] };
   /** Who is acting on the user's behalf (impersonation), as Clerk's `act`. */
   actor?: { sub: string; [claim: string]: unknown };
+  /** Claims added the way a Clerk session-token template adds them (e.g. email, name). */
+  custom?: Record<string, string | boolean>;
 }
 
 /** The lifetime of a local session token; Clerk's own are 60 s and refreshed by its script. */
@@ -33,6 +35,7 @@ export function issueSessionToken(keys: SigningKeys, claims: LocalSessionClaims,
   const iat = Math.floor(now.getTime() / 1000);
   const header = { alg: 'RS256', typ: 'JWT', kid: keys.kid };
   const payload = {
+    ...claims.custom,
     azp: claims.authorizedParty,
     exp: iat + SESSION_TOKEN_TTL_SECONDS,
     fva: [claims.firstFactorAgeMinutes, -1],
@@ -44,7 +47,7 @@ export function issueSessionToken(keys: SigningKeys, claims: LocalSessionClaims,
     sub: claims.userId,
     v: 2,
     ...(claims.organization
-      ? { o: { id: claims.organization.id, rol: claims.organization.role, slg: claims.organization.slug, per: claims.organization.permissions.join(',') } }
+      ? { o: { id: claims.organization.id, rol: claims.organization.role.replace(/^org:/, ''), slg: claims.organization.slug, per: claims.organization.permissions.join(',') } }
       : {}),
     ...(claims.actor ? { act: claims.actor } : {}),
   };
