@@ -102,6 +102,27 @@ describe('the emulator’s hosted checkout page', () => {
     await receivedEvent('checkout.session.completed', session.id);
   });
 
+  it('gives the payment intent payment_intent_data.metadata, else the session’s metadata', async () => {
+    const withIntentData = await openSession('payment', { payment_intent_data: { metadata: { orderId: 'order_1' } } });
+    const plain = await openSession();
+    await choose(withIntentData.id, 'pay');
+    await choose(plain.id, 'pay');
+    const intentOf = async (id: string) => stripe.paymentIntents.retrieve(String((await stripe.checkout.sessions.retrieve(id)).payment_intent));
+    expect((await intentOf(withIntentData.id)).metadata).toEqual({ orderId: 'order_1' });
+    expect((await intentOf(plain.id)).metadata).toEqual({ resourceId: 'lifetime-license' });
+  });
+
+  it('gives the subscription subscription_data.metadata, else the session’s metadata', async () => {
+    const withSubscriptionData = await openSession('subscription', { subscription_data: { metadata: { plan: 'pro' } } });
+    await choose(withSubscriptionData.id, 'pay');
+    const subscriptionId = String((await stripe.checkout.sessions.retrieve(withSubscriptionData.id)).subscription);
+    expect(await receivedEvent('customer.subscription.created', subscriptionId)).toMatchObject({ data: { object: { metadata: { plan: 'pro' } } } });
+    const plain = await openSession('subscription');
+    await choose(plain.id, 'pay');
+    const plainId = String((await stripe.checkout.sessions.retrieve(plain.id)).subscription);
+    expect(await receivedEvent('customer.subscription.created', plainId)).toMatchObject({ data: { object: { metadata: { resourceId: 'lifetime-license' } } } });
+  });
+
   it('answers 404 for an unknown session', async () => {
     expect((await fetch(`${api.url}/_stripe/checkout/cs_test_nope`)).status).toBe(404);
   });

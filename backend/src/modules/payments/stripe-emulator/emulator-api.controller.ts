@@ -1,10 +1,21 @@
 import { All, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import express, { type Request, type Response } from 'express';
-import { EmulatorApi } from './emulator-api';
+import { EmulatorApi, type RetrievableObject } from './emulator-api';
 import type { EmulatorAnswer } from './emulator-store';
 import { EmulatorStore } from './emulator-store';
+import { EmulatorEvents } from './emulator-webhooks';
+import { readQuery } from './emulator-params';
 import { stripeError } from './stripe-objects';
+
+/** Objects read with GET /v1/<resource>/<id>; the rest of their API is routed one by one above. */
+const RETRIEVABLE: Record<string, RetrievableObject> = {
+  products: 'product',
+  subscriptions: 'subscription',
+  invoices: 'invoice',
+  charges: 'charge',
+  payment_intents: 'payment_intent',
+};
 
 // Stripe's form encoding: nested keys in brackets (line_items[0][price]), decoded by qs.
 const readForm = express.urlencoded({ extended: true, limit: '1mb', parameterLimit: 1000, type: () => true });
@@ -18,6 +29,7 @@ export class EmulatorApiController {
   constructor(
     private readonly api: EmulatorApi,
     private readonly store: EmulatorStore,
+    private readonly events: EmulatorEvents,
   ) {}
 
   @Post('customers')
@@ -35,9 +47,19 @@ export class EmulatorApiController {
     return this.write(req, res, (params, em) => this.api.createPrice(params, em));
   }
 
+  @Get('prices')
+  listPrices(@Req() req: Request, @Res() res: Response) {
+    return this.read(req, res, () => this.api.listPrices(readQuery(req.originalUrl)));
+  }
+
   @Get('prices/:id')
   getPrice(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
     return this.read(req, res, () => this.api.retrieve('price', id));
+  }
+
+  @Post('prices/:id')
+  updatePrice(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (params, em) => this.api.updatePrice(id, params, em));
   }
 
   @Post('checkout/sessions')
@@ -53,6 +75,13 @@ export class EmulatorApiController {
   @Post('checkout/sessions/:id/expire')
   expireCheckoutSession(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
     return this.write(req, res, (_params, em) => this.api.expireCheckoutSession(id, em));
+  }
+
+  @Get(':resource/:id')
+  getObject(@Param('resource') resource: string, @Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    const object = RETRIEVABLE[resource];
+    if (!object) return this.unknown(req, res);
+    return this.read(req, res, () => this.api.retrieve(object, id));
   }
 
   @All('{*path}')
@@ -79,6 +108,7 @@ export class EmulatorApiController {
     if (answer.replayed) res.setHeader('idempotent-replayed', 'true');
     if (key) res.setHeader('idempotency-key', key);
     send(res, answer);
+    await this.events.deliver(answer.events ?? []);
   }
 }
 

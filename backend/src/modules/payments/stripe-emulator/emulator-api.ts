@@ -1,23 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { z } from 'zod';
-import { checkoutSessionParams, customerParams, priceParams, stripeParamName } from './emulator-params';
+import { invalid, missing, ok, parse } from './emulator-answers';
+import { checkoutSessionParams, customerParams, mergeMetadata, priceListParams, priceParams, priceUpdateParams } from './emulator-params';
 import type { EmulatorAnswer, EmulatorStore, StripeObject } from './emulator-store';
-import { checkoutSessionObject, customerObject, nowSeconds, priceObject, stripeError } from './stripe-objects';
+import { checkoutSessionObject, customerObject, listObject, nowSeconds, priceObject } from './stripe-objects';
 
 const MIN_EXPIRY_S = 30 * 60;
 const MAX_EXPIRY_S = 24 * 3600;
 
-const ok = (body: unknown): EmulatorAnswer => ({ status: 200, body });
-const invalid = (message: string, param?: string): EmulatorAnswer => ({ status: 400, body: stripeError(message, { param }) });
-const missing = (kind: string, id: string, param = 'id'): EmulatorAnswer => ({ status: 404, body: stripeError(`No such ${kind}: '${id}'`, { param, code: 'resource_missing' }) });
-
-function parse<S extends z.ZodType>(schema: S, params: unknown): { data: z.output<S> } | { answer: EmulatorAnswer } {
-  const result = schema.safeParse(params);
-  if (result.success) return { data: result.data };
-  const issue = result.error.issues[0]!;
-  const param = stripeParamName(issue.path);
-  return { answer: invalid(issue.code === 'unrecognized_keys' ? `Received unknown parameter: ${stripeParamName([...issue.path, ...issue.keys.slice(0, 1)])}` : `Invalid ${param}: ${issue.message}`, param || undefined) };
-}
+export type RetrievableObject = 'customer' | 'product' | 'price' | 'checkout.session' | 'subscription' | 'invoice' | 'charge' | 'payment_intent';
 
 /** The subset of Stripe's REST API the site calls, with Stripe's rules and object shapes. */
 export class EmulatorApi {
@@ -32,7 +22,7 @@ export class EmulatorApi {
     return ok(await this.store.put(customerObject(parsed.data) as StripeObject, em));
   }
 
-  async retrieve(object: 'customer' | 'price' | 'checkout.session', id: string): Promise<EmulatorAnswer> {
+  async retrieve(object: RetrievableObject, id: string): Promise<EmulatorAnswer> {
     const found = await this.store.get(id, object);
     return found ? ok(publicView(found)) : missing(object, id);
   }
@@ -40,7 +30,65 @@ export class EmulatorApi {
   async createPrice(params: unknown, em: EntityManager): Promise<EmulatorAnswer> {
     const parsed = parse(priceParams, params);
     if ('answer' in parsed) return parsed.answer;
-    return ok(await this.store.put(priceObject(parsed.data) as StripeObject, em));
+    const price = priceObject(parsed.data) as StripeObject;
+    const taken = await this.claimLookupKey(price.id, parsed.data.lookup_key, parsed.data.transfer_lookup_key, em);
+    if (taken) return taken;
+    return ok(await this.store.put(price, em));
+  }
+
+  /** Stripe's price list: newest first, filtered, a page at a time. */
+  async listPrices(query: unknown): Promise<EmulatorAnswer> {
+    const parsed = parse(priceListParams, query);
+    if ('answer' in parsed) return parsed.answer;
+    const { lookup_keys: lookupKeys, active, product, type, currency, limit = 10, starting_after: after, ending_before: before } = parsed.data;
+    const match = { ...(active === undefined ? {} : { active }), ...(product ? { product } : {}), ...(type ? { type } : {}), ...(currency ? { currency: currency.toLowerCase() } : {}) };
+    const found = lookupKeys
+      ? (await Promise.all(lookupKeys.map((key) => this.store.find('price', { ...match, lookup_key: key })))).flat().sort((a, b) => (b.created as number) - (a.created as number))
+      : await this.store.find('price', match);
+    const start = after ? found.findIndex((price) => price.id === after) + 1 : 0;
+    const end = before ? Math.max(0, found.findIndex((price) => price.id === before)) : found.length;
+    const window = before ? found.slice(Math.max(0, end - limit), end) : found.slice(start, start + limit);
+    const hasMore = before ? end - limit > 0 : start + limit < found.length;
+    return ok(listObject(window, '/v1/prices', hasMore));
+  }
+
+  /** Stripe's price update: only these fields change once a price exists. */
+  async updatePrice(id: string, params: unknown, em: EntityManager): Promise<EmulatorAnswer> {
+    const parsed = parse(priceUpdateParams, params);
+    if ('answer' in parsed) return parsed.answer;
+    await this.store.lock(id, em);
+    const price = await this.store.get(id, 'price', em);
+    if (!price) return missing('price', id);
+    const { active, nickname, metadata, lookup_key: lookupKey, transfer_lookup_key: transfer } = parsed.data;
+    const taken = await this.claimLookupKey(id, lookupKey, transfer, em);
+    if (taken) return taken;
+    return ok(
+      await this.store.put(
+        {
+          ...price,
+          ...(active === undefined ? {} : { active }),
+          ...(nickname === undefined ? {} : { nickname: nickname || null }),
+          ...(lookupKey === undefined ? {} : { lookup_key: lookupKey || null }),
+          metadata: mergeMetadata(price.metadata, metadata),
+        },
+        em,
+      ),
+    );
+  }
+
+  /**
+   * A lookup key names one price: Stripe refuses a key another price holds unless
+   * transfer_lookup_key moves it. Serialised per key, so two requests cannot both take it.
+   */
+  private async claimLookupKey(priceId: string, key: string | undefined, transfer: boolean | undefined, em: EntityManager): Promise<EmulatorAnswer | undefined> {
+    if (!key) return undefined;
+    await this.store.lock(`lookup_key:${key}`, em);
+    for (const holder of await this.store.find('price', { lookup_key: key }, em)) {
+      if (holder.id === priceId) continue;
+      if (!transfer) return invalid(`A price (\`${holder.id}\`) already uses that lookup key.`, 'lookup_key');
+      await this.store.put({ ...holder, lookup_key: null }, em);
+    }
+    return undefined;
   }
 
   async createCheckoutSession(params: unknown, em: EntityManager): Promise<EmulatorAnswer> {
@@ -68,7 +116,15 @@ export class EmulatorApi {
     }
     const session = checkoutSessionObject({ ...input, expires_at: expiresAt }, lines, this.hostedCheckoutUrl);
     // Kept beside the session (as Stripe keeps line items), for the hosted page and webhooks.
-    await this.store.put({ ...session, line_items_emulator: lines.map((l) => ({ price: l.price.id, quantity: l.quantity })) } as unknown as StripeObject, em);
+    await this.store.put(
+      {
+        ...session,
+        line_items_emulator: lines.map((l) => ({ price: l.price.id, quantity: l.quantity })),
+        payment_intent_data_emulator: input.payment_intent_data ?? null,
+        subscription_data_emulator: input.subscription_data ?? null,
+      } as unknown as StripeObject,
+      em,
+    );
     return ok(session);
   }
 
@@ -82,8 +138,7 @@ export class EmulatorApi {
   }
 }
 
-/** What Stripe would show of a stored session (without the emulator's own bookkeeping). */
+/** What Stripe would show of a stored object: without the emulator's own bookkeeping (keys ending `_emulator`). */
 export function publicView(value: StripeObject): StripeObject {
-  const { line_items_emulator: _lines, ...rest } = value;
-  return rest as StripeObject;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !key.endsWith('_emulator'))) as StripeObject;
 }

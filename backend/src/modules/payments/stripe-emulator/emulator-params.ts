@@ -4,6 +4,11 @@ import { z } from 'zod';
 const int = z.coerce.number().int();
 const metadata = z.record(z.string(), z.string()).optional();
 const email = z.string().max(512).optional();
+/** Stripe's booleans: the strings `true` and `false`. */
+const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+/** On update, metadata merges: a key set to '' is removed, and metadata='' removes every key. */
+const metadataUpdate = z.union([z.literal(''), z.record(z.string(), z.string())]).optional();
+const page = { limit: int.min(1).max(100).optional(), starting_after: z.string().optional(), ending_before: z.string().optional() };
 
 export const customerParams = z.object({ email, name: z.string().max(256).optional(), metadata }).strict();
 
@@ -13,10 +18,26 @@ export const priceParams = z
     unit_amount: int.min(0),
     product: z.string().min(1),
     recurring: z.object({ interval: z.enum(['day', 'week', 'month', 'year']), interval_count: int.min(1).optional() }).strict().optional(),
-    lookup_key: z.string().optional(),
+    lookup_key: z.string().max(200).optional(),
+    transfer_lookup_key: flag.optional(),
     nickname: z.string().optional(),
     metadata,
   })
+  .strict();
+
+export const priceListParams = z
+  .object({
+    active: flag.optional(),
+    lookup_keys: z.array(z.string()).max(10).optional(),
+    product: z.string().optional(),
+    type: z.enum(['one_time', 'recurring']).optional(),
+    currency: z.string().optional(),
+    ...page,
+  })
+  .strict();
+
+export const priceUpdateParams = z
+  .object({ active: flag.optional(), nickname: z.string().optional(), metadata: metadataUpdate, lookup_key: z.string().max(200).optional(), transfer_lookup_key: flag.optional() })
   .strict();
 
 export const checkoutSessionParams = z
@@ -28,10 +49,62 @@ export const checkoutSessionParams = z
     customer_email: email,
     client_reference_id: z.string().max(200).optional(),
     metadata,
+    payment_intent_data: z.object({ metadata }).strict().optional(),
+    subscription_data: z.object({ metadata }).strict().optional(),
     expires_at: int.optional(),
     line_items: z.array(z.object({ price: z.string().min(1), quantity: int.min(1).max(999_999) }).strict()).min(1),
   })
   .strict();
+
+export const subscriptionUpdateParams = z.object({ cancel_at_period_end: flag.optional(), metadata: metadataUpdate }).strict();
+
+export const refundParams = z
+  .object({
+    payment_intent: z.string().optional(),
+    charge: z.string().optional(),
+    amount: int.min(1).optional(),
+    reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer']).optional(),
+    metadata,
+  })
+  .strict();
+
+export const billingPortalSessionParams = z.object({ customer: z.string().min(1), return_url: z.url().optional(), locale: z.string().optional() }).strict();
+
+/** Merges a metadata update into what an object has, as Stripe does. */
+export function mergeMetadata(current: unknown, update: '' | Record<string, string> | undefined): Record<string, string> {
+  if (update === undefined) return (current ?? {}) as Record<string, string>;
+  if (update === '') return {};
+  const merged: Record<string, string> = { ...((current ?? {}) as Record<string, string>) };
+  for (const [key, value] of Object.entries(update)) {
+    if (value === '') delete merged[key];
+    else merged[key] = value;
+  }
+  return merged;
+}
+
+/**
+ * A GET's query string as Stripe reads it (the api's own query parser is the flat one):
+ * `lookup_keys[]=a`, `lookup_keys[0]=a` make arrays, `created[gte]=1` an object.
+ */
+export function readQuery(url: string): Record<string, unknown> {
+  const query: Record<string, unknown> = {};
+  for (const [key, value] of new URL(url, 'http://emulator').searchParams) {
+    const nested = /^([^[\]]+)\[([^[\]]*)\]$/.exec(key);
+    if (!nested) {
+      query[key] = value;
+      continue;
+    }
+    const [, name, inner] = nested as unknown as [string, string, string];
+    if (inner === '' || /^\d+$/.test(inner)) {
+      const list = Array.isArray(query[name]) ? (query[name] as string[]) : (query[name] = [] as string[]);
+      (list as string[]).push(value);
+    } else {
+      const object = typeof query[name] === 'object' && query[name] !== null && !Array.isArray(query[name]) ? (query[name] as Record<string, string>) : (query[name] = {} as Record<string, string>);
+      (object as Record<string, string>)[inner] = value;
+    }
+  }
+  return query;
+}
 
 /** `line_items[0][price]`, as Stripe names a parameter in its errors. */
 export function stripeParamName(path: readonly PropertyKey[]): string {

@@ -5,6 +5,8 @@ export type StripeObject = Record<string, unknown> & { id: string; object: strin
 export interface EmulatorAnswer {
   status: number;
   body: unknown;
+  /** Events the write recorded, to deliver once its transaction has committed (a replay delivers none). */
+  events?: StripeObject[];
 }
 
 /** The emulator's objects in Postgres, and Stripe's idempotency: a key answers the same forever. */
@@ -19,6 +21,17 @@ export class EmulatorStore {
   async put(value: StripeObject, em: EntityManager = this.orm.em): Promise<StripeObject> {
     await em.execute('insert into stripe_emulator_objects (id, object, data) values (?, ?, ?::jsonb) on conflict (id) do update set data = excluded.data', [value.id, value.object, JSON.stringify(value)]);
     return value;
+  }
+
+  /** Objects of one kind whose data contains `match` (jsonb containment), newest first. */
+  async find(object: string, match: Record<string, unknown> = {}, em: EntityManager = this.orm.em, limit = 1000): Promise<StripeObject[]> {
+    const rows = await em.execute<{ data: StripeObject }[]>('select data from stripe_emulator_objects where object = ? and data @> ?::jsonb order by created_at desc, id desc limit ?', [object, JSON.stringify(match), limit]);
+    return rows.map((row) => row.data);
+  }
+
+  /** Serialises changes to one object until the transaction ends: read it after taking the lock. */
+  async lock(id: string, em: EntityManager): Promise<void> {
+    await em.execute('select pg_advisory_xact_lock(hashtext(?))', [id]);
   }
 
   /**

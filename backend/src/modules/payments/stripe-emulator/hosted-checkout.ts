@@ -63,14 +63,17 @@ export class HostedCheckout {
       if (!customerId) customerId = (await this.store.put(customerObject({ email: address ?? undefined }) as StripeObject, em)).id;
       const paid = choice === 'pay';
       const metadata = (session.metadata ?? {}) as Record<string, string>;
+      // Stripe copies payment_intent_data / subscription_data metadata, not the session's, when given.
+      const intentMetadata = (session.payment_intent_data_emulator as { metadata?: Record<string, string> } | null)?.metadata ?? metadata;
+      const subscriptionMetadata = (session.subscription_data_emulator as { metadata?: Record<string, string> } | null)?.metadata ?? metadata;
       const next: StripeObject = { ...session, status: 'complete', payment_status: paid ? 'paid' : 'unpaid', customer: customerId, customer_details: customerDetails(address), url: null };
       if (session.mode === 'subscription') {
         const [line] = lines;
-        const subscription = await this.store.put(subscriptionObject({ customer: customerId, price: line!.price, quantity: line!.quantity, metadata }) as StripeObject, em);
+        const subscription = await this.store.put(subscriptionObject({ customer: customerId, price: line!.price, quantity: line!.quantity, metadata: subscriptionMetadata }) as StripeObject, em);
         next.subscription = subscription.id;
         emitted.push(await this.events.emit('customer.subscription.created', subscription, em));
       } else {
-        const pi = paymentIntentObject({ amount: session.amount_total as number, currency: String(session.currency), customer: customerId, status: paid ? 'succeeded' : 'processing', metadata });
+        const pi = paymentIntentObject({ amount: session.amount_total as number, currency: String(session.currency), customer: customerId, status: paid ? 'succeeded' : 'processing', metadata: intentMetadata });
         next.payment_intent = (await this.store.put(pi as StripeObject, em)).id;
       }
       session = await this.store.put(next, em);

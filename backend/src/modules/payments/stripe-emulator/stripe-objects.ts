@@ -5,8 +5,8 @@ import fixtures from './stripe-fixtures.json';
  * Stripe's own example objects (stripe/openapi fixtures3.json, MIT), the template of every object
  * the emulator makes: the same fields as real Stripe, with this emulator's values over them.
  */
-type Fixture = Record<string, unknown>;
-const template = (name: keyof typeof fixtures.resources): Fixture => structuredClone(fixtures.resources[name]) as Fixture;
+export type Fixture = Record<string, unknown>;
+export const template = (name: keyof typeof fixtures.resources): Fixture => structuredClone(fixtures.resources[name]) as Fixture;
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -69,6 +69,27 @@ export function priceObject(params: PriceParams): Fixture {
     custom_unit_amount: null,
     transform_quantity: null,
   };
+}
+
+export function productObject(params: { name: string; description?: string | null; metadata?: Record<string, string> }): Fixture {
+  const now = nowSeconds();
+  return {
+    ...template('product'),
+    id: stripeId('prod', 14),
+    created: now,
+    updated: now,
+    name: params.name,
+    description: params.description ?? null,
+    metadata: params.metadata ?? {},
+    default_price: null,
+    package_dimensions: null,
+    type: 'service',
+  };
+}
+
+/** Stripe's list envelope. */
+export function listObject(data: unknown[], url: string, hasMore = false) {
+  return { object: 'list', data, has_more: hasMore, url };
 }
 
 export interface SessionLine {
