@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/config.schema';
+import { CatalogPrices } from './catalog-prices';
 import { EmulatorApi } from './emulator-api';
 import { EmulatorApiController } from './emulator-api.controller';
 import { EmulatorStore } from './emulator-store';
@@ -13,12 +14,13 @@ import { HostedCheckoutController } from './hosted-checkout.controller';
 /**
  * The embedded stand-in for Stripe (when STRIPE_SECRET_KEY is unset): its REST API under /v1, the
  * hosted checkout page, and signed webhooks to this api (sent from the api process, as Stripe
- * sends them from outside).
+ * sends them from outside). On start it makes the catalog's products and prices (CatalogPrices).
  */
 @Module({
   imports: [BullModule.registerQueue({ name: EMULATOR_WEBHOOK_QUEUE })],
   controllers: [EmulatorApiController, HostedCheckoutController],
   providers: [
+    CatalogPrices,
     EmulatorEvents,
     EmulatorWebhookSender,
     {
