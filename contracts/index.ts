@@ -5,6 +5,8 @@ import { getContactCsrfToken, submitContactMessage } from './contact/contact.con
 import { getEmailPreferences, requestManageEmailLink, updateEmailPreferences } from './email/email-preferences.contract';
 import { getSiteInfo } from './site.contract';
 import { authServerFns } from './auth/auth.contract';
+import { dashboardServerFns } from './dashboard/dashboard.contract';
+import { checkCheckoutAccess, getCheckoutData, initiateCheckout } from './checkout/checkout.contract';
 import { getServiceStatus } from './status.contract';
 
 export * from './server-fn';
@@ -18,6 +20,10 @@ export * from './admin.contract';
 /** Every server function the backend must serve; the transport refuses ids not listed here. */
 export const serverFnContracts = [
   ...authServerFns,
+  ...dashboardServerFns,
+  checkCheckoutAccess,
+  getCheckoutData,
+  initiateCheckout,
   getSiteInfo,
   getServiceStatus,
   listResources,

@@ -22,6 +22,7 @@ import { EmailModule } from './modules/email/email.module';
 import { StripeEmulatorModule } from './modules/payments/stripe-emulator/stripe-emulator.module';
 import { StripeWebhookJobsModule } from './modules/payments/webhooks/stripe-webhook-jobs.module';
 import { StripeWebhooksModule } from './modules/payments/webhooks/stripe-webhooks.module';
+import { PaymentsModule } from './modules/payments/payments.module';
 import { SiteModule } from './modules/site/site.module';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
@@ -34,7 +35,7 @@ export function infrastructureModules(config: AppConfig): Array<DynamicModule | 
 }
 
 /** Feature modules: their commands, server functions, projectors and jobs. */
-export const featureModules = [AuthModule, SiteModule, CatalogModule, AdminModule, EmailModule, ContactModule, StripeWebhooksModule];
+export const featureModules = [AuthModule, SiteModule, CatalogModule, AdminModule, EmailModule, ContactModule, StripeWebhooksModule, PaymentsModule];
 
 @Module({})
 export class ApiModule {

@@ -10,6 +10,7 @@ import { Migration20261123070000_app_secrets } from './Migration20261123070000_a
 import { Migration20261123080000_stripe_webhook_events } from './Migration20261123080000_stripe_webhook_events';
 import { Migration20261123090000_stripe_emulator } from './Migration20261123090000_stripe_emulator';
 import { Migration20261123100000_local_identity } from './Migration20261123100000_local_identity';
+import { Migration20261123110000_account_read_models } from './Migration20261123110000_account_read_models';
 
 /** Applied in this order; append new migrations, never edit one that has shipped. */
 export const migrationsList: MigrationObject[] = [
@@ -27,4 +28,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123080000_stripe_webhook_events', class: Migration20261123080000_stripe_webhook_events },
   { name: 'Migration20261123090000_stripe_emulator', class: Migration20261123090000_stripe_emulator },
   { name: 'Migration20261123100000_local_identity', class: Migration20261123100000_local_identity },
+  { name: 'Migration20261123110000_account_read_models', class: Migration20261123110000_account_read_models },
 ];

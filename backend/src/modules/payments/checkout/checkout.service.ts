@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import type { Resource } from '../../../../../contracts/catalog/resource';
+import type { CheckoutData } from '../../../../../contracts/checkout/checkout.contract';
+import type { CheckoutSearch } from '../../../../../contracts/checkout/checkout-search';
+import { AppError, NotFoundError, UnavailableError } from '../../../common/app-error';
+import { runCommand } from '../../../events/command-runner';
+import type { EventMetadata } from '../../../events/event-metadata';
+import type { EventStore } from '../../../events/event-store';
+import type { SignedInUser } from '../../auth/auth';
+import type { CatalogQueries } from '../../catalog/catalog.queries';
+import type { StripeCustomers } from '../customers/stripe-customers';
+import type { AccountReads } from '../purchases/account-reads';
+import { checkoutDecider, checkoutPendingPaymentId } from '../purchases/checkout.decider';
+import { grantFreeAccess } from '../purchases/free-access';
+import { checkoutStreamId } from '../purchases/purchase.events';
+import type { PriceBook } from '../stripe/price-book';
+import type { StripeClient } from '../stripe/stripe-client';
+import { checkoutMode, quantityAdjustable } from './checkout-rules';
+
+class CheckoutRefusedError extends AppError {}
+
+/** A repeated click within this window reuses the same Checkout Session (one idempotency key). */
+const WINDOW_MS = 10 * 60_000;
+/** Sessions close 70 minutes after their window opens: at least an hour to pay, always the same value for one key. */
+const SESSION_LIFETIME_MS = 70 * 60_000;
+
+export type CheckoutOutcome = { outcome: 'redirect'; url: string } | { outcome: 'granted'; resourceId: string } | { outcome: 'configuration-error' };
+
+/** Starting a purchase: free resources at once, the rest through a Stripe Checkout Session. */
+export class CheckoutService {
+  constructor(
+    private readonly catalog: CatalogQueries,
+    private readonly prices: PriceBook,
+    private readonly customers: StripeCustomers,
+    private readonly stripe: StripeClient,
+    private readonly store: EventStore,
+    private readonly reads: AccountReads,
+    private readonly publicUrl: string,
+  ) {}
+
+  async data(user: SignedInUser, search: CheckoutSearch): Promise<CheckoutData> {
+    const resource = search.resourceId ? await this.catalog.findByIdOrSlug(search.resourceId) : undefined;
+    if (!resource) return { resource: null, quantity: 1, quantityAdjustable: false, mode: null, totalCents: null, owned: false, latest: null };
+    const adjustable = quantityAdjustable(resource);
+    const quantity = adjustable ? (search.qty ?? 1) : 1;
+    const [owned, latest] = await Promise.all([this.reads.owns(user.userId, resource.id), this.reads.latest(user.userId, resource.id)]);
+    return {
+      resource,
+      quantity,
+      quantityAdjustable: adjustable,
+      mode: checkoutMode(resource),
+      totalCents: resource.priceCents === null ? null : Math.max(0, resource.priceCents) * quantity,
+      owned,
+      latest: latest ? { state: latest.state, at: latest.at.toISOString() } : null,
+    };
+  }
+
+  async initiate(user: SignedInUser, input: { resourceId: string; quantity: number }, correlationId: string): Promise<CheckoutOutcome> {
+    const resource = await this.catalog.findByIdOrSlug(input.resourceId);
+    if (!resource) throw new NotFoundError('There is no such resource.');
+    const metadata: EventMetadata = { correlationId, causationId: null, actor: { kind: 'user', userId: user.userId } };
+    const mode = checkoutMode(resource);
+    if (mode === 'free') {
+      await grantFreeAccess(this.store, user.userId, resource.id, metadata);
+      return { outcome: 'granted', resourceId: resource.id };
+    }
+    if (mode === 'included') throw new CheckoutRefusedError('checkout.included_with_subscription', 409, `${resource.title} comes with every subscription: subscribe to a plan to get it.`);
+    if (!quantityAdjustable(resource) && (await this.reads.owns(user.userId, resource.id))) {
+      throw new CheckoutRefusedError('checkout.already_owned', 409, `${resource.title} is already on your account.`);
+    }
+    const quantity = quantityAdjustable(resource) ? input.quantity : 1;
+    try {
+      return await this.openSession(user, resource, quantity, mode, metadata);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const stripeError = error as { type?: string; code?: string; param?: string };
+      // The price was archived between the lookup and the session: as good as not configured.
+      if (stripeError.code === 'resource_missing' && stripeError.param?.includes('price')) return { outcome: 'configuration-error' };
+      if (stripeError.type === 'StripeConnectionError' || stripeError.type === 'StripeAPIError' || stripeError.type === 'StripeRateLimitError') {
+        throw new UnavailableError('We cannot reach our payment provider right now. Nothing was charged; please try again in a minute.');
+      }
+      throw error;
+    }
+  }
+
+  private async openSession(user: SignedInUser, resource: Resource, quantity: number, mode: 'payment' | 'subscription', metadata: EventMetadata): Promise<CheckoutOutcome> {
+    const price = await this.prices.priceFor(resource.id);
+    if (!price || price.recurring !== (mode === 'subscription')) return { outcome: 'configuration-error' };
+    const customer = await this.customers.forUser(user, metadata.correlationId);
+    const windowStart = Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS;
+    const checkoutRef = `chk_${createHash('sha256').update(`${user.userId}|${resource.id}|${quantity}|${windowStart}`).digest('hex').slice(0, 24)}`;
+    const stripeMetadata = { checkoutRef, userId: user.userId, resourceId: resource.id, quantity: String(quantity), ...(user.email ? { email: user.email } : {}) };
+    const back = (status: string) => {
+      const url = new URL('/checkout', this.publicUrl);
+      url.search = new URLSearchParams({ resourceId: resource.id, qty: String(quantity), status }).toString();
+      return url.toString();
+    };
+    const expiresAt = Math.floor((windowStart + SESSION_LIFETIME_MS) / 1000);
+    const session = await this.stripe.api.checkout.sessions.create(
+      {
+        mode,
+        customer,
+        client_reference_id: user.userId,
+        line_items: [{ price: price.id, quantity }],
+        success_url: back('success'),
+        cancel_url: back('cancelled'),
+        metadata: stripeMetadata,
+        ...(mode === 'payment' ? { payment_intent_data: { metadata: stripeMetadata } } : { subscription_data: { metadata: stripeMetadata } }),
+        expires_at: expiresAt,
+      },
+      { idempotencyKey: `checkout-session-${checkoutRef}` },
+    );
+    if (!session.url) return { outcome: 'configuration-error' };
+    await runCommand({
+      store: this.store,
+      streamId: checkoutStreamId(checkoutRef),
+      decider: checkoutDecider,
+      command: {
+        type: 'open',
+        pending: {
+          pendingPaymentId: checkoutPendingPaymentId(checkoutRef),
+          userId: user.userId,
+          resourceId: resource.id,
+          quantity,
+          kind: 'checkout',
+          amountCents: session.amount_total ?? (price.unitAmount ?? 0) * quantity,
+          currency: session.currency ?? price.currency,
+          payUrl: session.url,
+          checkoutSessionId: session.id,
+          expiresAt: new Date(expiresAt * 1000).toISOString(),
+          openedAt: new Date().toISOString(),
+        },
+      },
+      metadata,
+    });
+    return { outcome: 'redirect', url: session.url };
+  }
+}

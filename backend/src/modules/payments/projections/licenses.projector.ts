@@ -1,0 +1,46 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EventData } from '../../../events/event-registry';
+import type { Projector } from '../../../events/projector';
+import type { RecordedEvent } from '../../../events/recorded-event';
+import type { LicensedUserAdded, LicensedUserRemoved, LicenseGranted, LicenseRevoked, LicenseTermChanged } from '../licenses/license.events';
+
+/** Licenses and their seats, as the dashboard shows them and the plugin's API will look them up. */
+export class LicensesProjector implements Projector {
+  readonly name = 'LicensesProjector';
+  readonly eventTypes = ['LicenseGranted', 'LicenseTermChanged', 'LicenseRevoked', 'LicensedUserAdded', 'LicensedUserRemoved'];
+  readonly tables = ['rm_licenses', 'rm_licensed_users'];
+
+  async apply(event: RecordedEvent, em: EntityManager): Promise<void> {
+    switch (event.type) {
+      case 'LicenseGranted': {
+        const d = event.data as EventData<typeof LicenseGranted>;
+        await em.execute(
+          `insert into rm_licenses (license_id, user_id, resource_id, plan, kind, status, key_sealed, key_hash, key_hint, seats, devices_per_seat, included_credits_per_month, valid_until, subscription_id, checkout_ref, granted_at)
+           values (?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (license_id) do nothing`,
+          [d.licenseId, d.userId, d.resourceId, d.plan, d.kind, d.keySealed, d.keyHash, d.keyHint, d.seats, d.devicesPerSeat, d.includedCreditsPerMonth, d.validUntil, d.source.subscriptionId, d.source.checkoutRef, d.grantedAt],
+        );
+        return;
+      }
+      case 'LicenseTermChanged': {
+        const d = event.data as EventData<typeof LicenseTermChanged>;
+        await em.execute("update rm_licenses set status = ?, valid_until = ? where license_id = ? and status <> 'revoked'", [d.status, d.validUntil, d.licenseId]);
+        return;
+      }
+      case 'LicenseRevoked': {
+        const d = event.data as EventData<typeof LicenseRevoked>;
+        await em.execute("update rm_licenses set status = 'revoked', revoked_reason = ? where license_id = ?", [d.reason, d.licenseId]);
+        return;
+      }
+      case 'LicensedUserAdded': {
+        const d = event.data as EventData<typeof LicensedUserAdded>;
+        await em.execute('insert into rm_licensed_users (license_id, email, seat_key_sealed, seat_key_hash, seat_key_hint, added_at) values (?, ?, ?, ?, ?, ?) on conflict do nothing', [d.licenseId, d.email, d.seatKeySealed, d.seatKeyHash, d.seatKeyHint, d.at]);
+        return;
+      }
+      case 'LicensedUserRemoved': {
+        const d = event.data as EventData<typeof LicensedUserRemoved>;
+        await em.execute('delete from rm_licensed_users where license_id = ? and email = ?', [d.licenseId, d.email]);
+        return;
+      }
+    }
+  }
+}

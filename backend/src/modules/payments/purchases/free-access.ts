@@ -1,0 +1,17 @@
+import type { EventMetadata } from '../../../events/event-metadata';
+import type { EventStore } from '../../../events/event-store';
+import { StreamVersionConflictError } from '../../../events/event-store.errors';
+import { ResourceAccessGranted } from './purchase.events';
+
+export const freeAccessStreamId = (userId: string, resourceId: string) => `freeaccess-${userId}-${resourceId}`;
+
+/** A free resource on a user's account: granted once, however often they ask. */
+export async function grantFreeAccess(store: EventStore, userId: string, resourceId: string, metadata: EventMetadata): Promise<void> {
+  const streamId = freeAccessStreamId(userId, resourceId);
+  if ((await store.readStream(streamId)).length > 0) return;
+  try {
+    await store.append(streamId, 'no-stream', [ResourceAccessGranted({ userId, resourceId, source: 'free', sourceRef: streamId, at: new Date().toISOString() })], metadata);
+  } catch (error) {
+    if (!(error instanceof StreamVersionConflictError)) throw error;
+  }
+}

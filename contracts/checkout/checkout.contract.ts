@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { resourceSchema } from '../catalog/resource';
+import { defineServerFn } from '../server-fn';
+import { checkoutSearchSchema, MAX_CHECKOUT_QUANTITY } from './checkout-search';
+
+/** Signed-out visitors are sent to sign in (a server redirect) and brought back after. */
+export const checkCheckoutAccess = defineServerFn({
+  id: 'checkCheckoutAccess',
+  method: 'GET',
+  input: checkoutSearchSchema,
+  output: z.object({ signedIn: z.literal(true) }),
+});
+
+export const checkoutModeSchema = z.enum(['free', 'payment', 'subscription', 'included']);
+
+export const checkoutDataSchema = z.object({
+  resource: resourceSchema.nullable(),
+  /** What would be bought: 1 for resources sold one at a time. */
+  quantity: z.number().int().min(1).max(MAX_CHECKOUT_QUANTITY),
+  /** Whether the buyer chooses how many (seats, credit packs). */
+  quantityAdjustable: z.boolean(),
+  mode: checkoutModeSchema.nullable(),
+  totalCents: z.number().int().min(0).nullable(),
+  /** Already on the account: a free or bought resource, or the same plan still active. */
+  owned: z.boolean(),
+  /** The latest purchase of this resource, to tell what happened after paying. */
+  latest: z
+    .object({
+      state: z.enum(['paid', 'processing', 'waiting', 'failed', 'expired', 'refunded']),
+      at: z.iso.datetime(),
+    })
+    .nullable(),
+});
+export type CheckoutData = z.infer<typeof checkoutDataSchema>;
+
+export const getCheckoutData = defineServerFn({
+  id: 'getCheckoutData',
+  method: 'GET',
+  input: checkoutSearchSchema,
+  output: checkoutDataSchema,
+});
+
+export const initiateCheckoutInput = z
+  .object({
+    resourceId: z.string().trim().min(1, 'Choose what to buy.').max(120),
+    quantity: z.coerce.number().int('Choose a whole number.').min(1, 'Choose at least 1.').max(MAX_CHECKOUT_QUANTITY, `Choose at most ${MAX_CHECKOUT_QUANTITY}.`),
+  })
+  .strict();
+
+export const initiateCheckout = defineServerFn({
+  id: 'initiateCheckout',
+  method: 'POST',
+  input: initiateCheckoutInput,
+  output: z.discriminatedUnion('outcome', [
+    /** Off to Stripe's checkout page. */
+    z.object({ outcome: z.literal('redirect'), url: z.url() }),
+    /** A free resource, now on the account. */
+    z.object({ outcome: z.literal('granted'), resourceId: z.string() }),
+    /** No Stripe price is configured for it: the configuration-error status. */
+    z.object({ outcome: z.literal('configuration-error') }),
+  ]),
+  errors: ['checkout.included_with_subscription', 'checkout.already_owned', 'checkout.payments_unavailable'],
+});

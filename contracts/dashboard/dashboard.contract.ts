@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { resourceSchema } from '../catalog/resource';
+import { defineServerFn } from '../server-fn';
+import { dashboardSearchSchema } from './dashboard-search';
+
+const iso = z.iso.datetime();
+const money = { amountCents: z.number().int(), currency: z.string() };
+
+export const checkDashboardAccess = defineServerFn({
+  id: 'checkDashboardAccess',
+  method: 'GET',
+  input: dashboardSearchSchema,
+  output: z.object({ signedIn: z.literal(true) }),
+});
+
+export const dashboardLicenseSchema = z.object({
+  licenseId: z.string(),
+  resourceId: z.string(),
+  title: z.string(),
+  plan: z.string(),
+  kind: z.enum(['lifetime', 'subscription']),
+  status: z.enum(['active', 'past_due', 'ended', 'revoked']),
+  revokedReason: z.string().nullable(),
+  key: z.string(),
+  keyHint: z.string(),
+  seats: z.number().int(),
+  /** Including the owner's own seat. */
+  seatsUsed: z.number().int(),
+  devicesPerSeat: z.number().int(),
+  includedCreditsPerMonth: z.number().int(),
+  validUntil: iso.nullable(),
+  grantedAt: iso,
+  subscription: z
+    .object({ subscriptionId: z.string(), status: z.enum(['active', 'past_due', 'cancelled']), currentPeriodEnd: iso, cancelAt: iso.nullable(), renewals: z.number().int() })
+    .nullable(),
+  licensedUsers: z.array(z.object({ email: z.string(), keyHint: z.string(), addedAt: iso })),
+});
+export type DashboardLicense = z.infer<typeof dashboardLicenseSchema>;
+
+export const dashboardDataSchema = z.object({
+  viewer: z.object({ name: z.string(), email: z.string().nullable() }),
+  licenses: z.array(dashboardLicenseSchema),
+  /** Seats other people gave this account's address. */
+  sharedSeats: z.array(z.object({ licenseId: z.string(), title: z.string(), status: z.enum(['active', 'past_due', 'ended', 'revoked']), key: z.string(), addedAt: iso })),
+  resources: z.object({
+    owned: z.array(z.object({ resource: resourceSchema, source: z.enum(['purchase', 'free']), grantedAt: iso })),
+    /** Resources that come with an active plan or license. */
+    included: z.array(resourceSchema),
+  }),
+  pendingPayments: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      kind: z.enum(['checkout', 'renewal']),
+      status: z.enum(['open', 'processing', 'settled', 'expired']),
+      ...money,
+      quantity: z.number().int(),
+      payUrl: z.string().nullable(),
+      expiresAt: iso.nullable(),
+      openedAt: iso,
+      closedAt: iso.nullable(),
+      closeReason: z.string().nullable(),
+    }),
+  ),
+  purchases: z.array(z.object({ checkoutRef: z.string(), title: z.string(), quantity: z.number().int(), ...money, status: z.enum(['paid', 'refunded', 'partially_refunded', 'disputed']), completedAt: iso })),
+  /** Whether Stripe knows this customer (the manage-billing link needs one). */
+  canManageBilling: z.boolean(),
+});
+export type DashboardData = z.infer<typeof dashboardDataSchema>;
+
+export const getDashboardData = defineServerFn({
+  id: 'getDashboardData',
+  method: 'GET',
+  input: dashboardSearchSchema,
+  output: dashboardDataSchema,
+});
+
+const licenseId = z.string().regex(/^lic_[a-f0-9]{24}$/, 'Choose one of your licenses.');
+const seatEmail = z.string().trim().toLowerCase().max(254, 'That email address is too long.').pipe(z.email('Enter an email address such as name@example.com.'));
+
+export const assignSeat = defineServerFn({
+  id: 'assignSeat',
+  method: 'POST',
+  input: z.object({ licenseId, email: seatEmail }).strict(),
+  output: z.object({ assigned: z.literal(true) }),
+  errors: ['license.no_seats_left', 'license.inactive', 'license.seat_owner'],
+});
+
+export const removeSeat = defineServerFn({
+  id: 'removeSeat',
+  method: 'POST',
+  input: z.object({ licenseId, email: seatEmail }).strict(),
+  output: z.object({ removed: z.literal(true) }),
+});
+
+export const abandonPendingPayment = defineServerFn({
+  id: 'abandonPendingPayment',
+  method: 'POST',
+  input: z.object({ pendingPaymentId: z.string().min(1).max(100) }).strict(),
+  output: z.object({ abandoned: z.literal(true) }),
+  errors: ['pending_payment.not_abandonable'],
+});
+
+export const openBillingPortal = defineServerFn({
+  id: 'openBillingPortal',
+  method: 'POST',
+  input: z.object({}).strict().default({}),
+  output: z.object({ url: z.url() }),
+  errors: ['billing.no_customer'],
+});
+
+export const dashboardServerFns = [checkDashboardAccess, getDashboardData, assignSeat, removeSeat, abandonPendingPayment, openBillingPortal];

@@ -1,0 +1,76 @@
+import { createServer } from 'node:net';
+import { latestSignInCode } from './sign-in-codes';
+import { startSite, type SiteServer } from './site-server';
+
+/** A port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A site whose PUBLIC_URL is its real address, for flows that leave and come back (Stripe's
+ * checkout sends the browser to PUBLIC_URL's success page).
+ */
+export async function startAddressableSite(label: string, env: Record<string, string> = {}): Promise<SiteServer> {
+  const port = await freePort();
+  return startSite(label, { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
+}
+
+export interface FnAnswer<T = any> {
+  status: number;
+  result?: T;
+  redirect?: { href: string; to: string; search: Record<string, unknown> };
+  error?: { code: string; message: string; issues?: unknown[] };
+  setCookies: string[];
+}
+
+/** Calls a server function over HTTP as the browser does. */
+export async function callFn<T = any>(baseUrl: string, id: string, input: unknown, options: { cookie?: string; method?: 'GET' | 'POST' } = {}): Promise<FnAnswer<T>> {
+  const method = options.method ?? 'POST';
+  const url = `${baseUrl}/_serverFn/${id}${method === 'GET' ? `?payload=${encodeURIComponent(JSON.stringify(input ?? {}))}` : ''}`;
+  const response = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...(options.cookie ? { cookie: options.cookie } : {}) },
+    body: method === 'POST' ? JSON.stringify(input ?? {}) : undefined,
+  });
+  const body = (await response.json()) as Omit<FnAnswer<T>, 'status' | 'setCookies'>;
+  return { status: response.status, ...body, setCookies: response.headers.getSetCookie() };
+}
+
+/** The Cookie header a browser would send back after these Set-Cookie headers. */
+export const cookieJar = (setCookies: string[]) => setCookies.map((c) => c.split(';')[0]!).filter((c) => !c.endsWith('=')).join('; ');
+
+/** Creates an account through the local sign-in (the code read from the site's email queue) and returns its cookies. */
+export async function signUpOverHttp(site: SiteServer, email: string, name = 'Test Buyer'): Promise<string> {
+  const [firstName, ...rest] = name.split(' ');
+  const created = await callFn(site.url, 'localSignUpCreate', { emailAddress: email, firstName, lastName: rest.join(' ') || undefined, legalAccepted: true });
+  if (!created.result) throw new Error(`sign-up refused: ${JSON.stringify(created.error)}`);
+  const code = await latestSignInCode(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0', site.queuePrefix, email);
+  const done = await callFn(site.url, 'localSignUpAttemptVerification', { attemptId: created.result.id, code });
+  if (!done.result) throw new Error(`verification refused: ${JSON.stringify(done.error)}`);
+  return cookieJar(done.setCookies);
+}
+
+/** Follows a Stripe Checkout URL to the emulator's hosted page and makes a choice there, as the buyer's browser would. */
+export async function chooseOnHostedCheckout(checkoutUrl: string, choice: 'pay' | 'decline' | 'pay-later' | 'settle' | 'fail-payment' | 'cancel'): Promise<Response> {
+  const url = new URL(checkoutUrl);
+  return fetch(`${url.origin}${url.pathname}/${choice}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=', redirect: 'manual' });
+}
+
+/** Polls until `check` passes (or throws its last failure after `timeoutMs`). */
+export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value).slice(0, 2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
