@@ -1,4 +1,4 @@
-import { All, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
+import { All, Controller, Delete, Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import express, { type Request, type Response } from 'express';
 import { EmulatorApi, type RetrievableObject } from './emulator-api';
@@ -75,6 +75,27 @@ export class EmulatorApiController {
   @Post('checkout/sessions/:id/expire')
   expireCheckoutSession(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
     return this.write(req, res, (_params, em) => this.api.expireCheckoutSession(id, em));
+  }
+
+  @Post('subscriptions/:id')
+  updateSubscription(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (params, em) => this.api.updateSubscription(id, params, em));
+  }
+
+  // Stripe's cancel takes optional parameters (invoice_now, prorate, cancellation_details) the emulator has no use for.
+  @Delete('subscriptions/:id')
+  cancelSubscription(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (_params, em) => this.api.cancelSubscription(id, em));
+  }
+
+  @Post('refunds')
+  createRefund(@Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (params, em) => this.api.createRefund(params, em));
+  }
+
+  @Post('billing_portal/sessions')
+  createBillingPortalSession(@Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (params, em) => this.api.createBillingPortalSession(params, em));
   }
 
   @Get(':resource/:id')

@@ -1,7 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { billingPortalSessionObject } from './billing-objects';
 import { invalid, missing, ok, parse } from './emulator-answers';
-import { checkoutSessionParams, customerParams, mergeMetadata, priceListParams, priceParams, priceUpdateParams } from './emulator-params';
+import type { EmulatorBilling } from './emulator-billing';
+import { billingPortalSessionParams, checkoutSessionParams, customerParams, mergeMetadata, priceListParams, priceParams, priceUpdateParams, refundParams, subscriptionUpdateParams } from './emulator-params';
 import type { EmulatorAnswer, EmulatorStore, StripeObject } from './emulator-store';
+import type { EmulatorUrls } from './emulator-urls';
 import { checkoutSessionObject, customerObject, listObject, nowSeconds, priceObject } from './stripe-objects';
 
 const MIN_EXPIRY_S = 30 * 60;
@@ -13,7 +16,8 @@ export type RetrievableObject = 'customer' | 'product' | 'price' | 'checkout.ses
 export class EmulatorApi {
   constructor(
     private readonly store: EmulatorStore,
-    private readonly hostedCheckoutUrl: (sessionId: string) => string,
+    private readonly billing: EmulatorBilling,
+    private readonly urls: EmulatorUrls,
   ) {}
 
   async createCustomer(params: unknown, em: EntityManager): Promise<EmulatorAnswer> {
@@ -114,7 +118,7 @@ export class EmulatorApi {
       }
       lines.push({ price, quantity: item.quantity });
     }
-    const session = checkoutSessionObject({ ...input, expires_at: expiresAt }, lines, this.hostedCheckoutUrl);
+    const session = checkoutSessionObject({ ...input, expires_at: expiresAt }, lines, this.urls.checkout);
     // Kept beside the session (as Stripe keeps line items), for the hosted page and webhooks.
     await this.store.put(
       {
@@ -135,6 +139,28 @@ export class EmulatorApi {
     const expired = { ...session, status: 'expired', url: null };
     await this.store.put(expired, em);
     return ok(publicView(expired));
+  }
+  async updateSubscription(id: string, params: unknown, em: EntityManager): Promise<EmulatorAnswer> {
+    const parsed = parse(subscriptionUpdateParams, params);
+    if ('answer' in parsed) return parsed.answer;
+    return this.billing.updateSubscription(id, parsed.data, em);
+  }
+
+  cancelSubscription(id: string, em: EntityManager): Promise<EmulatorAnswer> {
+    return this.billing.cancelSubscription(id, em);
+  }
+
+  async createRefund(params: unknown, em: EntityManager): Promise<EmulatorAnswer> {
+    const parsed = parse(refundParams, params);
+    if ('answer' in parsed) return parsed.answer;
+    return this.billing.refund(parsed.data, em);
+  }
+
+  async createBillingPortalSession(params: unknown, em: EntityManager): Promise<EmulatorAnswer> {
+    const parsed = parse(billingPortalSessionParams, params);
+    if ('answer' in parsed) return parsed.answer;
+    if (!(await this.store.get(parsed.data.customer, 'customer', em))) return missing('customer', parsed.data.customer, 'customer');
+    return ok(await this.store.put(billingPortalSessionObject({ customer: parsed.data.customer, returnUrl: parsed.data.return_url ?? null, url: this.urls.billingPortal }) as StripeObject, em));
   }
 }
 

@@ -19,7 +19,8 @@ export class EmulatorStore {
   }
 
   async put(value: StripeObject, em: EntityManager = this.orm.em): Promise<StripeObject> {
-    await em.execute('insert into stripe_emulator_objects (id, object, data) values (?, ?, ?::jsonb) on conflict (id) do update set data = excluded.data', [value.id, value.object, JSON.stringify(value)]);
+    // clock_timestamp, not now(): objects made in one transaction keep the order they were made in.
+    await em.execute('insert into stripe_emulator_objects (id, object, data, created_at) values (?, ?, ?::jsonb, clock_timestamp()) on conflict (id) do update set data = excluded.data', [value.id, value.object, JSON.stringify(value)]);
     return value;
   }
 

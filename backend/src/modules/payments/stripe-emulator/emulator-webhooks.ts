@@ -86,7 +86,8 @@ export class EmulatorEvents {
     private readonly sender: EmulatorWebhookSender,
   ) {}
 
-  async emit(type: string, object: StripeObject, em: EntityManager): Promise<StripeObject> {
+  /** `previousAttributes`: for a *.updated event, the changed fields' values before the change (as Stripe sends them). */
+  async emit(type: string, object: StripeObject, em: EntityManager, previousAttributes?: Record<string, unknown>): Promise<StripeObject> {
     const event = {
       ...structuredClone(fixtures.resources.event),
       id: stripeId('evt'),
@@ -95,7 +96,7 @@ export class EmulatorEvents {
       api_version: Stripe.API_VERSION,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
-      data: { object: publicView(object) },
+      data: { object: publicView(object), ...(previousAttributes ? { previous_attributes: previousAttributes } : {}) },
     } as unknown as StripeObject;
     await this.store.put(event, em);
     return event;

@@ -1,7 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EmulatorBilling } from './emulator-billing';
 import type { EmulatorEvents } from './emulator-webhooks';
 import type { EmulatorStore, StripeObject } from './emulator-store';
-import { customerDetails, customerObject, nowSeconds, paymentIntentObject, subscriptionObject } from './stripe-objects';
+import { customerDetails, customerObject, nowSeconds, paymentIntentObject } from './stripe-objects';
 
 export type CheckoutChoice = 'pay' | 'decline' | 'pay-later' | 'settle' | 'fail-payment';
 
@@ -18,13 +19,15 @@ interface StoredLine {
 /**
  * What the hosted checkout page does to a session, as Stripe's would: pay now (complete, paid),
  * a declined card (stays open), pay later (complete, unpaid, then settled or failed), each with
- * its webhook. A session is changed by one choice at a time (advisory lock on its id).
+ * its webhook. Paying makes what Stripe makes: a payment intent with its charge, or a subscription
+ * with its paid first invoice. A session is changed by one choice at a time (advisory lock on its id).
  */
 export class HostedCheckout {
   constructor(
     private readonly orm: MikroORM,
     private readonly store: EmulatorStore,
     private readonly events: EmulatorEvents,
+    private readonly billing: EmulatorBilling,
   ) {}
 
   async view(id: string, notice?: string): Promise<CheckoutOutcome> {
@@ -49,7 +52,8 @@ export class HostedCheckout {
       if (choice === 'settle' || choice === 'fail-payment') {
         if (session.status !== 'complete' || session.payment_status !== 'unpaid') return page('There is no pending payment to settle.', 409);
         const pi = session.payment_intent ? await this.store.get(String(session.payment_intent), 'payment_intent', em) : undefined;
-        if (pi) await this.store.put({ ...pi, status: choice === 'settle' ? 'succeeded' : 'requires_payment_method', amount_received: choice === 'settle' ? pi.amount : 0 }, em);
+        if (pi && choice === 'settle') await this.billing.settle(pi, em);
+        if (pi && choice === 'fail-payment') await this.store.put({ ...pi, status: 'requires_payment_method', amount_received: 0 }, em);
         if (choice === 'settle') session = await this.store.put({ ...session, payment_status: 'paid' }, em);
         emitted.push(await this.events.emit(choice === 'settle' ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed', session, em));
         return page(choice === 'settle' ? 'The pending payment was settled.' : 'The pending payment failed.');
@@ -67,17 +71,20 @@ export class HostedCheckout {
       const intentMetadata = (session.payment_intent_data_emulator as { metadata?: Record<string, string> } | null)?.metadata ?? metadata;
       const subscriptionMetadata = (session.subscription_data_emulator as { metadata?: Record<string, string> } | null)?.metadata ?? metadata;
       const next: StripeObject = { ...session, status: 'complete', payment_status: paid ? 'paid' : 'unpaid', customer: customerId, customer_details: customerDetails(address), url: null };
+      let started: { subscription: StripeObject; invoice: StripeObject } | undefined;
       if (session.mode === 'subscription') {
         const [line] = lines;
-        const subscription = await this.store.put(subscriptionObject({ customer: customerId, price: line!.price, quantity: line!.quantity, metadata: subscriptionMetadata }) as StripeObject, em);
-        next.subscription = subscription.id;
-        emitted.push(await this.events.emit('customer.subscription.created', subscription, em));
+        started = await this.billing.subscribe({ customer: customerId, price: line!.price, quantity: line!.quantity, metadata: subscriptionMetadata }, em);
+        next.subscription = started.subscription.id;
       } else {
-        const pi = paymentIntentObject({ amount: session.amount_total as number, currency: String(session.currency), customer: customerId, status: paid ? 'succeeded' : 'processing', metadata: intentMetadata });
-        next.payment_intent = (await this.store.put(pi as StripeObject, em)).id;
+        const payment = { amount: session.amount_total as number, currency: String(session.currency), customer: customerId, metadata: intentMetadata };
+        next.payment_intent = paid
+          ? (await this.billing.collect({ ...payment, description: null }, em)).paymentIntent.id
+          : (await this.store.put(paymentIntentObject({ ...payment, status: 'processing' }) as StripeObject, em)).id;
       }
       session = await this.store.put(next, em);
-      emitted.unshift(await this.events.emit('checkout.session.completed', session, em));
+      emitted.push(await this.events.emit('checkout.session.completed', session, em));
+      if (started) emitted.push(await this.events.emit('customer.subscription.created', started.subscription, em), await this.events.emit('invoice.paid', started.invoice, em));
       return { kind: 'redirect', to: String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id) };
     });
     await this.events.deliver(emitted);

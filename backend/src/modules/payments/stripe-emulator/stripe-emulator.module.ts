@@ -6,6 +6,8 @@ import type { AppConfig } from '../../../config/config.schema';
 import { CatalogPrices } from './catalog-prices';
 import { EmulatorApi } from './emulator-api';
 import { EmulatorApiController } from './emulator-api.controller';
+import { EmulatorBilling } from './emulator-billing';
+import { emulatorUrls, type EmulatorUrls } from './emulator-urls';
 import { EmulatorStore } from './emulator-store';
 import { EMULATOR_WEBHOOK_QUEUE, EmulatorEvents, EmulatorWebhookSender } from './emulator-webhooks';
 import { HostedCheckout } from './hosted-checkout';
@@ -16,6 +18,8 @@ import { HostedCheckoutController } from './hosted-checkout.controller';
  * hosted checkout page, and signed webhooks to this api (sent from the api process, as Stripe
  * sends them from outside). On start it makes the catalog's products and prices (CatalogPrices).
  */
+const EMULATOR_URLS = Symbol('EMULATOR_URLS');
+
 @Module({
   imports: [BullModule.registerQueue({ name: EMULATOR_WEBHOOK_QUEUE })],
   controllers: [EmulatorApiController, HostedCheckoutController],
@@ -23,16 +27,22 @@ import { HostedCheckoutController } from './hosted-checkout.controller';
     CatalogPrices,
     EmulatorEvents,
     EmulatorWebhookSender,
-    {
-      provide: HostedCheckout,
-      inject: [MikroORM, EmulatorStore, EmulatorEvents],
-      useFactory: (orm: MikroORM, store: EmulatorStore, events: EmulatorEvents) => new HostedCheckout(orm, store, events),
-    },
+    { provide: EMULATOR_URLS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => emulatorUrls(config.PUBLIC_URL) },
     { provide: EmulatorStore, inject: [MikroORM], useFactory: (orm: MikroORM) => new EmulatorStore(orm) },
     {
+      provide: EmulatorBilling,
+      inject: [MikroORM, EmulatorStore, EmulatorEvents, EMULATOR_URLS],
+      useFactory: (orm: MikroORM, store: EmulatorStore, events: EmulatorEvents, urls: EmulatorUrls) => new EmulatorBilling(orm, store, events, urls),
+    },
+    {
+      provide: HostedCheckout,
+      inject: [MikroORM, EmulatorStore, EmulatorEvents, EmulatorBilling],
+      useFactory: (orm: MikroORM, store: EmulatorStore, events: EmulatorEvents, billing: EmulatorBilling) => new HostedCheckout(orm, store, events, billing),
+    },
+    {
       provide: EmulatorApi,
-      inject: [EmulatorStore, APP_CONFIG],
-      useFactory: (store: EmulatorStore, config: AppConfig) => new EmulatorApi(store, (id) => new URL(`/_stripe/checkout/${id}`, config.PUBLIC_URL).toString()),
+      inject: [EmulatorStore, EmulatorBilling, EMULATOR_URLS],
+      useFactory: (store: EmulatorStore, billing: EmulatorBilling, urls: EmulatorUrls) => new EmulatorApi(store, billing, urls),
     },
   ],
 })

@@ -175,10 +175,15 @@ export function paymentIntentObject(params: { amount: number; currency: string; 
 
 const PERIOD_SECONDS: Record<string, number> = { day: 86_400, week: 7 * 86_400, month: 30 * 86_400, year: 365 * 86_400 };
 
+/** When a billing period that starts at `start` ends, for a recurring price (months as 30 days). */
+export function periodEnd(start: number, price: Fixture): number {
+  const recurring = price.recurring as { interval: string; interval_count: number };
+  return start + PERIOD_SECONDS[recurring.interval]! * recurring.interval_count;
+}
+
 export function subscriptionObject(params: { customer: string; price: Fixture; quantity: number; metadata: Record<string, string> }): Fixture {
   const now = nowSeconds();
-  const recurring = params.price.recurring as { interval: string; interval_count: number };
-  const periodEnd = now + PERIOD_SECONDS[recurring.interval]! * recurring.interval_count;
+  const end = periodEnd(now, params.price);
   const id = stripeId('sub');
   const base = template('subscription');
   const items = base.items as { data: Fixture[] } & Fixture;
@@ -203,10 +208,12 @@ export function subscriptionObject(params: { customer: string; price: Fixture; q
     trial_end: null,
     pending_update: null,
     pause_collection: null,
+    next_pending_invoice_item_invoice: null,
+    cancellation_details: { comment: null, feedback: null, reason: null },
     items: {
       ...items,
       url: `/v1/subscription_items?subscription=${id}`,
-      data: [{ ...items.data[0], id: stripeId('si', 14), created: now, current_period_start: now, current_period_end: periodEnd, price: params.price, plan: null, quantity: params.quantity, subscription: id, billing_thresholds: null }],
+      data: [{ ...items.data[0], id: stripeId('si', 14), created: now, current_period_start: now, current_period_end: end, price: params.price, plan: null, quantity: params.quantity, subscription: id, billing_thresholds: null }],
     },
   };
 }
