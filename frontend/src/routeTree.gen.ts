@@ -11,7 +11,9 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
+import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as ContactRouteImport } from './routes/contact'
+import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as ManageEmailRouteImport } from './routes/manage-email'
 import { Route as ObsidianAiPluginRouteImport } from './routes/obsidian-ai-plugin'
 import { Route as ObsidianAiPluginDocsRouteRouteImport } from './routes/obsidian-ai-plugin-docs/route'
@@ -39,9 +41,19 @@ const AdminRouteRoute = AdminRouteRouteImport.update({
   path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CheckoutRoute = CheckoutRouteImport.update({
+  id: '/checkout',
+  path: '/checkout',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ContactRoute = ContactRouteImport.update({
   id: '/contact',
   path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DashboardRoute = DashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ManageEmailRoute = ManageEmailRouteImport.update({
@@ -132,7 +144,9 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/obsidian-ai-plugin-docs': typeof ObsidianAiPluginDocsRouteRouteWithChildren
+  '/checkout': typeof CheckoutRoute
   '/contact': typeof ContactRoute
+  '/dashboard': typeof DashboardRoute
   '/manage-email': typeof ManageEmailRoute
   '/obsidian-ai-plugin': typeof ObsidianAiPluginRoute
   '/pricing': typeof PricingRoute
@@ -151,7 +165,9 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/checkout': typeof CheckoutRoute
   '/contact': typeof ContactRoute
+  '/dashboard': typeof DashboardRoute
   '/manage-email': typeof ManageEmailRoute
   '/obsidian-ai-plugin': typeof ObsidianAiPluginRoute
   '/pricing': typeof PricingRoute
@@ -173,7 +189,9 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/obsidian-ai-plugin-docs': typeof ObsidianAiPluginDocsRouteRouteWithChildren
+  '/checkout': typeof CheckoutRoute
   '/contact': typeof ContactRoute
+  '/dashboard': typeof DashboardRoute
   '/manage-email': typeof ManageEmailRoute
   '/obsidian-ai-plugin': typeof ObsidianAiPluginRoute
   '/pricing': typeof PricingRoute
@@ -196,7 +214,9 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/obsidian-ai-plugin-docs'
+    | '/checkout'
     | '/contact'
+    | '/dashboard'
     | '/manage-email'
     | '/obsidian-ai-plugin'
     | '/pricing'
@@ -215,7 +235,9 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/checkout'
     | '/contact'
+    | '/dashboard'
     | '/manage-email'
     | '/obsidian-ai-plugin'
     | '/pricing'
@@ -236,7 +258,9 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/obsidian-ai-plugin-docs'
+    | '/checkout'
     | '/contact'
+    | '/dashboard'
     | '/manage-email'
     | '/obsidian-ai-plugin'
     | '/pricing'
@@ -258,7 +282,9 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   ObsidianAiPluginDocsRouteRoute: typeof ObsidianAiPluginDocsRouteRouteWithChildren
+  CheckoutRoute: typeof CheckoutRoute
   ContactRoute: typeof ContactRoute
+  DashboardRoute: typeof DashboardRoute
   ManageEmailRoute: typeof ManageEmailRoute
   ObsidianAiPluginRoute: typeof ObsidianAiPluginRoute
   PricingRoute: typeof PricingRoute
@@ -286,11 +312,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/checkout': {
+      id: '/checkout'
+      path: '/checkout'
+      fullPath: '/checkout'
+      preLoaderRoute: typeof CheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/contact': {
       id: '/contact'
       path: '/contact'
       fullPath: '/contact'
       preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dashboard': {
+      id: '/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof DashboardRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/manage-email': {
@@ -446,7 +486,9 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
   ObsidianAiPluginDocsRouteRoute: ObsidianAiPluginDocsRouteRouteWithChildren,
+  CheckoutRoute: CheckoutRoute,
   ContactRoute: ContactRoute,
+  DashboardRoute: DashboardRoute,
   ManageEmailRoute: ManageEmailRoute,
   ObsidianAiPluginRoute: ObsidianAiPluginRoute,
   PricingRoute: PricingRoute,

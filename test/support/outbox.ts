@@ -12,14 +12,14 @@ export interface OutboxMessage {
 const decode = (html: string) => html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
 
 /** Waits (up to 10 s) for the worker to put an email to `to` whose subject matches into the dev outbox. */
-export async function waitForOutboxMessage(to: string, subject: RegExp): Promise<OutboxMessage> {
+export async function waitForOutboxMessage(to: string, subject: RegExp, base = baseUrl()): Promise<OutboxMessage> {
   const row = new RegExp(`<td>${to.replace(/[.+]/g, '\\$&')}</td><td><a href="/dev/outbox/messages/(\\d+)">([^<]*)</a>`, 'g');
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const list = await (await fetch(`${baseUrl()}/dev/outbox`)).text();
+    const list = await (await fetch(`${base}/dev/outbox`)).text();
     for (const match of list.matchAll(row)) {
       const found = decode(match[2]!);
       if (subject.test(found)) {
-        const page = decode(await (await fetch(`${baseUrl()}/dev/outbox/messages/${match[1]}`)).text());
+        const page = decode(await (await fetch(`${base}/dev/outbox/messages/${match[1]}`)).text());
         return { id: match[1]!, subject: found, page };
       }
     }

@@ -1,11 +1,14 @@
 import { createContext, useContext, type ReactNode } from 'react';
 
-/** What the shell needs to know about the visitor. Real sign-in plugs in here later. */
+/** What the shell needs to know about the visitor, whichever sign-in the site uses. */
 export interface AuthState {
   status: 'signed-out' | 'signed-in';
-  user: { name: string; imageUrl?: string } | null;
-  openSignIn(): void;
+  user: { name: string; email?: string | null; imageUrl?: string } | null;
+  /** Opens the sign-in; `redirectUrl` is where to go once signed in (a path on this site). */
+  openSignIn(redirectUrl?: string): void;
   signOut(): Promise<void>;
+  /** When the hosted sign-in script could not load: its error, and a way to try again. */
+  loadError?: { code: string; message: string; retry(): void } | null;
 }
 
 const SIGNED_OUT: AuthState = {
@@ -28,4 +31,10 @@ export function AuthProvider({ value, children }: { value?: AuthState; children:
 
 export function useAuth(): AuthState {
   return useContext(AuthContext);
+}
+
+/** Only paths on this site are followed after sign-in (never another origin). */
+export function safeRedirectPath(value: string | null | undefined): string | undefined {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  return value;
 }

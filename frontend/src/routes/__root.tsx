@@ -6,11 +6,17 @@ import { NotFoundScreen } from '../components/screens/NotFoundScreen';
 import { RouteErrorScreen } from '../components/screens/RouteErrorScreen';
 import { Analytics } from '../lib/analytics';
 import { siteInfoQuery } from '../queries/site';
+import { viewerQuery } from '../queries/auth';
+import { SessionAuthProvider } from '../components/auth/SessionAuthProvider';
 import type { RouterContext } from '../router-context';
 import { SITE_DESCRIPTION, SITE_NAME } from '../lib/site';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  loader: ({ context }) => context.queryClient.ensureQueryData(siteInfoQuery()),
+  loader: async ({ context }) => {
+    // Who is signed in comes along with every page (a failure there only means signed out).
+    const [siteInfo] = await Promise.all([context.queryClient.ensureQueryData(siteInfoQuery()), context.queryClient.ensureQueryData(viewerQuery()).catch(() => null)]);
+    return siteInfo;
+  },
   head: () => ({
     meta: [
       { charSet: 'utf-8' },
@@ -52,10 +58,12 @@ function RootDocument({ children }: { children: ReactNode }) {
 function RootLayout() {
   const siteInfo = Route.useLoaderData();
   return (
-    <SiteLayout>
-      <Outlet />
-      <Analytics measurementId={siteInfo.analyticsMeasurementId} />
-    </SiteLayout>
+    <SessionAuthProvider>
+      <SiteLayout>
+        <Outlet />
+        <Analytics measurementId={siteInfo.analyticsMeasurementId} />
+      </SiteLayout>
+    </SessionAuthProvider>
   );
 }
 

@@ -16,8 +16,8 @@ const dashboard = (cookie: string) => callFn(site.url, 'getDashboardData', {}, {
 describe('a purchase through the local Stripe emulator, end to end over HTTP', () => {
   it('sends a signed-out visitor to sign in, and back to the checkout afterwards', async () => {
     const answer = await callFn(site.url, 'getCheckoutData', { resourceId: 'lifetime-license', qty: 3 }, { method: 'GET' });
-    expect(answer.redirect).toMatchObject({ to: '/', search: { sign_in: '1', redirect_url: '/checkout?resourceId=lifetime-license&qty=3' } });
-    expect((await callFn(site.url, 'getDashboardData', { section: 'license' }, { method: 'GET' })).redirect?.search).toEqual({ sign_in: '1', redirect_url: '/dashboard?section=license' });
+    expect(answer.redirect).toMatchObject({ to: '/', search: { sign_in: 'open', redirect_url: '/checkout?resourceId=lifetime-license&qty=3' } });
+    expect((await callFn(site.url, 'getDashboardData', { section: 'license' }, { method: 'GET' })).redirect?.search).toEqual({ sign_in: 'open', redirect_url: '/dashboard?section=license' });
     expect((await callFn(site.url, 'initiateCheckout', { resourceId: 'lifetime-license', quantity: 1 })).status).toBe(401);
   });
 

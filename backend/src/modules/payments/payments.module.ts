@@ -58,9 +58,9 @@ export const LICENSE_SEALING_SECRET = Symbol('LICENSE_SEALING_SECRET');
     { provide: Licenses, inject: [EventStore, LICENSE_SEALING_SECRET], useFactory: (store: EventStore, secret: string) => new Licenses(store, secret) },
     {
       provide: CheckoutService,
-      inject: [CatalogQueries, PriceBook, StripeCustomers, StripeClient, EventStore, AccountReads, APP_CONFIG],
-      useFactory: (catalog: CatalogQueries, prices: PriceBook, customers: StripeCustomers, stripe: StripeClient, store: EventStore, reads: AccountReads, config: AppConfig) =>
-        new CheckoutService(catalog, prices, customers, stripe, store, reads, config.PUBLIC_URL),
+      inject: [CatalogQueries, PriceBook, StripeCustomers, StripeClient, EventStore, AccountReads, MikroORM, APP_CONFIG],
+      useFactory: (catalog: CatalogQueries, prices: PriceBook, customers: StripeCustomers, stripe: StripeClient, store: EventStore, reads: AccountReads, orm: MikroORM, config: AppConfig) =>
+        new CheckoutService(catalog, prices, customers, stripe, store, reads, orm, config.PUBLIC_URL),
     },
     {
       provide: Fulfilment,

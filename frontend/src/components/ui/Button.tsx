@@ -54,17 +54,18 @@ export function Button({
  */
 export function ButtonLink({
   to,
+  search,
   variant,
   size,
   className,
   children,
   ...props
-}: StyleProps & { to: string; className?: string; children: ReactNode } & Omit<
+}: StyleProps & { to: string; search?: Record<string, string | number>; className?: string; children: ReactNode } & Omit<
     AnchorHTMLAttributes<HTMLAnchorElement>,
     'href' | 'children'
   >) {
   return (
-    <Link to={to as '/'} className={buttonClasses({ variant, size, className })} {...props}>
+    <Link to={to as '/'} search={search as never} className={buttonClasses({ variant, size, className })} {...props}>
       {children}
     </Link>
   );

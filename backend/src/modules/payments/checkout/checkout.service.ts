@@ -3,7 +3,9 @@ import type { Resource } from '../../../../../contracts/catalog/resource';
 import type { CheckoutData } from '../../../../../contracts/checkout/checkout.contract';
 import type { CheckoutSearch } from '../../../../../contracts/checkout/checkout-search';
 import { AppError, NotFoundError, UnavailableError } from '../../../common/app-error';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { runCommand } from '../../../events/command-runner';
+import { awaitProjection } from '../../../events/projection-wait';
 import type { EventMetadata } from '../../../events/event-metadata';
 import type { EventStore } from '../../../events/event-store';
 import type { SignedInUser } from '../../auth/auth';
@@ -35,6 +37,7 @@ export class CheckoutService {
     private readonly stripe: StripeClient,
     private readonly store: EventStore,
     private readonly reads: AccountReads,
+    private readonly orm: MikroORM,
     private readonly publicUrl: string,
   ) {}
 
@@ -61,7 +64,7 @@ export class CheckoutService {
     const metadata: EventMetadata = { correlationId, causationId: null, actor: { kind: 'user', userId: user.userId } };
     const mode = checkoutMode(resource);
     if (mode === 'free') {
-      await grantFreeAccess(this.store, user.userId, resource.id, metadata);
+      await awaitProjection(this.orm, 'PurchasesProjector', await grantFreeAccess(this.store, user.userId, resource.id, metadata));
       return { outcome: 'granted', resourceId: resource.id };
     }
     if (mode === 'included') throw new CheckoutRefusedError('checkout.included_with_subscription', 409, `${resource.title} comes with every subscription: subscribe to a plan to get it.`);

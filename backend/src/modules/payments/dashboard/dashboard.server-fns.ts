@@ -7,6 +7,8 @@ import { AppError, NotFoundError, UnavailableError } from '../../../common/app-e
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/config.schema';
 import { runCommand } from '../../../events/command-runner';
+import { awaitProjection } from '../../../events/projection-wait';
+import { MikroORM } from '@mikro-orm/postgresql';
 import type { EventMetadata } from '../../../events/event-metadata';
 import { EventStore } from '../../../events/event-store';
 import { ServerFn } from '../../../server-fn/server-fn.decorator';
@@ -34,6 +36,7 @@ export class DashboardServerFns {
     private readonly catalog: CatalogQueries,
     private readonly store: EventStore,
     private readonly stripe: StripeClient,
+    private readonly orm: MikroORM,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -54,14 +57,16 @@ export class DashboardServerFns {
     const license = await this.queries.license(user.userId, input.licenseId);
     if (!license) throw new NotFoundError('There is no such license on your account.');
     const title = (await this.catalog.findByIdOrSlug(license.resource_id))?.title ?? license.plan;
-    await this.licenses.addUser(input.licenseId, { userId: user.userId, name: user.name }, title, input.email, userMetadata(user, context));
+    const outcome = await this.licenses.addUser(input.licenseId, { userId: user.userId, name: user.name }, title, input.email, userMetadata(user, context));
+    await awaitProjection(this.orm, 'LicensesProjector', outcome);
     return { assigned: true };
   }
 
   @ServerFn(removeSeat)
   async removeSeat(input: z.output<typeof removeSeat.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof removeSeat>> {
     const user = await this.auth.requireUser(context);
-    await this.licenses.removeUser(input.licenseId, user.userId, input.email, userMetadata(user, context));
+    const outcome = await this.licenses.removeUser(input.licenseId, user.userId, input.email, userMetadata(user, context));
+    await awaitProjection(this.orm, 'LicensesProjector', outcome);
     return { removed: true };
   }
 
@@ -76,7 +81,8 @@ export class DashboardServerFns {
     const session = await this.stripe.api.checkout.sessions.retrieve(pending.checkout_session_id);
     if (session.status === 'open') await this.stripe.api.checkout.sessions.expire(session.id, {}, { idempotencyKey: `expire-${session.id}` });
     const checkoutRef = input.pendingPaymentId.replace(/^pp-/, '');
-    await runCommand({ store: this.store, streamId: checkoutStreamId(checkoutRef), decider: checkoutDecider, command: { type: 'abandon', checkoutRef, userId: user.userId, at: new Date().toISOString() }, metadata: userMetadata(user, context) });
+    const outcome = await runCommand({ store: this.store, streamId: checkoutStreamId(checkoutRef), decider: checkoutDecider, command: { type: 'abandon', checkoutRef, userId: user.userId, at: new Date().toISOString() }, metadata: userMetadata(user, context) });
+    await awaitProjection(this.orm, 'PurchasesProjector', outcome);
     return { abandoned: true };
   }
 

@@ -1,0 +1,6 @@
+const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A calendar date ("Nov 23, 2026"), the same on the server and in the browser (UTC). */
+export function formatDay(iso: string): string {
+  return DAY.format(new Date(iso));
+}

@@ -1,0 +1,181 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { Minus, Plus, ShieldCheck } from 'lucide-react';
+import { formatMoney } from '../../../contracts/catalog/number-format';
+import { resourceSummary } from '../../../contracts/catalog/resource-rules';
+import { checkCheckoutAccess, initiateCheckout } from '../../../contracts/checkout/checkout.contract';
+import { checkoutSearchSchema, MAX_CHECKOUT_QUANTITY } from '../../../contracts/checkout/checkout-search';
+import { PriceTag } from '../components/catalog/PriceTag';
+import { ResourceCover } from '../components/catalog/ResourceCover';
+import { TypeBadge } from '../components/catalog/TypeBadge';
+import { FormAlert } from '../components/forms/FormField';
+import { Button, ButtonLink } from '../components/ui/Button';
+import { pageHead } from '../lib/seo';
+import { callServerFn, ServerFnError } from '../lib/server-fn-client';
+import { SITE_NAME } from '../lib/site';
+import { checkoutQuery } from '../queries/account';
+import { CheckoutStatusBanner } from './checkout/-components/CheckoutStatus';
+
+/** How long the success page waits for Stripe's confirmation before saying so. */
+const CONFIRM_PATIENCE_MS = 45_000;
+
+export const Route = createFileRoute('/checkout')({
+  validateSearch: checkoutSearchSchema,
+  beforeLoad: ({ search }) => callServerFn(checkCheckoutAccess, search),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(checkoutQuery(deps)),
+  head: (ctx) => pageHead(ctx, { title: 'Checkout', description: `Buy ${SITE_NAME} plans and resources securely through Stripe.`, path: '/checkout', noindex: true }),
+  component: CheckoutPage,
+});
+
+function CheckoutPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: '/checkout' });
+  const [startedAt] = useState(() => Date.now());
+  const [now, setNow] = useState(startedAt);
+  const confirming = search.status === 'success';
+  const { data } = useQuery({
+    ...checkoutQuery(search),
+    refetchInterval: (query) => (confirming && query.state.data?.latest?.state !== 'paid' && query.state.data?.latest?.state !== 'processing' && Date.now() - startedAt < CONFIRM_PATIENCE_MS * 2 ? 2_000 : false),
+  });
+  useEffect(() => {
+    if (!confirming) return;
+    const timer = setInterval(() => setNow(Date.now()), 5_000);
+    return () => clearInterval(timer);
+  }, [confirming]);
+
+  const buy = useMutation({
+    mutationFn: (input: { resourceId: string; quantity: number }) => callServerFn(initiateCheckout, input),
+    onSuccess: async (outcome) => {
+      if (outcome.outcome === 'redirect') {
+        window.location.assign(outcome.url);
+        return;
+      }
+      await navigate({ search: (prev) => ({ ...prev, status: outcome.outcome === 'granted' ? 'success' : 'configuration-error' }), replace: true });
+    },
+  });
+
+  if (!data) return null;
+  const resource = data.resource;
+  const setQuantity = (qty: number) => void navigate({ search: (prev) => ({ ...prev, qty: Math.min(MAX_CHECKOUT_QUANTITY, Math.max(1, qty)), status: undefined }), replace: true });
+  const buyError = buy.error instanceof ServerFnError ? buy.error : buy.error ? new Error('We could not reach the site. Check your connection and try again.') : null;
+  const pending = buy.isPending || buy.isSuccess;
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-20">
+      <h1 className="text-3xl font-semibold tracking-tight text-ink sm:text-4xl">Checkout</h1>
+      {search.status ? (
+        <div className="mt-8">
+          <CheckoutStatusBanner status={search.status} data={data} waitedTooLong={now - startedAt > CONFIRM_PATIENCE_MS} />
+        </div>
+      ) : null}
+
+      {!resource ? (
+        <div className="mt-8 rounded-2xl border border-line bg-surface-raised p-6 sm:p-8">
+          <h2 className="text-lg font-semibold text-ink">Choose what to buy</h2>
+          <p className="mt-2 text-ink-muted">This checkout link does not name anything we sell. Pick a plan or a resource and press its buy button.</p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <ButtonLink to="/obsidian-ai-plugin">See plans</ButtonLink>
+            <ButtonLink to="/resources" variant="secondary">
+              Browse resources
+            </ButtonLink>
+          </div>
+        </div>
+      ) : search.status === 'success' && data.latest?.state === 'paid' && !data.quantityAdjustable ? null : (
+        <section aria-labelledby="order-heading" className="mt-8 overflow-hidden rounded-2xl border border-line bg-surface-raised">
+          <div className="flex flex-col gap-6 p-6 sm:flex-row sm:p-8">
+            <ResourceCover resource={resource} className="h-32 w-full shrink-0 rounded-xl sm:w-44" />
+            <div className="min-w-0 flex-1">
+              <TypeBadge type={resource.type} />
+              <h2 id="order-heading" className="mt-2 text-xl font-semibold text-ink">
+                {resource.title}
+              </h2>
+              <p className="mt-2 text-sm text-ink-muted">{resourceSummary(resource, SITE_NAME)}</p>
+              <PriceTag resource={resource} className="mt-3" />
+            </div>
+          </div>
+          <div className="border-t border-line p-6 sm:p-8">
+            {data.owned && !data.quantityAdjustable ? (
+              <div className="space-y-4">
+                <p className="text-ink">This is already on your account.</p>
+                <ButtonLink to="/dashboard" search={{ section: 'resources' }}>
+                  Open it in your dashboard
+                </ButtonLink>
+              </div>
+            ) : data.mode === 'included' ? (
+              <div className="space-y-4">
+                <p className="text-ink">{resource.title} comes with every subscription and the lifetime license.</p>
+                <ButtonLink to="/obsidian-ai-plugin">See plans</ButtonLink>
+              </div>
+            ) : (
+              <form
+                className="space-y-6"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  buy.mutate({ resourceId: resource.id, quantity: data.quantity });
+                }}
+              >
+                {data.quantityAdjustable ? (
+                  <QuantityStepper label={resource.type === 'license' ? 'Seats' : 'Packs'} value={data.quantity} onChange={setQuantity} disabled={pending} />
+                ) : null}
+                <div className="flex items-baseline justify-between border-t border-line pt-5">
+                  <span className="text-sm text-ink-muted">{data.mode === 'subscription' ? 'Total, billed monthly' : 'Total'}</span>
+                  <span className="text-2xl font-semibold text-ink" data-testid="checkout-total">
+                    {data.totalCents === null ? 'Contact support' : data.mode === 'free' ? 'Free' : formatMoney(data.totalCents)}
+                  </span>
+                </div>
+                {buyError ? (
+                  <FormAlert>
+                    {buyError.message}
+                    {buyError instanceof ServerFnError && buyError.code === 'UNAUTHENTICATED' ? ' Reload the page to sign in again.' : ''}
+                  </FormAlert>
+                ) : null}
+                <Button type="submit" size="lg" className="w-full" disabled={pending} aria-busy={pending}>
+                  {pending ? (data.mode === 'free' ? 'Adding…' : 'Opening secure checkout…') : data.mode === 'free' ? 'Add to my account' : data.mode === 'subscription' ? 'Subscribe' : 'Continue to payment'}
+                </Button>
+                {data.mode !== 'free' ? (
+                  <p className="flex items-center justify-center gap-2 text-xs text-ink-subtle">
+                    <ShieldCheck aria-hidden="true" className="size-4" /> Payment is handled by Stripe; we never see your card.
+                  </p>
+                ) : null}
+              </form>
+            )}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function QuantityStepper({ label, value, onChange, disabled }: { label: string; value: number; onChange(value: number): void; disabled: boolean }) {
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <label htmlFor="checkout-quantity" className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      <div className="flex items-center gap-2">
+        <Button variant="secondary" size="sm" aria-label={`Fewer ${label.toLowerCase()}`} disabled={disabled || value <= 1} onClick={() => onChange(value - 1)}>
+          <Minus aria-hidden="true" />
+        </Button>
+        <input
+          id="checkout-quantity"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_CHECKOUT_QUANTITY}
+          value={value}
+          disabled={disabled}
+          onChange={(event) => {
+            const next = Number.parseInt(event.target.value, 10);
+            if (Number.isInteger(next)) onChange(next);
+          }}
+          className="h-9 w-16 rounded-lg border border-line-strong bg-surface-sunken text-center text-ink"
+        />
+        <Button variant="secondary" size="sm" aria-label={`More ${label.toLowerCase()}`} disabled={disabled || value >= MAX_CHECKOUT_QUANTITY} onClick={() => onChange(value + 1)}>
+          <Plus aria-hidden="true" />
+        </Button>
+      </div>
+    </div>
+  );
+}

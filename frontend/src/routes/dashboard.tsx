@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { checkDashboardAccess } from '../../../contracts/dashboard/dashboard.contract';
+import { dashboardSearchSchema } from '../../../contracts/dashboard/dashboard-search';
+import { pageHead } from '../lib/seo';
+import { callServerFn } from '../lib/server-fn-client';
+import { dashboardQuery } from '../queries/account';
+import { AvailabilitySection, SessionsSection } from './dashboard/-components/BookingSections';
+import { DashboardNav } from './dashboard/-components/DashboardNav';
+import { LicensedUsersSection } from './dashboard/-components/LicensedUsersSection';
+import { LicenseSection } from './dashboard/-components/LicenseSection';
+import { OverviewSection } from './dashboard/-components/OverviewSection';
+import { PendingPaymentsSection } from './dashboard/-components/PendingPaymentsSection';
+import { ResourcesSection } from './dashboard/-components/ResourcesSection';
+import { SECTION_LABELS } from './dashboard/-components/sections';
+
+export const Route = createFileRoute('/dashboard')({
+  validateSearch: dashboardSearchSchema,
+  beforeLoad: ({ search, preload }) =>
+    // Preloading (a hover on the nav link) never fails the page: the real visit checks again.
+    preload ? callServerFn(checkDashboardAccess, search).catch(() => undefined) : callServerFn(checkDashboardAccess, search),
+  loader: async ({ context, preload }) => {
+    const load = context.queryClient.ensureQueryData(dashboardQuery());
+    if (preload) await load.catch(() => undefined);
+    else await load;
+  },
+  head: (ctx) => pageHead(ctx, { title: 'Dashboard', description: 'Your SystemSculpt license, resources, payments and seats.', path: '/dashboard', noindex: true }),
+  component: DashboardPage,
+});
+
+function DashboardPage() {
+  const { section = 'overview' } = Route.useSearch();
+  const { data } = useQuery(dashboardQuery());
+  if (!data) return null;
+  const waiting = data.pendingPayments.filter((p) => p.status === 'open').length;
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
+      <header className="mb-6">
+        <p className="text-sm text-ink-subtle">Signed in as {data.viewer.email ?? data.viewer.name}</p>
+        <h1 className="mt-1 text-3xl font-semibold tracking-tight text-ink">{section === 'overview' ? `Welcome, ${data.viewer.name}` : SECTION_LABELS[section]}</h1>
+      </header>
+      <DashboardNav current={section} badges={{ 'pending-payments': waiting }} />
+      <div className="mt-8">
+        {section === 'overview' ? <OverviewSection data={data} /> : null}
+        {section === 'license' ? <LicenseSection data={data} /> : null}
+        {section === 'resources' ? <ResourcesSection data={data} /> : null}
+        {section === 'pending-payments' ? <PendingPaymentsSection data={data} /> : null}
+        {section === 'licensed-users' ? <LicensedUsersSection data={data} /> : null}
+        {section === 'sessions' ? <SessionsSection /> : null}
+        {section === 'session-availability' ? <AvailabilitySection /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { UserMinus } from 'lucide-react';
+import { assignSeat, removeSeat, type DashboardData } from '../../../../../contracts/dashboard/dashboard.contract';
+import { Field, FormAlert, TextInput } from '../../../components/forms/FormField';
+import { Button, ButtonLink } from '../../../components/ui/Button';
+import { formatDay } from '../../../lib/dates';
+import { callServerFn, ServerFnError } from '../../../lib/server-fn-client';
+import { dashboardQuery } from '../../../queries/account';
+import { EmptyState, Panel } from './Panel';
+
+type License = DashboardData['licenses'][number];
+
+function SeatManager({ license }: { license: License }) {
+  const queryClient = useQueryClient();
+  const ids = useId();
+  const [email, setEmail] = useState('');
+  const refresh = () => queryClient.invalidateQueries({ queryKey: dashboardQuery().queryKey });
+  const assign = useMutation({
+    mutationFn: (address: string) => callServerFn(assignSeat, { licenseId: license.licenseId, email: address }),
+    onSuccess: async () => {
+      setEmail('');
+      await refresh();
+    },
+  });
+  const remove = useMutation({ mutationFn: (address: string) => callServerFn(removeSeat, { licenseId: license.licenseId, email: address }), onSuccess: refresh });
+  const free = license.seats - license.seatsUsed;
+  const fieldError = assign.error instanceof ServerFnError ? assign.error.issues?.[0]?.message : undefined;
+
+  return (
+    <Panel title={license.title} labelledBy={`seats-${license.licenseId}`} action={<span className="text-sm text-ink-muted" data-testid="seats-used">{license.seatsUsed} of {license.seats} seats used</span>}>
+      <ul className="divide-y divide-line rounded-xl border border-line">
+        <li className="flex items-center justify-between gap-3 px-4 py-3 text-sm">
+          <span className="text-ink">You (the owner)</span>
+          <span className="text-ink-subtle">Your own key</span>
+        </li>
+        {license.licensedUsers.map((user) => (
+          <li key={user.email} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
+            <div className="min-w-0">
+              <p className="truncate text-ink">{user.email}</p>
+              <p className="text-ink-subtle">Added {formatDay(user.addedAt)} · key {user.keyHint}</p>
+            </div>
+            <Button variant="ghost" size="sm" onClick={() => remove.mutate(user.email)} disabled={remove.isPending} aria-label={`Remove ${user.email}`}>
+              <UserMinus aria-hidden="true" /> Remove
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {remove.error ? <div className="mt-3"><FormAlert>{remove.error.message}</FormAlert></div> : null}
+      {license.status === 'active' || license.status === 'past_due' ? (
+        <form
+          className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-end"
+          noValidate
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            assign.mutate(email);
+          }}
+        >
+          <div className="flex-1">
+            <Field id={`${ids}-email`} label="Give a seat to" error={fieldError} hint={free > 0 ? `${free} ${free === 1 ? 'seat' : 'seats'} free. They get an email with how to get their key.` : 'Every seat is in use.'}>
+              <TextInput id={`${ids}-email`} type="email" autoComplete="off" placeholder="name@example.com" value={email} onChange={(e) => setEmail(e.target.value)} error={fieldError} hasHint disabled={free === 0} />
+            </Field>
+          </div>
+          <Button type="submit" disabled={assign.isPending || free === 0} aria-busy={assign.isPending} className="sm:mb-7">
+            {assign.isPending ? 'Adding…' : 'Add seat'}
+          </Button>
+        </form>
+      ) : null}
+      {assign.error && !fieldError ? <div className="mt-3"><FormAlert>{assign.error.message}</FormAlert></div> : null}
+    </Panel>
+  );
+}
+
+/** Seats on each license: who has one, give one to an address, take one back. */
+export function LicensedUsersSection({ data }: { data: DashboardData }) {
+  const licenses = data.licenses.filter((l) => l.status !== 'revoked');
+  if (licenses.length === 0) {
+    return (
+      <EmptyState title="No seats to give">
+        <p>Seats come with a license: buy the lifetime license for more than one seat, or a Pro plan.</p>
+        <ButtonLink to="/obsidian-ai-plugin" className="mt-4">
+          See plans
+        </ButtonLink>
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      {licenses.map((license) => (
+        <SeatManager key={license.licenseId} license={license} />
+      ))}
+    </div>
+  );
+}

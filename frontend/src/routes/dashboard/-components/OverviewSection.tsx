@@ -1,0 +1,56 @@
+import { Link } from '@tanstack/react-router';
+import type { DashboardData } from '../../../../../contracts/dashboard/dashboard.contract';
+import { formatMoney } from '../../../../../contracts/catalog/number-format';
+import { formatDay } from '../../../lib/dates';
+import { EmptyState, Panel, StatusPill } from './Panel';
+
+function Stat({ label, value, section }: { label: string; value: string | number; section: string }) {
+  return (
+    <Link to="/dashboard" search={{ section: section as never }} className="rounded-2xl border border-line bg-surface-raised p-5 transition-colors hover:border-line-strong">
+      <p className="text-sm text-ink-muted">{label}</p>
+      <p className="mt-2 text-2xl font-semibold text-ink">{value}</p>
+    </Link>
+  );
+}
+
+/** The account at a glance: plan, resources, what is waiting, and recent purchases. */
+export function OverviewSection({ data }: { data: DashboardData }) {
+  const active = data.licenses.find((l) => l.status === 'active' || l.status === 'past_due');
+  const waiting = data.pendingPayments.filter((p) => p.status === 'open' || p.status === 'processing').length;
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Stat label="Plan" value={active ? active.title : 'None yet'} section="license" />
+        <Stat label="Resources" value={data.resources.owned.length + data.resources.included.length} section="resources" />
+        <Stat label="Waiting to be paid" value={waiting} section="pending-payments" />
+      </div>
+      <Panel title="Recent purchases" labelledBy="recent-purchases">
+        {data.purchases.length === 0 ? (
+          <EmptyState title="No purchases yet">
+            <p>
+              Start with <Link to="/obsidian-ai-plugin" className="text-accent-300 underline">a plan</Link> or <Link to="/resources" className="text-accent-300 underline">a resource</Link>.
+            </p>
+          </EmptyState>
+        ) : (
+          <ul className="divide-y divide-line rounded-xl border border-line">
+            {data.purchases.map((p) => (
+              <li key={p.checkoutRef} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
+                <div>
+                  <p className="font-medium text-ink">
+                    {p.title}
+                    {p.quantity > 1 ? ` × ${p.quantity}` : ''}
+                  </p>
+                  <p className="text-ink-subtle">{formatDay(p.completedAt)}</p>
+                </div>
+                <div className="flex items-center gap-3">
+                  <span className="text-ink">{formatMoney(p.amountCents, p.currency.toUpperCase())}</span>
+                  <StatusPill status={p.status} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import Stripe from 'stripe';
+import { DESKTOP, launchBrowser, waitForHydration } from '../support/browser';
+import { waitForOutboxMessage } from '../support/outbox';
+import { startAddressableSite } from '../support/site-client';
+import type { SiteServer } from '../support/site-server';
+
+let browser: Browser;
+let site: SiteServer;
+beforeAll(async () => {
+  [browser, site] = await Promise.all([launchBrowser(), startAddressableSite('purchase-e2e')]);
+}, 90_000);
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+async function newPage(): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
+  const context = await browser.newContext({ ...DESKTOP, baseURL: site.url });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(message.text());
+  });
+  return { page, errors, close: () => context.close() };
+}
+
+/** Signs up through the sign-in dialog, reading the one-time code from the dev outbox. */
+async function signUp(page: Page, email: string, firstName: string): Promise<void> {
+  const dialog = page.getByTestId('sign-in-dialog');
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Create an account' }).click();
+  await dialog.getByLabel('First name').fill(firstName);
+  await dialog.getByLabel('Email address').fill(email);
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await dialog.getByText('Accept the terms and the privacy policy to create an account.').waitFor();
+  await dialog.getByLabel(/I accept the terms/).check();
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await dialog.getByLabel('Code').waitFor();
+  const message = await waitForOutboxMessage(email, /is your SystemSculpt code$/, site.url);
+  const code = /^(\d{6}) /.exec(message.subject)![1]!;
+  await dialog.getByLabel('Code').fill(code);
+  await dialog.getByRole('button', { name: 'Verify and continue' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+const buyer = `buyer-${randomUUID().slice(0, 8)}@example.com`;
+
+describe('buying on the embedded defaults (local sign-in, Stripe emulator, outbox)', () => {
+  let page: Page;
+  let errors: string[];
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ page, errors, close } = await newPage());
+  });
+  afterAll(() => close());
+
+  it('sends a signed-out visitor from checkout to sign in, then back to the checkout', async () => {
+    await page.goto('/checkout?resourceId=lifetime-license&qty=3');
+    await waitForHydration(page);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await signUp(page, buyer, 'Ada');
+    await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('qty') === '3');
+    await page.getByRole('heading', { name: 'Lifetime license' }).waitFor();
+    expect(await page.getByTestId('checkout-total').textContent()).toBe('$597.00');
+    await page.getByRole('button', { name: /Ada/ }).waitFor();
+  });
+
+  it('pays for 3 seats on the emulator checkout, lands on success, and sees the license, key and seats', async () => {
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.waitForURL(/\/_stripe\/checkout\/cs_/);
+    await page.getByRole('button', { name: 'Pay $597.00' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('status') === 'success');
+    await page.getByRole('heading', { name: 'Payment received: thank you!' }).waitFor({ timeout: 20_000 });
+
+    await page.getByRole('link', { name: 'Open your dashboard' }).click();
+    await page.waitForURL(/section=license/);
+    expect(await page.getByTestId('license-seats').textContent()).toBe('1 of 3 used');
+    await page.getByRole('button', { name: 'Show' }).click();
+    expect(await page.getByTestId('license-key').textContent()).toMatch(/^SSAI(-[0-9A-Z]{5}){5}$/);
+    const keyEmail = await waitForOutboxMessage(buyer, /license key/i, site.url);
+    expect(keyEmail.page).toContain(await page.getByTestId('license-key').textContent());
+  });
+
+  it('gives a seat to someone (who gets an invitation) and takes it back', async () => {
+    await page.getByRole('link', { name: 'Manage seats' }).click();
+    await page.getByLabel('Give a seat to').fill('not an email');
+    await page.getByRole('button', { name: 'Add seat' }).click();
+    await page.getByText('Enter an email address such as name@example.com.').waitFor();
+    const teammate = `mate-${randomUUID().slice(0, 8)}@example.com`;
+    await page.getByLabel('Give a seat to').fill(teammate);
+    await page.getByRole('button', { name: 'Add seat' }).click();
+    await page.getByText(teammate).waitFor();
+    expect(await page.getByTestId('seats-used').textContent()).toBe('2 of 3 seats used');
+    await waitForOutboxMessage(teammate, /gave you a seat on SystemSculpt AI$/, site.url);
+    await page.getByRole('button', { name: `Remove ${teammate}` }).click();
+    await page.getByText(teammate).waitFor({ state: 'detached' });
+    expect(await page.getByTestId('seats-used').textContent()).toBe('1 of 3 seats used');
+  });
+
+  it('shows a declined card on the checkout page, and a cancelled checkout back on the site', async () => {
+    await page.goto('/checkout?resourceId=the-ai-assisted-vault');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.waitForURL(/\/_stripe\/checkout\/cs_/);
+    await page.getByRole('button', { name: 'Decline the card' }).click();
+    await page.getByText('Your card was declined. Try another card.').waitFor();
+    await page.getByRole('button', { name: 'Cancel and go back' }).click();
+    await page.waitForURL((url) => url.searchParams.get('status') === 'cancelled');
+    await page.getByRole('heading', { name: 'Checkout cancelled' }).waitFor();
+    await page.getByRole('button', { name: 'Continue to payment' }).waitFor();
+  });
+
+  it('says configuration-error when a resource has no active Stripe price', async () => {
+    const url = new URL(site.url);
+    const stripe = new Stripe('sk_test_emulator', { host: url.hostname, port: Number(url.port), protocol: 'http', maxNetworkRetries: 0 });
+    const [price] = (await stripe.prices.list({ lookup_keys: ['sculpt_meeting-notes-system'] })).data;
+    await stripe.prices.update(price!.id, { active: false });
+    await page.goto('/checkout?resourceId=meeting-notes-system');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByRole('heading', { name: 'This item cannot be bought right now' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('status')).toBe('configuration-error');
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a second account none of the first one\'s license', async () => {
+    const other = await newPage();
+    await other.page.goto('/dashboard?section=license');
+    await waitForHydration(other.page);
+    await signUp(other.page, `other-${randomUUID().slice(0, 8)}@example.com`, 'Grace');
+    await other.page.waitForURL(/\/dashboard\?section=license/);
+    await other.page.getByText('No license yet').waitFor();
+    expect(await other.page.getByTestId('license-key').count()).toBe(0);
+    await other.close();
+  });
+});
