@@ -47,6 +47,7 @@ export const SubscriptionPastDue = defineEvent({
   schema: z.object({ subscriptionId: z.string(), userId: z.string(), email: z.string().nullable(), title: z.string(), invoiceId: z.string(), amountDueCents: z.number().int().min(0), currency: z.string().length(3), payUrl: z.string().nullable(), nextAttemptAt: iso.nullable(), at: iso }),
 });
 
+/** It will end at `cancelAt` instead of renewing; `cancelAt: null` means the customer changed their mind. */
 export const SubscriptionCancellationScheduled = defineEvent({
   type: 'SubscriptionCancellationScheduled',
   schemaVersion: 1,
