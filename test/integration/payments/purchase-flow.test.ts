@@ -67,6 +67,50 @@ describe('a purchase through the local Stripe emulator, end to end over HTTP', (
     expect(answer.result).toEqual({ outcome: 'configuration-error' });
   }, 80_000);
 
+  it('subscribes to Pro: a subscription license that renews monthly, ended when the subscription is cancelled', async () => {
+    const cookie = await signUpOverHttp(site, 'subscriber@example.com');
+    const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'pro-monthly', quantity: 1 }, { cookie });
+    expect((await chooseOnHostedCheckout(started.result.url, 'pay')).status).toBe(303);
+    const active = await eventually(() => dashboard(cookie), (d) => d.result?.licenses[0]?.subscription?.status === 'active');
+    const [license] = active.result.licenses;
+    expect(license).toMatchObject({ kind: 'subscription', plan: 'pro', status: 'active', seats: 1, subscription: { renewals: 0, cancelAt: null } });
+    expect(Date.parse(license.subscription.currentPeriodEnd)).toBeGreaterThan(Date.now() + 25 * 86_400_000);
+    expect(active.result.resources.included.map((r: { id: string }) => r.id)).toContain('project-dashboard-templates');
+    expect(active.result.canManageBilling).toBe(true);
+    const portal = await callFn(site.url, 'openBillingPortal', {}, { cookie });
+    expect(portal.result.url).toContain('/_stripe/billing/');
+
+    await stripe.subscriptions.cancel(license.subscription.subscriptionId);
+    const ended = await eventually(() => dashboard(cookie), (d) => d.result?.licenses[0]?.subscription?.status === 'cancelled');
+    expect(ended.result.licenses[0]).toMatchObject({ status: 'ended' });
+    expect(ended.result.resources.included).toEqual([]);
+  });
+
+  it('a full refund revokes the lifetime license and its access; the purchase shows as refunded', async () => {
+    const cookie = await signUpOverHttp(site, 'refunded@example.com');
+    const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'lifetime-license', quantity: 1 }, { cookie });
+    await chooseOnHostedCheckout(started.result.url, 'pay');
+    const owned = await eventually(() => dashboard(cookie), (d) => d.result?.licenses.length === 1);
+    const sessionId = new URL(started.result.url).pathname.split('/').pop()!;
+    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    await stripe.refunds.create({ payment_intent: String(session.payment_intent) });
+    const revoked = await eventually(() => dashboard(cookie), (d) => d.result?.licenses[0]?.status === 'revoked');
+    expect(revoked.result.licenses[0]).toMatchObject({ licenseId: owned.result.licenses[0].licenseId, revokedReason: 'refund' });
+    expect(revoked.result.purchases[0]).toMatchObject({ status: 'refunded' });
+  });
+
+  it('abandons an unfinished checkout: the Stripe session is expired and the pending payment closed', async () => {
+    const cookie = await signUpOverHttp(site, 'abandon@example.com');
+    const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'from-audio-to-notes', quantity: 1 }, { cookie });
+    const waiting = await eventually(() => dashboard(cookie), (d) => d.result?.pendingPayments[0]?.status === 'open');
+    expect(waiting.result.pendingPayments[0]).toMatchObject({ kind: 'checkout', payUrl: started.result.url, amountCents: 3900 });
+    expect((await callFn(site.url, 'abandonPendingPayment', { pendingPaymentId: waiting.result.pendingPayments[0].id }, { cookie })).result).toEqual({ abandoned: true });
+    expect((await dashboard(cookie)).result.pendingPayments[0]).toMatchObject({ status: 'expired', closeReason: 'abandoned' });
+    const sessionId = new URL(started.result.url).pathname.split('/').pop()!;
+    expect((await stripe.checkout.sessions.retrieve(sessionId)).status).toBe('expired');
+    expect((await chooseOnHostedCheckout(started.result.url, 'pay')).status).toBe(409);
+  });
+
   it('rejects bad input with the zod issues', async () => {
     const cookie = await signUpOverHttp(site, 'bad@example.com');
     const bad = await callFn(site.url, 'initiateCheckout', { resourceId: '   ', quantity: 51 }, { cookie });
