@@ -1,18 +1,24 @@
-import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
+import { APP_CONFIG } from '../../../config/config.module';
+import type { AppConfig } from '../../../config/config.schema';
+import { refuseCrossSite, setPageHeaders } from './emulator-pages';
 import { HostedCheckout, type CheckoutOutcome } from './hosted-checkout';
 import { hostedCheckoutPage, missingCheckoutPage } from './hosted-checkout.page';
 
 const readForm = express.urlencoded({ extended: false, limit: '10kb', type: () => true });
 const choiceSchema = z.enum(['pay', 'decline', 'pay-later', 'settle', 'fail-payment', 'cancel']);
 // The page posts to itself and then sends the browser to the site's success or cancel URL.
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'";
+const FORM_TARGETS = "'self' http: https:";
 
 /** The hosted checkout page a session's `url` points at, while the emulator stands in for Stripe. */
 @Controller('_stripe/checkout')
 export class HostedCheckoutController {
-  constructor(private readonly checkout: HostedCheckout) {}
+  constructor(
+    private readonly checkout: HostedCheckout,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get(':id')
   async show(@Param('id') id: string, @Res() res: Response): Promise<void> {
@@ -26,6 +32,7 @@ export class HostedCheckoutController {
       res.status(404).type('html').send(missingCheckoutPage());
       return;
     }
+    if (refuseCrossSite(req, res, this.config.PUBLIC_URL)) return;
     await new Promise<void>((resolve) => readForm(req, res, () => resolve()));
     if (parsed.data === 'cancel') {
       const view = await this.checkout.view(id);
@@ -38,9 +45,7 @@ export class HostedCheckoutController {
   }
 
   private render(res: Response, id: string, outcome: CheckoutOutcome): void {
-    res.setHeader('content-security-policy', CSP);
-    res.setHeader('cache-control', 'no-store');
-    res.setHeader('x-robots-tag', 'noindex, nofollow');
+    setPageHeaders(res, FORM_TARGETS);
     if (outcome.kind === 'missing') {
       res.status(404).type('html').send(missingCheckoutPage());
       return;

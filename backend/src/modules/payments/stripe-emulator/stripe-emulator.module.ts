@@ -3,7 +3,9 @@ import { Module } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/config.schema';
+import { BillingPortalController } from './billing-portal.controller';
 import { CatalogPrices } from './catalog-prices';
+import { DevTriggersController } from './dev-triggers.controller';
 import { EmulatorApi } from './emulator-api';
 import { EmulatorApiController } from './emulator-api.controller';
 import { EmulatorBilling } from './emulator-billing';
@@ -12,17 +14,19 @@ import { EmulatorStore } from './emulator-store';
 import { EMULATOR_WEBHOOK_QUEUE, EmulatorEvents, EmulatorWebhookSender } from './emulator-webhooks';
 import { HostedCheckout } from './hosted-checkout';
 import { HostedCheckoutController } from './hosted-checkout.controller';
+import { HostedInvoiceController } from './hosted-invoice.controller';
 
 /**
  * The embedded stand-in for Stripe (when STRIPE_SECRET_KEY is unset): its REST API under /v1, the
- * hosted checkout page, and signed webhooks to this api (sent from the api process, as Stripe
+ * hosted checkout, invoice and customer portal pages, a dev trigger page (/_stripe/dev) for what
+ * Stripe does on its own (renewals, failed cards, refunds, disputes), and signed webhooks to this api (sent from the api process, as Stripe
  * sends them from outside). On start it makes the catalog's products and prices (CatalogPrices).
  */
 const EMULATOR_URLS = Symbol('EMULATOR_URLS');
 
 @Module({
   imports: [BullModule.registerQueue({ name: EMULATOR_WEBHOOK_QUEUE })],
-  controllers: [EmulatorApiController, HostedCheckoutController],
+  controllers: [EmulatorApiController, HostedCheckoutController, HostedInvoiceController, BillingPortalController, DevTriggersController],
   providers: [
     CatalogPrices,
     EmulatorEvents,
