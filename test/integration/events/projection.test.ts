@@ -67,7 +67,8 @@ describe('events committed behind an older transaction that is still open', () =
       await sleep(50);
       await db.store.append(`${prefix}-later`, 'no-stream', [CounterIncremented({ by: 1 })], metadata());
       await held;
-      await until('both are projected', async () => (await seenSummary(db.pool, name)).events === 2, 3_000);
+      // Well under the 10 s poll, with room for a loaded machine.
+      await until('both are projected', async () => (await seenSummary(db.pool, name)).events === 2, 6_000);
     } finally {
       await worker.stop();
     }

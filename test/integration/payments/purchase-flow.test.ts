@@ -35,7 +35,8 @@ describe('a purchase through the local Stripe emulator, end to end over HTTP', (
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`${site.url}/checkout?resourceId=lifetime-license&qty=3&status=success`);
 
-    const owned = await eventually(() => dashboard(cookie), (d) => d.result?.licenses.length === 1);
+    // Licenses and purchases are separate projectors: wait for both.
+    const owned = await eventually(() => dashboard(cookie), (d) => d.result?.licenses.length === 1 && d.result.purchases.length === 1 && d.result.pendingPayments[0]?.status === 'settled');
     const [license] = owned.result.licenses;
     expect(license).toMatchObject({ plan: 'lifetime', kind: 'lifetime', status: 'active', seats: 3, seatsUsed: 1, title: 'Lifetime license' });
     expect(license.key).toMatch(/^SSAI(-[0-9A-Z]{5}){5}$/);
@@ -71,7 +72,7 @@ describe('a purchase through the local Stripe emulator, end to end over HTTP', (
     const cookie = await signUpOverHttp(site, 'subscriber@example.com');
     const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'pro-monthly', quantity: 1 }, { cookie });
     expect((await chooseOnHostedCheckout(started.result.url, 'pay')).status).toBe(303);
-    const active = await eventually(() => dashboard(cookie), (d) => d.result?.licenses[0]?.subscription?.status === 'active');
+    const active = await eventually(() => dashboard(cookie), (d) => d.result?.licenses[0]?.subscription?.status === 'active' && d.result.canManageBilling);
     const [license] = active.result.licenses;
     expect(license).toMatchObject({ kind: 'subscription', plan: 'pro', status: 'active', seats: 1, subscription: { renewals: 0, cancelAt: null } });
     expect(Date.parse(license.subscription.currentPeriodEnd)).toBeGreaterThan(Date.now() + 25 * 86_400_000);
@@ -81,7 +82,7 @@ describe('a purchase through the local Stripe emulator, end to end over HTTP', (
     expect(portal.result.url).toContain('/_stripe/billing/');
 
     await stripe.subscriptions.cancel(license.subscription.subscriptionId);
-    const ended = await eventually(() => dashboard(cookie), (d) => d.result?.licenses[0]?.subscription?.status === 'cancelled');
+    const ended = await eventually(() => dashboard(cookie), (d) => d.result?.licenses[0]?.subscription?.status === 'cancelled' && d.result.licenses[0].status === 'ended');
     expect(ended.result.licenses[0]).toMatchObject({ status: 'ended' });
     expect(ended.result.resources.included).toEqual([]);
   });
@@ -94,7 +95,7 @@ describe('a purchase through the local Stripe emulator, end to end over HTTP', (
     const sessionId = new URL(started.result.url).pathname.split('/').pop()!;
     const session = await stripe.checkout.sessions.retrieve(sessionId);
     await stripe.refunds.create({ payment_intent: String(session.payment_intent) });
-    const revoked = await eventually(() => dashboard(cookie), (d) => d.result?.licenses[0]?.status === 'revoked');
+    const revoked = await eventually(() => dashboard(cookie), (d) => d.result?.licenses[0]?.status === 'revoked' && d.result.purchases[0]?.status === 'refunded');
     expect(revoked.result.licenses[0]).toMatchObject({ licenseId: owned.result.licenses[0].licenseId, revokedReason: 'refund' });
     expect(revoked.result.purchases[0]).toMatchObject({ status: 'refunded' });
   });

@@ -87,7 +87,7 @@ describe('Stripe events in any order, any number of times', () => {
     await deliver(created!.body);
     await deliver(completed!.body);
     await deliver(paid!.body);
-    const done = await eventually(() => dashboard(cookie), (d) => d.result?.purchases.length === 1);
+    const done = await eventually(() => dashboard(cookie), (d) => d.result?.purchases.length === 1 && d.result.licenses[0]?.subscription?.status === 'active');
     expect(done.result.licenses).toHaveLength(1);
     expect(done.result.licenses[0].subscription).toMatchObject({ status: 'active', renewals: 0 });
     expect(done.result.purchases[0]).toMatchObject({ title: 'Starter', amountCents: 900, status: 'paid' });
@@ -108,7 +108,7 @@ describe('Stripe events in any order, any number of times', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await dashboard(cookie)).result.purchases).toEqual([]);
     expect(await deliver(completed!.body)).toBe(200);
-    const done = await eventually(() => dashboard(cookie), (d) => d.result?.purchases[0]?.status === 'refunded', 30_000);
+    const done = await eventually(() => dashboard(cookie), (d) => d.result?.purchases[0]?.status === 'refunded' && d.result.resources.owned.length === 0, 30_000);
     expect(done.result.resources.owned).toEqual([]);
   }, 40_000);
 });

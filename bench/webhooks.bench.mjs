@@ -1,0 +1,239 @@
+// Reliability run of the Stripe webhook path: 1,000 signed deliveries for 300 purchases (20%
+// redeliveries, shuffled) into an api and a separate worker with a Redis of their own. Run twice:
+// clean (the baseline), then with the worker killed (SIGKILL) twice and Redis restarted with its
+// data lost once. Each run checks every purchase is fulfilled exactly once, no license is granted
+// twice and no event is lost; it prints deliveries/s and webhook-to-dashboard latency p50/p95.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { connect, createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import Stripe from 'stripe';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const admin = process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECRET = 'whsec_bench_reliability_secret';
+const PURCHASES = 300;
+const DELIVERIES = 1_000;
+const RATE = 50; // deliveries per second
+const signer = new Stripe('sk_test_signing_only');
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const id = (prefix) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function startRedis(port) {
+  return spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+}
+
+async function waitForRedis(port) {
+  for (let i = 0; i < 100; i += 1) {
+    const ok = await new Promise((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    await sleep(50);
+  }
+  throw new Error('redis did not start');
+}
+
+function startNode(role, env) {
+  const child = spawn(process.execPath, ['dist/app/backend/src/main.js'], { cwd: root, env: { ...process.env, ...env, ROLE: role, LOG_LEVEL: 'error' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const ready = new Promise((resolve, reject) => {
+    let seen = '';
+    child.stdout.on('data', (chunk) => {
+      seen += chunk;
+      const match = /Site running at (http:\/\/\S+)|Worker running/.exec(seen);
+      if (match) resolve(match[1]?.replace('localhost', '127.0.0.1'));
+    });
+    child.once('exit', (code) => reject(new Error(`${role} exited with ${code}`)));
+  });
+  return { child, ready };
+}
+
+function checkoutEvent(purchase) {
+  return {
+    id: id('evt'), object: 'event', api_version: '2025-10-29', created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1,
+    request: { id: null, idempotency_key: null }, type: 'checkout.session.completed',
+    data: { object: {
+      id: purchase.sessionId, object: 'checkout.session', mode: 'payment', status: 'complete', payment_status: 'paid', amount_total: 19_900, currency: 'usd',
+      customer: purchase.customer, payment_intent: purchase.paymentIntent, subscription: null, customer_details: { email: purchase.email },
+      metadata: { checkoutRef: purchase.ref, userId: purchase.userId, resourceId: 'lifetime-license', quantity: '1', email: purchase.email },
+    } },
+  };
+}
+
+/** Stripe sends more than we handle for each purchase (recorded, marked ignored). */
+function sideEvent(purchase, type) {
+  return { id: id('evt'), object: 'event', api_version: '2025-10-29', created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object: { id: purchase.paymentIntent, object: 'payment_intent', status: 'succeeded' } } };
+}
+
+function shuffle(items) {
+  for (let i = items.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j], items[i]];
+  }
+  return items;
+}
+
+/** 300 checkout completions, 500 other events, 200 redeliveries of any of them, shuffled. */
+function deliveriesFor(purchases) {
+  const unique = purchases.map((p) => ({ purchase: p, event: checkoutEvent(p) }));
+  for (let i = 0; unique.length < DELIVERIES * 0.8; i += 1) unique.push({ purchase: purchases[i % purchases.length], event: sideEvent(purchases[i % purchases.length], i % 2 ? 'payment_intent.succeeded' : 'charge.succeeded') });
+  const all = [...unique];
+  while (all.length < DELIVERIES) all.push(unique[Math.floor(Math.random() * unique.length)]);
+  return shuffle(all).map(({ purchase, event }) => ({ purchase, event, body: JSON.stringify(event) }));
+}
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+async function run(label, stack, faults) {
+  const purchases = Array.from({ length: PURCHASES }, (_, i) => ({ ref: id('chk'), sessionId: id('cs'), paymentIntent: id('pi'), customer: id('cus'), userId: id('user'), email: `buyer-${i}@example.com` }));
+  const deliveries = deliveriesFor(purchases);
+  const sentAt = new Map();
+  const seenAt = new Map();
+  const refs = new Set(purchases.map((p) => p.ref));
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      const { rows } = await stack.db.query('select checkout_ref from rm_licenses where checkout_ref = any($1)', [[...refs].filter((r) => !seenAt.has(r))]);
+      const now = performance.now();
+      for (const row of rows) seenAt.set(row.checkout_ref, now);
+      await sleep(20);
+    }
+  })();
+
+  const faultLog = [];
+  const schedule = faults
+    ? [
+        { at: 4_000, name: 'SIGKILL worker', act: () => stack.restartWorker() },
+        { at: 9_000, name: 'Redis restarted, data lost', act: () => stack.restartRedis() },
+        { at: 14_000, name: 'SIGKILL worker', act: () => stack.restartWorker() },
+      ]
+    : [];
+  const started = performance.now();
+  const faultRunner = (async () => {
+    for (const fault of schedule) {
+      await sleep(Math.max(0, fault.at - (performance.now() - started)));
+      faultLog.push(`${((performance.now() - started) / 1000).toFixed(1)} s: ${fault.name}`);
+      await fault.act();
+    }
+  })();
+
+  const statuses = { ok: 0, other: 0 };
+  const inflight = [];
+  for (let i = 0; i < deliveries.length; i += 1) {
+    await sleep(Math.max(0, started + (i * 1000) / RATE - performance.now()));
+    const { purchase, event, body } = deliveries[i];
+    if (event.type === 'checkout.session.completed' && !sentAt.has(purchase.ref)) sentAt.set(purchase.ref, performance.now());
+    const signature = signer.webhooks.generateTestHeaderString({ payload: body, secret: SECRET });
+    inflight.push(
+      (async () => {
+        // Like Stripe: a delivery that does not get a 2xx is tried again.
+        for (let attempt = 0; attempt < 20; attempt += 1) {
+          const response = await fetch(`${stack.url}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body }).catch(() => null);
+          if (response?.ok) { statuses.ok += 1; return; }
+          statuses.other += 1;
+          await sleep(500);
+        }
+        throw new Error(`delivery of ${event.id} never accepted`);
+      })(),
+    );
+  }
+  await Promise.all(inflight);
+  const sendSeconds = (performance.now() - started) / 1000;
+  await faultRunner;
+  const deadline = performance.now() + 180_000;
+  while (seenAt.size < PURCHASES && performance.now() < deadline) await sleep(100);
+  const settledSeconds = (performance.now() - started) / 1000;
+  polling = false;
+  await poller;
+  // Let anything still in flight land, then count.
+  await sleep(1_500);
+
+  const { rows: [counts] } = await stack.db.query(
+    `select
+       (select count(*) from rm_purchases where checkout_ref = any($1))::int as purchases,
+       (select count(*) from rm_licenses where checkout_ref = any($1))::int as licenses,
+       (select count(*) from events where type = 'LicenseGranted' and data->'source'->>'checkoutRef' = any($1))::int as license_events,
+       (select count(*) from events where type = 'PurchaseCompleted' and data->>'checkoutRef' = any($1))::int as purchase_events,
+       (select count(distinct data->'source'->>'checkoutRef') from events where type = 'LicenseGranted' and data->'source'->>'checkoutRef' = any($1))::int as licensed_refs`,
+    [[...refs]],
+  );
+  const uniqueIds = [...new Set(deliveries.map((d) => d.event.id))];
+  const { rows: [kept] } = await stack.db.query('select count(*)::int as kept, count(handled_at)::int as handled, coalesce(sum(deliveries), 0)::int as deliveries from stripe_webhook_events where stripe_event_id = any($1)', [uniqueIds]);
+  const latencies = purchases.filter((p) => seenAt.has(p.ref)).map((p) => seenAt.get(p.ref) - sentAt.get(p.ref));
+  const ok = counts.purchases === PURCHASES && counts.licenses === PURCHASES && counts.license_events === PURCHASES && counts.purchase_events === PURCHASES && kept.kept === uniqueIds.length && kept.handled === uniqueIds.length;
+  console.log(`\n${label}${faultLog.length ? `\n  faults: ${faultLog.join('; ')}` : ''}`);
+  console.log(`  deliveries: ${DELIVERIES} (${uniqueIds.length} distinct events, ${DELIVERIES - uniqueIds.length} redeliveries) in ${sendSeconds.toFixed(1)} s = ${(DELIVERIES / sendSeconds).toFixed(1)}/s offered; ${statuses.ok} accepted, ${statuses.other} refused or failed and retried`);
+  console.log(`  all fulfilled after ${settledSeconds.toFixed(1)} s; webhook-to-dashboard latency p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms (${latencies.length} of ${PURCHASES} seen)`);
+  console.log(`  kept events ${kept.kept}/${uniqueIds.length}, handled ${kept.handled}, deliveries counted ${kept.deliveries}; purchases ${counts.purchases}, PurchaseCompleted ${counts.purchase_events}, licenses ${counts.licenses}, LicenseGranted ${counts.license_events} for ${counts.licensed_refs} purchases → ${ok ? 'every purchase fulfilled exactly once, nothing lost' : 'MISMATCH'}`);
+  return { ok, p50: percentile(latencies, 50), p95: percentile(latencies, 95), settledSeconds };
+}
+
+async function main() {
+  const database = `sculpt_bench_${randomBytes(4).toString('hex')}`;
+  const adminClient = new pg.Client({ connectionString: admin });
+  await adminClient.connect();
+  await adminClient.query(`create database ${database}`);
+  const databaseUrl = Object.assign(new URL(admin), { pathname: `/${database}` }).toString();
+  const redisPort = await freePort();
+  let redis = startRedis(redisPort);
+  await waitForRedis(redisPort);
+  const env = { DATABASE_URL: databaseUrl, REDIS_URL: `redis://127.0.0.1:${redisPort}/0`, STRIPE_WEBHOOK_SECRET: SECRET, QUEUE_PREFIX: 'bench', PORT: '0', HOST: '127.0.0.1' };
+  const api = startNode('api', env);
+  const url = await api.ready;
+  let worker = startNode('worker', env);
+  await worker.ready;
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 3 });
+  const stack = {
+    url,
+    db,
+    async restartWorker() {
+      worker.child.kill('SIGKILL');
+      await new Promise((resolve) => worker.child.once('exit', resolve));
+      worker = startNode('worker', env);
+      await worker.ready;
+    },
+    async restartRedis() {
+      redis.kill('SIGKILL');
+      await new Promise((resolve) => redis.once('exit', resolve));
+      await sleep(1_000);
+      redis = startRedis(redisPort);
+      await waitForRedis(redisPort);
+    },
+  };
+  try {
+    console.log(`bench:webhooks: ${PURCHASES} purchases, ${DELIVERIES} signed deliveries at ${RATE}/s into an api and a separate worker (own Redis on port ${redisPort}, no persistence)`);
+    const clean = await run('Run 1, clean (baseline)', stack, false);
+    const faulted = await run('Run 2, worker SIGKILLed twice and Redis restarted with its data lost', stack, true);
+    console.log(`\np95 with faults / clean: ${(faulted.p95 / clean.p95).toFixed(1)}x; time to fulfil everything: ${clean.settledSeconds.toFixed(1)} s clean, ${faulted.settledSeconds.toFixed(1)} s with faults (the sweeper re-queues what Redis lost after a 60 s grace)`);
+    if (!clean.ok || !faulted.ok) process.exitCode = 1;
+  } finally {
+    await db.end();
+    for (const child of [api.child, worker.child]) child.kill('SIGINT');
+    await sleep(1_500);
+    redis.kill('SIGKILL');
+    await adminClient.query(`drop database if exists ${database} with (force)`);
+    await adminClient.end();
+  }
+}
+
+await main();
