@@ -4,6 +4,7 @@
 // data lost once. Each run checks every purchase is fulfilled exactly once, no license is granted
 // twice and no event is lost; it prints deliveries/s and webhook-to-dashboard latency p50/p95.
 import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { connect, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -51,8 +52,13 @@ async function waitForRedis(port) {
   throw new Error('redis did not start');
 }
 
+const logFile = `${root}dist/bench-webhooks.log`;
+const log = createWriteStream(logFile);
+
+/** An api or a worker, as `npm start` runs them; their own logs (Redis outages included) go to the log file. */
 function startNode(role, env) {
-  const child = spawn(process.execPath, ['dist/app/backend/src/main.js'], { cwd: root, env: { ...process.env, ...env, ROLE: role, LOG_LEVEL: 'error' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['dist/app/backend/src/main.js'], { cwd: root, env: { ...process.env, ...env, ROLE: role, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stderr.pipe(log, { end: false });
   const ready = new Promise((resolve, reject) => {
     let seen = '';
     child.stdout.on('data', (chunk) => {
@@ -121,11 +127,13 @@ async function run(label, stack, faults) {
   })();
 
   const faultLog = [];
+  // The second kill leaves jobs waiting in Redis when Redis loses everything: only the sweeper can bring them back.
   const schedule = faults
     ? [
-        { at: 4_000, name: 'SIGKILL worker', act: () => stack.restartWorker() },
-        { at: 9_000, name: 'Redis restarted, data lost', act: () => stack.restartRedis() },
-        { at: 14_000, name: 'SIGKILL worker', act: () => stack.restartWorker() },
+        { at: 4_000, name: 'worker SIGKILLed and restarted', act: () => stack.restartWorker() },
+        { at: 9_000, name: 'worker SIGKILLed', act: () => stack.killWorker() },
+        { at: 11_000, name: 'Redis restarted, its queued jobs lost', act: () => stack.restartRedis() },
+        { at: 12_000, name: 'worker started', act: () => stack.startWorker() },
       ]
     : [];
   const started = performance.now();
@@ -206,11 +214,17 @@ async function main() {
   const stack = {
     url,
     db,
-    async restartWorker() {
+    async killWorker() {
       worker.child.kill('SIGKILL');
       await new Promise((resolve) => worker.child.once('exit', resolve));
+    },
+    async startWorker() {
       worker = startNode('worker', env);
       await worker.ready;
+    },
+    async restartWorker() {
+      await this.killWorker();
+      await this.startWorker();
     },
     async restartRedis() {
       redis.kill('SIGKILL');
@@ -221,11 +235,12 @@ async function main() {
     },
   };
   try {
-    console.log(`bench:webhooks: ${PURCHASES} purchases, ${DELIVERIES} signed deliveries at ${RATE}/s into an api and a separate worker (own Redis on port ${redisPort}, no persistence)`);
+    console.log(`bench:webhooks: ${PURCHASES} purchases, ${DELIVERIES} signed deliveries at ${RATE}/s into an api and a separate worker (own Redis on port ${redisPort}, no persistence); their logs: ${logFile}`);
     const clean = await run('Run 1, clean (baseline)', stack, false);
     const faulted = await run('Run 2, worker SIGKILLed twice and Redis restarted with its data lost', stack, true);
     console.log(`\np95 with faults / clean: ${(faulted.p95 / clean.p95).toFixed(1)}x; time to fulfil everything: ${clean.settledSeconds.toFixed(1)} s clean, ${faulted.settledSeconds.toFixed(1)} s with faults (the sweeper re-queues what Redis lost after a 60 s grace)`);
     if (!clean.ok || !faulted.ok) process.exitCode = 1;
+    log.end();
   } finally {
     await db.end();
     for (const child of [api.child, worker.child]) child.kill('SIGINT');
