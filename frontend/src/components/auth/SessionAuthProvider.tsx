@@ -5,6 +5,7 @@ import { signOut as signOutContract } from '../../../../contracts/auth/auth.cont
 import { AuthProvider, safeRedirectPath, type AuthState } from '../../lib/auth';
 import { callServerFn } from '../../lib/server-fn-client';
 import { viewerQuery } from '../../queries/auth';
+import type { ClerkBrowser } from '../../lib/auth-loader/clerk-browser';
 
 const LocalSignInDialog = lazy(() => import('./LocalSignInDialog'));
 
@@ -28,7 +29,7 @@ export function SessionAuthProvider({ children }: { children: ReactNode }) {
     const rest = params.toString();
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${rest ? `?${rest}` : ''}${window.location.hash}`);
     if (data?.viewer && redirectUrl) void router.navigate({ href: redirectUrl });
-    else if (!data?.viewer) setSignIn({ redirectUrl });
+    else if (!data?.viewer) value.openSignIn(redirectUrl);
     // Only on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -38,19 +39,43 @@ export function SessionAuthProvider({ children }: { children: ReactNode }) {
     await router.invalidate();
   }, [queryClient, router]);
 
+  const clerkKey = data?.signIn.mode === 'clerk' ? data.signIn.publishableKey : null;
+  const [loadError, setLoadError] = useState<{ code: string; message: string } | null>(null);
+  const withClerk = useCallback(
+    async (use: (clerk: ClerkBrowser) => void | Promise<void>) => {
+      if (!clerkKey) return;
+      try {
+        setLoadError(null);
+        const { loadClerkBrowser } = await import('../../lib/auth-loader/clerk-browser');
+        await use(await loadClerkBrowser(clerkKey));
+      } catch (error) {
+        const code = (error as { code?: string }).code ?? 'failed_to_load_clerk_js';
+        console.warn(`Sign-in could not load (${code}):`, error);
+        setLoadError({ code, message: error instanceof Error ? error.message : 'Failed to load Clerk' });
+      }
+    },
+    [clerkKey],
+  );
+
   const value = useMemo<AuthState>(
     () => ({
       status: data?.viewer ? 'signed-in' : 'signed-out',
       user: data?.viewer ? { name: data.viewer.name, email: data.viewer.email } : null,
-      openSignIn: (redirectUrl) => setSignIn({ redirectUrl: safeRedirectPath(redirectUrl) }),
+      openSignIn: (redirectUrl) => {
+        const target = safeRedirectPath(redirectUrl);
+        if (clerkKey) void withClerk((clerk) => clerk.openSignIn(target));
+        else setSignIn({ redirectUrl: target });
+      },
       signOut: async () => {
-        await callServerFn(signOutContract, {});
+        if (clerkKey) await withClerk((clerk) => clerk.signOut());
+        else await callServerFn(signOutContract, {});
         queryClient.clear();
         await router.navigate({ to: '/' });
         await refresh();
       },
+      loadError: loadError ? { ...loadError, retry: () => void withClerk((clerk) => clerk.openSignIn()) } : null,
     }),
-    [data, queryClient, refresh, router],
+    [clerkKey, data, loadError, queryClient, refresh, router, withClerk],
   );
 
   return (

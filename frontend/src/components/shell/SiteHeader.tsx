@@ -28,7 +28,11 @@ export function SiteHeader() {
             ))}
           </ul>
           <div className="hidden md:ml-3 md:block">
-            {auth.status === 'signed-in' && auth.user ? (
+            {auth.loadError ? (
+              <Button size="sm" variant="secondary" onClick={auth.loadError.retry} title={`${auth.loadError.message} (${auth.loadError.code})`}>
+                <span role="status">Sign-in unavailable.</span> Retry
+              </Button>
+            ) : auth.status === 'signed-in' && auth.user ? (
               <UserMenu user={auth.user} onSignOut={auth.signOut} />
             ) : (
               <Button size="sm" variant="secondary" onClick={() => auth.openSignIn()}>
