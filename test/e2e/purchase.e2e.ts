@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import Stripe from 'stripe';
-import { DESKTOP, launchBrowser, waitForHydration } from '../support/browser';
+import { openSitePage, signUpInDialog } from '../support/account-browser';
+import { launchBrowser, waitForHydration } from '../support/browser';
 import { waitForOutboxMessage } from '../support/outbox';
 import { startAddressableSite } from '../support/site-client';
 import type { SiteServer } from '../support/site-server';
@@ -16,36 +17,8 @@ afterAll(async () => {
   await site?.stop();
 });
 
-async function newPage(): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
-  const context = await browser.newContext({ ...DESKTOP, baseURL: site.url });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(message.text());
-  });
-  return { page, errors, close: () => context.close() };
-}
-
-/** Signs up through the sign-in dialog, reading the one-time code from the dev outbox. */
-async function signUp(page: Page, email: string, firstName: string): Promise<void> {
-  const dialog = page.getByTestId('sign-in-dialog');
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: 'Create an account' }).click();
-  await dialog.getByLabel('First name').fill(firstName);
-  await dialog.getByLabel('Email address').fill(email);
-  await dialog.getByRole('button', { name: 'Create account' }).click();
-  await dialog.getByText('Accept the terms and the privacy policy to create an account.').waitFor();
-  await dialog.getByLabel(/I accept the terms/).check();
-  await dialog.getByRole('button', { name: 'Create account' }).click();
-  await dialog.getByLabel('Code').waitFor();
-  const message = await waitForOutboxMessage(email, /is your SystemSculpt code$/, site.url);
-  const code = /^(\d{6}) /.exec(message.subject)![1]!;
-  await dialog.getByLabel('Code').fill(code);
-  await dialog.getByRole('button', { name: 'Verify and continue' }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
+const newPage = () => openSitePage(browser, site.url);
+const signUp = (page: Page, email: string, firstName: string) => signUpInDialog(page, site.url, email, firstName);
 
 const buyer = `buyer-${randomUUID().slice(0, 8)}@example.com`;
 

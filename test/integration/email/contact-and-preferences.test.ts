@@ -205,7 +205,10 @@ describe('manage-email links', () => {
   it('says plainly what is wrong with a missing, forged, foreign, wrong-purpose or expired token', async () => {
     const email = `bad-${randomUUID()}@example.com`;
     expect(await get(email, undefined)).toEqual({ status: 'link-problem', reason: 'missing', email });
-    expect(await get(email, tokenFor(email).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).toMatchObject({ reason: 'invalid' });
+    // Changed inside the MAC: the last base64url character carries unused bits, so changing it may change nothing.
+    const token = tokenFor(email);
+    const at = token.length - 5;
+    expect(await get(email, `${token.slice(0, at)}${token[at] === 'A' ? 'B' : 'A'}${token.slice(at + 1)}`)).toMatchObject({ reason: 'invalid' });
     expect(await get(email, tokenFor('someone-else@example.com'))).toMatchObject({ reason: 'invalid' });
     expect(await get(email, tokenFor(email, 'unsubscribe.newsletter'))).toMatchObject({ reason: 'invalid' });
     const old = manageTokens(() => new Date(Date.now() - 61 * 86_400_000)).issue(email, 'manage');
