@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import Stripe from 'stripe';
 import { openSitePage, signUpInDialog } from '../support/account-browser';
 import { launchBrowser, waitForHydration } from '../support/browser';
 import { waitForOutboxMessage } from '../support/outbox';
 import { startAddressableSite } from '../support/site-client';
 import type { SiteServer } from '../support/site-server';
+import { emulatorStripe } from '../support/emulator-client';
 
 let browser: Browser;
 let site: SiteServer;
@@ -87,8 +87,7 @@ describe('buying on the embedded defaults (local sign-in, Stripe emulator, outbo
   });
 
   it('says configuration-error when a resource has no active Stripe price', async () => {
-    const url = new URL(site.url);
-    const stripe = new Stripe('sk_test_emulator', { host: url.hostname, port: Number(url.port), protocol: 'http', maxNetworkRetries: 0 });
+    const stripe = emulatorStripe(site.url);
     const [price] = (await stripe.prices.list({ lookup_keys: ['sculpt_meeting-notes-system'] })).data;
     await stripe.prices.update(price!.id, { active: false });
     await page.goto('/checkout?resourceId=meeting-notes-system');

@@ -5,6 +5,7 @@ import { dashboardData, openSitePage, reloadUntil, signUpInDialog, type AccountP
 import { launchBrowser, waitForHydration } from '../support/browser';
 import { startAddressableSite } from '../support/site-client';
 import type { SiteServer } from '../support/site-server';
+import { emulatorStripe } from '../support/emulator-client';
 
 let browser: Browser;
 let site: SiteServer;
@@ -13,8 +14,7 @@ let account: AccountPage;
 let page: Page;
 beforeAll(async () => {
   [browser, site] = await Promise.all([launchBrowser(), startAddressableSite('subscription-e2e')]);
-  const url = new URL(site.url);
-  stripe = new Stripe('sk_test_emulator', { host: url.hostname, port: Number(url.port), protocol: 'http', maxNetworkRetries: 0 });
+  stripe = emulatorStripe(site.url);
   account = await openSitePage(browser, site.url);
   page = account.page;
 }, 90_000);

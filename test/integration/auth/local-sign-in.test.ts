@@ -91,9 +91,13 @@ describe('the local sign-in (the embedded stand-in for Clerk)', () => {
     }
   });
 
-  it('gives the configured addresses the admin role (Clerk organization role org:admin)', async () => {
+  it('gives the configured addresses the admin role (Clerk organization role org:admin), which opens the admin functions', async () => {
     const cookies = await signUp('boss@example.com');
     expect((await call('getViewer', {}, jar(cookies), 'GET')).body.result.viewer).toMatchObject({ isAdmin: true });
+    expect((await call('adminListStripeEvents', {}, jar(cookies), 'GET')).status).toBe(200);
+    const someone = await signUp('not-boss@example.com');
+    expect((await call('adminListStripeEvents', {}, jar(someone), 'GET')).body.error).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await call('adminListStripeEvents', {}, '', 'GET')).status).toBe(403);
   });
 
   it('answers bad input with the zod issues and a malformed attempt id with a clear message', async () => {

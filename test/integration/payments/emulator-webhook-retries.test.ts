@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { uniqueQueuePrefix } from '../../support/test-database';
 import { startTestApi, type TestApi } from '../../support/test-api';
+import { emulatorStripe } from '../../support/emulator-client';
 
 const SECRET = 'whsec_emulator_retry_test';
 const verifier = new Stripe('sk_test_verify_only');
@@ -36,7 +37,7 @@ afterAll(async () => {
 });
 
 it('retries a webhook the endpoint did not accept, with growing delays, until it gets a 2xx, signed each time', async () => {
-  const stripe = new Stripe('sk_test_emulator', { host: '127.0.0.1', port: Number(new URL(api.url).port), protocol: 'http', maxNetworkRetries: 0 });
+  const stripe = emulatorStripe(api.url);
   const price = await stripe.prices.create({ currency: 'usd', unit_amount: 4900, product: 'prod_bundle' });
   const session = await stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: price.id, quantity: 1 }], success_url: 'http://localhost:3000/s' });
   const started = Date.now();

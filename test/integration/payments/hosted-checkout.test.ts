@@ -3,13 +3,14 @@ import Stripe from 'stripe';
 import { uniqueQueuePrefix } from '../../support/test-database';
 import { startTestApi, type TestApi } from '../../support/test-api';
 import { testOrm } from '../events/support/orm';
+import { emulatorStripe } from '../../support/emulator-client';
 
 let api: TestApi;
 let stripe: Stripe;
 let orm: MikroORM;
 beforeAll(async () => {
   api = await startTestApi({ env: { QUEUE_PREFIX: uniqueQueuePrefix('checkout') } });
-  stripe = new Stripe('sk_test_emulator', { host: '127.0.0.1', port: Number(new URL(api.url).port), protocol: 'http', maxNetworkRetries: 0 });
+  stripe = emulatorStripe(api.url);
   orm = await testOrm();
 });
 afterAll(async () => {

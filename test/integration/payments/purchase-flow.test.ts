@@ -1,13 +1,13 @@
 import Stripe from 'stripe';
 import type { SiteServer } from '../../support/site-server';
 import { callFn, chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../../support/site-client';
+import { emulatorStripe } from '../../support/emulator-client';
 
 let site: SiteServer;
 let stripe: Stripe;
 beforeAll(async () => {
   site = await startAddressableSite('purchase-flow');
-  const url = new URL(site.url);
-  stripe = new Stripe('sk_test_emulator', { host: url.hostname, port: Number(url.port), protocol: 'http', maxNetworkRetries: 0 });
+  stripe = emulatorStripe(site.url);
 }, 90_000);
 afterAll(() => site?.stop());
 
@@ -105,6 +105,8 @@ describe('a purchase through the local Stripe emulator, end to end over HTTP', (
     const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'from-audio-to-notes', quantity: 1 }, { cookie });
     const waiting = await eventually(() => dashboard(cookie), (d) => d.result?.pendingPayments[0]?.status === 'open');
     expect(waiting.result.pendingPayments[0]).toMatchObject({ kind: 'checkout', payUrl: started.result.url, amountCents: 3900 });
+    const stranger = await signUpOverHttp(site, 'stranger@example.com');
+    expect((await callFn(site.url, 'abandonPendingPayment', { pendingPaymentId: waiting.result.pendingPayments[0].id }, { cookie: stranger })).status).toBe(404);
     expect((await callFn(site.url, 'abandonPendingPayment', { pendingPaymentId: waiting.result.pendingPayments[0].id }, { cookie })).result).toEqual({ abandoned: true });
     expect((await dashboard(cookie)).result.pendingPayments[0]).toMatchObject({ status: 'expired', closeReason: 'abandoned' });
     const sessionId = new URL(started.result.url).pathname.split('/').pop()!;

@@ -1,16 +1,16 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import Stripe from 'stripe';
-import fixtures from '../../../backend/src/modules/payments/stripe-emulator/stripe-fixtures.json';
 import { uniqueQueuePrefix } from '../../support/test-database';
 import { startTestApi, type TestApi } from '../../support/test-api';
 import { testOrm } from '../events/support/orm';
+import { emulatorStripe, expectShapedLike } from '../../support/emulator-client';
 
 let api: TestApi;
 let stripe: Stripe;
 let orm: MikroORM;
 beforeAll(async () => {
   api = await startTestApi({ env: { QUEUE_PREFIX: uniqueQueuePrefix('emubilling') } });
-  stripe = new Stripe('sk_test_emulator', { host: '127.0.0.1', port: Number(new URL(api.url).port), protocol: 'http', maxNetworkRetries: 0 });
+  stripe = emulatorStripe(api.url);
   orm = await testOrm();
 });
 afterAll(async () => {
@@ -19,8 +19,7 @@ afterAll(async () => {
 });
 
 type Json = Record<string, unknown>;
-/** The same fields as Stripe's own example object of the resource. */
-const shapedLike = (object: unknown, resource: keyof typeof fixtures.resources) => expect(Object.keys(object as Json).sort()).toEqual(Object.keys(fixtures.resources[resource]).sort());
+const shapedLike = expectShapedLike;
 
 async function paidCheckout(mode: 'payment' | 'subscription', extra: Partial<Stripe.Checkout.SessionCreateParams> = {}, choice = 'pay') {
   const price = await stripe.prices.create({ currency: 'usd', unit_amount: mode === 'payment' ? 4900 : 1900, product: 'prod_billing', ...(mode === 'subscription' ? { recurring: { interval: 'month' as const } } : {}) });

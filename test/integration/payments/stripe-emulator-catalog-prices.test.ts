@@ -5,6 +5,7 @@ import { readCatalog } from '../../../backend/src/modules/catalog/catalog-seed';
 import { stripePriceLookupKey } from '../../../backend/src/modules/payments/stripe-emulator/stripe-price-lookup-key';
 import { createTestDatabase, dropTestDatabase, uniqueQueuePrefix } from '../../support/test-database';
 import { startTestApi, type TestApi } from '../../support/test-api';
+import { emulatorStripe } from '../../support/emulator-client';
 
 // Its own database: this suite restarts the api and deactivates catalog prices, which the shared one must not see.
 let databaseUrl: string;
@@ -20,7 +21,7 @@ afterAll(async () => {
 
 const start = async () => {
   api = await startTestApi({ env: { DATABASE_URL: databaseUrl, QUEUE_PREFIX: uniqueQueuePrefix('emuprices') } });
-  return new Stripe('sk_test_emulator', { host: '127.0.0.1', port: Number(new URL(api.url).port), protocol: 'http', maxNetworkRetries: 0 });
+  return emulatorStripe(api.url);
 };
 const restart = async () => {
   await api?.close();

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { startTestApi, type TestApi } from '../../support/test-api';
+import { emulatorStripe } from '../../support/emulator-client';
 
 let api: TestApi;
 let stripe: Stripe;
 beforeAll(async () => {
   api = await startTestApi();
-  stripe = new Stripe('sk_test_emulator', { host: '127.0.0.1', port: Number(new URL(api.url).port), protocol: 'http', maxNetworkRetries: 0 });
+  stripe = emulatorStripe(api.url);
 });
 afterAll(() => api.close());
 

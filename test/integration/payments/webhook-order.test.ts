@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import Stripe from 'stripe';
 import type { SiteServer } from '../../support/site-server';
 import { callFn, chooseOnHostedCheckout, eventually, freePort, signUpOverHttp, startAddressableSite } from '../../support/site-client';
+import { emulatorStripe } from '../../support/emulator-client';
 
 const SECRET = 'whsec_sculpt_local_emulator';
 const signer = new Stripe('sk_test_signing_only');
@@ -99,8 +100,7 @@ describe('Stripe events in any order, any number of times', () => {
     const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'vault-kickstart-bundle', quantity: 1 }, { cookie });
     await chooseOnHostedCheckout(started.result.url, 'pay');
     const [completed] = await recorded('checkout.session.completed');
-    const url = new URL(site.url);
-    const stripe = new Stripe('sk_test_emulator', { host: url.hostname, port: Number(url.port), protocol: 'http', maxNetworkRetries: 0 });
+    const stripe = emulatorStripe(site.url);
     const session = await stripe.checkout.sessions.retrieve(new URL(started.result.url).pathname.split('/').pop()!);
     await stripe.refunds.create({ payment_intent: String(session.payment_intent) });
     const [refunded] = await recorded('charge.refunded');

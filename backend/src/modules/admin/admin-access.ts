@@ -2,6 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ForbiddenError } from '../../common/app-error';
 import { readCookie } from '../../common/http/cookies';
+import type { ServerFnContext } from '../../server-fn/server-fn-context';
+import type { Auth } from '../auth/auth';
 
 export const ADMIN_COOKIE = 'sculpt_admin';
 
@@ -19,9 +21,19 @@ export function isAdmin(headers: IncomingHttpHeaders, token: string | undefined)
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** Every admin server function starts here: anyone else gets 403. */
-export function assertAdmin(headers: IncomingHttpHeaders, token: string | undefined): void {
-  if (!isAdmin(headers, token)) {
-    throw new ForbiddenError(token ? 'This is for administrators; sign in with the admin token.' : 'Admin access is not configured on this server (ADMIN_TOKEN).');
+/**
+ * Every admin server function starts here: an account with the admin role (Clerk's org:admin, or
+ * the local sign-in's LOCAL_ADMIN_EMAILS), or a browser signed in with ADMIN_TOKEN. Anyone else: 403.
+ */
+export class AdminAccess {
+  constructor(
+    private readonly auth: Auth,
+    private readonly token: string | undefined,
+  ) {}
+
+  async assert(context: ServerFnContext): Promise<void> {
+    if (isAdmin(context.headers, this.token)) return;
+    if ((await this.auth.user(context))?.isAdmin) return;
+    throw new ForbiddenError('This is for administrators: sign in with an admin account or the admin token.');
   }
 }

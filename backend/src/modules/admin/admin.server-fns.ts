@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Job, Queue } from 'bullmq';
 import type { z } from 'zod';
@@ -13,12 +13,10 @@ import {
 } from '../../../../contracts/admin.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { NotFoundError } from '../../common/app-error';
-import { APP_CONFIG } from '../../config/config.module';
-import type { AppConfig } from '../../config/config.schema';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
-import { assertAdmin } from './admin-access';
+import { AdminAccess } from './admin-access';
 import { AdminQueries } from './admin.queries';
 import { RequestReplay } from './commands/request-replay.handler';
 import { ADMIN_QUEUE, type ReplayJobData } from './jobs/admin-queue';
@@ -30,25 +28,25 @@ export class AdminServerFns {
     private readonly projectors: ProjectorRegistry,
     private readonly commands: CommandBus,
     @InjectQueue(ADMIN_QUEUE) private readonly queue: Queue<ReplayJobData>,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly admin: AdminAccess,
   ) {}
 
   @ServerFn(adminListEvents)
   async listEvents(input: z.output<typeof adminListEvents.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof adminListEvents>> {
-    assertAdmin(context.headers, this.config.ADMIN_TOKEN);
+    await this.admin.assert(context);
     const [page, types] = await Promise.all([this.queries.events(input), this.queries.eventTypes()]);
     return { ...page, types };
   }
 
   @ServerFn(adminListStreams)
   async listStreams(input: z.output<typeof adminListStreams.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof adminListStreams>> {
-    assertAdmin(context.headers, this.config.ADMIN_TOKEN);
+    await this.admin.assert(context);
     return this.queries.streams(input.category, input.limit);
   }
 
   @ServerFn(adminGetProjectors)
   async getProjectors(_input: unknown, context: ServerFnContext): Promise<ServerFnOutput<typeof adminGetProjectors>> {
-    assertAdmin(context.headers, this.config.ADMIN_TOKEN);
+    await this.admin.assert(context);
     const [checkpoints, head, jobs] = await Promise.all([
       this.queries.checkpoints(),
       this.queries.head(),
@@ -76,13 +74,13 @@ export class AdminServerFns {
 
   @ServerFn(adminStartReplay)
   async startReplay(input: z.output<typeof adminStartReplay.input>, context: ServerFnContext): Promise<{ replayId: string }> {
-    assertAdmin(context.headers, this.config.ADMIN_TOKEN);
+    await this.admin.assert(context);
     return this.commands.execute(new RequestReplay(input.projector, { kind: 'admin', userId: 'admin-token' }, context.requestId));
   }
 
   @ServerFn(adminGetReplay)
   async getReplay(input: z.output<typeof adminGetReplay.input>, context: ServerFnContext): Promise<ReplayStatus> {
-    assertAdmin(context.headers, this.config.ADMIN_TOKEN);
+    await this.admin.assert(context);
     const job = await this.queue.getJob(input.replayId);
     if (!job) throw new NotFoundError('No such replay.');
     return replayStatus(job);

@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config.schema';
 import { EmailModule } from '../email/email.module';
 import { EmailSender } from '../email/email-sender';
+import { AdminAccess } from '../admin/admin-access';
 import { Auth } from './auth';
 import { AuthServerFns } from './auth.server-fns';
 import { IdentityStore } from './local-identity/identity-store';
@@ -42,6 +43,7 @@ const usesClerk = (config: AppConfig) => Boolean(config.CLERK_SECRET_KEY);
         }),
     },
     { provide: Auth, inject: [SessionVerifier, APP_CONFIG], useFactory: (verifier: SessionVerifier, config: AppConfig) => new Auth(verifier, config.PUBLIC_URL) },
+    { provide: AdminAccess, inject: [Auth, APP_CONFIG], useFactory: (auth: Auth, config: AppConfig) => new AdminAccess(auth, config.ADMIN_TOKEN) },
     {
       provide: LocalIdentity,
       inject: [APP_CONFIG, MikroORM, LOCAL_SIGNING_KEYS, EmailSender],
@@ -49,6 +51,6 @@ const usesClerk = (config: AppConfig) => Boolean(config.CLERK_SECRET_KEY);
         keys ? new LocalIdentity(new IdentityStore(orm), keys, email, { publicUrl: config.PUBLIC_URL, adminEmails: config.LOCAL_ADMIN_EMAILS }) : null,
     },
   ],
-  exports: [Auth, LocalIdentity],
+  exports: [Auth, AdminAccess, LocalIdentity],
 })
 export class AuthModule {}

@@ -6,7 +6,7 @@ import type { ServerFnOutput } from '../../../../../contracts/server-fn';
 import { ServerFn } from '../../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../../server-fn/server-fn-context';
 import { Auth, type SignedInUser } from '../../auth/auth';
-import { signInRedirect } from '../../auth/sign-in-redirect';
+import { userOrSignIn } from '../../auth/sign-in-redirect';
 import { CheckoutService } from './checkout.service';
 
 /** /checkout: signed-in only (others are sent to sign in and brought back), then Stripe. */
@@ -34,10 +34,8 @@ export class CheckoutServerFns {
     return this.checkout.initiate(user, input, context.requestId);
   }
 
-  private async signedIn(search: CheckoutSearch, context: ServerFnContext): Promise<SignedInUser> {
-    const user = await this.auth.user(context);
-    if (user) return user;
+  private signedIn(search: CheckoutSearch, context: ServerFnContext): Promise<SignedInUser> {
     const back = new URLSearchParams(Object.entries(search).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString();
-    throw signInRedirect(`/checkout${back ? `?${back}` : ''}`);
+    return userOrSignIn(this.auth, context, `/checkout${back ? `?${back}` : ''}`);
   }
 }

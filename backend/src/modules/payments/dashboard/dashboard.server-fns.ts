@@ -14,7 +14,7 @@ import { EventStore } from '../../../events/event-store';
 import { ServerFn } from '../../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../../server-fn/server-fn-context';
 import { Auth, type SignedInUser } from '../../auth/auth';
-import { signInRedirect } from '../../auth/sign-in-redirect';
+import { userOrSignIn } from '../../auth/sign-in-redirect';
 import { CatalogQueries } from '../../catalog/catalog.queries';
 import { Licenses } from '../licenses/licenses';
 import { checkoutDecider } from '../purchases/checkout.decider';
@@ -100,9 +100,7 @@ export class DashboardServerFns {
     }
   }
 
-  private async signedIn(search: DashboardSearch, context: ServerFnContext): Promise<SignedInUser> {
-    const user = await this.auth.user(context);
-    if (user) return user;
-    throw signInRedirect(`/dashboard${search.section ? `?section=${search.section}` : ''}`);
+  private signedIn(search: DashboardSearch, context: ServerFnContext): Promise<SignedInUser> {
+    return userOrSignIn(this.auth, context, `/dashboard${search.section ? `?section=${search.section}` : ''}`);
   }
 }

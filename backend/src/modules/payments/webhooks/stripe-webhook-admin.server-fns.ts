@@ -1,15 +1,13 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { z } from 'zod';
 import { adminListStripeEvents, adminRedriveStripeEvent } from '../../../../../contracts/admin-webhooks.contract';
 import type { ServerFnOutput } from '../../../../../contracts/server-fn';
 import { AppError, NotFoundError } from '../../../common/app-error';
-import { APP_CONFIG } from '../../../config/config.module';
-import type { AppConfig } from '../../../config/config.schema';
 import { ServerFn } from '../../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../../server-fn/server-fn-context';
-import { assertAdmin } from '../../admin/admin-access';
+import { AdminAccess } from '../../admin/admin-access';
 import { StripeWebhookLog } from './stripe-webhook-log';
 import { enqueueStripeEvent, STRIPE_WEBHOOK_QUEUE, type StripeWebhookJob } from './stripe-webhook-queue';
 
@@ -19,19 +17,19 @@ export class StripeWebhookAdminServerFns {
   constructor(
     private readonly log: StripeWebhookLog,
     @InjectQueue(STRIPE_WEBHOOK_QUEUE) private readonly queue: Queue<StripeWebhookJob>,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly admin: AdminAccess,
   ) {}
 
   @ServerFn(adminListStripeEvents)
   async list({ outcome, limit }: z.output<typeof adminListStripeEvents.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof adminListStripeEvents>> {
-    assertAdmin(context.headers, this.config.ADMIN_TOKEN);
+    await this.admin.assert(context);
     return this.log.list(outcome, limit);
   }
 
   /** Queues a kept, unhandled event again, replacing a job that gave up (or that Redis lost). */
   @ServerFn(adminRedriveStripeEvent)
   async redrive({ stripeEventId }: z.output<typeof adminRedriveStripeEvent.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof adminRedriveStripeEvent>> {
-    assertAdmin(context.headers, this.config.ADMIN_TOKEN);
+    await this.admin.assert(context);
     const event = await this.log.find(stripeEventId);
     if (!event) throw new NotFoundError(`No Stripe event ${stripeEventId} was received.`);
     if (event.handledAt) throw new AppError('stripe.event_handled', 409, `${stripeEventId} was already handled; handling it again would change nothing.`);
