@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { openSitePage, signUpInDialog } from '../support/account-browser';
@@ -72,6 +73,15 @@ describe('buying on the embedded defaults (local sign-in, Stripe emulator, outbo
     await page.getByRole('button', { name: `Remove ${teammate}` }).click();
     await page.getByText(teammate).waitFor({ state: 'detached' });
     expect(await page.getByTestId('seats-used').textContent()).toBe('1 of 3 seats used');
+  });
+
+  it('has no axe violations in the dashboard sections with a license, seats and purchases in them', async () => {
+    for (const section of ['overview', 'license', 'licensed-users', 'pending-payments']) {
+      await page.goto(`/dashboard?section=${section}`);
+      await waitForHydration(page);
+      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      expect({ section, violations: violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`) }).toEqual({ section, violations: [] });
+    }
   });
 
   it('shows a declined card on the checkout page, and a cancelled checkout back on the site', async () => {
