@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import { parsePublishableKey } from '../../../contracts/auth/publishable-key';
 import type { AppConfig } from '../config/config.schema';
 
 /** The per-response CSP nonce the server renderer puts on its inline hydration scripts. */
@@ -8,7 +9,10 @@ export function cspNonce(res: Response): string {
   return (res.locals as { cspNonce?: string }).cspNonce ?? '';
 }
 
-export function securityHeaders(config: Pick<AppConfig, 'PUBLIC_URL' | 'GA_MEASUREMENT_ID'>): RequestHandler[] {
+export function securityHeaders(config: Pick<AppConfig, 'PUBLIC_URL' | 'GA_MEASUREMENT_ID' | 'CLERK_PUBLISHABLE_KEY'>): RequestHandler[] {
+  // Clerk's script, API and bot check, as Clerk's CSP guide lists them (only when Clerk is on).
+  const clerkApi = config.CLERK_PUBLISHABLE_KEY ? [`https://${parsePublishableKey(config.CLERK_PUBLISHABLE_KEY).frontendApi}`] : [];
+  const clerkChallenge = clerkApi.length ? ['https://challenges.cloudflare.com'] : [];
   const analytics = config.GA_MEASUREMENT_ID ? ['https://www.googletagmanager.com'] : [];
   const analyticsConnect = config.GA_MEASUREMENT_ID
     ? ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com']
@@ -23,11 +27,12 @@ export function securityHeaders(config: Pick<AppConfig, 'PUBLIC_URL' | 'GA_MEASU
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${cspNonce(res as Response)}'`, ...analytics],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${cspNonce(res as Response)}'`, ...analytics, ...clerkApi, ...clerkChallenge],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...analyticsConnect],
+        connectSrc: ["'self'", ...analyticsConnect, ...clerkApi],
+        ...(clerkApi.length ? { frameSrc: ["'self'", ...clerkChallenge], workerSrc: ["'self'", 'blob:'] } : {}),
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

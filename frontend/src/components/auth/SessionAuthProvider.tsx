@@ -1,24 +1,60 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
+import { useRouter, useRouterState } from '@tanstack/react-router';
 import { signOut as signOutContract } from '../../../../contracts/auth/auth.contract';
 import { AuthProvider, safeRedirectPath, type AuthState } from '../../lib/auth';
 import { callServerFn } from '../../lib/server-fn-client';
 import { viewerQuery } from '../../queries/auth';
-import type { ClerkBrowser } from '../../lib/auth-loader/clerk-browser';
+import type { ClerkRequest, ClerkStatus } from './ClerkSession';
 
 const LocalSignInDialog = lazy(() => import('./LocalSignInDialog'));
+const ClerkSession = lazy(() => import('./ClerkSession'));
+
+/** Pages where a Clerk session is kept fresh (Clerk's tokens last a minute). */
+const SIGNED_IN_AREAS = ['/dashboard', '/checkout'];
+
+/** Clerk's `__client_uat` cookie: when the browser last signed in (0 or absent: signed out). */
+function hasClerkSession(): boolean {
+  return /(?:^|;\s*)__client_uat=([1-9]\d*)/.test(document.cookie);
+}
 
 /**
- * The site's sign-in state: the viewer comes from the session cookie (server-read), so no sign-in
- * code loads on pages until someone asks to sign in. `?sign_in=open&redirect_url=…` (where the server
- * sends signed-out visitors) opens it on arrival.
+ * The site's sign-in state. The viewer comes from the session cookie (read on the server), so
+ * no sign-in code loads on pages until it is needed: the local sign-in dialog, or Clerk (loaded
+ * when someone signs in or out, and on signed-in pages). `?sign_in=open&redirect_url=…` (where the
+ * server sends signed-out visitors) opens it on arrival.
  */
 export function SessionAuthProvider({ children }: { children: ReactNode }) {
   const { data } = useQuery(viewerQuery());
   const queryClient = useQueryClient();
   const router = useRouter();
-  const [signIn, setSignIn] = useState<{ redirectUrl?: string } | null>(null);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const [localSignIn, setLocalSignIn] = useState<{ redirectUrl?: string } | null>(null);
+  const clerkKey = data?.signIn.mode === 'clerk' ? data.signIn.publishableKey : null;
+  const [clerkRequest, setClerkRequest] = useState<ClerkRequest | null>(null);
+  const [clerkStatus, setClerkStatus] = useState<ClerkStatus | null>(null);
+  const [clerkSessionExists, setClerkSessionExists] = useState(false);
+  // Clerk only ever mounts in the browser, after hydration.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  useEffect(() => {
+    if (clerkKey) setClerkSessionExists(hasClerkSession());
+  }, [clerkKey, pathname]);
+
+  const refresh = useCallback(async () => {
+    await queryClient.invalidateQueries();
+    await router.invalidate();
+  }, [queryClient, router]);
+
+  const openSignIn = useCallback(
+    (redirectUrl?: string) => {
+      const target = safeRedirectPath(redirectUrl);
+      if (clerkKey) setClerkRequest((previous) => ({ id: (previous?.id ?? 0) + 1, kind: 'sign-in', redirectUrl: target }));
+      else setLocalSignIn({ redirectUrl: target });
+    },
+    [clerkKey],
+  );
 
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
@@ -29,66 +65,67 @@ export function SessionAuthProvider({ children }: { children: ReactNode }) {
     const rest = params.toString();
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${rest ? `?${rest}` : ''}${window.location.hash}`);
     if (data?.viewer && redirectUrl) void router.navigate({ href: redirectUrl });
-    else if (!data?.viewer) value.openSignIn(redirectUrl);
+    else if (!data?.viewer) openSignIn(redirectUrl);
     // Only on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const refresh = useCallback(async () => {
-    await queryClient.invalidateQueries();
-    await router.invalidate();
-  }, [queryClient, router]);
+  const onClerkStatus = useCallback((status: ClerkStatus) => {
+    setClerkStatus(status);
+    if (status === 'error') console.warn('Sign-in could not load (failed_to_load_clerk_js): Failed to load Clerk');
+  }, []);
 
-  const clerkKey = data?.signIn.mode === 'clerk' ? data.signIn.publishableKey : null;
-  const [loadError, setLoadError] = useState<{ code: string; message: string } | null>(null);
-  const withClerk = useCallback(
-    async (use: (clerk: ClerkBrowser) => void | Promise<void>) => {
-      if (!clerkKey) return;
-      try {
-        setLoadError(null);
-        const { loadClerkBrowser } = await import('../../lib/auth-loader/clerk-browser');
-        await use(await loadClerkBrowser(clerkKey));
-      } catch (error) {
-        const code = (error as { code?: string }).code ?? 'failed_to_load_clerk_js';
-        console.warn(`Sign-in could not load (${code}):`, error);
-        setLoadError({ code, message: error instanceof Error ? error.message : 'Failed to load Clerk' });
-      }
-    },
-    [clerkKey],
-  );
-
+  const signedIn = Boolean(data?.viewer) || (Boolean(clerkKey) && clerkSessionExists);
   const value = useMemo<AuthState>(
     () => ({
-      status: data?.viewer ? 'signed-in' : 'signed-out',
-      user: data?.viewer ? { name: data.viewer.name, email: data.viewer.email } : null,
-      openSignIn: (redirectUrl) => {
-        const target = safeRedirectPath(redirectUrl);
-        if (clerkKey) void withClerk((clerk) => clerk.openSignIn(target));
-        else setSignIn({ redirectUrl: target });
-      },
+      status: signedIn ? 'signed-in' : 'signed-out',
+      user: data?.viewer ? { name: data.viewer.name, email: data.viewer.email } : signedIn ? { name: 'Account' } : null,
+      openSignIn,
       signOut: async () => {
-        if (clerkKey) await withClerk((clerk) => clerk.signOut());
-        else await callServerFn(signOutContract, {});
+        if (clerkKey) {
+          setClerkRequest((previous) => ({ id: (previous?.id ?? 0) + 1, kind: 'sign-out' }));
+          return;
+        }
+        await callServerFn(signOutContract, {});
         queryClient.clear();
         await router.navigate({ to: '/' });
         await refresh();
       },
-      loadError: loadError ? { ...loadError, retry: () => void withClerk((clerk) => clerk.openSignIn()) } : null,
+      loadError:
+        clerkStatus === 'error'
+          ? {
+              code: 'failed_to_load_clerk_js',
+              message: 'Failed to load Clerk',
+              // Clerk keeps one instance per page, failed or not: a fresh page is a fresh try.
+              retry: () => {
+                const url = new URL(window.location.href);
+                url.searchParams.set('sign_in', 'open');
+                url.searchParams.set('redirect_url', `${window.location.pathname}${window.location.search}`);
+                window.location.assign(url.toString());
+              },
+            }
+          : null,
     }),
-    [clerkKey, data, loadError, queryClient, refresh, router, withClerk],
+    [clerkKey, clerkStatus, data, openSignIn, queryClient, refresh, router, signedIn],
   );
 
+  const clerkNeeded = hydrated && Boolean(clerkKey) && (clerkRequest !== null || (signedIn && SIGNED_IN_AREAS.some((area) => pathname.startsWith(area))));
   return (
     <AuthProvider value={value}>
       {children}
-      {signIn ? (
+      {clerkNeeded && clerkKey ? (
+        <Suspense fallback={null}>
+          <ClerkSession publishableKey={clerkKey} request={clerkRequest} onStatus={onClerkStatus} />
+        </Suspense>
+      ) : null}
+      {localSignIn ? (
         <Suspense fallback={null}>
           <LocalSignInDialog
-            onClose={() => setSignIn(null)}
+            onClose={() => setLocalSignIn(null)}
             onSignedIn={async () => {
-              setSignIn(null);
+              setLocalSignIn(null);
               await refresh();
-              if (signIn.redirectUrl) await router.navigate({ href: signIn.redirectUrl });
+              if (localSignIn.redirectUrl) await router.navigate({ href: localSignIn.redirectUrl });
             }}
           />
         </Suspense>

@@ -29,9 +29,14 @@ export function SiteHeader() {
           </ul>
           <div className="hidden md:ml-3 md:block">
             {auth.loadError ? (
-              <Button size="sm" variant="secondary" onClick={auth.loadError.retry} title={`${auth.loadError.message} (${auth.loadError.code})`}>
-                <span role="status">Sign-in unavailable.</span> Retry
-              </Button>
+              <div className="flex items-center gap-2">
+                <span role="status" className="text-sm text-ink-muted" title={`${auth.loadError.message} (${auth.loadError.code})`}>
+                  Sign-in unavailable.
+                </span>
+                <Button size="sm" variant="secondary" onClick={auth.loadError.retry}>
+                  Retry
+                </Button>
+              </div>
             ) : auth.status === 'signed-in' && auth.user ? (
               <UserMenu user={auth.user} onSignOut={auth.signOut} />
             ) : (
