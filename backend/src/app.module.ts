@@ -23,6 +23,7 @@ import { StripeEmulatorModule } from './modules/payments/stripe-emulator/stripe-
 import { StripeWebhookJobsModule } from './modules/payments/webhooks/stripe-webhook-jobs.module';
 import { StripeWebhooksModule } from './modules/payments/webhooks/stripe-webhooks.module';
 import { PaymentsModule } from './modules/payments/payments.module';
+import { PluginApiModule } from './modules/plugin-api/plugin-api.module';
 import { SiteModule } from './modules/site/site.module';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
@@ -35,7 +36,7 @@ export function infrastructureModules(config: AppConfig): Array<DynamicModule | 
 }
 
 /** Feature modules: their commands, server functions, projectors and jobs. */
-export const featureModules = [AuthModule, SiteModule, CatalogModule, AdminModule, EmailModule, ContactModule, StripeWebhooksModule, PaymentsModule];
+export const featureModules = [AuthModule, SiteModule, CatalogModule, AdminModule, EmailModule, ContactModule, StripeWebhooksModule, PaymentsModule, PluginApiModule];
 
 @Module({})
 export class ApiModule {

@@ -34,6 +34,8 @@ export const dashboardLicenseSchema = z.object({
     .object({ subscriptionId: z.string(), status: z.enum(['active', 'past_due', 'cancelled']), currentPeriodEnd: iso, cancelAt: iso.nullable(), renewals: z.number().int() })
     .nullable(),
   licensedUsers: z.array(z.object({ email: z.string(), keyHint: z.string(), addedAt: iso })),
+  /** The plugin's latest checks of this license's keys: why it says what it says. */
+  recentChecks: z.array(z.object({ checkedAt: iso, keyHint: z.string(), pluginVersion: z.string().nullable(), code: z.string(), reason: z.string().nullable() })),
 });
 export type DashboardLicense = z.infer<typeof dashboardLicenseSchema>;
 
@@ -109,4 +111,13 @@ export const openBillingPortal = defineServerFn({
   errors: ['billing.no_customer'],
 });
 
-export const dashboardServerFns = [checkDashboardAccess, getDashboardData, assignSeat, removeSeat, abandonPendingPayment, openBillingPortal];
+/** Replaces a license's key: the old one answers `revoked` from then on; seats and devices stay. */
+export const rotateLicenseKey = defineServerFn({
+  id: 'rotateLicenseKey',
+  method: 'POST',
+  input: z.object({ licenseId }).strict(),
+  output: z.object({ rotated: z.literal(true), keyHint: z.string() }),
+  errors: ['license.inactive'],
+});
+
+export const dashboardServerFns = [checkDashboardAccess, getDashboardData, assignSeat, removeSeat, abandonPendingPayment, openBillingPortal, rotateLicenseKey];

@@ -11,6 +11,7 @@ import { Migration20261123080000_stripe_webhook_events } from './Migration202611
 import { Migration20261123090000_stripe_emulator } from './Migration20261123090000_stripe_emulator';
 import { Migration20261123100000_local_identity } from './Migration20261123100000_local_identity';
 import { Migration20261123110000_account_read_models } from './Migration20261123110000_account_read_models';
+import { Migration20261123120000_plugin_admission } from './Migration20261123120000_plugin_admission';
 
 /** Applied in this order; append new migrations, never edit one that has shipped. */
 export const migrationsList: MigrationObject[] = [
@@ -29,4 +30,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123090000_stripe_emulator', class: Migration20261123090000_stripe_emulator },
   { name: 'Migration20261123100000_local_identity', class: Migration20261123100000_local_identity },
   { name: 'Migration20261123110000_account_read_models', class: Migration20261123110000_account_read_models },
+  { name: 'Migration20261123120000_plugin_admission', class: Migration20261123120000_plugin_admission },
 ];

@@ -113,7 +113,17 @@ export class DashboardQueries {
           rows.map((r) => r.license_id),
         )
       : [];
+    const checks = rows.length
+      ? await this.db.execute<{ license_id: string; key_hint: string; checked_at: Date; plugin_version: string | null; code: string; reason: string | null }[]>(
+          `select license_id, key_hint, checked_at, plugin_version, code, reason from (
+             select *, row_number() over (partition by license_id order by checked_at desc) as n from license_validations
+              where license_id in (${rows.map(() => '?').join(', ')})
+           ) recent where n <= 10 order by checked_at desc`,
+          rows.map((r) => r.license_id),
+        )
+      : [];
     return rows.map((r) => {
+      const recentChecks = checks.filter((c) => c.license_id === r.license_id).map((c) => ({ checkedAt: iso(c.checked_at)!, keyHint: c.key_hint, pluginVersion: c.plugin_version, code: c.code, reason: c.reason }));
       const licensedUsers = users.filter((u) => u.license_id === r.license_id).map((u) => ({ email: u.email, keyHint: u.seat_key_hint, addedAt: iso(u.added_at)! }));
       return {
         licenseId: r.license_id,
@@ -132,6 +142,7 @@ export class DashboardQueries {
         grantedAt: iso(r.granted_at)!,
         subscription: r.subscription_id && r.sub_status ? { subscriptionId: r.subscription_id, status: r.sub_status, currentPeriodEnd: iso(r.current_period_end)!, cancelAt: iso(r.cancel_at), renewals: r.renewals ?? 0 } : null,
         licensedUsers,
+        recentChecks,
       };
     });
   }

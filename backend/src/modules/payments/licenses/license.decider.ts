@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { AppError } from '../../../common/app-error';
 import type { Decider } from '../../../events/decider';
-import { LicensedUserAdded, LicensedUserRemoved, LicenseGranted, LicenseRevoked, LicenseTermChanged, type LicenseEvent } from './license.events';
+import { LicensedUserAdded, LicensedUserRemoved, LicenseGranted, LicenseKeyRotated, LicenseRevoked, LicenseTermChanged, type LicenseEvent } from './license.events';
 
 export class SeatError extends AppError {}
 
@@ -10,11 +10,13 @@ export type LicenseCommand =
   | { type: 'change-term'; status: 'active' | 'past_due' | 'ended'; validUntil: string | null; at: string }
   | { type: 'revoke'; reason: 'refund' | 'dispute' | 'admin'; at: string }
   | { type: 'add-user'; ownerUserId: string; ownerName: string; planTitle: string; email: string; seatKey: { sealed: string; hash: string; hint: string }; at: string }
-  | { type: 'remove-user'; ownerUserId: string; email: string; at: string };
+  | { type: 'remove-user'; ownerUserId: string; email: string; at: string }
+  | { type: 'rotate-key'; ownerUserId: string; key: { sealed: string; hash: string; hint: string }; at: string };
 
 export interface LicenseState {
   granted: boolean;
   licenseId: string;
+  keyHash: string;
   ownerUserId: string | null;
   ownerEmail: string | null;
   seats: number;
@@ -27,12 +29,12 @@ export interface LicenseState {
 export const seatsFree = (state: LicenseState) => Math.max(0, state.seats - 1 - state.users.length);
 
 export const licenseDecider: Decider<LicenseCommand, LicenseEvent, LicenseState> = {
-  initialState: () => ({ granted: false, licenseId: '', ownerUserId: null, ownerEmail: null, seats: 0, status: 'active', validUntil: null, users: [] }),
+  initialState: () => ({ granted: false, licenseId: '', keyHash: '', ownerUserId: null, ownerEmail: null, seats: 0, status: 'active', validUntil: null, users: [] }),
 
   evolve(state, event) {
     switch (event.type) {
       case 'LicenseGranted':
-        return { ...state, granted: true, licenseId: event.data.licenseId, ownerUserId: event.data.userId, ownerEmail: event.data.email, seats: event.data.seats, validUntil: event.data.validUntil };
+        return { ...state, granted: true, licenseId: event.data.licenseId, keyHash: event.data.keyHash, ownerUserId: event.data.userId, ownerEmail: event.data.email, seats: event.data.seats, validUntil: event.data.validUntil };
       case 'LicenseTermChanged':
         return state.status === 'revoked' ? state : { ...state, status: event.data.status, validUntil: event.data.validUntil };
       case 'LicenseRevoked':
@@ -41,6 +43,8 @@ export const licenseDecider: Decider<LicenseCommand, LicenseEvent, LicenseState>
         return { ...state, users: [...state.users, { email: event.data.email, seatKeyHash: event.data.seatKeyHash }] };
       case 'LicensedUserRemoved':
         return { ...state, users: state.users.filter((u) => u.email !== event.data.email) };
+      case 'LicenseKeyRotated':
+        return { ...state, keyHash: event.data.keyHash };
       default:
         return state;
     }
@@ -59,6 +63,10 @@ export const licenseDecider: Decider<LicenseCommand, LicenseEvent, LicenseState>
         return state.granted && state.status !== 'revoked' ? [LicenseRevoked({ licenseId: state.licenseId, reason: command.reason, at: command.at })] : [];
       case 'add-user':
         return addUser(command, state);
+      case 'rotate-key':
+        ownedBy(state, command.ownerUserId);
+        if (state.status === 'revoked') throw new SeatError('license.inactive', 409, 'A revoked license has no key to replace.');
+        return [LicenseKeyRotated({ licenseId: state.licenseId, oldKeyHash: state.keyHash, keySealed: command.key.sealed, keyHash: command.key.hash, keyHint: command.key.hint, at: command.at })];
       case 'remove-user': {
         ownedBy(state, command.ownerUserId);
         const user = state.users.find((u) => u.email === command.email);

@@ -68,5 +68,12 @@ export const LicensedUserRemoved = defineEvent({
   schema: z.object({ licenseId: z.string(), ownerUserId: z.string(), email: z.string(), seatKeyHash: z.string(), at: iso }),
 });
 
-export const licenseEvents = [LicenseGranted, LicenseTermChanged, LicenseRevoked, LicensedUserAdded, LicensedUserRemoved];
+/** The owner replaced the key: the old one stops working at once; seats, devices and limits stay. */
+export const LicenseKeyRotated = defineEvent({
+  type: 'LicenseKeyRotated',
+  schemaVersion: 1,
+  schema: z.object({ licenseId: z.string(), oldKeyHash: z.string(), keySealed: z.string(), keyHash: z.string(), keyHint: z.string(), at: iso }),
+});
+
+export const licenseEvents = [LicenseGranted, LicenseTermChanged, LicenseRevoked, LicensedUserAdded, LicensedUserRemoved, LicenseKeyRotated];
 export type LicenseEvent = ReturnType<(typeof licenseEvents)[number]>;

@@ -74,6 +74,10 @@ export class Licenses {
     return this.run(licenseId, { type: 'remove-user', ownerUserId, email, at: new Date().toISOString() }, metadata);
   }
 
+  rotateKey(licenseId: string, ownerUserId: string, metadata: EventMetadata) {
+    return this.run(licenseId, { type: 'rotate-key', ownerUserId, key: this.newKey(), at: new Date().toISOString() }, metadata);
+  }
+
   private newKey() {
     const key = generateLicenseKey();
     return { sealed: sealLicenseKey(key, this.sealingSecret), hash: licenseKeyHash(key), hint: licenseKeyHint(key) };

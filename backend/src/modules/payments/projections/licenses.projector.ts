@@ -2,13 +2,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventData } from '../../../events/event-registry';
 import type { Projector } from '../../../events/projector';
 import type { RecordedEvent } from '../../../events/recorded-event';
-import type { LicensedUserAdded, LicensedUserRemoved, LicenseGranted, LicenseRevoked, LicenseTermChanged } from '../licenses/license.events';
+import type { LicensedUserAdded, LicensedUserRemoved, LicenseGranted, LicenseKeyRotated, LicenseRevoked, LicenseTermChanged } from '../licenses/license.events';
 
 /** Licenses and their seats, as the dashboard shows them and the plugin's API will look them up. */
 export class LicensesProjector implements Projector {
   readonly name = 'LicensesProjector';
-  readonly eventTypes = ['LicenseGranted', 'LicenseTermChanged', 'LicenseRevoked', 'LicensedUserAdded', 'LicensedUserRemoved'];
-  readonly tables = ['rm_licenses', 'rm_licensed_users'];
+  readonly eventTypes = ['LicenseGranted', 'LicenseTermChanged', 'LicenseRevoked', 'LicensedUserAdded', 'LicensedUserRemoved', 'LicenseKeyRotated'];
+  readonly tables = ['rm_licenses', 'rm_licensed_users', 'rm_retired_license_keys'];
 
   async apply(event: RecordedEvent, em: EntityManager): Promise<void> {
     switch (event.type) {
@@ -39,6 +39,13 @@ export class LicensesProjector implements Projector {
       case 'LicensedUserRemoved': {
         const d = event.data as EventData<typeof LicensedUserRemoved>;
         await em.execute('delete from rm_licensed_users where license_id = ? and email = ?', [d.licenseId, d.email]);
+        await em.execute("insert into rm_retired_license_keys (key_hash, license_id, retired_at, why) values (?, ?, ?, 'seat_removed') on conflict do nothing", [d.seatKeyHash, d.licenseId, d.at]);
+        return;
+      }
+      case 'LicenseKeyRotated': {
+        const d = event.data as EventData<typeof LicenseKeyRotated>;
+        await em.execute('update rm_licenses set key_sealed = ?, key_hash = ?, key_hint = ? where license_id = ?', [d.keySealed, d.keyHash, d.keyHint, d.licenseId]);
+        await em.execute("insert into rm_retired_license_keys (key_hash, license_id, retired_at, why) values (?, ?, ?, 'rotated') on conflict do nothing", [d.oldKeyHash, d.licenseId, d.at]);
         return;
       }
     }

@@ -7,6 +7,8 @@ import { FormAlert } from '../../../components/forms/FormField';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { formatDay } from '../../../lib/dates';
 import { callServerFn } from '../../../lib/server-fn-client';
+import { KeyHealth } from './KeyHealth';
+import { KeyRotation } from './KeyRotation';
 import { LicenseKey } from './LicenseKey';
 import { EmptyState, Panel, StatusPill } from './Panel';
 
@@ -55,7 +57,12 @@ export function LicenseSection({ data }: { data: DashboardData }) {
             <p className="text-sm text-ink-muted" data-testid="license-renewal">
               {renewalLine(license)}
             </p>
-            {license.status !== 'revoked' ? <LicenseKey value={license.key} hint={license.keyHint} /> : null}
+            {license.status !== 'revoked' ? (
+              <div className="space-y-2">
+                <LicenseKey value={license.key} hint={license.keyHint} />
+                <KeyRotation licenseId={license.licenseId} />
+              </div>
+            ) : null}
             <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
               <div>
                 <dt className="text-ink-subtle">Seats</dt>
@@ -84,6 +91,7 @@ export function LicenseSection({ data }: { data: DashboardData }) {
               ) : null}
               {license.kind === 'subscription' && data.canManageBilling ? <BillingButton /> : null}
             </div>
+            <KeyHealth checks={license.recentChecks} />
           </div>
         </Panel>
       ))}

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { Controller, Get, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ADMISSION_HEADERS, admissionResponse, type AdmissionOutcome } from '../../../../contracts/plugin/admission-v1';
+import { rootLogger } from '../../common/logger';
+import { RedisRateLimiter, type RateLimit } from '../../common/rate-limit/redis-rate-limiter';
+import { within } from '../../common/within';
+import { licenseKeyHint, normaliseLicenseKey } from '../licensing/license-key';
+import { admit, readKey } from './admission';
+import { LicenseLookup, type KeyedLicense } from './license-lookup';
+import { ValidationLog } from './validation-log';
+
+/** The plugin checks at most daily; these leave room for several devices and retries, not for guessing keys. */
+const PER_KEY: Omit<RateLimit, 'key'> = { limit: 30, windowSeconds: 60 };
+const PER_IP: Omit<RateLimit, 'key'> = { limit: 120, windowSeconds: 60 };
+/** A check must answer quickly even when Redis or Postgres stalls: then it is "temporarily unavailable". */
+const DEPENDENCY_TIMEOUT_MS = 2_000;
+
+/**
+ * GET /api/plugin/license/validate, the plugin's admission-v1 contract byte for byte: the five
+ * outcomes with their statuses, exactly the contract's keys, never the key itself, and a
+ * request_id that is also this request's id in our logs.
+ */
+@Controller('api/plugin/license')
+export class LicenseValidateController {
+  constructor(
+    private readonly lookup: LicenseLookup,
+    private readonly limiter: RedisRateLimiter,
+    private readonly validations: ValidationLog,
+  ) {}
+
+  @Get('validate')
+  async validate(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const requestId = String((req as Request & { id?: unknown }).id ?? randomUUID());
+    const key = readKey(req.headers[ADMISSION_HEADERS.licenseKey]);
+    let license: KeyedLicense | null = null;
+    let outcome: AdmissionOutcome;
+    try {
+      const limits: RateLimit[] = [{ key: `plugin:ip:${req.ip ?? 'unknown'}`, ...PER_IP }];
+      if (key.kind === 'key') limits.push({ key: `plugin:key:${key.hash}`, ...PER_KEY });
+      const limited = await within(this.limiter.hit(limits), DEPENDENCY_TIMEOUT_MS, 'the rate limit');
+      if (!limited.allowed) {
+        res.setHeader('retry-after', String(limited.retryAfterSeconds));
+        outcome = { code: 'rate_limited' };
+      } else if (key.kind === 'missing') outcome = { code: 'license_required' };
+      else if (key.kind === 'malformed') outcome = { code: 'license_rejected', reason: 'invalid' };
+      else {
+        license = await within(this.lookup.find(key.hash), DEPENDENCY_TIMEOUT_MS, 'the license lookup');
+        outcome = admit(license, new Date());
+      }
+    } catch (error) {
+      rootLogger().warn({ reqId: requestId, err: error }, 'license check could not be answered');
+      outcome = { code: 'temporarily_unavailable' };
+    }
+    const { status, body } = admissionResponse(outcome, requestId);
+    const reason = 'reason' in body ? body.reason : null;
+    rootLogger().info({ reqId: requestId, code: body.code, reason, licenseId: license?.licenseId ?? null }, 'license check');
+    res.status(status).setHeader('cache-control', 'no-store').json(body);
+    if (key.kind !== 'missing' && outcome.code !== 'temporarily_unavailable') {
+      const raw = req.headers[ADMISSION_HEADERS.licenseKey];
+      const normalised = normaliseLicenseKey(String(Array.isArray(raw) ? raw[0] : raw));
+      const version = req.headers[ADMISSION_HEADERS.pluginVersion];
+      void this.validations
+        .record({ licenseId: license?.licenseId ?? null, keyHint: normalised ? licenseKeyHint(normalised) : 'not a key', pluginVersion: typeof version === 'string' ? version : null, code: body.code, reason, requestId })
+        .catch(() => undefined);
+    }
+  }
+}
