@@ -1,5 +1,6 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
+import { throttledWarning } from '../common/logger';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
 import { EventRegistry } from './event-registry';
@@ -14,7 +15,13 @@ import { ProjectorRegistry } from './projector-registry';
     {
       provide: EVENTS_POOL,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => new Pool({ connectionString: config.DATABASE_URL, max: 10 }),
+      useFactory: (config: AppConfig) => {
+        const pool = new Pool({ connectionString: config.DATABASE_URL, max: 10 });
+        // An idle connection Postgres drops (a restart, a network blip) must not take the process
+        // down: the pool discards it and the next query opens a new one.
+        pool.on('error', throttledWarning('event store connection'));
+        return pool;
+      },
     },
     { provide: EventRegistry, useValue: new EventRegistry() },
     { provide: EventStore, inject: [EVENTS_POOL, EventRegistry], useFactory: (pool: Pool, registry: EventRegistry) => new EventStore(pool, registry) },
