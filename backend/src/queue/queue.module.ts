@@ -1,12 +1,15 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
+import { WorkerDrain } from './worker-drain';
 
 /** BullMQ's shared connection settings; each module registers its own queues on top. */
 @Global()
 @Module({
   imports: [
+    DiscoveryModule,
     BullModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
@@ -21,6 +24,7 @@ import type { AppConfig } from '../config/config.schema';
       }),
     }),
   ],
+  providers: [WorkerDrain],
   exports: [BullModule],
 })
 export class QueueModule {}

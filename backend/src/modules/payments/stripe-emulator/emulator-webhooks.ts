@@ -6,6 +6,7 @@ import { Worker, type Job, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { rootLogger, throttledWarning } from '../../../common/logger';
 import { within } from '../../../common/within';
+import { closeWorker } from '../../../queue/close-worker';
 import { REDIS } from '../../../redis/redis.module';
 import Stripe from 'stripe';
 import { APP_CONFIG } from '../../../config/config.module';
@@ -52,7 +53,7 @@ export class EmulatorWebhookSender implements OnApplicationBootstrap, OnApplicat
 
   async onApplicationShutdown(): Promise<void> {
     if (!this.worker) return;
-    await within(this.worker.close(), 3_000, 'closing the webhook worker').catch(() => undefined);
+    await closeWorker(this.worker, rootLogger());
   }
 
   async process(job: Job<{ eventId: string }>): Promise<{ status: number }> {
