@@ -33,6 +33,8 @@ export const configSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Admin access until accounts with roles land; at least 16 characters. Unset: no admin access. */
   ADMIN_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  /** The bearer token the AI service sends to debit usage (POST /api/internal/credits/debit); at least 32 characters. Unset: debits are refused. */
+  CREDITS_API_TOKEN: z.string().min(32, 'at least 32 characters').optional(),
   /** `outbox` (the embedded default) keeps every email and shows it at /dev/outbox; `smtp` sends through SMTP_URL. */
   EMAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),

@@ -23,6 +23,7 @@ import { paymentEmailTriggers } from './fulfilment/payment-emails';
 import { licenseEvents } from './licenses/license.events';
 import { Licenses } from './licenses/licenses';
 import { LicensesProjector } from './projections/licenses.projector';
+import { PurchaseFollowers } from './fulfilment/purchase-followers';
 import { PurchasesProjector } from './projections/purchases.projector';
 import { SubscriptionsProjector } from './projections/subscriptions.projector';
 import { AccountReads } from './purchases/account-reads';
@@ -64,11 +65,12 @@ export const LICENSE_SEALING_SECRET = Symbol('LICENSE_SEALING_SECRET');
     },
     {
       provide: Fulfilment,
-      inject: [EventStore, StripeClient, CatalogQueries, Licenses],
-      useFactory: (store: EventStore, stripe: StripeClient, catalog: CatalogQueries, licenses: Licenses) => new Fulfilment(store, stripe, catalog, licenses),
+      inject: [EventStore, StripeClient, CatalogQueries, Licenses, PurchaseFollowers],
+      useFactory: (store: EventStore, stripe: StripeClient, catalog: CatalogQueries, licenses: Licenses, followers: PurchaseFollowers) => new Fulfilment(store, stripe, catalog, licenses, followers),
     },
+    { provide: PurchaseFollowers, useValue: new PurchaseFollowers() },
   ],
-  exports: [StripeClient, Licenses, AccountReads, StripeCustomers, LICENSE_SEALING_SECRET],
+  exports: [StripeClient, Licenses, AccountReads, StripeCustomers, LICENSE_SEALING_SECRET, PurchaseFollowers],
 })
 export class PaymentsModule implements OnModuleInit {
   constructor(

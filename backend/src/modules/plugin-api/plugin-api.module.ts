@@ -1,20 +1,50 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { EventRegistry } from '../../events/event-registry';
+import { EventStore } from '../../events/event-store';
+import { ProjectorRegistry } from '../../events/projector-registry';
+import { PurchaseFollowers } from '../payments/fulfilment/purchase-followers';
 import { PaymentsModule } from '../payments/payments.module';
+import { CreditAccounts } from './credits/credit-accounts';
+import { CreditDebitController } from './credits/credit-debit.controller';
+import { CreditLedger } from './credits/credit-ledger';
+import { CreditPackFollower } from './credits/credit-pack-follower';
+import { CreditReads } from './credits/credit-reads';
+import { creditEvents } from './credits/credit.events';
+import { CreditsController } from './credits/credits.controller';
+import { CreditsProjector } from './credits/credits.projector';
+import { KeyGate } from './key-gate';
 import { LicenseKeysServerFns } from './license-keys.server-fns';
 import { LicenseLookup } from './license-lookup';
 import { LicenseValidateController } from './license-validate.controller';
 import { ValidationLog } from './validation-log';
 
-/** The API the Obsidian plugin calls: license admission (admission-v1), and later credits. */
+/** The API the Obsidian plugin calls: license admission (admission-v1) and credits; and the ledger behind credits. */
 @Module({
   imports: [PaymentsModule],
-  controllers: [LicenseValidateController],
+  controllers: [LicenseValidateController, CreditsController, CreditDebitController],
   providers: [
     LicenseKeysServerFns,
+    KeyGate,
+    { provide: CreditAccounts, inject: [MikroORM], useFactory: (orm: MikroORM) => new CreditAccounts(orm) },
+    { provide: CreditReads, inject: [MikroORM], useFactory: (orm: MikroORM) => new CreditReads(orm) },
+    { provide: CreditLedger, inject: [EventStore, MikroORM], useFactory: (store: EventStore, orm: MikroORM) => new CreditLedger(store, orm) },
     { provide: LicenseLookup, inject: [MikroORM], useFactory: (orm: MikroORM) => new LicenseLookup(orm) },
     { provide: ValidationLog, inject: [MikroORM], useFactory: (orm: MikroORM) => new ValidationLog(orm) },
   ],
-  exports: [LicenseLookup, ValidationLog],
+  exports: [LicenseLookup, ValidationLog, CreditReads, CreditAccounts],
 })
-export class PluginApiModule {}
+export class PluginApiModule implements OnModuleInit {
+  constructor(
+    private readonly events: EventRegistry,
+    private readonly projectors: ProjectorRegistry,
+    private readonly followers: PurchaseFollowers,
+    private readonly ledger: CreditLedger,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.register(...creditEvents);
+    this.projectors.register(new CreditsProjector());
+    this.followers.add(new CreditPackFollower(this.ledger));
+  }
+}

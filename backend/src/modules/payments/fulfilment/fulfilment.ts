@@ -5,6 +5,7 @@ import type { EventMetadata } from '../../../events/event-metadata';
 import type { EventStore } from '../../../events/event-store';
 import type { CatalogQueries } from '../../catalog/catalog.queries';
 import type { ReceivedStripeEvent } from '../webhooks/stripe-webhook-log';
+import type { PurchaseFollowers } from './purchase-followers';
 import { grantsResourceAccess } from '../checkout/checkout-rules';
 import { licenseTerms } from '../licenses/license-terms';
 import { licenseIdFor, type Licenses } from '../licenses/licenses';
@@ -32,6 +33,7 @@ export class Fulfilment {
     private readonly stripe: StripeClient,
     private readonly catalog: CatalogQueries,
     private readonly licenses: Licenses,
+    private readonly followers: PurchaseFollowers,
   ) {}
 
   async checkoutCompleted(event: ReceivedStripeEvent): Promise<void> {
@@ -76,7 +78,9 @@ export class Fulfilment {
     if (!ours) return;
     const state = await this.checkout(ours.checkoutRef, { type: 'refund', chargeId: charge.id, amountRefundedCents: charge.amount_refunded, full: charge.refunded, at: new Date().toISOString() }, event);
     if (!state.purchased) throw new NotYetError(`the purchase ${ours.checkoutRef} is not recorded yet`);
-    if (state.refunded) await this.licenses.revoke(licenseIdFor(`checkout:${ours.checkoutRef}`), 'refund', new Date().toISOString(), metadataFor(event));
+    if (!state.refunded) return;
+    await this.licenses.revoke(licenseIdFor(`checkout:${ours.checkoutRef}`), 'refund', new Date().toISOString(), metadataFor(event));
+    await this.followers.takenBack({ checkoutRef: ours.checkoutRef, userId: ours.userId, resource: (await this.catalog.findByIdOrSlug(ours.resourceId)) ?? null, reason: 'refund' }, metadataFor(event));
   }
 
   async disputeCreated(event: ReceivedStripeEvent): Promise<void> {
@@ -86,6 +90,7 @@ export class Fulfilment {
     const state = await this.checkout(ours.checkoutRef, { type: 'dispute', disputeId: dispute.id, reason: dispute.reason, at: new Date().toISOString() }, event);
     if (!state.purchased) throw new NotYetError(`the purchase ${ours.checkoutRef} is not recorded yet`);
     await this.licenses.revoke(licenseIdFor(`checkout:${ours.checkoutRef}`), 'dispute', new Date().toISOString(), metadataFor(event));
+    await this.followers.takenBack({ checkoutRef: ours.checkoutRef, userId: ours.userId, resource: (await this.catalog.findByIdOrSlug(ours.resourceId)) ?? null, reason: 'dispute' }, metadataFor(event));
   }
 
   private async checkout(checkoutRef: string, command: CheckoutCommand, event: ReceivedStripeEvent): Promise<CheckoutState> {
@@ -93,8 +98,10 @@ export class Fulfilment {
     return outcome.state;
   }
 
-  /** A paid lifetime license is granted (revoked if the payment was taken back since). */
+  /** A paid lifetime license is granted (revoked if the payment was taken back since); other modules follow. */
   private async followPurchase(checkoutRef: string, session: { userId: string; email: string | null; quantity: number }, resource: Resource, state: CheckoutState, event: ReceivedStripeEvent): Promise<void> {
+    const takenBack = state.disputed ? 'dispute' : state.refunded ? 'refund' : null;
+    await this.followers.purchased({ checkoutRef, userId: session.userId, resource, quantity: session.quantity, takenBack }, metadataFor(event));
     if (resource.type !== 'license' || licenseTerms(resource, 1).kind !== 'lifetime') return;
     const licenseId = licenseIdFor(`checkout:${checkoutRef}`);
     const at = new Date().toISOString();

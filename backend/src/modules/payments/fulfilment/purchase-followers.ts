@@ -1,0 +1,44 @@
+import type { Resource } from '../../../../../contracts/catalog/resource';
+import type { EventMetadata } from '../../../events/event-metadata';
+
+export interface PaidPurchase {
+  checkoutRef: string;
+  userId: string;
+  resource: Resource;
+  quantity: number;
+  /** Taken back since (a refund or dispute that arrived first): follow it, then undo it. */
+  takenBack: 'refund' | 'dispute' | null;
+}
+
+export interface TakenBack {
+  checkoutRef: string;
+  userId: string;
+  resource: Resource | null;
+  reason: 'refund' | 'dispute';
+}
+
+/** What another module does when a one-time purchase is paid, or its payment taken back. */
+export interface PurchaseFollower {
+  purchased(purchase: PaidPurchase, metadata: EventMetadata): Promise<void>;
+  takenBack(purchase: TakenBack, metadata: EventMetadata): Promise<void>;
+}
+
+/**
+ * Modules that build on payments (the credit ledger) register here, so fulfilment can call them
+ * without payments depending on them. Each follower must be idempotent: Stripe repeats itself.
+ */
+export class PurchaseFollowers {
+  private readonly followers: PurchaseFollower[] = [];
+
+  add(follower: PurchaseFollower): void {
+    this.followers.push(follower);
+  }
+
+  async purchased(purchase: PaidPurchase, metadata: EventMetadata): Promise<void> {
+    for (const follower of this.followers) await follower.purchased(purchase, metadata);
+  }
+
+  async takenBack(purchase: TakenBack, metadata: EventMetadata): Promise<void> {
+    for (const follower of this.followers) await follower.takenBack(purchase, metadata);
+  }
+}

@@ -1,0 +1,61 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { admit } from '../admission';
+import type { KeyedLicense } from '../license-lookup';
+import { currentCycle } from './billing-cycle';
+import type { CycleAllowance } from './credit-ledger.decider';
+
+/** The account a key draws credits from, and what its license grants this cycle. */
+export interface CreditAccount {
+  userId: string;
+  cycle: CycleAllowance;
+  anchor: string;
+}
+
+interface LicenseTerms {
+  userId: string;
+  kind: 'lifetime' | 'subscription';
+  includedPerMonth: number;
+  grantedAt: Date;
+}
+
+const CACHE_MS = 30_000;
+
+/**
+ * Resolves an admitted key's license to its owner's credit account and current cycle. A seat
+ * holder's key draws on the owner's account: seats share the license's credits. Terms that never
+ * change after a grant (owner, kind, allowance) are cached; the status and paid-through date come
+ * from the key lookup, which is fresh within 2 s.
+ */
+export class CreditAccounts {
+  private readonly cache = new Map<string, { terms: LicenseTerms | null; until: number }>();
+
+  constructor(private readonly orm: MikroORM) {}
+
+  async forLicense(license: KeyedLicense, now: Date): Promise<CreditAccount | null> {
+    const terms = await this.terms(license.licenseId);
+    if (!terms) return null;
+    const cycle = currentCycle({ grantedAt: terms.grantedAt, paidThrough: terms.kind === 'subscription' ? license.validUntil : null }, now);
+    const allowance = admit(license, now).code === 'allowed' ? terms.includedPerMonth : 0;
+    return {
+      userId: terms.userId,
+      anchor: cycle.anchor.toISOString(),
+      cycle: { licenseId: license.licenseId, cycleStart: cycle.start.toISOString(), cycleEnd: cycle.end.toISOString(), allowance },
+    };
+  }
+
+  private async terms(licenseId: string): Promise<LicenseTerms | null> {
+    const cached = this.cache.get(licenseId);
+    if (cached && cached.until > Date.now()) return cached.terms;
+    const rows = await this.orm.em
+      .getConnection()
+      .execute<{ user_id: string; kind: 'lifetime' | 'subscription'; included_credits_per_month: number; granted_at: Date }[]>(
+        'select user_id, kind, included_credits_per_month, granted_at from rm_licenses where license_id = ?',
+        [licenseId],
+      );
+    const row = rows[0];
+    const terms = row ? { userId: row.user_id, kind: row.kind, includedPerMonth: Number(row.included_credits_per_month), grantedAt: new Date(row.granted_at) } : null;
+    if (this.cache.size > 10_000) this.cache.clear();
+    this.cache.set(licenseId, { terms, until: Date.now() + CACHE_MS });
+    return terms;
+  }
+}

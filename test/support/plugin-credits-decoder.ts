@@ -1,0 +1,87 @@
+/**
+ * How the plugin reads GET /api/plugin/credits/balance, written from plugin-facts.md and not from
+ * the site's contract code: exactly these keys, non-negative integers, a total that is the sum,
+ * ISO timestamps, and no credential; anything else the plugin cannot use.
+ */
+const BALANCE_KEYS = [
+  'add_on_remaining',
+  'annual_upgrade_offer',
+  'billing_cycle',
+  'cycle_anchor_at',
+  'cycle_ends_at',
+  'cycle_started_at',
+  'included_per_month',
+  'included_remaining',
+  'purchase_url',
+  'total_remaining',
+  'turn_in_flight_until',
+  'usage_class',
+];
+const CREDENTIALS = ['license_key', 'licenseKey', 'credential', 'token'];
+const isCount = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const isIso = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(v) && !Number.isNaN(Date.parse(v));
+
+export interface BalanceReading {
+  includedRemaining: number;
+  addOnRemaining: number;
+  totalRemaining: number;
+  includedPerMonth: number;
+  cycleStartedAt: string;
+  cycleEndsAt: string;
+  purchaseUrl: string;
+  warnsLow: boolean;
+}
+
+export function decodeBalance(body: unknown): BalanceReading | { unusable: string } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { unusable: 'not a JSON object' };
+  const b = body as Record<string, unknown>;
+  const credential = CREDENTIALS.find((key) => key in b);
+  if (credential) return { unusable: `echoes ${credential}` };
+  const keys = Object.keys(b).sort().join(',');
+  if (keys !== BALANCE_KEYS.join(',')) return { unusable: `keys ${keys}` };
+  for (const key of ['included_remaining', 'add_on_remaining', 'total_remaining', 'included_per_month']) if (!isCount(b[key])) return { unusable: `${key} is not a non-negative integer` };
+  if (b.total_remaining !== (b.included_remaining as number) + (b.add_on_remaining as number)) return { unusable: 'total is not the sum' };
+  if (b.usage_class !== 'customer') return { unusable: 'usage_class' };
+  for (const key of ['cycle_anchor_at', 'cycle_started_at', 'cycle_ends_at']) if (!isIso(b[key])) return { unusable: `${key} is not an ISO timestamp` };
+  if (b.turn_in_flight_until !== null && !isIso(b.turn_in_flight_until)) return { unusable: 'turn_in_flight_until' };
+  if (b.billing_cycle !== 'monthly' && b.billing_cycle !== 'annual') return { unusable: 'billing_cycle' };
+  if (typeof b.purchase_url !== 'string' || !(b.purchase_url.startsWith('/') || b.purchase_url.startsWith('https://'))) return { unusable: 'purchase_url' };
+  if (b.annual_upgrade_offer !== null) {
+    const offer = b.annual_upgrade_offer as Record<string, unknown>;
+    const offerKeys = ['amount_saved_cents', 'annual_price_cents', 'checkout_path', 'monthly_equivalent_annual_cents', 'percent_saved'];
+    if (typeof offer !== 'object' || Object.keys(offer).sort().join(',') !== offerKeys.join(',')) return { unusable: 'annual_upgrade_offer' };
+  }
+  return {
+    includedRemaining: b.included_remaining as number,
+    addOnRemaining: b.add_on_remaining as number,
+    totalRemaining: b.total_remaining as number,
+    includedPerMonth: b.included_per_month as number,
+    cycleStartedAt: b.cycle_started_at as string,
+    cycleEndsAt: b.cycle_ends_at as string,
+    purchaseUrl: b.purchase_url,
+    warnsLow: (b.total_remaining as number) < 1_000,
+  };
+}
+
+const pluginHeaders = (key: string) => ({ 'x-license-key': key, 'x-plugin-version': '4.2.0', 'x-systemsculpt-admission-contract': 'admission-v1', 'X-SystemSculpt-Client': 'obsidian-plugin' });
+
+export async function readBalance(baseUrl: string, key: string): Promise<{ status: number; body: unknown; reading: BalanceReading | { unusable: string } }> {
+  const res = await fetch(`${baseUrl}/api/plugin/credits/balance`, { headers: pluginHeaders(key) });
+  const body = await res.json();
+  return { status: res.status, body, reading: res.status === 200 ? decodeBalance(body) : { unusable: `status ${res.status}` } };
+}
+
+const USAGE_KINDS = ['audio_transcription', 'embeddings', 'document_processing', 'agent_turn', 'request'];
+
+export async function readUsage(baseUrl: string, key: string, query = ''): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${baseUrl}/api/plugin/credits/usage${query}`, { headers: pluginHeaders(key) });
+  const body = await res.json();
+  if (res.status === 200) {
+    const entries = (body as { entries: Array<Record<string, unknown>> }).entries;
+    for (const entry of entries) {
+      if (Object.keys(entry).sort().join(',') !== 'created_at,credits_spent,endpoint,id,usage_kind') throw new Error(`usage entry keys ${Object.keys(entry).join(',')}`);
+      if (!isIso(entry.created_at) || !isCount(entry.credits_spent) || !USAGE_KINDS.includes(String(entry.usage_kind))) throw new Error(`usage entry ${JSON.stringify(entry)}`);
+    }
+  }
+  return { status: res.status, body };
+}
