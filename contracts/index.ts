@@ -6,6 +6,7 @@ import { getEmailPreferences, requestManageEmailLink, updateEmailPreferences } f
 import { getSiteInfo } from './site.contract';
 import { authServerFns } from './auth/auth.contract';
 import { dashboardServerFns } from './dashboard/dashboard.contract';
+import { getCreditSummary } from './dashboard/credits.contract';
 import { checkCheckoutAccess, getCheckoutData, initiateCheckout } from './checkout/checkout.contract';
 import { getServiceStatus } from './status.contract';
 
@@ -21,6 +22,7 @@ export * from './admin.contract';
 export const serverFnContracts = [
   ...authServerFns,
   ...dashboardServerFns,
+  getCreditSummary,
   checkCheckoutAccess,
   getCheckoutData,
   initiateCheckout,

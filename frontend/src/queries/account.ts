@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { getCheckoutData } from '../../../contracts/checkout/checkout.contract';
 import type { CheckoutSearch } from '../../../contracts/checkout/checkout-search';
 import { getDashboardData } from '../../../contracts/dashboard/dashboard.contract';
+import { getCreditSummary } from '../../../contracts/dashboard/credits.contract';
 import { callServerFn } from '../lib/server-fn-client';
 
 export const checkoutQuery = (search: CheckoutSearch) =>
@@ -14,5 +15,12 @@ export const dashboardQuery = () =>
   queryOptions({
     queryKey: ['account', 'dashboard'],
     queryFn: () => callServerFn(getDashboardData, {}),
+    staleTime: 10_000,
+  });
+
+export const creditSummaryQuery = () =>
+  queryOptions({
+    queryKey: ['account', 'credits'],
+    queryFn: () => callServerFn(getCreditSummary, {}),
     staleTime: 10_000,
   });

@@ -4,7 +4,7 @@ import { checkDashboardAccess } from '../../../contracts/dashboard/dashboard.con
 import { dashboardSearchSchema } from '../../../contracts/dashboard/dashboard-search';
 import { pageHead } from '../lib/seo';
 import { callServerFn } from '../lib/server-fn-client';
-import { dashboardQuery } from '../queries/account';
+import { creditSummaryQuery, dashboardQuery } from '../queries/account';
 import { AvailabilitySection, SessionsSection } from './dashboard/-components/BookingSections';
 import { DashboardNav } from './dashboard/-components/DashboardNav';
 import { LicensedUsersSection } from './dashboard/-components/LicensedUsersSection';
@@ -20,7 +20,7 @@ export const Route = createFileRoute('/dashboard')({
     // Preloading (a hover on the nav link) never fails the page: the real visit checks again.
     preload ? callServerFn(checkDashboardAccess, search).catch(() => undefined) : callServerFn(checkDashboardAccess, search),
   loader: async ({ context, preload }) => {
-    const load = context.queryClient.ensureQueryData(dashboardQuery());
+    const load = Promise.all([context.queryClient.ensureQueryData(dashboardQuery()), context.queryClient.ensureQueryData(creditSummaryQuery())]);
     if (preload) await load.catch(() => undefined);
     else await load;
   },

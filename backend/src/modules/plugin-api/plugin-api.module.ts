@@ -10,6 +10,7 @@ import { CreditDebitController } from './credits/credit-debit.controller';
 import { CreditLedger } from './credits/credit-ledger';
 import { CreditPackFollower } from './credits/credit-pack-follower';
 import { CreditReads } from './credits/credit-reads';
+import { CreditSummaryServerFns } from './credits/credit-summary.server-fns';
 import { creditEvents } from './credits/credit.events';
 import { CreditsController } from './credits/credits.controller';
 import { CreditsProjector } from './credits/credits.projector';
@@ -25,6 +26,7 @@ import { ValidationLog } from './validation-log';
   controllers: [LicenseValidateController, CreditsController, CreditDebitController],
   providers: [
     LicenseKeysServerFns,
+    CreditSummaryServerFns,
     KeyGate,
     { provide: CreditAccounts, inject: [MikroORM], useFactory: (orm: MikroORM) => new CreditAccounts(orm) },
     { provide: CreditReads, inject: [MikroORM], useFactory: (orm: MikroORM) => new CreditReads(orm) },

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { DashboardData } from '../../../../../contracts/dashboard/dashboard.contract';
 import { formatMoney } from '../../../../../contracts/catalog/number-format';
 import { formatDay } from '../../../lib/dates';
+import { CreditsPanel } from './CreditsPanel';
 import { EmptyState, Panel, StatusPill } from './Panel';
 
 function Stat({ label, value, section }: { label: string; value: string | number; section: string }) {
@@ -13,7 +14,7 @@ function Stat({ label, value, section }: { label: string; value: string | number
   );
 }
 
-/** The account at a glance: plan, resources, what is waiting, and recent purchases. */
+/** The account at a glance: plan, resources, what is waiting, credits, and recent purchases. */
 export function OverviewSection({ data }: { data: DashboardData }) {
   const active = data.licenses.find((l) => l.status === 'active' || l.status === 'past_due');
   const waiting = data.pendingPayments.filter((p) => p.status === 'open' || p.status === 'processing').length;
@@ -24,6 +25,7 @@ export function OverviewSection({ data }: { data: DashboardData }) {
         <Stat label="Resources" value={data.resources.owned.length + data.resources.included.length} section="resources" />
         <Stat label="Waiting to be paid" value={waiting} section="pending-payments" />
       </div>
+      <CreditsPanel />
       <Panel title="Recent purchases" labelledBy="recent-purchases">
         {data.purchases.length === 0 ? (
           <EmptyState title="No purchases yet">
