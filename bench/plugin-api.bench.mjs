@@ -15,25 +15,14 @@
 //       by a fresh one, so every answer is 200 through the lookup and its 2 s in-process cache;
 //       how many checks reached Postgres is read from its own counters (index scans of rm_licenses).
 // BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 100) change the load.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
+import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { grantLicenses } from './support/grant-licenses.mjs';
 import { startBenchSite } from './support/site.mjs';
 
-const require = createRequire(import.meta.url);
-const dist = (path) => require(`../dist/app/backend/src/${path}`);
-const { EventRegistry } = dist('events/event-registry.js');
-const { EventStore } = dist('events/event-store.js');
-const { projectBatch } = dist('events/project-batch.js');
-const { mikroOrmConfig } = dist('database/mikro-orm.config.js');
-const { licenseEvents, licenseStreamId } = dist('modules/payments/licenses/license.events.js');
-const { licenseIdFor } = dist('modules/payments/licenses/licenses.js');
-const { LicensesProjector } = dist('modules/payments/projections/licenses.projector.js');
-const { generateLicenseKey, licenseKeyHash, licenseKeyHint, sealLicenseKey } = dist('modules/licensing/license-key.js');
-const { MikroORM } = require('@mikro-orm/postgresql');
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
@@ -48,7 +37,6 @@ const PROBE_KEYS = 100; // asked by one client of their own, alongside (b)'s run
 const STATS_SETTLE_MS = 2_000; // Postgres publishes an idle connection's counters within about a second
 const PATH = '/api/plugin/license/validate';
 const PLUGIN_HEADERS = { 'x-plugin-version': '4.2.0', 'x-systemsculpt-admission-contract': 'admission-v1', 'X-SystemSculpt-Client': 'obsidian-plugin' };
-const SECRET = 'bench-plugin-api-sealing-secret-0123456789';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0';
 const queuePrefix = `bench_plugin_api_${randomBytes(4).toString('hex')}`;
 
@@ -63,7 +51,7 @@ let validationLogMark = 0; // license_validations rows when the current case sta
 try {
   await stats.connect();
   const seedStarted = performance.now();
-  const keys = await grantLicenses(HOT_KEYS + WARM_KEYS + RUN_KEYS + PROBE_KEYS + 1);
+  const keys = await grantLicenses(site.databaseUrl, HOT_KEYS + WARM_KEYS + RUN_KEYS + PROBE_KEYS + 1);
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   const plugins = keys.map((key, n) => ({ key, address: addressOf(n) }));
   const hot = plugins.slice(0, HOT_KEYS);
@@ -225,44 +213,6 @@ function describe(r) {
 }
 
 /** Lifetime licenses as fulfilment grants them (LicenseGranted on the license's stream), projected by the production projector. */
-async function grantLicenses(count) {
-  const db = new pg.Pool({ connectionString: site.databaseUrl, max: 16 });
-  const store = new EventStore(db, new EventRegistry().register(...licenseEvents));
-  const orm = await MikroORM.init(mikroOrmConfig({ DATABASE_URL: site.databaseUrl }));
-  try {
-    const keys = Array.from({ length: count }, () => generateLicenseKey());
-    const grantedAt = new Date().toISOString();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 16 }, async () => {
-        while (next < count) {
-          const n = next++;
-          const licenseId = licenseIdFor(`bench:${randomUUID()}`);
-          const key = keys[n];
-          const data = {
-            licenseId, userId: `user_bench_${n}`, email: `plugin-${n}@example.com`, resourceId: 'lifetime-license', plan: 'lifetime-license', kind: 'lifetime',
-            seats: 1, devicesPerSeat: 3, includedCreditsPerMonth: 0, keySealed: sealLicenseKey(key, SECRET), keyHash: licenseKeyHash(key), keyHint: licenseKeyHint(key),
-            source: { checkoutRef: null, subscriptionId: null }, validUntil: null, grantedAt,
-          };
-          await store.append(licenseStreamId(licenseId), 'no-stream', [{ type: 'LicenseGranted', data }], { correlationId: randomUUID(), causationId: null, actor: { kind: 'system' } });
-        }
-      }),
-    );
-    const projector = new LicensesProjector();
-    for (;;) {
-      const batch = await projectBatch(orm, store, projector, { batchSize: 1_000 });
-      if (batch.caughtUp && !batch.heldBack) break;
-      if (batch.applied === 0) await sleep(20);
-    }
-    const { rows } = await db.query('select count(*)::int as n from rm_licenses');
-    if (rows[0].n !== count) throw new Error(`rm_licenses holds ${rows[0].n} licenses, expected ${count}`);
-    return keys;
-  } finally {
-    await orm.close();
-    await db.end();
-  }
-}
-
 /**
  * Waits for the api to write the validation-log rows it still owes (it answers first and inserts
  * after, so under load the inserts queue up in its pool): until the count stays put for a second.

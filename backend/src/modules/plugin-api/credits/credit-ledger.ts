@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { UsageKind } from '../../../../../contracts/plugin/credits-v1';
-import { runCommand } from '../../../events/command-runner';
+import { runCommand, StreamStateCache } from '../../../events/command-runner';
 import type { EventMetadata } from '../../../events/event-metadata';
 import type { EventStore } from '../../../events/event-store';
 import { addOnRemaining, creditLedgerDecider, includedRemaining, type CreditCommand, type CreditState } from './credit-ledger.decider';
@@ -26,6 +26,8 @@ const RACE_RETRIES = 20;
  */
 export class CreditLedger {
   private readonly lanes = new Map<string, Promise<unknown>>();
+  /** An account's stream grows with every debit: it is folded once, then read on from there. */
+  private readonly states = new StreamStateCache<CreditState>();
 
   constructor(
     private readonly store: EventStore,
@@ -59,7 +61,7 @@ export class CreditLedger {
     const previous = this.lanes.get(userId) ?? Promise.resolve();
     const next = previous
       .catch(() => undefined)
-      .then(() => runCommand<CreditCommand, Parameters<typeof creditLedgerDecider.evolve>[1], CreditState>({ store: this.store, streamId: creditStreamId(userId), decider: creditLedgerDecider, command, metadata, retries: RACE_RETRIES }));
+      .then(() => runCommand<CreditCommand, Parameters<typeof creditLedgerDecider.evolve>[1], CreditState>({ store: this.store, streamId: creditStreamId(userId), decider: creditLedgerDecider, command, metadata, retries: RACE_RETRIES, cache: this.states }));
     this.lanes.set(userId, next);
     void next.finally(() => {
       if (this.lanes.get(userId) === next) this.lanes.delete(userId);
