@@ -13,6 +13,19 @@ export const checkDashboardAccess = defineServerFn({
   output: z.object({ signedIn: z.literal(true) }),
 });
 
+const deviceHash = z.string().regex(/^[a-f0-9]{64}$/, 'Choose one of the devices listed.');
+
+export const licenseDeviceSeatSchema = z.object({
+  /** 'owner' for the owner's own key, else the seat holder's address. */
+  seat: z.string(),
+  devices: z.array(z.object({ deviceHash, name: z.string().nullable(), activatedAt: iso, lastSeenAt: iso.nullable(), pluginVersion: z.string().nullable() })),
+  /** Released slots still cooling down: each counts as taken until then. */
+  coolingUntil: z.array(iso),
+  /** Releases of this seat in the last 30 days (beyond the free ones, a released slot cools down for 24 hours). */
+  recentReleases: z.number().int(),
+});
+export type LicenseDeviceSeat = z.infer<typeof licenseDeviceSeatSchema>;
+
 export const dashboardLicenseSchema = z.object({
   licenseId: z.string(),
   resourceId: z.string(),
@@ -36,6 +49,8 @@ export const dashboardLicenseSchema = z.object({
   licensedUsers: z.array(z.object({ email: z.string(), keyHint: z.string(), addedAt: iso })),
   /** The plugin's latest checks of this license's keys: why it says what it says. */
   recentChecks: z.array(z.object({ checkedAt: iso, keyHint: z.string(), pluginVersion: z.string().nullable(), code: z.string(), reason: z.string().nullable() })),
+  /** Device slots per seat: the owner's own, each licensed user's, and any seat that still holds devices. */
+  deviceSeats: z.array(licenseDeviceSeatSchema),
 });
 export type DashboardLicense = z.infer<typeof dashboardLicenseSchema>;
 
@@ -120,4 +135,12 @@ export const rotateLicenseKey = defineServerFn({
   errors: ['license.inactive'],
 });
 
-export const dashboardServerFns = [checkDashboardAccess, getDashboardData, assignSeat, removeSeat, abandonPendingPayment, openBillingPortal, rotateLicenseKey];
+/** Frees a device's slot on the owner's license (a cool-down applies past the free releases); an unknown device changes nothing. */
+export const releaseLicenseDevice = defineServerFn({
+  id: 'releaseLicenseDevice',
+  method: 'POST',
+  input: z.object({ licenseId, deviceHash }).strict(),
+  output: z.object({ released: z.boolean(), slotFreeAt: iso.nullable() }),
+});
+
+export const dashboardServerFns = [checkDashboardAccess, getDashboardData, assignSeat, removeSeat, abandonPendingPayment, openBillingPortal, rotateLicenseKey, releaseLicenseDevice];

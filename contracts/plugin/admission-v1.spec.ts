@@ -22,6 +22,15 @@ describe('admission-v1', () => {
     expect(outcomes.map((o) => admissionResponse(o, 'r').status)).toEqual([200, 401, 403, 403, 403, 429, 503]);
   });
 
+  it('says an outcome more precisely when asked, with exactly the same keys', () => {
+    const standard = admissionResponse({ code: 'license_rejected', reason: 'revoked' }, 'r');
+    const precise = admissionResponse({ code: 'license_rejected', reason: 'revoked' }, 'r', 'This license is in use on its 3 devices for this seat.');
+    expect(precise.status).toBe(403);
+    expect(precise.body).toEqual({ ...standard.body, message: 'This license is in use on its 3 devices for this seat.' });
+    expect(readAdmissionResponse(precise.status, precise.body)).toEqual(precise.body);
+    expect(admissionResponse({ code: 'allowed' }, 'r', '').body.message).toBe('License is active.');
+  });
+
   it('reads off-contract answers as service unavailable, as the plugin does', () => {
     const allowed = admissionResponse({ code: 'allowed' }, 'r').body;
     expect(readAdmissionResponse(403, allowed)).toBe('service_unavailable');

@@ -10,6 +10,10 @@ export const ADMISSION_HEADERS = {
   pluginVersion: 'x-plugin-version',
   contract: 'x-systemsculpt-admission-contract',
   client: 'x-systemsculpt-client',
+  /** Optional: an opaque id the plugin keeps per vault (8–128 of A–Z, a–z, 0–9, _ and -); it takes a device slot. */
+  deviceId: 'x-systemsculpt-device-id',
+  /** Optional: the device's label for the dashboard (at most 60 characters are kept). */
+  deviceName: 'x-systemsculpt-device-name',
 } as const;
 
 export const REJECTION_REASONS = ['invalid', 'expired', 'revoked'] as const;
@@ -53,17 +57,20 @@ const MESSAGES: Record<AdmissionCode, string> & Record<`license_rejected:${Rejec
   temporarily_unavailable: 'License checks are temporarily unavailable. Your plugin keeps working meanwhile.',
 };
 
-/** The status and body for an outcome; the body passes the schema above by construction. */
-export function admissionResponse(outcome: AdmissionOutcome, requestId: string): { status: number; body: AdmissionResponse } {
+/**
+ * The status and body for an outcome; the body passes the schema above by construction. `message`
+ * replaces the standard one when the outcome needs saying more precisely (a seat's devices full).
+ */
+export function admissionResponse(outcome: AdmissionOutcome, requestId: string, message?: string): { status: number; body: AdmissionResponse } {
   const common = { contract_version: ADMISSION_CONTRACT_VERSION, request_id: requestId } as const;
   const status = ADMISSION_STATUS[outcome.code];
   switch (outcome.code) {
     case 'license_rejected':
-      return { status, body: { ...common, code: outcome.code, message: MESSAGES[`license_rejected:${outcome.reason}`], reason: outcome.reason } };
+      return { status, body: { ...common, code: outcome.code, message: message || MESSAGES[`license_rejected:${outcome.reason}`], reason: outcome.reason } };
     case 'temporarily_unavailable':
-      return { status, body: { ...common, code: outcome.code, message: MESSAGES.temporarily_unavailable, retryable: true, grace_eligible: true } };
+      return { status, body: { ...common, code: outcome.code, message: message || MESSAGES.temporarily_unavailable, retryable: true, grace_eligible: true } };
     default:
-      return { status, body: { ...common, code: outcome.code, message: MESSAGES[outcome.code] } };
+      return { status, body: { ...common, code: outcome.code, message: message || MESSAGES[outcome.code] } };
   }
 }
 

@@ -12,6 +12,7 @@ import { Migration20261123090000_stripe_emulator } from './Migration202611230900
 import { Migration20261123100000_local_identity } from './Migration20261123100000_local_identity';
 import { Migration20261123110000_account_read_models } from './Migration20261123110000_account_read_models';
 import { Migration20261123120000_plugin_admission } from './Migration20261123120000_plugin_admission';
+import { Migration20261123130000_license_devices } from './Migration20261123130000_license_devices';
 import { Migration20261123140000_credit_ledger } from './Migration20261123140000_credit_ledger';
 
 /** Applied in this order; append new migrations, never edit one that has shipped. */
@@ -32,5 +33,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123100000_local_identity', class: Migration20261123100000_local_identity },
   { name: 'Migration20261123110000_account_read_models', class: Migration20261123110000_account_read_models },
   { name: 'Migration20261123120000_plugin_admission', class: Migration20261123120000_plugin_admission },
+  { name: 'Migration20261123130000_license_devices', class: Migration20261123130000_license_devices },
   { name: 'Migration20261123140000_credit_ledger', class: Migration20261123140000_credit_ledger },
 ];

@@ -7,7 +7,10 @@ import { RedisRateLimiter, type RateLimit } from '../../common/rate-limit/redis-
 import { within } from '../../common/within';
 import { licenseKeyHint, normaliseLicenseKey } from '../licensing/license-key';
 import { admit, readKey } from './admission';
-import { LicenseLookup, type KeyedLicense } from './license-lookup';
+import { DeviceActivations } from './devices/device-activations';
+import { readDevice } from './devices/device-header';
+import { deviceLimitMessage } from './devices/device-limit-message';
+import { LicenseLookup, type LookedUpLicense } from './license-lookup';
 import { ValidationLog } from './validation-log';
 
 /** The plugin checks at most daily; these leave room for several devices and retries, not for guessing keys. */
@@ -19,7 +22,9 @@ const DEPENDENCY_TIMEOUT_MS = 2_000;
 /**
  * GET /api/plugin/license/validate, the plugin's admission-v1 contract byte for byte: the five
  * outcomes with their statuses, exactly the contract's keys, never the key itself, and a
- * request_id that is also this request's id in our logs.
+ * request_id that is also this request's id in our logs. A check that names its device (an
+ * optional header) takes one of the seat's device slots; a full seat answers `revoked`, the only
+ * reason the contract has that fits, with a message saying what to do.
  */
 @Controller('api/plugin/license')
 export class LicenseValidateController {
@@ -27,14 +32,19 @@ export class LicenseValidateController {
     private readonly lookup: LicenseLookup,
     private readonly limiter: RedisRateLimiter,
     private readonly validations: ValidationLog,
+    private readonly devices: DeviceActivations,
   ) {}
 
   @Get('validate')
   async validate(@Req() req: Request, @Res() res: Response): Promise<void> {
     const requestId = String((req as Request & { id?: unknown }).id ?? randomUUID());
     const key = readKey(req.headers[ADMISSION_HEADERS.licenseKey]);
-    let license: KeyedLicense | null = null;
+    const device = readDevice(req.headers[ADMISSION_HEADERS.deviceId], req.headers[ADMISSION_HEADERS.deviceName]);
+    const version = req.headers[ADMISSION_HEADERS.pluginVersion];
+    const pluginVersion = typeof version === 'string' ? version : null;
+    let license: LookedUpLicense | null = null;
     let outcome: AdmissionOutcome;
+    let deviceLimit: string | undefined;
     try {
       const limits: RateLimit[] = [{ key: `plugin:ip:${req.ip ?? 'unknown'}`, ...PER_IP }];
       if (key.kind === 'key') limits.push({ key: `plugin:key:${key.hash}`, ...PER_KEY });
@@ -47,21 +57,28 @@ export class LicenseValidateController {
       else {
         license = await within(this.lookup.find(key.hash), DEPENDENCY_TIMEOUT_MS, 'the license lookup');
         outcome = admit(license, new Date());
+        if (outcome.code === 'allowed' && license && device) {
+          const seat = await within(this.devices.ensureActive(license, device, pluginVersion, requestId), DEPENDENCY_TIMEOUT_MS, 'the device activations');
+          if (seat.kind === 'full') {
+            outcome = { code: 'license_rejected', reason: 'revoked' };
+            deviceLimit = deviceLimitMessage(seat.devicesPerSeat, seat.slotFreeAt);
+          }
+        }
       }
     } catch (error) {
       rootLogger().warn({ reqId: requestId, err: error }, 'license check could not be answered');
       outcome = { code: 'temporarily_unavailable' };
     }
-    const { status, body } = admissionResponse(outcome, requestId);
-    const reason = 'reason' in body ? body.reason : null;
+    const { status, body } = admissionResponse(outcome, requestId, deviceLimit);
+    // The log is ours: it keeps why a seat refused, which the contract can only call `revoked`.
+    const reason = deviceLimit ? 'device_limit' : 'reason' in body ? body.reason : null;
     rootLogger().info({ reqId: requestId, code: body.code, reason, licenseId: license?.licenseId ?? null }, 'license check');
     res.status(status).setHeader('cache-control', 'no-store').json(body);
     if (key.kind !== 'missing' && outcome.code !== 'temporarily_unavailable') {
       const raw = req.headers[ADMISSION_HEADERS.licenseKey];
       const normalised = normaliseLicenseKey(String(Array.isArray(raw) ? raw[0] : raw));
-      const version = req.headers[ADMISSION_HEADERS.pluginVersion];
       void this.validations
-        .record({ licenseId: license?.licenseId ?? null, keyHint: normalised ? licenseKeyHint(normalised) : 'not a key', pluginVersion: typeof version === 'string' ? version : null, code: body.code, reason, requestId })
+        .record({ licenseId: license?.licenseId ?? null, keyHint: normalised ? licenseKeyHint(normalised) : 'not a key', pluginVersion, code: body.code, reason, requestId, deviceHash: device?.hash ?? null })
         .catch(() => undefined);
     }
   }

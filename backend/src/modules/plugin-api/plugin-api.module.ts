@@ -14,6 +14,10 @@ import { CreditSummaryServerFns } from './credits/credit-summary.server-fns';
 import { creditEvents } from './credits/credit.events';
 import { CreditsController } from './credits/credits.controller';
 import { CreditsProjector } from './credits/credits.projector';
+import { DeviceActivations } from './devices/device-activations';
+import { deviceEvents } from './devices/device.events';
+import { LicenseDevicesProjector } from './devices/license-devices.projector';
+import { LicenseDevicesServerFns } from './devices/license-devices.server-fns';
 import { KeyGate } from './key-gate';
 import { LicenseKeysServerFns } from './license-keys.server-fns';
 import { LicenseLookup } from './license-lookup';
@@ -26,12 +30,14 @@ import { ValidationLog } from './validation-log';
   controllers: [LicenseValidateController, CreditsController, CreditDebitController],
   providers: [
     LicenseKeysServerFns,
+    LicenseDevicesServerFns,
     CreditSummaryServerFns,
     KeyGate,
     { provide: CreditAccounts, inject: [MikroORM], useFactory: (orm: MikroORM) => new CreditAccounts(orm) },
     { provide: CreditReads, inject: [MikroORM], useFactory: (orm: MikroORM) => new CreditReads(orm) },
     { provide: CreditLedger, inject: [EventStore, MikroORM], useFactory: (store: EventStore, orm: MikroORM) => new CreditLedger(store, orm) },
     { provide: LicenseLookup, inject: [MikroORM], useFactory: (orm: MikroORM) => new LicenseLookup(orm) },
+    { provide: DeviceActivations, inject: [EventStore], useFactory: (store: EventStore) => new DeviceActivations(store) },
     { provide: ValidationLog, inject: [MikroORM], useFactory: (orm: MikroORM) => new ValidationLog(orm) },
   ],
   exports: [LicenseLookup, ValidationLog, CreditReads, CreditAccounts],
@@ -48,5 +54,7 @@ export class PluginApiModule implements OnModuleInit {
     this.events.register(...creditEvents);
     this.projectors.register(new CreditsProjector());
     this.followers.add(new CreditPackFollower(this.ledger));
+    this.events.register(...deviceEvents);
+    this.projectors.register(new LicenseDevicesProjector());
   }
 }

@@ -7,6 +7,8 @@ export interface ValidationRecord {
   code: string;
   reason: string | null;
   requestId: string;
+  /** The SHA-256 of the device the check came from, when the plugin named one. */
+  deviceHash: string | null;
 }
 
 /** The license checks the plugin made, for the dashboard's key health (kept 90 days). */
@@ -15,8 +17,8 @@ export class ValidationLog {
 
   async record(entry: ValidationRecord): Promise<void> {
     await this.orm.em.getConnection().execute(
-      'insert into license_validations (license_id, key_hint, plugin_version, code, reason, request_id) values (?, ?, ?, ?, ?, ?)',
-      [entry.licenseId, entry.keyHint, entry.pluginVersion?.slice(0, 40) ?? null, entry.code, entry.reason, entry.requestId],
+      'insert into license_validations (license_id, key_hint, plugin_version, code, reason, request_id, device_hash) values (?, ?, ?, ?, ?, ?, ?)',
+      [entry.licenseId, entry.keyHint, entry.pluginVersion?.slice(0, 40) ?? null, entry.code, entry.reason, entry.requestId, entry.deviceHash],
     );
   }
 

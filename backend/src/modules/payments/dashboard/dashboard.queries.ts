@@ -3,6 +3,7 @@ import type { DashboardData, DashboardLicense } from '../../../../../contracts/d
 import type { SignedInUser } from '../../auth/auth';
 import type { CatalogQueries } from '../../catalog/catalog.queries';
 import { openLicenseKey } from '../../licensing/license-key';
+import { readLicenseDeviceSeats } from '../../plugin-api/devices/license-device-seats';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -122,6 +123,7 @@ export class DashboardQueries {
           rows.map((r) => r.license_id),
         )
       : [];
+    const devices = await readLicenseDeviceSeats(this.orm, rows.map((r) => r.license_id));
     return rows.map((r) => {
       const recentChecks = checks.filter((c) => c.license_id === r.license_id).map((c) => ({ checkedAt: iso(c.checked_at)!, keyHint: c.key_hint, pluginVersion: c.plugin_version, code: c.code, reason: c.reason }));
       const licensedUsers = users.filter((u) => u.license_id === r.license_id).map((u) => ({ email: u.email, keyHint: u.seat_key_hint, addedAt: iso(u.added_at)! }));
@@ -143,6 +145,7 @@ export class DashboardQueries {
         subscription: r.subscription_id && r.sub_status ? { subscriptionId: r.subscription_id, status: r.sub_status, currentPeriodEnd: iso(r.current_period_end)!, cancelAt: iso(r.cancel_at), renewals: r.renewals ?? 0 } : null,
         licensedUsers,
         recentChecks,
+        deviceSeats: devices.of(r.license_id, licensedUsers.map((u) => u.email)),
       };
     });
   }

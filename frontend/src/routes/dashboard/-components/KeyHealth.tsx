@@ -7,6 +7,7 @@ const OUTCOMES: Record<string, string> = {
   'license_rejected:invalid': 'Rejected: not a key we know',
   'license_rejected:expired': 'Rejected: expired',
   'license_rejected:revoked': 'Rejected: revoked or replaced key',
+  'license_rejected:device_limit': 'Rejected: every device slot of the seat in use',
   rate_limited: 'Too many checks',
 };
 

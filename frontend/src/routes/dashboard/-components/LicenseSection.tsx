@@ -9,6 +9,7 @@ import { formatDay } from '../../../lib/dates';
 import { callServerFn } from '../../../lib/server-fn-client';
 import { KeyHealth } from './KeyHealth';
 import { KeyRotation } from './KeyRotation';
+import { LicenseDevices } from './LicenseDevices';
 import { LicenseKey } from './LicenseKey';
 import { EmptyState, Panel, StatusPill } from './Panel';
 
@@ -91,6 +92,7 @@ export function LicenseSection({ data }: { data: DashboardData }) {
               ) : null}
               {license.kind === 'subscription' && data.canManageBilling ? <BillingButton /> : null}
             </div>
+            {license.status !== 'revoked' ? <LicenseDevices license={license} /> : null}
             <KeyHealth checks={license.recentChecks} />
           </div>
         </Panel>
