@@ -10,7 +10,7 @@
 // the per-key limit almost at once:
 //   (a) hot keys: 200 valid keys, round robin; past each key's first 30 checks a minute the answer
 //       is 429, i.e. the whole pipeline (both Redis counters, the answer, the validation log
-//       insert) except the license lookup, which a refused check never reaches;
+//       row) except the license lookup, which a refused check never reaches;
 //   (b) allowed: 200 keys in rotation, each retired after 25 checks (under its 30) and replaced
 //       by a fresh one, so every answer is 200 through the lookup and its 2 s in-process cache;
 //       how many checks reached Postgres is read from its own counters (index scans of rm_licenses).
@@ -105,7 +105,7 @@ try {
   console.log(`\n(b) ${run.keysUsed()} keys used (${HOT_KEYS} at a time, ${CHECKS_PER_KEY} checks each, limit ${PER_KEY_LIMIT}/min${run.keysUsed() >= pool.length ? `; all ${pool.length} granted used up, the rest over the limit` : ''}); license lookups that reached Postgres: ${lookups} of ${allowed.answers} checks (${((1 - lookups / allowed.answers) * 100).toFixed(0)}% answered from the 2 s cache)`);
   console.log(`    one more client meanwhile, a fresh key's first check (looked up in Postgres): ${summary(probes.map((p) => p.cold))}; its second (cached): ${summary(probes.map((p) => p.cached))}`);
   console.log(`    (a key kept within its ${PER_KEY_LIMIT} checks a minute, evenly, is checked every 2 s, the cache's lifetime: only bursts are answered from the cache)`);
-  console.log(`\nvalidation log (each check inserts a row after answering, without waiting, on the pool of 10 the lookups use too; up to ${CONNECTIONS} checks were still in flight when a run stopped):`);
+  console.log(`\nvalidation log (each check adds a row after answering; the api writes them in batches every 200 ms; up to ${CONNECTIONS} checks were still in flight when a run stopped):`);
   for (const [name, r] of rows.slice(1)) {
     console.log(`  ${name}: ${r.log.behind} rows not yet written when the run ended (${r.log.writtenDuring} written during its ${SECONDS} s, ${(r.log.writtenDuring / SECONDS).toFixed(0)}/s); caught up ${r.log.seconds.toFixed(1)} s later`);
   }
@@ -214,8 +214,8 @@ function describe(r) {
 
 /** Lifetime licenses as fulfilment grants them (LicenseGranted on the license's stream), projected by the production projector. */
 /**
- * Waits for the api to write the validation-log rows it still owes (it answers first and inserts
- * after, so under load the inserts queue up in its pool): until the count stays put for a second.
+ * Waits for the api to write the validation-log rows it still owes (it answers first and writes
+ * them in batches after): until the count stays put for a second.
  * The next case then starts without that backlog in front of its lookups.
  */
 async function validationLogCatchUp() {

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { ADMISSION_HEADERS, admissionResponse, type AdmissionOutcome, type AdmissionResponse } from '../../../../contracts/plugin/admission-v1';
+import { randomUUID } from 'node:crypto';
+import { ADMISSION_HEADERS, type AdmissionOutcome } from '../../../../contracts/plugin/admission-v1';
 import { rootLogger } from '../../common/logger';
 import { RedisRateLimiter, type RateLimit } from '../../common/rate-limit/redis-rate-limiter';
 import { within } from '../../common/within';
 import { admit, readKey } from './admission';
-import { LicenseLookup, type KeyedLicense } from './license-lookup';
+import { LicenseLookup, type LookedUpLicense } from './license-lookup';
 
 /** A dependency that stalls makes the answer "temporarily unavailable", never a hung request. */
 export const DEPENDENCY_TIMEOUT_MS = 2_000;
@@ -17,11 +18,19 @@ export interface KeyGateLimits {
   scope: string;
 }
 
-export type KeyGateResult = { kind: 'admitted'; license: KeyedLicense; requestId: string } | { kind: 'refused'; status: number; body: AdmissionResponse; retryAfterSeconds?: number };
+export interface KeyGateResult {
+  requestId: string;
+  /** `allowed`, or why not, as admission-v1 says it. */
+  outcome: AdmissionOutcome;
+  /** The license the key names, when it was looked up (also for a refusal: the log names it). */
+  license: LookedUpLicense | null;
+  retryAfterSeconds?: number;
+}
 
 /**
- * The plugin's other endpoints (credits) let in the keys license validation lets in, and refuse
- * the others with the same admission-v1 answers, so the plugin reads every refusal one way.
+ * The one way the plugin's endpoints (license validation, credits) let a key in: the rate limits
+ * in Redis, then the key's license; a stalled dependency is `temporarily_unavailable`. Every
+ * endpoint refuses with the same admission-v1 answers, so the plugin reads every refusal one way.
  */
 @Injectable()
 export class KeyGate {
@@ -33,7 +42,7 @@ export class KeyGate {
   async check(req: Request, limits: KeyGateLimits): Promise<KeyGateResult> {
     const requestId = requestIdOf(req);
     const key = readKey(req.headers[ADMISSION_HEADERS.licenseKey]);
-    const refuse = (outcome: AdmissionOutcome, retryAfterSeconds?: number): KeyGateResult => ({ kind: 'refused', ...admissionResponse(outcome, requestId), retryAfterSeconds });
+    const refuse = (outcome: AdmissionOutcome, retryAfterSeconds?: number): KeyGateResult => ({ requestId, outcome, license: null, retryAfterSeconds });
     try {
       const hits: RateLimit[] = [{ key: `plugin:${limits.scope}:ip:${req.ip ?? 'unknown'}`, ...limits.perIp }];
       if (key.kind === 'key') hits.push({ key: `plugin:${limits.scope}:key:${key.hash}`, ...limits.perKey });
@@ -42,8 +51,7 @@ export class KeyGate {
       if (key.kind === 'missing') return refuse({ code: 'license_required' });
       if (key.kind === 'malformed') return refuse({ code: 'license_rejected', reason: 'invalid' });
       const license = await within(this.lookup.find(key.hash), DEPENDENCY_TIMEOUT_MS, 'the license lookup');
-      const outcome = admit(license, new Date());
-      return outcome.code === 'allowed' && license ? { kind: 'admitted', license, requestId } : refuse(outcome);
+      return { requestId, outcome: admit(license, new Date()), license };
     } catch (error) {
       rootLogger().warn({ reqId: requestId, err: error }, `${limits.scope}: the license could not be checked`);
       return refuse({ code: 'temporarily_unavailable' });
@@ -51,6 +59,7 @@ export class KeyGate {
   }
 }
 
+/** This request's id in our logs (pino-http's), which answers carry as request_id. */
 export function requestIdOf(req: Request): string {
-  return String((req as Request & { id?: unknown }).id ?? '');
+  return String((req as Request & { id?: unknown }).id ?? randomUUID());
 }

@@ -5,6 +5,7 @@ import { rootLogger } from '../../common/logger';
 import type { RedisRateLimiter } from '../../common/rate-limit/redis-rate-limiter';
 import { generateLicenseKey } from '../licensing/license-key';
 import type { DeviceActivations, SeatCheck } from './devices/device-activations';
+import { KeyGate } from './key-gate';
 import type { LicenseLookup, LookedUpLicense } from './license-lookup';
 import { LicenseValidateController } from './license-validate.controller';
 import type { ValidationLog, ValidationRecord } from './validation-log';
@@ -17,9 +18,8 @@ function setUp(license: LookedUpLicense, ensureActive: () => Promise<SeatCheck>)
   const recorded: ValidationRecord[] = [];
   const calls = { ensureActive: 0 };
   const controller = new LicenseValidateController(
-    { find: async () => license } as unknown as LicenseLookup,
-    { hit: async () => ({ allowed: true }) } as unknown as RedisRateLimiter,
-    { record: async (entry: ValidationRecord) => void recorded.push(entry) } as unknown as ValidationLog,
+    new KeyGate({ find: async () => license } as unknown as LicenseLookup, { hit: async () => ({ allowed: true }) } as unknown as RedisRateLimiter),
+    { record: (entry: ValidationRecord) => void recorded.push(entry) } as unknown as ValidationLog,
     { ensureActive: () => ((calls.ensureActive += 1), ensureActive()) } as unknown as DeviceActivations,
   );
   return { controller, recorded, calls };

@@ -1,23 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ADMISSION_HEADERS, admissionResponse, type AdmissionOutcome } from '../../../../contracts/plugin/admission-v1';
+import { ADMISSION_HEADERS, admissionResponse } from '../../../../contracts/plugin/admission-v1';
 import { rootLogger } from '../../common/logger';
-import { RedisRateLimiter, type RateLimit } from '../../common/rate-limit/redis-rate-limiter';
+import type { RateLimit } from '../../common/rate-limit/redis-rate-limiter';
 import { within } from '../../common/within';
 import { licenseKeyHint, normaliseLicenseKey } from '../licensing/license-key';
-import { admit, readKey } from './admission';
+import { readKey } from './admission';
 import { DeviceActivations } from './devices/device-activations';
 import { readDevice } from './devices/device-header';
 import { deviceLimitMessage } from './devices/device-limit-message';
-import { LicenseLookup, type LookedUpLicense } from './license-lookup';
+import { DEPENDENCY_TIMEOUT_MS, KeyGate } from './key-gate';
 import { ValidationLog } from './validation-log';
 
 /** The plugin checks at most daily; these leave room for several devices and retries, not for guessing keys. */
 const PER_KEY: Omit<RateLimit, 'key'> = { limit: 30, windowSeconds: 60 };
 const PER_IP: Omit<RateLimit, 'key'> = { limit: 120, windowSeconds: 60 };
-/** A check must answer quickly even when Redis or Postgres stalls: then it is "temporarily unavailable". */
-const DEPENDENCY_TIMEOUT_MS = 2_000;
 
 /**
  * GET /api/plugin/license/validate, the plugin's admission-v1 contract byte for byte: the five
@@ -29,45 +26,33 @@ const DEPENDENCY_TIMEOUT_MS = 2_000;
 @Controller('api/plugin/license')
 export class LicenseValidateController {
   constructor(
-    private readonly lookup: LicenseLookup,
-    private readonly limiter: RedisRateLimiter,
+    private readonly gate: KeyGate,
     private readonly validations: ValidationLog,
     private readonly devices: DeviceActivations,
   ) {}
 
   @Get('validate')
   async validate(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const requestId = String((req as Request & { id?: unknown }).id ?? randomUUID());
     const key = readKey(req.headers[ADMISSION_HEADERS.licenseKey]);
     const device = readDevice(req.headers[ADMISSION_HEADERS.deviceId], req.headers[ADMISSION_HEADERS.deviceName]);
     const version = req.headers[ADMISSION_HEADERS.pluginVersion];
     const pluginVersion = typeof version === 'string' ? version : null;
-    let license: LookedUpLicense | null = null;
-    let outcome: AdmissionOutcome;
+    const gate = await this.gate.check(req, { perKey: PER_KEY, perIp: PER_IP, scope: 'license' });
+    const { requestId, license } = gate;
+    let outcome = gate.outcome;
     let deviceLimit: string | undefined;
-    try {
-      const limits: RateLimit[] = [{ key: `plugin:ip:${req.ip ?? 'unknown'}`, ...PER_IP }];
-      if (key.kind === 'key') limits.push({ key: `plugin:key:${key.hash}`, ...PER_KEY });
-      const limited = await within(this.limiter.hit(limits), DEPENDENCY_TIMEOUT_MS, 'the rate limit');
-      if (!limited.allowed) {
-        res.setHeader('retry-after', String(limited.retryAfterSeconds));
-        outcome = { code: 'rate_limited' };
-      } else if (key.kind === 'missing') outcome = { code: 'license_required' };
-      else if (key.kind === 'malformed') outcome = { code: 'license_rejected', reason: 'invalid' };
-      else {
-        license = await within(this.lookup.find(key.hash), DEPENDENCY_TIMEOUT_MS, 'the license lookup');
-        outcome = admit(license, new Date());
-        if (outcome.code === 'allowed' && license && device) {
-          const seat = await within(this.devices.ensureActive(license, device, pluginVersion, requestId), DEPENDENCY_TIMEOUT_MS, 'the device activations');
-          if (seat.kind === 'full') {
-            outcome = { code: 'license_rejected', reason: 'revoked' };
-            deviceLimit = deviceLimitMessage(seat.devicesPerSeat, seat.slotFreeAt);
-          }
+    if (gate.retryAfterSeconds) res.setHeader('retry-after', String(gate.retryAfterSeconds));
+    if (outcome.code === 'allowed' && license && device) {
+      try {
+        const seat = await within(this.devices.ensureActive(license, device, pluginVersion, requestId), DEPENDENCY_TIMEOUT_MS, 'the device activations');
+        if (seat.kind === 'full') {
+          outcome = { code: 'license_rejected', reason: 'revoked' };
+          deviceLimit = deviceLimitMessage(seat.devicesPerSeat, seat.slotFreeAt);
         }
+      } catch (error) {
+        rootLogger().warn({ reqId: requestId, err: error }, 'license check could not be answered');
+        outcome = { code: 'temporarily_unavailable' };
       }
-    } catch (error) {
-      rootLogger().warn({ reqId: requestId, err: error }, 'license check could not be answered');
-      outcome = { code: 'temporarily_unavailable' };
     }
     const { status, body } = admissionResponse(outcome, requestId, deviceLimit);
     // The log is ours: it keeps why a seat refused, which the contract can only call `revoked`.
@@ -77,9 +62,7 @@ export class LicenseValidateController {
     if (key.kind !== 'missing' && outcome.code !== 'temporarily_unavailable') {
       const raw = req.headers[ADMISSION_HEADERS.licenseKey];
       const normalised = normaliseLicenseKey(String(Array.isArray(raw) ? raw[0] : raw));
-      void this.validations
-        .record({ licenseId: license?.licenseId ?? null, keyHint: normalised ? licenseKeyHint(normalised) : 'not a key', pluginVersion, code: body.code, reason, requestId, deviceHash: device?.hash ?? null })
-        .catch(() => undefined);
+      this.validations.record({ licenseId: license?.licenseId ?? null, keyHint: normalised ? licenseKeyHint(normalised) : 'not a key', pluginVersion, code: body.code, reason, requestId, deviceHash: device?.hash ?? null });
     }
   }
 }

@@ -6,7 +6,8 @@ import { ValidationFailedError } from '../../../common/app-error';
 import { rootLogger } from '../../../common/logger';
 import { within } from '../../../common/within';
 import { toErrorIssues } from '../../../common/zod-issues';
-import { DEPENDENCY_TIMEOUT_MS, KeyGate, type KeyGateLimits, type KeyGateResult } from '../key-gate';
+import type { LookedUpLicense } from '../license-lookup';
+import { DEPENDENCY_TIMEOUT_MS, KeyGate, type KeyGateLimits } from '../key-gate';
 import { CreditAccounts } from './credit-accounts';
 import { CreditReads } from './credit-reads';
 
@@ -25,9 +26,9 @@ export class CreditsController {
 
   @Get('balance')
   async balance(@Req() req: Request, @Res() res: Response): Promise<void> {
-    await this.answer(req, res, { ...LIMITS, scope: 'credits' }, async (admitted) => {
+    await this.answer(req, res, { ...LIMITS, scope: 'credits' }, async (license) => {
       const now = new Date();
-      const account = await this.accounts.forLicense(admitted.license, now);
+      const account = await this.accounts.forLicense(license, now);
       if (!account) return null;
       const figures = await this.reads.balance(account.userId, account.cycle);
       const balance: CreditBalance = {
@@ -52,8 +53,8 @@ export class CreditsController {
   async usage(@Req() req: Request, @Res() res: Response, @Query() query: Record<string, unknown>): Promise<void> {
     const parsed = usageQuerySchema.safeParse(query);
     if (!parsed.success) throw new ValidationFailedError(toErrorIssues(parsed.error), 'The usage query is not valid.');
-    await this.answer(req, res, { ...LIMITS, scope: 'credits' }, async (admitted) => {
-      const account = await this.accounts.forLicense(admitted.license, new Date());
+    await this.answer(req, res, { ...LIMITS, scope: 'credits' }, async (license) => {
+      const account = await this.accounts.forLicense(license, new Date());
       if (!account) return null;
       const page = await this.reads.usage(account.userId, parsed.data);
       const body: UsagePage = { entries: page.entries, next_before: page.nextBefore };
@@ -62,16 +63,18 @@ export class CreditsController {
   }
 
   /** Lets the key in (or answers as admission-v1 does), then sends what `read` found. */
-  private async answer(req: Request, res: Response, limits: KeyGateLimits, read: (admitted: Extract<KeyGateResult, { kind: 'admitted' }>) => Promise<object | null>): Promise<void> {
+  private async answer(req: Request, res: Response, limits: KeyGateLimits, read: (license: LookedUpLicense) => Promise<object | null>): Promise<void> {
     res.setHeader('cache-control', 'no-store');
     const gate = await this.gate.check(req, limits);
-    if (gate.kind === 'refused') {
+    if (gate.outcome.code !== 'allowed' || !gate.license) {
       if (gate.retryAfterSeconds) res.setHeader('retry-after', String(gate.retryAfterSeconds));
-      res.status(gate.status).json(gate.body);
+      const refused = admissionResponse(gate.outcome, gate.requestId);
+      res.status(refused.status).json(refused.body);
       return;
     }
+    const { license } = gate;
     try {
-      const body = await within(read(gate), DEPENDENCY_TIMEOUT_MS, 'the credit balance');
+      const body = await within(read(license), DEPENDENCY_TIMEOUT_MS, 'the credit balance');
       if (body) {
         res.status(200).json(body);
         return;
