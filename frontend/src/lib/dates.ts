@@ -4,3 +4,8 @@ const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'U
 export function formatDay(iso: string): string {
   return DAY.format(new Date(iso));
 }
+
+/** A date and minute in UTC ("Nov 23, 2026 14:05 UTC"), for logs and history lists. */
+export function formatDayTime(iso: string): string {
+  return `${formatDay(iso)} ${iso.slice(11, 16)} UTC`;
+}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CreditSummary } from '../../../../../contracts/dashboard/credits.contract';
-import { formatDay } from '../../../lib/dates';
+import { formatDay, formatDayTime } from '../../../lib/dates';
 import { creditSummaryQuery } from '../../../queries/account';
 import { Panel } from './Panel';
 
@@ -90,7 +90,7 @@ export function CreditsPanel() {
                   <tbody className="divide-y divide-line">
                     {data.usage.map((entry) => (
                       <tr key={entry.id} data-testid="credit-usage">
-                        <td className="py-2 pr-4 whitespace-nowrap text-ink-muted">{formatDay(entry.createdAt)} {entry.createdAt.slice(11, 16)} UTC</td>
+                        <td className="py-2 pr-4 whitespace-nowrap text-ink-muted">{formatDayTime(entry.createdAt)}</td>
                         <td className="py-2 pr-4 text-ink">
                           {USAGE_LABELS[entry.usageKind]} <span className="font-mono text-xs text-ink-subtle">{entry.endpoint}</span>
                         </td>

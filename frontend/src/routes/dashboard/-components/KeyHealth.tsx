@@ -1,5 +1,5 @@
 import type { DashboardLicense } from '../../../../../contracts/dashboard/dashboard.contract';
-import { formatDay } from '../../../lib/dates';
+import { formatDayTime } from '../../../lib/dates';
 
 const OUTCOMES: Record<string, string> = {
   allowed: 'Accepted',
@@ -32,7 +32,7 @@ export function KeyHealth({ checks }: { checks: DashboardLicense['recentChecks']
             <tbody className="divide-y divide-line">
               {checks.map((check) => (
                 <tr key={`${check.checkedAt}-${check.keyHint}`} data-testid="key-check">
-                  <td className="py-2 pr-4 whitespace-nowrap text-ink-muted">{formatDay(check.checkedAt)} {check.checkedAt.slice(11, 16)} UTC</td>
+                  <td className="py-2 pr-4 whitespace-nowrap text-ink-muted">{formatDayTime(check.checkedAt)}</td>
                   <td className="py-2 pr-4 font-mono text-xs text-ink-muted">{check.keyHint}</td>
                   <td className="py-2 pr-4 text-ink-muted">{check.pluginVersion ?? '—'}</td>
                   <td className="py-2 text-ink">{OUTCOMES[check.reason ? `${check.code}:${check.reason}` : check.code] ?? check.code}</td>

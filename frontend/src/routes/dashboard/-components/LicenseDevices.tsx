@@ -5,13 +5,12 @@ import { releaseLicenseDevice, type DashboardLicense, type LicenseDeviceSeat } f
 import { COOL_DOWN_HOURS, FREE_RELEASES_PER_WINDOW, RELEASE_WINDOW_DAYS } from '../../../../../contracts/plugin/device-release-rule';
 import { FormAlert } from '../../../components/forms/FormField';
 import { Button } from '../../../components/ui/Button';
-import { formatDay } from '../../../lib/dates';
+import { formatDay, formatDayTime } from '../../../lib/dates';
 import { callServerFn } from '../../../lib/server-fn-client';
 import { dashboardQuery } from '../../../queries/account';
 
 type Device = LicenseDeviceSeat['devices'][number];
 
-const when = (iso: string) => `${formatDay(iso)} ${iso.slice(11, 16)} UTC`;
 const deviceLabel = (device: Device) => device.name ?? 'Unnamed device';
 const RULE = `The first ${FREE_RELEASES_PER_WINDOW} releases of a seat in any ${RELEASE_WINDOW_DAYS} days free the slot at once; after that, a released slot stays taken for ${COOL_DOWN_HOURS} hours.`;
 
@@ -35,7 +34,7 @@ function DeviceRow({ licenseId, seat, device, onReleased }: { licenseId: string;
     mutationFn: () => callServerFn(releaseLicenseDevice, { licenseId, deviceHash: device.deviceHash }),
     onSuccess: async ({ released, slotFreeAt }) => {
       const cooling = slotFreeAt && Date.parse(slotFreeAt) > Date.now();
-      await onReleased(!released ? `${deviceLabel(device)} was already released.` : cooling ? `${deviceLabel(device)} released. Its slot frees at ${when(slotFreeAt)}.` : `${deviceLabel(device)} released. Its slot is free now.`);
+      await onReleased(!released ? `${deviceLabel(device)} was already released.` : cooling ? `${deviceLabel(device)} released. Its slot frees at ${formatDayTime(slotFreeAt)}.` : `${deviceLabel(device)} released. Its slot is free now.`);
     },
   });
   return (
@@ -44,7 +43,7 @@ function DeviceRow({ licenseId, seat, device, onReleased }: { licenseId: string;
         <div className="min-w-0">
           <p className="truncate font-medium text-ink">{deviceLabel(device)}</p>
           <p className="text-ink-subtle">
-            Activated {formatDay(device.activatedAt)} · last seen {device.lastSeenAt ? when(device.lastSeenAt) : 'not yet'} · plugin {device.pluginVersion ?? 'unknown'}
+            Activated {formatDay(device.activatedAt)} · last seen {device.lastSeenAt ? formatDayTime(device.lastSeenAt) : 'not yet'} · plugin {device.pluginVersion ?? 'unknown'}
           </p>
         </div>
         {!confirming ? (
@@ -109,7 +108,7 @@ function SeatDevices({ license, seat }: { license: DashboardLicense; seat: Licen
       )}
       {seat.coolingUntil.length > 0 ? (
         <p className="px-4 pb-3 text-sm text-ink-muted">
-          {seat.coolingUntil.length === 1 ? 'A released slot is' : `${seat.coolingUntil.length} released slots are`} cooling down: the next frees at {when(seat.coolingUntil[0]!)}.
+          {seat.coolingUntil.length === 1 ? 'A released slot is' : `${seat.coolingUntil.length} released slots are`} cooling down: the next frees at {formatDayTime(seat.coolingUntil[0]!)}.
         </p>
       ) : null}
       <p role="status" className={notice ? 'px-4 pb-3 text-sm text-success' : 'sr-only'}>
