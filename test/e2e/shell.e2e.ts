@@ -83,7 +83,8 @@ describe('on a phone', () => {
     await sheet.waitFor({ state: 'visible' });
     await page.waitForTimeout(600); // the 500 ms slide-in
     const box = await sheet.boundingBox();
-    expect(box?.width).toBe(300);
+    // offsetWidth is the CSS width; the bounding box may carry a sub-pixel rounding of the transform.
+    expect(await sheet.evaluate((el) => (el as HTMLElement).offsetWidth)).toBe(300);
     expect(Math.round((box?.x ?? 0) + (box?.width ?? 0))).toBe(375);
     for (const name of ['Home', 'Obsidian AI Plugin', 'Resources', 'Dashboard']) {
       expect(await sheet.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
@@ -106,7 +107,7 @@ describe('on a phone', () => {
     // The sheet's code loads on first open; then let its 500 ms slide-in finish.
     await sheet.waitFor({ state: 'visible' });
     await page.waitForTimeout(600);
-    expect((await sheet.boundingBox())?.width).toBe(400);
+    expect(await sheet.evaluate((el) => (el as HTMLElement).offsetWidth)).toBe(400);
     await page.getByRole('button', { name: 'Close menu' }).click();
     await sheet.waitFor({ state: 'detached' });
     await close();
