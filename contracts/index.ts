@@ -7,6 +7,7 @@ import { getSiteInfo } from './site.contract';
 import { authServerFns } from './auth/auth.contract';
 import { dashboardServerFns } from './dashboard/dashboard.contract';
 import { getCreditSummary } from './dashboard/credits.contract';
+import { availabilityServerFns } from './booking/availability.contract';
 import { checkCheckoutAccess, getCheckoutData, initiateCheckout } from './checkout/checkout.contract';
 import { getServiceStatus } from './status.contract';
 
@@ -23,6 +24,7 @@ export const serverFnContracts = [
   ...authServerFns,
   ...dashboardServerFns,
   getCreditSummary,
+  ...availabilityServerFns,
   checkCheckoutAccess,
   getCheckoutData,
   initiateCheckout,

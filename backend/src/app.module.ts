@@ -24,6 +24,7 @@ import { StripeWebhookJobsModule } from './modules/payments/webhooks/stripe-webh
 import { StripeWebhooksModule } from './modules/payments/webhooks/stripe-webhooks.module';
 import { PaymentsModule } from './modules/payments/payments.module';
 import { PluginApiModule } from './modules/plugin-api/plugin-api.module';
+import { BookingModule } from './modules/booking/booking.module';
 import { SiteModule } from './modules/site/site.module';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
@@ -36,7 +37,7 @@ export function infrastructureModules(config: AppConfig): Array<DynamicModule | 
 }
 
 /** Feature modules: their commands, server functions, projectors and jobs. */
-export const featureModules = [AuthModule, SiteModule, CatalogModule, AdminModule, EmailModule, ContactModule, StripeWebhooksModule, PaymentsModule, PluginApiModule];
+export const featureModules = [AuthModule, SiteModule, CatalogModule, AdminModule, EmailModule, ContactModule, StripeWebhooksModule, PaymentsModule, PluginApiModule, BookingModule];
 
 @Module({})
 export class ApiModule {

@@ -14,6 +14,7 @@ import { Migration20261123110000_account_read_models } from './Migration20261123
 import { Migration20261123120000_plugin_admission } from './Migration20261123120000_plugin_admission';
 import { Migration20261123130000_license_devices } from './Migration20261123130000_license_devices';
 import { Migration20261123140000_credit_ledger } from './Migration20261123140000_credit_ledger';
+import { Migration20261123150000_booking } from './Migration20261123150000_booking';
 
 /** Applied in this order; append new migrations, never edit one that has shipped. */
 export const migrationsList: MigrationObject[] = [
@@ -35,4 +36,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123120000_plugin_admission', class: Migration20261123120000_plugin_admission },
   { name: 'Migration20261123130000_license_devices', class: Migration20261123130000_license_devices },
   { name: 'Migration20261123140000_credit_ledger', class: Migration20261123140000_credit_ledger },
+  { name: 'Migration20261123150000_booking', class: Migration20261123150000_booking },
 ];

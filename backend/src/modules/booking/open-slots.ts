@@ -9,8 +9,8 @@ export interface LocalInterval {
 export interface HostSchedule {
   /** IANA zone the hours are written in, e.g. "Europe/Berlin". */
   timeZone: string;
-  /** ISO weekday (1 = Monday … 7 = Sunday) → hours that day, in the host's zone. */
-  weekly: Partial<Record<1 | 2 | 3 | 4 | 5 | 6 | 7, LocalInterval[]>>;
+  /** ISO weekday ("1" = Monday … "7" = Sunday) → hours that day, in the host's zone. */
+  weekly: Partial<Record<string, LocalInterval[]>>;
   /** A date (YYYY-MM-DD, host's zone) → that day's hours instead of the weekly ones; [] is a day off. */
   overrides: Record<string, LocalInterval[]>;
   bufferMinutes: number;
@@ -52,7 +52,7 @@ export function openSlots(schedule: HostSchedule, busy: Busy[], lengthMinutes: n
   for (let day = 0; day <= schedule.horizonDays; day += 1) {
     const date = today.plus({ days: day });
     const iso = date.toISODate()!;
-    const intervals = schedule.overrides[iso] ?? schedule.weekly[date.weekday as 1 | 2 | 3 | 4 | 5 | 6 | 7] ?? [];
+    const intervals = schedule.overrides[iso] ?? schedule.weekly[String(date.weekday)] ?? [];
     for (const interval of intervals) {
       const close = at(iso, interval.end, zone).toMillis();
       for (let start = at(iso, interval.start, zone); start.toMillis() + lengthMinutes * 60_000 <= close; start = start.plus({ minutes: STEP_MINUTES })) {

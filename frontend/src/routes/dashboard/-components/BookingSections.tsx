@@ -1,7 +1,8 @@
 import { ButtonLink } from '../../../components/ui/Button';
+import { AvailabilityEditor } from './AvailabilityEditor';
 import { EmptyState } from './Panel';
 
-/** Sessions and availability arrive with 1-on-1 booking; until then they say so plainly. */
+/** Booked sessions arrive with 1-on-1 booking (until then it says so plainly); hosts set availability. */
 export function SessionsSection() {
   return (
     <EmptyState title="Booking 1-on-1 sessions is coming">
@@ -14,9 +15,5 @@ export function SessionsSection() {
 }
 
 export function AvailabilitySection() {
-  return (
-    <EmptyState title="Availability is for hosts">
-      <p>Hosts will set their weekly hours, days off and booking rules here once 1-on-1 booking opens.</p>
-    </EmptyState>
-  );
+  return <AvailabilityEditor />;
 }

@@ -22,7 +22,7 @@ export function Panel({ title, action, children, className, labelledBy }: { titl
 export function EmptyState({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="rounded-2xl border border-dashed border-line-strong p-8 text-center">
-      <p className="font-medium text-ink">{title}</p>
+      <h2 className="font-medium text-ink">{title}</h2>
       <div className="mx-auto mt-2 max-w-md text-sm text-ink-muted">{children}</div>
     </div>
   );
