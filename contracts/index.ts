@@ -8,6 +8,7 @@ import { authServerFns } from './auth/auth.contract';
 import { dashboardServerFns } from './dashboard/dashboard.contract';
 import { getCreditSummary } from './dashboard/credits.contract';
 import { availabilityServerFns } from './booking/availability.contract';
+import { sessionsServerFns } from './booking/sessions.contract';
 import { checkCheckoutAccess, getCheckoutData, initiateCheckout } from './checkout/checkout.contract';
 import { getServiceStatus } from './status.contract';
 
@@ -25,6 +26,7 @@ export const serverFnContracts = [
   ...dashboardServerFns,
   getCreditSummary,
   ...availabilityServerFns,
+  ...sessionsServerFns,
   checkCheckoutAccess,
   getCheckoutData,
   initiateCheckout,

@@ -18,6 +18,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { ContactModule } from './modules/contact/contact.module';
 import { EmailJobsModule } from './modules/email/email-jobs.module';
+import { BookingRemindersJobsModule } from './modules/booking/booking-reminders-jobs.module';
 import { EmailModule } from './modules/email/email.module';
 import { StripeEmulatorModule } from './modules/payments/stripe-emulator/stripe-emulator.module';
 import { StripeWebhookJobsModule } from './modules/payments/webhooks/stripe-webhook-jobs.module';
@@ -73,6 +74,6 @@ export class ApiModule {
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: WorkerModule, imports: [...infrastructureModules(config), ...featureModules, ProjectionModule, AdminJobsModule, EmailJobsModule, StripeWebhookJobsModule] };
+    return { module: WorkerModule, imports: [...infrastructureModules(config), ...featureModules, ProjectionModule, AdminJobsModule, EmailJobsModule, BookingRemindersJobsModule, StripeWebhookJobsModule] };
   }
 }

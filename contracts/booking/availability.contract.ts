@@ -33,6 +33,12 @@ export const hostScheduleSchema = z.object({
   bufferMinutes: z.number().int().min(0, 'The buffer cannot be negative.').max(120, 'At most 120 minutes between sessions.'),
   minimumNoticeMinutes: z.number().int().min(0).max(14 * 24 * 60, 'At most two weeks of notice.'),
   horizonDays: z.number().int().min(1, 'Open at least one day ahead.').max(180, 'At most 180 days ahead.'),
+  /** The host's video-call room, sent to customers with their booking. */
+  meetingUrl: z
+    .url({ protocol: /^https?$/, error: 'Use a full https:// link to your video-call room.' })
+    .max(500)
+    .nullable()
+    .default(null),
 });
 export type HostScheduleInput = z.infer<typeof hostScheduleSchema>;
 

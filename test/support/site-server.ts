@@ -10,6 +10,8 @@ export interface SiteServer {
   url: string;
   /** Its BullMQ key prefix, so a test can put jobs on the site's own queues. */
   queuePrefix: string;
+  /** Its own database, for tests that record what time alone would (a hold lapsing). */
+  databaseUrl: string;
   child: ChildProcess;
   /** Stops it with Ctrl-C's signal; rejects unless it exits cleanly (code 0) within 15 s. */
   stop(): Promise<void>;
@@ -87,5 +89,5 @@ export async function startSite(label: string, env: Record<string, string> = {})
       await cleanUp();
     }
   };
-  return { url, queuePrefix, child, stop };
+  return { url, queuePrefix, databaseUrl, child, stop };
 }

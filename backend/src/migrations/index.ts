@@ -15,6 +15,8 @@ import { Migration20261123120000_plugin_admission } from './Migration20261123120
 import { Migration20261123130000_license_devices } from './Migration20261123130000_license_devices';
 import { Migration20261123140000_credit_ledger } from './Migration20261123140000_credit_ledger';
 import { Migration20261123150000_booking } from './Migration20261123150000_booking';
+import { Migration20261123160000_session_bookings } from './Migration20261123160000_session_bookings';
+import { Migration20261123170000_email_attachments } from './Migration20261123170000_email_attachments';
 
 /** Applied in this order; append new migrations, never edit one that has shipped. */
 export const migrationsList: MigrationObject[] = [
@@ -37,4 +39,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123130000_license_devices', class: Migration20261123130000_license_devices },
   { name: 'Migration20261123140000_credit_ledger', class: Migration20261123140000_credit_ledger },
   { name: 'Migration20261123150000_booking', class: Migration20261123150000_booking },
+  { name: 'Migration20261123160000_session_bookings', class: Migration20261123160000_session_bookings },
+  { name: 'Migration20261123170000_email_attachments', class: Migration20261123170000_email_attachments },
 ];

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => site?.stop());
 
 const week = { '1': [{ start: '09:00', end: '12:00' }, { start: '13:00', end: '17:00' }], '2': [{ start: '09:00', end: '17:00' }], '3': [], '4': [], '5': [{ start: '10:00', end: '14:00' }], '6': [], '7': [] };
-const schedule = { timeZone: 'Europe/Berlin', weekly: week, overrides: { '2026-12-24': [] }, bufferMinutes: 15, minimumNoticeMinutes: 720, horizonDays: 28 };
+const schedule = { timeZone: 'Europe/Berlin', weekly: week, overrides: { '2026-12-24': [] }, bufferMinutes: 15, minimumNoticeMinutes: 720, horizonDays: 28, meetingUrl: 'https://meet.example.com/hannah' };
 
 describe('host availability', () => {
   it('a host saves weekly hours, overrides and rules, and reads them back', async () => {

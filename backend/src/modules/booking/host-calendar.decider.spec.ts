@@ -1,11 +1,14 @@
 import { fold } from '../../events/decider';
 import type { BookingEvent } from './booking.events';
-import { BookingNotFoundError, hostCalendarDecider, SlotTakenError, type CalendarCommand } from './host-calendar.decider';
+import type { SessionDetails } from './booking.events';
+import { BookingNotFoundError, hostCalendarDecider, SlotTakenError, TooLateToRescheduleError, type CalendarCommand } from './host-calendar.decider';
 
 const host = 'host_1';
 const at = '2026-11-23T10:00:00.000Z';
+const details: SessionDetails = { sessionTypeId: 'setup-session-30', sessionTitle: '30-minute setup session', minutes: 30, hostName: 'Hannah', meetingUrl: null, customerEmail: 'alice@example.com', customerName: 'Alice', customerTimeZone: 'Europe/Berlin', checkoutRef: 'chk_1', amountCents: 4900, currency: 'usd' };
 const hold = (holdId: string, customerUserId: string, start: string, end: string, overrides: Partial<CalendarCommand> = {}): CalendarCommand =>
-  ({ type: 'hold', hostUserId: host, holdId, customerUserId, sessionTypeId: 'setup-session-30', start, end, bufferMinutes: 15, expiresAt: '2026-11-23T11:00:00.000Z', at, ...overrides }) as CalendarCommand;
+  ({ type: 'hold', hostUserId: host, holdId, customerUserId, start, end, bufferMinutes: 15, expiresAt: '2026-11-23T11:00:00.000Z', details, at, ...overrides }) as CalendarCommand;
+const confirmCommand = (holdId: string, when = at): CalendarCommand => ({ type: 'confirm', hostUserId: host, holdId, paymentIntentId: 'pi_1', bufferMinutes: 15, at: when });
 
 function run(commands: CalendarCommand[]): BookingEvent[] {
   const events: BookingEvent[] = [];
@@ -36,7 +39,7 @@ describe('a host calendar', () => {
   });
 
   it('payment confirms the hold once; paid after it lapsed, it is honoured if free and refused (refund) if taken', () => {
-    const confirm = (holdId: string, when = at): CalendarCommand => ({ type: 'confirm', hostUserId: host, holdId, bookingId: `b_${holdId}`, bufferMinutes: 15, at: when });
+    const confirm = confirmCommand;
     expect(run([hold('h1', 'alice', '2026-11-30T09:00:00.000Z', '2026-11-30T09:30:00.000Z'), confirm('h1'), confirm('h1')]).map((e) => e.type)).toEqual(['SlotHeld', 'BookingConfirmed']);
 
     const late = '2026-11-23T12:00:00.000Z';
@@ -48,24 +51,42 @@ describe('a host calendar', () => {
       confirm('h1', late),
     ]);
     expect(taken.at(-1)!.type).toBe('BookingRefusedSlotTaken');
+
+    // Released (its checkout expired) and then paid after all: the same rule, never a lost payment.
+    const release: CalendarCommand = { type: 'release', hostUserId: host, holdId: 'h1', reason: 'checkout_expired', at };
+    expect(run([hold('h1', 'alice', '2026-11-30T09:00:00.000Z', '2026-11-30T09:30:00.000Z'), release, confirm('h1')]).at(-1)!.type).toBe('BookingConfirmed');
+    const retaken = run([hold('h1', 'alice', '2026-11-30T09:00:00.000Z', '2026-11-30T09:30:00.000Z'), release, hold('h2', 'bob', '2026-11-30T09:00:00.000Z', '2026-11-30T09:30:00.000Z'), confirm('h1')]);
+    expect(retaken.map((e) => e.type)).toEqual(['SlotHeld', 'SlotHoldReleased', 'SlotHeld', 'BookingRefusedSlotTaken']);
   });
 
   it('reschedules to a free time only, and only for its customer', () => {
-    const booked = run([hold('h1', 'alice', '2026-11-30T09:00:00.000Z', '2026-11-30T09:30:00.000Z'), { type: 'confirm', hostUserId: host, holdId: 'h1', bookingId: 'b1', bufferMinutes: 15, at }, hold('h2', 'bob', '2026-12-01T09:00:00.000Z', '2026-12-01T09:30:00.000Z')]);
-    const move = (customerUserId: string, start: string, end: string): CalendarCommand => ({ type: 'reschedule', hostUserId: host, bookingId: 'b1', customerUserId, start, end, bufferMinutes: 15, at });
+    const booked = run([hold('h1', 'alice', '2026-11-30T09:00:00.000Z', '2026-11-30T09:30:00.000Z'), confirmCommand('h1'), hold('h2', 'bob', '2026-12-01T09:00:00.000Z', '2026-12-01T09:30:00.000Z')]);
+    const move = (customerUserId: string, start: string, end: string): CalendarCommand => ({ type: 'reschedule', hostUserId: host, bookingId: 'h1', customerUserId, start, end, bufferMinutes: 15, at });
     expect(decide(booked, move('bob', '2026-12-02T09:00:00.000Z', '2026-12-02T09:30:00.000Z'))).toThrow(BookingNotFoundError);
     expect(decide(booked, move('alice', '2026-12-01T09:00:00.000Z', '2026-12-01T09:30:00.000Z'))).toThrow(SlotTakenError);
     // Moving within its own buffer is fine: a booking never clashes with itself.
-    expect(decide(booked, move('alice', '2026-11-30T09:30:00.000Z', '2026-11-30T10:00:00.000Z'))()[0]).toMatchObject({ type: 'BookingRescheduled', data: { from: { start: '2026-11-30T09:00:00.000Z' } } });
+    expect(decide(booked, move('alice', '2026-11-30T09:30:00.000Z', '2026-11-30T10:00:00.000Z'))()[0]).toMatchObject({ type: 'BookingRescheduled', data: { from: { start: '2026-11-30T09:00:00.000Z' }, sequence: 1 } });
+    // Within 24 hours of the start, it can no longer be moved.
+    const late: CalendarCommand = { type: 'reschedule', hostUserId: host, bookingId: 'h1', customerUserId: 'alice', start: '2026-12-02T09:00:00.000Z', end: '2026-12-02T09:30:00.000Z', bufferMinutes: 15, at: '2026-11-29T09:00:01.000Z' };
+    expect(decide(booked, late)).toThrow(TooLateToRescheduleError);
   });
 
   it('refunds in full when cancelled 24 hours ahead or by the host, not later by the customer', () => {
-    const booked = run([hold('h1', 'alice', '2026-11-30T09:00:00.000Z', '2026-11-30T09:30:00.000Z'), { type: 'confirm', hostUserId: host, holdId: 'h1', bookingId: 'b1', bufferMinutes: 15, at }]);
-    const cancel = (when: string, by: 'customer' | 'host' = 'customer'): CalendarCommand => ({ type: 'cancel', hostUserId: host, bookingId: 'b1', customerUserId: 'alice', by, at: when });
+    const booked = run([hold('h1', 'alice', '2026-11-30T09:00:00.000Z', '2026-11-30T09:30:00.000Z'), confirmCommand('h1')]);
+    const cancel = (when: string, by: 'customer' | 'host' = 'customer'): CalendarCommand => ({ type: 'cancel', hostUserId: host, bookingId: 'h1', customerUserId: 'alice', by, at: when });
     expect(decide(booked, cancel('2026-11-29T09:00:00.000Z'))()[0]!.data).toMatchObject({ refund: 'full' });
     expect(decide(booked, cancel('2026-11-29T09:00:01.000Z'))()[0]!.data).toMatchObject({ refund: 'none' });
     expect(decide(booked, cancel('2026-11-30T08:00:00.000Z', 'host'))()[0]!.data).toMatchObject({ refund: 'full' });
+    expect(decide(booked, cancel(at))()[0]!.data).toMatchObject({ refundCents: 4900, paymentIntentId: 'pi_1', sequence: 1 });
     const cancelled = [...booked, ...decide(booked, cancel(at))()];
     expect(decide(cancelled, hold('h9', 'bob', '2026-11-30T09:00:00.000Z', '2026-11-30T09:30:00.000Z'))()).toHaveLength(1);
+    // Our own refund comes back from Stripe as a reversed payment: nothing more happens.
+    expect(decide(cancelled, { type: 'cancel', hostUserId: host, bookingId: 'h1', customerUserId: null, by: 'payment_reversed', at })()).toEqual([]);
+    expect(decide(cancelled, cancel(at))).toThrow(BookingNotFoundError);
+  });
+
+  it('a payment reversed in Stripe cancels the booking without a further refund', () => {
+    const booked = run([hold('h1', 'alice', '2026-11-30T09:00:00.000Z', '2026-11-30T09:30:00.000Z'), confirmCommand('h1')]);
+    expect(decide(booked, { type: 'cancel', hostUserId: host, bookingId: 'h1', customerUserId: null, by: 'payment_reversed', at })()[0]!.data).toMatchObject({ refund: 'none', refundCents: 0, by: 'payment_reversed' });
   });
 });

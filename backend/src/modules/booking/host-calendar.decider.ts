@@ -1,11 +1,11 @@
-import { AppError, ConflictError } from '../../common/app-error';
+import { AppError } from '../../common/app-error';
 import type { Decider } from '../../events/decider';
-import { BookingCancelled, BookingConfirmed, BookingRefusedSlotTaken, BookingRescheduled, SlotHeld, SlotHoldReleased, type BookingEvent } from './booking.events';
+import { BookingCancelled, BookingConfirmed, BookingRefusedSlotTaken, BookingRescheduled, SlotHeld, SlotHoldReleased, type BookingEvent, type SessionDetails } from './booking.events';
 
 /** Someone else holds or booked an overlapping time (or its buffer). */
-export class SlotTakenError extends ConflictError {
+export class SlotTakenError extends AppError {
   constructor() {
-    super('That time was just taken by someone else. Please pick another slot.');
+    super('booking.slot_taken', 409, 'That time was just taken by someone else. Please pick another slot.');
   }
 }
 
@@ -15,108 +15,156 @@ export class BookingNotFoundError extends AppError {
   }
 }
 
-/** Full refund up to this long before the start; later cancellations are not refunded. */
-export const FULL_REFUND_BEFORE_MS = 24 * 3_600_000;
+export class TooLateToRescheduleError extends AppError {
+  constructor() {
+    super('booking.too_late', 409, 'Sessions can be moved up to 24 hours before they start. Cancel it instead, or write to support.');
+  }
+}
+
+/** Full refund, and rescheduling, up to this long before the start. */
+export const CHANGE_NOTICE_MS = 24 * 3_600_000;
+export const BOOKING_POLICY = 'Reschedule or cancel with a full refund up to 24 hours before your session; later cancellations are not refunded.';
 
 interface Entry {
   start: number;
   end: number;
   customerUserId: string;
-  sessionTypeId: string;
+  details: SessionDetails;
 }
 
 export interface HostCalendar {
-  holds: Map<string, Entry & { expiresAt: number }>;
-  bookings: Map<string, Entry & { holdId: string }>;
-  /** Holds already settled (confirmed, refused or released): a repeat changes nothing. */
-  settledHolds: Set<string>;
+  /** Released holds stay known (not blocking), so a payment that still arrives can be decided. */
+  holds: Map<string, Entry & { expiresAt: number; released: boolean }>;
+  bookings: Map<string, Entry & { paymentIntentId: string | null; sequence: number }>;
+  /** Holds settled by a payment (confirmed or refused): a repeat changes nothing. */
+  settled: Set<string>;
 }
 
 export type CalendarCommand =
-  | { type: 'hold'; hostUserId: string; holdId: string; customerUserId: string; sessionTypeId: string; start: string; end: string; bufferMinutes: number; expiresAt: string; at: string }
-  | { type: 'release'; hostUserId: string; holdId: string; reason: 'checkout_expired' | 'checkout_cancelled' | 'payment_failed' | 'customer'; at: string }
-  | { type: 'confirm'; hostUserId: string; holdId: string; bookingId: string; bufferMinutes: number; at: string }
+  | { type: 'hold'; hostUserId: string; holdId: string; customerUserId: string; start: string; end: string; bufferMinutes: number; expiresAt: string; details: SessionDetails; at: string }
+  | { type: 'release'; hostUserId: string; holdId: string; reason: 'checkout_expired' | 'checkout_cancelled' | 'payment_failed' | 'checkout_not_opened'; at: string }
+  | { type: 'confirm'; hostUserId: string; holdId: string; paymentIntentId: string | null; bufferMinutes: number; at: string }
   | { type: 'reschedule'; hostUserId: string; bookingId: string; customerUserId: string; start: string; end: string; bufferMinutes: number; at: string }
-  | { type: 'cancel'; hostUserId: string; bookingId: string; customerUserId: string; by: 'customer' | 'host'; at: string };
+  | { type: 'cancel'; hostUserId: string; bookingId: string; customerUserId: string | null; by: 'customer' | 'host' | 'payment_reversed'; at: string };
 
 const ms = (iso: string) => Date.parse(iso);
+const isoOf = (time: number) => new Date(time).toISOString();
 
 /** Whether [start, end) comes within `buffer` of anything else that still counts at `now`. */
-function clashes(state: HostCalendar, start: number, end: number, bufferMs: number, now: number, ignore: { holdId?: string; bookingId?: string }): boolean {
+function clashes(state: HostCalendar, start: number, end: number, bufferMs: number, now: number, ignore: string | null): boolean {
   const near = (e: Entry) => start < e.end + bufferMs && end > e.start - bufferMs;
-  for (const [id, hold] of state.holds) if (id !== ignore.holdId && hold.expiresAt > now && near(hold)) return true;
-  for (const [id, booking] of state.bookings) if (id !== ignore.bookingId && near(booking)) return true;
+  for (const [id, hold] of state.holds) if (id !== ignore && !hold.released && hold.expiresAt > now && near(hold)) return true;
+  for (const [id, booking] of state.bookings) if (id !== ignore && near(booking)) return true;
   return false;
 }
 
+/**
+ * A host's calendar: holds while customers pay, bookings once they have paid. A booking's id is
+ * its hold's. A payment that arrives after its hold lapsed or was released is honoured when the
+ * time is still free, and refused (to be refunded in full) when someone else has taken it since.
+ */
 export const hostCalendarDecider: Decider<CalendarCommand, BookingEvent, HostCalendar> = {
-  initialState: () => ({ holds: new Map(), bookings: new Map(), settledHolds: new Set() }),
+  initialState: () => ({ holds: new Map(), bookings: new Map(), settled: new Set() }),
 
   evolve(state, event) {
     const holds = new Map(state.holds);
     const bookings = new Map(state.bookings);
-    const settledHolds = new Set(state.settledHolds);
+    const settled = new Set(state.settled);
     switch (event.type) {
       case 'SlotHeld':
-        holds.set(event.data.holdId, { start: ms(event.data.start), end: ms(event.data.end), customerUserId: event.data.customerUserId, sessionTypeId: event.data.sessionTypeId, expiresAt: ms(event.data.expiresAt) });
+        holds.set(event.data.holdId, { start: ms(event.data.start), end: ms(event.data.end), customerUserId: event.data.customerUserId, details: event.data.details, expiresAt: ms(event.data.expiresAt), released: false });
         break;
-      case 'SlotHoldReleased':
+      case 'SlotHoldReleased': {
+        const hold = holds.get(event.data.holdId);
+        if (hold) holds.set(event.data.holdId, { ...hold, released: true });
+        break;
+      }
       case 'BookingRefusedSlotTaken':
-        holds.delete(event.data.holdId);
-        settledHolds.add(event.data.holdId);
+        holds.delete(event.data.bookingId);
+        settled.add(event.data.bookingId);
         break;
       case 'BookingConfirmed':
-        holds.delete(event.data.holdId);
-        settledHolds.add(event.data.holdId);
-        bookings.set(event.data.bookingId, { start: ms(event.data.start), end: ms(event.data.end), customerUserId: event.data.customerUserId, sessionTypeId: event.data.sessionTypeId, holdId: event.data.holdId });
+        holds.delete(event.data.bookingId);
+        settled.add(event.data.bookingId);
+        bookings.set(event.data.bookingId, { start: ms(event.data.start), end: ms(event.data.end), customerUserId: event.data.customerUserId, details: event.data.details, paymentIntentId: event.data.paymentIntentId, sequence: 0 });
         break;
       case 'BookingRescheduled': {
         const booking = bookings.get(event.data.bookingId);
-        if (booking) bookings.set(event.data.bookingId, { ...booking, start: ms(event.data.start), end: ms(event.data.end) });
+        if (booking) bookings.set(event.data.bookingId, { ...booking, start: ms(event.data.start), end: ms(event.data.end), sequence: event.data.sequence });
         break;
       }
       case 'BookingCancelled':
         bookings.delete(event.data.bookingId);
         break;
     }
-    return { holds, bookings, settledHolds };
+    return { holds, bookings, settled };
   },
 
   decide(command, state) {
     const now = ms(command.at);
     switch (command.type) {
       case 'hold': {
-        if (state.holds.has(command.holdId) || state.settledHolds.has(command.holdId)) return [];
-        if (clashes(state, ms(command.start), ms(command.end), command.bufferMinutes * 60_000, now, {})) throw new SlotTakenError();
-        const { bufferMinutes: _buffer, type: _type, ...data } = command;
-        return [SlotHeld(data)];
+        if (state.holds.has(command.holdId) || state.settled.has(command.holdId)) return [];
+        if (clashes(state, ms(command.start), ms(command.end), command.bufferMinutes * 60_000, now, null)) throw new SlotTakenError();
+        return [SlotHeld({ hostUserId: command.hostUserId, holdId: command.holdId, customerUserId: command.customerUserId, start: command.start, end: command.end, expiresAt: command.expiresAt, details: command.details, at: command.at })];
       }
-      case 'release':
-        if (!state.holds.has(command.holdId)) return [];
-        return [SlotHoldReleased({ hostUserId: command.hostUserId, holdId: command.holdId, reason: command.reason, at: command.at })];
+      case 'release': {
+        const hold = state.holds.get(command.holdId);
+        if (!hold || hold.released) return [];
+        return [SlotHoldReleased({ hostUserId: command.hostUserId, holdId: command.holdId, customerUserId: hold.customerUserId, reason: command.reason, at: command.at })];
+      }
       case 'confirm': {
         const hold = state.holds.get(command.holdId);
         if (!hold) return [];
-        const window = { start: new Date(hold.start).toISOString(), end: new Date(hold.end).toISOString() };
-        // Paid after the hold lapsed: honoured if the time is still free, else refunded.
-        if (hold.expiresAt <= now && clashes(state, hold.start, hold.end, command.bufferMinutes * 60_000, now, { holdId: command.holdId })) {
-          return [BookingRefusedSlotTaken({ hostUserId: command.hostUserId, holdId: command.holdId, customerUserId: hold.customerUserId, ...window, at: command.at })];
-        }
-        return [BookingConfirmed({ hostUserId: command.hostUserId, holdId: command.holdId, bookingId: command.bookingId, customerUserId: hold.customerUserId, sessionTypeId: hold.sessionTypeId, ...window, at: command.at })];
+        const booking = { hostUserId: command.hostUserId, bookingId: command.holdId, customerUserId: hold.customerUserId, start: isoOf(hold.start), end: isoOf(hold.end), details: hold.details, paymentIntentId: command.paymentIntentId, at: command.at };
+        if ((hold.released || hold.expiresAt <= now) && clashes(state, hold.start, hold.end, command.bufferMinutes * 60_000, now, command.holdId)) return [BookingRefusedSlotTaken(booking)];
+        return [BookingConfirmed(booking)];
       }
       case 'reschedule': {
         const booking = state.bookings.get(command.bookingId);
         if (!booking || booking.customerUserId !== command.customerUserId) throw new BookingNotFoundError();
         if (booking.start === ms(command.start) && booking.end === ms(command.end)) return [];
-        if (clashes(state, ms(command.start), ms(command.end), command.bufferMinutes * 60_000, now, { bookingId: command.bookingId })) throw new SlotTakenError();
-        const from = { start: new Date(booking.start).toISOString(), end: new Date(booking.end).toISOString() };
-        return [BookingRescheduled({ hostUserId: command.hostUserId, bookingId: command.bookingId, from, start: command.start, end: command.end, at: command.at })];
+        if (booking.start - now < CHANGE_NOTICE_MS) throw new TooLateToRescheduleError();
+        if (clashes(state, ms(command.start), ms(command.end), command.bufferMinutes * 60_000, now, command.bookingId)) throw new SlotTakenError();
+        return [
+          BookingRescheduled({
+            hostUserId: command.hostUserId,
+            bookingId: command.bookingId,
+            customerUserId: booking.customerUserId,
+            from: { start: isoOf(booking.start), end: isoOf(booking.end) },
+            start: command.start,
+            end: command.end,
+            details: booking.details,
+            sequence: booking.sequence + 1,
+            at: command.at,
+          }),
+        ];
       }
       case 'cancel': {
         const booking = state.bookings.get(command.bookingId);
-        if (!booking || (command.by === 'customer' && booking.customerUserId !== command.customerUserId)) throw new BookingNotFoundError();
-        const refund = command.by === 'host' || booking.start - now >= FULL_REFUND_BEFORE_MS ? 'full' : 'none';
-        return [BookingCancelled({ hostUserId: command.hostUserId, bookingId: command.bookingId, by: command.by, refund, at: command.at })];
+        if (!booking) {
+          // A reversed payment may arrive for a booking that is already cancelled (our own refund).
+          if (command.by !== 'customer' && state.settled.has(command.bookingId)) return [];
+          throw new BookingNotFoundError();
+        }
+        if (command.by === 'customer' && booking.customerUserId !== command.customerUserId) throw new BookingNotFoundError();
+        const refund = command.by === 'host' || (command.by === 'customer' && booking.start - now >= CHANGE_NOTICE_MS) ? 'full' : 'none';
+        return [
+          BookingCancelled({
+            hostUserId: command.hostUserId,
+            bookingId: command.bookingId,
+            customerUserId: booking.customerUserId,
+            start: isoOf(booking.start),
+            end: isoOf(booking.end),
+            details: booking.details,
+            paymentIntentId: booking.paymentIntentId,
+            by: command.by,
+            refund,
+            refundCents: refund === 'full' ? booking.details.amountCents : 0,
+            sequence: booking.sequence + 1,
+            at: command.at,
+          }),
+        ];
       }
     }
   },

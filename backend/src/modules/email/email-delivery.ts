@@ -77,6 +77,7 @@ export class EmailDelivery {
       html: rendered.html,
       text: rendered.text,
       headers,
+      attachments: job.attachments ?? [],
     };
   }
 

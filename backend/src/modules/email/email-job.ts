@@ -1,4 +1,5 @@
 import type { EmailData, EmailKindName } from './email-kinds';
+import type { EmailAttachment } from './email-message';
 
 export const EMAIL_QUEUE = 'emails';
 
@@ -10,6 +11,7 @@ export interface EmailJob<K extends EmailKindName = EmailKindName> {
   data: EmailData<K>;
   timeZone?: string;
   replyTo?: string;
+  attachments?: EmailAttachment[];
 }
 
 /**

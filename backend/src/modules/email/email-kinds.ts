@@ -33,6 +33,9 @@ export interface EmailKind<Data> {
 const link = (context: RenderContext, path: string) => new URL(path, context.siteUrl).toString();
 const greeting = (name?: string | null) => (name ? `Hi ${name},` : 'Hello,');
 const lines = (...parts: Array<string | false | null | undefined>) => parts.filter((p): p is string => typeof p === 'string').join('\n');
+const joinHtml = (d: { meetingUrl: string | null; hostName: string }) =>
+  d.meetingUrl ? html`Join at <a href="${d.meetingUrl}">${d.meetingUrl}</a>.` : html`${d.hostName} will send you the link to join before the session.`;
+const joinText = (d: { meetingUrl: string | null; hostName: string }) => (d.meetingUrl ? `Join: ${d.meetingUrl}` : `${d.hostName} will send you the link to join before the session.`);
 
 interface Purchase {
   name?: string | null;
@@ -55,7 +58,8 @@ interface Booking {
   sessionTitle: string;
   startsAt: string;
   minutes: number;
-  meetingUrl: string;
+  /** Null when the host sends the link themselves. */
+  meetingUrl: string | null;
   hostName: string;
 }
 
@@ -157,8 +161,30 @@ export const emailKinds = {
       subject: `Booked: ${d.sessionTitle}, ${formatDay(d.startsAt, c.timeZone)}`,
       preheader: `${formatWhen(d.startsAt, c.timeZone)} with ${d.hostName}. The calendar invite is attached.`,
       heading: 'Your session is booked',
-      body: html`${paragraph(greeting(d.name))}${facts([['Session', d.sessionTitle], ['When', formatWhen(d.startsAt, c.timeZone)], ['Length', `${d.minutes} minutes`], ['With', d.hostName]])}${paragraph(html`Join at <a href="${d.meetingUrl}">${d.meetingUrl}</a>. The calendar invite is attached; you can reschedule or cancel from your dashboard.`)}`,
-      text: lines(greeting(d.name), '', `Session: ${d.sessionTitle}`, `When: ${formatWhen(d.startsAt, c.timeZone)}`, `Length: ${d.minutes} minutes`, `With: ${d.hostName}`, `Join: ${d.meetingUrl}`, '', `Reschedule or cancel: ${link(c, '/dashboard?section=sessions')}`),
+      body: html`${paragraph(greeting(d.name))}${facts([['Session', d.sessionTitle], ['When', formatWhen(d.startsAt, c.timeZone)], ['Length', `${d.minutes} minutes`], ['With', d.hostName]])}${paragraph(html`${joinHtml(d)} The calendar invite is attached; you can reschedule or cancel from your dashboard.`)}`,
+      text: lines(greeting(d.name), '', `Session: ${d.sessionTitle}`, `When: ${formatWhen(d.startsAt, c.timeZone)}`, `Length: ${d.minutes} minutes`, `With: ${d.hostName}`, joinText(d), '', `Reschedule or cancel: ${link(c, '/dashboard?section=sessions')}`),
+      action: { label: 'Manage your booking', href: link(c, '/dashboard?section=sessions') },
+    }),
+  }),
+  'booking-rescheduled': kind<Booking & { previousStartsAt: string }>({
+    topic: 'transactional',
+    sample: { name: 'Ada', sessionTitle: '1-on-1 Setup Session (60 min)', previousStartsAt: '2026-12-01T14:00:00Z', startsAt: '2026-12-03T09:30:00Z', minutes: 60, meetingUrl: 'https://meet.example.com/sculpt-ada', hostName: 'Mike' },
+    render: (d, c) => ({
+      subject: `Moved: ${d.sessionTitle}, now ${formatDay(d.startsAt, c.timeZone)}`,
+      preheader: `Now ${formatWhen(d.startsAt, c.timeZone)} with ${d.hostName}. The updated calendar invite is attached.`,
+      heading: 'Your session has a new time',
+      body: html`${paragraph(greeting(d.name))}${paragraph(html`<strong>${d.sessionTitle}</strong> with ${d.hostName} has moved.`)}${facts([['New time', formatWhen(d.startsAt, c.timeZone)], ['Was', formatWhen(d.previousStartsAt, c.timeZone)], ['Length', `${d.minutes} minutes`]])}${paragraph(html`${joinHtml(d)} The updated calendar invite is attached: opening it moves the event in your calendar.`)}`,
+      text: lines(
+        greeting(d.name),
+        '',
+        `${d.sessionTitle} with ${d.hostName} has moved.`,
+        `New time: ${formatWhen(d.startsAt, c.timeZone)}`,
+        `Was: ${formatWhen(d.previousStartsAt, c.timeZone)}`,
+        `Length: ${d.minutes} minutes`,
+        joinText(d),
+        '',
+        `Reschedule or cancel: ${link(c, '/dashboard?section=sessions')}`,
+      ),
       action: { label: 'Manage your booking', href: link(c, '/dashboard?section=sessions') },
     }),
   }),
@@ -169,21 +195,55 @@ export const emailKinds = {
       subject: `Tomorrow: ${d.sessionTitle}`,
       preheader: `${formatWhen(d.startsAt, c.timeZone)} with ${d.hostName}.`,
       heading: 'Your session is tomorrow',
-      body: html`${paragraph(greeting(d.name))}${paragraph(html`A reminder: <strong>${d.sessionTitle}</strong> with ${d.hostName} starts ${formatWhen(d.startsAt, c.timeZone)}.`)}${paragraph(html`Join at <a href="${d.meetingUrl}">${d.meetingUrl}</a>.`)}`,
-      text: lines(greeting(d.name), '', `A reminder: ${d.sessionTitle} with ${d.hostName} starts ${formatWhen(d.startsAt, c.timeZone)}.`, `Join: ${d.meetingUrl}`),
-      action: { label: 'Join the session', href: d.meetingUrl },
+      body: html`${paragraph(greeting(d.name))}${paragraph(html`A reminder: <strong>${d.sessionTitle}</strong> with ${d.hostName} starts ${formatWhen(d.startsAt, c.timeZone)}.`)}${paragraph(joinHtml(d))}`,
+      text: lines(greeting(d.name), '', `A reminder: ${d.sessionTitle} with ${d.hostName} starts ${formatWhen(d.startsAt, c.timeZone)}.`, joinText(d), '', `Reschedule or cancel: ${link(c, '/dashboard?section=sessions')}`),
+      action: d.meetingUrl ? { label: 'Join the session', href: d.meetingUrl } : { label: 'Manage your booking', href: link(c, '/dashboard?section=sessions') },
     }),
   }),
-  'booking-cancellation': kind<Booking & { refundCents: number; currency: string }>({
+  'booking-cancellation': kind<Booking & { refundCents: number; currency: string; by?: 'customer' | 'host' | 'payment_reversed' }>({
     topic: 'transactional',
-    sample: { name: 'Ada', sessionTitle: '1-on-1 Setup Session (60 min)', startsAt: '2026-12-01T14:00:00Z', minutes: 60, meetingUrl: 'https://meet.example.com/sculpt-ada', hostName: 'Mike', refundCents: 9900, currency: 'USD' },
+    sample: { name: 'Ada', sessionTitle: '1-on-1 Setup Session (60 min)', startsAt: '2026-12-01T14:00:00Z', minutes: 60, meetingUrl: 'https://meet.example.com/sculpt-ada', hostName: 'Mike', refundCents: 9900, currency: 'USD', by: 'customer' },
+    render: (d, c) => {
+      const when = formatWhen(d.startsAt, c.timeZone);
+      const what =
+        d.by === 'host'
+          ? `${d.hostName} had to cancel ${d.sessionTitle} on ${when}. We're sorry.`
+          : d.by === 'payment_reversed'
+            ? `${d.sessionTitle} on ${when} is cancelled because its payment was refunded or disputed.`
+            : `${d.sessionTitle} on ${when} is cancelled.`;
+      const refund =
+        d.refundCents > 0
+          ? `We've refunded ${formatMoney(d.refundCents, d.currency)}; it reaches your card in 5–10 business days.`
+          : d.by === 'payment_reversed'
+            ? 'Nothing more is charged or refunded.'
+            : 'No refund applies under the cancellation policy.';
+      return {
+        subject: `Cancelled: ${d.sessionTitle}`,
+        preheader: d.refundCents > 0 ? `${formatMoney(d.refundCents, d.currency)} is on its way back to you.` : 'Your session was cancelled.',
+        heading: 'Your session was cancelled',
+        body: html`${paragraph(greeting(d.name))}${paragraph(what)}${paragraph(refund)}${paragraph('The attached calendar update removes it from your calendar.')}`,
+        text: lines(greeting(d.name), '', what, refund, 'The attached calendar update removes it from your calendar.', '', `Book another time: ${link(c, '/sessions')}`),
+        action: { label: 'Book another time', href: link(c, '/sessions') },
+      };
+    },
+  }),
+  'booking-refused': kind<Booking & { amountCents: number; currency: string }>({
+    topic: 'transactional',
+    sample: { name: 'Ada', sessionTitle: '1-on-1 Setup Session (60 min)', startsAt: '2026-12-01T14:00:00Z', minutes: 60, meetingUrl: 'https://meet.example.com/sculpt-ada', hostName: 'Mike', amountCents: 9900, currency: 'USD' },
     render: (d, c) => ({
-      subject: `Cancelled: ${d.sessionTitle}`,
-      preheader: d.refundCents > 0 ? `${formatMoney(d.refundCents, d.currency)} is on its way back to you.` : 'Your session was cancelled.',
-      heading: 'Your session was cancelled',
-      body: html`${paragraph(greeting(d.name))}${paragraph(html`<strong>${d.sessionTitle}</strong> on ${formatWhen(d.startsAt, c.timeZone)} is cancelled.`)}${paragraph(d.refundCents > 0 ? `We've refunded ${formatMoney(d.refundCents, d.currency)}; it reaches your card in 5–10 business days.` : 'No refund applies under the cancellation policy.')}`,
-      text: lines(greeting(d.name), '', `${d.sessionTitle} on ${formatWhen(d.startsAt, c.timeZone)} is cancelled.`, d.refundCents > 0 ? `We've refunded ${formatMoney(d.refundCents, d.currency)}; it reaches your card in 5–10 business days.` : 'No refund applies under the cancellation policy.', '', `Book another time: ${link(c, '/sessions')}`),
-      action: { label: 'Book another time', href: link(c, '/sessions') },
+      subject: `Not booked: ${d.sessionTitle} (your payment is refunded)`,
+      preheader: `Someone else took that time while your payment was completing. ${formatMoney(d.amountCents, d.currency)} is on its way back to you.`,
+      heading: 'That time was taken',
+      body: html`${paragraph(greeting(d.name))}${paragraph(html`While your payment was completing, someone else booked <strong>${d.sessionTitle}</strong> with ${d.hostName} on ${formatWhen(d.startsAt, c.timeZone)}, so we could not book it for you.`)}${paragraph(`We've refunded the full ${formatMoney(d.amountCents, d.currency)}; it reaches your card in 5–10 business days.`)}${paragraph('Sorry about that. Please pick another time.')}`,
+      text: lines(
+        greeting(d.name),
+        '',
+        `While your payment was completing, someone else booked ${d.sessionTitle} with ${d.hostName} on ${formatWhen(d.startsAt, c.timeZone)}, so we could not book it for you.`,
+        `We've refunded the full ${formatMoney(d.amountCents, d.currency)}; it reaches your card in 5–10 business days.`,
+        '',
+        `Sorry about that. Pick another time: ${link(c, '/sessions')}`,
+      ),
+      action: { label: 'Pick another time', href: link(c, '/sessions') },
     }),
   }),
   'contact-acknowledgement': kind<{ name: string; topic: string; message: string }>({

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EventData, EventDefinition } from '../../events/event-registry';
 import type { RecordedEvent } from '../../events/recorded-event';
 import type { EmailData, EmailKindName } from './email-kinds';
+import type { EmailAttachment } from './email-message';
 import type { ManageEmailLinks } from './preferences/manage-email-links';
 
 export interface TriggerContext {
@@ -13,7 +14,7 @@ export interface TriggerContext {
 export interface EmailTrigger<D extends EventDefinition = EventDefinition, K extends EmailKindName = EmailKindName> {
   event: D;
   kind: K;
-  send(data: EventData<D>, event: RecordedEvent, context: TriggerContext): { to: string; data: EmailData<K>; timeZone?: string; replyTo?: string } | null;
+  send(data: EventData<D>, event: RecordedEvent, context: TriggerContext): { to: string; data: EmailData<K>; timeZone?: string; replyTo?: string; attachments?: EmailAttachment[] } | null;
 }
 
 /** Typed at the call site: the event's data and the kind's data are checked against each other. */

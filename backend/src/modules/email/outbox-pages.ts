@@ -1,4 +1,5 @@
 import { html, type SafeHtml, standalonePage } from '../../common/html';
+import type { EmailAttachment } from './email-message';
 
 export interface OutboxRow {
   id: string;
@@ -9,6 +10,8 @@ export interface OutboxRow {
   subject: string;
   text: string;
   headers: Record<string, string>;
+  /** Names and types only: the list does not load the files. */
+  attachments: Array<Pick<EmailAttachment, 'filename' | 'contentType'>>;
   created_at: Date | string;
 }
 
@@ -32,7 +35,7 @@ export function outboxListPage(rows: OutboxRow[], kinds: Array<{ kind: string; t
       rows.length === 0
         ? html`<p>No emails yet. Submit the contact form or buy something, and they appear here.</p>`
         : html`<table><thead><tr><th scope="col">When</th><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Kind</th></tr></thead><tbody>${rows.map(
-            (row) => html`<tr><td>${when(row.created_at)}</td><td>${row.to_address}</td><td><a href="/dev/outbox/messages/${row.id}">${row.subject}</a></td><td><span class="tag">${row.kind}</span></td></tr>`,
+            (row) => html`<tr><td>${when(row.created_at)}</td><td>${row.to_address}</td><td><a href="/dev/outbox/messages/${row.id}">${row.subject}</a></td><td><span class="tag">${row.kind}</span>${row.attachments.map((a) => html` <span class="tag" title="${a.contentType}">📎 ${a.filename}</span>`)}</td></tr>`,
           )}</tbody></table>`
     }
 <h2>Template previews</h2><p class="lead">Each kind rendered with sample data.</p><div class="grid">${kinds.map(
@@ -41,13 +44,30 @@ export function outboxListPage(rows: OutboxRow[], kinds: Array<{ kind: string; t
   );
 }
 
-export function outboxMessagePage(message: { title: string; from: string; to: string; subject: string; topic: string; headers: Record<string, string>; text: string; htmlSrc: string }): string {
+export function outboxMessagePage(message: {
+  title: string;
+  from: string;
+  to: string;
+  subject: string;
+  topic: string;
+  headers: Record<string, string>;
+  text: string;
+  htmlSrc: string;
+  attachments?: Array<EmailAttachment & { href: string }>;
+}): string {
+  const attachments = message.attachments ?? [];
   const headerRows: Array<[string, string]> = [['From', message.from], ['To', message.to], ['Subject', message.subject], ['Topic', message.topic], ...Object.entries(message.headers)];
   return page(
     message.title,
     html`<p><a href="/dev/outbox">← All emails</a></p><h1>${message.subject}</h1>
 <h2>Headers</h2><table><tbody>${headerRows.map(([k, v]) => html`<tr><th scope="row">${k}</th><td>${v}</td></tr>`)}</tbody></table>
 <h2>HTML part</h2><iframe title="HTML part of the email" sandbox="allow-popups allow-popups-to-escape-sandbox" src="${message.htmlSrc}"></iframe>
-<h2>Text part</h2><pre>${message.text}</pre>`,
+<h2>Text part</h2><pre>${message.text}</pre>${
+      attachments.length === 0
+        ? ''
+        : html`<h2>Attachments (${attachments.length})</h2>${attachments.map(
+            (a) => html`<p><strong>${a.filename}</strong> <span class="tag">${a.contentType}</span> <a href="${a.href}">Download</a></p><pre>${a.content}</pre>`,
+          )}`
+    }`,
   );
 }

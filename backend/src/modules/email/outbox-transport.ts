@@ -11,9 +11,9 @@ export class OutboxTransport implements EmailTransport {
     // Kept as they would go on the wire, so the outbox shows Reply-To and Message-ID too.
     const headers = { 'Message-ID': message.messageId, ...(message.replyTo ? { 'Reply-To': message.replyTo } : {}), ...message.headers };
     await this.orm.em.getConnection().execute(
-      `insert into email_outbox (message_id, kind, topic, from_address, to_address, subject, html, text, headers)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb) on conflict (message_id) do nothing`,
-      [message.messageId, message.kind, message.topic, message.from, message.to, message.subject, message.html, message.text, JSON.stringify(headers)],
+      `insert into email_outbox (message_id, kind, topic, from_address, to_address, subject, html, text, headers, attachments)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb) on conflict (message_id) do nothing`,
+      [message.messageId, message.kind, message.topic, message.from, message.to, message.subject, message.html, message.text, JSON.stringify(headers), JSON.stringify(message.attachments)],
     );
   }
 }

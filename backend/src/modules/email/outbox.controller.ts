@@ -5,8 +5,12 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config.schema';
 import { EmailDelivery } from './email-delivery';
 import { emailJobKey } from './email-job';
+import type { EmailAttachment } from './email-message';
 import { emailKinds, type EmailKindName } from './email-kinds';
 import { outboxListPage, outboxMessagePage, type OutboxRow } from './outbox-pages';
+
+/** One kept email, whole. */
+type StoredEmail = Omit<OutboxRow, 'attachments'> & { html: string; attachments: EmailAttachment[] };
 
 // The HTML part is shown in a sandboxed frame of this origin: no scripts, images from anywhere.
 const EMAIL_FRAME_CSP = "default-src 'none'; img-src https: data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
@@ -23,7 +27,9 @@ export class OutboxController {
   @Get()
   async list(@Res() res: Response): Promise<void> {
     this.assertEnabled();
-    const rows = await this.orm.em.getConnection().execute<OutboxRow[]>('select id, kind, topic, from_address, to_address, subject, text, headers, created_at from email_outbox order by id desc limit 200');
+    const rows = await this.orm.em.getConnection().execute<OutboxRow[]>(`select id, kind, topic, from_address, to_address, subject, text, headers, created_at,
+        (select coalesce(jsonb_agg(jsonb_build_object('filename', a->>'filename', 'contentType', a->>'contentType')), '[]'::jsonb) from jsonb_array_elements(attachments) a) as attachments
+       from email_outbox order by id desc limit 200`);
     const kinds = (Object.keys(emailKinds) as EmailKindName[]).map((kind) => ({ kind, topic: emailKinds[kind].topic }));
     this.sendPage(res, outboxListPage(rows, kinds));
   }
@@ -31,7 +37,21 @@ export class OutboxController {
   @Get('messages/:id')
   async message(@Param('id') id: string, @Res() res: Response): Promise<void> {
     const row = await this.find(id);
-    this.sendPage(res, outboxMessagePage({ title: row.subject, from: row.from_address, to: row.to_address, subject: row.subject, topic: row.topic, headers: row.headers, text: row.text, htmlSrc: `/dev/outbox/messages/${row.id}/html` }));
+    const attachments = row.attachments.map((a, index) => ({ ...a, href: `/dev/outbox/messages/${row.id}/attachments/${index}` }));
+    this.sendPage(res, outboxMessagePage({ title: row.subject, from: row.from_address, to: row.to_address, subject: row.subject, topic: row.topic, headers: row.headers, text: row.text, htmlSrc: `/dev/outbox/messages/${row.id}/html`, attachments }));
+  }
+
+  /** The file as the recipient would save it: always a download, never rendered on this origin. */
+  @Get('messages/:id/attachments/:index')
+  async attachment(@Param('id') id: string, @Param('index') index: string, @Res() res: Response): Promise<void> {
+    const row = await this.find(id);
+    const attachment = /^\d{1,3}$/.test(index) ? row.attachments[Number(index)] : undefined;
+    if (!attachment) throw new NotFoundException('No such attachment');
+    res.setHeader('content-security-policy', "default-src 'none'; sandbox");
+    res.setHeader('x-content-type-options', 'nosniff');
+    res.setHeader('cache-control', 'no-store');
+    res.attachment(attachment.filename);
+    res.type(attachment.contentType).send(attachment.content);
   }
 
   @Get('messages/:id/html')
@@ -64,10 +84,10 @@ export class OutboxController {
     });
   }
 
-  private async find(id: string): Promise<OutboxRow & { html: string }> {
+  private async find(id: string): Promise<StoredEmail> {
     this.assertEnabled();
     if (!/^\d{1,18}$/.test(id)) throw new NotFoundException('No such email');
-    const [row] = await this.orm.em.getConnection().execute<Array<OutboxRow & { html: string }>>('select * from email_outbox where id = ?', [id]);
+    const [row] = await this.orm.em.getConnection().execute<Array<StoredEmail>>('select * from email_outbox where id = ?', [id]);
     if (!row) throw new NotFoundException('No such email');
     return row;
   }

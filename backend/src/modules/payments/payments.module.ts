@@ -70,7 +70,7 @@ export const LICENSE_SEALING_SECRET = Symbol('LICENSE_SEALING_SECRET');
     },
     { provide: PurchaseFollowers, useValue: new PurchaseFollowers() },
   ],
-  exports: [StripeClient, Licenses, AccountReads, StripeCustomers, LICENSE_SEALING_SECRET, PurchaseFollowers],
+  exports: [StripeClient, Licenses, AccountReads, StripeCustomers, LICENSE_SEALING_SECRET, PurchaseFollowers, CheckoutService],
 })
 export class PaymentsModule implements OnModuleInit {
   constructor(

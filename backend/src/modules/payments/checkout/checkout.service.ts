@@ -88,19 +88,64 @@ export class CheckoutService {
     }
   }
 
+  /**
+   * A one-time payment for something another module holds for the buyer (a booked time): the
+   * session closes when the hold lapses, and Stripe's metadata carries the module's references.
+   */
+  async openHeldCheckout(
+    user: SignedInUser,
+    resource: Resource,
+    hold: { ref: string; expiresAt: Date; stripeMetadata: Record<string, string>; back: (status: 'success' | 'cancelled') => string },
+    correlationId: string,
+  ): Promise<Exclude<CheckoutOutcome, { outcome: 'granted' }>> {
+    const metadata: EventMetadata = { correlationId, causationId: null, actor: { kind: 'user', userId: user.userId } };
+    const checkoutRef = CheckoutService.heldCheckoutRef(hold.ref);
+    try {
+      const outcome = await this.startSession(user, resource, 1, 'payment', metadata, { checkoutRef, expiresAt: Math.floor(hold.expiresAt.getTime() / 1000), extraMetadata: hold.stripeMetadata, back: hold.back });
+      return outcome.outcome === 'granted' ? { outcome: 'configuration-error' } : outcome;
+    } catch (error) {
+      throw this.stripeFailure(error);
+    }
+  }
+
+  /** The ref a held checkout gets, known before Stripe is called (so the hold can name it). */
+  static heldCheckoutRef(holdRef: string): string {
+    return `chk_${createHash('sha256').update(`held|${holdRef}`).digest('hex').slice(0, 24)}`;
+  }
+
+  private stripeFailure(error: unknown): unknown {
+    if (error instanceof AppError) return error;
+    const stripeError = error as { type?: string };
+    if (stripeError.type === 'StripeConnectionError' || stripeError.type === 'StripeAPIError' || stripeError.type === 'StripeRateLimitError') {
+      return new UnavailableError('We cannot reach our payment provider right now. Nothing was charged; please try again in a minute.');
+    }
+    return error;
+  }
+
   private async openSession(user: SignedInUser, resource: Resource, quantity: number, mode: 'payment' | 'subscription', metadata: EventMetadata): Promise<CheckoutOutcome> {
-    const price = await this.prices.priceFor(resource.id);
-    if (!price || price.recurring !== (mode === 'subscription')) return { outcome: 'configuration-error' };
-    const customer = await this.customers.forUser(user, metadata.correlationId);
     const windowStart = Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS;
     const checkoutRef = `chk_${createHash('sha256').update(`${user.userId}|${resource.id}|${quantity}|${windowStart}`).digest('hex').slice(0, 24)}`;
-    const stripeMetadata = { checkoutRef, userId: user.userId, resourceId: resource.id, quantity: String(quantity), ...(user.email ? { email: user.email } : {}) };
     const back = (status: string) => {
       const url = new URL('/checkout', this.publicUrl);
       url.search = new URLSearchParams({ resourceId: resource.id, qty: String(quantity), status }).toString();
       return url.toString();
     };
-    const expiresAt = Math.floor((windowStart + SESSION_LIFETIME_MS) / 1000);
+    return this.startSession(user, resource, quantity, mode, metadata, { checkoutRef, expiresAt: Math.floor((windowStart + SESSION_LIFETIME_MS) / 1000), extraMetadata: {}, back });
+  }
+
+  private async startSession(
+    user: SignedInUser,
+    resource: Resource,
+    quantity: number,
+    mode: 'payment' | 'subscription',
+    metadata: EventMetadata,
+    options: { checkoutRef: string; expiresAt: number; extraMetadata: Record<string, string>; back: (status: 'success' | 'cancelled') => string },
+  ): Promise<CheckoutOutcome> {
+    const { checkoutRef, expiresAt, back } = options;
+    const price = await this.prices.priceFor(resource.id);
+    if (!price || price.recurring !== (mode === 'subscription')) return { outcome: 'configuration-error' };
+    const customer = await this.customers.forUser(user, metadata.correlationId);
+    const stripeMetadata = { ...options.extraMetadata, checkoutRef, userId: user.userId, resourceId: resource.id, quantity: String(quantity), ...(user.email ? { email: user.email } : {}) };
     const session = await this.stripe.api.checkout.sessions.create(
       {
         mode,

@@ -42,18 +42,24 @@ export class Fulfilment {
     const resource = await this.catalog.findByIdOrSlug(session.resourceId);
     const facts: ResourceFacts = resource ? { type: resource.type, title: resource.title, grantsAccess: grantsResourceAccess(resource.type) } : { type: 'unknown', title: session.resourceId, grantsAccess: false };
     const state = await this.checkout(session.checkoutRef, { type: 'complete', session, resource: facts, at: new Date().toISOString() }, event);
-    if (state.purchased && resource) await this.followPurchase(session.checkoutRef, session, resource, state, event);
+    if (state.purchased && resource) await this.followPurchase(session.checkoutRef, { ...session, stripeMetadata: { ...object<Stripe.Checkout.Session>(event).metadata } }, resource, state, event);
     if (session.subscriptionId && session.paymentStatus === 'paid') await this.syncSubscription(session.subscriptionId, event, null);
   }
 
   async asyncPaymentFailed(event: ReceivedStripeEvent): Promise<void> {
-    const ours = ourMetadata(object<Stripe.Checkout.Session>(event).metadata);
-    if (ours) await this.checkout(ours.checkoutRef, { type: 'fail-async-payment', checkoutRef: ours.checkoutRef, userId: ours.userId, at: new Date().toISOString() }, event);
+    const stripeMetadata = { ...object<Stripe.Checkout.Session>(event).metadata };
+    const ours = ourMetadata(stripeMetadata);
+    if (!ours) return;
+    await this.checkout(ours.checkoutRef, { type: 'fail-async-payment', checkoutRef: ours.checkoutRef, userId: ours.userId, at: new Date().toISOString() }, event);
+    await this.followers.closedUnpaid({ checkoutRef: ours.checkoutRef, userId: ours.userId, reason: 'payment_failed', stripeMetadata }, metadataFor(event));
   }
 
   async checkoutExpired(event: ReceivedStripeEvent): Promise<void> {
-    const ours = ourMetadata(object<Stripe.Checkout.Session>(event).metadata);
-    if (ours) await this.checkout(ours.checkoutRef, { type: 'expire', checkoutRef: ours.checkoutRef, userId: ours.userId, at: new Date().toISOString() }, event);
+    const stripeMetadata = { ...object<Stripe.Checkout.Session>(event).metadata };
+    const ours = ourMetadata(stripeMetadata);
+    if (!ours) return;
+    await this.checkout(ours.checkoutRef, { type: 'expire', checkoutRef: ours.checkoutRef, userId: ours.userId, at: new Date().toISOString() }, event);
+    await this.followers.closedUnpaid({ checkoutRef: ours.checkoutRef, userId: ours.userId, reason: 'expired', stripeMetadata }, metadataFor(event));
   }
 
   async invoicePaid(event: ReceivedStripeEvent): Promise<void> {
@@ -80,7 +86,7 @@ export class Fulfilment {
     if (!state.purchased) throw new NotYetError(`the purchase ${ours.checkoutRef} is not recorded yet`);
     if (!state.refunded) return;
     await this.licenses.revoke(licenseIdFor(`checkout:${ours.checkoutRef}`), 'refund', new Date().toISOString(), metadataFor(event));
-    await this.followers.takenBack({ checkoutRef: ours.checkoutRef, userId: ours.userId, resource: (await this.catalog.findByIdOrSlug(ours.resourceId)) ?? null, reason: 'refund' }, metadataFor(event));
+    await this.followers.takenBack({ checkoutRef: ours.checkoutRef, userId: ours.userId, resource: (await this.catalog.findByIdOrSlug(ours.resourceId)) ?? null, reason: 'refund', stripeMetadata: ours.raw }, metadataFor(event));
   }
 
   async disputeCreated(event: ReceivedStripeEvent): Promise<void> {
@@ -90,7 +96,7 @@ export class Fulfilment {
     const state = await this.checkout(ours.checkoutRef, { type: 'dispute', disputeId: dispute.id, reason: dispute.reason, at: new Date().toISOString() }, event);
     if (!state.purchased) throw new NotYetError(`the purchase ${ours.checkoutRef} is not recorded yet`);
     await this.licenses.revoke(licenseIdFor(`checkout:${ours.checkoutRef}`), 'dispute', new Date().toISOString(), metadataFor(event));
-    await this.followers.takenBack({ checkoutRef: ours.checkoutRef, userId: ours.userId, resource: (await this.catalog.findByIdOrSlug(ours.resourceId)) ?? null, reason: 'dispute' }, metadataFor(event));
+    await this.followers.takenBack({ checkoutRef: ours.checkoutRef, userId: ours.userId, resource: (await this.catalog.findByIdOrSlug(ours.resourceId)) ?? null, reason: 'dispute', stripeMetadata: ours.raw }, metadataFor(event));
   }
 
   private async checkout(checkoutRef: string, command: CheckoutCommand, event: ReceivedStripeEvent): Promise<CheckoutState> {
@@ -99,9 +105,15 @@ export class Fulfilment {
   }
 
   /** A paid lifetime license is granted (revoked if the payment was taken back since); other modules follow. */
-  private async followPurchase(checkoutRef: string, session: { userId: string; email: string | null; quantity: number }, resource: Resource, state: CheckoutState, event: ReceivedStripeEvent): Promise<void> {
+  private async followPurchase(
+    checkoutRef: string,
+    session: { userId: string; email: string | null; quantity: number; paymentIntentId: string | null; stripeMetadata: Record<string, string> },
+    resource: Resource,
+    state: CheckoutState,
+    event: ReceivedStripeEvent,
+  ): Promise<void> {
     const takenBack = state.disputed ? 'dispute' : state.refunded ? 'refund' : null;
-    await this.followers.purchased({ checkoutRef, userId: session.userId, resource, quantity: session.quantity, takenBack }, metadataFor(event));
+    await this.followers.purchased({ checkoutRef, userId: session.userId, resource, quantity: session.quantity, takenBack, stripeMetadata: session.stripeMetadata, paymentIntentId: session.paymentIntentId }, metadataFor(event));
     if (resource.type !== 'license' || licenseTerms(resource, 1).kind !== 'lifetime') return;
     const licenseId = licenseIdFor(`checkout:${checkoutRef}`);
     const at = new Date().toISOString();
@@ -146,6 +158,7 @@ export class Fulfilment {
   private async paymentIntentMetadata(paymentIntentId: string | null) {
     if (!paymentIntentId) return null;
     const intent = await this.stripe.api.paymentIntents.retrieve(paymentIntentId);
-    return ourMetadata(intent.metadata);
+    const ours = ourMetadata(intent.metadata);
+    return ours ? { ...ours, raw: { ...intent.metadata } } : null;
   }
 }

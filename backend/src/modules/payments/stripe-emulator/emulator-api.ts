@@ -136,9 +136,8 @@ export class EmulatorApi {
     const session = await this.store.get(id, 'checkout.session', em);
     if (!session) return missing('checkout.session', id, 'session');
     if (session.status !== 'open') return invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`);
-    const expired = { ...session, status: 'expired', url: null };
-    await this.store.put(expired, em);
-    return ok(publicView(expired));
+    const expired = await this.store.put({ ...session, status: 'expired', url: null }, em);
+    return ok(publicView(expired), [await this.billing.sessionExpired(expired, em)]);
   }
   async updateSubscription(id: string, params: unknown, em: EntityManager): Promise<EmulatorAnswer> {
     const parsed = parse(subscriptionUpdateParams, params);

@@ -55,6 +55,11 @@ export class EmulatorBilling {
     return this.store.put({ ...intent, status: 'succeeded', amount_received: intent.amount, latest_charge: charge.id }, em);
   }
 
+  /** Stripe sends checkout.session.expired however a session expires: at its time, or through the API. */
+  sessionExpired(session: StripeObject, em: EntityManager): Promise<StripeObject> {
+    return this.events.emit('checkout.session.expired', session, em);
+  }
+
   /**
    * A subscription bought at checkout, with its first invoice paid. The caller emits
    * customer.subscription.created and invoice.paid after its checkout.session.completed.

@@ -22,7 +22,7 @@ function browserZone(): string {
 
 function starterSchedule(): HostScheduleInput {
   const weekly = Object.fromEntries(WEEKDAYS.map((d) => [d, Number(d) <= 5 ? WORKDAY : []])) as HostScheduleInput['weekly'];
-  return { timeZone: browserZone(), weekly, overrides: {}, bufferMinutes: 15, minimumNoticeMinutes: 12 * 60, horizonDays: 28 };
+  return { timeZone: browserZone(), weekly, overrides: {}, bufferMinutes: 15, minimumNoticeMinutes: 12 * 60, horizonDays: 28, meetingUrl: null };
 }
 
 function zones(current: string): string[] {
@@ -98,6 +98,11 @@ function Editor({ initial, updatedAt }: { initial: HostScheduleInput; updatedAt:
           <Field id={`${ids}-horizon`} label="Bookable up to (days ahead)" error={issueAt('horizonDays')}>
             <TextInput id={`${ids}-horizon`} type="number" inputMode="numeric" min={1} max={180} value={schedule.horizonDays} onChange={(e) => set('horizonDays', Number(e.target.value))} />
           </Field>
+          <div className="sm:col-span-2">
+            <Field id={`${ids}-meeting`} label="Meeting link" error={issueAt('meetingUrl')} hint="Your video-call room; customers get it with their booking.">
+              <TextInput id={`${ids}-meeting`} type="url" inputMode="url" placeholder="https://" value={schedule.meetingUrl ?? ''} onChange={(e) => set('meetingUrl', e.target.value.trim() ? e.target.value.trim() : null)} />
+            </Field>
+          </div>
         </div>
       </Panel>
 
