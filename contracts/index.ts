@@ -9,6 +9,7 @@ import { dashboardServerFns } from './dashboard/dashboard.contract';
 import { getCreditSummary } from './dashboard/credits.contract';
 import { availabilityServerFns } from './booking/availability.contract';
 import { sessionsServerFns } from './booking/sessions.contract';
+import { hostSessionsServerFns } from './booking/host-sessions.contract';
 import { checkCheckoutAccess, getCheckoutData, initiateCheckout } from './checkout/checkout.contract';
 import { getServiceStatus } from './status.contract';
 
@@ -27,6 +28,7 @@ export const serverFnContracts = [
   getCreditSummary,
   ...availabilityServerFns,
   ...sessionsServerFns,
+  ...hostSessionsServerFns,
   checkCheckoutAccess,
   getCheckoutData,
   initiateCheckout,

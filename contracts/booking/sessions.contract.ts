@@ -31,7 +31,7 @@ export const sessionTypeSchema = z.object({
   minutes: z.number().int().positive(),
   priceCents: z.number().int().min(0),
   currency: z.string(),
-  /** Open slots from the minimum notice up to the hosts' horizon, earliest first. */
+  /** Open slots from the minimum notice over the next four weeks (or the hosts' horizon, if nearer), earliest first. */
   slots: z.array(openSlotSchema),
 });
 export type SessionType = z.infer<typeof sessionTypeSchema>;

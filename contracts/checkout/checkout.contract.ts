@@ -59,5 +59,5 @@ export const initiateCheckout = defineServerFn({
     /** No Stripe price is configured for it: the configuration-error status. */
     z.object({ outcome: z.literal('configuration-error') }),
   ]),
-  errors: ['checkout.included_with_subscription', 'checkout.already_owned', 'checkout.payments_unavailable'],
+  errors: ['checkout.included_with_subscription', 'checkout.already_owned', 'checkout.payments_unavailable', 'checkout.book_a_time'],
 });

@@ -20,6 +20,7 @@ import { Route as ObsidianAiPluginDocsRouteRouteImport } from './routes/obsidian
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RefundPolicyRouteImport } from './routes/refund-policy'
+import { Route as SessionsRouteImport } from './routes/sessions'
 import { Route as StatusRouteImport } from './routes/status'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
@@ -87,6 +88,11 @@ const RefundPolicyRoute = RefundPolicyRouteImport.update({
   path: '/refund-policy',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SessionsRoute = SessionsRouteImport.update({
+  id: '/sessions',
+  path: '/sessions',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const StatusRoute = StatusRouteImport.update({
   id: '/status',
   path: '/status',
@@ -152,6 +158,7 @@ export interface FileRoutesByFullPath {
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
   '/refund-policy': typeof RefundPolicyRoute
+  '/sessions': typeof SessionsRoute
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
   '/admin/events': typeof AdminEventsRoute
@@ -173,6 +180,7 @@ export interface FileRoutesByTo {
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
   '/refund-policy': typeof RefundPolicyRoute
+  '/sessions': typeof SessionsRoute
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
   '/admin/events': typeof AdminEventsRoute
@@ -197,6 +205,7 @@ export interface FileRoutesById {
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
   '/refund-policy': typeof RefundPolicyRoute
+  '/sessions': typeof SessionsRoute
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
   '/admin/events': typeof AdminEventsRoute
@@ -222,6 +231,7 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy'
     | '/refund-policy'
+    | '/sessions'
     | '/status'
     | '/terms'
     | '/admin/events'
@@ -243,6 +253,7 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy'
     | '/refund-policy'
+    | '/sessions'
     | '/status'
     | '/terms'
     | '/admin/events'
@@ -266,6 +277,7 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy'
     | '/refund-policy'
+    | '/sessions'
     | '/status'
     | '/terms'
     | '/admin/events'
@@ -290,6 +302,7 @@ export interface RootRouteChildren {
   PricingRoute: typeof PricingRoute
   PrivacyRoute: typeof PrivacyRoute
   RefundPolicyRoute: typeof RefundPolicyRoute
+  SessionsRoute: typeof SessionsRoute
   StatusRoute: typeof StatusRoute
   TermsRoute: typeof TermsRoute
   ResourcesResourceIdRoute: typeof ResourcesResourceIdRoute
@@ -373,6 +386,13 @@ declare module '@tanstack/react-router' {
       path: '/refund-policy'
       fullPath: '/refund-policy'
       preLoaderRoute: typeof RefundPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sessions': {
+      id: '/sessions'
+      path: '/sessions'
+      fullPath: '/sessions'
+      preLoaderRoute: typeof SessionsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/status': {
@@ -494,6 +514,7 @@ const rootRouteChildren: RootRouteChildren = {
   PricingRoute: PricingRoute,
   PrivacyRoute: PrivacyRoute,
   RefundPolicyRoute: RefundPolicyRoute,
+  SessionsRoute: SessionsRoute,
   StatusRoute: StatusRoute,
   TermsRoute: TermsRoute,
   ResourcesResourceIdRoute: ResourcesResourceIdRoute,

@@ -1,8 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { Client } from 'pg';
 import type { Logger } from 'pino';
 import type { EventNotifier } from './event-notifier';
 import type { EventStore } from './event-store';
+import { DedicatedLeaderLocks, type HeldLock, type LeaderLocks } from './leader-locks';
 import { projectBatch } from './project-batch';
 import type { Projector } from './projector';
 
@@ -13,17 +13,14 @@ export interface ProjectionWorkerOptions {
   pollMs?: number;
   /** How often a follower tries to become the leader. */
   leaderRetryMs?: number;
+  /** Where the leader lock is taken; by default a connection of the worker's own. */
+  locks?: LeaderLocks;
   log: Logger;
 }
 
-/** Namespaces our advisory locks from anything else that might use them (streams use 7302). */
-const LOCK_NAMESPACE = 7301;
-const MAX_FAILURE_BACKOFF_MS = 30_000;
+export { projectorLockSql } from './leader-locks';
 
-/** The lock key of a projector: the same in every process, so at most one of them runs it. */
-export function projectorLockSql(name: string): { sql: string; params: unknown[] } {
-  return { sql: `select pg_try_advisory_lock(${LOCK_NAMESPACE}, hashtext($1)) as locked`, params: [name] };
-}
+const MAX_FAILURE_BACKOFF_MS = 30_000;
 
 /** How long to wait after the n-th failed batch in a row: 1 s, 2 s, 4 s, … up to 30 s. */
 export function failureBackoffMs(failuresInARow: number): number {
@@ -36,13 +33,16 @@ export function nextHeldBackWaitMs(previousMs: number, pollMs: number): number {
 }
 
 /**
- * Runs one projector in this process while it holds the projector's session advisory lock on a
- * dedicated connection. If the process dies the connection closes, the lock goes, and a waiting
+ * Runs one projector in this process while it holds the projector's session advisory lock (on a
+ * connection of its own, or the process's shared lock session). If the process dies the
+ * connection closes, the lock goes, and a waiting
  * process takes over from the last committed checkpoint. The lock keeps the work in one place;
  * projectBatch's check of the checkpoint under its row lock keeps it correct if two ever overlap.
  */
 export class ProjectionWorker {
-  private lockClient?: Client;
+  private held?: HeldLock;
+  private readonly locks: LeaderLocks;
+  private readonly ownsLocks: boolean;
   private running = false;
   private loop?: Promise<void>;
   /** Set by a notification that arrives mid-batch, so the next idle does not sleep through it. */
@@ -58,7 +58,10 @@ export class ProjectionWorker {
     private readonly store: EventStore,
     private readonly notifier: EventNotifier,
     private readonly options: ProjectionWorkerOptions,
-  ) {}
+  ) {
+    this.ownsLocks = !options.locks;
+    this.locks = options.locks ?? new DedicatedLeaderLocks(options.connectionString, projector.name);
+  }
 
   get name(): string {
     return this.projector.name;
@@ -86,6 +89,7 @@ export class ProjectionWorker {
     this.wake?.();
     await this.loop;
     await this.releaseLock();
+    if (this.ownsLocks) await this.locks.close();
   }
 
   private async run(): Promise<void> {
@@ -114,7 +118,7 @@ export class ProjectionWorker {
       } catch (error) {
         failures += 1;
         log.error({ projector: this.name, err: error, failures }, 'projector: batch failed; retrying');
-        if (this.lockClient && !(await this.stillConnected())) await this.releaseLock();
+        if (this.held && !(await this.held.alive())) await this.releaseLock();
         this.wakeRequested = false;
         await this.idle(failureBackoffMs(failures));
       }
@@ -122,38 +126,21 @@ export class ProjectionWorker {
   }
 
   private async tryLead(): Promise<boolean> {
-    if (!this.lockClient) {
-      const client = new Client({ connectionString: this.options.connectionString, application_name: `projector ${this.name}` });
-      const lost = () => {
-        if (this.lockClient !== client) return;
-        this.leader = false;
-        this.lockClient = undefined;
-      };
-      client.on('error', lost);
-      client.on('end', lost);
-      await client.connect();
-      this.lockClient = client;
-    }
-    const { sql, params } = projectorLockSql(this.name);
-    const { rows } = await this.lockClient.query<{ locked: boolean }>(sql, params);
-    return rows[0]?.locked === true;
-  }
-
-  private async stillConnected(): Promise<boolean> {
-    try {
-      await this.lockClient?.query('select 1');
-      return true;
-    } catch {
-      return false;
-    }
+    const lost = () => {
+      if (this.held !== held) return;
+      this.held = undefined;
+      this.leader = false;
+    };
+    const held = await this.locks.tryLock(this.name, lost);
+    this.held = held ?? undefined;
+    return held !== null;
   }
 
   private async releaseLock(): Promise<void> {
-    const client = this.lockClient;
-    this.lockClient = undefined;
+    const held = this.held;
+    this.held = undefined;
     this.leader = false;
-    // Ending the session releases its advisory locks.
-    await client?.end().catch(() => undefined);
+    await held?.release();
   }
 
   private idle(ms: number): Promise<void> {

@@ -5,14 +5,16 @@ import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
 import { EventNotifier } from './event-notifier';
 import { EventStore } from './event-store';
+import { SharedLeaderLocks } from './leader-locks';
 import { ProjectionWorker } from './projection-worker';
 import { ProjectorRegistry } from './projector-registry';
 
-/** Runs every registered projector in the worker process (each where it holds the lock). */
+/** Runs every registered projector in the worker process (each where it holds the lock; all locks on one session). */
 @Injectable()
 export class ProjectorRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private notifier?: EventNotifier;
   private workers: ProjectionWorker[] = [];
+  private locks?: SharedLeaderLocks;
 
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
@@ -25,8 +27,9 @@ export class ProjectorRunner implements OnApplicationBootstrap, BeforeApplicatio
     this.notifier = new EventNotifier(this.config.DATABASE_URL);
     await this.notifier.start();
     const log = rootLogger(this.config);
+    const locks = (this.locks = new SharedLeaderLocks(this.config.DATABASE_URL));
     this.workers = this.projectors.all().map(
-      (projector) => new ProjectionWorker(projector, this.orm, this.store, this.notifier!, { connectionString: this.config.DATABASE_URL, log }),
+      (projector) => new ProjectionWorker(projector, this.orm, this.store, this.notifier!, { connectionString: this.config.DATABASE_URL, locks, log }),
     );
     for (const worker of this.workers) worker.start();
   }
@@ -34,6 +37,7 @@ export class ProjectorRunner implements OnApplicationBootstrap, BeforeApplicatio
   // Before the connections close: a batch in hand commits (or rolls back) first.
   async beforeApplicationShutdown(): Promise<void> {
     await Promise.all(this.workers.map((worker) => worker.stop()));
+    await this.locks?.close();
     await this.notifier?.stop();
   }
 }

@@ -1,5 +1,5 @@
 /** Pages a search engine should index, besides the resources (the server adds those by slug). */
-const STATIC_PUBLIC_PATHS = ['/', '/obsidian-ai-plugin', '/resources', '/terms', '/privacy', '/refund-policy', '/status', '/contact'];
+const STATIC_PUBLIC_PATHS = ['/', '/obsidian-ai-plugin', '/resources', '/sessions', '/terms', '/privacy', '/refund-policy', '/status', '/contact'];
 
 export async function publicPaths(): Promise<string[]> {
   const { docSummaries } = await import('../content/docs');

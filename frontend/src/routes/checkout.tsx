@@ -103,6 +103,11 @@ function CheckoutPage() {
                   Open it in your dashboard
                 </ButtonLink>
               </div>
+            ) : resource.type === 'session' ? (
+              <div className="space-y-4">
+                <p className="text-ink">A session is booked for a time: choose one that suits you, then pay.</p>
+                <ButtonLink to="/sessions">Choose a time</ButtonLink>
+              </div>
             ) : data.mode === 'included' ? (
               <div className="space-y-4">
                 <p className="text-ink">{resource.title} comes with every subscription and the lifetime license.</p>

@@ -6,6 +6,7 @@ import { pageHead } from '../lib/seo';
 import { callServerFn } from '../lib/server-fn-client';
 import { creditSummaryQuery, dashboardQuery } from '../queries/account';
 import { AvailabilitySection, SessionsSection } from './dashboard/-components/BookingSections';
+import { mySessionsQuery } from './dashboard/-components/SessionsSection';
 import { DashboardNav } from './dashboard/-components/DashboardNav';
 import { LicensedUsersSection } from './dashboard/-components/LicensedUsersSection';
 import { LicenseSection } from './dashboard/-components/LicenseSection';
@@ -19,8 +20,13 @@ export const Route = createFileRoute('/dashboard')({
   beforeLoad: ({ search, preload }) =>
     // Preloading (a hover on the nav link) never fails the page: the real visit checks again.
     preload ? callServerFn(checkDashboardAccess, search).catch(() => undefined) : callServerFn(checkDashboardAccess, search),
-  loader: async ({ context, preload }) => {
-    const load = Promise.all([context.queryClient.ensureQueryData(dashboardQuery()), context.queryClient.ensureQueryData(creditSummaryQuery())]);
+  loaderDeps: ({ search }) => ({ section: search.section }),
+  loader: async ({ context, preload, deps }) => {
+    const load = Promise.all([
+      context.queryClient.ensureQueryData(dashboardQuery()),
+      context.queryClient.ensureQueryData(creditSummaryQuery()),
+      deps.section === 'sessions' ? context.queryClient.ensureQueryData(mySessionsQuery()) : null,
+    ]);
     if (preload) await load.catch(() => undefined);
     else await load;
   },

@@ -84,6 +84,8 @@ describe('booking a 1-on-1 session over HTTP, on the Stripe emulator', () => {
     expect((await book(customers[0]!, slotAt(20, 9))).error).toMatchObject({ code: 'booking.slot_unavailable' });
     expect((await book(customers[0]!, new Date(Date.parse(slotAt(3, 11)) + 7 * 60_000).toISOString())).error?.code).toBe('booking.slot_unavailable');
     expect((await book(customers[0]!, slotAt(3, 11), 'lifetime-license')).error?.code).toBe('booking.not_a_session');
+    // A session is never sold without a time through the general checkout.
+    expect((await callFn(site.url, 'initiateCheckout', { resourceId: 'setup-session-30', quantity: 1 }, { cookie: customers[0] })).error?.code).toBe('checkout.book_a_time');
   });
 
   it('pays, confirms, reschedules, and cancels more than 24 h ahead with a full refund through Stripe', async () => {
@@ -137,7 +139,7 @@ describe('booking a 1-on-1 session over HTTP, on the Stripe emulator', () => {
     const second = slotAt(6, 11);
     const cancelling = await book(cookie, second);
     await chooseOnHostedCheckout(cancelling.result.url, 'cancel');
-    expect(await isOpen(second)).toBe(false);
+    await eventually(() => isOpen(second), (open) => !open);
     expect((await callFn(site.url, 'releaseSessionHold', {}, { cookie })).result).toEqual({ released: 1 });
     expect(await isOpen(second)).toBe(true);
     expect((await stripe.checkout.sessions.retrieve(new URL(cancelling.result.url).pathname.split('/').pop()!)).status).toBe('expired');
@@ -169,5 +171,20 @@ describe('booking a 1-on-1 session over HTTP, on the Stripe emulator', () => {
     const charge = await eventually(() => chargeOf(refused.payment_intent_id), (c) => c.refunded);
     expect(charge.amount_refunded).toBe(4900);
     expect((await mySessions(customers[4]!)).result.past).toEqual([expect.objectContaining({ bookingId: refusedId, status: 'refused', refund: 'full' })]);
+  });
+
+  it('a host sees who booked and can call a session off, refunding it in full', async () => {
+    const upcoming = (await callFn(site.url, 'getHostSessions', {}, { cookie: host, method: 'GET' })).result.upcoming as Array<{ bookingId: string; customerName: string; start: string }>;
+    const honoured = upcoming.find((s) => s.start === slotAt(7, 9))!;
+    expect(honoured).toMatchObject({ customerName: 'Customer 3', customerEmail: 'customer3@example.com', sessionTitle: '30-minute setup session', minutes: 30 });
+    expect((await callFn(site.url, 'getHostSessions', {}, { cookie: customers[0], method: 'GET' })).error?.code).toBe('booking.not_a_host');
+    expect((await callFn(site.url, 'hostCancelSession', { bookingId: honoured.bookingId }, { cookie: customers[3] })).status).toBe(403);
+
+    expect((await callFn(site.url, 'hostCancelSession', { bookingId: honoured.bookingId }, { cookie: host })).result).toEqual({ cancelled: true });
+    const row = await bookingRow(honoured.bookingId);
+    expect(row).toMatchObject({ status: 'cancelled', refund: 'full', refund_cents: 4900 });
+    expect((await eventually(() => chargeOf(row.payment_intent_id), (c) => c.refunded)).amount_refunded).toBe(4900);
+    expect((await callFn(site.url, 'getHostSessions', {}, { cookie: host, method: 'GET' })).result.upcoming.some((s: { bookingId: string }) => s.bookingId === honoured.bookingId)).toBe(false);
+    expect((await callFn(site.url, 'hostCancelSession', { bookingId: honoured.bookingId }, { cookie: host })).error?.code).toBe('booking.not_found');
   });
 });

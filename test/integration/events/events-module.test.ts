@@ -60,13 +60,15 @@ describe('EventsModule in a worker process', () => {
   it('on shutdown stops its projectors, lets their locks go and closes its pool', async () => {
     const app = await startWorker();
     const eventsPool = app.get<Pool>(EVENTS_POOL);
-    await until('the projector leads', async () => {
-      const { rows } = await pool.query(`select count(*)::int as n from pg_stat_activity where application_name = $1`, [`projector ${projectorName}`]);
-      return rows[0].n === 1;
-    });
+    // Every projector's lock is on one shared session per process.
+    const lockSessions = async () => (await pool.query(`select count(*)::int as n from pg_stat_activity where application_name = 'projector leader locks' and datname = current_database()`)).rows[0].n;
+    const lockHeld = async () =>
+      (await pool.query(`select count(*)::int as n from pg_locks where locktype = 'advisory' and classid = 7301 and objid = (hashtext($1)::bigint & 4294967295)::oid and database = (select oid from pg_database where datname = current_database())`, [projectorName])).rows[0].n;
+    await until('the projector leads', async () => (await lockHeld()) === 1);
+    expect(await lockSessions()).toBe(1);
     await app.close();
     expect(eventsPool.ended).toBe(true);
-    const { rows } = await pool.query(`select count(*)::int as n from pg_stat_activity where application_name = $1`, [`projector ${projectorName}`]);
-    expect(rows[0].n).toBe(0);
+    expect(await lockHeld()).toBe(0);
+    expect(await lockSessions()).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { getHostAvailability, saveHostAvailability, type HostScheduleInput } from '../../../../contracts/booking/availability.contract';
+import { getHostSessions, hostCancelSession } from '../../../../contracts/booking/host-sessions.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { AppError } from '../../common/app-error';
 import { EventStore } from '../../events/event-store';
@@ -10,6 +11,7 @@ import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { Auth, type SignedInUser } from '../auth/auth';
 import { hostAvailabilityStreamId, HostAvailabilityChanged } from './availability.events';
+import { BookingService } from './booking.service';
 
 class NotAHostError extends AppError {
   constructor() {
@@ -17,13 +19,14 @@ class NotAHostError extends AppError {
   }
 }
 
-/** A host's weekly hours, overrides and booking rules: read, and saved as one event. */
+/** A host's weekly hours, overrides and booking rules (saved as one event), and their upcoming sessions. */
 @Injectable()
 export class AvailabilityServerFns {
   constructor(
     private readonly auth: Auth,
     private readonly store: EventStore,
     private readonly orm: MikroORM,
+    private readonly booking: BookingService,
   ) {}
 
   @ServerFn(getHostAvailability)
@@ -44,6 +47,17 @@ export class AvailabilityServerFns {
     });
     await awaitProjection(this.orm, 'AvailabilityProjector', outcome);
     return { saved: true, updatedAt: at };
+  }
+
+  @ServerFn(getHostSessions)
+  async getHostSessions(_input: unknown, context: ServerFnContext): Promise<ServerFnOutput<typeof getHostSessions>> {
+    return { upcoming: await this.booking.hostSessions(await this.host(context)) };
+  }
+
+  @ServerFn(hostCancelSession)
+  async hostCancelSession(input: z.output<typeof hostCancelSession.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof hostCancelSession>> {
+    await this.booking.hostCancel(await this.host(context), input.bookingId, context.requestId);
+    return { cancelled: true };
   }
 
   /** Hosts are accounts with the admin role (org:admin; LOCAL_ADMIN_EMAILS locally). */

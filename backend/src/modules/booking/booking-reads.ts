@@ -42,7 +42,8 @@ export class BookingReads {
   }
 
   async host(hostUserId: string): Promise<HostRow | null> {
-    return (await this.hosts()).find((h) => h.hostUserId === hostUserId) ?? null;
+    const [row] = await this.db.execute<{ host_user_id: string; host_name: string; schedule: HostScheduleInput }[]>('select host_user_id, host_name, schedule from rm_host_availability where host_user_id = ?', [hostUserId]);
+    return row ? { hostUserId: row.host_user_id, hostName: row.host_name, schedule: row.schedule } : null;
   }
 
   /** Held (until the hold lapses) and booked times of a host that end after `from`. */
@@ -57,6 +58,15 @@ export class BookingReads {
 
   async bookingsOf(customerUserId: string): Promise<BookingRow[]> {
     return this.db.execute<BookingRow[]>(`select * from rm_session_bookings where customer_user_id = ? and status in ('confirmed', 'cancelled', 'refused') order by start_at`, [customerUserId]);
+  }
+
+  async upcomingOfHost(hostUserId: string, now: Date): Promise<Array<BookingRow & { customer_name: string | null; customer_email: string | null }>> {
+    return this.db.execute(`select * from rm_session_bookings where host_user_id = ? and status = 'confirmed' and end_at > ? order by start_at`, [hostUserId, now]);
+  }
+
+  async bookingOfHost(hostUserId: string, bookingId: string): Promise<BookingRow | null> {
+    const [row] = await this.db.execute<BookingRow[]>('select * from rm_session_bookings where host_user_id = ? and booking_id = ?', [hostUserId, bookingId]);
+    return row ?? null;
   }
 
   async booking(customerUserId: string, bookingId: string): Promise<BookingRow | null> {

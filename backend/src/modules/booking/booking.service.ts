@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { HostSession } from '../../../../contracts/booking/host-sessions.contract';
 import type { BookedSession, OpenSlot, SessionsPageData, SessionType } from '../../../../contracts/booking/sessions.contract';
 import { parseFeatures } from '../../../../contracts/catalog/resource-rules';
 import type { Resource } from '../../../../contracts/catalog/resource';
 import { AppError } from '../../common/app-error';
-import { runCommand } from '../../events/command-runner';
+import { runCommand, StreamStateCache } from '../../events/command-runner';
+import { KeyedLanes } from '../../events/keyed-lanes';
 import type { EventMetadata } from '../../events/event-metadata';
 import type { EventStore } from '../../events/event-store';
 import { StreamVersionConflictError } from '../../events/event-store.errors';
@@ -15,12 +17,15 @@ import { CheckoutService } from '../payments/checkout/checkout.service';
 import type { StripeClient } from '../payments/stripe/stripe-client';
 import type { BookingReads, BookingRow, HostRow } from './booking-reads';
 import { hostCalendarStreamId, type SessionDetails } from './booking.events';
-import { BOOKING_POLICY, CHANGE_NOTICE_MS, hostCalendarDecider, SlotTakenError, type CalendarCommand } from './host-calendar.decider';
-import { openSlots } from './open-slots';
+import { BOOKING_POLICY, CHANGE_NOTICE_MS, hostCalendarDecider, SlotTakenError, type CalendarCommand, type HostCalendar } from './host-calendar.decider';
+import { offersStart, openSlots } from './open-slots';
 
 /** How long a chosen time is kept while the customer pays (Stripe's shortest checkout is 30 minutes). */
 export const HOLD_MINUTES = 30;
 const HOLD_MS = HOLD_MINUTES * 60_000 + 60_000;
+/** What /sessions and a reschedule list: the next four weeks (a host may open bookings further ahead). */
+export const LISTED_DAYS = 28;
+const RACE_RETRIES = 20;
 
 class BookingRefusedError extends AppError {}
 
@@ -38,6 +43,10 @@ export const sessionMinutes = (resource: Resource): number => {
  * two customers can never both have a time; the read models only suggest what is open.
  */
 export class BookingService {
+  /** Commands on one host's calendar run one at a time in this process, from its cached state. */
+  private readonly lanes = new KeyedLanes();
+  private readonly calendars = new StreamStateCache<HostCalendar>(1_000);
+
   constructor(
     private readonly store: EventStore,
     private readonly orm: MikroORM,
@@ -53,7 +62,7 @@ export class BookingService {
     const busy = new Map(await Promise.all(hosts.map(async (h) => [h.hostUserId, await this.reads.busy(h.hostUserId, now, now)] as const)));
     const sessionTypes: SessionType[] = types.map((resource) => {
       const minutes = sessionMinutes(resource);
-      const slots = hosts.flatMap((host) => openSlots(host.schedule, busy.get(host.hostUserId) ?? [], minutes, now).map((slot) => ({ ...slot, hostUserId: host.hostUserId })));
+      const slots = hosts.flatMap((host) => openSlots(listed(host), busy.get(host.hostUserId) ?? [], minutes, now).map((slot) => ({ ...slot, hostUserId: host.hostUserId })));
       return {
         id: resource.id,
         title: resource.title,
@@ -142,7 +151,7 @@ export class BookingService {
     const { booking, host } = await this.ownBooking(user, bookingId);
     if (booking.status !== 'confirmed' || !host) return [];
     const busy = await this.reads.busy(host.hostUserId, now, now, booking.booking_id);
-    return openSlots(host.schedule, busy, booking.minutes, now)
+    return openSlots(listed(host), busy, booking.minutes, now)
       .filter((slot) => slot.start !== new Date(booking.start_at).toISOString())
       .map((slot) => ({ ...slot, hostUserId: host.hostUserId }));
   }
@@ -165,12 +174,33 @@ export class BookingService {
     return this.fresh(user, bookingId, now);
   }
 
+  async hostSessions(host: SignedInUser, now = new Date()): Promise<HostSession[]> {
+    return (await this.reads.upcomingOfHost(host.userId, now)).map((row) => ({
+      bookingId: row.booking_id,
+      sessionTitle: row.session_title,
+      customerName: row.customer_name,
+      customerEmail: row.customer_email,
+      start: new Date(row.start_at).toISOString(),
+      end: new Date(row.end_at).toISOString(),
+      minutes: row.minutes,
+    }));
+  }
+
+  /** A host calls a session off: always a full refund. */
+  async hostCancel(host: SignedInUser, bookingId: string, correlationId: string, now = new Date()): Promise<void> {
+    const booking = await this.reads.bookingOfHost(host.userId, bookingId);
+    if (!booking || booking.status !== 'confirmed') throw new BookingRefusedError('booking.not_found', 404, 'There is no such upcoming session on your calendar.');
+    const outcome = await this.decide(host.userId, { type: 'cancel', hostUserId: host.userId, bookingId, customerUserId: null, by: 'host', at: now.toISOString() }, userMetadata(host, correlationId));
+    await awaitProjection(this.orm, 'SessionBookingsProjector', outcome);
+  }
+
   /** Runs a calendar command; a lost race is decided again (against the winner) until it settles. */
   async decide(hostUserId: string, command: CalendarCommand, metadata: EventMetadata) {
+    const streamId = hostCalendarStreamId(hostUserId);
     try {
-      return await runCommand({ store: this.store, streamId: hostCalendarStreamId(hostUserId), decider: hostCalendarDecider, command, metadata, retries: 20 });
+      return await this.lanes.run(streamId, () => runCommand({ store: this.store, streamId, decider: hostCalendarDecider, command, metadata, retries: RACE_RETRIES, cache: this.calendars }));
     } catch (error) {
-      // Twenty lost races in a row: the calendar is too busy to tell; say so as a taken slot.
+      // Lost every race to other processes: the calendar is too busy to tell; say so as a taken slot.
       if (error instanceof StreamVersionConflictError) throw new SlotTakenError();
       throw error;
     }
@@ -182,8 +212,7 @@ export class BookingService {
 
   /** Whether the host's hours and rules offer this start (busy times aside). */
   private offered(host: HostRow, minutes: number, start: Date, now: Date): boolean {
-    const iso = start.toISOString();
-    return openSlots(host.schedule, [], minutes, now).some((slot) => slot.start === iso);
+    return offersStart(host.schedule, minutes, start, now);
   }
 
   private async ownBooking(user: SignedInUser, bookingId: string): Promise<{ booking: BookingRow; host: HostRow | null }> {
@@ -197,6 +226,8 @@ export class BookingService {
     return bookedSession(row!, now);
   }
 }
+
+const listed = (host: HostRow) => ({ ...host.schedule, horizonDays: Math.min(host.schedule.horizonDays, LISTED_DAYS) });
 
 function userMetadata(user: SignedInUser, correlationId: string): EventMetadata {
   return { correlationId, causationId: null, actor: { kind: 'user', userId: user.userId } };

@@ -89,4 +89,26 @@ describe('a host calendar', () => {
     const booked = run([hold('h1', 'alice', '2026-11-30T09:00:00.000Z', '2026-11-30T09:30:00.000Z'), confirmCommand('h1')]);
     expect(decide(booked, { type: 'cancel', hostUserId: host, bookingId: 'h1', customerUserId: null, by: 'payment_reversed', at })()[0]!.data).toMatchObject({ refund: 'none', refundCents: 0, by: 'payment_reversed' });
   });
+
+  it('forgets what is more than 30 days over, so a year of history folds into a small state', () => {
+    const history: BookingEvent[] = [];
+    const day = 86_400_000;
+    const yearAgo = Date.parse('2025-11-23T09:00:00.000Z');
+    for (let i = 0; i < 365; i += 1) {
+      const start = new Date(yearAgo + i * day).toISOString();
+      const end = new Date(yearAgo + i * day + 30 * 60_000).toISOString();
+      const when = new Date(yearAgo + i * day - 3 * day).toISOString();
+      const state = fold(hostCalendarDecider, history);
+      history.push(...hostCalendarDecider.decide(hold(`y${i}`, 'alice', start, end, { at: when, expiresAt: new Date(Date.parse(when) + 1_800_000).toISOString() }), state));
+      history.push(...hostCalendarDecider.decide({ type: 'confirm', hostUserId: host, holdId: `y${i}`, paymentIntentId: null, bufferMinutes: 0, at: when }, fold(hostCalendarDecider, history)));
+    }
+    const state = fold(hostCalendarDecider, history);
+    expect(history).toHaveLength(730);
+    expect(state.bookings.size).toBeLessThanOrEqual(34);
+    expect(state.settled.size).toBeLessThanOrEqual(31);
+    expect(state.holds.size).toBe(0);
+    // The latest bookings still block their times.
+    const last = new Date(yearAgo + 364 * day).toISOString();
+    expect(decide(history, hold('late', 'bob', last, new Date(Date.parse(last) + 1_800_000).toISOString(), { at: new Date(yearAgo + 360 * day).toISOString() }))).toThrow(SlotTakenError);
+  });
 });

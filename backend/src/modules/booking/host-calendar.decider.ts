@@ -36,8 +36,22 @@ export interface HostCalendar {
   /** Released holds stay known (not blocking), so a payment that still arrives can be decided. */
   holds: Map<string, Entry & { expiresAt: number; released: boolean }>;
   bookings: Map<string, Entry & { paymentIntentId: string | null; sequence: number }>;
-  /** Holds settled by a payment (confirmed or refused): a repeat changes nothing. */
-  settled: Set<string>;
+  /** Holds settled by a payment (confirmed or refused), with when: a repeat changes nothing. */
+  settled: Map<string, number>;
+}
+
+/**
+ * How long the calendar remembers what is over: a hold after it lapsed (a delayed payment such as
+ * a bank debit can still complete days later), a booking after it ended, a settled hold. Past
+ * that, a year of history folds into a small state; something older is treated as unknown.
+ */
+export const MEMORY_MS = 30 * 24 * 3_600_000;
+
+/** A copy of `map` without the entries whose time `until` is more than MEMORY_MS before `now`. */
+function recent<V>(map: Map<string, V>, now: number, until: (value: V) => number): Map<string, V> {
+  const kept = new Map<string, V>();
+  for (const [id, value] of map) if (until(value) > now - MEMORY_MS) kept.set(id, value);
+  return kept;
 }
 
 export type CalendarCommand =
@@ -64,40 +78,49 @@ function clashes(state: HostCalendar, start: number, end: number, bufferMs: numb
  * time is still free, and refused (to be refunded in full) when someone else has taken it since.
  */
 export const hostCalendarDecider: Decider<CalendarCommand, BookingEvent, HostCalendar> = {
-  initialState: () => ({ holds: new Map(), bookings: new Map(), settled: new Set() }),
+  initialState: () => ({ holds: new Map(), bookings: new Map(), settled: new Map() }),
 
+  // States are shared (a command cache keeps them), so a change copies the map it touches, and the
+  // copy leaves out what is over, keyed on the event's own time.
   evolve(state, event) {
-    const holds = new Map(state.holds);
-    const bookings = new Map(state.bookings);
-    const settled = new Set(state.settled);
+    const now = ms(event.data.at);
+    const holds = () => recent(state.holds, now, (h) => h.expiresAt);
+    const bookings = () => recent(state.bookings, now, (b) => b.end);
+    const settled = (id: string) => recent(state.settled, now, (at) => at).set(id, now);
     switch (event.type) {
-      case 'SlotHeld':
-        holds.set(event.data.holdId, { start: ms(event.data.start), end: ms(event.data.end), customerUserId: event.data.customerUserId, details: event.data.details, expiresAt: ms(event.data.expiresAt), released: false });
-        break;
+      case 'SlotHeld': {
+        const next = holds();
+        next.set(event.data.holdId, { start: ms(event.data.start), end: ms(event.data.end), customerUserId: event.data.customerUserId, details: event.data.details, expiresAt: ms(event.data.expiresAt), released: false });
+        return { ...state, holds: next };
+      }
       case 'SlotHoldReleased': {
-        const hold = holds.get(event.data.holdId);
-        if (hold) holds.set(event.data.holdId, { ...hold, released: true });
-        break;
+        const hold = state.holds.get(event.data.holdId);
+        if (!hold) return state;
+        return { ...state, holds: holds().set(event.data.holdId, { ...hold, released: true }) };
       }
-      case 'BookingRefusedSlotTaken':
-        holds.delete(event.data.bookingId);
-        settled.add(event.data.bookingId);
-        break;
-      case 'BookingConfirmed':
-        holds.delete(event.data.bookingId);
-        settled.add(event.data.bookingId);
-        bookings.set(event.data.bookingId, { start: ms(event.data.start), end: ms(event.data.end), customerUserId: event.data.customerUserId, details: event.data.details, paymentIntentId: event.data.paymentIntentId, sequence: 0 });
-        break;
+      case 'BookingRefusedSlotTaken': {
+        const next = holds();
+        next.delete(event.data.bookingId);
+        return { ...state, holds: next, settled: settled(event.data.bookingId) };
+      }
+      case 'BookingConfirmed': {
+        const next = holds();
+        next.delete(event.data.bookingId);
+        const booked = bookings().set(event.data.bookingId, { start: ms(event.data.start), end: ms(event.data.end), customerUserId: event.data.customerUserId, details: event.data.details, paymentIntentId: event.data.paymentIntentId, sequence: 0 });
+        return { holds: next, bookings: booked, settled: settled(event.data.bookingId) };
+      }
       case 'BookingRescheduled': {
-        const booking = bookings.get(event.data.bookingId);
-        if (booking) bookings.set(event.data.bookingId, { ...booking, start: ms(event.data.start), end: ms(event.data.end), sequence: event.data.sequence });
-        break;
+        const booking = state.bookings.get(event.data.bookingId);
+        if (!booking) return state;
+        return { ...state, bookings: bookings().set(event.data.bookingId, { ...booking, start: ms(event.data.start), end: ms(event.data.end), sequence: event.data.sequence }) };
       }
-      case 'BookingCancelled':
-        bookings.delete(event.data.bookingId);
-        break;
+      case 'BookingCancelled': {
+        const next = bookings();
+        next.delete(event.data.bookingId);
+        return { ...state, bookings: next };
+      }
     }
-    return { holds, bookings, settled };
+    return state;
   },
 
   decide(command, state) {

@@ -1,4 +1,4 @@
-import { openSlots, type HostSchedule } from './open-slots';
+import { offersStart, openSlots, type HostSchedule } from './open-slots';
 
 const berlin: HostSchedule = {
   timeZone: 'Europe/Berlin',
@@ -48,5 +48,23 @@ describe('open slots', () => {
     const schedule = { ...berlin, minimumNoticeMinutes: 90, horizonDays: 1 };
     const slots = starts(openSlots(schedule, [], 60, new Date('2026-11-23T07:00:00Z')));
     expect(slots).toEqual(['2026-11-23T08:30:00.000Z', '2026-11-23T09:00:00.000Z', '2026-11-24T08:00:00.000Z', '2026-11-24T08:30:00.000Z', '2026-11-24T09:00:00.000Z']);
+  });
+});
+
+describe('offersStart', () => {
+  const week = { ...berlin, horizonDays: 14, minimumNoticeMinutes: 60 };
+  const now = new Date('2026-10-22T06:30:00Z');
+
+  it('agrees with openSlots for every start it offers, and refuses what it does not', () => {
+    const slots = starts(openSlots(week, [], 60, now));
+    expect(slots.length).toBeGreaterThan(10);
+    for (const start of slots) expect(offersStart(week, 60, new Date(start), now)).toBe(true);
+    // Off the half-hour grid, outside the hours, inside the notice, past the horizon, on a weekend.
+    for (const start of ['2026-10-23T07:10:00Z', '2026-10-23T09:30:00Z', '2026-10-22T07:00:00Z', '2026-11-09T08:00:00Z', '2026-10-24T07:00:00Z']) {
+      expect(offersStart(week, 60, new Date(start), now)).toBe(false);
+    }
+    // After the daylight-saving change, 09:00 Berlin is 08:00 UTC.
+    expect(offersStart(week, 60, new Date('2026-10-26T08:00:00Z'), now)).toBe(true);
+    expect(offersStart(week, 60, new Date('2026-10-26T07:00:00Z'), now)).toBe(false);
   });
 });

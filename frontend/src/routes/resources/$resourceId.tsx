@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { ArrowRight, ChevronRight, Gift, LifeBuoy, ShoppingCart, Sparkles } from 'lucide-react';
+import { ArrowRight, CalendarClock, ChevronRight, Gift, LifeBuoy, ShoppingCart, Sparkles } from 'lucide-react';
 import { checkoutHref, isFree, parseFeatures, resourceSummary } from '../../../../contracts/catalog/resource-rules';
 import type { Resource } from '../../../../contracts/catalog/resource';
 import { FeatureList } from '../../components/catalog/FeatureList';
@@ -176,7 +176,7 @@ function hasAmount(resource: Resource): boolean {
   return !isFree(resource) && resource.accessType !== 'subscription' && typeof resource.priceCents === 'number';
 }
 
-/** Buy (or subscribe), get it free from the dashboard, or see the plans that include it. */
+/** Buy (or subscribe), get it free from the dashboard, see the plans that include it, or book a session's time. */
 function ResourceAction({ resource }: { resource: Resource }) {
   const wide = 'w-full sm:w-auto';
   if (isFree(resource)) {
@@ -196,6 +196,14 @@ function ResourceAction({ resource }: { resource: Resource }) {
       >
         <Sparkles aria-hidden="true" />
         Included with subscription — see plans
+      </ButtonLink>
+    );
+  }
+  if (resource.type === 'session') {
+    return (
+      <ButtonLink to="/sessions" size="lg" className={wide}>
+        <CalendarClock aria-hidden="true" />
+        Choose a time
       </ButtonLink>
     );
   }

@@ -69,6 +69,7 @@ export class CheckoutService {
       await awaitProjection(this.orm, 'PurchasesProjector', await grantFreeAccess(this.store, user.userId, resource.id, metadata));
       return { outcome: 'granted', resourceId: resource.id };
     }
+    if (resource.type === 'session') throw new CheckoutRefusedError('checkout.book_a_time', 409, `${resource.title} is booked for a time: choose one on the sessions page, then pay.`);
     if (mode === 'included') throw new CheckoutRefusedError('checkout.included_with_subscription', 409, `${resource.title} comes with every subscription: subscribe to a plan to get it.`);
     if (!quantityAdjustable(resource) && (await this.reads.owns(user.userId, resource.id))) {
       throw new CheckoutRefusedError('checkout.already_owned', 409, `${resource.title} is already on your account.`);

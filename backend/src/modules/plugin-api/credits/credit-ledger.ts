@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { UsageKind } from '../../../../../contracts/plugin/credits-v1';
 import { runCommand, StreamStateCache } from '../../../events/command-runner';
+import { KeyedLanes } from '../../../events/keyed-lanes';
 import type { EventMetadata } from '../../../events/event-metadata';
 import type { EventStore } from '../../../events/event-store';
 import { addOnRemaining, creditLedgerDecider, includedRemaining, type CreditCommand, type CreditState } from './credit-ledger.decider';
@@ -25,7 +26,7 @@ const RACE_RETRIES = 20;
  * stream's optimistic concurrency keeps every balance at or above zero.
  */
 export class CreditLedger {
-  private readonly lanes = new Map<string, Promise<unknown>>();
+  private readonly lanes = new KeyedLanes();
   /** An account's stream grows with every debit: it is folded once, then read on from there. */
   private readonly states = new StreamStateCache<CreditState>();
 
@@ -58,14 +59,8 @@ export class CreditLedger {
   }
 
   private run(userId: string, command: CreditCommand, metadata: EventMetadata) {
-    const previous = this.lanes.get(userId) ?? Promise.resolve();
-    const next = previous
-      .catch(() => undefined)
-      .then(() => runCommand<CreditCommand, Parameters<typeof creditLedgerDecider.evolve>[1], CreditState>({ store: this.store, streamId: creditStreamId(userId), decider: creditLedgerDecider, command, metadata, retries: RACE_RETRIES, cache: this.states }));
-    this.lanes.set(userId, next);
-    void next.finally(() => {
-      if (this.lanes.get(userId) === next) this.lanes.delete(userId);
-    }).catch(() => undefined);
-    return next;
+    return this.lanes.run(userId, () =>
+      runCommand<CreditCommand, Parameters<typeof creditLedgerDecider.evolve>[1], CreditState>({ store: this.store, streamId: creditStreamId(userId), decider: creditLedgerDecider, command, metadata, retries: RACE_RETRIES, cache: this.states }),
+    );
   }
 }

@@ -6,6 +6,7 @@ import { Field, FormAlert, Select, TextInput } from '../../../components/forms/F
 import { Button } from '../../../components/ui/Button';
 import { formatDayTime } from '../../../lib/dates';
 import { callServerFn, ServerFnError } from '../../../lib/server-fn-client';
+import { HostSessions } from './HostSessions';
 import { EmptyState, Panel } from './Panel';
 
 type Period = { start: string; end: string };
@@ -178,5 +179,11 @@ export function AvailabilityEditor() {
     );
   }
   if (error || !data) return <FormAlert>{error?.message ?? 'Your availability could not be loaded.'}</FormAlert>;
-  return <Editor initial={data.schedule ?? starterSchedule()} updatedAt={data.updatedAt} />;
+  const initial = data.schedule ?? starterSchedule();
+  return (
+    <div className="space-y-6">
+      <HostSessions timeZone={initial.timeZone} />
+      <Editor initial={initial} updatedAt={data.updatedAt} />
+    </div>
+  );
 }
