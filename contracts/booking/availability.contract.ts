@@ -46,8 +46,8 @@ export const getHostAvailability = defineServerFn({
   id: 'getHostAvailability',
   method: 'GET',
   input: z.object({}).strict().default({}),
-  output: z.object({ schedule: hostScheduleSchema.nullable(), updatedAt: z.iso.datetime().nullable() }),
-  errors: ['booking.not_a_host'],
+  /** `host: false` for an account that is not a host (nothing to edit; saving is refused). */
+  output: z.object({ host: z.boolean(), schedule: hostScheduleSchema.nullable(), updatedAt: z.iso.datetime().nullable() }),
 });
 
 export const saveHostAvailability = defineServerFn({

@@ -14,10 +14,10 @@ const schedule = { timeZone: 'Europe/Berlin', weekly: week, overrides: { '2026-1
 
 describe('host availability', () => {
   it('a host saves weekly hours, overrides and rules, and reads them back', async () => {
-    expect((await callFn(site.url, 'getHostAvailability', {}, { cookie: host, method: 'GET' })).result).toEqual({ schedule: null, updatedAt: null });
+    expect((await callFn(site.url, 'getHostAvailability', {}, { cookie: host, method: 'GET' })).result).toEqual({ host: true, schedule: null, updatedAt: null });
     const saved = await callFn(site.url, 'saveHostAvailability', { schedule }, { cookie: host });
     expect(saved.result).toMatchObject({ saved: true });
-    expect((await callFn(site.url, 'getHostAvailability', {}, { cookie: host, method: 'GET' })).result).toEqual({ schedule, updatedAt: saved.result.updatedAt });
+    expect((await callFn(site.url, 'getHostAvailability', {}, { cookie: host, method: 'GET' })).result).toEqual({ host: true, schedule, updatedAt: saved.result.updatedAt });
   });
 
   it('refuses bad hours with the zod issues and keeps what was saved', async () => {
@@ -34,6 +34,7 @@ describe('host availability', () => {
     const answer = await callFn(site.url, 'saveHostAvailability', { schedule }, { cookie: customer });
     expect(answer.status).toBe(403);
     expect(answer.error!.code).toBe('booking.not_a_host');
-    expect((await callFn(site.url, 'getHostAvailability', {}, { cookie: customer, method: 'GET' })).status).toBe(403);
+    expect((await callFn(site.url, 'getHostAvailability', {}, { cookie: customer, method: 'GET' })).result).toEqual({ host: false, schedule: null, updatedAt: null });
+    expect((await callFn(site.url, 'getHostAvailability', {}, { method: 'GET' })).status).toBe(401);
   });
 });

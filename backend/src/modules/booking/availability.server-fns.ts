@@ -31,9 +31,11 @@ export class AvailabilityServerFns {
 
   @ServerFn(getHostAvailability)
   async getHostAvailability(_input: unknown, context: ServerFnContext): Promise<ServerFnOutput<typeof getHostAvailability>> {
-    const host = await this.host(context);
+    const user = await this.auth.requireUser(context);
+    if (!user.isAdmin) return { host: false, schedule: null, updatedAt: null };
+    const host = user;
     const [row] = await this.orm.em.getConnection().execute<{ schedule: HostScheduleInput; updated_at: Date }[]>('select schedule, updated_at from rm_host_availability where host_user_id = ?', [host.userId]);
-    return { schedule: row?.schedule ?? null, updatedAt: row ? new Date(row.updated_at).toISOString() : null };
+    return { host: true, schedule: row?.schedule ?? null, updatedAt: row ? new Date(row.updated_at).toISOString() : null };
   }
 
   @ServerFn(saveHostAvailability)

@@ -171,7 +171,7 @@ function Editor({ initial, updatedAt }: { initial: HostScheduleInput; updatedAt:
 export function AvailabilityEditor() {
   const { data, error, isPending } = useQuery(availabilityQuery());
   if (isPending) return <p role="status" className="text-sm text-ink-muted">Loading your availability…</p>;
-  if (error instanceof ServerFnError && error.code === 'booking.not_a_host') {
+  if (data && !data.host) {
     return (
       <EmptyState title="Availability is for hosts">
         <p>Hosts set their weekly hours, days off and booking rules here. Ask an administrator if you should be one.</p>
