@@ -323,7 +323,7 @@ console.log(`1. openSlots in process (Europe/Berlin, weekdays 09:00–17:00, ${O
 console.log(`   history: ${PAST_SESSIONS} past sessions + ${PAST_ABANDONED} released holds over 365 days, ${UPCOMING} upcoming (30/60 min)\n`);
 console.log(['   case'.padEnd(57), 'busy'.padStart(6), 'slots'.padStart(7), 'runs'.padStart(6), 'p50 ms'.padStart(9), 'p95 ms'.padStart(9), 'vs empty'.padStart(10)].join(''));
 for (const r of pure) console.log([pad(`   ${r.name}`, 57), String(r.busy).padStart(6), String(r.slots).padStart(7), String(r.runs).padStart(6), num(r.p50, 2), num(r.p95, 2), `${r.ratio.toFixed(2)}x`.padStart(10)].join(''));
-console.log(`   (BookingService.book also runs openSlots over the whole horizon with no busy times for every attempt, to check the hours: the "no busy times" rows)`);
+console.log(`   (BookingService.book checks one start against the hours with offersStart, which computes that date only)`);
 
 console.log(`\n(the site, api and worker in one process, started with ${freeAtStart} of Postgres's connections free)`);
 console.log(`\n2. getSessionsPageData over HTTP, signed out, one request at a time (${PAGE_REQUESTS} per case; two session types, so two openSlots per host per request)`);

@@ -76,6 +76,8 @@ export class DedicatedLeaderLocks implements LeaderLocks {
 export class SharedLeaderLocks implements LeaderLocks {
   private client?: Promise<Client>;
   private readonly holders = new Map<string, () => void>();
+  /** One query at a time on the session (pg deprecates overlapping queries on a client). */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly connectionString: string) {}
 
@@ -86,17 +88,23 @@ export class SharedLeaderLocks implements LeaderLocks {
     });
     const client = await this.client;
     const { sql, params } = projectorLockSql(name);
-    const { rows } = await client.query<{ locked: boolean }>(sql, params);
+    const { rows } = await this.serial(() => client.query<{ locked: boolean }>(sql, params));
     if (rows[0]?.locked !== true) return null;
     this.holders.set(name, onLost);
     return {
-      alive: () => alive(client),
+      alive: () => this.serial(() => alive(client)),
       release: async () => {
         if (this.holders.get(name) !== onLost) return;
         this.holders.delete(name);
-        await client.query(`select pg_advisory_unlock(${LOCK_NAMESPACE}, hashtext($1))`, [name]).catch(() => undefined);
+        await this.serial(() => client.query(`select pg_advisory_unlock(${LOCK_NAMESPACE}, hashtext($1))`, [name])).catch(() => undefined);
       },
     };
+  }
+
+  private serial<T>(query: () => Promise<T>): Promise<T> {
+    const next = this.queue.catch(() => undefined).then(query);
+    this.queue = next;
+    return next;
   }
 
   async close(): Promise<void> {
