@@ -66,7 +66,7 @@ export const bookSession = defineServerFn({
   method: 'POST',
   input: z.object({ sessionTypeId: z.string().trim().min(1).max(120), hostUserId: z.string().min(1).max(200), start: iso, timeZone: zone }).strict(),
   output: z.object({ outcome: z.literal('redirect'), url: z.string() }).or(z.object({ outcome: z.literal('configuration-error') })),
-  errors: ['booking.slot_taken', 'booking.slot_unavailable', 'booking.not_a_session'],
+  errors: ['booking.slot_taken', 'booking.slot_unavailable', 'booking.not_a_session', 'booking.too_many_holds'],
 });
 
 /** After a cancelled checkout: gives back the customer's open hold at once (its Stripe session expires). */

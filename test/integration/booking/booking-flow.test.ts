@@ -187,4 +187,13 @@ describe('booking a 1-on-1 session over HTTP, on the Stripe emulator', () => {
     expect((await callFn(site.url, 'getHostSessions', {}, { cookie: host, method: 'GET' })).result.upcoming.some((s: { bookingId: string }) => s.bookingId === honoured.bookingId)).toBe(false);
     expect((await callFn(site.url, 'hostCancelSession', { bookingId: honoured.bookingId }, { cookie: host })).error?.code).toBe('booking.not_found');
   });
+
+  it('one customer holds at most 3 times at once while paying', async () => {
+    const cookie = customers[1]!;
+    for (const hour of [9, 10, 11]) expect((await book(cookie, slotAt(9, hour))).status).toBe(200);
+    expect((await book(cookie, slotAt(9, 12))).error).toMatchObject({ code: 'booking.too_many_holds' });
+    expect(await isOpen(slotAt(9, 12))).toBe(true);
+    expect((await callFn(site.url, 'releaseSessionHold', {}, { cookie })).result).toEqual({ released: 3 });
+    expect((await book(cookie, slotAt(9, 12))).status).toBe(200);
+  });
 });

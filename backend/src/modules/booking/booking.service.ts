@@ -26,6 +26,8 @@ const HOLD_MS = HOLD_MINUTES * 60_000 + 60_000;
 /** What /sessions and a reschedule list: the next four weeks (a host may open bookings further ahead). */
 export const LISTED_DAYS = 28;
 const RACE_RETRIES = 20;
+/** Times one customer may hold at once while paying: enough for a second thought, not to block a calendar. */
+export const MAX_OPEN_HOLDS = 3;
 
 class BookingRefusedError extends AppError {}
 
@@ -95,6 +97,9 @@ export class BookingService {
     const end = new Date(start.getTime() + minutes * 60_000);
     // Within the host's hours here; whether someone holds or booked it is the calendar's to decide.
     if (!this.offered(host, minutes, start, now)) throw slotUnavailable();
+    if ((await this.reads.openHoldsOf(user.userId, now)).length >= MAX_OPEN_HOLDS) {
+      throw new BookingRefusedError('booking.too_many_holds', 409, `You are already holding ${MAX_OPEN_HOLDS} times while paying. Finish or cancel one of those checkouts (Dashboard → Pending payments), or wait 30 minutes.`);
+    }
     const holdId = `bk_${randomUUID().replaceAll('-', '')}`;
     const expiresAt = new Date(now.getTime() + HOLD_MS);
     const details: SessionDetails = {
