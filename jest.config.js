@@ -3,8 +3,9 @@ const swc = ['@swc/jest', { swcrc: false, jsc: { parser: { syntax: 'typescript',
 const common = { testEnvironment: 'node', transform: { '^.+\\.(t|j)sx?$': swc }, moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'] };
 
 module.exports = {
-  // Integration and e2e tests wait on real servers and a real browser.
-  testTimeout: 30_000,
+  // Integration and e2e tests wait on real servers and a real browser; e2e suites run two at a time
+  // on 2 cores, where a page with axe-core can take 20 s or more. A test that passes is never slowed.
+  testTimeout: 90_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{backend,frontend,contracts}/**/*.spec.ts?(x)'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'], globalSetup: '<rootDir>/test/support/integration-setup.ts', globalTeardown: '<rootDir>/test/support/integration-teardown.ts' },

@@ -6,7 +6,8 @@
 //      whole year's 2,200 bookings, as if they were not filtered.
 //   2. getSessionsPageData over HTTP (one client, sequential) beside /healthz, before and after a
 //      year of bookings is written into the site's rm_session_bookings with SQL.
-//   3. bookSession over HTTP as signed-in customers (5 accounts, reused): rounds of N concurrent
+//   3. bookSession over HTTP as signed-in customers (one account per concurrent request, each
+//      released between phases, since a customer holds at most 3 times at once): rounds of N concurrent
 //      requests for the SAME slot (exactly one 200, the rest 409 booking.slot_taken), and rounds
 //      of N for DIFFERENT slots (all 200). Each hold also opens a Checkout on the Stripe emulator.
 //   4. The calendar command alone (runCommand + hostCalendarDecider on the built EventStore, a
@@ -149,7 +150,9 @@ try {
   await db.connect();
   const hostCookie = await signUpOverHttp(site.url, queuePrefix, HOST_EMAIL, 'Hannah Host');
   const customers = [];
-  for (let i = 0; i < 5; i += 1) customers.push(await signUpOverHttp(site.url, queuePrefix, `customer${i}@example.com`, `Customer ${i}`));
+  // One account per concurrent request: a customer holds at most 3 times at once (MAX_OPEN_HOLDS).
+  for (let i = 0; i < CONTENDERS; i += 1) customers.push(await signUpOverHttp(site.url, queuePrefix, `customer${i}@example.com`, `Customer ${i}`, { forwardedFor: `198.18.${Math.floor(i / 250)}.${(i % 250) + 1}` }));
+  const releaseAll = () => Promise.all(customers.map((cookie) => callFn(site.url, 'releaseSessionHold', {}, { cookie })));
   const save = async (horizon) => {
     const saved = await callFn(site.url, 'saveHostAvailability', { schedule: schedule(horizon) }, { cookie: hostCookie });
     if (!saved.result?.saved) throw new Error(`saveHostAvailability refused: ${JSON.stringify(saved.error)}`);
@@ -202,6 +205,7 @@ try {
   };
   // Warm-up: each customer's first hold also makes their Stripe customer.
   for (const [i, start] of take(customers.length).entries()) check((await book(customers[i], start)).status === 200, 'a warm-up hold was refused');
+  await releaseAll();
 
   const contended = take(CONTENDED_SLOTS);
   let connections = await waitForFreeConnections(db);
@@ -215,6 +219,7 @@ try {
   const heldPerSlot = (await db.query(`select data->>'start' as start, count(*)::int as n from events where type = 'SlotHeld' and data->>'start' = any($1) group by 1`, [contended])).rows;
   check(heldPerSlot.length === CONTENDED_SLOTS && heldPerSlot.every((r) => r.n === 1), `SlotHeld per contended slot: ${JSON.stringify(heldPerSlot)}`);
   holds.push({ name: `same slot: ${CONTENDED_SLOTS} slots × ${CONTENDERS} concurrent`, ...contention, connections, errors: site.errorsSince(logMark) });
+  await releaseAll();
 
   const spreadStarts = take(SPREAD_ROUNDS * CONTENDERS);
   connections = await waitForFreeConnections(db);
@@ -334,7 +339,7 @@ for (const r of pages) {
   console.log([pad(`   ${r.name}`, 47), num(r.perSecond, 0, 8), num(r.p50), num(r.p95), num(r.bytes / 1024, 0, 7), String(r.slots ?? '').padStart(13), `${r.ratio.toFixed(1)}x`.padStart(11), (r.vsEmpty ? `${r.vsEmpty.toFixed(2)}x` : '').padStart(15)].join(''));
 }
 
-console.log(`\n3. bookSession over HTTP (5 customers, 180-day horizon; a round is ${CONTENDERS} requests sent at once, the next round after all answered; each hold opens a Stripe emulator Checkout)\n`);
+console.log(`\n3. bookSession over HTTP (${CONTENDERS} customers, one per concurrent request, 180-day horizon; a round is ${CONTENDERS} requests sent at once, the next round after all answered; each hold opens a Stripe emulator Checkout)\n`);
 console.log(['   case'.padEnd(47), 'attempts/s'.padStart(11), 'holds/s'.padStart(9), 'p50 ms'.padStart(9), 'p95 ms'.padStart(9), 'round ms'.padStart(10), 'rollbacks'.padStart(11), '  answers'].join(''));
 for (const r of holds) {
   console.log([pad(`   ${r.name}`, 47), num(r.perSecond, 1, 11), num(r.holdsPerSecond, 1), num(r.p50, 0), num(r.p95, 0), num(r.meanRoundMs, 0, 10), String(r.rollbacks ?? '–').padStart(11), `  ${describe(r.answers)}`].join(''));
