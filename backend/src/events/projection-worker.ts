@@ -35,8 +35,8 @@ export function nextHeldBackWaitMs(previousMs: number, pollMs: number): number {
 /**
  * Runs one projector in this process while it holds the projector's session advisory lock (on a
  * connection of its own, or the process's shared lock session). If the process dies the
- * connection closes, the lock goes, and a waiting
- * process takes over from the last committed checkpoint. The lock keeps the work in one place;
+ * connection closes, the lock goes, and a waiting process takes over from the last committed
+ * checkpoint. The lock keeps the work in one place;
  * projectBatch's check of the checkpoint under its row lock keeps it correct if two ever overlap.
  */
 export class ProjectionWorker {
