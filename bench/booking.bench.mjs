@@ -27,6 +27,7 @@ import { cpus, loadavg } from 'node:os';
 import { Redis } from 'ioredis';
 import { DateTime } from 'luxon';
 import pg from 'pg';
+import { withAdmin } from './support/site.mjs';
 import { callFn, signUpOverHttp } from './support/site-accounts.mjs';
 import { startLoggedBenchSite } from './support/logged-site.mjs';
 
@@ -550,16 +551,6 @@ async function freshDatabase() {
 
 async function dropDatabase(url) {
   await withAdmin((c) => c.query(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`));
-}
-
-async function withAdmin(use) {
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** What the site left in Redis under its prefix (queues, rate-limit counters). */

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { withAdmin } from './site.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const admin = process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -69,14 +69,4 @@ export async function startLoggedBenchSite(env = {}) {
       await withAdmin((c) => c.query(`drop database if exists ${database} with (force)`));
     },
   };
-}
-
-async function withAdmin(use) {
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
 }

@@ -36,7 +36,8 @@ export async function startBenchSite(env = {}) {
   };
 }
 
-async function withAdmin(use) {
+/** Runs `use` with a connection to the server's admin database (create and drop databases). */
+export async function withAdmin(use) {
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
   try {
