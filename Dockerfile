@@ -12,6 +12,8 @@ WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
+# The library's files (STORAGE_DRIVER=disk); docker-compose.yml mounts a volume here.
+RUN mkdir -p var/storage && chown node:node var/storage
 USER node
 EXPOSE 3000
 CMD ["node", "dist/app/backend/src/main.js"]

@@ -1,6 +1,6 @@
 /** One jest, three projects: unit specs beside the code, integration and e2e suites in test/. */
 const swc = ['@swc/jest', { swcrc: false, jsc: { parser: { syntax: 'typescript', tsx: true, decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } }, target: 'es2023', keepClassNames: true }, module: { type: 'commonjs', ignoreDynamic: true } }];
-const common = { testEnvironment: 'node', transform: { '^.+\\.(t|j)sx?$': swc }, moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'] };
+const common = { testEnvironment: 'node', transform: { '^.+\\.(t|j)sx?$': swc }, moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'], moduleNameMapper: { '^@contracts/(.*)$': '<rootDir>/contracts/$1' } };
 
 module.exports = {
   // Integration and e2e tests wait on real servers and a real browser; e2e suites run two at a time

@@ -24,7 +24,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
   ],
   resolve: {
-    alias: isSsrBuild ? [] : [{ find: /^zod$/, replacement: fileURLToPath(new URL('./frontend/src/lib/zod-browser.ts', import.meta.url)) }],
+    alias: [
+      { find: /^@contracts\//, replacement: fileURLToPath(new URL('./contracts/', import.meta.url)) },
+      ...(isSsrBuild ? [] : [{ find: /^zod$/, replacement: fileURLToPath(new URL('./frontend/src/lib/zod-browser.ts', import.meta.url)) }]),
+    ],
   },
   build: isSsrBuild
     ? {

@@ -12,7 +12,7 @@ import { STREAM_SUMMARY_TABLE } from './support/stream-summary-sql.mjs';
 
 const require = createRequire(import.meta.url);
 const dist = (path) => require(`../dist/app/backend/src/${path}`);
-const { prepareDatabase } = dist('boot/prepare-database.js');
+const { prepareDatabase } = dist('platform/boot/prepare-database.js');
 const { EventRegistry, defineEvent } = dist('events/event-registry.js');
 const { EventStore } = dist('events/event-store.js');
 const { LOG_START } = dist('events/recorded-event.js');
@@ -20,7 +20,7 @@ const { EventNotifier } = dist('events/event-notifier.js');
 const { ProjectionWorker } = dist('events/projection-worker.js');
 const { replayProjector } = dist('events/replay.js');
 const { StreamSummaryProjector } = dist('modules/admin/projections/stream-summary.projector.js');
-const { mikroOrmConfig } = dist('database/mikro-orm.config.js');
+const { mikroOrmConfig } = dist('platform/database/mikro-orm.config.js');
 const { MikroORM } = require('@mikro-orm/postgresql');
 const { z } = require('zod');
 const pino = require('pino');

@@ -3,6 +3,9 @@
 // clean (the baseline), then with the worker killed (SIGKILL) twice and Redis restarted with its
 // data lost once. Each run checks every purchase is fulfilled exactly once, no license is granted
 // twice and no event is lost; it prints deliveries/s and webhook-to-dashboard latency p50/p95.
+// Fulfilment reads each session back from Stripe, so every purchase is a real Checkout Session,
+// paid on the embedded emulator before the clock starts; the emulator's own events go to a sink.
+import { createServer as createHttpServer } from 'node:http';
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -57,7 +60,7 @@ const log = createWriteStream(logFile);
 
 /** An api or a worker, as `npm start` runs them; their own logs (Redis outages included) go to the log file. */
 function startNode(role, env) {
-  const child = spawn(process.execPath, ['dist/app/backend/src/main.js'], { cwd: root, env: { ...process.env, ...env, ROLE: role, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/app/backend/src/main.js'], { cwd: root, env: { ...process.env, LOCAL_DEMO_DATA: 'false', ...env, ROLE: role, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stderr.pipe(log, { end: false });
   const ready = new Promise((resolve, reject) => {
     let seen = '';
@@ -81,6 +84,36 @@ function checkoutEvent(purchase) {
       metadata: { checkoutRef: purchase.ref, userId: purchase.userId, resourceId: 'lifetime-license', quantity: '1', email: purchase.email },
     } },
   };
+}
+
+/** Somewhere for the emulator's own deliveries to go: the bench delivers its events itself. */
+async function startSink() {
+  const port = await freePort();
+  const server = createHttpServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(200).end('{}'));
+  });
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** A lifetime license bought on the emulator: a Checkout Session created as the site creates one, then paid. */
+async function paidPurchase(stack, price, i) {
+  const purchase = { ref: id('chk'), userId: id('user'), email: `buyer-${i}@example.com` };
+  const metadata = { checkoutRef: purchase.ref, userId: purchase.userId, resourceId: 'lifetime-license', quantity: '1', email: purchase.email };
+  const session = await stack.stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: price.id, quantity: 1 }], success_url: `${stack.url}/checkout?status=success`, metadata, payment_intent_data: { metadata } });
+  const paid = await fetch(`${stack.url}/_stripe/checkout/${session.id}/pay`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `email=${encodeURIComponent(purchase.email)}` });
+  if (paid.status !== 303) throw new Error(`paying ${session.id} answered ${paid.status}`);
+  const done = await stack.stripe.checkout.sessions.retrieve(session.id);
+  return { ...purchase, sessionId: done.id, paymentIntent: String(done.payment_intent), customer: String(done.customer) };
+}
+
+async function paidPurchases(stack) {
+  const [price] = (await stack.stripe.prices.list({ lookup_keys: ['sculpt_lifetime-license'], active: true })).data;
+  if (!price) throw new Error('the emulator has no price for lifetime-license');
+  const purchases = [];
+  for (let i = 0; i < PURCHASES; i += 10) purchases.push(...(await Promise.all(Array.from({ length: Math.min(10, PURCHASES - i) }, (_, k) => paidPurchase(stack, price, i + k)))));
+  return purchases;
 }
 
 /** Stripe sends more than we handle for each purchase (recorded, marked ignored). */
@@ -111,7 +144,7 @@ const percentile = (values, p) => {
 };
 
 async function run(label, stack, faults) {
-  const purchases = Array.from({ length: PURCHASES }, (_, i) => ({ ref: id('chk'), sessionId: id('cs'), paymentIntent: id('pi'), customer: id('cus'), userId: id('user'), email: `buyer-${i}@example.com` }));
+  const purchases = await paidPurchases(stack);
   const deliveries = deliveriesFor(purchases);
   const sentAt = new Map();
   const seenAt = new Map();
@@ -205,7 +238,10 @@ async function main() {
   const redisPort = await freePort();
   let redis = startRedis(redisPort);
   await waitForRedis(redisPort);
-  const env = { DATABASE_URL: databaseUrl, REDIS_URL: `redis://127.0.0.1:${redisPort}/0`, STRIPE_WEBHOOK_SECRET: SECRET, QUEUE_PREFIX: 'bench', PORT: '0', HOST: '127.0.0.1' };
+  const sink = await startSink();
+  // A known port: the worker reaches the api's emulator at PUBLIC_URL.
+  const apiPort = await freePort();
+  const env = { DATABASE_URL: databaseUrl, REDIS_URL: `redis://127.0.0.1:${redisPort}/0`, STRIPE_WEBHOOK_SECRET: SECRET, QUEUE_PREFIX: 'bench', PORT: String(apiPort), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${apiPort}`, STRIPE_EMULATOR_WEBHOOK_URL: sink.url };
   const api = startNode('api', env);
   const url = await api.ready;
   let worker = startNode('worker', env);
@@ -214,6 +250,7 @@ async function main() {
   const stack = {
     url,
     db,
+    stripe: new Stripe('sk_test_bench_emulator', { host: '127.0.0.1', port: apiPort, protocol: 'http', maxNetworkRetries: 2 }),
     async killWorker() {
       worker.child.kill('SIGKILL');
       await new Promise((resolve) => worker.child.once('exit', resolve));
@@ -243,6 +280,7 @@ async function main() {
     log.end();
   } finally {
     await db.end();
+    await sink.close();
     for (const child of [api.child, worker.child]) child.kill('SIGINT');
     await sleep(1_500);
     redis.kill('SIGKILL');

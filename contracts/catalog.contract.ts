@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { resourceSchema, resourceTypeSchema } from './catalog/resource';
 import { defineServerFn } from './server-fn';
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from './text-rule';
 
 export const RESOURCE_QUERY_MAX = 120;
 
@@ -10,6 +11,8 @@ export const resourcesSearchSchema = z.object({
     .string()
     .trim()
     .max(RESOURCE_QUERY_MAX, `Search for at most ${RESOURCE_QUERY_MAX} characters.`)
+    // The page validates its address with this schema too: such a search is the visitor's 400, not a failed loader's 500.
+    .refine(isStorableText, UNSTORABLE_TEXT_MESSAGE)
     .optional()
     .transform((q) => (q ? q : undefined)),
   category: z.union([z.literal('all'), resourceTypeSchema]).optional(),

@@ -11,7 +11,11 @@ import { availabilityServerFns } from './booking/availability.contract';
 import { sessionsServerFns } from './booking/sessions.contract';
 import { hostSessionsServerFns } from './booking/host-sessions.contract';
 import { checkCheckoutAccess, getCheckoutData, initiateCheckout } from './checkout/checkout.contract';
+import { planChangeServerFns } from './checkout/plan-change.contract';
+import { getSeatInvitation } from './dashboard/seat-invitation.contract';
 import { getServiceStatus } from './status.contract';
+import { coursesServerFns } from './courses/courses.contract';
+import { libraryServerFns } from './library/library.contract';
 
 export * from './server-fn';
 export * from './site.contract';
@@ -32,6 +36,8 @@ export const serverFnContracts = [
   checkCheckoutAccess,
   getCheckoutData,
   initiateCheckout,
+  ...planChangeServerFns,
+  getSeatInvitation,
   getSiteInfo,
   getServiceStatus,
   listResources,
@@ -49,4 +55,6 @@ export const serverFnContracts = [
   submitContactMessage,
   adminListStripeEvents,
   adminRedriveStripeEvent,
+  ...coursesServerFns,
+  ...libraryServerFns,
 ] as const;

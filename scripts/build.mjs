@@ -1,4 +1,5 @@
-// Builds the three artifacts: the browser bundle, the server-rendering bundle and the backend.
+// Builds the artifacts: the browser bundle, the server-rendering bundle, the backend and the library
+// (downloadable files and lesson HTML, see library/README.md).
 // With --if-stale, builds only those that are missing or older than their sources.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -26,6 +27,12 @@ const targets = [
     sources: ['backend', 'contracts', '.swcrc'],
     build: () =>
       run(bin('swc'), ['backend', 'contracts', '-d', 'dist/app', '--config-file', '.swcrc', '--quiet', '--copy-files', '--ignore', '**/*.spec.ts']),
+  },
+  {
+    name: 'library (downloads and lessons)',
+    output: 'dist/library/manifest.json',
+    sources: ['library', 'scripts/build-library.mjs'],
+    build: () => run(process.execPath, [join(root, 'scripts/build-library.mjs')]),
   },
 ];
 

@@ -5,14 +5,18 @@ import compression from 'compression';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { ApiModule } from './app.module';
-import { rootLogger } from './common/logger';
-import { LocalIdentity } from './modules/auth/local-identity/local-identity';
-import { sessionRefresher } from './modules/auth/local-identity/session-refresher';
-import type { AppConfig } from './config/config.schema';
-import { legacyRedirects } from './web/legacy-redirects';
-import { precompressedAssets } from './web/precompressed-assets';
-import { publicFiles } from './web/public-files';
-import { securityHeaders } from './web/security-headers';
+import { rootLogger } from './platform/common/logger';
+import { QuietStartupLogger } from './platform/common/nest-logger';
+import { LocalIdentity } from './emulators/identity/local-identity';
+import { sessionRefresher } from './emulators/identity/session-refresher';
+import type { AppConfig } from './platform/config/config.schema';
+import { canonicalHost } from './platform/web/canonical-host';
+import { answerClientErrorsWithEnvelope } from './platform/web/client-errors';
+import { legacyRedirects } from './platform/web/legacy-redirects';
+import { tolerateMalformedEscapes } from './platform/web/malformed-escapes';
+import { precompressedAssets } from './platform/web/precompressed-assets';
+import { publicFiles } from './platform/web/public-files';
+import { securityHeaders } from './platform/web/security-headers';
 
 /** Builds the HTTP app (not yet listening): security headers, redirects, static assets, routes. */
 export async function createApi(
@@ -23,11 +27,15 @@ export async function createApi(
     bodyParser: false,
     bufferLogs: true,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(new QuietStartupLogger(app.get(Logger)));
+  answerClientErrorsWithEnvelope(app.getHttpServer());
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Only the configured proxies' X-Forwarded-For counts; with none, req.ip is the connection's peer.
+  app.set('trust proxy', config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false);
   app.set('query parser', 'simple');
   for (const handler of securityHeaders(config)) app.use(handler);
+  app.use(canonicalHost(config.PUBLIC_URL));
+  app.use(tolerateMalformedEscapes);
   app.use(legacyRedirects);
   const identity = app.get(LocalIdentity, { strict: false });
   if (identity) app.use(sessionRefresher(identity, rootLogger()));

@@ -2,35 +2,41 @@ import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
-import { ErrorEnvelopeFilter } from './common/error-envelope.filter';
-import { RateLimitModule } from './common/rate-limit/rate-limit.module';
-import { SecretsModule } from './common/secrets/secrets.module';
-import { requestIdFor, rootLogger } from './common/logger';
-import { ConfigModule } from './config/config.module';
-import type { AppConfig } from './config/config.schema';
-import { DatabaseModule } from './database/database.module';
+import { ErrorEnvelopeFilter } from './platform/common/error-envelope.filter';
+import { RateLimitModule } from './platform/common/rate-limit/rate-limit.module';
+import { SecretsModule } from './platform/common/secrets/secrets.module';
+import { requestIdFor, rootLogger } from './platform/common/logger';
+import { ConfigModule } from './platform/config/config.module';
+import type { AppConfig } from './platform/config/config.schema';
+import { standIns } from './platform/config/stand-ins';
+import { DatabaseModule } from './platform/database/database.module';
 import { EventsModule } from './events/events.module';
 import { ProjectionModule } from './events/projection.module';
-import { HealthModule } from './health/health.module';
+import { HealthModule } from './platform/health/health.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AdminJobsModule } from './modules/admin/jobs/admin-jobs.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { ContactModule } from './modules/contact/contact.module';
+import { CoursesModule } from './modules/courses';
 import { EmailJobsModule } from './modules/email/email-jobs.module';
 import { BookingRemindersJobsModule } from './modules/booking/booking-reminders-jobs.module';
 import { EmailModule } from './modules/email/email.module';
-import { StripeEmulatorModule } from './modules/payments/stripe-emulator/stripe-emulator.module';
+import { OutboxModule } from './emulators/outbox/outbox.module';
+import { StripeEmulatorModule } from './emulators/stripe/stripe-emulator.module';
 import { StripeWebhookJobsModule } from './modules/payments/webhooks/stripe-webhook-jobs.module';
 import { StripeWebhooksModule } from './modules/payments/webhooks/stripe-webhooks.module';
 import { PaymentsModule } from './modules/payments/payments.module';
 import { PluginApiModule } from './modules/plugin-api/plugin-api.module';
 import { BookingModule } from './modules/booking/booking.module';
 import { SiteModule } from './modules/site/site.module';
-import { QueueModule } from './queue/queue.module';
-import { RedisModule } from './redis/redis.module';
+import { DemoModule } from './modules/demo/demo.module';
+import { usesDemoData } from './modules/demo/demo-data';
+import { LibraryModule } from './modules/library';
+import { QueueModule } from './platform/queue/queue.module';
+import { RedisModule } from './platform/redis/redis.module';
 import { ServerFnModule } from './server-fn/server-fn.module';
-import { WebModule } from './web/web.module';
+import { WebModule } from './platform/web/web.module';
 
 /** Connections every process shares: config, logs, Postgres, Redis, BullMQ. */
 export function infrastructureModules(config: AppConfig): Array<DynamicModule | Type> {
@@ -38,7 +44,7 @@ export function infrastructureModules(config: AppConfig): Array<DynamicModule | 
 }
 
 /** Feature modules: their commands, server functions, projectors and jobs. */
-export const featureModules = [AuthModule, SiteModule, CatalogModule, AdminModule, EmailModule, ContactModule, StripeWebhooksModule, PaymentsModule, PluginApiModule, BookingModule];
+export const featureModules = [AuthModule, SiteModule, CatalogModule, AdminModule, EmailModule, ContactModule, StripeWebhooksModule, PaymentsModule, PluginApiModule, BookingModule, CoursesModule, LibraryModule];
 
 @Module({})
 export class ApiModule {
@@ -62,7 +68,9 @@ export class ApiModule {
         ServerFnModule,
         HealthModule,
         ...featureModules,
-        ...(config.STRIPE_SECRET_KEY ? [] : [StripeEmulatorModule]),
+        ...(standIns(config).stripeEmulator ? [StripeEmulatorModule] : []),
+        ...(standIns(config).outbox ? [OutboxModule] : []),
+        ...(usesDemoData(config) ? [DemoModule] : []),
         ...extraModules,
         WebModule,
       ],

@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { configSchema } from './config/config.schema';
+import { loadConfig } from './platform/config/load-config';
+import { isProductionMode } from './platform/config/production-mode';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -26,13 +27,19 @@ describe('docker-compose.yml', () => {
     expect(compose.services.worker!.build).toBe('.');
   });
 
-  it('gives api and worker environments the config schema accepts, with their roles', () => {
+  it('gives api and worker environments that start (the embedded stand-ins, not production), with their roles', () => {
     for (const [name, role] of [['api', 'api'], ['worker', 'worker']] as const) {
-      const config = configSchema.parse(compose.services[name]!.environment);
+      const config = loadConfig(compose.services[name]!.environment);
+      expect(isProductionMode(config)).toBe(false);
       expect(config.ROLE).toBe(role);
       expect(new URL(config.DATABASE_URL).hostname).toBe('postgres');
       expect(new URL(config.REDIS_URL).hostname).toBe('redis');
     }
+  });
+
+  it('overrides the image\'s production mode on purpose: the Dockerfile sets NODE_ENV=production', () => {
+    expect(readFileSync(join(ROOT, 'Dockerfile'), 'utf8')).toMatch(/^ENV NODE_ENV=production$/m);
+    expect(compose.services.api!.environment!.NODE_ENV).toBe('development');
   });
 
   // Where the docker client has the compose plugin, its own validation must pass too.

@@ -1,16 +1,20 @@
 import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { createApi } from './api';
-import { SsrRenderer } from './web/ssr-renderer';
-import { prepareDatabase } from './boot/prepare-database';
-import { preflight, PreflightError } from './boot/preflight';
-import { rootLogger } from './common/logger';
-import { ConfigError, loadConfig } from './config/load-config';
-import type { AppConfig } from './config/config.schema';
+import { SsrRenderer } from './platform/web/ssr-renderer';
+import { prepareDatabase } from './platform/boot/prepare-database';
+import { preflight, PreflightError } from './platform/boot/preflight';
+import { rootLogger } from './platform/common/logger';
+import { startBanner } from './platform/boot/start-banner';
+import { DEMO_HOST, usesDemoData } from './modules/demo/demo-data';
+import { ConfigError, loadConfig } from './platform/config/load-config';
+import type { AppConfig } from './platform/config/config.schema';
 import { createWorker } from './worker';
 
 export interface RunningApp {
   url?: string;
+  /** The demo host's address, when the local demo data is in use. */
+  demoHost?: string;
   stop(): Promise<void>;
 }
 
@@ -36,9 +40,11 @@ export async function start(config: AppConfig): Promise<RunningApp> {
     url = `http://localhost:${port}`;
     apps.push(api);
   }
+  const demoHost = url && usesDemoData(config) ? DEMO_HOST.email : undefined;
   log.info({ role: config.ROLE, url, ms: Math.round(performance.now() - started) }, 'ready');
   return {
     url,
+    demoHost,
     stop: async () => {
       for (const app of apps.reverse()) await app.close();
     },
@@ -66,7 +72,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  if (running.url) console.log(`✔ Site running at ${running.url} (role: ${config.ROLE}). Ctrl-C to stop.`);
+  if (running.url) for (const line of startBanner(config, { url: running.url, demoHost: running.demoHost }, Boolean(process.stdout.isTTY))) console.log(line);
   else console.log(`✔ Worker running (role: ${config.ROLE}). Ctrl-C to stop.`);
 
   let stopping = false;

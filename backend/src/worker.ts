@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import { WorkerModule } from './app.module';
-import type { AppConfig } from './config/config.schema';
+import type { AppConfig } from './platform/config/config.schema';
 
 /** The worker process: BullMQ processors and projectors, no HTTP. */
 export async function createWorker(config: AppConfig): Promise<INestApplicationContext> {

@@ -10,7 +10,7 @@ const dist = (path) => require(`../../dist/app/backend/src/${path}`);
 const { EventRegistry } = dist('events/event-registry.js');
 const { EventStore } = dist('events/event-store.js');
 const { projectBatch } = dist('events/project-batch.js');
-const { mikroOrmConfig } = dist('database/mikro-orm.config.js');
+const { mikroOrmConfig } = dist('platform/database/mikro-orm.config.js');
 const { licenseEvents, licenseStreamId } = dist('modules/payments/licenses/license.events.js');
 const { licenseIdFor } = dist('modules/payments/licenses/licenses.js');
 const { LicensesProjector } = dist('modules/payments/projections/licenses.projector.js');

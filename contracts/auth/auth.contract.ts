@@ -94,4 +94,15 @@ export const signOut = defineServerFn({
   output: z.object({ signedOut: z.literal(true) }),
 });
 
-export const authServerFns = [getViewer, localSignInCreate, localSignInPrepareFirstFactor, localSignInAttemptFirstFactor, localSignUpCreate, localSignUpAttemptVerification, signOut];
+/** Ends every session of the signed-in account, on every device (this one included). */
+export const signOutEverywhere = defineServerFn({
+  id: 'signOutEverywhere',
+  method: 'POST',
+  input: z.object({}).strict().default({}),
+  output: z.object({ signedOut: z.literal(true) }),
+});
+
+/** The embedded local sign-in's steps: served only while it stands in for Clerk, never in production. */
+export const localSignInServerFns = [localSignInCreate, localSignInPrepareFirstFactor, localSignInAttemptFirstFactor, localSignUpCreate, localSignUpAttemptVerification];
+
+export const authServerFns = [getViewer, ...localSignInServerFns, signOut, signOutEverywhere];

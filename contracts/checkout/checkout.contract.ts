@@ -28,6 +28,8 @@ export const checkoutDataSchema = z.object({
     .object({
       state: z.enum(['paid', 'processing', 'waiting', 'failed', 'expired', 'refunded']),
       at: z.iso.datetime(),
+      /** How many were bought (seats, packs), from our records of the purchase. */
+      quantity: z.number().int().min(1),
     })
     .nullable(),
 });
@@ -60,4 +62,14 @@ export const initiateCheckout = defineServerFn({
     z.object({ outcome: z.literal('configuration-error') }),
   ]),
   errors: ['checkout.included_with_subscription', 'checkout.already_owned', 'checkout.payments_unavailable', 'checkout.book_a_time'],
+  /** Posted as a plain form before JavaScript loads: answered with a 303 (to Stripe, the library, or back here). */
+  form: { page: '/checkout' },
+});
+
+/** Coming back from Stripe's "back" link: the buyer's open checkouts of this item are closed as cancelled. */
+export const cancelCheckout = defineServerFn({
+  id: 'cancelCheckout',
+  method: 'POST',
+  input: z.object({ resourceId: z.string().trim().min(1).max(120) }).strict(),
+  output: z.object({ cancelled: z.number().int().min(0) }),
 });

@@ -41,6 +41,6 @@ export const submitContactMessage = defineServerFn({
   method: 'POST',
   input: contactMessageSchema,
   output: z.object({ status: z.literal('received') }),
-  errors: ['contact.csrf_invalid', 'contact.cross_site'],
+  errors: ['contact.csrf_invalid'],
   form: { page: '/contact' },
 });

@@ -9,6 +9,8 @@ const count = z.number().int().min(0);
 export const creditSummarySchema = z.object({
   /** The license whose included credits count now; null when none grants any. */
   includedFrom: z.object({ licenseId: z.string(), title: z.string(), cycleStartedAt: iso, cycleEndsAt: iso }).nullable(),
+  /** Set when the credits are a seat's on someone else's license (the account holds none of its own). */
+  seat: z.object({ licenseId: z.string(), planTitle: z.string() }).nullable(),
   includedPerMonth: count,
   includedRemaining: count,
   addOnRemaining: count,

@@ -100,7 +100,7 @@ export const assignSeat = defineServerFn({
   method: 'POST',
   input: z.object({ licenseId, email: seatEmail }).strict(),
   output: z.object({ assigned: z.literal(true) }),
-  errors: ['license.no_seats_left', 'license.inactive', 'license.seat_owner'],
+  errors: ['license.no_seats_left', 'license.inactive', 'license.seat_owner', 'license.seat_already_given'],
 });
 
 export const removeSeat = defineServerFn({

@@ -25,12 +25,18 @@ import { Route as StatusRouteImport } from './routes/status'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminEventsRouteImport } from './routes/admin/events'
+import { Route as AdminLibraryRouteImport } from './routes/admin/library'
 import { Route as AdminStreamsRouteImport } from './routes/admin/streams'
 import { Route as AdminWebhooksRouteImport } from './routes/admin/webhooks'
+import { Route as InviteTokenRouteImport } from './routes/invite/$token'
+import { Route as LibraryIndexRouteImport } from './routes/library/index'
+import { Route as LibraryResourceIdRouteImport } from './routes/library/$resourceId'
 import { Route as ObsidianAiPluginDocsIndexRouteImport } from './routes/obsidian-ai-plugin-docs/index'
 import { Route as ObsidianAiPluginDocsSlugRouteImport } from './routes/obsidian-ai-plugin-docs/$slug'
 import { Route as ResourcesIndexRouteImport } from './routes/resources/index'
 import { Route as ResourcesResourceIdRouteImport } from './routes/resources/$resourceId'
+import { Route as LearnResourceIdIndexRouteImport } from './routes/learn/$resourceId/index'
+import { Route as LearnResourceIdLessonSlugRouteImport } from './routes/learn/$resourceId/$lessonSlug'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -113,6 +119,11 @@ const AdminEventsRoute = AdminEventsRouteImport.update({
   path: '/events',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminLibraryRoute = AdminLibraryRouteImport.update({
+  id: '/library',
+  path: '/library',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminStreamsRoute = AdminStreamsRouteImport.update({
   id: '/streams',
   path: '/streams',
@@ -122,6 +133,21 @@ const AdminWebhooksRoute = AdminWebhooksRouteImport.update({
   id: '/webhooks',
   path: '/webhooks',
   getParentRoute: () => AdminRouteRoute,
+} as any)
+const InviteTokenRoute = InviteTokenRouteImport.update({
+  id: '/invite/$token',
+  path: '/invite/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LibraryIndexRoute = LibraryIndexRouteImport.update({
+  id: '/library/',
+  path: '/library/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LibraryResourceIdRoute = LibraryResourceIdRouteImport.update({
+  id: '/library/$resourceId',
+  path: '/library/$resourceId',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const ObsidianAiPluginDocsIndexRoute =
   ObsidianAiPluginDocsIndexRouteImport.update({
@@ -145,6 +171,17 @@ const ResourcesResourceIdRoute = ResourcesResourceIdRouteImport.update({
   path: '/resources/$resourceId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LearnResourceIdIndexRoute = LearnResourceIdIndexRouteImport.update({
+  id: '/learn/$resourceId/',
+  path: '/learn/$resourceId/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LearnResourceIdLessonSlugRoute =
+  LearnResourceIdLessonSlugRouteImport.update({
+    id: '/learn/$resourceId/$lessonSlug',
+    path: '/learn/$resourceId/$lessonSlug',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -162,13 +199,19 @@ export interface FileRoutesByFullPath {
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
   '/admin/events': typeof AdminEventsRoute
+  '/admin/library': typeof AdminLibraryRoute
   '/admin/streams': typeof AdminStreamsRoute
   '/admin/webhooks': typeof AdminWebhooksRoute
+  '/invite/$token': typeof InviteTokenRoute
+  '/library/$resourceId': typeof LibraryResourceIdRoute
   '/obsidian-ai-plugin-docs/$slug': typeof ObsidianAiPluginDocsSlugRoute
   '/resources/$resourceId': typeof ResourcesResourceIdRoute
   '/admin/': typeof AdminIndexRoute
+  '/library/': typeof LibraryIndexRoute
   '/obsidian-ai-plugin-docs/': typeof ObsidianAiPluginDocsIndexRoute
   '/resources/': typeof ResourcesIndexRoute
+  '/learn/$resourceId/$lessonSlug': typeof LearnResourceIdLessonSlugRoute
+  '/learn/$resourceId/': typeof LearnResourceIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -184,13 +227,19 @@ export interface FileRoutesByTo {
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
   '/admin/events': typeof AdminEventsRoute
+  '/admin/library': typeof AdminLibraryRoute
   '/admin/streams': typeof AdminStreamsRoute
   '/admin/webhooks': typeof AdminWebhooksRoute
+  '/invite/$token': typeof InviteTokenRoute
+  '/library/$resourceId': typeof LibraryResourceIdRoute
   '/obsidian-ai-plugin-docs/$slug': typeof ObsidianAiPluginDocsSlugRoute
   '/resources/$resourceId': typeof ResourcesResourceIdRoute
   '/admin': typeof AdminIndexRoute
+  '/library': typeof LibraryIndexRoute
   '/obsidian-ai-plugin-docs': typeof ObsidianAiPluginDocsIndexRoute
   '/resources': typeof ResourcesIndexRoute
+  '/learn/$resourceId/$lessonSlug': typeof LearnResourceIdLessonSlugRoute
+  '/learn/$resourceId': typeof LearnResourceIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -209,13 +258,19 @@ export interface FileRoutesById {
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
   '/admin/events': typeof AdminEventsRoute
+  '/admin/library': typeof AdminLibraryRoute
   '/admin/streams': typeof AdminStreamsRoute
   '/admin/webhooks': typeof AdminWebhooksRoute
+  '/invite/$token': typeof InviteTokenRoute
+  '/library/$resourceId': typeof LibraryResourceIdRoute
   '/obsidian-ai-plugin-docs/$slug': typeof ObsidianAiPluginDocsSlugRoute
   '/resources/$resourceId': typeof ResourcesResourceIdRoute
   '/admin/': typeof AdminIndexRoute
+  '/library/': typeof LibraryIndexRoute
   '/obsidian-ai-plugin-docs/': typeof ObsidianAiPluginDocsIndexRoute
   '/resources/': typeof ResourcesIndexRoute
+  '/learn/$resourceId/$lessonSlug': typeof LearnResourceIdLessonSlugRoute
+  '/learn/$resourceId/': typeof LearnResourceIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -235,13 +290,19 @@ export interface FileRouteTypes {
     | '/status'
     | '/terms'
     | '/admin/events'
+    | '/admin/library'
     | '/admin/streams'
     | '/admin/webhooks'
+    | '/invite/$token'
+    | '/library/$resourceId'
     | '/obsidian-ai-plugin-docs/$slug'
     | '/resources/$resourceId'
     | '/admin/'
+    | '/library/'
     | '/obsidian-ai-plugin-docs/'
     | '/resources/'
+    | '/learn/$resourceId/$lessonSlug'
+    | '/learn/$resourceId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -257,13 +318,19 @@ export interface FileRouteTypes {
     | '/status'
     | '/terms'
     | '/admin/events'
+    | '/admin/library'
     | '/admin/streams'
     | '/admin/webhooks'
+    | '/invite/$token'
+    | '/library/$resourceId'
     | '/obsidian-ai-plugin-docs/$slug'
     | '/resources/$resourceId'
     | '/admin'
+    | '/library'
     | '/obsidian-ai-plugin-docs'
     | '/resources'
+    | '/learn/$resourceId/$lessonSlug'
+    | '/learn/$resourceId'
   id:
     | '__root__'
     | '/'
@@ -281,13 +348,19 @@ export interface FileRouteTypes {
     | '/status'
     | '/terms'
     | '/admin/events'
+    | '/admin/library'
     | '/admin/streams'
     | '/admin/webhooks'
+    | '/invite/$token'
+    | '/library/$resourceId'
     | '/obsidian-ai-plugin-docs/$slug'
     | '/resources/$resourceId'
     | '/admin/'
+    | '/library/'
     | '/obsidian-ai-plugin-docs/'
     | '/resources/'
+    | '/learn/$resourceId/$lessonSlug'
+    | '/learn/$resourceId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -305,8 +378,13 @@ export interface RootRouteChildren {
   SessionsRoute: typeof SessionsRoute
   StatusRoute: typeof StatusRoute
   TermsRoute: typeof TermsRoute
+  InviteTokenRoute: typeof InviteTokenRoute
+  LibraryResourceIdRoute: typeof LibraryResourceIdRoute
   ResourcesResourceIdRoute: typeof ResourcesResourceIdRoute
+  LibraryIndexRoute: typeof LibraryIndexRoute
   ResourcesIndexRoute: typeof ResourcesIndexRoute
+  LearnResourceIdLessonSlugRoute: typeof LearnResourceIdLessonSlugRoute
+  LearnResourceIdIndexRoute: typeof LearnResourceIdIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -423,6 +501,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminEventsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/library': {
+      id: '/admin/library'
+      path: '/library'
+      fullPath: '/admin/library'
+      preLoaderRoute: typeof AdminLibraryRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/streams': {
       id: '/admin/streams'
       path: '/streams'
@@ -436,6 +521,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/webhooks'
       preLoaderRoute: typeof AdminWebhooksRouteImport
       parentRoute: typeof AdminRouteRoute
+    }
+    '/invite/$token': {
+      id: '/invite/$token'
+      path: '/invite/$token'
+      fullPath: '/invite/$token'
+      preLoaderRoute: typeof InviteTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/library/': {
+      id: '/library/'
+      path: '/library'
+      fullPath: '/library/'
+      preLoaderRoute: typeof LibraryIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/library/$resourceId': {
+      id: '/library/$resourceId'
+      path: '/library/$resourceId'
+      fullPath: '/library/$resourceId'
+      preLoaderRoute: typeof LibraryResourceIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/obsidian-ai-plugin-docs/': {
       id: '/obsidian-ai-plugin-docs/'
@@ -465,11 +571,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResourcesResourceIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/learn/$resourceId/': {
+      id: '/learn/$resourceId/'
+      path: '/learn/$resourceId'
+      fullPath: '/learn/$resourceId/'
+      preLoaderRoute: typeof LearnResourceIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/learn/$resourceId/$lessonSlug': {
+      id: '/learn/$resourceId/$lessonSlug'
+      path: '/learn/$resourceId/$lessonSlug'
+      fullPath: '/learn/$resourceId/$lessonSlug'
+      preLoaderRoute: typeof LearnResourceIdLessonSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 interface AdminRouteRouteChildren {
   AdminEventsRoute: typeof AdminEventsRoute
+  AdminLibraryRoute: typeof AdminLibraryRoute
   AdminStreamsRoute: typeof AdminStreamsRoute
   AdminWebhooksRoute: typeof AdminWebhooksRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -477,6 +598,7 @@ interface AdminRouteRouteChildren {
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminEventsRoute: AdminEventsRoute,
+  AdminLibraryRoute: AdminLibraryRoute,
   AdminStreamsRoute: AdminStreamsRoute,
   AdminWebhooksRoute: AdminWebhooksRoute,
   AdminIndexRoute: AdminIndexRoute,
@@ -517,8 +639,13 @@ const rootRouteChildren: RootRouteChildren = {
   SessionsRoute: SessionsRoute,
   StatusRoute: StatusRoute,
   TermsRoute: TermsRoute,
+  InviteTokenRoute: InviteTokenRoute,
+  LibraryResourceIdRoute: LibraryResourceIdRoute,
   ResourcesResourceIdRoute: ResourcesResourceIdRoute,
+  LibraryIndexRoute: LibraryIndexRoute,
   ResourcesIndexRoute: ResourcesIndexRoute,
+  LearnResourceIdLessonSlugRoute: LearnResourceIdLessonSlugRoute,
+  LearnResourceIdIndexRoute: LearnResourceIdIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

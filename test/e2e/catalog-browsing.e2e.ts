@@ -143,7 +143,10 @@ describe('browsing plans and resources', () => {
     const { page, errors, close } = await openPage(browser, DESKTOP);
     await page.goto('/resources/zettelkasten-starter-templates');
     await waitForHydration(page);
-    expect(await page.getByRole('link', { name: 'Get it free' }).getAttribute('href')).toBe('/dashboard');
+    // A real form (it works before JavaScript loads) posting the item to the checkout function.
+    const free = page.locator('form', { has: page.getByRole('button', { name: 'Get it free' }) });
+    expect(await free.getAttribute('action')).toBe('/_serverFn/initiateCheckout');
+    expect(await free.locator('input[name="resourceId"]').inputValue()).toBe('zettelkasten-starter-templates');
     await page.goto('/resources/project-dashboard-templates');
     await waitForHydration(page);
     expect(await page.getByRole('link', { name: 'Included with subscription — see plans' }).getAttribute('href')).toBe(

@@ -54,6 +54,22 @@ describe('with Clerk configured (its servers unreachable)', () => {
     await close();
   }, 100_000);
 
+  it('an in-app Dashboard link asks Clerk for the sign-in, as a full page load does', async () => {
+    const { page, close } = await openSitePage(browser, site.url);
+    const clerkRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes(FRONTEND_API)) clerkRequests.push(request.url());
+    });
+    await page.goto('/resources');
+    await waitForHydration(page);
+    await page.getByRole('banner').getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/' && !url.searchParams.has('sign_in'));
+    // Clerk was asked to open its sign-in (it cannot load here, so the nav offers a retry).
+    await page.getByRole('status').filter({ hasText: 'Sign-in unavailable.' }).waitFor({ timeout: 40_000 });
+    expect(clerkRequests.some((url) => url.includes('clerk.browser.js'))).toBe(true);
+    await close();
+  }, 60_000);
+
   it('still sends a signed-out visitor from the dashboard to sign in', async () => {
     const response = await fetch(`${site.url}/dashboard`, { redirect: 'manual' });
     expect(response.status).toBe(307);

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, waitForHydration } from '../support/browser';
+import { baseUrl, launchBrowser, openPage, waitForHydration } from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -44,6 +44,41 @@ describe('the not-found screen', () => {
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await close();
+  });
+});
+
+describe('addresses that cannot name a page', () => {
+  const longId = `/resources/${'a'.repeat(121)}`;
+  const addresses = [longId, '/resources/%E0%A4%A', '/%', '/resources/%'];
+
+  it.each(addresses)('%s gets the 404 screen with status 404, never raw JSON or the error screen', async (path) => {
+    const raw = await fetch(`${baseUrl()}${path}`, { redirect: 'manual' });
+    expect(raw.status).toBe(404);
+    expect(raw.headers.get('content-type')).toMatch(/^text\/html/);
+    const { page, errors, close } = await openPage(browser);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await waitForHydration(page);
+    expect(await page.getByRole('heading', { name: 'Page Not Found' }).isVisible()).toBe(true);
+    expect(await page.getByText('usually temporary').count()).toBe(0);
+    // The browser's own copy of the address (after hydration) lands on the same screen, quietly.
+    expect(errors.filter((e) => !/404 \(Not Found\)/.test(e))).toEqual([]);
+    await close();
+  });
+
+  it.each(addresses)('%s after a client-side navigation shows the 404 screen too', async (path) => {
+    const { page, close } = await openPage(browser);
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.evaluate((to) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
+    }, path);
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    expect(await page.getByText('usually temporary').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     await close();
   });

@@ -50,7 +50,8 @@ describe('buying on the embedded defaults (local sign-in, Stripe emulator, outbo
     await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('status') === 'success');
     await page.getByRole('heading', { name: 'Payment received: thank you!' }).waitFor({ timeout: 20_000 });
 
-    await page.getByRole('link', { name: 'Open your dashboard' }).click();
+    expect(await page.getByTestId('purchase-outcome').textContent()).toBe('Lifetime license — 3 seats');
+    await page.getByRole('link', { name: 'See your license' }).click();
     await page.waitForURL(/section=license/);
     expect(await page.getByTestId('license-seats').textContent()).toBe('1 of 3 used');
     await page.getByRole('button', { name: 'Show' }).click();

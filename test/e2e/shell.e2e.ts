@@ -52,6 +52,8 @@ describe('on a desktop', () => {
       ['Terms', '/terms'],
       ['Privacy', '/privacy'],
       ['Refund Policy', '/refund-policy'],
+      ['Docs', '/obsidian-ai-plugin-docs'],
+      ['1-on-1 Sessions', '/sessions'],
       ['Contact', '/contact'],
     ] as const) {
       expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
@@ -88,6 +90,10 @@ describe('on a phone', () => {
     expect(Math.round((box?.x ?? 0) + (box?.width ?? 0))).toBe(375);
     for (const name of ['Home', 'Obsidian AI Plugin', 'Resources', 'Dashboard']) {
       expect(await sheet.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+    }
+    // Help a customer looks for: the docs, the sessions and the contact page.
+    for (const [name, href] of [['Docs', '/obsidian-ai-plugin-docs'], ['1-on-1 Sessions', '/sessions'], ['Contact', '/contact']] as const) {
+      expect(await sheet.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
     }
     expect(await sheet.getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');

@@ -38,10 +38,22 @@ export async function signUpInDialog(page: Page, siteUrl: string, email: string,
   await dialog.waitFor({ state: 'detached' });
 }
 
-/** The signed-in page's dashboard data, read the way the page reads it (same cookies). */
-export async function dashboardData(page: Page): Promise<any> {
-  const response = await page.request.get(`/_serverFn/getDashboardData?payload=${encodeURIComponent('{}')}`);
-  return ((await response.json()) as { result: unknown }).result;
+/**
+ * The signed-in page's dashboard data, read the way the page reads it (same cookies). A 503
+ * (UNAVAILABLE: the database busy, say) is retried as the page's own queries retry it; any other
+ * answer without a result (an error, a sign-in redirect) fails here, saying what it was.
+ */
+export async function dashboardData(page: Page, retryForMs = 10_000): Promise<any> {
+  const deadline = Date.now() + retryForMs;
+  for (;;) {
+    const response = await page.request.get(`/_serverFn/getDashboardData?payload=${encodeURIComponent('{}')}`);
+    const envelope = (await response.json()) as { result?: unknown; error?: { code?: string } };
+    if ('result' in envelope) return envelope.result;
+    if (envelope.error?.code !== 'UNAVAILABLE' || Date.now() > deadline) {
+      throw new Error(`getDashboardData answered ${response.status()}: ${JSON.stringify(envelope)}`);
+    }
+    await page.waitForTimeout(250);
+  }
 }
 
 /** Reloads until `check` holds (read models follow Stripe's webhooks a moment later). */

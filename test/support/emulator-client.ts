@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import fixtures from '../../backend/src/modules/payments/stripe-emulator/stripe-fixtures.json';
+import fixtures from '../../backend/src/emulators/stripe/stripe-fixtures.json';
 
 /** The real Stripe SDK pointed at the Stripe emulator of the api or site at `baseUrl`. */
 export function emulatorStripe(baseUrl: string): Stripe {

@@ -73,14 +73,14 @@ export async function readBalance(baseUrl: string, key: string): Promise<{ statu
 
 const USAGE_KINDS = ['audio_transcription', 'embeddings', 'document_processing', 'agent_turn', 'request'];
 
+/** GET /api/plugin/credits/usage; a 200 must be a page the plugin reads (`items`, not `entries`). */
 export async function readUsage(baseUrl: string, key: string, query = ''): Promise<{ status: number; body: any }> {
   const res = await fetch(`${baseUrl}/api/plugin/credits/usage${query}`, { headers: pluginHeaders(key) });
   const body = await res.json();
   if (res.status === 200) {
-    const entries = (body as { entries: Array<Record<string, unknown>> }).entries;
-    for (const entry of entries) {
-      if (Object.keys(entry).sort().join(',') !== 'created_at,credits_spent,endpoint,id,usage_kind') throw new Error(`usage entry keys ${Object.keys(entry).join(',')}`);
-      if (!isIso(entry.created_at) || !isCount(entry.credits_spent) || !USAGE_KINDS.includes(String(entry.usage_kind))) throw new Error(`usage entry ${JSON.stringify(entry)}`);
+    if (Object.keys(body).sort().join(',') !== 'items,next_before') throw new Error(`usage page keys ${Object.keys(body).join(',')}`);
+    for (const item of (body as { items: Array<Record<string, unknown>> }).items) {
+      if (!isIso(item.created_at) || !isCount(item.credits_charged) || !USAGE_KINDS.includes(String(item.usage_kind))) throw new Error(`usage item ${JSON.stringify(item)}`);
     }
   }
   return { status: res.status, body };

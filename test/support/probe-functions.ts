@@ -1,7 +1,7 @@
 import { Injectable, Module } from '@nestjs/common';
 import { z } from 'zod';
 import { defineServerFn } from '../../contracts/server-fn';
-import { ConflictError } from '../../backend/src/common/app-error';
+import { ConflictError } from '../../backend/src/platform/common/app-error';
 import { ServerFn } from '../../backend/src/server-fn/server-fn.decorator';
 import { redirectTo } from '../../backend/src/server-fn/server-redirect';
 

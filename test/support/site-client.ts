@@ -48,7 +48,7 @@ export async function callFn<T = any>(baseUrl: string, id: string, input: unknow
 export const cookieJar = (setCookies: string[]) => setCookies.map((c) => c.split(';')[0]!).filter((c) => !c.endsWith('=')).join('; ');
 
 /** Creates an account through the local sign-in (the code read from the site's email queue) and returns its cookies. */
-export async function signUpOverHttp(site: SiteServer, email: string, name = 'Test Buyer'): Promise<string> {
+export async function signUpOverHttp(site: Pick<SiteServer, 'url' | 'queuePrefix'>, email: string, name = 'Test Buyer'): Promise<string> {
   const [firstName, ...rest] = name.split(' ');
   const created = await callFn(site.url, 'localSignUpCreate', { emailAddress: email, firstName, lastName: rest.join(' ') || undefined, legalAccepted: true });
   if (!created.result) throw new Error(`sign-up refused: ${JSON.stringify(created.error)}`);

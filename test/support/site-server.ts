@@ -13,6 +13,8 @@ export interface SiteServer {
   /** Its own database, for tests that record what time alone would (a hold lapsing). */
   databaseUrl: string;
   child: ChildProcess;
+  /** Everything it has written to stdout so far. */
+  stdout(): string;
   /** Stops it with Ctrl-C's signal; rejects unless it exits cleanly (code 0) within 15 s. */
   stop(): Promise<void>;
 }
@@ -34,6 +36,12 @@ export async function startSite(label: string, env: Record<string, string> = {})
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: 'http://localhost:3000',
+      // Suites make their own hosts; the demo data's own suite turns it back on.
+      LOCAL_DEMO_DATA: 'false',
+      // Two suites' sites, the shared e2e site and the tests' own pools share Postgres's 100 connections.
+      DATABASE_POOL_MAX: '5',
+      // Tests stand in for many clients by sending X-Forwarded-For from loopback.
+      TRUST_PROXY: 'loopback',
       ...env,
       QUEUE_PREFIX: queuePrefix,
     },
@@ -45,6 +53,10 @@ export async function startSite(label: string, env: Record<string, string> = {})
     await dropTestDatabase(databaseUrl);
   };
   let url: string;
+  let stdout = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
   try {
     url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`the site did not start within 60 s; see ${logFile}`)), 60_000);
@@ -89,5 +101,5 @@ export async function startSite(label: string, env: Record<string, string> = {})
       await cleanUp();
     }
   };
-  return { url, queuePrefix, databaseUrl, child, stop };
+  return { url, queuePrefix, databaseUrl, child, stop, stdout: () => stdout };
 }

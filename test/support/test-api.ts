@@ -1,7 +1,7 @@
 import type { Type } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApi } from '../../backend/src/api';
-import type { AppConfig } from '../../backend/src/config/config.schema';
+import type { AppConfig } from '../../backend/src/platform/config/config.schema';
 import { testConfig } from './test-config';
 
 export interface TestApi {

@@ -1,4 +1,4 @@
-import { configSchema, type AppConfig } from '../../backend/src/config/config.schema';
+import { configSchema, type AppConfig } from '../../backend/src/platform/config/config.schema';
 
 /** The app's config as the integration run's database and queue prefix need it. */
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
@@ -11,6 +11,12 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     LOG_LEVEL: 'silent',
     DATABASE_URL: databaseUrl,
     QUEUE_PREFIX: process.env.TEST_QUEUE_PREFIX ?? 'test',
+    // Tests make their own hosts; a test of the demo data turns it back on.
+    LOCAL_DEMO_DATA: 'false',
+    // Suites run two at a time beside the shared e2e site: Postgres's 100 connections are shared.
+    DATABASE_POOL_MAX: '5',
+    // Tests stand in for many clients by sending X-Forwarded-For from loopback.
+    TRUST_PROXY: 'loopback',
     ...overrides,
   });
 }

@@ -23,10 +23,14 @@ export function testRegistry(): EventRegistry {
   return new EventRegistry().register(CounterIncremented, NoteRenamed);
 }
 
-export function testPool(max = 30): Pool {
-  const url = process.env.TEST_DATABASE_URL;
+export function testPool(max = 30, url = process.env.TEST_DATABASE_URL): Pool {
   if (!url) throw new Error('TEST_DATABASE_URL is not set: run through the integration project');
-  return new Pool({ connectionString: url, max });
+  const pool = new Pool({ connectionString: url, max });
+  // pg-pool re-emits an idle connection's error (Postgres ending it: a database dropped "with (force)")
+  // on the pool, and an 'error' with no listener is an uncaught exception in whichever test runs then.
+  // The pool drops that connection on its own; the next query opens a new one.
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 export function testStore(pool: Pool): EventStore {

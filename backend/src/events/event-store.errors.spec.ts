@@ -1,4 +1,4 @@
-import { AppError, ConflictError } from '../common/app-error';
+import { AppError, ConflictError } from '../platform/common/app-error';
 import { StreamVersionConflictError } from './event-store.errors';
 
 describe('StreamVersionConflictError', () => {

@@ -1,4 +1,4 @@
-import { ConflictError } from '../common/app-error';
+import { ConflictError } from '../platform/common/app-error';
 
 export type ExpectedVersion = 'no-stream' | 'any' | number;
 

@@ -1,8 +1,8 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
-import { throttledWarning } from '../common/logger';
-import { APP_CONFIG } from '../config/config.module';
-import type { AppConfig } from '../config/config.schema';
+import { throttledWarning } from '../platform/common/logger';
+import { APP_CONFIG } from '../platform/config/config.module';
+import type { AppConfig } from '../platform/config/config.schema';
 import { EventRegistry } from './event-registry';
 import { EventStore } from './event-store';
 import { EVENTS_POOL } from './events.tokens';
@@ -16,10 +16,13 @@ import { ProjectorRegistry } from './projector-registry';
       provide: EVENTS_POOL,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
-        const pool = new Pool({ connectionString: config.DATABASE_URL, max: 10 });
+        const pool = new Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_MAX });
         // An idle connection Postgres drops (a restart, a network blip) must not take the process
         // down: the pool discards it and the next query opens a new one.
         pool.on('error', throttledWarning('event store connection'));
+        // pg-pool takes its listener off a client while it is checked out: a connection dropped mid-use
+        // would otherwise be an unhandled 'error' event (the query in flight still rejects on its own).
+        pool.on('connect', (client) => client.on('error', throttledWarning('event store connection')));
         return pool;
       },
     },

@@ -104,7 +104,7 @@ export class ProjectionWorker {
             await this.idle(leaderRetryMs);
             continue;
           }
-          log.info({ projector: this.name }, 'projector: leading');
+          log.debug({ projector: this.name }, 'projector: leading');
         }
         this.wakeRequested = false;
         const { applied, caughtUp, heldBack } = await projectBatch(this.orm, this.store, this.projector, { batchSize });

@@ -1,8 +1,8 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { rootLogger } from '../common/logger';
-import { APP_CONFIG } from '../config/config.module';
-import type { AppConfig } from '../config/config.schema';
+import { rootLogger } from '../platform/common/logger';
+import { APP_CONFIG } from '../platform/config/config.module';
+import type { AppConfig } from '../platform/config/config.schema';
 import { EventNotifier } from './event-notifier';
 import { EventStore } from './event-store';
 import { SharedLeaderLocks } from './leader-locks';

@@ -17,6 +17,9 @@ import { Migration20261123140000_credit_ledger } from './Migration20261123140000
 import { Migration20261123150000_booking } from './Migration20261123150000_booking';
 import { Migration20261123160000_session_bookings } from './Migration20261123160000_session_bookings';
 import { Migration20261123170000_email_attachments } from './Migration20261123170000_email_attachments';
+import { Migration20261124190000_course_progress } from './Migration20261124190000_course_progress';
+import { Migration20261124223000_credit_usage_items } from './Migration20261124223000_credit_usage_items';
+import { Migration20261124100000_library } from './Migration20261124100000_library';
 
 /** Applied in this order; append new migrations, never edit one that has shipped. */
 export const migrationsList: MigrationObject[] = [
@@ -41,4 +44,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123150000_booking', class: Migration20261123150000_booking },
   { name: 'Migration20261123160000_session_bookings', class: Migration20261123160000_session_bookings },
   { name: 'Migration20261123170000_email_attachments', class: Migration20261123170000_email_attachments },
+  { name: 'Migration20261124100000_library', class: Migration20261124100000_library },
+  { name: 'Migration20261124190000_course_progress', class: Migration20261124190000_course_progress },
+  { name: 'Migration20261124223000_credit_usage_items', class: Migration20261124223000_credit_usage_items },
 ];

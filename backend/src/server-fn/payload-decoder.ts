@@ -5,7 +5,7 @@ import {
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
   ValidationFailedError,
-} from '../common/app-error';
+} from '../platform/common/app-error';
 
 export type PayloadKind = 'query' | 'json' | 'form';
 
@@ -16,7 +16,8 @@ export interface DecodedPayload {
 
 /**
  * Turns a /_serverFn request into the raw input object: `?payload=` JSON for GET, a JSON,
- * urlencoded or multipart body for POST. Malformed or oversized bodies become 4xx errors.
+ * urlencoded or multipart body for POST. Malformed or oversized bodies become 4xx errors; the
+ * invoker refuses text no field may hold.
  */
 export class PayloadDecoder {
   private readonly json: RequestHandler;

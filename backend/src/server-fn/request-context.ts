@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { rootLogger } from '../common/logger';
+import { rootLogger } from '../platform/common/logger';
 import type { ServerFnContext } from './server-fn-context';
 
 type LoggedRequest = Request & { id?: string | number; log?: Logger };

@@ -14,6 +14,11 @@ export interface ServerFnContext {
   ip: string | undefined;
   log: Logger;
   response: ResponseHeaders;
+  /**
+   * An HTML form posted before JavaScript loaded: the browser follows whatever redirect the
+   * handler answers with (a 303), so a handler may answer with the page to show next.
+   */
+  plainForm?: boolean;
 }
 
 export type ServerFnHandlerFn<Input = unknown, Output = unknown> = (

@@ -1,10 +1,12 @@
 import { All, Controller, Inject, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { SERVER_FN_PREFIX } from '../../../contracts/server-fn';
-import { AppError } from '../common/app-error';
-import { APP_CONFIG } from '../config/config.module';
-import type { AppConfig } from '../config/config.schema';
+import { AppError } from '../platform/common/app-error';
+import { PERSONAL } from '../platform/common/http/cache-control';
+import { APP_CONFIG } from '../platform/config/config.module';
+import type { AppConfig } from '../platform/config/config.schema';
 import { PayloadDecoder } from './payload-decoder';
+import { CrossSiteRequestError, isSameOriginRequest } from './same-origin';
 import { contextFromRequest } from './request-context';
 import { ServerFnInvoker, type ServerFnAnswer } from './server-fn.invoker';
 import { ServerFnRegistry } from './server-fn.registry';
@@ -16,7 +18,7 @@ export class ServerFnController {
   constructor(
     private readonly invoker: ServerFnInvoker,
     private readonly registry: ServerFnRegistry,
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.decoder = new PayloadDecoder(config.BODY_LIMIT);
   }
@@ -29,6 +31,9 @@ export class ServerFnController {
     try {
       const payload = await this.decoder.decode(req, res);
       plainForm = payload.kind === 'form' && req.accepts(['application/json', 'text/html']) !== 'application/json';
+      context.plainForm = plainForm;
+      // Every POST changes something: one that a page on another site made the browser send is refused here, for every function.
+      if (req.method === 'POST' && !isSameOriginRequest(req.headers, this.config.PUBLIC_URL)) throw new CrossSiteRequestError();
       answer = await this.invoker.invoke(id, req.method, payload.input, context);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -37,7 +42,8 @@ export class ServerFnController {
         envelope: { error: { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) } },
       };
     }
-    res.setHeader('cache-control', 'no-store');
+    // Every answer, the redirects and errors included: any of them may be about the caller.
+    res.setHeader('cache-control', PERSONAL);
     if (answer.status === 405) res.setHeader('allow', req.method === 'GET' ? 'POST' : 'GET, HEAD');
     for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
     if (plainForm) {

@@ -1,12 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Envelope } from '../../../contracts/server-fn';
-import { AppError, MethodNotAllowedError, NotFoundError, RateLimitedError, ValidationFailedError } from '../common/app-error';
-import { toErrorIssues } from '../common/zod-issues';
-import { APP_CONFIG } from '../config/config.module';
-import type { AppConfig } from '../config/config.schema';
+import { AppError, MethodNotAllowedError, NotFoundError, RateLimitedError, UnavailableError, ValidationFailedError } from '../platform/common/app-error';
+import { isTransientDatabaseError } from '../platform/common/transient-database-error';
+import { toErrorIssues } from '../platform/common/zod-issues';
+import { APP_CONFIG } from '../platform/config/config.module';
+import type { AppConfig } from '../platform/config/config.schema';
+import { isProductionMode } from '../platform/config/production-mode';
 import { ServerFnRegistry } from './server-fn.registry';
 import type { ServerFnContext } from './server-fn-context';
 import { ServerRedirectSignal } from './server-redirect';
+import { refuseUnsafeStrings } from './unsafe-strings';
 
 export interface ServerFnAnswer {
   status: number;
@@ -34,10 +37,12 @@ export class ServerFnInvoker {
       if (method !== contract.method && !(method === 'HEAD' && contract.method === 'GET')) {
         throw new MethodNotAllowedError(contract.method);
       }
+      // Here, not in each contract: the HTTP transport and server rendering both pass through.
+      refuseUnsafeStrings(rawInput);
       const input = contract.input.safeParse(rawInput);
       if (!input.success) throw new ValidationFailedError(toErrorIssues(input.error));
       const result = await handler(input.data, context);
-      if (this.config.NODE_ENV !== 'production') {
+      if (!isProductionMode(this.config)) {
         const output = contract.output.safeParse(result);
         if (!output.success) {
           context.log.error({ fn: id, issues: output.error.issues }, 'server function output breaks its contract');
@@ -61,6 +66,10 @@ export class ServerFnInvoker {
         },
         ...(error instanceof RateLimitedError && error.retryAfterSeconds !== undefined ? { headers: { 'retry-after': String(error.retryAfterSeconds) } } : {}),
       };
+    }
+    if (isTransientDatabaseError(error)) {
+      context.log.warn({ fn: id, err: error }, 'server function met a transient database failure');
+      return this.answerFor(new UnavailableError('We are very busy right now; please try again in a moment.'), id, context);
     }
     context.log.error({ fn: id, err: error }, 'server function failed');
     return {

@@ -1,12 +1,22 @@
 import { createContext, useContext, type ReactNode } from 'react';
 
+export interface SignInOptions {
+  email?: string;
+  mode?: 'sign-in' | 'sign-up';
+}
+
 /** What the shell needs to know about the visitor, whichever sign-in the site uses. */
 export interface AuthState {
   status: 'signed-out' | 'signed-in';
   user: { name: string; email?: string | null; imageUrl?: string } | null;
-  /** Opens the sign-in; `redirectUrl` is where to go once signed in (a path on this site). */
-  openSignIn(redirectUrl?: string): void;
+  /**
+   * Opens the sign-in; `redirectUrl` is where to go once signed in (a path on this site). An
+   * invitation opens it for its address: `email` prefilled, as a sign-up when `mode` says so.
+   */
+  openSignIn(redirectUrl?: string, options?: SignInOptions): void;
   signOut(): Promise<void>;
+  /** Ends every session of the account, on every device, then signs this browser out. */
+  signOutEverywhere(): Promise<void>;
   /** When the hosted sign-in script could not load: its error, and a way to try again. */
   loadError?: { code: string; message: string; retry(): void } | null;
 }
@@ -16,6 +26,7 @@ const SIGNED_OUT: AuthState = {
   user: null,
   openSignIn: () => {},
   signOut: async () => {},
+  signOutEverywhere: async () => {},
 };
 
 const AuthContext = createContext<AuthState>(SIGNED_OUT);

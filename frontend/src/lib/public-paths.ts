@@ -7,4 +7,4 @@ export async function publicPaths(): Promise<string[]> {
 }
 
 /** Never indexed: private to a signed-in customer, or reached from an email. */
-export const NOINDEX_PATHS = ['/dashboard', '/checkout', '/manage-email', '/admin'];
+export const NOINDEX_PATHS = ['/dashboard', '/checkout', '/manage-email', '/admin', '/learn'];

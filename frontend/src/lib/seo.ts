@@ -3,6 +3,14 @@ import { SITE_NAME } from './site';
 /** The structured data the spec fixes: one offer at 199.00 USD, rated 4.9 from 128 reviews. */
 export const STRUCTURED_OFFER = { price: '199.00', priceCurrency: 'USD', ratingValue: '4.9', reviewCount: 128 } as const;
 
+/** The share card, rendered from frontend/brand/og-image.html by scripts/render-brand-images.mjs. */
+export const OG_IMAGE = {
+  path: '/og-image.png',
+  width: 1200,
+  height: 630,
+  alt: 'SystemSculpt: the AI workspace that lives inside Obsidian',
+} as const;
+
 export interface PageSeo {
   /** The page's own title; the site name is appended. */
   title: string;
@@ -39,7 +47,11 @@ export function pageHead(context: HeadContext, seo: PageSeo) {
       { property: 'og:title', content: title },
       { property: 'og:description', content: seo.description },
       { property: 'og:url', content: url },
-      { property: 'og:image', content: `${publicOrigin(context)}/og-image.png` },
+      { property: 'og:image', content: `${publicOrigin(context)}${OG_IMAGE.path}` },
+      { property: 'og:image:type', content: 'image/png' },
+      { property: 'og:image:width', content: String(OG_IMAGE.width) },
+      { property: 'og:image:height', content: String(OG_IMAGE.height) },
+      { property: 'og:image:alt', content: OG_IMAGE.alt },
       { name: 'twitter:card', content: 'summary_large_image' },
     ],
     links: [{ rel: 'canonical', href: url }],

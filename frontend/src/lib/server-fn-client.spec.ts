@@ -1,6 +1,6 @@
 import { isNotFound, isRedirect } from '@tanstack/react-router';
-import { getSiteInfo } from '../../../contracts/site.contract';
-import type { Envelope } from '../../../contracts/server-fn';
+import { getSiteInfo } from '@contracts/site.contract';
+import type { Envelope } from '@contracts/server-fn';
 import { callServerFn, serverFnUrl, ServerFnError, setServerFnTransport, fetchTransport } from './server-fn-client';
 
 const answering = (status: number, envelope: Envelope) => setServerFnTransport(async () => ({ status, envelope }));

@@ -7,7 +7,7 @@ import {
   type ServerFnContract,
   type ServerFnInput,
   type ServerFnOutput,
-} from '../../../contracts/server-fn';
+} from '@contracts/server-fn';
 
 /** What one call to a server function answered, before the client interprets it. */
 export interface ServerFnAnswer {
@@ -90,8 +90,17 @@ export async function callServerFn<C extends ServerFnContract>(
     throw redirect({ to, search, hash: hash || undefined, statusCode });
   }
   if ('error' in envelope) {
-    if (envelope.error.code === 'NOT_FOUND') throw notFound();
+    if (envelope.error.code === 'NOT_FOUND' || isRefusedLookup(contract, envelope.error.code)) throw notFound();
     throw new ServerFnError(status, envelope.error);
   }
   return envelope.result as ServerFnOutput<C>;
+}
+
+/**
+ * A lookup (a GET that can answer NOT_FOUND) whose input was refused, such as a resource id of
+ * 121 characters typed into the address bar, names something that cannot exist: the visitor
+ * gets the not-found page, not the error screen. The API itself keeps answering 400.
+ */
+function isRefusedLookup(contract: ServerFnContract, code: string): boolean {
+  return code === 'VALIDATION_FAILED' && contract.method === 'GET' && contract.errors.includes('NOT_FOUND');
 }

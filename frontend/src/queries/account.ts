@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getCheckoutData } from '../../../contracts/checkout/checkout.contract';
-import type { CheckoutSearch } from '../../../contracts/checkout/checkout-search';
-import { getDashboardData } from '../../../contracts/dashboard/dashboard.contract';
-import { getCreditSummary } from '../../../contracts/dashboard/credits.contract';
+import { getCheckoutData } from '@contracts/checkout/checkout.contract';
+import type { CheckoutSearch } from '@contracts/checkout/checkout-search';
+import { getDashboardData } from '@contracts/dashboard/dashboard.contract';
+import { getCreditSummary } from '@contracts/dashboard/credits.contract';
 import { callServerFn } from '../lib/server-fn-client';
 
 export const checkoutQuery = (search: CheckoutSearch) =>

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getViewer } from '../../../contracts/auth/auth.contract';
+import { getViewer } from '@contracts/auth/auth.contract';
 import { callServerFn } from '../lib/server-fn-client';
 
 /** Who is signed in (read from the session cookie on the server; no sign-in script needed). */

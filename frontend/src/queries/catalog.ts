@@ -5,7 +5,7 @@ import {
   getResource,
   listResources,
   type ResourcesSearch,
-} from '../../../contracts/catalog.contract';
+} from '@contracts/catalog.contract';
 import { callServerFn, ServerFnError } from '../lib/server-fn-client';
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getServiceStatus } from '../../../contracts/status.contract';
+import { getServiceStatus } from '@contracts/status.contract';
 import { callServerFn } from '../lib/server-fn-client';
 
 export const serviceStatusQuery = () =>

@@ -25,7 +25,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       { title: SITE_NAME },
       { name: 'description', content: SITE_DESCRIPTION },
     ],
-    links: [{ rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }],
+    links: [
+      // The ICO first for browsers that take the first icon they understand; the SVG for those that prefer it.
+      { rel: 'icon', href: '/favicon.ico', sizes: '16x16 32x32 48x48' },
+      { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' },
+      { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+    ],
   }),
   shellComponent: RootDocument,
   component: RootLayout,

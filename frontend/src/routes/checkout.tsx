@@ -2,20 +2,22 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Minus, Plus, ShieldCheck } from 'lucide-react';
-import { formatMoney } from '../../../contracts/catalog/number-format';
-import { resourceSummary } from '../../../contracts/catalog/resource-rules';
-import { checkCheckoutAccess, initiateCheckout } from '../../../contracts/checkout/checkout.contract';
-import { checkoutSearchSchema, MAX_CHECKOUT_QUANTITY } from '../../../contracts/checkout/checkout-search';
-import { PriceTag } from '../components/catalog/PriceTag';
-import { ResourceCover } from '../components/catalog/ResourceCover';
-import { TypeBadge } from '../components/catalog/TypeBadge';
+import { formatMoney } from '@contracts/catalog/number-format';
+import { checkCheckoutAccess, initiateCheckout } from '@contracts/checkout/checkout.contract';
+import { checkoutSearchSchema, MAX_CHECKOUT_QUANTITY } from '@contracts/checkout/checkout-search';
+import { grantsResourceAccessType, libraryItemPath } from '@contracts/checkout/checkout-links';
 import { FormAlert } from '../components/forms/FormField';
-import { Button, ButtonLink } from '../components/ui/Button';
+import { Button, buttonClasses, ButtonLink } from '../components/ui/Button';
 import { pageHead } from '../lib/seo';
 import { callServerFn, ServerFnError } from '../lib/server-fn-client';
 import { SITE_NAME } from '../lib/site';
 import { checkoutQuery } from '../queries/account';
+import { withPlanChange } from '../queries/plan-change';
 import { CheckoutStatusBanner } from './checkout/-components/CheckoutStatus';
+import { FreeCheckout } from './checkout/-components/FreeCheckout';
+import { OrderHeader } from './checkout/-components/OrderHeader';
+import { usePlanChangeGate } from './checkout/-components/PlanChangeNotice';
+import { useCancelOnReturn } from './checkout/-components/useCancelOnReturn';
 
 /** How long the success page waits for Stripe's confirmation before saying so. */
 const CONFIRM_PATIENCE_MS = 45_000;
@@ -24,7 +26,7 @@ export const Route = createFileRoute('/checkout')({
   validateSearch: checkoutSearchSchema,
   beforeLoad: ({ search }) => callServerFn(checkCheckoutAccess, search),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(checkoutQuery(deps)),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(checkoutQuery(deps)).then((data) => withPlanChange(context.queryClient, data)),
   head: (ctx) => pageHead(ctx, { title: 'Checkout', description: `Buy ${SITE_NAME} plans and resources securely through Stripe.`, path: '/checkout', noindex: true }),
   component: CheckoutPage,
 });
@@ -37,13 +39,17 @@ function CheckoutPage() {
   const confirming = search.status === 'success';
   const { data } = useQuery({
     ...checkoutQuery(search),
-    refetchInterval: (query) => (confirming && query.state.data?.latest?.state !== 'paid' && query.state.data?.latest?.state !== 'processing' && Date.now() - startedAt < CONFIRM_PATIENCE_MS * 2 ? 2_000 : false),
+    refetchInterval: (query) => (confirming && query.state.data?.mode !== 'free' && query.state.data?.latest?.state !== 'paid' && query.state.data?.latest?.state !== 'processing' && Date.now() - startedAt < CONFIRM_PATIENCE_MS * 2 ? 2_000 : false),
   });
   useEffect(() => {
     if (!confirming) return;
     const timer = setInterval(() => setNow(Date.now()), 5_000);
     return () => clearInterval(timer);
   }, [confirming]);
+
+  useCancelOnReturn(data?.mode === 'free' ? undefined : search.status, data?.resource?.id);
+  const setQuantity = (qty: number) => void navigate({ search: (prev) => ({ ...prev, qty: Math.min(MAX_CHECKOUT_QUANTITY, Math.max(1, qty)), status: undefined }), replace: true });
+  const plan = usePlanChangeGate({ active: data?.resource?.type === 'license', resource: data?.resource ?? null, quantity: data?.quantity ?? 1, quantityControl: <QuantityStepper label="Seats" value={data?.quantity ?? 1} onChange={setQuantity} disabled={false} /> });
 
   const buy = useMutation({
     mutationFn: (input: { resourceId: string; quantity: number }) => callServerFn(initiateCheckout, input),
@@ -52,22 +58,25 @@ function CheckoutPage() {
         window.location.assign(outcome.url);
         return;
       }
-      await navigate({ search: (prev) => ({ ...prev, status: outcome.outcome === 'granted' ? 'success' : 'configuration-error' }), replace: true });
+      if (outcome.outcome === 'granted') {
+        window.location.assign(libraryItemPath(outcome.resourceId));
+        return;
+      }
+      await navigate({ search: (prev) => ({ ...prev, status: 'configuration-error' }), replace: true });
     },
   });
 
   if (!data) return null;
   const resource = data.resource;
-  const setQuantity = (qty: number) => void navigate({ search: (prev) => ({ ...prev, qty: Math.min(MAX_CHECKOUT_QUANTITY, Math.max(1, qty)), status: undefined }), replace: true });
   const buyError = buy.error instanceof ServerFnError ? buy.error : buy.error ? new Error('We could not reach the site. Check your connection and try again.') : null;
   const pending = buy.isPending || buy.isSuccess;
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-20">
-      <h1 className="text-3xl font-semibold tracking-tight text-ink sm:text-4xl">Checkout</h1>
-      {search.status ? (
+      <h1 className="text-3xl font-semibold tracking-tight text-ink sm:text-4xl">{data.mode === 'free' ? 'Add to your library' : 'Checkout'}</h1>
+      {search.status && !(data.mode === 'free' && (search.status === 'success' || search.status === 'cancelled')) ? (
         <div className="mt-8">
-          <CheckoutStatusBanner status={search.status} data={data} waitedTooLong={now - startedAt > CONFIRM_PATIENCE_MS} />
+          <CheckoutStatusBanner status={search.status} reason={search.reason} data={data} waitedTooLong={now - startedAt > CONFIRM_PATIENCE_MS} />
         </div>
       ) : null}
 
@@ -82,26 +91,24 @@ function CheckoutPage() {
             </ButtonLink>
           </div>
         </div>
-      ) : search.status === 'success' && data.latest?.state === 'paid' && !data.quantityAdjustable ? null : (
+      ) : data.mode === 'free' ? (
+        <FreeCheckout data={{ ...data, resource }} />
+      ) : search.status === 'success' ? null /* after paying, only the outcome: nothing to buy again */ : (
         <section aria-labelledby="order-heading" className="mt-8 overflow-hidden rounded-2xl border border-line bg-surface-raised">
-          <div className="flex flex-col gap-6 p-6 sm:flex-row sm:p-8">
-            <ResourceCover resource={resource} className="h-32 w-full shrink-0 rounded-xl sm:w-44" />
-            <div className="min-w-0 flex-1">
-              <TypeBadge type={resource.type} />
-              <h2 id="order-heading" className="mt-2 text-xl font-semibold text-ink">
-                {resource.title}
-              </h2>
-              <p className="mt-2 text-sm text-ink-muted">{resourceSummary(resource, SITE_NAME)}</p>
-              <PriceTag resource={resource} className="mt-3" />
-            </div>
-          </div>
+          <OrderHeader resource={resource} />
           <div className="border-t border-line p-6 sm:p-8">
             {data.owned && !data.quantityAdjustable ? (
               <div className="space-y-4">
                 <p className="text-ink">This is already on your account.</p>
-                <ButtonLink to="/dashboard" search={{ section: 'resources' }}>
-                  Open it in your dashboard
-                </ButtonLink>
+                {grantsResourceAccessType(resource.type) ? (
+                  <a href={libraryItemPath(resource.id)} className={buttonClasses({})}>
+                    Open it in your library
+                  </a>
+                ) : (
+                  <ButtonLink to="/dashboard" search={{ section: resource.type === 'license' ? 'license' : 'overview' }}>
+                    Open it in your dashboard
+                  </ButtonLink>
+                )}
               </div>
             ) : resource.type === 'session' ? (
               <div className="space-y-4">
@@ -113,21 +120,28 @@ function CheckoutPage() {
                 <p className="text-ink">{resource.title} comes with every subscription and the lifetime license.</p>
                 <ButtonLink to="/obsidian-ai-plugin">See plans</ButtonLink>
               </div>
+            ) : plan.instead ? (
+              plan.instead
             ) : (
               <form
                 className="space-y-6"
+                method="post"
+                action={`/_serverFn/${initiateCheckout.id}`}
                 onSubmit={(event) => {
                   event.preventDefault();
                   buy.mutate({ resourceId: resource.id, quantity: data.quantity });
                 }}
               >
+                <input type="hidden" name="resourceId" value={resource.id} />
+                {data.quantityAdjustable ? null : <input type="hidden" name="quantity" value="1" />}
+                {plan.before}
                 {data.quantityAdjustable ? (
                   <QuantityStepper label={resource.type === 'license' ? 'Seats' : 'Packs'} value={data.quantity} onChange={setQuantity} disabled={pending} />
                 ) : null}
                 <div className="flex items-baseline justify-between border-t border-line pt-5">
                   <span className="text-sm text-ink-muted">{data.mode === 'subscription' ? 'Total, billed monthly' : 'Total'}</span>
                   <span className="text-2xl font-semibold text-ink" data-testid="checkout-total">
-                    {data.totalCents === null ? 'Contact support' : data.mode === 'free' ? 'Free' : formatMoney(data.totalCents)}
+                    {data.totalCents === null ? 'Contact support' : formatMoney(data.totalCents)}
                   </span>
                 </div>
                 {buyError ? (
@@ -137,13 +151,11 @@ function CheckoutPage() {
                   </FormAlert>
                 ) : null}
                 <Button type="submit" size="lg" className="w-full" disabled={pending} aria-busy={pending}>
-                  {pending ? (data.mode === 'free' ? 'Adding…' : 'Opening secure checkout…') : data.mode === 'free' ? 'Add to my account' : data.mode === 'subscription' ? 'Subscribe' : 'Continue to payment'}
+                  {pending ? 'Opening secure checkout…' : data.mode === 'subscription' ? 'Subscribe' : 'Continue to payment'}
                 </Button>
-                {data.mode !== 'free' ? (
-                  <p className="flex items-center justify-center gap-2 text-xs text-ink-subtle">
-                    <ShieldCheck aria-hidden="true" className="size-4" /> Payment is handled by Stripe; we never see your card.
-                  </p>
-                ) : null}
+                <p className="flex items-center justify-center gap-2 text-xs text-ink-subtle">
+                  <ShieldCheck aria-hidden="true" className="size-4" /> Payment is handled by Stripe; we never see your card.
+                </p>
               </form>
             )}
           </div>
@@ -165,6 +177,7 @@ function QuantityStepper({ label, value, onChange, disabled }: { label: string; 
         </Button>
         <input
           id="checkout-quantity"
+          name="quantity"
           type="number"
           inputMode="numeric"
           min={1}

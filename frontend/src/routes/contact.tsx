@@ -2,7 +2,7 @@ import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { BookOpen, LifeBuoy, Mail } from 'lucide-react';
 import { z } from 'zod';
-import { getContactCsrfToken } from '../../../contracts/contact/contact.contract';
+import { getContactCsrfToken } from '@contracts/contact/contact.contract';
 import { ContactForm } from '../components/contact/ContactForm';
 import { NavLink } from '../components/ui/NavLink';
 import { pageHead } from '../lib/seo';

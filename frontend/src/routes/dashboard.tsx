@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { checkDashboardAccess } from '../../../contracts/dashboard/dashboard.contract';
-import { dashboardSearchSchema } from '../../../contracts/dashboard/dashboard-search';
+import { checkDashboardAccess } from '@contracts/dashboard/dashboard.contract';
+import { dashboardSearchSchema } from '@contracts/dashboard/dashboard-search';
 import { pageHead } from '../lib/seo';
 import { callServerFn } from '../lib/server-fn-client';
 import { creditSummaryQuery, dashboardQuery } from '../queries/account';
+import { viewerQuery } from '../queries/auth';
+import { mySessionsQuery } from '../queries/booking';
+import { libraryQuery } from '../queries/library';
 import { AvailabilitySection, SessionsSection } from './dashboard/-components/BookingSections';
-import { mySessionsQuery } from './dashboard/-components/SessionsSection';
 import { DashboardNav } from './dashboard/-components/DashboardNav';
 import { LicensedUsersSection } from './dashboard/-components/LicensedUsersSection';
 import { LicenseSection } from './dashboard/-components/LicenseSection';
@@ -26,6 +28,7 @@ export const Route = createFileRoute('/dashboard')({
       context.queryClient.ensureQueryData(dashboardQuery()),
       context.queryClient.ensureQueryData(creditSummaryQuery()),
       deps.section === 'sessions' ? context.queryClient.ensureQueryData(mySessionsQuery()) : null,
+      deps.section === 'resources' ? context.queryClient.ensureQueryData(libraryQuery()) : null,
     ]);
     if (preload) await load.catch(() => undefined);
     else await load;
@@ -37,7 +40,10 @@ export const Route = createFileRoute('/dashboard')({
 function DashboardPage() {
   const { section = 'overview' } = Route.useSearch();
   const { data } = useQuery(dashboardQuery());
+  // Who is signed in (and whether they host) comes with every page from the root loader.
+  const { data: session } = useQuery(viewerQuery());
   if (!data) return null;
+  const isHost = session?.viewer?.isAdmin === true;
   const waiting = data.pendingPayments.filter((p) => p.status === 'open').length;
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
@@ -45,7 +51,7 @@ function DashboardPage() {
         <p className="text-sm text-ink-subtle">Signed in as {data.viewer.email ?? data.viewer.name}</p>
         <h1 className="mt-1 text-3xl font-semibold tracking-tight text-ink">{section === 'overview' ? `Welcome, ${data.viewer.name}` : SECTION_LABELS[section]}</h1>
       </header>
-      <DashboardNav current={section} badges={{ 'pending-payments': waiting }} />
+      <DashboardNav current={section} badges={{ 'pending-payments': waiting }} isHost={isHost} />
       <div className="mt-8">
         {section === 'overview' ? <OverviewSection data={data} /> : null}
         {section === 'license' ? <LicenseSection data={data} /> : null}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { CalendarX, Globe } from 'lucide-react';
-import { bookSession, releaseSessionHold, sessionsSearchSchema, type OpenSlot, type SessionsPageData } from '../../../contracts/booking/sessions.contract';
+import { bookSession, releaseSessionHold, sessionsSearchSchema, type OpenSlot, type SessionsPageData } from '@contracts/booking/sessions.contract';
 import { FormAlert } from '../components/forms/FormField';
 import { ButtonLink } from '../components/ui/Button';
 import { NavLink } from '../components/ui/NavLink';
@@ -13,9 +13,9 @@ import { BookingConfirm } from './sessions/-components/BookingConfirm';
 import { forgetChoice, keepChoice, keptChoice, type SlotChoice } from './sessions/-components/kept-choice';
 import { SessionsErrorScreen } from './sessions/-components/SessionsErrorScreen';
 import { SessionsStatusBanner } from './sessions/-components/SessionsStatus';
-import { sessionsPageKey, sessionsPageQuery } from './sessions/-components/sessions-query';
+import { sessionsPageKey, sessionsPageQuery } from '../queries/booking';
 import { SessionTypeCard } from './sessions/-components/SessionTypeCard';
-import { browserTimeZone, useVisitorTimeZone, zoneCaption } from './sessions/-components/slot-times';
+import { browserTimeZone, useVisitorTimeZone, zoneCaption } from '../components/booking/slot-times';
 
 const DESCRIPTION = 'Book a 1-on-1 video session with the SystemSculpt team: set up SystemSculpt AI in your vault or build the workflows that fit the way you work, at a time that suits you.';
 
@@ -34,7 +34,8 @@ export const Route = createFileRoute('/sessions')({
 
 type Notice = { sessionTypeId: string; message: string };
 
-const unsettled = (latest: SessionsPageData['latest'] | undefined) => !latest || latest.status === 'held';
+/** Worth polling for: a hold Stripe has yet to confirm. With no booking at all there is nothing to wait for. */
+const unsettled = (latest: SessionsPageData['latest'] | undefined) => latest?.status === 'held';
 
 function SessionsPage() {
   const search = Route.useSearch();
@@ -52,10 +53,10 @@ function SessionsPage() {
   const [notice, setNotice] = useState<Notice | null>(null);
 
   useEffect(() => {
-    if (!confirming) return;
+    if (!confirming || !data.latest) return;
     const timer = setTimeout(() => setWaitedTooLong(true), CONFIRM_PATIENCE_MS);
     return () => clearTimeout(timer);
-  }, [confirming]);
+  }, [confirming, Boolean(data.latest)]);
 
   // Back from the sign-in (or a reload): the time chosen before it, if it is still open.
   useEffect(() => {
@@ -70,15 +71,16 @@ function SessionsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // A cancelled checkout gives its time back at once (instead of when the hold lapses).
+  // A cancelled checkout gives its time back at once (instead of when the hold lapses). Only an
+  // account holds times: a signed-out visitor has nothing to release (and would only get a 401).
   const released = useRef(false);
   useEffect(() => {
-    if (search.status !== 'cancelled' || released.current) return;
+    if (search.status !== 'cancelled' || auth.status !== 'signed-in' || released.current) return;
     released.current = true;
     callServerFn(releaseSessionHold, {})
       .then(() => queryClient.invalidateQueries({ queryKey: sessionsPageKey }))
       .catch(() => undefined);
-  }, [search.status, queryClient]);
+  }, [search.status, auth.status, queryClient]);
 
   const book = useMutation({
     mutationFn: (chosen: SlotChoice) => callServerFn(bookSession, { ...chosen, timeZone: browserTimeZone() }),
@@ -139,7 +141,7 @@ function SessionsPage() {
 
         {search.status ? (
           <div className="mt-8">
-            <SessionsStatusBanner status={search.status} latest={data.latest} zone={zone} waitedTooLong={waitedTooLong} />
+            <SessionsStatusBanner status={search.status} latest={data.latest} zone={zone} waitedTooLong={waitedTooLong} signedIn={auth.status === 'signed-in'} />
           </div>
         ) : null}
 

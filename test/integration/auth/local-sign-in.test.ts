@@ -1,5 +1,5 @@
-import { generateSigningKeys } from '../../../backend/src/modules/auth/local-identity/signing-keys';
-import { issueSessionToken } from '../../../backend/src/modules/auth/local-identity/session-token';
+import { generateSigningKeys } from '../../../backend/src/emulators/identity/signing-keys';
+import { issueSessionToken } from '../../../backend/src/emulators/identity/session-token';
 import { latestSignInCode } from '../../support/sign-in-codes';
 import { uniqueQueuePrefix } from '../../support/test-database';
 import { startTestApi, type TestApi } from '../../support/test-api';

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { type DynamicModule, type INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Queue } from 'bullmq';
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import { WorkerModule } from '../../../backend/src/app.module';
-import { prepareDatabase } from '../../../backend/src/boot/prepare-database';
-import type { AppConfig } from '../../../backend/src/config/config.schema';
+import { prepareDatabase } from '../../../backend/src/platform/boot/prepare-database';
+import type { AppConfig } from '../../../backend/src/platform/config/config.schema';
 import { EventRegistry, type NewEvent } from '../../../backend/src/events/event-registry';
 import { EventStore } from '../../../backend/src/events/event-store';
 import { BookingCancelled, BookingConfirmed, BookingRefusedSlotTaken, BookingRescheduled, bookingEvents, hostCalendarStreamId, SlotHeld, type SessionDetails } from '../../../backend/src/modules/booking/booking.events';
@@ -21,7 +21,7 @@ import { startSmtpSink } from '../../support/smtp-sink';
 import { startTestApi, type TestApi } from '../../support/test-api';
 import { testConfig } from '../../support/test-config';
 import { createTestDatabase, dropTestDatabase, uniqueQueuePrefix } from '../../support/test-database';
-import { metadata } from '../../support/test-events';
+import { metadata, testPool } from '../../support/test-events';
 
 /** The worker as production runs it, with the reminders' processor and sweeper beside it. */
 @Module({})
@@ -51,7 +51,7 @@ beforeAll(async () => {
   worker.enableShutdownHooks();
   await worker.init();
   api = await startTestApi({ env });
-  pool = new Pool({ connectionString: databaseUrl, max: 4 });
+  pool = testPool(4, databaseUrl);
   store = new EventStore(pool, new EventRegistry().register(...bookingEvents));
   reminders = new Queue<BookingReminderJob>(BOOKING_REMINDER_QUEUE, { connection, prefix });
 }, 60_000);

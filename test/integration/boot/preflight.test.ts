@@ -1,6 +1,6 @@
 import { Client } from 'pg';
-import { preflight, PreflightError } from '../../../backend/src/boot/preflight';
-import { migrate } from '../../../backend/src/boot/migrate';
+import { preflight, PreflightError } from '../../../backend/src/platform/boot/preflight';
+import { migrate } from '../../../backend/src/platform/boot/migrate';
 import { migrationsList } from '../../../backend/src/migrations';
 import { dropTestDatabase } from '../../support/test-database';
 

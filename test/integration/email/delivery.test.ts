@@ -5,7 +5,7 @@ import { EmailDelivery } from '../../../backend/src/modules/email/email-delivery
 import { EMAIL_QUEUE, emailJobKey, type EmailJob } from '../../../backend/src/modules/email/email-job';
 import { emailKinds } from '../../../backend/src/modules/email/email-kinds';
 import { EmailsProcessor } from '../../../backend/src/modules/email/emails.processor';
-import { OutboxTransport } from '../../../backend/src/modules/email/outbox-transport';
+import { OutboxTransport } from '../../../backend/src/emulators/outbox/outbox-transport';
 import { SmtpTransport } from '../../../backend/src/modules/email/smtp-transport';
 import { EventRegistry } from '../../../backend/src/events/event-registry';
 import { EventStore } from '../../../backend/src/events/event-store';

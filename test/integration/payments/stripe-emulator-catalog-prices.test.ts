@@ -1,8 +1,8 @@
 import { Client } from 'pg';
 import Stripe from 'stripe';
-import { prepareDatabase } from '../../../backend/src/boot/prepare-database';
+import { prepareDatabase } from '../../../backend/src/platform/boot/prepare-database';
 import { readCatalog } from '../../../backend/src/modules/catalog/catalog-seed';
-import { stripePriceLookupKey } from '../../../backend/src/modules/payments/stripe-emulator/stripe-price-lookup-key';
+import { stripePriceLookupKey } from '../../../backend/src/emulators/stripe/stripe-price-lookup-key';
 import { createTestDatabase, dropTestDatabase, uniqueQueuePrefix } from '../../support/test-database';
 import { startTestApi, type TestApi } from '../../support/test-api';
 import { emulatorStripe } from '../../support/emulator-client';

@@ -7,7 +7,7 @@ import { StripeWebhookLog } from '../../../backend/src/modules/payments/webhooks
 import { STRIPE_WEBHOOK_QUEUE, type StripeWebhookJob } from '../../../backend/src/modules/payments/webhooks/stripe-webhook-queue';
 import { StripeWebhookSweeper } from '../../../backend/src/modules/payments/webhooks/stripe-webhook-sweeper';
 import { StripeWebhooksProcessor } from '../../../backend/src/modules/payments/webhooks/stripe-webhooks.processor';
-import { prepareDatabase } from '../../../backend/src/boot/prepare-database';
+import { prepareDatabase } from '../../../backend/src/platform/boot/prepare-database';
 import { createTestDatabase, dropTestDatabase, uniqueQueuePrefix } from '../../support/test-database';
 import { startTestApi, type TestApi } from '../../support/test-api';
 import { testOrm } from '../events/support/orm';
@@ -62,11 +62,12 @@ describe('POST /webhooks/stripe', () => {
     expect((await queue.getJob(event.id))?.data).toEqual({ stripeEventId: event.id });
   });
 
-  it('refuses a bad, stale or missing signature with 400, keeping and queueing nothing', async () => {
+  it('refuses a bad, stale, future-dated or missing signature with 400, keeping and queueing nothing', async () => {
     const event = stripeEvent();
     const body = JSON.stringify(event);
     const stale = stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
-    for (const signature of [signed(body, 'whsec_someone_else_secret'), signed(JSON.stringify({ ...event, type: 'charge.refunded' })), stale, 't=1,v1=abc', null]) {
+    const ahead = stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET, timestamp: Math.floor(Date.now() / 1000) + 3600 });
+    for (const signature of [signed(body, 'whsec_someone_else_secret'), signed(JSON.stringify({ ...event, type: 'charge.refunded' })), stale, ahead, 't=1,v1=abc', null]) {
       const response = await deliver(body, signature);
       expect(response.status).toBe(400);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe('stripe.signature_invalid');

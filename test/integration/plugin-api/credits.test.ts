@@ -82,13 +82,16 @@ describe('the credit ledger, read as the plugin reads it', () => {
     for (const [endpoint, kind] of [['/api/v1/embeddings', 'embeddings'], ['/api/v1/audio', 'audio_transcription'], ['/api/v1/chat', 'agent_turn']] as const) {
       expect((await debit({ ...usage, request_id: randomUUID(), endpoint, usage_kind: kind, credits: 100 })).body.status).toBe('debited');
     }
-    await eventually(() => readUsage(site.url, owner.key), (page) => page.body.entries?.length === 4);
+    await eventually(() => readUsage(site.url, owner.key), (page) => page.body.items?.length === 4);
     const first = await readUsage(site.url, owner.key, '?limit=3');
-    expect(first.body.entries.map((e: { endpoint: string }) => e.endpoint)).toEqual(['/api/v1/chat', '/api/v1/audio', '/api/v1/embeddings']);
+    expect(first.body.items.map((e: { endpoint: string }) => e.endpoint)).toEqual(['/api/v1/chat', '/api/v1/audio', '/api/v1/embeddings']);
     const second = await readUsage(site.url, owner.key, `?limit=3&before=${first.body.next_before}`);
-    expect(second.body).toMatchObject({ entries: [{ endpoint: '/api/v1/chat', usage_kind: 'agent_turn', credits_spent: 1_200 }], next_before: null });
+    expect(second.body).toMatchObject({
+      items: [{ endpoint: '/api/v1/chat', usage_kind: 'agent_turn', credits_charged: 1_200, included_before: 150_000, included_delta: -1_200, included_after: 148_800, add_on_delta: 0, total_before: 150_000, total_after: 148_800 }],
+      next_before: null,
+    });
     const chats = await readUsage(site.url, owner.key, '?endpoint=%2Fapi%2Fv1%2Fchat');
-    expect(chats.body.entries.map((e: { credits_spent: number }) => e.credits_spent)).toEqual([100, 1_200]);
+    expect(chats.body.items.map((e: { credits_charged: number }) => e.credits_charged)).toEqual([100, 1_200]);
   });
 
   it('concurrent debits never take a balance below zero', async () => {

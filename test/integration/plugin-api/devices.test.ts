@@ -50,7 +50,7 @@ describe('device activations through GET /api/plugin/license/validate', () => {
     expect((await check(owner.key, null)).reading).toMatchObject({ code: 'allowed' });
     expect((await check(owner.key, 'bad id!')).reading).toMatchObject({ code: 'allowed' });
 
-    const seat = await eventually(() => ownerSeat(owner.cookie), (s) => s.devices.every((d: { lastSeenAt: string | null }) => d.lastSeenAt !== null));
+    const seat = await eventually(() => ownerSeat(owner.cookie), (s) => s.devices.length === devices.length && s.devices.every((d: { lastSeenAt: string | null }) => d.lastSeenAt !== null));
     expect(seat).toMatchObject({ seat: 'owner', coolingUntil: [], recentReleases: 0 });
     expect(seat.devices.map((d: { deviceHash: string; name: string; pluginVersion: string }) => [d.deviceHash, d.name, d.pluginVersion])).toEqual(devices.map((d, i) => [hashOf(d), `Vault ${i + 1}`, '4.2.0']));
     // The checks' log is written in batches every 200 ms: the refusal shows once its batch is in.
@@ -90,6 +90,8 @@ describe('device activations through GET /api/plugin/license/validate', () => {
     const owner = await buy('devices-guarded@example.com');
     const device = newDevice();
     expect((await check(owner.key, device)).status).toBe(200);
+    // The activation reaches the dashboard through its projector: wait for it, so "nothing changes" has a baseline.
+    await eventually(() => ownerSeat(owner.cookie), (seat) => seat.devices.length === 1);
     const stranger = await signUpOverHttp(site, 'devices-stranger@example.com');
     const attempt = await release(stranger, owner.licenseId, device);
     expect(attempt.status).toBe(404);

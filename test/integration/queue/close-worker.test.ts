@@ -1,6 +1,6 @@
 import { Queue, Worker } from 'bullmq';
 import pino from 'pino';
-import { closeWorker } from '../../../backend/src/queue/close-worker';
+import { closeWorker } from '../../../backend/src/platform/queue/close-worker';
 import { TcpProxy, throughProxy } from '../../support/tcp-proxy';
 import { uniqueQueuePrefix } from '../../support/test-database';
 

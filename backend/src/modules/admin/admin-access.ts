@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { ForbiddenError } from '../../common/app-error';
-import { readCookie } from '../../common/http/cookies';
+import { ForbiddenError } from '../../platform/common/app-error';
+import { readCookie } from '../../platform/common/http/cookies';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import type { Auth } from '../auth/auth';
 

@@ -1,9 +1,16 @@
 import { Controller, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { APP_CONFIG } from '../../config/config.module';
-import type { AppConfig } from '../../config/config.schema';
+import type { Logger } from 'pino';
+import type { AppError } from '../../platform/common/app-error';
+import { rootLogger } from '../../platform/common/logger';
+import { enforceRateLimits } from '../../platform/common/rate-limit/rate-limited';
+import { RedisRateLimiter } from '../../platform/common/rate-limit/redis-rate-limiter';
+import { APP_CONFIG } from '../../platform/config/config.module';
+import type { AppConfig } from '../../platform/config/config.schema';
 import { PayloadDecoder } from '../../server-fn/payload-decoder';
+import { CrossSiteRequestError, isSameOriginRequest } from '../../server-fn/same-origin';
 import { ADMIN_COOKIE, adminCookieValue } from './admin-access';
+import { adminSignInLimits } from './admin-sign-in-limits';
 import { timingSafeEqual } from 'node:crypto';
 
 /** Signs an administrator in and out with the configured admin token (a plain form post). */
@@ -11,14 +18,26 @@ import { timingSafeEqual } from 'node:crypto';
 export class AdminSessionController {
   private readonly decoder = new PayloadDecoder('4kb');
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly limiter: RedisRateLimiter,
+  ) {}
 
   @Post()
   async signIn(@Req() req: Request, @Res() res: Response): Promise<void> {
+    this.refuseCrossSite(req);
     const { input } = await this.decoder.decode(req, res);
     const token = typeof (input as { token?: unknown }).token === 'string' ? (input as { token: string }).token : '';
+    const log = (req as Request & { log?: Logger }).log ?? rootLogger();
+    try {
+      await enforceRateLimits(this.limiter, adminSignInLimits(req.ip, token), 'Too many admin sign-in attempts.');
+    } catch (error) {
+      log.warn({ ip: req.ip, code: (error as AppError).code }, 'admin sign-in refused');
+      throw error;
+    }
     const expected = this.config.ADMIN_TOKEN;
     if (!expected || !sameText(token, expected)) {
+      log.warn({ ip: req.ip }, 'admin sign-in failed: wrong token');
       res.redirect(303, '/admin?signin=failed');
       return;
     }
@@ -33,9 +52,14 @@ export class AdminSessionController {
   }
 
   @Post('end')
-  signOut(@Res() res: Response): void {
+  signOut(@Req() req: Request, @Res() res: Response): void {
+    this.refuseCrossSite(req);
     res.clearCookie(ADMIN_COOKIE, { path: '/' });
     res.redirect(303, '/admin');
+  }
+
+  private refuseCrossSite(req: Request): void {
+    if (!isSameOriginRequest(req.headers, this.config.PUBLIC_URL)) throw new CrossSiteRequestError();
   }
 }
 

@@ -12,7 +12,7 @@ import {
   type ReplayStatus,
 } from '../../../../contracts/admin.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
-import { NotFoundError } from '../../common/app-error';
+import { NotFoundError } from '../../platform/common/app-error';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';

@@ -1,4 +1,4 @@
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../platform/common/app-error';
 import type { Decider } from '../../events/decider';
 import { ReplayCompleted, ReplayFailed, ReplayRequested, type ReplayEvent } from './admin.events';
 

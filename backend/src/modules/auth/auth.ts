@@ -1,6 +1,7 @@
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
-import { UnauthenticatedError } from '../../common/app-error';
-import { ADMIN_ORGANIZATION } from './local-identity/local-identity';
+import { UnauthenticatedError } from '../../platform/common/app-error';
+import { ADMIN_ORGANIZATION } from '../../emulators/identity/local-identity';
+import type { SessionStatusCheck } from './session-status';
 import { SIGNED_OUT, type AuthContext, type SessionVerifier } from './session-verifier';
 
 /** The signed-in person as the app's modules use them. */
@@ -16,7 +17,8 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() ? va
 
 /**
  * The one place a server function learns who is calling: the session token (cookie or bearer)
- * verified by @clerk/backend, whether Clerk or the local sign-in issued it. Read once per call.
+ * verified by @clerk/backend, whether Clerk or the local sign-in issued it, and for the local
+ * sign-in its session's status looked up. Read once per call.
  */
 export class Auth {
   private readonly seen = new WeakMap<ServerFnContext, Promise<AuthContext>>();
@@ -24,6 +26,7 @@ export class Auth {
   constructor(
     private readonly verifier: SessionVerifier,
     private readonly publicUrl: string,
+    private readonly sessionStatus?: SessionStatusCheck,
   ) {}
 
   context(context: ServerFnContext): Promise<AuthContext> {
@@ -63,7 +66,9 @@ export class Auth {
     }
     if (!headers.has('cookie') && !headers.has('authorization')) return SIGNED_OUT;
     try {
-      return await this.verifier.authenticate(new Request(new URL('/', this.publicUrl), { headers }));
+      const auth = await this.verifier.authenticate(new Request(new URL('/', this.publicUrl), { headers }));
+      if (auth.sessionId && this.sessionStatus && !(await this.sessionStatus.isSessionActive(auth.sessionId))) return SIGNED_OUT;
+      return auth;
     } catch (error) {
       context.log.warn({ err: error }, 'session could not be verified; treated as signed out');
       return SIGNED_OUT;

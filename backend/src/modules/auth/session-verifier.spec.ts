@@ -1,6 +1,6 @@
 import { parsePublishableKey } from '../../../../contracts/auth/publishable-key';
-import { generateSigningKeys } from './local-identity/signing-keys';
-import { issueSessionToken, LOCAL_PUBLISHABLE_KEY, SESSION_TOKEN_TTL_SECONDS, type LocalSessionClaims } from './local-identity/session-token';
+import { generateSigningKeys } from '../../emulators/identity/signing-keys';
+import { issueSessionToken, LOCAL_PUBLISHABLE_KEY, SESSION_TOKEN_TTL_SECONDS, type LocalSessionClaims } from '../../emulators/identity/session-token';
 import { SessionVerifier, SIGNED_OUT } from './session-verifier';
 
 const SITE = 'http://localhost:3000';

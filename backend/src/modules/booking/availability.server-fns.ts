@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { getHostAvailability, saveHostAvailability, type HostScheduleInput } from '../../../../contracts/booking/availability.contract';
 import { getHostSessions, hostCancelSession } from '../../../../contracts/booking/host-sessions.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../platform/common/app-error';
 import { EventStore } from '../../events/event-store';
 import { awaitProjection } from '../../events/projection-wait';
 import { ServerFn } from '../../server-fn/server-fn.decorator';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { rootLogger } from '../../common/logger';
+import { rootLogger } from '../../platform/common/logger';
 import { BookingReminders, REMINDER_LEAD_MS } from './booking-reminders';
 
 const SWEEP_EVERY_MS = 10 * 60_000;

@@ -4,7 +4,7 @@ import type { HostSession } from '../../../../contracts/booking/host-sessions.co
 import type { BookedSession, OpenSlot, SessionsPageData, SessionType } from '../../../../contracts/booking/sessions.contract';
 import { parseFeatures } from '../../../../contracts/catalog/resource-rules';
 import type { Resource } from '../../../../contracts/catalog/resource';
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../platform/common/app-error';
 import { runCommand, StreamStateCache } from '../../events/command-runner';
 import { KeyedLanes } from '../../events/keyed-lanes';
 import type { EventMetadata } from '../../events/event-metadata';

@@ -1,4 +1,4 @@
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../platform/common/app-error';
 import type { Decider } from '../../events/decider';
 import { BookingCancelled, BookingConfirmed, BookingRefusedSlotTaken, BookingRescheduled, SlotHeld, SlotHoldReleased, type BookingEvent, type SessionDetails } from './booking.events';
 

@@ -1,8 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { resourceSchema } from '../../../../contracts/catalog/resource';
-import type { AppConfig } from '../../config/config.schema';
-import { mikroOrmConfig } from '../../database/mikro-orm.config';
+import type { AppConfig } from '../../platform/config/config.schema';
+import { mikroOrmConfig } from '../../platform/database/mikro-orm.config';
 import catalog from './catalog.json';
 
 const catalogFileSchema = z.array(resourceSchema.extend({ sortOrder: z.number().int() }));

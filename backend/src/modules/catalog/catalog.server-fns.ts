@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { getPricingResources, getResource, listResources } from '../../../../contracts/catalog.contract';
 import { KNOWN_RESOURCE_IDS, type Resource } from '../../../../contracts/catalog/resource';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
-import { NotFoundError, UnavailableError } from '../../common/app-error';
+import { NotFoundError, UnavailableError } from '../../platform/common/app-error';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import { redirectTo } from '../../server-fn/server-redirect';
 import { CatalogQueries } from './catalog.queries';

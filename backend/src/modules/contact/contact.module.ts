@@ -1,14 +1,17 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { CONTACT_TOPICS } from '../../../../contracts/contact/contact.contract';
-import { deriveKey, SITE_SECRET, type SiteSecret } from '../../common/secrets/site-secret';
-import { APP_CONFIG } from '../../config/config.module';
-import type { AppConfig } from '../../config/config.schema';
+import { deriveKey, SITE_SECRET, type SiteSecret } from '../../platform/common/secrets/site-secret';
+import { APP_CONFIG } from '../../platform/config/config.module';
+import type { AppConfig } from '../../platform/config/config.schema';
 import { EventRegistry } from '../../events/event-registry';
 import { emailTrigger, EmailTriggers } from '../email/email-triggers';
 import { EmailModule } from '../email/email.module';
 import { ContactMessageReceived, contactEvents } from './contact.events';
 import { ContactServerFns } from './contact.server-fns';
 import { FormCsrf } from './form-csrf';
+import { UsedFormTokens } from './used-form-tokens';
+import { REDIS } from '../../platform/redis/redis.module';
+import type { Redis } from 'ioredis';
 
 /** The contact form: its token, the message as an event, and the two emails that event sends. */
 @Module({
@@ -20,6 +23,7 @@ import { FormCsrf } from './form-csrf';
       inject: [SITE_SECRET, APP_CONFIG],
       useFactory: (secret: SiteSecret, config: AppConfig) => new FormCsrf(deriveKey(secret, 'contact-form'), config.PUBLIC_URL.startsWith('https:')),
     },
+    { provide: UsedFormTokens, inject: [REDIS, APP_CONFIG], useFactory: (redis: Redis, config: AppConfig) => new UsedFormTokens(redis, config.QUEUE_PREFIX) },
   ],
 })
 export class ContactModule implements OnModuleInit {

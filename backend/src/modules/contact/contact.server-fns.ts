@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { getContactCsrfToken, submitContactMessage } from '../../../../contracts/contact/contact.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
-import { AppError } from '../../common/app-error';
-import { enforceRateLimits } from '../../common/rate-limit/rate-limited';
-import { RedisRateLimiter } from '../../common/rate-limit/redis-rate-limiter';
-import { APP_CONFIG } from '../../config/config.module';
-import type { AppConfig } from '../../config/config.schema';
+import { AppError } from '../../platform/common/app-error';
+import { enforceRateLimits } from '../../platform/common/rate-limit/rate-limited';
+import { RedisRateLimiter } from '../../platform/common/rate-limit/redis-rate-limiter';
 import { visitorMetadata } from '../../events/event-metadata';
 import { EventStore } from '../../events/event-store';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
@@ -15,7 +13,7 @@ import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { normalizeEmail } from '../email/preferences/email-address';
 import { ContactMessageReceived, contactStreamId } from './contact.events';
 import { FormCsrf } from './form-csrf';
-import { isSameOriginRequest } from './same-origin';
+import { UsedFormTokens } from './used-form-tokens';
 
 const HOUR = 3600;
 
@@ -28,7 +26,7 @@ export class ContactServerFns {
     private readonly csrf: FormCsrf,
     private readonly store: EventStore,
     private readonly limiter: RedisRateLimiter,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly usedTokens: UsedFormTokens,
   ) {}
 
   @ServerFn(getContactCsrfToken)
@@ -40,9 +38,6 @@ export class ContactServerFns {
 
   @ServerFn(submitContactMessage)
   async submitContactMessage(input: z.output<typeof submitContactMessage.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof submitContactMessage>> {
-    if (!isSameOriginRequest(context.headers, this.config.PUBLIC_URL)) {
-      throw new ContactRefusedError('contact.cross_site', 403, 'This form can only be sent from our own contact page.');
-    }
     const check = this.csrf.verify(context.headers.cookie, input.csrfToken);
     if (check !== 'ok') {
       throw new ContactRefusedError('contact.csrf_invalid', 403, 'The form expired or was opened in another browser. We have refreshed it: press Send again.');
@@ -56,6 +51,10 @@ export class ContactServerFns {
       ],
       'You have sent several messages in a short time; we have them all.',
     );
+    // Claimed after the limits, so a message refused for them can be sent again with the same form.
+    if (!(await this.usedTokens.claim(input.csrfToken))) {
+      throw new ContactRefusedError('contact.csrf_invalid', 403, 'This form was already sent. We have refreshed it: press Send again to send another message.');
+    }
     // A filled-in honeypot is a bot: it is told what a person would be, and nothing is kept.
     if (input.website) return { status: 'received' };
     const messageId = randomUUID();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { FormCsrf } from './form-csrf';
-import { isSameOriginRequest } from './same-origin';
+import { isSameOriginRequest } from '../../server-fn/same-origin';
 
 describe('contact form tokens', () => {
   let now = new Date('2026-11-23T12:00:00Z');

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { cookieValue } from '../../common/http/cookies';
-import { macMatches } from '../../common/secrets/site-secret';
+import { cookieValue } from '../../platform/common/http/cookies';
+import { macMatches } from '../../platform/common/secrets/site-secret';
 
 export const CSRF_TOKEN_HOURS = 2;
 const SESSION_ID = /^[A-Za-z0-9_-]{32}$/;
@@ -9,7 +9,8 @@ export type CsrfCheck = 'ok' | 'no-session' | 'invalid' | 'expired';
 
 /**
  * Form tokens bound to a browser session: an HttpOnly cookie holds a random session id, and the
- * token is `<issued-at>.<HMAC(session id, issued-at)>`. A cross-site page can make the browser
+ * token is `<issued-at>.<nonce>.<HMAC(session id, issued-at, nonce)>` (the nonce keeps two tokens
+ * issued in one second apart, since each is used once). A cross-site page can make the browser
  * send the cookie but can neither read the token nor make one, and a token from another browser
  * (another session id) fails; unlike a naive double-submit, the cookie alone proves nothing.
  */
@@ -30,7 +31,8 @@ export class FormCsrf {
     const sessionId = existing ?? randomBytes(24).toString('base64url');
     const issuedMs = this.now().getTime();
     const issued = Math.floor(issuedMs / 1000).toString(36);
-    const token = `${issued}.${this.mac(sessionId, issued).toString('base64url')}`;
+    const nonce = randomBytes(12).toString('base64url');
+    const token = `${issued}.${nonce}.${this.mac(sessionId, issued, nonce).toString('base64url')}`;
     const expiresAt = new Date(issuedMs + CSRF_TOKEN_HOURS * 3_600_000);
     if (existing) return { token, expiresAt };
     const attributes = ['Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=86400', ...(this.secureCookies ? ['Secure'] : [])];
@@ -40,10 +42,10 @@ export class FormCsrf {
   verify(cookieHeader: string | undefined, token: string): CsrfCheck {
     const sessionId = this.sessionId(cookieHeader);
     if (!sessionId) return 'no-session';
-    const match = /^([0-9a-z]{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    const match = /^([0-9a-z]{1,10})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{43})$/.exec(token);
     if (!match) return 'invalid';
-    const [, issued, mac] = match as unknown as [string, string, string];
-    if (!macMatches(mac, this.mac(sessionId, issued))) return 'invalid';
+    const [, issued, nonce, mac] = match as unknown as [string, string, string, string];
+    if (!macMatches(mac, this.mac(sessionId, issued, nonce))) return 'invalid';
     const age = this.now().getTime() - parseInt(issued, 36) * 1000;
     return age < -60_000 || age > CSRF_TOKEN_HOURS * 3_600_000 ? 'expired' : 'ok';
   }
@@ -53,7 +55,7 @@ export class FormCsrf {
     return value && SESSION_ID.test(value) ? value : undefined;
   }
 
-  private mac(sessionId: string, issued: string): Buffer {
-    return createHmac('sha256', this.key).update(`contact-form|${sessionId}|${issued}`).digest();
+  private mac(sessionId: string, issued: string, nonce: string): Buffer {
+    return createHmac('sha256', this.key).update(`contact-form|${sessionId}|${issued}|${nonce}`).digest();
   }
 }

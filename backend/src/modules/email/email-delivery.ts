@@ -18,8 +18,8 @@ export type DeliveryResult = 'sent' | 'already-sent' | 'suppressed';
  * Renders a job's email and hands it to the transport, once per job key: a retried or repeated
  * job finds its delivery row and sends nothing. The Message-ID is derived from the key too, so in
  * the rare crash between sending and recording, the resent copy is recognisably the same message.
- * Topic mail is checked against the recipient's preferences at send time and carries signed
- * links to change them; transactional mail always goes.
+ * Every email carries a signed link to the recipient's preferences; topic mail is checked against
+ * them at send time and carries the one-click unsubscribe too; transactional mail always goes.
  */
 export class EmailDelivery {
   constructor(
@@ -53,17 +53,18 @@ export class EmailDelivery {
 
   message(job: EmailJob): EmailMessage {
     const { topic } = emailKinds[job.kind];
-    const manageUrl = topic === 'transactional' ? undefined : this.links.manageUrl(job.to);
+    const unsubscribeUrl = topic === 'transactional' ? undefined : this.links.unsubscribeUrl(job.to, topic);
     const rendered = renderEmail(job.kind, job.data as never, {
       siteUrl: this.options.siteUrl,
       supportEmail: this.options.supportEmail,
       timeZone: job.timeZone ?? 'UTC',
-      manageUrl,
+      manageUrl: this.links.manageUrl(job.to),
+      unsubscribeUrl,
     });
     const headers: Record<string, string> = {};
     if (topic !== 'transactional') {
       // RFC 8058 one-click unsubscribe from this email's topic; mail clients POST to the URL.
-      headers['List-Unsubscribe'] = `<${this.links.unsubscribeUrl(job.to, topic)}>, <mailto:${this.options.supportEmail}?subject=unsubscribe>`;
+      headers['List-Unsubscribe'] = `<${unsubscribeUrl}>, <mailto:${this.options.supportEmail}?subject=unsubscribe>`;
       headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
     }
     return {

@@ -1,6 +1,6 @@
 import { formatMoney } from '../../../../contracts/catalog/number-format';
 import { codeBox, facts, paragraph } from './templates/layout';
-import { html, type SafeHtml } from '../../common/html';
+import { html, type SafeHtml } from '../../platform/common/html';
 import { formatDay, formatWhen } from './templates/when';
 
 import type { EmailTopic } from '../../../../contracts/email/email-topics';
@@ -108,14 +108,14 @@ export const emailKinds = {
   }),
   'seat-invitation': kind<{ ownerName: string; planTitle: string; acceptUrl: string }>({
     topic: 'transactional',
-    sample: { ownerName: 'Ada Lovelace', planTitle: 'Lifetime License', acceptUrl: 'http://localhost:3000/dashboard' },
+    sample: { ownerName: 'Ada Lovelace', planTitle: 'Lifetime License', acceptUrl: 'http://localhost:3000/invite/lic_0123456789abcdef01234567.Ym9AZXhhbXBsZS5jb20.signature' },
     render: (d) => ({
       subject: `${d.ownerName} gave you a seat on SystemSculpt AI`,
-      preheader: `A seat on their ${d.planTitle} is yours: sign in with this address to get your key.`,
+      preheader: `A seat on their ${d.planTitle} is yours: accept it to get your key.`,
       heading: 'You have a SystemSculpt AI seat',
-      body: html`${paragraph(html`${d.ownerName} added you to their <strong>${d.planTitle}</strong>. Sign in with this email address to see your license key and install the plugin.`)}${paragraph("If you weren't expecting this, you can ignore this email.")}`,
-      text: lines(`${d.ownerName} added you to their ${d.planTitle}. Sign in with this email address to see your license key and install the plugin:`, d.acceptUrl, '', "If you weren't expecting this, you can ignore this email."),
-      action: { label: 'Get your key', href: d.acceptUrl },
+      body: html`${paragraph(html`${d.ownerName} added you to their <strong>${d.planTitle}</strong>. Accept the invitation to create your account with this email address (or sign in, if you have one) and get your license key for the plugin.`)}${paragraph("If you weren't expecting this, you can ignore this email.")}`,
+      text: lines(`${d.ownerName} added you to their ${d.planTitle}. Accept the invitation to create your account with this email address (or sign in, if you have one) and get your license key for the plugin:`, d.acceptUrl, '', "If you weren't expecting this, you can ignore this email."),
+      action: { label: 'Accept your seat', href: d.acceptUrl },
     }),
   }),
   'subscription-renewed': kind<{ name?: string | null; planTitle: string; amountCents: number; currency: string; periodEndsAt: string }>({

@@ -1,9 +1,9 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { deriveKey, SITE_SECRET, type SiteSecret } from '../../common/secrets/site-secret';
-import { APP_CONFIG } from '../../config/config.module';
-import type { AppConfig } from '../../config/config.schema';
+import { deriveKey, SITE_SECRET, type SiteSecret } from '../../platform/common/secrets/site-secret';
+import { APP_CONFIG } from '../../platform/config/config.module';
+import type { AppConfig } from '../../platform/config/config.schema';
 import { EventRegistry } from '../../events/event-registry';
 import { EventStore } from '../../events/event-store';
 import { ProjectorRegistry } from '../../events/projector-registry';
@@ -13,8 +13,7 @@ import type { EmailTransport } from './email-message';
 import { EmailSender } from './email-sender';
 import { EmailTriggerReactor } from './email-trigger.reactor';
 import { emailTrigger, EmailTriggers } from './email-triggers';
-import { OutboxController } from './outbox.controller';
-import { OutboxTransport } from './outbox-transport';
+import { OutboxTransport } from '../../emulators/outbox/outbox-transport';
 import { EmailPreferences } from './preferences/email-preferences';
 import { emailPreferenceEvents, ManageEmailLinkRequested } from './preferences/email-preferences.events';
 import { EmailPreferencesServerFns } from './preferences/email-preferences.server-fns';
@@ -31,7 +30,7 @@ export const EMAIL_TRANSPORT = Symbol('EMAIL_TRANSPORT');
  */
 @Module({
   imports: [BullModule.registerQueue({ name: EMAIL_QUEUE })],
-  controllers: [OutboxController, OneClickUnsubscribeController],
+  controllers: [OneClickUnsubscribeController],
   providers: [
     EmailSender,
     EmailTriggers,

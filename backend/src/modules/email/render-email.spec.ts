@@ -16,11 +16,18 @@ describe('every email kind', () => {
     expect(email.text.length).toBeGreaterThan(40);
   });
 
-  it.each(names.filter((n) => emailKinds[n].topic !== 'transactional'))('%s (topic mail) links to the preference page in both parts', (name) => {
+  it.each(names)('%s links to the preference page in both parts', (name) => {
     const email = renderEmail(name, emailKinds[name].sample as never, context);
-    expect(email.html).toContain('https://systemsculpt.com/manage-email?email=ada%40example.com&amp;token=t');
-    expect(email.text).toContain(context.manageUrl);
-    expect(() => renderEmail(name, emailKinds[name].sample as never, { ...context, manageUrl: undefined })).toThrow(/manage-email link/);
+    expect(email.html).toContain('<a href="https://systemsculpt.com/manage-email?email=ada%40example.com&amp;token=t" style="color:#575272">Manage your emails</a>');
+    expect(email.text).toContain(`Manage your emails: ${context.manageUrl}`);
+    expect(() => renderEmail(name, emailKinds[name].sample as never, { ...context, manageUrl: '' })).toThrow(/manage-email link/);
+  });
+
+  it.each(names.filter((n) => emailKinds[n].topic !== 'transactional'))('%s (topic mail) also offers the one-click unsubscribe from its topic', (name) => {
+    const unsubscribeUrl = 'https://systemsculpt.com/email/unsubscribe?email=ada%40example.com&topic=x&token=u';
+    const email = renderEmail(name, emailKinds[name].sample as never, { ...context, unsubscribeUrl });
+    expect(email.html).toContain('https://systemsculpt.com/email/unsubscribe?email=ada%40example.com&amp;topic=x&amp;token=u');
+    expect(email.text).toMatch(new RegExp(`Unsubscribe from [a-z ]+ emails: ${unsubscribeUrl.replace(/[?.]/g, '\\$&')}`));
   });
 });
 

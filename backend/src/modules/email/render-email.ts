@@ -1,5 +1,5 @@
 import { emailKinds, type EmailData, type EmailKindName, type EmailTopic, type RenderContext } from './email-kinds';
-import { html } from '../../common/html';
+import { html } from '../../platform/common/html';
 import { layout, paragraph } from './templates/layout';
 
 export const TOPIC_LABELS: Record<EmailTopic, string> = {
@@ -18,24 +18,39 @@ export interface RenderedEmail {
 }
 
 export interface RenderOptions extends RenderContext {
-  /** The recipient's preference page; required for topic mail, which everyone must be able to stop. */
-  manageUrl?: string;
+  /** The recipient's signed preference page: every email links to it in its footer. */
+  manageUrl: string;
+  /** Topic mail only: the signed one-click unsubscribe from this email's topic. */
+  unsubscribeUrl?: string;
 }
 
-/** One email, both parts, with the footer that says why it came and (for topic mail) how to stop it. */
+const FOOTER_LINK = 'color:#575272';
+const lines = (...parts: string[]) => parts.filter((p) => p !== '').join('\n');
+
+/**
+ * One email, both parts, with the footer that says why it came and how to change what arrives:
+ * every email links to the recipient's preference page (/manage-email), topic mail also to the
+ * one-click unsubscribe from its topic.
+ */
 export function renderEmail<K extends EmailKindName>(name: K, data: EmailData<K>, options: RenderOptions): RenderedEmail {
   const definition = emailKinds[name];
   const parts = (definition.render as (data: EmailData<K>, context: RenderContext) => ReturnType<typeof definition.render>)(data, options);
   const { topic } = definition;
-  if (topic !== 'transactional' && !options.manageUrl) throw new Error(`A ${name} email needs a manage-email link`);
-  const footerText =
-    topic === 'transactional'
-      ? `You're receiving this because of your SystemSculpt account or a request you made. Questions? Write to ${options.supportEmail}.`
-      : `You're receiving SystemSculpt ${TOPIC_LABELS[topic]} emails. Change what you get or unsubscribe: ${options.manageUrl}`;
+  if (!options.manageUrl) throw new Error(`A ${name} email needs a manage-email link`);
+  const { manageUrl, unsubscribeUrl, supportEmail } = options;
+  const manageLink = html`<a href="${manageUrl}" style="${FOOTER_LINK}">Manage your emails</a>`;
   const footer =
     topic === 'transactional'
-      ? paragraph(html`You're receiving this because of your SystemSculpt account or a request you made. Questions? Write to <a href="mailto:${options.supportEmail}" style="color:#575272">${options.supportEmail}</a>.`)
-      : paragraph(html`You're receiving SystemSculpt ${TOPIC_LABELS[topic]} emails. <a href="${options.manageUrl!}" style="color:#575272">Change what you get or unsubscribe</a>.`);
+      ? paragraph(
+          html`You're receiving this because of your SystemSculpt account or a request you made. ${manageLink} · Questions? Write to <a href="mailto:${supportEmail}" style="${FOOTER_LINK}">${supportEmail}</a>.`,
+        )
+      : paragraph(
+          html`You're receiving SystemSculpt ${TOPIC_LABELS[topic]} emails. ${manageLink}${unsubscribeUrl ? html` · <a href="${unsubscribeUrl}" style="${FOOTER_LINK}">Unsubscribe from ${TOPIC_LABELS[topic]} emails</a>` : ''}.`,
+        );
+  const footerText =
+    topic === 'transactional'
+      ? lines(`You're receiving this because of your SystemSculpt account or a request you made. Questions? Write to ${supportEmail}.`, `Manage your emails: ${manageUrl}`)
+      : lines(`You're receiving SystemSculpt ${TOPIC_LABELS[topic]} emails.`, `Manage your emails: ${manageUrl}`, unsubscribeUrl ? `Unsubscribe from ${TOPIC_LABELS[topic]} emails: ${unsubscribeUrl}` : '');
   const actionText = parts.action && !parts.text.includes(parts.action.href) ? `\n\n${parts.action.label}: ${parts.action.href}` : '';
   return {
     kind: name,

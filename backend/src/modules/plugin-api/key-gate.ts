@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { ADMISSION_HEADERS, type AdmissionOutcome } from '../../../../contracts/plugin/admission-v1';
-import { rootLogger } from '../../common/logger';
-import { RedisRateLimiter, type RateLimit } from '../../common/rate-limit/redis-rate-limiter';
-import { within } from '../../common/within';
+import { rootLogger } from '../../platform/common/logger';
+import { RedisRateLimiter, type RateLimit } from '../../platform/common/rate-limit/redis-rate-limiter';
+import { within } from '../../platform/common/within';
 import { admit, readKey } from './admission';
 import { LicenseLookup, type LookedUpLicense } from './license-lookup';
 

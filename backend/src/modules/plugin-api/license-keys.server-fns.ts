@@ -8,8 +8,8 @@ import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { Auth } from '../auth/auth';
 import type { LicenseEvent } from '../payments/licenses/license.events';
+import { LicenseChanges } from '../payments/licenses/license-changes';
 import { Licenses } from '../payments/licenses/licenses';
-import { LicenseLookup } from './license-lookup';
 
 /** Key rotation from the dashboard: a new key at once, and the old one refused from that moment. */
 @Injectable()
@@ -17,17 +17,16 @@ export class LicenseKeysServerFns {
   constructor(
     private readonly auth: Auth,
     private readonly licenses: Licenses,
-    private readonly lookup: LicenseLookup,
+    private readonly changes: LicenseChanges,
     private readonly orm: MikroORM,
   ) {}
 
   @ServerFn(rotateLicenseKey)
   async rotateLicenseKey(input: z.output<typeof rotateLicenseKey.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof rotateLicenseKey>> {
     const user = await this.auth.requireUser(context);
-    const before = await this.licenses.read(input.licenseId);
     const outcome = await this.licenses.rotateKey(input.licenseId, user.userId, { correlationId: context.requestId, causationId: null, actor: { kind: 'user', userId: user.userId } });
     await awaitProjection(this.orm, 'LicensesProjector', outcome);
-    this.lookup.forget(before.keyHash);
+    this.changes.changedHere(input.licenseId);
     const rotated = outcome.status === 'appended' ? (outcome.events as LicenseEvent[]).find((e) => e.type === 'LicenseKeyRotated') : undefined;
     if (rotated?.type !== 'LicenseKeyRotated') throw new Error(`license ${input.licenseId} was not rotated (${outcome.status})`);
     return { rotated: true, keyHint: rotated.data.keyHint };

@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { LicenseChanges } from '../payments/licenses/license-changes';
 
 export type LicenseStanding = 'active' | 'past_due' | 'ended' | 'revoked';
 
@@ -22,26 +23,45 @@ const CACHE_MS = 2_000;
 const CACHE_MAX = 10_000;
 
 /**
- * Finds the license a key hash names in the read models, remembering answers for 2 s so a
- * burst of checks for one key costs one query. A change (rotation, revocation) shows within 2 s
- * on every instance, at once on the one that made it (it calls `forget`).
+ * Finds the license a key hash names in the read models, remembering answers for 2 s so a burst of
+ * checks for one key costs one query. A remembered answer is dropped the moment its license
+ * changes: at once in the process that changed it (`LicenseChanges.changedHere`), and in every
+ * other as soon as the projector's notification arrives. Answers are remembered only while the
+ * notifications are heard; an answer read while a change came in is not remembered at all.
  */
 export class LicenseLookup {
   private readonly cache = new Map<string, { value: LookedUpLicense | null; until: number }>();
+  /** Moves on every change heard: a query that started before it may have read the old state. */
+  private generation = 0;
 
-  constructor(private readonly orm: MikroORM) {}
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly changes: LicenseChanges,
+  ) {
+    changes.onChange((licenseId) => this.forget(licenseId));
+  }
 
   async find(keyHash: string): Promise<LookedUpLicense | null> {
     const cached = this.cache.get(keyHash);
     if (cached && cached.until > Date.now()) return cached.value;
+    if (!this.changes.listening) void this.changes.start();
+    const generation = this.generation;
     const value = await this.query(keyHash);
-    if (this.cache.size >= CACHE_MAX) this.cache.clear();
-    this.cache.set(keyHash, { value, until: Date.now() + CACHE_MS });
+    if (this.changes.listening && generation === this.generation) {
+      if (this.cache.size >= CACHE_MAX) this.cache.clear();
+      this.cache.set(keyHash, { value, until: Date.now() + CACHE_MS });
+    }
     return value;
   }
 
-  forget(keyHash: string): void {
-    this.cache.delete(keyHash);
+  /** Drops what is remembered of one license's keys, or of every key (`null`). */
+  private forget(licenseId: string | null): void {
+    this.generation += 1;
+    if (licenseId === null) {
+      this.cache.clear();
+      return;
+    }
+    for (const [keyHash, entry] of this.cache) if (entry.value?.licenseId === licenseId) this.cache.delete(keyHash);
   }
 
   private async query(keyHash: string): Promise<LookedUpLicense | null> {

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import type { Request, Response } from 'express';
 import { readAdmissionResponse } from '../../../../contracts/plugin/admission-v1';
-import { rootLogger } from '../../common/logger';
-import type { RedisRateLimiter } from '../../common/rate-limit/redis-rate-limiter';
+import { rootLogger } from '../../platform/common/logger';
+import type { RedisRateLimiter } from '../../platform/common/rate-limit/redis-rate-limiter';
 import { generateLicenseKey } from '../licensing/license-key';
 import type { DeviceActivations, SeatCheck } from './devices/device-activations';
 import { KeyGate } from './key-gate';

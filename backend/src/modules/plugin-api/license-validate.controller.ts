@@ -1,9 +1,9 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ADMISSION_HEADERS, admissionResponse } from '../../../../contracts/plugin/admission-v1';
-import { rootLogger } from '../../common/logger';
-import type { RateLimit } from '../../common/rate-limit/redis-rate-limiter';
-import { within } from '../../common/within';
+import { rootLogger } from '../../platform/common/logger';
+import type { RateLimit } from '../../platform/common/rate-limit/redis-rate-limiter';
+import { within } from '../../platform/common/within';
 import { licenseKeyHint, normaliseLicenseKey } from '../licensing/license-key';
 import { readKey } from './admission';
 import { DeviceActivations } from './devices/device-activations';

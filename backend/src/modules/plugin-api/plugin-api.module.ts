@@ -4,6 +4,7 @@ import { EventRegistry } from '../../events/event-registry';
 import { EventStore } from '../../events/event-store';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { PurchaseFollowers } from '../payments/fulfilment/purchase-followers';
+import { LicenseChanges } from '../payments/licenses/license-changes';
 import { PaymentsModule } from '../payments/payments.module';
 import { CreditAccounts } from './credits/credit-accounts';
 import { CreditDebitController } from './credits/credit-debit.controller';
@@ -36,7 +37,7 @@ import { ValidationLog } from './validation-log';
     { provide: CreditAccounts, inject: [MikroORM], useFactory: (orm: MikroORM) => new CreditAccounts(orm) },
     { provide: CreditReads, inject: [MikroORM], useFactory: (orm: MikroORM) => new CreditReads(orm) },
     { provide: CreditLedger, inject: [EventStore, MikroORM], useFactory: (store: EventStore, orm: MikroORM) => new CreditLedger(store, orm) },
-    { provide: LicenseLookup, inject: [MikroORM], useFactory: (orm: MikroORM) => new LicenseLookup(orm) },
+    { provide: LicenseLookup, inject: [MikroORM, LicenseChanges], useFactory: (orm: MikroORM, changes: LicenseChanges) => new LicenseLookup(orm, changes) },
     { provide: DeviceActivations, inject: [EventStore], useFactory: (store: EventStore) => new DeviceActivations(store) },
     { provide: ValidationLog, inject: [MikroORM], useFactory: (orm: MikroORM) => new ValidationLog(orm) },
   ],

@@ -1,7 +1,7 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { BatchedWriter } from '../../common/batched-writer';
-import { throttledWarning } from '../../common/logger';
+import { BatchedWriter } from '../../platform/common/batched-writer';
+import { throttledWarning } from '../../platform/common/logger';
 
 export interface ValidationRecord {
   licenseId: string | null;

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { getSiteInfo } from '../../../../contracts/site.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
-import { APP_CONFIG } from '../../config/config.module';
-import type { AppConfig } from '../../config/config.schema';
+import { APP_CONFIG } from '../../platform/config/config.module';
+import type { AppConfig } from '../../platform/config/config.schema';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import { PLUGIN_FACTS } from './plugin-facts';
 

@@ -4,8 +4,10 @@ import { ClerkProvider, useClerk } from '@clerk/react';
 export type ClerkStatus = 'loading' | 'ready' | 'degraded' | 'error';
 export interface ClerkRequest {
   id: number;
-  kind: 'sign-in' | 'sign-out';
+  kind: 'sign-in' | 'sign-up' | 'sign-out';
   redirectUrl?: string;
+  /** Prefilled in Clerk's form (an invitation's address). */
+  email?: string;
 }
 
 /**
@@ -36,7 +38,10 @@ function ClerkDriver({ request, onStatus }: { request: ClerkRequest | null; onSt
   useEffect(() => onStatus(status), [status, onStatus]);
   useEffect(() => {
     if (!request || status === 'error') return;
-    if (request.kind === 'sign-in') clerk.openSignIn(request.redirectUrl ? { forceRedirectUrl: request.redirectUrl } : {});
+    const redirect = request.redirectUrl ? { forceRedirectUrl: request.redirectUrl } : {};
+    const initialValues = request.email ? { initialValues: { emailAddress: request.email } } : {};
+    if (request.kind === 'sign-in') clerk.openSignIn({ ...redirect, ...initialValues });
+    else if (request.kind === 'sign-up') clerk.openSignUp({ ...redirect, ...initialValues });
     else void clerk.signOut({ redirectUrl: '/' });
     // Each request once.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -7,7 +7,8 @@ import {
   localSignInPrepareFirstFactor,
   localSignUpAttemptVerification,
   localSignUpCreate,
-} from '../../../../contracts/auth/auth.contract';
+} from '@contracts/auth/auth.contract';
+import type { SignInOptions } from '../../lib/auth';
 import { callServerFn, ServerFnError } from '../../lib/server-fn-client';
 import { Field, FormAlert, TextInput } from '../forms/FormField';
 import { Button } from '../ui/Button';
@@ -36,9 +37,9 @@ function problemFrom(error: unknown): Problem {
  * one-time code sent to it (needs_first_factor), then signed in; a new address signs up first
  * (missing_requirements until it is verified and the terms are accepted).
  */
-export default function LocalSignInDialog({ onClose, onSignedIn }: { onClose(): void; onSignedIn(): Promise<void> }) {
-  const [step, setStep] = useState<Step>({ name: 'identifier' });
-  const [email, setEmail] = useState('');
+export default function LocalSignInDialog({ onClose, onSignedIn, initial }: { onClose(): void; onSignedIn(): Promise<void>; initial?: SignInOptions }) {
+  const [step, setStep] = useState<Step>(initial?.mode === 'sign-up' ? { name: 'sign-up' } : { name: 'identifier' });
+  const [email, setEmail] = useState(initial?.email ?? '');
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -120,7 +121,9 @@ export default function LocalSignInDialog({ onClose, onSignedIn }: { onClose(): 
                 {step.name === 'code'
                   ? `We sent a 6-digit code to ${step.identifier}. It works for 10 minutes.`
                   : step.name === 'sign-up'
-                    ? 'We will email you a code to confirm the address.'
+                    ? initial?.email
+                      ? 'Your invitation is for this address: we will email you a code to confirm it.'
+                      : 'We will email you a code to confirm the address.'
                     : 'Enter your email address and we will send you a sign-in code.'}
               </Dialog.Description>
             </div>
@@ -161,7 +164,7 @@ export default function LocalSignInDialog({ onClose, onSignedIn }: { onClose(): 
                   </Field>
                 </div>
                 <Field id={`${ids}-emailAddress`} label="Email address" error={problem?.fields.emailAddress}>
-                  <TextInput id={`${ids}-emailAddress`} name="emailAddress" type="email" autoComplete="email" required defaultValue={email} error={problem?.fields.emailAddress} />
+                  <TextInput id={`${ids}-emailAddress`} name="emailAddress" type="email" autoComplete="email" required defaultValue={email} readOnly={Boolean(initial?.email)} error={problem?.fields.emailAddress} />
                 </Field>
                 <div>
                   <label className="flex items-start gap-3 text-sm text-ink-muted">

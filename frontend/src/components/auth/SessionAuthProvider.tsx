@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useRouterState } from '@tanstack/react-router';
-import { signOut as signOutContract } from '../../../../contracts/auth/auth.contract';
-import { AuthProvider, safeRedirectPath, type AuthState } from '../../lib/auth';
+import { signOut as signOutContract, signOutEverywhere as signOutEverywhereContract } from '@contracts/auth/auth.contract';
+import { AuthProvider, safeRedirectPath, type AuthState, type SignInOptions } from '../../lib/auth';
 import { callServerFn } from '../../lib/server-fn-client';
 import { viewerQuery } from '../../queries/auth';
 import type { ClerkRequest, ClerkStatus } from './ClerkSession';
@@ -22,14 +22,14 @@ function hasClerkSession(): boolean {
  * The site's sign-in state. The viewer comes from the session cookie (read on the server), so
  * no sign-in code loads on pages until it is needed: the local sign-in dialog, or Clerk (loaded
  * when someone signs in or out, and on signed-in pages). `?sign_in=open&redirect_url=…` (where the
- * server sends signed-out visitors) opens it on arrival.
+ * server sends signed-out visitors) opens it on arrival and after any client navigation there.
  */
 export function SessionAuthProvider({ children }: { children: ReactNode }) {
   const { data } = useQuery(viewerQuery());
   const queryClient = useQueryClient();
   const router = useRouter();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const [localSignIn, setLocalSignIn] = useState<{ redirectUrl?: string } | null>(null);
+  const [localSignIn, setLocalSignIn] = useState<{ redirectUrl?: string; options?: SignInOptions } | null>(null);
   const clerkKey = data?.signIn.mode === 'clerk' ? data.signIn.publishableKey : null;
   const [clerkRequest, setClerkRequest] = useState<ClerkRequest | null>(null);
   const [clerkStatus, setClerkStatus] = useState<ClerkStatus | null>(null);
@@ -48,27 +48,40 @@ export function SessionAuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient, router]);
 
   const openSignIn = useCallback(
-    (redirectUrl?: string) => {
+    (redirectUrl?: string, options?: SignInOptions) => {
       const target = safeRedirectPath(redirectUrl);
-      if (clerkKey) setClerkRequest((previous) => ({ id: (previous?.id ?? 0) + 1, kind: 'sign-in', redirectUrl: target }));
-      else setLocalSignIn({ redirectUrl: target });
+      if (clerkKey) setClerkRequest((previous) => ({ id: (previous?.id ?? 0) + 1, kind: options?.mode === 'sign-up' ? 'sign-up' : 'sign-in', redirectUrl: target, email: options?.email }));
+      else setLocalSignIn({ redirectUrl: target, options });
     },
     [clerkKey],
   );
 
+  // `?sign_in=open&redirect_url=…` opens the sign-in wherever it appears: on arrival, and after a
+  // client navigation (a server redirect from a signed-in page turns into one), not only on mount.
+  const location = useRouterState({ select: (state) => state.location });
   useEffect(() => {
-    const params = new URLSearchParams(window.location.search);
+    const params = new URLSearchParams(location.searchStr);
     if (params.get('sign_in') !== 'open') return;
     const redirectUrl = safeRedirectPath(params.get('redirect_url'));
     params.delete('sign_in');
     params.delete('redirect_url');
     const rest = params.toString();
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}${rest ? `?${rest}` : ''}${window.location.hash}`);
-    if (data?.viewer && redirectUrl) void router.navigate({ href: redirectUrl });
-    else if (!data?.viewer) openSignIn(redirectUrl);
-    // Only on arrival.
+    const here = `${location.pathname}${rest ? `?${rest}` : ''}${location.hash ? `#${location.hash}` : ''}`;
+    if (data?.viewer && redirectUrl) {
+      void router.navigate({ href: redirectUrl, replace: true });
+      return;
+    }
+    void router.navigate({ href: here, replace: true });
+    if (!data?.viewer) openSignIn(redirectUrl);
+    // Only when the address gains the parameters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [location.searchStr]);
+
+  const afterLocalSignOut = useCallback(async () => {
+    queryClient.clear();
+    await router.navigate({ to: '/' });
+    await refresh();
+  }, [queryClient, refresh, router]);
 
   const onClerkStatus = useCallback((status: ClerkStatus) => {
     setClerkStatus(status);
@@ -87,9 +100,15 @@ export function SessionAuthProvider({ children }: { children: ReactNode }) {
           return;
         }
         await callServerFn(signOutContract, {});
-        queryClient.clear();
-        await router.navigate({ to: '/' });
-        await refresh();
+        await afterLocalSignOut();
+      },
+      signOutEverywhere: async () => {
+        await callServerFn(signOutEverywhereContract, {});
+        if (clerkKey) {
+          setClerkRequest((previous) => ({ id: (previous?.id ?? 0) + 1, kind: 'sign-out' }));
+          return;
+        }
+        await afterLocalSignOut();
       },
       loadError:
         clerkStatus === 'error'
@@ -106,7 +125,7 @@ export function SessionAuthProvider({ children }: { children: ReactNode }) {
             }
           : null,
     }),
-    [clerkKey, clerkStatus, data, openSignIn, queryClient, refresh, router, signedIn],
+    [afterLocalSignOut, clerkKey, clerkStatus, data, openSignIn, signedIn],
   );
 
   const clerkNeeded = hydrated && Boolean(clerkKey) && (clerkRequest !== null || (signedIn && SIGNED_IN_AREAS.some((area) => pathname.startsWith(area))));
@@ -121,6 +140,7 @@ export function SessionAuthProvider({ children }: { children: ReactNode }) {
       {localSignIn ? (
         <Suspense fallback={null}>
           <LocalSignInDialog
+            initial={localSignIn.options}
             onClose={() => setLocalSignIn(null)}
             onSignedIn={async () => {
               setLocalSignIn(null);

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Coins } from 'lucide-react';
-import { checkoutHref, resourceSummary } from '../../../../contracts/catalog/resource-rules';
-import type { Resource } from '../../../../contracts/catalog/resource';
+import { checkoutHref, resourceSummary } from '@contracts/catalog/resource-rules';
+import type { Resource } from '@contracts/catalog/resource';
 import { buttonClasses } from '../ui/Button';
 import { FeatureList } from './FeatureList';
 import { PriceTag } from './PriceTag';

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { parseFeatures } from '../../../../contracts/catalog/resource-rules';
+import { parseFeatures } from '@contracts/catalog/resource-rules';
 import { cx } from '../ui/cx';
 
 /** The catalog's feature list (an array or a '|'/newline-separated string), with check marks. */

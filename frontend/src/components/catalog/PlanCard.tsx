@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Coins, MonitorSmartphone, Sparkles, Users } from 'lucide-react';
-import { checkoutHref, readBooleanMetadata } from '../../../../contracts/catalog/resource-rules';
-import type { Resource } from '../../../../contracts/catalog/resource';
+import { checkoutHref, readBooleanMetadata } from '@contracts/catalog/resource-rules';
+import type { Resource } from '@contracts/catalog/resource';
 import { buttonClasses } from '../ui/Button';
 import { cx } from '../ui/cx';
 import { FeatureList } from './FeatureList';

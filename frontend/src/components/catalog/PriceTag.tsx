@@ -1,5 +1,5 @@
-import { isFree, priceLabel } from '../../../../contracts/catalog/resource-rules';
-import type { Resource } from '../../../../contracts/catalog/resource';
+import { isFree, priceLabel } from '@contracts/catalog/resource-rules';
+import type { Resource } from '@contracts/catalog/resource';
 import { cx } from '../ui/cx';
 import { billingInterval } from './resource-facts';
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
-import { resourceSummary } from '../../../../contracts/catalog/resource-rules';
-import type { Resource } from '../../../../contracts/catalog/resource';
+import { resourceSummary } from '@contracts/catalog/resource-rules';
+import type { Resource } from '@contracts/catalog/resource';
 import { cx } from '../ui/cx';
 import { PriceTag } from './PriceTag';
 import { ResourceCover } from './ResourceCover';

@@ -1,4 +1,4 @@
-import type { Resource } from '../../../../contracts/catalog/resource';
+import type { Resource } from '@contracts/catalog/resource';
 import { cx } from '../ui/cx';
 import { defaultCoverUrl } from './resource-facts';
 

@@ -1,4 +1,4 @@
-import type { ResourceType } from '../../../../contracts/catalog/resource';
+import type { ResourceType } from '@contracts/catalog/resource';
 import { cx } from '../ui/cx';
 import { RESOURCE_TYPE_SINGULAR } from './resource-facts';
 

@@ -1,5 +1,5 @@
-import { RESOURCE_TYPE_LABELS, type Resource, type ResourceType } from '../../../../contracts/catalog/resource';
-import { formatCount } from '../../../../contracts/catalog/number-format';
+import { RESOURCE_TYPE_LABELS, type Resource, type ResourceType } from '@contracts/catalog/resource';
+import { formatCount } from '@contracts/catalog/number-format';
 
 /** One resource of a type, as a badge names it (the spec's labels are the plurals, for filters). */
 export const RESOURCE_TYPE_SINGULAR: Record<ResourceType, string> = {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CheckCircle2, LoaderCircle, Send } from 'lucide-react';
-import { CONTACT_LIMITS, CONTACT_TOPICS, contactMessageSchema, getContactCsrfToken, submitContactMessage, type ContactTopic } from '../../../../contracts/contact/contact.contract';
+import { CONTACT_LIMITS, CONTACT_TOPICS, contactMessageSchema, getContactCsrfToken, submitContactMessage, type ContactTopic } from '@contracts/contact/contact.contract';
 import { callServerFn, ServerFnError } from '../../lib/server-fn-client';
 import { Field, FormAlert, Select, TextArea, TextInput } from '../forms/FormField';
 import { Button } from '../ui/Button';
@@ -60,6 +60,8 @@ export function ContactForm({ csrfToken, outcome }: { csrfToken: string; outcome
       await callServerFn(submitContactMessage, local.data);
       setSentTo(local.data.email);
       setValues(EMPTY);
+      // A token sends one message; "Send another message" needs a fresh one.
+      void callServerFn(getContactCsrfToken, {}).then((fresh) => setToken(fresh.token), () => undefined);
     } catch (error) {
       if (!(error instanceof ServerFnError)) {
         setAlert('We could not reach the server. Check your connection and try again.');

@@ -20,7 +20,7 @@ export function plainFormErrorMessage(reason: string | undefined): string {
       return 'You have sent several messages in a short time, and we have them all. Please wait a little before sending another.';
     case 'contact.csrf_invalid':
       return 'The form expired before it was sent. It is fresh again now: please send your message once more.';
-    case 'contact.cross_site':
+    case 'CROSS_SITE':
       return 'The message did not come from this page, so it was not sent. Please write it here.';
     default:
       return 'Your message could not be sent. Please try again, or email us directly.';

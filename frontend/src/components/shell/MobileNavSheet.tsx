@@ -1,11 +1,11 @@
 import type { RefObject } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { ArrowRight, LayoutDashboard, LogOut, X } from 'lucide-react';
+import { ArrowRight, LayoutDashboard, LogOut, MonitorX, X } from 'lucide-react';
 import { useAuth } from '../../lib/auth';
 import { Button } from '../ui/Button';
 import { NavLink } from '../ui/NavLink';
 import { Logo } from './Logo';
-import { MAIN_NAV } from './nav-links';
+import { HELP_NAV, MAIN_NAV } from './nav-links';
 import { SocialLinks } from './SocialIcons';
 import { Avatar } from './UserMenu';
 
@@ -63,6 +63,17 @@ export default function MobileNavSheet({ open, onOpenChange, triggerRef }: Mobil
                 </li>
               ))}
             </ul>
+            <p className="mt-5 px-3 text-xs font-semibold tracking-wide text-ink-subtle uppercase">Help</p>
+            <ul className="mt-1 space-y-1">
+              {[...HELP_NAV, { label: 'Contact', href: '/contact' }].map((item) => (
+                <li key={item.href}>
+                  <NavLink href={item.href} className={LINK} onClick={close}>
+                    {item.label}
+                    <ArrowRight aria-hidden="true" className="size-4 opacity-50" />
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
           </nav>
 
           <div className="shrink-0 space-y-4 border-t border-line px-4 py-5 pb-[max(1.25rem,env(safe-area-inset-bottom))]">
@@ -94,6 +105,17 @@ export default function MobileNavSheet({ open, onOpenChange, triggerRef }: Mobil
                   >
                     <LogOut aria-hidden="true" />
                     Sign out
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    className="col-span-2 border border-line"
+                    onClick={() => {
+                      close();
+                      void auth.signOutEverywhere();
+                    }}
+                  >
+                    <MonitorX aria-hidden="true" />
+                    Sign out of all devices
                   </Button>
                 </div>
               </div>

@@ -38,7 +38,7 @@ export function SiteHeader() {
                 </Button>
               </div>
             ) : auth.status === 'signed-in' && auth.user ? (
-              <UserMenu user={auth.user} onSignOut={auth.signOut} />
+              <UserMenu user={auth.user} onSignOut={auth.signOut} onSignOutEverywhere={auth.signOutEverywhere} />
             ) : (
               <Button size="sm" variant="secondary" onClick={() => auth.openSignIn()}>
                 Sign In

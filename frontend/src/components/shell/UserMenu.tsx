@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ChevronDown, LayoutDashboard, LogOut } from 'lucide-react';
+import { ChevronDown, LayoutDashboard, Library, LogOut, MonitorX } from 'lucide-react';
 import { NavLink } from '../ui/NavLink';
 import { cx } from '../ui/cx';
 import type { AuthState } from '../../lib/auth';
@@ -29,10 +29,10 @@ export function Avatar({ user, className }: { user: User; className?: string }) 
 }
 
 /**
- * The signed-in control in the header: a disclosure button (avatar + name) revealing "Dashboard"
- * and "Sign out". Closes on Escape (returning focus to the button), outside clicks and focus leaving.
+ * The signed-in control in the header: a disclosure button (avatar + name) revealing "Dashboard",
+ * "Your library", "Sign out" and "Sign out of all devices". Closes on Escape (returning focus to the button), outside clicks and focus leaving.
  */
-export function UserMenu({ user, onSignOut }: { user: User; onSignOut: () => Promise<void> }) {
+export function UserMenu({ user, onSignOut, onSignOutEverywhere }: { user: User; onSignOut: () => Promise<void>; onSignOutEverywhere: () => Promise<void> }) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -96,6 +96,12 @@ export function UserMenu({ user, onSignOut }: { user: User; onSignOut: () => Pro
             </NavLink>
           </li>
           <li>
+            <NavLink href="/library" onClick={() => setOpen(false)} className={MENU_ITEM}>
+              <Library aria-hidden="true" className="size-4" />
+              Your library
+            </NavLink>
+          </li>
+          <li>
             <button
               type="button"
               className={MENU_ITEM}
@@ -106,6 +112,19 @@ export function UserMenu({ user, onSignOut }: { user: User; onSignOut: () => Pro
             >
               <LogOut aria-hidden="true" className="size-4" />
               Sign out
+            </button>
+          </li>
+          <li>
+            <button
+              type="button"
+              className={MENU_ITEM}
+              onClick={() => {
+                setOpen(false);
+                void onSignOutEverywhere();
+              }}
+            >
+              <MonitorX aria-hidden="true" className="size-4" />
+              Sign out of all devices
             </button>
           </li>
         </ul>

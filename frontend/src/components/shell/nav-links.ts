@@ -13,6 +13,12 @@ export const MAIN_NAV: readonly NavItem[] = [
   { label: 'Dashboard', href: '/dashboard' },
 ];
 
+/** Help a customer looks for beside the main navigation: in the footer's Support column and the phone menu. */
+export const HELP_NAV: readonly NavItem[] = [
+  { label: 'Docs', href: '/obsidian-ai-plugin-docs' },
+  { label: '1-on-1 Sessions', href: '/sessions' },
+];
+
 export interface FooterColumn {
   title: string;
   links: readonly (NavItem & { external?: boolean })[];
@@ -33,7 +39,7 @@ export const FOOTER_COLUMNS: readonly FooterColumn[] = [
   },
   {
     title: 'Support',
-    links: [{ label: 'Contact', href: '/contact' }],
+    links: [...HELP_NAV, { label: 'Contact', href: '/contact' }],
   },
 ];
 

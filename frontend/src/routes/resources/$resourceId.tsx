@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { ArrowRight, CalendarClock, ChevronRight, Gift, LifeBuoy, ShoppingCart, Sparkles } from 'lucide-react';
-import { checkoutHref, isFree, parseFeatures, resourceSummary } from '../../../../contracts/catalog/resource-rules';
-import type { Resource } from '../../../../contracts/catalog/resource';
+import { ArrowRight, CalendarClock, ChevronRight, Library, LifeBuoy, ShoppingCart, Sparkles } from 'lucide-react';
+import { checkoutHref, isFree, parseFeatures, resourceSummary } from '@contracts/catalog/resource-rules';
+import type { Resource } from '@contracts/catalog/resource';
 import { FeatureList } from '../../components/catalog/FeatureList';
 import { PriceTag } from '../../components/catalog/PriceTag';
 import { ResourceCard } from '../../components/catalog/ResourceCard';
 import { ResourceCover } from '../../components/catalog/ResourceCover';
 import { TypeBadge } from '../../components/catalog/TypeBadge';
+import { GetItFreeForm } from '../../components/checkout/GetItFreeForm';
 import {
   billingInterval,
   RESOURCE_TYPE_PLURAL,
@@ -19,6 +20,8 @@ import { buttonClasses, ButtonLink } from '../../components/ui/Button';
 import { cx } from '../../components/ui/cx';
 import { pageHead } from '../../lib/seo';
 import { resourceQuery, resourcesQuery } from '../../queries/catalog';
+import { libraryAccessQuery } from '../../queries/library';
+import { useAuth } from '../../lib/auth';
 
 const RELATED_LIMIT = 3;
 
@@ -176,16 +179,20 @@ function hasAmount(resource: Resource): boolean {
   return !isFree(resource) && resource.accessType !== 'subscription' && typeof resource.priceCents === 'number';
 }
 
-/** Buy (or subscribe), get it free from the dashboard, see the plans that include it, or book a session's time. */
+/** Buy (or subscribe), get it free in one press, see the plans that include it, or book a session's time. */
 function ResourceAction({ resource }: { resource: Resource }) {
   const wide = 'w-full sm:w-auto';
-  if (isFree(resource)) {
+  const owned = useOwnedAccess(resource.id);
+  if (owned) {
     return (
-      <ButtonLink to="/dashboard" size="lg" className={wide}>
-        <Gift aria-hidden="true" />
-        Get it free
-      </ButtonLink>
+      <Link to="/library/$resourceId" params={{ resourceId: resource.id }} className={buttonClasses({ size: 'lg', className: wide })}>
+        <Library aria-hidden="true" />
+        Open in your library
+      </Link>
     );
+  }
+  if (isFree(resource)) {
+    return <GetItFreeForm resourceId={resource.id} className={wide} />;
   }
   if (resource.accessType === 'subscription') {
     return (
@@ -221,6 +228,13 @@ function ResourceAction({ resource }: { resource: Resource }) {
       Contact support
     </ButtonLink>
   );
+}
+
+/** For a signed-in visitor, whether the resource is already theirs (bought, added, or with their plan or seat). */
+function useOwnedAccess(resourceId: string): boolean {
+  const { status } = useAuth();
+  const { data } = useQuery({ ...libraryAccessQuery(resourceId), enabled: status === 'signed-in' });
+  return status === 'signed-in' && Boolean(data?.access);
 }
 
 function Fact({ label, value }: { label: string; value: ReactNode }) {

@@ -1,7 +1,7 @@
 import { type EntitySchema, MikroORM } from '@mikro-orm/postgresql';
 import pino from 'pino';
-import { mikroOrmConfig } from '../../../../backend/src/database/mikro-orm.config';
-import { readModelEntities } from '../../../../backend/src/database/entities';
+import { mikroOrmConfig } from '../../../../backend/src/platform/database/mikro-orm.config';
+import { readModelEntities } from '../../../../backend/src/platform/database/entities';
 
 export const testDatabaseUrl = (): string => {
   const url = process.env.TEST_DATABASE_URL;
@@ -12,7 +12,7 @@ export const testDatabaseUrl = (): string => {
 export const silentLog = pino({ level: 'silent' });
 
 /** The app's MikroORM on the test database, with extra read-model entities a test defines. */
-export function testOrm(extraEntities: EntitySchema[] = []): Promise<MikroORM> {
-  const config = mikroOrmConfig({ DATABASE_URL: testDatabaseUrl() });
+export function testOrm(extraEntities: EntitySchema[] = [], databaseUrl = testDatabaseUrl()): Promise<MikroORM> {
+  const config = mikroOrmConfig({ DATABASE_URL: databaseUrl });
   return MikroORM.init({ ...config, entities: [...readModelEntities, ...extraEntities] });
 }

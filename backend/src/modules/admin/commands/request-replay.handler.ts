@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { InjectQueue } from '@nestjs/bullmq';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Queue } from 'bullmq';
-import { ConflictError } from '../../../common/app-error';
+import { ConflictError } from '../../../platform/common/app-error';
 import { runCommand } from '../../../events/command-runner';
 import type { Actor } from '../../../events/event-metadata';
 import { EventStore } from '../../../events/event-store';

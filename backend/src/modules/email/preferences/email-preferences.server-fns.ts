@@ -9,9 +9,9 @@ import {
   type EmailPreferencesView,
 } from '../../../../../contracts/email/email-preferences.contract';
 import type { ServerFnOutput } from '../../../../../contracts/server-fn';
-import { AppError } from '../../../common/app-error';
-import { enforceRateLimits } from '../../../common/rate-limit/rate-limited';
-import { RedisRateLimiter } from '../../../common/rate-limit/redis-rate-limiter';
+import { AppError } from '../../../platform/common/app-error';
+import { enforceRateLimits } from '../../../platform/common/rate-limit/rate-limited';
+import { RedisRateLimiter } from '../../../platform/common/rate-limit/redis-rate-limiter';
 import { visitorMetadata } from '../../../events/event-metadata';
 import { ServerFn } from '../../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../../server-fn/server-fn-context';

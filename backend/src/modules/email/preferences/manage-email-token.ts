@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { macMatches } from '../../../common/secrets/site-secret';
+import { macMatches } from '../../../platform/common/secrets/site-secret';
 import { EMAIL_TOPICS, type EmailTopic } from '../email-kinds';
 import { normalizeEmail } from './email-address';
 

@@ -1,5 +1,5 @@
 import { EMAIL_TOPIC_INFO, type EmailTopic } from '../../../../../contracts/email/email-topics';
-import { html, type SafeHtml, standalonePage } from '../../../common/html';
+import { html, type SafeHtml, standalonePage } from '../../../platform/common/html';
 
 const STYLE = `body{margin:0;font:16px/1.6 -apple-system,'Segoe UI',Roboto,sans-serif;background:#0b0a14;color:#eeedf7}
 main{max-width:560px;margin:0 auto;padding:64px 20px}h1{font-size:26px;line-height:1.25;margin:0 0 12px}p{color:#c9c6de;margin:0 0 16px}

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '../../../common/html';
+import { html, type SafeHtml } from '../../../platform/common/html';
 
 export interface LayoutParts {
   /** The line mail clients show after the subject. */

@@ -1,3 +1,4 @@
+import { grantsResourceAccessType } from '../../../../../contracts/checkout/checkout-links';
 import type { Resource } from '../../../../../contracts/catalog/resource';
 import { isFree } from '../../../../../contracts/catalog/resource-rules';
 import type { CheckoutData } from '../../../../../contracts/checkout/checkout.contract';
@@ -14,4 +15,4 @@ export function checkoutMode(resource: Resource): NonNullable<CheckoutData['mode
 }
 
 /** Resources whose purchase opens the resource itself (licenses, credits and sessions are fulfilled otherwise). */
-export const grantsResourceAccess = (type: string) => !['license', 'api_credits', 'session'].includes(type);
+export const grantsResourceAccess = grantsResourceAccessType;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Resource } from '../../../../../contracts/catalog/resource';
 import type { CheckoutData } from '../../../../../contracts/checkout/checkout.contract';
 import type { CheckoutSearch } from '../../../../../contracts/checkout/checkout-search';
-import { AppError, NotFoundError, UnavailableError } from '../../../common/app-error';
+import { AppError, NotFoundError, UnavailableError } from '../../../platform/common/app-error';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { runCommand } from '../../../events/command-runner';
 import { awaitProjection } from '../../../events/projection-wait';
@@ -17,6 +17,8 @@ import { grantFreeAccess } from '../purchases/free-access';
 import { checkoutStreamId } from '../purchases/purchase.events';
 import type { PriceBook } from '../stripe/price-book';
 import type { StripeClient } from '../stripe/stripe-client';
+import type { PlanChanges } from '../plans/plan-changes';
+import { checkoutRefFor } from './checkout-ref';
 import { checkoutMode, quantityAdjustable } from './checkout-rules';
 
 class CheckoutRefusedError extends AppError {}
@@ -39,6 +41,7 @@ export class CheckoutService {
     private readonly reads: AccountReads,
     private readonly orm: MikroORM,
     private readonly publicUrl: string,
+    private readonly plans: PlanChanges,
   ) {}
 
   async data(user: SignedInUser, search: CheckoutSearch): Promise<CheckoutData> {
@@ -56,7 +59,7 @@ export class CheckoutService {
       mode: checkoutMode(resource),
       totalCents: resource.priceCents === null ? null : Math.max(0, resource.priceCents) * quantity,
       owned,
-      latest: latest ? { state: latest.state, at: latest.at.toISOString() } : null,
+      latest: latest ? { state: latest.state, at: latest.at.toISOString(), quantity: latest.quantity } : null,
     };
   }
 
@@ -75,6 +78,8 @@ export class CheckoutService {
       throw new CheckoutRefusedError('checkout.already_owned', 409, `${resource.title} is already on your account.`);
     }
     const quantity = quantityAdjustable(resource) ? input.quantity : 1;
+    // One plan per account: the same plan, or a monthly one over Lifetime, is refused; a switch is made on the subscription.
+    await this.plans.guardCheckout(user, resource, quantity);
     try {
       return await this.openSession(user, resource, quantity, mode, metadata);
     } catch (error) {
@@ -125,7 +130,7 @@ export class CheckoutService {
 
   private async openSession(user: SignedInUser, resource: Resource, quantity: number, mode: 'payment' | 'subscription', metadata: EventMetadata): Promise<CheckoutOutcome> {
     const windowStart = Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS;
-    const checkoutRef = `chk_${createHash('sha256').update(`${user.userId}|${resource.id}|${quantity}|${windowStart}`).digest('hex').slice(0, 24)}`;
+    const checkoutRef = await checkoutRefFor(this.store, { userId: user.userId, resourceId: resource.id, quantity, windowStart });
     const back = (status: string) => {
       const url = new URL('/checkout', this.publicUrl);
       url.search = new URLSearchParams({ resourceId: resource.id, qty: String(quantity), status }).toString();

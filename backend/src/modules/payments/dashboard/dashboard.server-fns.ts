@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import { abandonPendingPayment, assignSeat, checkDashboardAccess, getDashboardData, openBillingPortal, removeSeat } from '../../../../../contracts/dashboard/dashboard.contract';
 import type { DashboardSearch } from '../../../../../contracts/dashboard/dashboard-search';
 import type { ServerFnOutput } from '../../../../../contracts/server-fn';
-import { AppError, NotFoundError, UnavailableError } from '../../../common/app-error';
-import { APP_CONFIG } from '../../../config/config.module';
-import type { AppConfig } from '../../../config/config.schema';
+import { AppError, NotFoundError, UnavailableError } from '../../../platform/common/app-error';
+import { APP_CONFIG } from '../../../platform/config/config.module';
+import type { AppConfig } from '../../../platform/config/config.schema';
 import { runCommand } from '../../../events/command-runner';
 import { awaitProjection } from '../../../events/projection-wait';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -16,6 +16,7 @@ import type { ServerFnContext } from '../../../server-fn/server-fn-context';
 import { Auth, type SignedInUser } from '../../auth/auth';
 import { userOrSignIn } from '../../auth/sign-in-redirect';
 import { CatalogQueries } from '../../catalog/catalog.queries';
+import { LicenseChanges } from '../licenses/license-changes';
 import { Licenses } from '../licenses/licenses';
 import { checkoutDecider } from '../purchases/checkout.decider';
 import { checkoutStreamId } from '../purchases/purchase.events';
@@ -38,6 +39,7 @@ export class DashboardServerFns {
     private readonly stripe: StripeClient,
     private readonly orm: MikroORM,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly licenseChanges: LicenseChanges,
   ) {}
 
   @ServerFn(checkDashboardAccess)
@@ -67,6 +69,8 @@ export class DashboardServerFns {
     const user = await this.auth.requireUser(context);
     const outcome = await this.licenses.removeUser(input.licenseId, user.userId, input.email, userMetadata(user, context));
     await awaitProjection(this.orm, 'LicensesProjector', outcome);
+    // The seat's key is refused here from now on; other processes hear it from the projector.
+    this.licenseChanges.changedHere(input.licenseId);
     return { removed: true };
   }
 

@@ -1,11 +1,12 @@
 import { emailTrigger, type EmailTrigger } from '../../email/email-triggers';
 import { openLicenseKey } from '../../licensing/license-key';
 import { LicensedUserAdded, LicenseGranted } from '../licenses/license.events';
+import { signSeatInvitation } from '../licenses/seat-invitation-token';
 import { PurchaseCompleted } from '../purchases/purchase.events';
 import { SubscriptionPastDue, SubscriptionRenewed } from '../subscriptions/subscription.events';
 
 /** The emails purchases send: receipt, license key, seat invitation, renewal and failed renewal. */
-export function paymentEmailTriggers(sealingSecret: string, siteUrl: string): EmailTrigger[] {
+export function paymentEmailTriggers(sealingSecret: string, siteUrl: string, invitationKey: Buffer): EmailTrigger[] {
   const dashboard = (section: string) => new URL(`/dashboard?section=${section}`, siteUrl).toString();
   return [
     emailTrigger({
@@ -24,7 +25,7 @@ export function paymentEmailTriggers(sealingSecret: string, siteUrl: string): Em
     emailTrigger({
       event: LicensedUserAdded,
       kind: 'seat-invitation',
-      send: (d) => ({ to: d.email, data: { ownerName: d.ownerName, planTitle: d.planTitle, acceptUrl: dashboard('license') } }),
+      send: (d) => ({ to: d.email, data: { ownerName: d.ownerName, planTitle: d.planTitle, acceptUrl: new URL(`/invite/${signSeatInvitation(invitationKey, d.licenseId, d.email)}`, siteUrl).toString() } }),
     }),
     emailTrigger({
       event: SubscriptionRenewed,

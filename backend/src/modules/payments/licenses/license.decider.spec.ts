@@ -24,10 +24,14 @@ describe('a license and its seats', () => {
   });
 
   it('gives seats up to the total, counting the owner\'s, and refuses the owner\'s own address', () => {
-    const events = run(grant, add('a@example.com'), add('a@example.com'), add('b@example.com'));
+    const events = run(grant, add('a@example.com'), add('b@example.com'));
     expect(events.map((e) => e.type)).toEqual(['LicenseGranted', 'LicensedUserAdded', 'LicensedUserAdded']);
     expect(() => decider.decide(add('c@example.com'), fold(decider, events))).toThrow(SeatError);
     expect(() => decider.decide(add('owner@example.com'), fold(decider, run(grant)))).toThrow(/your own address/);
+  });
+
+  it('refuses a second seat for someone who already has one, saying so', () => {
+    expect(() => decider.decide(add('a@example.com'), fold(decider, run(grant, add('a@example.com'))))).toThrow(expect.objectContaining({ code: 'license.seat_already_given', status: 409 }));
   });
 
   it('frees a seat when someone is removed, and removing them again changes nothing', () => {
@@ -50,5 +54,21 @@ describe('a license and its seats', () => {
   it('records a term change only when status or date moves', () => {
     const term: LicenseCommand = { type: 'change-term', status: 'past_due', validUntil: AT, at: AT };
     expect(run(grant, term, term).map((e) => e.type)).toEqual(['LicenseGranted', 'LicenseTermChanged']);
+  });
+
+  describe('following its subscription to another plan', () => {
+    const pro = { resourceId: 'pro-monthly', plan: 'pro', seats: 1, devicesPerSeat: 5, includedCreditsPerMonth: 400_000 };
+    const changePlan = (terms = pro): LicenseCommand => ({ type: 'change-plan', terms, at: AT });
+
+    it('takes the new plan\'s seats, devices and credits once; the key stays', () => {
+      const events = run(grant, changePlan(), changePlan());
+      expect(events.map((e) => e.type)).toEqual(['LicenseGranted', 'LicensePlanChanged']);
+      expect(events[1]!.data).toMatchObject(pro);
+      expect(fold(decider, events).keyHash).toBe(fold(decider, [events[0]!]).keyHash);
+    });
+
+    it('changes nothing on a license that was revoked', () => {
+      expect(run(grant, { type: 'revoke', reason: 'refund', at: AT }, changePlan()).map((e) => e.type)).toEqual(['LicenseGranted', 'LicenseRevoked']);
+    });
   });
 });

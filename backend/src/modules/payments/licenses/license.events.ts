@@ -75,5 +75,20 @@ export const LicenseKeyRotated = defineEvent({
   schema: z.object({ licenseId: z.string(), oldKeyHash: z.string(), keySealed: z.string(), keyHash: z.string(), keyHint: z.string(), at: iso }),
 });
 
-export const licenseEvents = [LicenseGranted, LicenseTermChanged, LicenseRevoked, LicensedUserAdded, LicensedUserRemoved, LicenseKeyRotated];
+/** Recorded when the subscription behind the license moved to another plan or number of seats: what it grants follows; the key stays. */
+export const LicensePlanChanged = defineEvent({
+  type: 'LicensePlanChanged',
+  schemaVersion: 1,
+  schema: z.object({
+    licenseId: z.string(),
+    resourceId: z.string(),
+    plan: z.string(),
+    seats: z.number().int().min(1),
+    devicesPerSeat: z.number().int().min(1),
+    includedCreditsPerMonth: z.number().int().min(0),
+    at: iso,
+  }),
+});
+
+export const licenseEvents = [LicenseGranted, LicenseTermChanged, LicenseRevoked, LicensedUserAdded, LicensedUserRemoved, LicenseKeyRotated, LicensePlanChanged];
 export type LicenseEvent = ReturnType<(typeof licenseEvents)[number]>;

@@ -61,6 +61,12 @@ export class Licenses {
     return this.run(licenseId, { type: 'change-term', status, validUntil, at }, metadata);
   }
 
+  /** The license follows its subscription to another plan or number of seats; nothing if they are the same. */
+  changePlan(licenseId: string, resource: Resource, quantity: number, at: string, metadata: EventMetadata) {
+    const { plan, seats, devicesPerSeat, includedCreditsPerMonth } = licenseTerms(resource, quantity);
+    return this.run(licenseId, { type: 'change-plan', terms: { resourceId: resource.id, plan, seats, devicesPerSeat, includedCreditsPerMonth }, at }, metadata);
+  }
+
   revoke(licenseId: string, reason: 'refund' | 'dispute' | 'admin', at: string, metadata: EventMetadata) {
     return this.run(licenseId, { type: 'revoke', reason, at }, metadata);
   }

@@ -2,15 +2,22 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventData } from '../../../events/event-registry';
 import type { Projector } from '../../../events/projector';
 import type { RecordedEvent } from '../../../events/recorded-event';
-import type { LicensedUserAdded, LicensedUserRemoved, LicenseGranted, LicenseKeyRotated, LicenseRevoked, LicenseTermChanged } from '../licenses/license.events';
+import { LICENSE_CHANGES_CHANNEL } from '../licenses/license-changes';
+import type { LicensedUserAdded, LicensedUserRemoved, LicenseGranted, LicenseKeyRotated, LicensePlanChanged, LicenseRevoked, LicenseTermChanged } from '../licenses/license.events';
 
 /** Licenses and their seats, as the dashboard shows them and the plugin's API will look them up. */
 export class LicensesProjector implements Projector {
   readonly name = 'LicensesProjector';
-  readonly eventTypes = ['LicenseGranted', 'LicenseTermChanged', 'LicenseRevoked', 'LicensedUserAdded', 'LicensedUserRemoved', 'LicenseKeyRotated'];
+  readonly eventTypes = ['LicenseGranted', 'LicenseTermChanged', 'LicenseRevoked', 'LicensedUserAdded', 'LicensedUserRemoved', 'LicenseKeyRotated', 'LicensePlanChanged'];
   readonly tables = ['rm_licenses', 'rm_licensed_users', 'rm_retired_license_keys'];
 
   async apply(event: RecordedEvent, em: EntityManager): Promise<void> {
+    await this.project(event, em);
+    // Heard on commit by every process's LicenseLookup, which forgets the license's keys then.
+    await em.execute('select pg_notify(?, ?)', [LICENSE_CHANGES_CHANNEL, (event.data as { licenseId: string }).licenseId]);
+  }
+
+  private async project(event: RecordedEvent, em: EntityManager): Promise<void> {
     switch (event.type) {
       case 'LicenseGranted': {
         const d = event.data as EventData<typeof LicenseGranted>;
@@ -40,6 +47,14 @@ export class LicensesProjector implements Projector {
         const d = event.data as EventData<typeof LicensedUserRemoved>;
         await em.execute('delete from rm_licensed_users where license_id = ? and email = ?', [d.licenseId, d.email]);
         await em.execute("insert into rm_retired_license_keys (key_hash, license_id, retired_at, why) values (?, ?, ?, 'seat_removed') on conflict do nothing", [d.seatKeyHash, d.licenseId, d.at]);
+        return;
+      }
+      case 'LicensePlanChanged': {
+        const d = event.data as EventData<typeof LicensePlanChanged>;
+        await em.execute(
+          'update rm_licenses set resource_id = ?, plan = ?, seats = ?, devices_per_seat = ?, included_credits_per_month = ? where license_id = ?',
+          [d.resourceId, d.plan, d.seats, d.devicesPerSeat, d.includedCreditsPerMonth, d.licenseId],
+        );
         return;
       }
       case 'LicenseKeyRotated': {

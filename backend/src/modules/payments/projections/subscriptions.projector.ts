@@ -3,12 +3,12 @@ import type { EventData } from '../../../events/event-registry';
 import type { Projector } from '../../../events/projector';
 import type { RecordedEvent } from '../../../events/recorded-event';
 import type { StripeCustomerLinked } from '../customers/customer.events';
-import type { SubscriptionCancellationScheduled, SubscriptionCancelled, SubscriptionPastDue, SubscriptionRenewed, SubscriptionStarted } from '../subscriptions/subscription.events';
+import type { SubscriptionCancellationScheduled, SubscriptionCancelled, SubscriptionPastDue, SubscriptionPlanChanged, SubscriptionRenewed, SubscriptionStarted } from '../subscriptions/subscription.events';
 
 /** Subscriptions (plan, status, renewal date) and each user's Stripe customer, for billing. */
 export class SubscriptionsProjector implements Projector {
   readonly name = 'SubscriptionsProjector';
-  readonly eventTypes = ['SubscriptionStarted', 'SubscriptionRenewed', 'SubscriptionPastDue', 'SubscriptionCancellationScheduled', 'SubscriptionCancelled', 'StripeCustomerLinked'];
+  readonly eventTypes = ['SubscriptionStarted', 'SubscriptionRenewed', 'SubscriptionPastDue', 'SubscriptionCancellationScheduled', 'SubscriptionCancelled', 'SubscriptionPlanChanged', 'StripeCustomerLinked'];
   readonly tables = ['rm_subscriptions', 'rm_customers'];
 
   async apply(event: RecordedEvent, em: EntityManager): Promise<void> {
@@ -47,6 +47,11 @@ export class SubscriptionsProjector implements Projector {
       case 'SubscriptionCancelled': {
         const d = event.data as EventData<typeof SubscriptionCancelled>;
         await em.execute("update rm_subscriptions set status = 'cancelled', cancelled_at = ? where subscription_id = ?", [d.endedAt, d.subscriptionId]);
+        return;
+      }
+      case 'SubscriptionPlanChanged': {
+        const d = event.data as EventData<typeof SubscriptionPlanChanged>;
+        await em.execute('update rm_subscriptions set resource_id = ?, plan = ?, title = ?, quantity = ? where subscription_id = ?', [d.resourceId, d.plan, d.title, d.quantity, d.subscriptionId]);
         return;
       }
       case 'StripeCustomerLinked': {

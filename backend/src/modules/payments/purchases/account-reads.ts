@@ -22,19 +22,19 @@ export class AccountReads {
   }
 
   /** The most recent thing that happened to a purchase of this resource. */
-  async latest(userId: string, resourceId: string): Promise<{ state: LatestState; at: Date } | null> {
-    const rows = await this.db.execute<{ state: LatestState; at: Date }[]>(
+  async latest(userId: string, resourceId: string): Promise<{ state: LatestState; at: Date; quantity: number } | null> {
+    const rows = await this.db.execute<{ state: LatestState; at: Date; quantity: number }[]>(
       `select * from (
-         select case when status in ('refunded', 'disputed') then 'refunded' else 'paid' end as state, completed_at as at
+         select case when status in ('refunded', 'disputed') then 'refunded' else 'paid' end as state, completed_at as at, quantity
            from rm_purchases where user_id = ? and resource_id = ?
          union all
          select case status when 'open' then 'waiting' when 'processing' then 'processing'
                             when 'expired' then case when close_reason = 'payment_failed' then 'failed' else 'expired' end
-                            else 'paid' end, coalesce(closed_at, opened_at)
+                            else 'paid' end, coalesce(closed_at, opened_at), quantity
            from rm_pending_payments where user_id = ? and resource_id = ? and kind = 'checkout'
        ) latest order by at desc, (state = 'paid') desc limit 1`,
       [userId, resourceId, userId, resourceId],
     );
-    return rows[0] ? { state: rows[0].state, at: new Date(rows[0].at) } : null;
+    return rows[0] ? { state: rows[0].state, at: new Date(rows[0].at), quantity: Number(rows[0].quantity) } : null;
   }
 }

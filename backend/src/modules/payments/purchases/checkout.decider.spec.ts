@@ -41,6 +41,12 @@ describe('a checkout, from Stripe\'s events in any order and number', () => {
     expect(types(run(open, complete(), expire))).toEqual(['PendingPaymentOpened', 'PendingPaymentSettled', 'PurchaseCompleted', 'ResourceAccessGranted']);
   });
 
+  it('closes a checkout the buyer cancelled as cancelled, once, and never one that was paid', () => {
+    const cancel: CheckoutCommand = { type: 'cancel', checkoutRef: 'chk_1', userId: 'user_1', at: AT };
+    expect(run(open, cancel, cancel).map((e) => [e.type, (e.data as { reason?: string }).reason])).toEqual([['PendingPaymentOpened', undefined], ['PendingPaymentExpired', 'cancelled']]);
+    expect(types(run(open, complete(), cancel))).toEqual(['PendingPaymentOpened', 'PendingPaymentSettled', 'PurchaseCompleted', 'ResourceAccessGranted']);
+  });
+
   it('refunds revoke access once; a partial refund keeps it; a refund before the purchase changes nothing yet', () => {
     expect(run(refund(1900, true))).toEqual([]);
     const events = run(complete(), refund(500, false), refund(500, false), refund(1900, true), refund(1900, true));

@@ -43,6 +43,8 @@ export type CheckoutCommand =
   | { type: 'fail-async-payment'; checkoutRef: string; userId: string; at: string }
   | { type: 'expire'; checkoutRef: string; userId: string; at: string }
   | { type: 'abandon'; checkoutRef: string; userId: string; at: string }
+  /** The buyer came back through Stripe's "back" link. */
+  | { type: 'cancel'; checkoutRef: string; userId: string; at: string }
   | { type: 'refund'; chargeId: string; amountRefundedCents: number; full: boolean; at: string }
   | { type: 'dispute'; disputeId: string; reason: string; at: string };
 
@@ -105,8 +107,9 @@ export const checkoutDecider: Decider<CheckoutCommand, PurchaseEvent, CheckoutSt
       }
       case 'expire':
       case 'abandon':
+      case 'cancel':
         return state.pending === 'open' && !state.purchased
-          ? [PendingPaymentExpired({ pendingPaymentId: pendingId(command), userId: command.userId, reason: command.type === 'expire' ? 'checkout_expired' : 'abandoned', at: command.at })]
+          ? [PendingPaymentExpired({ pendingPaymentId: pendingId(command), userId: command.userId, reason: CLOSE_REASONS[command.type], at: command.at })]
           : [];
       case 'refund': {
         if (!state.purchased || command.amountRefundedCents <= state.refundedCents) return [];
@@ -120,6 +123,8 @@ export const checkoutDecider: Decider<CheckoutCommand, PurchaseEvent, CheckoutSt
     }
   },
 };
+
+const CLOSE_REASONS = { expire: 'checkout_expired', abandon: 'abandoned', cancel: 'cancelled' } as const;
 
 /** The pending payment of a checkout is named after the checkout (its stream holds one at most). */
 export const checkoutPendingPaymentId = (checkoutRef: string) => `pp-${checkoutRef}`;

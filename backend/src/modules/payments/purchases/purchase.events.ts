@@ -45,7 +45,7 @@ export const PendingPaymentExpired = defineEvent({
   schema: z.object({
     pendingPaymentId: z.string(),
     userId: z.string(),
-    reason: z.enum(['checkout_expired', 'payment_failed', 'abandoned', 'subscription_cancelled']),
+    reason: z.enum(['checkout_expired', 'payment_failed', 'abandoned', 'cancelled', 'subscription_cancelled']),
     at: iso,
   }),
 });

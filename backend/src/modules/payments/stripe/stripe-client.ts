@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import Stripe from 'stripe';
-import type { AppConfig } from '../../../config/config.schema';
+import type { AppConfig } from '../../../platform/config/config.schema';
 
 /**
  * The Stripe SDK, against Stripe itself when a secret key is set, else against the embedded

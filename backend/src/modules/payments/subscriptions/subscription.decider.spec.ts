@@ -41,4 +41,24 @@ describe('a subscription, from Stripe\'s invoices and its current state', () => 
     const events = run(sync(snapshot()), sync(scheduled), sync(scheduled), sync(snapshot()), failed('in_3'), sync(ended), sync(ended), paid('in_4', ended));
     expect(types(events)).toEqual(['SubscriptionStarted', 'SubscriptionCancellationScheduled', 'SubscriptionCancellationScheduled', 'SubscriptionPastDue', 'PendingPaymentOpened', 'PendingPaymentExpired', 'SubscriptionCancelled']);
   });
+
+  describe('moved to another plan or number of seats', () => {
+    const pro = snapshot({ resourceId: 'pro-monthly', plan: 'pro', title: 'Pro' });
+    const starter = snapshot({ resourceId: 'starter-monthly', plan: 'starter', title: 'Starter' });
+
+    it('records the change once, from what it billed before, whichever of Stripe\'s events tells it first', () => {
+      const events = run(sync(starter), sync(pro), paid('in_up', pro, 'subscription_update'), sync(pro));
+      expect(types(events)).toEqual(['SubscriptionStarted', 'SubscriptionPlanChanged', 'SubscriptionRenewed']);
+      expect(events[1]!.data).toMatchObject({ fromResourceId: 'starter-monthly', fromQuantity: 1, resourceId: 'pro-monthly', plan: 'pro', quantity: 1 });
+    });
+
+    it('a change of seats alone is a plan change too', () => {
+      const events = run(sync(pro), sync({ ...pro, quantity: 3 }));
+      expect(events[1]).toMatchObject({ type: 'SubscriptionPlanChanged', data: { fromQuantity: 1, quantity: 3 } });
+    });
+
+    it('a subscription that started on a plan records no change for it', () => {
+      expect(types(run(sync(pro), sync(pro)))).toEqual(['SubscriptionStarted']);
+    });
+  });
 });

@@ -1,7 +1,7 @@
 import type { Decider } from '../../../events/decider';
 import type { NewEvent } from '../../../events/event-registry';
 import { PendingPaymentExpired, PendingPaymentOpened, PendingPaymentSettled } from '../purchases/purchase.events';
-import { SubscriptionCancellationScheduled, SubscriptionCancelled, SubscriptionPastDue, SubscriptionRenewed, SubscriptionStarted } from './subscription.events';
+import { SubscriptionCancellationScheduled, SubscriptionCancelled, SubscriptionPastDue, SubscriptionPlanChanged, SubscriptionRenewed, SubscriptionStarted } from './subscription.events';
 
 /** The subscription as Stripe has it now (fetched, not taken from an event that may be stale). */
 export interface SubscriptionSnapshot {
@@ -40,6 +40,9 @@ export type SubscriptionCommand =
 export interface SubscriptionState {
   started: boolean;
   userId: string | null;
+  /** The plan and seats it bills for now. */
+  resourceId: string | null;
+  quantity: number;
   cancelled: boolean;
   cancellationScheduled: boolean;
   periodEnd: string | null;
@@ -57,13 +60,15 @@ const pendingId = (invoiceId: string) => `pp-${invoiceId}`;
  * starts it; each invoice counts once; a cancelled subscription stays cancelled.
  */
 export const subscriptionDecider: Decider<SubscriptionCommand, Event, SubscriptionState> = {
-  initialState: () => ({ started: false, userId: null, cancelled: false, cancellationScheduled: false, periodEnd: null, paidInvoices: [], unpaidInvoices: [], failedInvoices: [] }),
+  initialState: () => ({ started: false, userId: null, resourceId: null, quantity: 0, cancelled: false, cancellationScheduled: false, periodEnd: null, paidInvoices: [], unpaidInvoices: [], failedInvoices: [] }),
 
   evolve(state, event) {
     const data = event.data as Record<string, unknown>;
     switch (event.type) {
       case 'SubscriptionStarted':
-        return { ...state, started: true, userId: data.userId as string, periodEnd: data.currentPeriodEnd as string };
+        return { ...state, started: true, userId: data.userId as string, resourceId: data.resourceId as string, quantity: data.quantity as number, periodEnd: data.currentPeriodEnd as string };
+      case 'SubscriptionPlanChanged':
+        return { ...state, resourceId: data.resourceId as string, quantity: data.quantity as number };
       case 'SubscriptionRenewed':
         return { ...state, periodEnd: data.currentPeriodEnd as string, paidInvoices: [...state.paidInvoices, data.invoiceId as string], unpaidInvoices: state.unpaidInvoices.filter((id) => id !== data.invoiceId) };
       case 'SubscriptionPastDue':
@@ -83,6 +88,9 @@ export const subscriptionDecider: Decider<SubscriptionCommand, Event, Subscripti
     if (!state.started) events.push(SubscriptionStarted({ subscriptionId: snapshot.subscriptionId, userId: snapshot.userId, email: snapshot.email, resourceId: snapshot.resourceId, plan: snapshot.plan, title: snapshot.title, customerId: snapshot.customerId, quantity: snapshot.quantity, licenseId: snapshot.licenseId, currentPeriodEnd: snapshot.currentPeriodEnd, startedAt: snapshot.createdAt }));
     if (state.cancelled) return events;
     const userId = snapshot.userId;
+    if (state.started && (state.resourceId !== snapshot.resourceId || state.quantity !== snapshot.quantity)) {
+      events.push(SubscriptionPlanChanged({ subscriptionId: snapshot.subscriptionId, userId, fromResourceId: state.resourceId ?? snapshot.resourceId, fromQuantity: state.quantity || snapshot.quantity, resourceId: snapshot.resourceId, plan: snapshot.plan, title: snapshot.title, quantity: snapshot.quantity, at }));
+    }
     if (command.type === 'invoice-paid' && !state.paidInvoices.includes(command.invoice.invoiceId)) {
       const { invoice } = command;
       events.push(SubscriptionRenewed({ subscriptionId: snapshot.subscriptionId, userId, email: snapshot.email, title: snapshot.title, invoiceId: invoice.invoiceId, billingReason: invoice.billingReason, amountCents: invoice.amountCents, currency: invoice.currency, currentPeriodEnd: laterOf(invoice.periodEnd, snapshot.currentPeriodEnd), at }));

@@ -60,4 +60,11 @@ export const SubscriptionCancelled = defineEvent({
   schema: z.object({ subscriptionId: z.string(), userId: z.string(), endedAt: iso, at: iso }),
 });
 
-export const subscriptionEvents = [SubscriptionStarted, SubscriptionRenewed, SubscriptionPastDue, SubscriptionCancellationScheduled, SubscriptionCancelled];
+/** Recorded when Stripe's subscription moved to another plan or number of seats (an upgrade, a switch, a seat change). */
+export const SubscriptionPlanChanged = defineEvent({
+  type: 'SubscriptionPlanChanged',
+  schemaVersion: 1,
+  schema: z.object({ subscriptionId: z.string(), userId: z.string(), fromResourceId: z.string(), fromQuantity: z.number().int().min(1), resourceId: z.string(), plan: z.string(), title: z.string(), quantity: z.number().int().min(1), at: iso }),
+});
+
+export const subscriptionEvents = [SubscriptionStarted, SubscriptionRenewed, SubscriptionPastDue, SubscriptionCancellationScheduled, SubscriptionCancelled, SubscriptionPlanChanged];

@@ -4,7 +4,7 @@ import type { Queue } from 'bullmq';
 import type { z } from 'zod';
 import { adminListStripeEvents, adminRedriveStripeEvent } from '../../../../../contracts/admin-webhooks.contract';
 import type { ServerFnOutput } from '../../../../../contracts/server-fn';
-import { AppError, NotFoundError } from '../../../common/app-error';
+import { AppError, NotFoundError } from '../../../platform/common/app-error';
 import { ServerFn } from '../../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../../server-fn/server-fn-context';
 import { AdminAccess } from '../../admin/admin-access';

@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AdminStripeEvent } from '../../../../../contracts/admin-webhooks.contract';
+import { findUnsafeString } from '../../../server-fn/unsafe-strings';
 
 type Outcome = AdminStripeEvent['outcome'];
 /** An event not yet attempted has no outcome: it is pending. */
@@ -22,6 +23,20 @@ export interface ReceivedStripeEvent {
   payload: unknown;
 }
 
+/**
+ * A payload as jsonb: as it is, or, when a string in it holds what jsonb cannot (a NUL, a lone
+ * surrogate), as one jsonb string holding its JSON text, where those are escapes. An event is
+ * always an object, so a stored string is always such a text.
+ */
+function storedPayload(payload: unknown): string {
+  const json = JSON.stringify(payload);
+  return findUnsafeString(payload) ? JSON.stringify(json) : json;
+}
+
+function readPayload(stored: unknown): unknown {
+  return typeof stored === 'string' ? (JSON.parse(stored) as unknown) : stored;
+}
+
 /** The Postgres record of every verified Stripe event: what arrived, and how handling went. */
 export class StripeWebhookLog {
   constructor(private readonly orm: MikroORM) {}
@@ -32,7 +47,7 @@ export class StripeWebhookLog {
       `insert into stripe_webhook_events (stripe_event_id, type, payload) values (?, ?, ?::jsonb)
        on conflict (stripe_event_id) do update set deliveries = stripe_webhook_events.deliveries + 1
        returning (xmax = 0) as inserted`,
-      [event.id, event.type, JSON.stringify(event.payload)],
+      [event.id, event.type, storedPayload(event.payload)],
     );
     return rows[0]?.inserted ? 'recorded' : 'duplicate';
   }
@@ -41,7 +56,7 @@ export class StripeWebhookLog {
     const [row] = await this.orm.em
       .getConnection()
       .execute<{ stripe_event_id: string; type: string; payload: unknown; handled_at: Date | null }[]>('select stripe_event_id, type, payload, handled_at from stripe_webhook_events where stripe_event_id = ?', [id]);
-    return row ? { id: row.stripe_event_id, type: row.type, payload: row.payload, handledAt: row.handled_at } : undefined;
+    return row ? { id: row.stripe_event_id, type: row.type, payload: readPayload(row.payload), handledAt: row.handled_at } : undefined;
   }
 
   async attempted(id: string, result: { outcome: 'handled' | 'ignored' } | { error: string }): Promise<void> {

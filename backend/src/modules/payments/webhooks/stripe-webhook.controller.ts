@@ -3,10 +3,12 @@ import { Controller, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import express, { type Request, type Response } from 'express';
 import Stripe from 'stripe';
-import { rootLogger } from '../../../common/logger';
-import { within } from '../../../common/within';
-import { APP_CONFIG } from '../../../config/config.module';
-import type { AppConfig } from '../../../config/config.schema';
+import { rootLogger } from '../../../platform/common/logger';
+import { within } from '../../../platform/common/within';
+import { APP_CONFIG } from '../../../platform/config/config.module';
+import type { AppConfig } from '../../../platform/config/config.schema';
+import { signedInFuture } from './signature-time';
+import { isStripeEvent } from './stripe-event-shape';
 import { StripeWebhookLog } from './stripe-webhook-log';
 import { enqueueStripeEvent, STRIPE_WEBHOOK_QUEUE, type StripeWebhookJob } from './stripe-webhook-queue';
 
@@ -15,9 +17,9 @@ const readRaw = express.raw({ type: () => true, limit: '1mb' });
 const ENQUEUE_TIMEOUT_MS = 1_500;
 
 /**
- * Stripe's webhook endpoint: verify the signature on the raw body, keep the event in Postgres
+ * Stripe's webhook endpoint: verify the signature on the raw body (its time within 300 s either way), keep the event in Postgres
  * (a redelivery is a no-op), queue it by its Stripe id, answer 200 at once. Bad or missing
- * signature: 400, nothing kept. Postgres unreachable: 503, so Stripe retries. Redis unreachable:
+ * signature, or a body that is not an event: 400, nothing kept. Postgres unreachable: 503, so Stripe retries. Redis unreachable:
  * still 200, since the event is kept and the sweeper queues it later.
  */
 @Controller('webhooks')
@@ -45,8 +47,13 @@ export class StripeWebhookController {
     try {
       if (typeof signature !== 'string') throw new Error('missing');
       event = this.stripe.webhooks.constructEvent(body, signature, this.config.STRIPE_WEBHOOK_SECRET);
+      if (signedInFuture(signature, Math.floor(Date.now() / 1000))) throw new Error('dated ahead');
     } catch {
       res.status(400).json({ error: { code: 'stripe.signature_invalid', message: 'The Stripe-Signature header is missing or does not match this body.' } });
+      return;
+    }
+    if (!isStripeEvent(event)) {
+      res.status(400).json({ error: { code: 'stripe.not_an_event', message: 'The body is not a Stripe event: an object with a string id and type.' } });
       return;
     }
     try {

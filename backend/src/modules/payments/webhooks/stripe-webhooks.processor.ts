@@ -1,5 +1,6 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
-import type { Job } from 'bullmq';
+import { UnrecoverableError, type Job } from 'bullmq';
+import { RefusedStripeEvent } from './refused-stripe-event';
 import { StripeEventHandlers } from './stripe-event-handlers';
 import { StripeWebhookLog } from './stripe-webhook-log';
 import { STRIPE_WEBHOOK_QUEUE, type StripeWebhookJob } from './stripe-webhook-queue';
@@ -26,6 +27,8 @@ export class StripeWebhooksProcessor extends WorkerHost {
       for (const handler of handlers) await handler(event);
     } catch (error) {
       await this.log.attempted(event.id, { error: error instanceof Error ? error.message : String(error) });
+      // A refusal would be the same on every retry: BullMQ fails the job at once instead.
+      if (error instanceof RefusedStripeEvent) throw new UnrecoverableError(error.message);
       throw error;
     }
     const outcome = handlers.length > 0 ? 'handled' : 'ignored';

@@ -18,21 +18,21 @@ interface LicenseTerms {
   grantedAt: Date;
 }
 
-const CACHE_MS = 30_000;
+const CACHE_MS = 2_000;
 
 /**
  * Resolves an admitted key's license to its owner's credit account and current cycle. A seat
- * holder's key draws on the owner's account: seats share the license's credits. Terms that never
- * change after a grant (owner, kind, allowance) are cached; the status and paid-through date come
- * from the key lookup, which is fresh within 2 s.
+ * holder's key draws on the owner's account: seats share the license's credits. The terms (owner,
+ * kind, allowance) are cached for 2 s, like the key lookup: a plan change moves the allowance.
  */
 export class CreditAccounts {
   private readonly cache = new Map<string, { terms: LicenseTerms | null; until: number }>();
 
   constructor(private readonly orm: MikroORM) {}
 
-  async forLicense(license: KeyedLicense, now: Date): Promise<CreditAccount | null> {
-    const terms = await this.terms(license.licenseId);
+  /** `fresh` skips the cache: the dashboard shows a plan change the moment it is recorded. */
+  async forLicense(license: KeyedLicense, now: Date, options: { fresh?: boolean } = {}): Promise<CreditAccount | null> {
+    const terms = await this.terms(license.licenseId, options.fresh ?? false);
     if (!terms) return null;
     const cycle = currentCycle({ grantedAt: terms.grantedAt, paidThrough: terms.kind === 'subscription' ? license.validUntil : null }, now);
     const allowance = admit(license, now).code === 'allowed' ? terms.includedPerMonth : 0;
@@ -43,9 +43,9 @@ export class CreditAccounts {
     };
   }
 
-  private async terms(licenseId: string): Promise<LicenseTerms | null> {
+  private async terms(licenseId: string, fresh: boolean): Promise<LicenseTerms | null> {
     const cached = this.cache.get(licenseId);
-    if (cached && cached.until > Date.now()) return cached.terms;
+    if (!fresh && cached && cached.until > Date.now()) return cached.terms;
     const rows = await this.orm.em
       .getConnection()
       .execute<{ user_id: string; kind: 'lifetime' | 'subscription'; included_credits_per_month: number; granted_at: Date }[]>(

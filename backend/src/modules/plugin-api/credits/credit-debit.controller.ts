@@ -2,11 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import { Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { creditDebitSchema } from '../../../../../contracts/plugin/credits-v1';
-import { AppError, ValidationFailedError } from '../../../common/app-error';
-import { toErrorIssues } from '../../../common/zod-issues';
-import { APP_CONFIG } from '../../../config/config.module';
+import { AppError, ValidationFailedError } from '../../../platform/common/app-error';
+import { toErrorIssues } from '../../../platform/common/zod-issues';
+import { APP_CONFIG } from '../../../platform/config/config.module';
 import { PayloadDecoder } from '../../../server-fn/payload-decoder';
-import type { AppConfig } from '../../../config/config.schema';
+import type { AppConfig } from '../../../platform/config/config.schema';
 import { SYSTEM } from '../../../events/event-metadata';
 import { admit, readKey } from '../admission';
 import { LicenseLookup } from '../license-lookup';
@@ -47,7 +47,7 @@ export class CreditDebitController {
     if (!account) throw new AppError('license_rejected', 403, 'The license key is not accepted (invalid); nothing was debited.');
     const result = await this.ledger.debit(
       account,
-      { requestId: usage.request_id, endpoint: usage.endpoint, usageKind: usage.usage_kind, credits: usage.credits },
+      { requestId: usage.request_id, endpoint: usage.endpoint, usageKind: usage.usage_kind, credits: usage.credits, measures: usage.measures ?? null },
       now.toISOString(),
       { correlationId: requestIdOf(req) || usage.request_id, causationId: null, actor: SYSTEM },
     );

@@ -12,14 +12,14 @@ function run(commands: CreditCommand[]): CreditEvent[] {
   return events;
 }
 const pack = (packId: string, credits: number): CreditCommand => ({ type: 'add-pack', userId: 'u1', packId, resourceId: 'credits-100k', title: 'pack', credits, at });
-const debit = (requestId: string, credits: number, cycle = november): CreditCommand => ({ type: 'debit', userId: 'u1', entryId: `use_${requestId}`, requestId, cycle, endpoint: '/chat', usageKind: 'agent_turn', credits, at });
+const debit = (requestId: string, credits: number, cycle = november): CreditCommand => ({ type: 'debit', userId: 'u1', entryId: `use_${requestId}`, requestId, cycle, endpoint: '/chat', usageKind: 'agent_turn', credits, measures: null, at });
 
 describe('credit ledger', () => {
   it('spends the cycle’s included credits first, then packs oldest first', () => {
     const events = run([pack('p1', 500), pack('p2', 500), debit('r1', 1_200)]);
     const debited = events.at(-1)!;
     expect(debited.type).toBe('CreditsDebited');
-    expect(debited.data).toMatchObject({ fromIncluded: 1_000, fromPacks: [{ packId: 'p1', credits: 200 }] });
+    expect(debited.data).toMatchObject({ fromIncluded: 1_000, fromPacks: [{ packId: 'p1', credits: 200 }], includedBefore: 1_000, addOnBefore: 1_000 });
     const state = fold(creditLedgerDecider, events);
     expect(includedRemaining(state, november)).toBe(0);
     expect(addOnRemaining(state)).toBe(800);

@@ -1,6 +1,6 @@
-import { AppError } from '../../../common/app-error';
+import { AppError } from '../../../platform/common/app-error';
 import type { Decider } from '../../../events/decider';
-import type { UsageKind } from '../../../../../contracts/plugin/credits-v1';
+import type { UsageKind, UsageMeasures } from '../../../../../contracts/plugin/credits-v1';
 import { AddOnCreditsAdded, AddOnCreditsRemoved, CreditsDebited, IncludedCreditsCycleStarted, type CreditEvent } from './credit.events';
 
 /** Usage that would take the balance below zero: nothing is debited. */
@@ -21,7 +21,7 @@ export interface CycleAllowance {
 export type CreditCommand =
   | { type: 'add-pack'; userId: string; packId: string; resourceId: string; title: string; credits: number; at: string }
   | { type: 'remove-pack'; userId: string; packId: string; reason: 'refund' | 'dispute'; at: string }
-  | { type: 'debit'; userId: string; entryId: string; requestId: string; cycle: CycleAllowance; endpoint: string; usageKind: UsageKind; credits: number; at: string };
+  | { type: 'debit'; userId: string; entryId: string; requestId: string; cycle: CycleAllowance; endpoint: string; usageKind: UsageKind; credits: number; measures: UsageMeasures | null; at: string };
 
 export interface CreditState {
   /** Packs in the order bought, with what is left of each; removed packs are gone from here. */
@@ -102,6 +102,9 @@ export const creditLedgerDecider: Decider<CreditCommand, CreditEvent, CreditStat
             credits: command.credits,
             fromIncluded,
             fromPacks,
+            includedBefore: includedRemaining(state, cycle),
+            addOnBefore: addOnRemaining(state),
+            measures: command.measures,
             at: command.at,
           }),
         );

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { UsageKind } from '../../../../../contracts/plugin/credits-v1';
+import type { UsageKind, UsageMeasures } from '../../../../../contracts/plugin/credits-v1';
 import { runCommand, StreamStateCache } from '../../../events/command-runner';
 import { KeyedLanes } from '../../../events/keyed-lanes';
 import type { EventMetadata } from '../../../events/event-metadata';
@@ -44,10 +44,10 @@ export class CreditLedger {
   }
 
   /** Debits once per request id, ever; throws InsufficientCreditsError (nothing debited) past the balance. */
-  async debit(account: CreditAccount, usage: { requestId: string; endpoint: string; usageKind: UsageKind; credits: number }, at: string, metadata: EventMetadata): Promise<DebitResult> {
+  async debit(account: CreditAccount, usage: { requestId: string; endpoint: string; usageKind: UsageKind; credits: number; measures: UsageMeasures | null }, at: string, metadata: EventMetadata): Promise<DebitResult> {
     const entryId = usageEntryId(usage.requestId);
     if (await this.recorded(usage.requestId)) return { status: 'already_recorded', entryId };
-    const command: CreditCommand = { type: 'debit', userId: account.userId, entryId, requestId: usage.requestId, cycle: account.cycle, endpoint: usage.endpoint, usageKind: usage.usageKind, credits: usage.credits, at };
+    const command: CreditCommand = { type: 'debit', userId: account.userId, entryId, requestId: usage.requestId, cycle: account.cycle, endpoint: usage.endpoint, usageKind: usage.usageKind, credits: usage.credits, measures: usage.measures, at };
     const outcome = await this.run(account.userId, command, { ...metadata, sourceId: usageSourceId(usage.requestId) });
     if (outcome.status !== 'appended') return { status: 'already_recorded', entryId };
     return { status: 'debited', entryId, includedRemaining: includedRemaining(outcome.state, account.cycle), addOnRemaining: addOnRemaining(outcome.state) };

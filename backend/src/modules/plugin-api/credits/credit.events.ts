@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USAGE_KINDS } from '../../../../../contracts/plugin/credits-v1';
+import { USAGE_KINDS, usageMeasuresSchema } from '../../../../../contracts/plugin/credits-v1';
 import { defineEvent } from '../../../events/event-registry';
 
 const iso = z.iso.datetime();
@@ -31,10 +31,14 @@ export const IncludedCreditsCycleStarted = defineEvent({
   schema: z.object({ userId: z.string(), licenseId: z.string(), cycleStart: iso, cycleEnd: iso, allowance: z.number().int().min(0), at: iso }),
 });
 
-/** Usage the AI service served, paid from the cycle's included credits first, then from packs, oldest first. */
+/**
+ * Usage the AI service served, paid from the cycle's included credits first, then from packs, oldest
+ * first. v2 records the balances just before it and what the service measured, which the plugin's
+ * usage list shows; a v1 entry has them as null (the projector works the balances out).
+ */
 export const CreditsDebited = defineEvent({
   type: 'CreditsDebited',
-  schemaVersion: 1,
+  schemaVersion: 2,
   schema: z.object({
     userId: z.string(),
     entryId: z.string(),
@@ -46,8 +50,12 @@ export const CreditsDebited = defineEvent({
     credits: z.number().int().min(1),
     fromIncluded: z.number().int().min(0),
     fromPacks: z.array(z.object({ packId: z.string(), credits: z.number().int().min(1) })),
+    includedBefore: z.number().int().min(0).nullable(),
+    addOnBefore: z.number().int().min(0).nullable(),
+    measures: usageMeasuresSchema.nullable(),
     at: iso,
   }),
+  upcasters: { 1: (data) => ({ ...(data as object), includedBefore: null, addOnBefore: null, measures: null }) },
 });
 
 export const creditEvents = [AddOnCreditsAdded, AddOnCreditsRemoved, IncludedCreditsCycleStarted, CreditsDebited];

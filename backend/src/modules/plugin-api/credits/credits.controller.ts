@@ -1,11 +1,11 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { admissionResponse } from '../../../../../contracts/plugin/admission-v1';
-import { creditBalanceSchema, usageQuerySchema, type CreditBalance, type UsagePage } from '../../../../../contracts/plugin/credits-v1';
-import { ValidationFailedError } from '../../../common/app-error';
-import { rootLogger } from '../../../common/logger';
-import { within } from '../../../common/within';
-import { toErrorIssues } from '../../../common/zod-issues';
+import { creditBalanceSchema, usagePageSchema, usageQuerySchema, type CreditBalance, type UsagePage } from '../../../../../contracts/plugin/credits-v1';
+import { ValidationFailedError } from '../../../platform/common/app-error';
+import { rootLogger } from '../../../platform/common/logger';
+import { within } from '../../../platform/common/within';
+import { toErrorIssues } from '../../../platform/common/zod-issues';
 import type { LookedUpLicense } from '../license-lookup';
 import { DEPENDENCY_TIMEOUT_MS, KeyGate, type KeyGateLimits } from '../key-gate';
 import { CreditAccounts } from './credit-accounts';
@@ -56,9 +56,9 @@ export class CreditsController {
     await this.answer(req, res, { ...LIMITS, scope: 'credits' }, async (license) => {
       const account = await this.accounts.forLicense(license, new Date());
       if (!account) return null;
-      const page = await this.reads.usage(account.userId, parsed.data);
-      const body: UsagePage = { entries: page.entries, next_before: page.nextBefore };
-      return body;
+      const { limit, before, endpoint } = parsed.data;
+      const page = await this.reads.usage(account.userId, { limit, before, endpoints: endpoint });
+      return usagePageSchema.parse({ items: page.items, next_before: page.nextBefore } satisfies UsagePage);
     });
   }
 

@@ -1,4 +1,4 @@
-import { AppError } from '../../../common/app-error';
+import { AppError } from '../../../platform/common/app-error';
 import type { Decider } from '../../../events/decider';
 import { COOL_DOWN_HOURS, FREE_RELEASES_PER_WINDOW, RELEASE_WINDOW_DAYS } from '../../../../../contracts/plugin/device-release-rule';
 import { DeviceActivated, DeviceReleased, type DeviceEvent } from './device.events';

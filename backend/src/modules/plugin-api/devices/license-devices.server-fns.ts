@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { releaseLicenseDevice } from '../../../../../contracts/dashboard/dashboard.contract';
 import type { ServerFnOutput } from '../../../../../contracts/server-fn';
-import { NotFoundError } from '../../../common/app-error';
+import { NotFoundError } from '../../../platform/common/app-error';
 import { awaitProjection } from '../../../events/projection-wait';
 import { ServerFn } from '../../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../../server-fn/server-fn-context';

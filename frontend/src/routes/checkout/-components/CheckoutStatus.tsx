@@ -1,8 +1,9 @@
 import { AlertTriangle, CheckCircle2, Clock, Loader2, XCircle } from 'lucide-react';
-import type { CheckoutData } from '../../../../../contracts/checkout/checkout.contract';
-import type { CheckoutStatus as Status } from '../../../../../contracts/checkout/checkout-search';
-import { ButtonLink } from '../../../components/ui/Button';
+import type { CheckoutData } from '@contracts/checkout/checkout.contract';
+import type { CheckoutStatus as Status } from '@contracts/checkout/checkout-search';
+import { buttonClasses, ButtonLink } from '../../../components/ui/Button';
 import { cx } from '../../../components/ui/cx';
+import { purchaseDestination, purchaseLabel, type Destination } from './purchase-outcome';
 
 const TONES = {
   good: 'border-success/40 bg-success/10',
@@ -22,20 +23,48 @@ function Banner({ tone, icon, title, children }: { tone: keyof typeof TONES; ico
   );
 }
 
-const dashboardSection = (data: CheckoutData) => (data.resource?.type === 'license' ? 'license' : data.resource?.type === 'session' ? 'sessions' : 'resources');
+function DestinationLink({ destination }: { destination: Destination }) {
+  if (destination.kind === 'library') {
+    // The library item is a page of its own, reached by its address.
+    return (
+      <a href={destination.href} className={buttonClasses({ size: 'sm' })}>
+        {destination.label}
+      </a>
+    );
+  }
+  return (
+    <ButtonLink to="/dashboard" search={destination.section ? { section: destination.section } : {}} size="sm">
+      {destination.label}
+    </ButtonLink>
+  );
+}
+
+/** What a form posted without JavaScript was refused for, by its stable code. */
+const REFUSALS: Record<string, string> = {
+  'checkout.already_owned': 'This is already on your account, so nothing was started.',
+  'checkout.included_with_subscription': 'This comes with every subscription: choose a plan to get it.',
+  'checkout.book_a_time': 'A session is booked for a time: choose one on the sessions page, then pay.',
+  CROSS_SITE: 'The checkout was sent from another site, so we did not start it. If you meant to buy this, press the button below.',
+  'checkout.payments_unavailable': 'We cannot reach our payment provider right now. Nothing was charged; please try again in a minute.',
+  UNAVAILABLE: 'We cannot reach our payment provider right now. Nothing was charged; please try again in a minute.',
+  VALIDATION_FAILED: 'The form was not complete. Please check the quantity and try again.',
+};
 
 /** What happened after Stripe sent the buyer back, and what happens next. */
-export function CheckoutStatusBanner({ status, data, waitedTooLong }: { status: Status; data: CheckoutData; waitedTooLong: boolean }) {
+export function CheckoutStatusBanner({ status, reason, data, waitedTooLong }: { status: Status; reason?: string; data: CheckoutData; waitedTooLong: boolean }) {
   const title = data.resource?.title ?? 'your purchase';
   if (status === 'success') {
     const state = data.latest?.state;
     if (state === 'paid') {
       return (
         <Banner tone="good" icon={<CheckCircle2 aria-hidden="true" className="text-success" />} title="Payment received: thank you!">
-          <p>{title} is on your account. We have emailed your receipt{data.resource?.type === 'license' ? ' and your license key' : ''}.</p>
-          <ButtonLink to="/dashboard" search={{ section: dashboardSection(data) }} size="sm">
-            Open your dashboard
-          </ButtonLink>
+          <p>
+            <strong className="font-semibold text-ink" data-testid="purchase-outcome">
+              {purchaseLabel(data)}
+            </strong>{' '}
+            {data.resource?.type === 'api_credits' ? 'added to your credits' : 'is on your account'}. We have emailed your receipt{data.resource?.type === 'license' ? ' and your license key' : ''}.
+          </p>
+          <DestinationLink destination={purchaseDestination(data)} />
         </Banner>
       );
     }
@@ -81,9 +110,17 @@ export function CheckoutStatusBanner({ status, data, waitedTooLong }: { status: 
       </Banner>
     );
   }
+  if (data.mode === 'free') {
+    return (
+      <Banner tone="bad" icon={<AlertTriangle aria-hidden="true" className="text-danger" />} title="We could not add this to your account">
+        <p>{reason === 'CROSS_SITE' ? 'The request came from another site, so we did not act on it. Press “Get it free” below to add it.' : 'Please press “Get it free” again; if it keeps happening, contact support.'}</p>
+      </Banner>
+    );
+  }
+  const refusal = reason && Object.hasOwn(REFUSALS, reason) ? REFUSALS[reason] : undefined;
   return (
-    <Banner tone="bad" icon={<AlertTriangle aria-hidden="true" className="text-danger" />} title="Something went wrong with the checkout">
-      <p>Nothing was charged. Please try again; if it keeps happening, contact support and tell us what you were buying.</p>
+    <Banner tone="bad" icon={<AlertTriangle aria-hidden="true" className="text-danger" />} title={refusal ? 'The checkout was not started' : 'Something went wrong with the checkout'}>
+      <p>{refusal ?? 'Nothing was charged. Please try again; if it keeps happening, contact support and tell us what you were buying.'}</p>
     </Banner>
   );
 }

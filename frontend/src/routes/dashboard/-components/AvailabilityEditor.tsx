@@ -1,11 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Plus, Trash2 } from 'lucide-react';
-import { getHostAvailability, saveHostAvailability, WEEKDAYS, type HostScheduleInput } from '../../../../../contracts/booking/availability.contract';
+import { saveHostAvailability, WEEKDAYS, type HostScheduleInput } from '@contracts/booking/availability.contract';
 import { Field, FormAlert, Select, TextInput } from '../../../components/forms/FormField';
 import { Button } from '../../../components/ui/Button';
 import { formatDayTime } from '../../../lib/dates';
 import { callServerFn, ServerFnError } from '../../../lib/server-fn-client';
+import { availabilityQuery } from '../../../queries/booking';
 import { HostSessions } from './HostSessions';
 import { EmptyState, Panel } from './Panel';
 
@@ -15,7 +17,6 @@ type Weekday = (typeof WEEKDAYS)[number];
 const DAY_NAMES: Record<Weekday, string> = { '1': 'Monday', '2': 'Tuesday', '3': 'Wednesday', '4': 'Thursday', '5': 'Friday', '6': 'Saturday', '7': 'Sunday' };
 const WORKDAY: Period[] = [{ start: '09:00', end: '17:00' }];
 
-export const availabilityQuery = () => queryOptions({ queryKey: ['account', 'availability'], queryFn: () => callServerFn(getHostAvailability, {}), retry: false });
 
 function browserZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -175,6 +176,17 @@ export function AvailabilityEditor() {
     return (
       <EmptyState title="Availability is for hosts">
         <p>Hosts set their weekly hours, days off and booking rules here. Ask an administrator if you should be one.</p>
+        <p className="mt-3">
+          Looking to book a session?{' '}
+          <Link to="/sessions" className="font-medium text-accent-300 underline underline-offset-4 hover:text-accent-200">
+            See the open times
+          </Link>{' '}
+          or{' '}
+          <Link to="/dashboard" search={{ section: 'sessions' }} className="font-medium text-accent-300 underline underline-offset-4 hover:text-accent-200">
+            your booked sessions
+          </Link>
+          .
+        </p>
       </EmptyState>
     );
   }

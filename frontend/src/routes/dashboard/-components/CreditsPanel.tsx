@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CreditSummary } from '../../../../../contracts/dashboard/credits.contract';
+import type { CreditSummary } from '@contracts/dashboard/credits.contract';
 import { formatDay, formatDayTime } from '../../../lib/dates';
 import { creditSummaryQuery } from '../../../queries/account';
 import { Panel } from './Panel';
@@ -48,60 +48,75 @@ export function CreditsPanel() {
             <Figure
               label="Included"
               value={`${credits(data.includedRemaining)} of ${credits(data.includedPerMonth)}`}
-              hint={data.includedFrom ? `From ${data.includedFrom.title}; renews ${formatDay(data.includedFrom.cycleEndsAt)}` : 'No plan with included credits'}
+              hint={
+                data.seat
+                  ? `From your seat on ${data.seat.planTitle}; renews ${formatDay(data.includedFrom!.cycleEndsAt)}`
+                  : data.includedFrom
+                    ? `From ${data.includedFrom.title}; renews ${formatDay(data.includedFrom.cycleEndsAt)}`
+                    : 'No plan with included credits'
+              }
             />
-            <Figure label="Add-on" value={credits(data.addOnRemaining)} hint="Credit packs never expire" />
+            <Figure label="Add-on" value={credits(data.addOnRemaining)} hint={data.seat ? "The license owner's credit packs" : 'Credit packs never expire'} />
           </dl>
-          <p className="text-sm text-ink-muted">
-            Included credits are used first and start afresh each cycle; add-on credits are used after them.{' '}
-            <a href={data.purchasePath} className="text-accent-300 underline">
-              Buy a credit pack
-            </a>
-          </p>
-          {data.packs.length > 0 ? (
-            <div>
-              <h3 className="mb-2 text-sm font-medium text-ink">Credit packs</h3>
-              <ul className="divide-y divide-line rounded-xl border border-line text-sm">
-                {data.packs.map((pack) => (
-                  <li key={pack.packId} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3" data-testid="credit-pack">
-                    <span className="text-ink">
-                      {pack.title} <span className="text-ink-subtle">· {formatDay(pack.addedAt)}</span>
-                    </span>
-                    <span className="text-ink-muted">{pack.removedReason ? `Removed (${pack.removedReason})` : `${credits(pack.remaining)} of ${credits(pack.credits)} left`}</span>
-                  </li>
-                ))}
-              </ul>
-            </div>
+          {data.seat ? (
+            <p className="text-sm text-ink-muted" data-testid="credits-seat-note">
+              These are the credits your seat's key has in the plugin: your seat shares the {data.seat.planTitle} license's credits with its owner and the other seats.
+            </p>
           ) : null}
-          <div>
-            <h3 className="mb-2 text-sm font-medium text-ink">Recent usage</h3>
-            {data.usage.length === 0 ? (
-              <p className="text-sm text-ink-muted">Nothing spent yet. Chat, transcription and search in the plugin draw on these credits.</p>
-            ) : (
-              <div className="overflow-x-auto">
-                <table className="w-full text-left text-sm">
-                  <thead className="text-ink-subtle">
-                    <tr>
-                      <th scope="col" className="py-2 pr-4 font-medium">When</th>
-                      <th scope="col" className="py-2 pr-4 font-medium">What</th>
-                      <th scope="col" className="py-2 text-right font-medium">Credits</th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-line">
-                    {data.usage.map((entry) => (
-                      <tr key={entry.id} data-testid="credit-usage">
-                        <td className="py-2 pr-4 whitespace-nowrap text-ink-muted">{formatDayTime(entry.createdAt)}</td>
-                        <td className="py-2 pr-4 text-ink">
-                          {USAGE_LABELS[entry.usageKind]} <span className="font-mono text-xs text-ink-subtle">{entry.endpoint}</span>
-                        </td>
-                        <td className="py-2 text-right text-ink">{credits(entry.credits)}</td>
-                      </tr>
+          {data.seat ? null : (
+            <>
+              <p className="text-sm text-ink-muted">
+                Included credits are used first and start afresh each cycle; add-on credits are used after them.{' '}
+                <a href={data.purchasePath} className="text-accent-300 underline">
+                  Buy a credit pack
+                </a>
+              </p>
+              {data.packs.length > 0 ? (
+                <div>
+                  <h3 className="mb-2 text-sm font-medium text-ink">Credit packs</h3>
+                  <ul className="divide-y divide-line rounded-xl border border-line text-sm">
+                    {data.packs.map((pack) => (
+                      <li key={pack.packId} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3" data-testid="credit-pack">
+                        <span className="text-ink">
+                          {pack.title} <span className="text-ink-subtle">· {formatDay(pack.addedAt)}</span>
+                        </span>
+                        <span className="text-ink-muted">{pack.removedReason ? `Removed (${pack.removedReason})` : `${credits(pack.remaining)} of ${credits(pack.credits)} left`}</span>
+                      </li>
                     ))}
-                  </tbody>
-                </table>
+                  </ul>
+                </div>
+              ) : null}
+              <div>
+                <h3 className="mb-2 text-sm font-medium text-ink">Recent usage</h3>
+                {data.usage.length === 0 ? (
+                  <p className="text-sm text-ink-muted">Nothing spent yet. Chat, transcription and search in the plugin draw on these credits.</p>
+                ) : (
+                  <div className="overflow-x-auto">
+                    <table className="w-full text-left text-sm">
+                      <thead className="text-ink-subtle">
+                        <tr>
+                          <th scope="col" className="py-2 pr-4 font-medium">When</th>
+                          <th scope="col" className="py-2 pr-4 font-medium">What</th>
+                          <th scope="col" className="py-2 text-right font-medium">Credits</th>
+                        </tr>
+                      </thead>
+                      <tbody className="divide-y divide-line">
+                        {data.usage.map((entry) => (
+                          <tr key={entry.id} data-testid="credit-usage">
+                            <td className="py-2 pr-4 whitespace-nowrap text-ink-muted">{formatDayTime(entry.createdAt)}</td>
+                            <td className="py-2 pr-4 text-ink">
+                              {USAGE_LABELS[entry.usageKind]} <span className="font-mono text-xs text-ink-subtle">{entry.endpoint}</span>
+                            </td>
+                            <td className="py-2 text-right text-ink">{credits(entry.credits)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
               </div>
-            )}
-          </div>
+            </>
+          )}
         </div>
       )}
     </Panel>

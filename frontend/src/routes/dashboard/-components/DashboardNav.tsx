@@ -1,22 +1,28 @@
 import { Link } from '@tanstack/react-router';
-import { DASHBOARD_SECTIONS, type DashboardSection } from '../../../../../contracts/dashboard/dashboard-search';
+import { DASHBOARD_SECTIONS, type DashboardSection } from '@contracts/dashboard/dashboard-search';
 import { cx } from '../../../components/ui/cx';
-import { SECTION_LABELS } from './sections';
+import { HOST_ONLY_SECTIONS, SECTION_LABELS } from './sections';
 
-/** The dashboard's sections as links (each has its own address), scrolling sideways on a phone. */
-export function DashboardNav({ current, badges }: { current: DashboardSection; badges: Partial<Record<DashboardSection, number>> }) {
+/**
+ * The dashboard's sections as links (each has its own address): wrapped chips on a phone or a
+ * tablet, where every tab stays in sight, and one row of tabs on a wide screen. Host-only
+ * sections are listed for hosts only.
+ */
+export function DashboardNav({ current, badges, isHost }: { current: DashboardSection; badges: Partial<Record<DashboardSection, number>>; isHost: boolean }) {
+  const sections = DASHBOARD_SECTIONS.filter((section) => isHost || !HOST_ONLY_SECTIONS.has(section));
   return (
-    <nav aria-label="Dashboard sections" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <ul className="flex min-w-max gap-1 border-b border-line">
-        {DASHBOARD_SECTIONS.map((section) => (
+    <nav aria-label="Dashboard sections">
+      <ul className="flex flex-wrap gap-2 lg:flex-nowrap lg:gap-1 lg:border-b lg:border-line">
+        {sections.map((section) => (
           <li key={section}>
             <Link
               to="/dashboard"
               search={{ section: section === 'overview' ? undefined : section }}
               aria-current={section === current ? 'page' : undefined}
               className={cx(
-                '-mb-px flex items-center gap-2 border-b-2 px-3 py-3 text-sm font-medium transition-colors',
-                section === current ? 'border-accent-400 text-ink' : 'border-transparent text-ink-muted hover:text-ink',
+                'flex items-center gap-2 text-sm font-medium transition-colors',
+                'max-lg:rounded-full max-lg:border max-lg:px-3.5 max-lg:py-2 lg:-mb-px lg:border-b-2 lg:px-3 lg:py-3',
+                section === current ? 'border-accent-400 text-ink max-lg:bg-accent-500/10' : 'text-ink-muted hover:text-ink max-lg:border-line lg:border-transparent',
               )}
             >
               {SECTION_LABELS[section]}

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getHostSessions, hostCancelSession, type HostSession } from '../../../../../contracts/booking/host-sessions.contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hostCancelSession, type HostSession } from '@contracts/booking/host-sessions.contract';
 import { FormAlert } from '../../../components/forms/FormField';
 import { Button } from '../../../components/ui/Button';
 import { callServerFn } from '../../../lib/server-fn-client';
+import { hostSessionsQuery } from '../../../queries/booking';
 import { EmptyState, Panel } from './Panel';
-
-export const hostSessionsQuery = () => queryOptions({ queryKey: ['account', 'host-sessions'], queryFn: () => callServerFn(getHostSessions, {}), retry: false });
 
 function when(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));

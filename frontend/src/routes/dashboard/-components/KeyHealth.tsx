@@ -1,4 +1,4 @@
-import type { DashboardLicense } from '../../../../../contracts/dashboard/dashboard.contract';
+import type { DashboardLicense } from '@contracts/dashboard/dashboard.contract';
 import { formatDayTime } from '../../../lib/dates';
 
 const OUTCOMES: Record<string, string> = {

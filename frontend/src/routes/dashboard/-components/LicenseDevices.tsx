@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MonitorX } from 'lucide-react';
-import { releaseLicenseDevice, type DashboardLicense, type LicenseDeviceSeat } from '../../../../../contracts/dashboard/dashboard.contract';
-import { COOL_DOWN_HOURS, FREE_RELEASES_PER_WINDOW, RELEASE_WINDOW_DAYS } from '../../../../../contracts/plugin/device-release-rule';
+import { releaseLicenseDevice, type DashboardLicense, type LicenseDeviceSeat } from '@contracts/dashboard/dashboard.contract';
+import { COOL_DOWN_HOURS, FREE_RELEASES_PER_WINDOW, RELEASE_WINDOW_DAYS } from '@contracts/plugin/device-release-rule';
 import { FormAlert } from '../../../components/forms/FormField';
 import { Button } from '../../../components/ui/Button';
 import { formatDay, formatDayTime } from '../../../lib/dates';

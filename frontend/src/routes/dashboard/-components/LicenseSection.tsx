@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import type { DashboardData, DashboardLicense } from '../../../../../contracts/dashboard/dashboard.contract';
-import { openBillingPortal } from '../../../../../contracts/dashboard/dashboard.contract';
-import { formatCount } from '../../../../../contracts/catalog/number-format';
+import type { DashboardData, DashboardLicense } from '@contracts/dashboard/dashboard.contract';
+import { openBillingPortal } from '@contracts/dashboard/dashboard.contract';
+import { formatCount } from '@contracts/catalog/number-format';
 import { FormAlert } from '../../../components/forms/FormField';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { formatDay } from '../../../lib/dates';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UserMinus } from 'lucide-react';
-import { assignSeat, removeSeat, type DashboardData } from '../../../../../contracts/dashboard/dashboard.contract';
+import { assignSeat, removeSeat, type DashboardData } from '@contracts/dashboard/dashboard.contract';
 import { Field, FormAlert, TextInput } from '../../../components/forms/FormField';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { formatDay } from '../../../lib/dates';
@@ -25,7 +25,9 @@ function SeatManager({ license }: { license: License }) {
   });
   const remove = useMutation({ mutationFn: (address: string) => callServerFn(removeSeat, { licenseId: license.licenseId, email: address }), onSuccess: refresh });
   const free = license.seats - license.seatsUsed;
-  const fieldError = assign.error instanceof ServerFnError ? assign.error.issues?.[0]?.message : undefined;
+  // Errors about the address itself (invalid, already given, the owner's own) belong under the box, which keeps what was typed.
+  const fieldError =
+    assign.error instanceof ServerFnError ? (assign.error.issues?.[0]?.message ?? (['license.seat_already_given', 'license.seat_owner'].includes(assign.error.code) ? assign.error.message : undefined)) : undefined;
 
   return (
     <Panel title={license.title} labelledBy={`seats-${license.licenseId}`} action={<span className="text-sm text-ink-muted" data-testid="seats-used">{license.seatsUsed} of {license.seats} seats used</span>}>
@@ -58,7 +60,10 @@ function SeatManager({ license }: { license: License }) {
         >
           <div className="flex-1">
             <Field id={`${ids}-email`} label="Give a seat to" error={fieldError} hint={free > 0 ? `${free} ${free === 1 ? 'seat' : 'seats'} free. They get an email with how to get their key.` : 'Every seat is in use.'}>
-              <TextInput id={`${ids}-email`} type="email" autoComplete="off" placeholder="name@example.com" value={email} onChange={(e) => setEmail(e.target.value)} error={fieldError} hasHint disabled={free === 0} />
+              <TextInput id={`${ids}-email`} type="email" autoComplete="off" placeholder="name@example.com" value={email} onChange={(e) => {
+                  setEmail(e.target.value);
+                  if (assign.error) assign.reset();
+                }} error={fieldError} hasHint disabled={free === 0} />
             </Field>
           </div>
           <Button type="submit" disabled={assign.isPending || free === 0} aria-busy={assign.isPending} className="sm:mb-7">

@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import type { DashboardData } from '../../../../../contracts/dashboard/dashboard.contract';
-import { formatMoney } from '../../../../../contracts/catalog/number-format';
+import type { DashboardData } from '@contracts/dashboard/dashboard.contract';
+import { formatMoney } from '@contracts/catalog/number-format';
 import { formatDay } from '../../../lib/dates';
 import { CreditsPanel } from './CreditsPanel';
+import { governingPlan, licensesHeld } from './governing-plan';
 import { EmptyState, Panel, StatusPill } from './Panel';
 
 function Stat({ label, value, section }: { label: string; value: string | number; section: string }) {
@@ -16,15 +17,29 @@ function Stat({ label, value, section }: { label: string; value: string | number
 
 /** The account at a glance: plan, resources, what is waiting, credits, and recent purchases. */
 export function OverviewSection({ data }: { data: DashboardData }) {
-  const active = data.licenses.find((l) => l.status === 'active' || l.status === 'past_due');
+  const plan = governingPlan(data);
+  const held = licensesHeld(data);
   const waiting = data.pendingPayments.filter((p) => p.status === 'open' || p.status === 'processing').length;
   return (
     <div className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-3">
-        <Stat label="Plan" value={active ? active.title : 'None yet'} section="license" />
+        <Stat label="Plan" value={plan ? (plan.seat ? `${plan.label} (seat)` : plan.label) : 'None yet'} section="license" />
         <Stat label="Resources" value={data.resources.owned.length + data.resources.included.length} section="resources" />
         <Stat label="Waiting to be paid" value={waiting} section="pending-payments" />
       </div>
+      {held.length > 1 || plan?.seat ? (
+        <Panel title="Licenses you hold" labelledBy="licenses-held">
+          <ul className="divide-y divide-line rounded-xl border border-line text-sm" data-testid="licenses-held">
+            {held.map((h) => (
+              <li key={h.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+                <span className="font-medium text-ink">{h.title}</span>
+                <span className="text-ink-muted">{h.standing}</span>
+              </li>
+            ))}
+          </ul>
+          {plan ? <p className="mt-3 text-sm text-ink-muted">{plan.label} governs your credits{plan.seat ? ': your seat shares its owner\'s.' : '.'}</p> : null}
+        </Panel>
+      ) : null}
       <CreditsPanel />
       <Panel title="Recent purchases" labelledBy="recent-purchases">
         {data.purchases.length === 0 ? (

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { abandonPendingPayment, type DashboardData } from '../../../../../contracts/dashboard/dashboard.contract';
-import { formatMoney } from '../../../../../contracts/catalog/number-format';
+import { abandonPendingPayment, type DashboardData } from '@contracts/dashboard/dashboard.contract';
+import { formatMoney } from '@contracts/catalog/number-format';
 import { FormAlert } from '../../../components/forms/FormField';
 import { Button } from '../../../components/ui/Button';
 import { formatDay } from '../../../lib/dates';
@@ -14,6 +14,7 @@ const CLOSED: Record<string, string> = {
   checkout_expired: 'The checkout expired before it was paid.',
   payment_failed: 'The payment failed; nothing was charged.',
   abandoned: 'You abandoned this checkout.',
+  cancelled: 'You cancelled this checkout; nothing was charged.',
   subscription_cancelled: 'The subscription was cancelled.',
 };
 
@@ -23,6 +24,14 @@ function describe(payment: Pending): string {
   if (payment.status === 'processing') return 'Your bank is processing this payment; it can take a few days. Nothing to do.';
   if (payment.kind === 'renewal') return 'Your renewal payment failed. Pay it to keep your plan.';
   return payment.expiresAt ? `A checkout you started and did not finish. It stays open until ${formatDay(payment.expiresAt)}.` : 'A checkout you started and did not finish.';
+}
+
+/** The pill names how a closed checkout ended (cancelled, expired, failed) rather than only that it closed. */
+function pillLabel(payment: Pending): string | undefined {
+  if (payment.status !== 'expired') return undefined;
+  if (payment.closeReason === 'cancelled' || payment.closeReason === 'abandoned') return 'cancelled';
+  if (payment.closeReason === 'payment_failed') return 'failed';
+  return 'expired';
 }
 
 function PendingRow({ payment }: { payment: Pending }) {
@@ -42,7 +51,7 @@ function PendingRow({ payment }: { payment: Pending }) {
           <p className="mt-1 text-sm text-ink-muted">{describe(payment)}</p>
           <p className="mt-1 text-xs text-ink-subtle">Started {formatDay(payment.openedAt)}</p>
         </div>
-        <StatusPill status={payment.status} />
+        <StatusPill status={payment.status} label={pillLabel(payment)} />
       </div>
       {payment.status === 'open' ? (
         <div className="mt-3 flex flex-wrap gap-3">

@@ -1,60 +1,81 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { DashboardData } from '../../../../../contracts/dashboard/dashboard.contract';
-import { resourceSummary } from '../../../../../contracts/catalog/resource-rules';
-import type { Resource } from '../../../../../contracts/catalog/resource';
+import { ArrowRight } from 'lucide-react';
+import type { DashboardData } from '@contracts/dashboard/dashboard.contract';
+import type { LibraryItem } from '@contracts/library/library.contract';
 import { TypeBadge } from '../../../components/catalog/TypeBadge';
-import { ButtonLink } from '../../../components/ui/Button';
+import { CoursesPanel } from '../../../components/courses/CoursesPanel';
+import { accessNote, contentsNote, openLabel } from '../../../components/library/library-labels';
+import { buttonClasses, ButtonLink } from '../../../components/ui/Button';
 import { formatDay } from '../../../lib/dates';
-import { SITE_NAME } from '../../../lib/site';
+import { libraryQuery } from '../../../queries/library';
 import { EmptyState, Panel } from './Panel';
 
-function ResourceRow({ resource, note }: { resource: Resource; note: string }) {
+function ResourceRow({ item }: { item: LibraryItem }) {
   return (
     <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
-          <TypeBadge type={resource.type} />
-          <p className="font-medium text-ink">{resource.title}</p>
+          <TypeBadge type={item.resource.type} />
+          <h3 className="font-medium text-ink">{item.resource.title}</h3>
         </div>
-        <p className="mt-1 text-sm text-ink-muted">{resourceSummary(resource, SITE_NAME)}</p>
-        <p className="mt-1 text-xs text-ink-subtle">{note}</p>
+        <p className="mt-1 text-sm text-ink-muted">{contentsNote(item)}</p>
+        <p className="mt-1 text-xs text-ink-subtle">
+          {accessNote(item)}
+          {item.lastDownloadedAt ? ` · Last downloaded ${formatDay(item.lastDownloadedAt)}` : ''}
+        </p>
       </div>
-      <Link to="/resources/$resourceId" params={{ resourceId: resource.slug }} className="shrink-0 text-sm font-medium text-accent-300 hover:underline">
-        Open {resource.title}
+      <Link
+        to="/library/$resourceId"
+        params={{ resourceId: item.resource.id }}
+        aria-label={`${openLabel(item)} ${item.resource.title}`}
+        className={buttonClasses({ variant: item.kind === 'files' ? 'primary' : 'secondary', size: 'sm', className: 'w-full shrink-0 sm:w-auto' })}
+      >
+        {openLabel(item)}
+        <ArrowRight aria-hidden="true" />
       </Link>
     </li>
   );
 }
 
-/** What the account can open: bought or free resources, and those that come with its plan. */
-export function ResourcesSection({ data }: { data: DashboardData }) {
-  const { owned, included } = data.resources;
-  if (owned.length === 0 && included.length === 0) {
+/** What the account can open (bought, added free, with its plan or a seat), each leading to it in the library. */
+export function ResourcesSection(_props: { data: DashboardData }) {
+  const { data } = useSuspenseQuery(libraryQuery());
+  const own = data.items.filter((i) => i.access === 'purchase' || i.access === 'free');
+  const included = data.items.filter((i) => i.access === 'subscription' || i.access === 'seat');
+  if (data.items.length === 0) {
     return (
       <EmptyState title="No resources yet">
-        <p>Templates, courses, ebooks and bundles you get appear here, with their links.</p>
+        <p>Templates, courses, ebooks and bundles you get appear here, ready to download or open.</p>
         <ButtonLink to="/resources" className="mt-4">
           Browse resources
         </ButtonLink>
       </EmptyState>
     );
   }
+  const libraryLink = (
+    <Link to="/library" className="inline-flex items-center gap-1 text-sm font-medium text-accent-300 hover:underline">
+      Open your library
+      <ArrowRight aria-hidden="true" className="size-3.5" />
+    </Link>
+  );
   return (
     <div className="space-y-6">
-      {owned.length > 0 ? (
-        <Panel title="Yours" labelledBy="owned-resources">
+      <CoursesPanel />
+      {own.length > 0 ? (
+        <Panel title="Yours" labelledBy="owned-resources" action={libraryLink}>
           <ul className="divide-y divide-line rounded-xl border border-line" data-testid="owned-resources">
-            {owned.map(({ resource, source, grantedAt }) => (
-              <ResourceRow key={resource.id} resource={resource} note={`${source === 'free' ? 'Added' : 'Bought'} ${formatDay(grantedAt)}`} />
+            {own.map((item) => (
+              <ResourceRow key={item.resource.id} item={item} />
             ))}
           </ul>
         </Panel>
       ) : null}
       {included.length > 0 ? (
-        <Panel title="Included with your plan" labelledBy="included-resources">
-          <ul className="divide-y divide-line rounded-xl border border-line">
-            {included.map((resource) => (
-              <ResourceRow key={resource.id} resource={resource} note="Yours while your plan is active" />
+        <Panel title="Included with your plan" labelledBy="included-resources" action={own.length === 0 ? libraryLink : undefined}>
+          <ul className="divide-y divide-line rounded-xl border border-line" data-testid="included-resources">
+            {included.map((item) => (
+              <ResourceRow key={item.resource.id} item={item} />
             ))}
           </ul>
         </Panel>

@@ -1,19 +1,17 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import { CalendarClock, Globe, Video, X } from 'lucide-react';
-import { cancelSession, getMySessions, getRescheduleSlots, rescheduleSession, type BookedSession } from '../../../../../contracts/booking/sessions.contract';
-import { formatMoney } from '../../../../../contracts/catalog/number-format';
+import { cancelSession, rescheduleSession, type BookedSession } from '@contracts/booking/sessions.contract';
+import { formatMoney } from '@contracts/catalog/number-format';
 import { FormAlert } from '../../../components/forms/FormField';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { NavLink } from '../../../components/ui/NavLink';
 import { callServerFn, ServerFnError } from '../../../lib/server-fn-client';
-import { sessionsPageKey } from '../../sessions/-components/sessions-query';
-import { SlotPicker } from '../../sessions/-components/SlotPicker';
-import { formatDayLong, formatSpan, formatTime, useVisitorTimeZone, zoneCaption } from '../../sessions/-components/slot-times';
+import { mySessionsQuery, rescheduleSlotsQuery, sessionsPageKey } from '../../../queries/booking';
+import { SlotPicker } from '../../../components/booking/SlotPicker';
+import { formatDayLong, formatSpan, formatTime, useVisitorTimeZone, zoneCaption } from '../../../components/booking/slot-times';
 import { EmptyState, Panel, StatusPill } from './Panel';
-
-export const mySessionsQuery = () => queryOptions({ queryKey: ['account', 'sessions'], queryFn: () => callServerFn(getMySessions, {}), staleTime: 10_000 });
 
 /** Puts a booking as the server just answered it into the list at once (the refetch follows). */
 function applyAnswer(queryClient: ReturnType<typeof useQueryClient>, changed: BookedSession) {
@@ -22,9 +20,6 @@ function applyAnswer(queryClient: ReturnType<typeof useQueryClient>, changed: Bo
   );
   return Promise.all([queryClient.invalidateQueries({ queryKey: mySessionsQuery().queryKey }), queryClient.invalidateQueries({ queryKey: sessionsPageKey })]);
 }
-
-const rescheduleSlotsQuery = (bookingId: string) =>
-  queryOptions({ queryKey: ['account', 'sessions', 'reschedule', bookingId], queryFn: () => callServerFn(getRescheduleSlots, { bookingId }), staleTime: 0 });
 
 /** Booking status → what the customer reads, and which of the dashboard's pill tones fits. */
 const STATUS: Record<BookedSession['status'], { label: string; tone: string }> = {

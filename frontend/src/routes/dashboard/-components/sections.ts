@@ -1,4 +1,4 @@
-import type { DashboardSection } from '../../../../../contracts/dashboard/dashboard-search';
+import type { DashboardSection } from '@contracts/dashboard/dashboard-search';
 
 export const SECTION_LABELS: Record<DashboardSection, string> = {
   overview: 'Overview',
@@ -9,3 +9,6 @@ export const SECTION_LABELS: Record<DashboardSection, string> = {
   sessions: 'Sessions',
   'session-availability': 'Availability',
 };
+
+/** Sections only hosts use (their hours and the sessions booked with them); other accounts never see the tab. */
+export const HOST_ONLY_SECTIONS: ReadonlySet<DashboardSection> = new Set(['session-availability']);

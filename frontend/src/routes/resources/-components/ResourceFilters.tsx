@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { resourceTypes, type ResourceType } from '../../../../../contracts/catalog/resource';
+import { resourceTypes, type ResourceType } from '@contracts/catalog/resource';
 import { RESOURCE_TYPE_PLURAL } from '../../../components/catalog/resource-facts';
 import { cx } from '../../../components/ui/cx';
 import { toSearch, type Filters, type PriceFilter } from './search-params';

@@ -3,8 +3,8 @@ import {
   RESOURCE_QUERY_MAX,
   resourcesSearchSchema,
   type ResourcesSearch,
-} from '../../../../../contracts/catalog.contract';
-import { resourceTypes } from '../../../../../contracts/catalog/resource';
+} from '@contracts/catalog.contract';
+import { resourceTypes } from '@contracts/catalog/resource';
 import { RESOURCE_TYPE_PLURAL } from '../../../components/catalog/resource-facts';
 import { normalizeResourcesSearch } from '../../../queries/catalog';
 
@@ -43,9 +43,8 @@ export function describeSearchProblem(rawSearch: unknown): string | undefined {
     return text.length > 40 ? `${text.slice(0, 39)}…` : text;
   };
   if (key === 'q') {
-    return issue?.code === 'too_big'
-      ? `The search can be at most ${RESOURCE_QUERY_MAX} characters.`
-      : 'The search (q) must be text.';
+    if (issue?.code === 'too_big') return `The search can be at most ${RESOURCE_QUERY_MAX} characters.`;
+    return issue?.code === 'custom' ? 'The search holds characters no text can (a NUL or a broken character).' : 'The search (q) must be text.';
   }
   if (key === 'category') {
     const names = ['All', ...resourceTypes.map((type) => RESOURCE_TYPE_PLURAL[type])];

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { ShieldCheck } from 'lucide-react';
-import { formatMoney } from '../../../../../contracts/catalog/number-format';
-import type { OpenSlot, SessionType } from '../../../../../contracts/booking/sessions.contract';
+import { formatMoney } from '@contracts/catalog/number-format';
+import type { OpenSlot, SessionType } from '@contracts/booking/sessions.contract';
 import { Button } from '../../../components/ui/Button';
-import { formatDayLong, formatTime } from './slot-times';
+import { formatDayLong, formatTime } from '../../../components/booking/slot-times';
 
 export const sessionPrice = (type: Pick<SessionType, 'priceCents' | 'currency'>) => (type.priceCents === 0 ? 'Free' : formatMoney(type.priceCents, type.currency.toUpperCase()));
 

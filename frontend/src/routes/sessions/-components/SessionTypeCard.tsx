@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Clock } from 'lucide-react';
-import type { OpenSlot, SessionType } from '../../../../../contracts/booking/sessions.contract';
+import type { OpenSlot, SessionType } from '@contracts/booking/sessions.contract';
 import { FeatureList } from '../../../components/catalog/FeatureList';
 import { NavLink } from '../../../components/ui/NavLink';
 import { sessionPrice } from './BookingConfirm';
-import { SlotPicker } from './SlotPicker';
+import { SlotPicker } from '../../../components/booking/SlotPicker';
 
 /** One kind of session: what it is, its length and price, and its open times. */
 export function SessionTypeCard({

@@ -1,6 +1,6 @@
 import { useRouterState, type ErrorComponentProps } from '@tanstack/react-router';
 import { CalendarX } from 'lucide-react';
-import { sessionsSearchSchema } from '../../../../../contracts/booking/sessions.contract';
+import { sessionsSearchSchema } from '@contracts/booking/sessions.contract';
 import { ErrorScreenFrame } from '../../../components/screens/ErrorScreenFrame';
 import { RouteErrorScreen } from '../../../components/screens/RouteErrorScreen';
 import { ButtonLink } from '../../../components/ui/Button';

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { AlertTriangle, CheckCircle2, Loader2, Mail, XCircle } from 'lucide-react';
-import type { SessionsPageData, SessionsSearch } from '../../../../../contracts/booking/sessions.contract';
+import { AlertTriangle, CalendarX, CheckCircle2, Loader2, Mail, XCircle } from 'lucide-react';
+import type { SessionsPageData, SessionsSearch } from '@contracts/booking/sessions.contract';
 import { ButtonLink } from '../../../components/ui/Button';
 import { cx } from '../../../components/ui/cx';
-import { formatDayLong, formatTime } from './slot-times';
+import { formatDayLong, formatTime } from '../../../components/booking/slot-times';
 
 const TONES = {
   good: 'border-success/40 bg-success/10',
@@ -35,11 +35,13 @@ export function SessionsStatusBanner({
   latest,
   zone,
   waitedTooLong,
+  signedIn,
 }: {
   status: NonNullable<SessionsSearch['status']>;
   latest: SessionsPageData['latest'];
   zone: string;
   waitedTooLong: boolean;
+  signedIn: boolean;
 }) {
   if (status === 'success') {
     const when = latest ? `${formatDayLong(latest.start, zone)} at ${formatTime(latest.start, zone)}` : null;
@@ -68,6 +70,20 @@ export function SessionsStatusBanner({
         </Banner>
       );
     }
+    if (!latest) {
+      return (
+        <Banner tone="wait" icon={<CalendarX aria-hidden="true" className="text-ink-subtle" />} title="There is no booking to confirm">
+          <p>
+            {signedIn
+              ? 'This account has no session booking waiting for confirmation. Once you book and pay, the confirmation shows here and comes by email.'
+              : 'You are not signed in, so there is no booking here to confirm. If you booked a session, sign in to see it in your dashboard; the confirmation also comes by email.'}
+          </p>
+          <ButtonLink to="/sessions" size="sm" variant="secondary">
+            See open times
+          </ButtonLink>
+        </Banner>
+      );
+    }
     if (waitedTooLong) {
       return (
         <Banner tone="wait" icon={<Mail aria-hidden="true" className="text-ink-subtle" />} title="Your confirmation is on its way">
@@ -78,7 +94,7 @@ export function SessionsStatusBanner({
     }
     return (
       <Banner tone="wait" icon={<Loader2 aria-hidden="true" className="animate-spin text-accent-300" />} title="Confirming your booking…">
-        <p>Stripe is confirming your payment{latest ? ` for ${latest.sessionTitle}, ${when}` : ''}. This page updates by itself in a few seconds.</p>
+        <p>Stripe is confirming your payment for {latest.sessionTitle}, {when}. This page updates by itself in a few seconds.</p>
       </Banner>
     );
   }

@@ -1,0 +1,159 @@
+import { All, Controller, Delete, Get, Param, Post, Req, Res } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import express, { type Request, type Response } from 'express';
+import { ownEntry } from '../../platform/common/own-entry';
+import { findUnsafeString } from '../../server-fn/unsafe-strings';
+import { EmulatorApi, type RetrievableObject } from './emulator-api';
+import type { EmulatorAnswer } from './emulator-store';
+import { EmulatorStore } from './emulator-store';
+import { EmulatorEvents } from './emulator-webhooks';
+import { readQuery, stripeParamName } from './emulator-params';
+import { stripeError } from './stripe-objects';
+
+/** Objects read with GET /v1/<resource>/<id>; the rest of their API is routed one by one above. */
+const RETRIEVABLE: Record<string, RetrievableObject> = {
+  products: 'product',
+  subscriptions: 'subscription',
+  invoices: 'invoice',
+  charges: 'charge',
+  payment_intents: 'payment_intent',
+  disputes: 'dispute',
+};
+
+// Stripe's form encoding: nested keys in brackets (line_items[0][price]), decoded by qs.
+const readForm = express.urlencoded({ extended: true, limit: '1mb', parameterLimit: 1000, type: () => true });
+
+/**
+ * The local Stripe emulator's REST API at /v1, reached by the real `stripe` SDK through its
+ * host/port/protocol options. Mounted only when no Stripe secret key is configured.
+ */
+@Controller('v1')
+export class EmulatorApiController {
+  constructor(
+    private readonly api: EmulatorApi,
+    private readonly store: EmulatorStore,
+    private readonly events: EmulatorEvents,
+  ) {}
+
+  @Post('customers')
+  createCustomer(@Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (params, em) => this.api.createCustomer(params, em));
+  }
+
+  @Get('customers/:id')
+  getCustomer(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.read(req, res, () => this.api.retrieve('customer', id));
+  }
+
+  @Post('prices')
+  createPrice(@Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (params, em) => this.api.createPrice(params, em));
+  }
+
+  @Get('prices')
+  listPrices(@Req() req: Request, @Res() res: Response) {
+    return this.read(req, res, () => this.api.listPrices(readQuery(req.originalUrl)));
+  }
+
+  @Get('prices/:id')
+  getPrice(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.read(req, res, () => this.api.retrieve('price', id));
+  }
+
+  @Post('prices/:id')
+  updatePrice(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (params, em) => this.api.updatePrice(id, params, em));
+  }
+
+  @Post('checkout/sessions')
+  createCheckoutSession(@Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (params, em) => this.api.createCheckoutSession(params, em));
+  }
+
+  @Get('checkout/sessions/:id')
+  getCheckoutSession(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.read(req, res, () => this.api.retrieve('checkout.session', id));
+  }
+
+  @Post('checkout/sessions/:id/expire')
+  expireCheckoutSession(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (_params, em) => this.api.expireCheckoutSession(id, em));
+  }
+
+  @Post('subscriptions/:id')
+  updateSubscription(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (params, em) => this.api.updateSubscription(id, params, em));
+  }
+
+  // Stripe's cancel takes optional parameters (invoice_now, prorate, cancellation_details) the emulator has no use for.
+  @Delete('subscriptions/:id')
+  cancelSubscription(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (_params, em) => this.api.cancelSubscription(id, em));
+  }
+
+  @Post('invoices/create_preview')
+  createInvoicePreview(@Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (params, em) => this.api.createInvoicePreview(params, em));
+  }
+
+  @Post('refunds')
+  createRefund(@Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (params, em) => this.api.createRefund(params, em));
+  }
+
+  @Post('billing_portal/sessions')
+  createBillingPortalSession(@Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (params, em) => this.api.createBillingPortalSession(params, em));
+  }
+
+  @Get(':resource/:id')
+  getObject(@Param('resource') resource: string, @Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    const object = ownEntry(RETRIEVABLE, resource);
+    if (!object) return this.unknown(req, res);
+    return this.read(req, res, () => this.api.retrieve(object, id));
+  }
+
+  @All('{*path}')
+  unknown(@Req() req: Request, @Res() res: Response): void {
+    send(res, { status: 404, body: stripeError(`Unrecognized request URL (${req.method}: ${req.path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`) });
+  }
+
+  private async read(req: Request, res: Response, run: () => Promise<EmulatorAnswer>): Promise<void> {
+    if (!authorised(req, res)) return;
+    send(res, await run());
+  }
+
+  private async write(req: Request, res: Response, run: (params: unknown, em: EntityManager) => Promise<EmulatorAnswer>): Promise<void> {
+    if (!authorised(req, res)) return;
+    try {
+      await new Promise<void>((resolve, reject) => readForm(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
+    } catch {
+      send(res, { status: 400, body: stripeError('Invalid request body.') });
+      return;
+    }
+    const params: unknown = req.body ?? {};
+    const unstorable = findUnsafeString(params);
+    if (unstorable) {
+      send(res, { status: 400, body: stripeError('Invalid string: parameters may not contain NUL characters or unpaired surrogates.', { param: stripeParamName(unstorable) || undefined }) });
+      return;
+    }
+    const key = req.header('idempotency-key') ?? undefined;
+    const answer = await this.store.idempotent(key, { method: req.method, path: req.path, params }, (em) => run(params, em));
+    if (answer.replayed) res.setHeader('idempotent-replayed', 'true');
+    if (key) res.setHeader('idempotency-key', key);
+    send(res, answer);
+    await this.events.deliver(answer.events ?? []);
+  }
+}
+
+function authorised(req: Request, res: Response): boolean {
+  if (/^Bearer sk_(test|live)_\w+$/.test(req.header('authorization') ?? '')) return true;
+  send(res, { status: 401, body: stripeError('You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\').') });
+  return false;
+}
+
+function send(res: Response, answer: EmulatorAnswer): void {
+  res.setHeader('request-id', `req_${Math.random().toString(36).slice(2, 16)}`);
+  res.setHeader('cache-control', 'no-store');
+  res.status(answer.status).json(answer.body);
+}

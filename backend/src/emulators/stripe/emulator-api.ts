@@ -1,0 +1,182 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { billingPortalSessionObject } from './billing-objects';
+import { invalid, missing, ok, parse } from './emulator-answers';
+import type { EmulatorBilling } from './emulator-billing';
+import { billingPortalSessionParams, checkoutSessionParams, customerParams, invoicePreviewParams, mergeMetadata, priceListParams, priceParams, priceUpdateParams, refundParams, subscriptionUpdateParams } from './emulator-params';
+import type { EmulatorPlanChanges } from './emulator-plan-change';
+import type { EmulatorAnswer, EmulatorStore, StripeObject } from './emulator-store';
+import type { EmulatorUrls } from './emulator-urls';
+import { checkoutSessionObject, customerObject, listObject, nowSeconds, priceObject } from './stripe-objects';
+
+const MIN_EXPIRY_S = 30 * 60;
+const MAX_EXPIRY_S = 24 * 3600;
+
+export type RetrievableObject = 'customer' | 'product' | 'price' | 'checkout.session' | 'subscription' | 'invoice' | 'charge' | 'payment_intent' | 'dispute';
+
+/** The subset of Stripe's REST API the site calls, with Stripe's rules and object shapes. */
+export class EmulatorApi {
+  constructor(
+    private readonly store: EmulatorStore,
+    private readonly billing: EmulatorBilling,
+    private readonly urls: EmulatorUrls,
+    private readonly planChanges: EmulatorPlanChanges,
+  ) {}
+
+  async createCustomer(params: unknown, em: EntityManager): Promise<EmulatorAnswer> {
+    const parsed = parse(customerParams, params);
+    if ('answer' in parsed) return parsed.answer;
+    return ok(await this.store.put(customerObject(parsed.data) as StripeObject, em));
+  }
+
+  async retrieve(object: RetrievableObject, id: string): Promise<EmulatorAnswer> {
+    const found = await this.store.get(id, object);
+    return found ? ok(publicView(found)) : missing(object, id);
+  }
+
+  async createPrice(params: unknown, em: EntityManager): Promise<EmulatorAnswer> {
+    const parsed = parse(priceParams, params);
+    if ('answer' in parsed) return parsed.answer;
+    const price = priceObject(parsed.data) as StripeObject;
+    const taken = await this.claimLookupKey(price.id, parsed.data.lookup_key, parsed.data.transfer_lookup_key, em);
+    if (taken) return taken;
+    return ok(await this.store.put(price, em));
+  }
+
+  /** Stripe's price list: newest first, filtered, a page at a time. */
+  async listPrices(query: unknown): Promise<EmulatorAnswer> {
+    const parsed = parse(priceListParams, query);
+    if ('answer' in parsed) return parsed.answer;
+    const { lookup_keys: lookupKeys, active, product, type, currency, limit = 10, starting_after: after, ending_before: before } = parsed.data;
+    const match = { ...(active === undefined ? {} : { active }), ...(product ? { product } : {}), ...(type ? { type } : {}), ...(currency ? { currency: currency.toLowerCase() } : {}) };
+    const found = lookupKeys
+      ? (await Promise.all(lookupKeys.map((key) => this.store.find('price', { ...match, lookup_key: key })))).flat().sort((a, b) => (b.created as number) - (a.created as number))
+      : await this.store.find('price', match);
+    const start = after ? found.findIndex((price) => price.id === after) + 1 : 0;
+    const end = before ? Math.max(0, found.findIndex((price) => price.id === before)) : found.length;
+    const window = before ? found.slice(Math.max(0, end - limit), end) : found.slice(start, start + limit);
+    const hasMore = before ? end - limit > 0 : start + limit < found.length;
+    return ok(listObject(window, '/v1/prices', hasMore));
+  }
+
+  /** Stripe's price update: only these fields change once a price exists. */
+  async updatePrice(id: string, params: unknown, em: EntityManager): Promise<EmulatorAnswer> {
+    const parsed = parse(priceUpdateParams, params);
+    if ('answer' in parsed) return parsed.answer;
+    await this.store.lock(id, em);
+    const price = await this.store.get(id, 'price', em);
+    if (!price) return missing('price', id);
+    const { active, nickname, metadata, lookup_key: lookupKey, transfer_lookup_key: transfer } = parsed.data;
+    const taken = await this.claimLookupKey(id, lookupKey, transfer, em);
+    if (taken) return taken;
+    return ok(
+      await this.store.put(
+        {
+          ...price,
+          ...(active === undefined ? {} : { active }),
+          ...(nickname === undefined ? {} : { nickname: nickname || null }),
+          ...(lookupKey === undefined ? {} : { lookup_key: lookupKey || null }),
+          metadata: mergeMetadata(price.metadata, metadata),
+        },
+        em,
+      ),
+    );
+  }
+
+  /**
+   * A lookup key names one price: Stripe refuses a key another price holds unless
+   * transfer_lookup_key moves it. Serialised per key, so two requests cannot both take it.
+   */
+  private async claimLookupKey(priceId: string, key: string | undefined, transfer: boolean | undefined, em: EntityManager): Promise<EmulatorAnswer | undefined> {
+    if (!key) return undefined;
+    await this.store.lock(`lookup_key:${key}`, em);
+    for (const holder of await this.store.find('price', { lookup_key: key }, em)) {
+      if (holder.id === priceId) continue;
+      if (!transfer) return invalid(`A price (\`${holder.id}\`) already uses that lookup key.`, 'lookup_key');
+      await this.store.put({ ...holder, lookup_key: null }, em);
+    }
+    return undefined;
+  }
+
+  async createCheckoutSession(params: unknown, em: EntityManager): Promise<EmulatorAnswer> {
+    const parsed = parse(checkoutSessionParams, params);
+    if ('answer' in parsed) return parsed.answer;
+    const input = parsed.data;
+    const now = nowSeconds();
+    const expiresAt = input.expires_at ?? now + MAX_EXPIRY_S;
+    if (expiresAt < now + MIN_EXPIRY_S || expiresAt > now + MAX_EXPIRY_S) {
+      return invalid('The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', 'expires_at');
+    }
+    if (input.customer && !(await this.store.get(input.customer, 'customer', em))) return missing('customer', input.customer, 'customer');
+    const lines = [];
+    for (const [index, item] of input.line_items.entries()) {
+      const price = await this.store.get(item.price, 'price', em);
+      if (!price) return missing('price', item.price, `line_items[${index}][price]`);
+      const recurring = price.type === 'recurring';
+      if (input.mode === 'payment' && recurring) {
+        return invalid('You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.', `line_items[${index}][price]`);
+      }
+      if (input.mode === 'subscription' && !recurring) {
+        return invalid('You must provide at least one recurring price in `subscription` mode when using prices.', `line_items[${index}][price]`);
+      }
+      lines.push({ price, quantity: item.quantity });
+    }
+    const session = checkoutSessionObject({ ...input, expires_at: expiresAt }, lines, this.urls.checkout);
+    // Kept beside the session (as Stripe keeps line items), for the hosted page and webhooks.
+    await this.store.put(
+      {
+        ...session,
+        line_items_emulator: lines.map((l) => ({ price: l.price.id, quantity: l.quantity })),
+        payment_intent_data_emulator: input.payment_intent_data ?? null,
+        subscription_data_emulator: input.subscription_data ?? null,
+      } as unknown as StripeObject,
+      em,
+    );
+    return ok(session);
+  }
+
+  async expireCheckoutSession(id: string, em: EntityManager): Promise<EmulatorAnswer> {
+    const session = await this.store.get(id, 'checkout.session', em);
+    if (!session) return missing('checkout.session', id, 'session');
+    if (session.status !== 'open') return invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`);
+    const expired = await this.store.put({ ...session, status: 'expired', url: null }, em);
+    return ok(publicView(expired), [await this.billing.sessionExpired(expired, em)]);
+  }
+  async updateSubscription(id: string, params: unknown, em: EntityManager): Promise<EmulatorAnswer> {
+    const parsed = parse(subscriptionUpdateParams, params);
+    if ('answer' in parsed) return parsed.answer;
+    const { items, proration_behavior: _behavior, proration_date: _date, payment_behavior: _payment, ...rest } = parsed.data;
+    if (!items) return this.billing.updateSubscription(id, rest, em);
+    const changed = await this.planChanges.update(id, parsed.data, em);
+    if (changed.status !== 200 || rest.cancel_at_period_end === undefined) return changed;
+    const cancelling = await this.billing.updateSubscription(id, { cancel_at_period_end: rest.cancel_at_period_end }, em);
+    return cancelling.status === 200 ? ok(cancelling.body, [...(changed.events ?? []), ...(cancelling.events ?? [])]) : cancelling;
+  }
+
+  async createInvoicePreview(params: unknown, em: EntityManager): Promise<EmulatorAnswer> {
+    const parsed = parse(invoicePreviewParams, params);
+    if ('answer' in parsed) return parsed.answer;
+    return this.planChanges.preview(parsed.data, em);
+  }
+
+  cancelSubscription(id: string, em: EntityManager): Promise<EmulatorAnswer> {
+    return this.billing.cancelSubscription(id, em);
+  }
+
+  async createRefund(params: unknown, em: EntityManager): Promise<EmulatorAnswer> {
+    const parsed = parse(refundParams, params);
+    if ('answer' in parsed) return parsed.answer;
+    return this.billing.refund(parsed.data, em);
+  }
+
+  async createBillingPortalSession(params: unknown, em: EntityManager): Promise<EmulatorAnswer> {
+    const parsed = parse(billingPortalSessionParams, params);
+    if ('answer' in parsed) return parsed.answer;
+    if (!(await this.store.get(parsed.data.customer, 'customer', em))) return missing('customer', parsed.data.customer, 'customer');
+    return ok(await this.store.put(billingPortalSessionObject({ customer: parsed.data.customer, returnUrl: parsed.data.return_url ?? null, url: this.urls.billingPortal }) as StripeObject, em));
+  }
+}
+
+/** What Stripe would show of a stored object: without the emulator's own bookkeeping (keys ending `_emulator`). */
+export function publicView(value: StripeObject): StripeObject {
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !key.endsWith('_emulator'))) as StripeObject;
+}

@@ -1,0 +1,124 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EmulatorBilling } from './emulator-billing';
+import type { EmulatorEvents } from './emulator-webhooks';
+import type { EmulatorStore, StripeObject } from './emulator-store';
+import { customerDetails, customerObject, nowSeconds, paymentIntentObject } from './stripe-objects';
+
+export type CheckoutChoice = 'pay' | 'decline' | 'pay-later' | 'settle' | 'fail-payment';
+
+export type CheckoutOutcome =
+  | { kind: 'missing' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'page'; session: StripeObject; lines: CheckoutLine[]; email: string; notice?: string; status?: number };
+
+/** A line as the page shows it: the product's name (as Stripe shows it), its price and quantity. */
+export interface CheckoutLine {
+  price: StripeObject;
+  productName: string;
+  quantity: number;
+}
+
+interface StoredLine {
+  price: string;
+  quantity: number;
+}
+
+/**
+ * What the hosted checkout page does to a session, as Stripe's would: pay now (complete, paid),
+ * a declined card (stays open), pay later (complete, unpaid, then settled or failed), each with
+ * its webhook. Paying makes what Stripe makes: a payment intent with its charge, or a subscription
+ * with its paid first invoice. A session is changed by one choice at a time (advisory lock on its id).
+ */
+export class HostedCheckout {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly store: EmulatorStore,
+    private readonly events: EmulatorEvents,
+    private readonly billing: EmulatorBilling,
+  ) {}
+
+  async view(id: string, notice?: string): Promise<CheckoutOutcome> {
+    const session = await this.store.get(id, 'checkout.session');
+    if (!session) return { kind: 'missing' };
+    return { kind: 'page', session, lines: await this.lines(session), email: await this.buyerEmail(session), notice };
+  }
+
+  async choose(id: string, choice: CheckoutChoice, email: string | undefined): Promise<CheckoutOutcome> {
+    const emitted: StripeObject[] = [];
+    const outcome = await this.orm.em.fork().transactional(async (em): Promise<CheckoutOutcome> => {
+      await em.execute('select pg_advisory_xact_lock(hashtext(?))', [id]);
+      let session = await this.store.get(id, 'checkout.session', em);
+      if (!session) return { kind: 'missing' };
+      const lines = await this.lines(session);
+      const knownEmail = await this.buyerEmail(session);
+      const page = (notice: string, status = 200): CheckoutOutcome => ({ kind: 'page', session: session!, lines, email: knownEmail, notice, status });
+      if (session.status === 'open' && (session.expires_at as number) < nowSeconds()) {
+        session = await this.store.put({ ...session, status: 'expired', url: null }, em);
+        emitted.push(await this.events.emit('checkout.session.expired', session, em));
+        return page('This checkout has expired.', 410);
+      }
+      if (choice === 'settle' || choice === 'fail-payment') {
+        if (session.status !== 'complete' || session.payment_status !== 'unpaid') return page('There is no pending payment to settle.', 409);
+        const pi = session.payment_intent ? await this.store.get(String(session.payment_intent), 'payment_intent', em) : undefined;
+        if (pi && choice === 'settle') await this.billing.settle(pi, em);
+        if (pi && choice === 'fail-payment') await this.store.put({ ...pi, status: 'requires_payment_method', amount_received: 0 }, em);
+        if (choice === 'settle') session = await this.store.put({ ...session, payment_status: 'paid' }, em);
+        emitted.push(await this.events.emit(choice === 'settle' ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed', session, em));
+        return page(choice === 'settle' ? 'The pending payment was settled.' : 'The pending payment failed.');
+      }
+      if (session.status !== 'open') return page(`This checkout is ${String(session.status)}.`, 409);
+      if (choice === 'decline') return page('Your card was declined. Try another card.', 402);
+      if (choice === 'pay-later' && session.mode !== 'payment') return page('Pay later is only offered for one-time payments.', 400);
+
+      const address = String(email || session.customer_email || '').trim() || null;
+      let customerId = session.customer as string | null;
+      if (!customerId) customerId = (await this.store.put(customerObject({ email: address ?? undefined }) as StripeObject, em)).id;
+      const paid = choice === 'pay';
+      const metadata = (session.metadata ?? {}) as Record<string, string>;
+      // Stripe copies payment_intent_data / subscription_data metadata, not the session's, when given.
+      const intentMetadata = (session.payment_intent_data_emulator as { metadata?: Record<string, string> } | null)?.metadata ?? metadata;
+      const subscriptionMetadata = (session.subscription_data_emulator as { metadata?: Record<string, string> } | null)?.metadata ?? metadata;
+      const next: StripeObject = { ...session, status: 'complete', payment_status: paid ? 'paid' : 'unpaid', customer: customerId, customer_details: customerDetails(address), url: null };
+      let started: { subscription: StripeObject; invoice: StripeObject } | undefined;
+      if (session.mode === 'subscription') {
+        const [line] = lines;
+        started = await this.billing.subscribe({ customer: customerId, price: line!.price, quantity: line!.quantity, metadata: subscriptionMetadata }, em);
+        next.subscription = started.subscription.id;
+      } else {
+        const payment = { amount: session.amount_total as number, currency: String(session.currency), customer: customerId, metadata: intentMetadata };
+        next.payment_intent = paid
+          ? (await this.billing.collect({ ...payment, description: null }, em)).paymentIntent.id
+          : (await this.store.put(paymentIntentObject({ ...payment, status: 'processing' }) as StripeObject, em)).id;
+      }
+      session = await this.store.put(next, em);
+      emitted.push(await this.events.emit('checkout.session.completed', session, em));
+      if (started) emitted.push(await this.events.emit('customer.subscription.created', started.subscription, em), await this.events.emit('invoice.paid', started.invoice, em));
+      return { kind: 'redirect', to: String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id) };
+    });
+    await this.events.deliver(emitted);
+    return outcome;
+  }
+
+  cancelUrl(session: StripeObject): string | null {
+    return typeof session.cancel_url === 'string' ? session.cancel_url : null;
+  }
+
+  private async lines(session: StripeObject): Promise<CheckoutLine[]> {
+    const stored = (session.line_items_emulator ?? []) as StoredLine[];
+    const lines: CheckoutLine[] = [];
+    for (const line of stored) {
+      const price = await this.store.get(line.price, 'price');
+      if (!price) continue;
+      const product = typeof price.product === 'string' ? await this.store.get(price.product, 'product') : undefined;
+      lines.push({ price, productName: String(product?.name ?? price.nickname ?? price.product), quantity: line.quantity });
+    }
+    return lines;
+  }
+
+  /** Stripe fills in the address it knows: the session's customer_email, else its customer's email. */
+  private async buyerEmail(session: StripeObject): Promise<string> {
+    if (typeof session.customer_email === 'string' && session.customer_email) return session.customer_email;
+    const customer = typeof session.customer === 'string' ? await this.store.get(session.customer, 'customer') : undefined;
+    return typeof customer?.email === 'string' ? customer.email : '';
+  }
+}

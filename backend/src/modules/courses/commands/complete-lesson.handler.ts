@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { runCommand } from '../../../events/command-runner';
+import type { EventMetadata } from '../../../events/event-metadata';
+import { EventStore } from '../../../events/event-store';
+import { awaitProjection } from '../../../events/projection-wait';
+import { courseProgressDecider, type CourseProgressCommand } from '../course-progress.decider';
+import { courseProgressStreamId } from '../courses.events';
+
+/** Load the customer's progress in the course → decide → append; then wait for the read model. */
+@Injectable()
+export class CompleteLessonHandler {
+  constructor(
+    private readonly store: EventStore,
+    private readonly orm: MikroORM,
+  ) {}
+
+  async execute(command: CourseProgressCommand, metadata: EventMetadata): Promise<{ recorded: boolean }> {
+    const outcome = await runCommand({ store: this.store, streamId: courseProgressStreamId(command.userId, command.resourceId), decider: courseProgressDecider, command, metadata });
+    await awaitProjection(this.orm, 'CourseProgressProjector', outcome);
+    return { recorded: outcome.status === 'appended' };
+  }
+}

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { rootLogger } from '../../platform/common/logger';
+import { SYSTEM } from '../../events/event-metadata';
+import { EventStore } from '../../events/event-store';
+import { StreamVersionConflictError } from '../../events/event-store.errors';
+import { IdentityStore } from '../../emulators/identity/identity-store';
+import { hostAvailabilityStreamId, HostAvailabilityChanged } from '../booking/availability.events';
+import { DEMO_HOST, DEMO_HOST_SCHEDULE } from './demo-data';
+
+export type DemoSeedOutcome = 'seeded' | 'already-seeded';
+
+/**
+ * On the embedded defaults' first start, makes the demo host (an account of the local sign-in)
+ * and opens their weekly hours, recorded as the usual HostAvailabilityChanged, so /sessions has
+ * times to book. The hours' stream is created only if it does not exist: once seeded, never
+ * again, whatever the host has changed since, and two processes starting at once seed once.
+ */
+@Injectable()
+export class DemoHostSeeder implements OnApplicationBootstrap {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly store: EventStore,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if ((await this.seed()) === 'seeded') rootLogger().info({ host: DEMO_HOST.email }, 'demo host seeded with weekly hours');
+  }
+
+  async seed(): Promise<DemoSeedOutcome> {
+    const host = await new IdentityStore(this.orm).createUser({
+      id: `user_${randomBytes(18).toString('base64url').replace(/[-_]/g, '').slice(0, 24)}`,
+      email: DEMO_HOST.email,
+      firstName: DEMO_HOST.firstName,
+      lastName: DEMO_HOST.lastName,
+    });
+    const event = HostAvailabilityChanged({
+      hostUserId: host.id,
+      hostName: `${DEMO_HOST.firstName} ${DEMO_HOST.lastName}`,
+      schedule: DEMO_HOST_SCHEDULE,
+      at: new Date().toISOString(),
+    });
+    try {
+      await this.store.append(hostAvailabilityStreamId(host.id), 'no-stream', [event], { correlationId: 'demo-data', causationId: null, actor: SYSTEM });
+      return 'seeded';
+    } catch (error) {
+      if (error instanceof StreamVersionConflictError) return 'already-seeded';
+      throw error;
+    }
+  }
+}

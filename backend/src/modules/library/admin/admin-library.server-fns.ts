@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { adminListLibraryFiles } from '../../../../../contracts/library/library.contract';
+import type { ServerFnOutput } from '../../../../../contracts/server-fn';
+import { APP_CONFIG } from '../../../platform/config/config.module';
+import type { AppConfig } from '../../../platform/config/config.schema';
+import { ServerFn } from '../../../server-fn/server-fn.decorator';
+import type { ServerFnContext } from '../../../server-fn/server-fn-context';
+import { AdminAccess } from '../../admin/admin-access';
+import { CatalogQueries } from '../../catalog/catalog.queries';
+import { LibraryQueries } from '../library.queries';
+
+@Injectable()
+export class AdminLibraryServerFns {
+  constructor(
+    private readonly admin: AdminAccess,
+    private readonly queries: LibraryQueries,
+    private readonly catalog: CatalogQueries,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @ServerFn(adminListLibraryFiles)
+  async adminListLibraryFiles(_input: unknown, context: ServerFnContext): Promise<ServerFnOutput<typeof adminListLibraryFiles>> {
+    await this.admin.assert(context);
+    const rows = await this.queries.allLatestFiles();
+    const titles = new Map((await this.catalog.findByIds([...new Set(rows.map((r) => r.resource_id))])).map((r) => [r.id, r.title]));
+    return {
+      maxUploadMb: this.config.LIBRARY_UPLOAD_MAX_MB,
+      files: rows.map((r) => ({
+        resourceId: r.resource_id,
+        resourceTitle: titles.get(r.resource_id) ?? r.resource_id,
+        name: r.name,
+        title: r.title,
+        version: r.version,
+        bytes: Number(r.bytes),
+        contentType: r.content_type,
+        source: r.source as 'build' | 'admin',
+        publishedAt: new Date(r.published_at).toISOString(),
+      })),
+    };
+  }
+}

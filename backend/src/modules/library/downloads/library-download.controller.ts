@@ -1,0 +1,121 @@
+import { Controller, Get, Head, Inject, Param, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { pipeline } from 'node:stream/promises';
+import { contextFromRequest } from '../../../server-fn/request-context';
+import type { ServerFnContext } from '../../../server-fn/server-fn-context';
+import { Auth } from '../../auth/auth';
+import { CatalogQueries } from '../../catalog/catalog.queries';
+import { DownloadLinks } from '../download-links';
+import { LibraryQueries } from '../library.queries';
+import { OBJECT_STORAGE } from '../storage/storage-from-config';
+import type { ObjectStorage } from '../storage/object-storage';
+import { attachmentDisposition, parseRange } from './byte-range';
+import { DownloadRecorder } from './download-recorder';
+import { type DownloadProblem, downloadProblemPage, PROBLEM_CODES, PROBLEM_STATUS, problemMessage } from './download-problem.page';
+
+/**
+ * `GET /library/files/<token>/<name>`: checks the link's signature, expiry and account (and that
+ * the account may still open the resource), then streams the version it names from storage, with
+ * byte ranges. A download from byte 0 is recorded once its headers are out, never holding the stream up.
+ */
+@Controller('library/files')
+export class LibraryDownloadController {
+  constructor(
+    private readonly links: DownloadLinks,
+    private readonly auth: Auth,
+    private readonly catalog: CatalogQueries,
+    private readonly queries: LibraryQueries,
+    private readonly recorder: DownloadRecorder,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+  ) {}
+
+  @Get(':token/:name')
+  download(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.serve(token, req, res);
+  }
+
+  @Get(':token')
+  downloadUnnamed(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.serve(token, req, res);
+  }
+
+  @Head(':token/:name')
+  head(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.serve(token, req, res);
+  }
+
+  private async serve(token: string, req: Request, res: Response): Promise<void> {
+    const context = contextFromRequest(req, res);
+    try {
+      await this.answer(token, req, res, context);
+    } catch (error) {
+      // An outage (Postgres, storage) before the first byte: a page that says to retry, not a raw 500.
+      context.log.error({ err: error }, 'library: a download could not be served');
+      if (!res.headersSent) problem(req, res, 'unavailable', null);
+      else res.destroy();
+    }
+  }
+
+  private async answer(token: string, req: Request, res: Response, context: ServerFnContext): Promise<void> {
+    const check = this.links.verify(token);
+    if (!check.ok) return problem(req, res, check.reason, check.reason === 'expired' ? check.grant.resourceId : null);
+    const { grant } = check;
+    const user = await this.auth.user(context);
+    if (!user) return problem(req, res, 'signed-out', grant.resourceId);
+    if (user.userId !== grant.userId) return problem(req, res, 'other-account', grant.resourceId);
+    // One round trip: the resource, the account's entitlement facts and the version, side by side.
+    const [resource, facts, file] = await Promise.all([this.catalog.findByIdOrSlug(grant.resourceId), this.queries.accountFacts(user), this.queries.fileVersion(grant.resourceId, grant.fileName, grant.version)]);
+    if (!resource) return problem(req, res, 'gone', null);
+    if (!this.queries.entitlementOf(resource, facts).entitled) return problem(req, res, 'not-entitled', resource.id);
+    if (!file) return problem(req, res, 'gone', resource.id);
+
+    const etag = `"${file.sha256}"`;
+    const ifRange = req.headers['if-range'];
+    const answer = ifRange && ifRange !== etag ? ({ kind: 'whole' } as const) : parseRange(req.headers.range, file.bytes);
+    res.setHeader('Accept-Ranges', 'bytes');
+    res.setHeader('ETag', etag);
+    res.setHeader('Last-Modified', file.publishedAt.toUTCString());
+    // no-transform: the compression middleware leaves the bytes (and their Content-Length) alone.
+    res.setHeader('Cache-Control', 'private, no-store, no-transform');
+    res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+    if (answer.kind === 'unsatisfiable') {
+      res.status(416).setHeader('Content-Range', `bytes */${file.bytes}`);
+      res.end();
+      return;
+    }
+    const range = answer.kind === 'partial' ? answer.range : undefined;
+    const read = req.method === 'HEAD' ? null : await this.storage.get(file.storageKey, range);
+    if (req.method !== 'HEAD' && !read) {
+      context.log.error({ storageKey: file.storageKey, resourceId: file.resourceId, file: file.name }, 'library: a published version is missing from storage');
+      return problem(req, res, 'gone', resource.id);
+    }
+    res.status(range ? 206 : 200);
+    res.setHeader('Content-Type', file.contentType);
+    res.setHeader('Content-Disposition', attachmentDisposition(file.name));
+    res.setHeader('Content-Length', String(range ? range.end - range.start + 1 : file.bytes));
+    if (range) res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${file.bytes}`);
+    if (!read) {
+      res.end();
+      return;
+    }
+    res.flushHeaders();
+    if (!range || range.start === 0) this.recorder.record({ userId: user.userId, resourceId: file.resourceId, fileName: file.name, version: file.version }, context);
+    try {
+      await pipeline(read.body, res);
+    } catch (error) {
+      // A browser that cancels a download closes the socket: nothing to answer, only worth a debug line.
+      context.log.debug({ err: error }, 'library: a download stopped before its end');
+    }
+  }
+}
+
+function problem(req: Request, res: Response, kind: DownloadProblem, resourceId: string | null): void {
+  const status = PROBLEM_STATUS[kind];
+  res.status(status).setHeader('Cache-Control', 'no-store');
+  res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+  if (req.accepts(['html', 'json']) === 'html') {
+    res.type('html').send(downloadProblemPage(kind, resourceId));
+    return;
+  }
+  res.json({ error: { code: PROBLEM_CODES[kind], message: problemMessage(kind) } });
+}

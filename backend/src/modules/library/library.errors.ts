@@ -1,0 +1,29 @@
+import { AppError } from '../../platform/common/app-error';
+import type { Resource } from '../../../../contracts/catalog/resource';
+import { isFree } from '../../../../contracts/catalog/resource-rules';
+import type { Entitlement } from './entitlement';
+
+/** A resource that exists but is not the caller's: a 404 like an unknown one, whose message says how to get it. */
+export class NotEntitledError extends AppError {
+  constructor(resource: Resource, entitlement: Extract<Entitlement, { entitled: false }>) {
+    super('library.not_entitled', 404, howToGet(resource, entitlement.reason));
+  }
+}
+
+export class LibraryFileNotFoundError extends AppError {
+  constructor(name: string) {
+    super('library.file_not_found', 404, `"${name.slice(0, 200)}" is not one of this resource's files. Open the resource in your library to see its files.`);
+  }
+}
+
+function howToGet(resource: Resource, reason: Extract<Entitlement, { entitled: false }>['reason']): string {
+  if (reason === 'refunded') return `${resource.title} was refunded, so it is no longer in your library. Buy it again from its page to get it back.`;
+  if (resource.accessType === 'subscription') {
+    return reason === 'plan_ended'
+      ? `${resource.title} comes with an active plan, and yours has ended. Choose a plan to open it again.`
+      : `${resource.title} comes with every plan. Choose a plan to open it.`;
+  }
+  if (isFree(resource)) return `${resource.title} is free: add it to your account from its page.`;
+  if (resource.type === 'session') return `${resource.title} is booked on the sessions page.`;
+  return `${resource.title} is not in your library yet. Buy it from its page to open it here.`;
+}

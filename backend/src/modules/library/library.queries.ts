@@ -1,0 +1,168 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Resource } from '../../../../contracts/catalog/resource';
+import type { LibraryFile, LibraryItem } from '../../../../contracts/library/library.contract';
+import type { SignedInUser } from '../auth/auth';
+import type { CatalogQueries } from '../catalog/catalog.queries';
+import { decideEntitlement, type Entitlement, type EntitlementFacts, type PlanStatus } from './entitlement';
+import type { LibraryManifest } from './library-manifest';
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** Types the library delivers; licenses and credit packs live in Dashboard → License and the overview. */
+const DELIVERED = new Set<Resource['type']>(['bundle', 'template', 'course', 'ebook', 'session']);
+export const isDelivered = (resource: Pick<Resource, 'type'>) => DELIVERED.has(resource.type);
+
+/** A session is booked; a course (or anything with lessons and no files) is read; the rest is downloaded, lessons or not. */
+function kindOf(resource: Resource, lessons: number, files: number): LibraryItem['kind'] {
+  if (resource.type === 'session') return 'session';
+  if (lessons > 0 && (resource.type === 'course' || files === 0)) return 'course';
+  return 'files';
+}
+
+export interface AccountFacts {
+  grants: Map<string, Array<{ source: 'purchase' | 'free'; revoked: boolean; grantedAt: Date }>>;
+  plans: Array<{ status: PlanStatus }>;
+  seats: Array<{ status: PlanStatus }>;
+}
+
+export interface StoredFileVersion {
+  resourceId: string;
+  name: string;
+  version: number;
+  storageKey: string;
+  sha256: string;
+  bytes: number;
+  contentType: string;
+  publishedAt: Date;
+}
+
+interface FileRow { resource_id: string; name: string; version: number; title: string; description: string; storage_key: string; sha256: string; bytes: string; content_type: string; source: string; published_at: Date }
+
+/** Entitlements and the library's reads, from the read models (rm_resource_access, rm_licenses, rm_licensed_users, rm_library_*). */
+export class LibraryQueries {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly catalog: CatalogQueries,
+    private readonly manifest: LibraryManifest,
+  ) {}
+
+  private get db() {
+    return this.orm.em.getConnection();
+  }
+
+  /** Everything the entitlement decision needs about one account. */
+  async accountFacts(user: Pick<SignedInUser, 'userId' | 'email'>): Promise<AccountFacts> {
+    const [grants, plans, seats] = await Promise.all([
+      this.db.execute<{ resource_id: string; source: 'purchase' | 'free'; revoked_at: Date | null; granted_at: Date }[]>(
+        'select resource_id, source, revoked_at, granted_at from rm_resource_access where user_id = ? order by granted_at',
+        [user.userId],
+      ),
+      this.db.execute<{ status: PlanStatus }[]>('select status from rm_licenses where user_id = ?', [user.userId]),
+      user.email
+        ? this.db.execute<{ status: PlanStatus }[]>('select l.status from rm_licensed_users u join rm_licenses l on l.license_id = u.license_id where u.email = ?', [user.email.toLowerCase()])
+        : Promise.resolve([]),
+    ]);
+    const byResource = new Map<string, Array<{ source: 'purchase' | 'free'; revoked: boolean; grantedAt: Date }>>();
+    for (const g of grants) {
+      const list = byResource.get(g.resource_id) ?? [];
+      list.push({ source: g.source, revoked: g.revoked_at !== null, grantedAt: new Date(g.granted_at) });
+      byResource.set(g.resource_id, list);
+    }
+    return { grants: byResource, plans, seats };
+  }
+
+  entitlementOf(resource: Resource, facts: AccountFacts): Entitlement {
+    const forResource: EntitlementFacts = { grants: facts.grants.get(resource.id) ?? [], plans: facts.plans, seats: facts.seats };
+    return decideEntitlement(resource, forResource);
+  }
+
+  async entitlement(user: Pick<SignedInUser, 'userId' | 'email'>, resource: Resource): Promise<Entitlement> {
+    return this.entitlementOf(resource, await this.accountFacts(user));
+  }
+
+  /** Whether the account may open a resource by id or slug (what courses ask before a lesson). Unknown: false. */
+  async canOpen(user: Pick<SignedInUser, 'userId' | 'email'>, resourceId: string): Promise<boolean> {
+    const resource = await this.catalog.findByIdOrSlug(resourceId);
+    return resource ? (await this.entitlement(user, resource)).entitled : false;
+  }
+
+  /** Every resource the account can open, newest grant first, then what comes with a plan. */
+  async library(user: Pick<SignedInUser, 'userId' | 'email'>): Promise<LibraryItem[]> {
+    const facts = await this.accountFacts(user);
+    const { resources } = await this.catalog.list({});
+    const open = resources.filter(isDelivered).flatMap((resource) => {
+      const entitlement = this.entitlementOf(resource, facts);
+      return entitlement.entitled ? [{ resource, access: entitlement.source }] : [];
+    });
+    if (open.length === 0) return [];
+    const [files, downloads] = await Promise.all([this.latestFiles(open.map((o) => o.resource.id)), this.downloads(user.userId)]);
+    const items = open.map(({ resource, access }) => this.item(resource, access, facts, files, downloads));
+    const since = (item: LibraryItem) => item.grantedAt ?? '';
+    return items.sort((a, b) => since(b).localeCompare(since(a)) || a.resource.title.localeCompare(b.resource.title));
+  }
+
+  /** One resource as the library shows it, when the account can open it. */
+  async libraryItem(user: Pick<SignedInUser, 'userId' | 'email'>, resource: Resource): Promise<{ item: LibraryItem } | { refused: Extract<Entitlement, { entitled: false }> }> {
+    const facts = await this.accountFacts(user);
+    const entitlement = this.entitlementOf(resource, facts);
+    if (!entitlement.entitled) return { refused: entitlement };
+    const [files, downloads] = await Promise.all([this.latestFiles([resource.id]), this.downloads(user.userId, resource.id)]);
+    return { item: this.item(resource, entitlement.source, facts, files, downloads) };
+  }
+
+  async fileVersion(resourceId: string, name: string, version?: number): Promise<StoredFileVersion | null> {
+    const [row] = version === undefined
+      ? await this.db.execute<FileRow[]>('select * from rm_library_files where resource_id = ? and name = ?', [resourceId, name])
+      : await this.db.execute<FileRow[]>('select * from rm_library_file_versions where resource_id = ? and name = ? and version = ?', [resourceId, name, version]);
+    return row
+      ? { resourceId: row.resource_id, name: row.name, version: row.version, storageKey: row.storage_key, sha256: row.sha256, bytes: Number(row.bytes), contentType: row.content_type, publishedAt: new Date(row.published_at) }
+      : null;
+  }
+
+  /** Every resource's latest files, for the admin's upload page. */
+  async allLatestFiles(): Promise<FileRow[]> {
+    return this.db.execute<FileRow[]>('select * from rm_library_files order by resource_id, name');
+  }
+
+  lessonCount(resourceId: string): number {
+    return this.manifest.resources[resourceId]?.lessons.length ?? 0;
+  }
+
+  private item(resource: Resource, access: LibraryItem['access'], facts: AccountFacts, files: FileRow[], downloads: Map<string, Date>): LibraryItem {
+    const grant = (facts.grants.get(resource.id) ?? []).filter((g) => !g.revoked).at(0);
+    const own = files.filter((f) => f.resource_id === resource.id);
+    const libraryFiles: LibraryFile[] = own.map((f) => ({
+      name: f.name,
+      title: f.title,
+      description: f.description,
+      contentType: f.content_type,
+      bytes: Number(f.bytes),
+      version: f.version,
+      publishedAt: iso(f.published_at)!,
+      lastDownloadedAt: iso(downloads.get(`${resource.id}/${f.name}`) ?? null),
+    }));
+    const lessonCount = this.lessonCount(resource.id);
+    const last = libraryFiles.map((f) => f.lastDownloadedAt).filter((d): d is string => d !== null).sort().at(-1) ?? null;
+    return {
+      resource,
+      access,
+      kind: kindOf(resource, lessonCount, libraryFiles.length),
+      files: libraryFiles,
+      lessonCount,
+      grantedAt: grant && (access === 'purchase' || access === 'free') ? grant.grantedAt.toISOString() : null,
+      lastDownloadedAt: last,
+    };
+  }
+
+  private latestFiles(resourceIds: string[]): Promise<FileRow[]> {
+    return this.db.execute<FileRow[]>(`select * from rm_library_files where resource_id in (${resourceIds.map(() => '?').join(', ')}) order by resource_id, name`, resourceIds);
+  }
+
+  private async downloads(userId: string, resourceId?: string): Promise<Map<string, Date>> {
+    const rows = await this.db.execute<{ resource_id: string; file_name: string; last_downloaded_at: Date }[]>(
+      `select resource_id, file_name, last_downloaded_at from rm_library_downloads where user_id = ?${resourceId ? ' and resource_id = ?' : ''}`,
+      resourceId ? [userId, resourceId] : [userId],
+    );
+    return new Map(rows.map((r) => [`${r.resource_id}/${r.file_name}`, new Date(r.last_downloaded_at)]));
+  }
+}

@@ -1,0 +1,55 @@
+/** A plan the account holds now: a lifetime license, or a subscription that has not ended. */
+export interface HeldPlan {
+  licenseId: string;
+  resourceId: string;
+  title: string;
+  plan: string;
+  kind: 'lifetime' | 'subscription';
+  quantity: number;
+  subscriptionId: string | null;
+  /** Whether Stripe bills it normally (not past due). */
+  paidUp: boolean;
+  /** Set when the subscription will end instead of renewing. */
+  cancelAt: string | null;
+  currentPeriodEnd: string | null;
+}
+
+export interface WantedPlan {
+  resourceId: string;
+  title: string;
+  plan: string;
+  kind: 'lifetime' | 'subscription';
+  quantity: number;
+}
+
+/**
+ * What buying a plan means for an account that may hold one already. One account holds one
+ * plan: the same plan again is refused (a monthly plan's seats change by choosing another number
+ * of seats, which is a switch); a lifetime license already includes every monthly plan's
+ * features; monthly → monthly is a switch of the subscription's price with proration; monthly →
+ * lifetime is a new purchase after which the subscription ends at its period end. A subscription
+ * already set to end counts until it ends (a switch keeps it running).
+ */
+export type PlanChange =
+  | { kind: 'new' }
+  | { kind: 'same'; held: HeldPlan }
+  | { kind: 'lifetime-held'; held: HeldPlan }
+  | { kind: 'overdue'; held: HeldPlan }
+  | { kind: 'switch'; held: HeldPlan; direction: 'upgrade' | 'downgrade' | 'seats' }
+  | { kind: 'to-lifetime'; held: HeldPlan };
+
+/** Plans ordered by what they give: a move to a later one is an upgrade. */
+const RANK: Record<string, number> = { starter: 1, pro: 2, lifetime: 3 };
+
+export function planChange(held: HeldPlan[], wanted: WantedPlan): PlanChange {
+  const lifetime = held.find((h) => h.kind === 'lifetime');
+  if (lifetime) return wanted.kind === 'lifetime' ? { kind: 'same', held: lifetime } : { kind: 'lifetime-held', held: lifetime };
+  // A subscription set to end is still the plan held until it ends: a change resumes it, never a second one.
+  const subscription = held.find((h) => h.kind === 'subscription' && h.cancelAt === null) ?? held.find((h) => h.kind === 'subscription');
+  if (!subscription) return { kind: 'new' };
+  if (wanted.kind === 'lifetime') return { kind: 'to-lifetime', held: subscription };
+  if (subscription.resourceId === wanted.resourceId && subscription.quantity === wanted.quantity) return { kind: 'same', held: subscription };
+  if (!subscription.paidUp) return { kind: 'overdue', held: subscription };
+  const direction = subscription.resourceId === wanted.resourceId ? 'seats' : (RANK[wanted.plan] ?? 0) > (RANK[subscription.plan] ?? 0) ? 'upgrade' : 'downgrade';
+  return { kind: 'switch', held: subscription, direction };
+}

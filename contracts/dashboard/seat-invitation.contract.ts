@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { defineServerFn } from '../server-fn';
+
+/** The invitation page (/invite/<token>): what the link offers and who is looking at it. */
+export const seatInvitationSchema = z.discriminatedUnion('state', [
+  /** Malformed or forged: the page says so, and how to get a good link. */
+  z.object({ state: z.literal('invalid') }),
+  /** The owner took the seat back (or the license ended): it is no longer available. */
+  z.object({ state: z.literal('removed'), ownerName: z.string(), planTitle: z.string() }),
+  z.object({
+    state: z.literal('open'),
+    email: z.string(),
+    ownerName: z.string(),
+    planTitle: z.string(),
+    /** Whether an account already uses the address (local sign-in); null when the hosted sign-in keeps accounts. */
+    accountExists: z.boolean().nullable(),
+    /** Who is signed in: nobody, or someone with another address (the invitee is sent to their seat). */
+    viewer: z.enum(['signed-out', 'someone-else']),
+    viewerEmail: z.string().nullable(),
+  }),
+]);
+export type SeatInvitation = z.infer<typeof seatInvitationSchema>;
+
+export const getSeatInvitation = defineServerFn({
+  id: 'getSeatInvitation',
+  method: 'GET',
+  input: z.object({ token: z.string().max(2000) }).strict(),
+  output: seatInvitationSchema,
+});

@@ -1,0 +1,52 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getResource } from '@contracts/catalog.contract';
+import type { Resource } from '@contracts/catalog/resource';
+import { adminListLibraryFiles, getLibrary, getLibraryAccess, getLibraryItem, type LibraryItem } from '@contracts/library/library.contract';
+import { callServerFn, ServerFnError } from '../lib/server-fn-client';
+
+export const libraryQuery = () =>
+  queryOptions({
+    queryKey: ['account', 'library'],
+    queryFn: () => callServerFn(getLibrary, {}),
+    staleTime: 10_000,
+  });
+
+/** An item the account can open, or, for one it cannot, the resource and how to get it. */
+export type LibraryItemView = { status: 'open'; item: LibraryItem } | { status: 'not-entitled'; message: string; resource: Resource };
+
+export const libraryItemQuery = (resourceId: string) =>
+  queryOptions({
+    queryKey: ['account', 'library', 'item', resourceId],
+    queryFn: async (): Promise<LibraryItemView> => {
+      try {
+        return { status: 'open', item: await callServerFn(getLibraryItem, { resourceId }) };
+      } catch (error) {
+        if (!(error instanceof ServerFnError) || error.code !== 'library.not_entitled') throw error;
+        return { status: 'not-entitled', message: error.message, resource: await callServerFn(getResource, { resourceId }) };
+      }
+    },
+    staleTime: 10_000,
+  });
+
+/** Whether the signed-in visitor can open a resource (the public resource page's owner button). */
+export const libraryAccessQuery = (resourceId: string) =>
+  queryOptions({
+    queryKey: ['account', 'library', 'access', resourceId],
+    queryFn: () => callServerFn(getLibraryAccess, { resourceId }),
+    staleTime: 30_000,
+  });
+
+/** Every resource's current files for the admin upload page; null when the visitor is not an administrator. */
+export const adminLibraryFilesQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'library-files'],
+    queryFn: async () => {
+      try {
+        return await callServerFn(adminListLibraryFiles, {});
+      } catch (error) {
+        if (error instanceof ServerFnError && error.code === 'FORBIDDEN') return null;
+        throw error;
+      }
+    },
+    staleTime: 4_000,
+  });

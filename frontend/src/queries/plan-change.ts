@@ -1,0 +1,18 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { getPlanChange } from '@contracts/checkout/plan-change.contract';
+import { callServerFn } from '../lib/server-fn-client';
+
+/** What buying a plan means next to the plan held (checkout page), with Stripe's proration preview. */
+export const planChangeQuery = (resourceId: string, quantity: number) =>
+  queryOptions({
+    queryKey: ['account', 'plan-change', resourceId, quantity],
+    queryFn: () => callServerFn(getPlanChange, { resourceId, quantity }),
+    // A proration preview is computed for a moment: after a while, confirming asks for fresh amounts.
+    staleTime: 60_000,
+  });
+
+/** The checkout loader's second step: for a plan, what it means next to the plan held, so the first render says it. */
+export async function withPlanChange<T extends { resource: { id: string; type: string } | null; quantity: number }>(queryClient: QueryClient, data: T): Promise<T> {
+  if (data.resource?.type === 'license') await queryClient.ensureQueryData(planChangeQuery(data.resource.id, data.quantity)).catch(() => undefined);
+  return data;
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { CircleCheck, TriangleAlert, Upload } from 'lucide-react';
+import { z } from 'zod';
+import { ADMIN_UPLOAD_PROBLEMS, type AdminUploadProblem } from '@contracts/library/library.contract';
+import { formatBytes } from '../../components/library/library-labels';
+import { Button } from '../../components/ui/Button';
+import { formatDayTime } from '../../lib/dates';
+import { adminLibraryFilesQuery } from '../../queries/library';
+import { AdminFrame } from './-components/AdminFrame';
+import { AdminSignIn } from './-components/AdminSignIn';
+
+const PROBLEM_TEXT: Record<AdminUploadProblem, string> = {
+  too_large: 'That file is larger than the upload limit.',
+  missing_file: 'Choose a file to upload first.',
+  unknown_file: 'That resource has no such file. Upload a new version of one of the files listed.',
+  forbidden: 'Sign in as an administrator to upload files.',
+  cross_site: 'The upload did not come from this site, so it was refused.',
+  same_bytes: 'That file is exactly the current version, so nothing changed.',
+  failed: 'The upload could not be read. Try again.',
+};
+
+export const Route = createFileRoute('/admin/library')({
+  validateSearch: z.object({
+    uploaded: z.string().max(200).optional().catch(undefined),
+    version: z.coerce.number().int().positive().optional().catch(undefined),
+    problem: z.enum(ADMIN_UPLOAD_PROBLEMS).optional().catch(undefined),
+  }),
+  loader: ({ context }) => context.queryClient.ensureQueryData(adminLibraryFilesQuery()),
+  component: AdminLibraryPage,
+});
+
+function AdminLibraryPage() {
+  const { uploaded, version, problem } = Route.useSearch();
+  const { data } = useSuspenseQuery(adminLibraryFilesQuery());
+  if (!data) return <AdminSignIn failed={false} />;
+  return (
+    <AdminFrame title="Library files">
+      <p className="max-w-3xl text-sm text-ink-muted">
+        Each file customers download, at its newest version. Uploading a new version gives every customer who can open the resource that file from now on; earlier
+        versions stay stored, and the next start only replaces an upload when the file in the repository changes. Up to {data.maxUploadMb} MB.
+      </p>
+      {uploaded ? (
+        <p role="status" className="mt-5 flex items-center gap-2 rounded-xl border border-success/40 bg-success/10 px-4 py-3 text-sm text-ink">
+          <CircleCheck aria-hidden="true" className="size-4 text-success" />
+          {uploaded} is now version {version}.
+        </p>
+      ) : null}
+      {problem ? (
+        <p role="alert" className="mt-5 flex items-center gap-2 rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-ink">
+          <TriangleAlert aria-hidden="true" className="size-4 text-danger" />
+          {PROBLEM_TEXT[problem]}
+        </p>
+      ) : null}
+      {data.files.length === 0 ? (
+        <p className="mt-8 text-sm text-ink-muted">No files are published yet. Built files are published when the site starts (see the README's "The library").</p>
+      ) : (
+        <ul className="mt-6 divide-y divide-line rounded-xl border border-line">
+          {data.files.map((file) => (
+            <li key={`${file.resourceId}/${file.name}`} className="flex flex-col gap-4 px-4 py-4 lg:flex-row lg:items-center lg:justify-between">
+              <div className="min-w-0">
+                <p className="text-xs text-ink-subtle">{file.resourceTitle}</p>
+                <h2 className="font-medium text-ink">{file.title}</h2>
+                <p className="mt-1 text-xs break-all text-ink-subtle">
+                  {file.name} · {formatBytes(file.bytes)} · version {file.version} ({file.source === 'admin' ? 'uploaded' : 'built'}) · {formatDayTime(file.publishedAt)}
+                </p>
+              </div>
+              <UploadForm resourceId={file.resourceId} fileName={file.name} title={file.title} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </AdminFrame>
+  );
+}
+
+/** A plain multipart form (it works before JavaScript loads); the server answers with a 303 back here. */
+function UploadForm({ resourceId, fileName, title }: { resourceId: string; fileName: string; title: string }) {
+  const [sending, setSending] = useState(false);
+  const inputId = `upload-${resourceId}-${fileName}`.replace(/[^A-Za-z0-9_-]/g, '-');
+  return (
+    <form method="post" action="/admin/library/upload" encType="multipart/form-data" onSubmit={() => setSending(true)} className="flex flex-col gap-2 sm:flex-row sm:items-center">
+      <input type="hidden" name="resourceId" value={resourceId} />
+      <input type="hidden" name="fileName" value={fileName} />
+      <label htmlFor={inputId} className="sr-only">
+        New version of {title}
+      </label>
+      <input id={inputId} name="file" type="file" required className="max-w-64 text-sm text-ink-muted file:mr-3 file:rounded-md file:border file:border-line-strong file:bg-surface-overlay file:px-3 file:py-1.5 file:text-ink" />
+      <Button type="submit" size="sm" variant="secondary" disabled={sending}>
+        <Upload aria-hidden="true" />
+        {sending ? 'Uploading…' : 'Upload new version'}
+      </Button>
+    </form>
+  );
+}
