@@ -14,6 +14,7 @@ import { EmailPreferences } from '../../../backend/src/modules/email/preferences
 import { emailPreferenceEvents } from '../../../backend/src/modules/email/preferences/email-preferences.events';
 import { ManageEmailLinks } from '../../../backend/src/modules/email/preferences/manage-email-links';
 import { ManageEmailTokens } from '../../../backend/src/modules/email/preferences/manage-email-token';
+import { eventually } from '../../support/site-client';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
 import { uniqueQueuePrefix } from '../../support/test-database';
 import { metadata, testPool } from '../../support/test-events';
@@ -118,7 +119,8 @@ describe('sending through a real SMTP server', () => {
       await queue.add(j.kind, j, options);
       await queue.add(j.kind, j, options);
       await sink.waitFor(1);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Once the job is completed nothing can send again: the second add was the same job id.
+      await eventually(async () => (await queue.getJob(j.key))?.getState(), (state) => state === 'completed');
       expect(sink.messages).toHaveLength(1);
       const done = await queue.getJob(j.key);
       expect(done?.attemptsMade).toBe(2);

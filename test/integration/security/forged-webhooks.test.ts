@@ -94,8 +94,12 @@ async function settled(id: string) {
   );
 }
 
-/** A refused event's job is failed for good: not waiting, not delayed for a retry. */
+/**
+ * A refused event's job is failed for good: not waiting, not delayed for a retry. The log row is
+ * written before the worker throws, so the job is read only once BullMQ has moved it to failed.
+ */
 async function expectNotRetried(id: string) {
+  await eventually(async () => (await queue.getJob(id))?.getState(), (state) => state === 'failed');
   const job = await queue.getJob(id);
   expect(await job?.getState()).toBe('failed');
   expect(job?.attemptsMade).toBe(1);
