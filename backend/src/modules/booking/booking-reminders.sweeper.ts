@@ -1,33 +1,40 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, type OnApplicationBootstrap } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { rootLogger } from '../../platform/common/logger';
 import { BookingReminders, REMINDER_LEAD_MS } from './booking-reminders';
 
-const SWEEP_EVERY_MS = 10 * 60_000;
+/** The sweep's own queue, so its scheduled runs never mix with the reminders. */
+export const BOOKING_REMINDER_SWEEP_QUEUE = 'booking-reminder-sweeps';
+export const BOOKING_REMINDER_SWEEP_JOB = 'booking.sweep-reminders';
+export const BOOKING_REMINDER_SWEEP_EVERY_MS = 10 * 60_000;
 
 /**
  * Redis runs without persistence, so a waiting reminder can vanish. When the worker starts, and
- * every 10 minutes, each confirmed booking whose reminder is still ahead is scheduled again; one
- * still waiting has the same job id, so BullMQ ignores the add.
+ * every 10 minutes (a BullMQ job scheduler: one run per period across all workers), each confirmed
+ * booking whose reminder is still ahead is scheduled again; one still waiting has the same job id,
+ * so BullMQ ignores the add.
  */
-@Injectable()
-export class BookingRemindersSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer?: NodeJS.Timeout;
-
+@Processor(BOOKING_REMINDER_SWEEP_QUEUE)
+export class BookingRemindersSweeper extends WorkerHost implements OnApplicationBootstrap {
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     private readonly reminders: BookingReminders,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const sweep = () => void this.sweep().catch((error: unknown) => rootLogger().warn({ err: error }, 'Booking reminder sweep failed'));
-    sweep();
-    this.timer = setInterval(sweep, SWEEP_EVERY_MS);
-    this.timer.unref();
+  ) {
+    super();
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  onApplicationBootstrap(): void {
+    void this.sweep().catch((error: unknown) => rootLogger().warn({ err: error }, 'Booking reminder sweep failed'));
+  }
+
+  async process(): Promise<{ scheduled: number }> {
+    try {
+      return { scheduled: await this.sweep() };
+    } catch (error) {
+      rootLogger().warn({ err: error }, 'Booking reminder sweep failed');
+      throw error;
+    }
   }
 
   /** Schedules the reminder of every confirmed booking starting more than 24 h after `now`; returns how many. */

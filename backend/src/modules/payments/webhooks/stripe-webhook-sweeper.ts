@@ -1,35 +1,38 @@
-import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { rootLogger } from '../../../platform/common/logger';
 import { StripeWebhookLog } from './stripe-webhook-log';
 import { enqueueStripeEvent, STRIPE_WEBHOOK_QUEUE, type StripeWebhookJob } from './stripe-webhook-queue';
 
-const SWEEP_EVERY_MS = 30_000;
+/** The sweep's own queue, so its scheduled runs never mix with the events' jobs. */
+export const STRIPE_WEBHOOK_SWEEP_QUEUE = 'stripe-webhook-sweeps';
+export const STRIPE_WEBHOOK_SWEEP_JOB = 'stripe.sweep-webhooks';
+export const STRIPE_WEBHOOK_SWEEP_EVERY_MS = 30_000;
 /** Younger events are probably still on their way through the queue. */
 const GRACE_MS = 60_000;
 
 /**
- * Redis runs without persistence, so a queued job can vanish. Every 30 s the worker queues again
- * each kept event that has not been handled a minute after it arrived. A job that still exists
- * (waiting, retrying, or failed for an admin to re-drive) has the same id, so BullMQ ignores the add.
+ * Redis runs without persistence, so a queued job can vanish. Every 30 s (a BullMQ job scheduler:
+ * one run per period across all workers) the worker queues again each kept event that has not
+ * been handled a minute after it arrived. A job that still exists (waiting, retrying, or failed for
+ * an admin to re-drive) has the same id, so BullMQ ignores the add.
  */
-@Injectable()
-export class StripeWebhookSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer?: NodeJS.Timeout;
-
+@Processor(STRIPE_WEBHOOK_SWEEP_QUEUE)
+export class StripeWebhookSweeper extends WorkerHost {
   constructor(
     private readonly log: StripeWebhookLog,
     @InjectQueue(STRIPE_WEBHOOK_QUEUE) private readonly queue: Queue<StripeWebhookJob>,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep().catch((error: unknown) => rootLogger().warn({ err: error }, 'Stripe webhook sweep failed')), SWEEP_EVERY_MS);
-    this.timer.unref();
+  ) {
+    super();
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  async process(): Promise<{ offered: number }> {
+    try {
+      return { offered: await this.sweep() };
+    } catch (error) {
+      rootLogger().warn({ err: error }, 'Stripe webhook sweep failed');
+      throw error;
+    }
   }
 
   /** Queues every kept, unhandled event older than the grace period; returns how many it offered. */
