@@ -14,6 +14,6 @@ export function contextFromRequest(req: Request, res: Response): ServerFnContext
     headers: req.headers,
     ip: req.ip,
     log: logged.log ?? rootLogger().child({ reqId: requestId }),
-    response: { append: (name, value) => void res.append(name, value) },
+    response: { cookie: (name, value, options) => void res.cookie(name, value, options) },
   };
 }

@@ -1,9 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { CookieOptions } from 'express';
 import type { Logger } from 'pino';
 
-/** Headers a handler may add to the answer (cookies above all); during server rendering, the page's answer. */
+/** What a handler may add to the answer: cookies, set through express's `res.cookie`; during server rendering, the page's answer. */
 export interface ResponseHeaders {
-  append(name: string, value: string): void;
+  cookie(name: string, value: string, options: CookieOptions): void;
 }
 
 /** What a handler knows about the call: who asked, from where, how to log about it, and the answer's headers. */

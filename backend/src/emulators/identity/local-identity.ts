@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '../../platform/common/app-error';
+import type { ResponseCookie } from '../../platform/common/http/cookies';
 import type { EmailSender } from '../../modules/email/email-sender';
 import type { IdentityStore, LocalSession, LocalUser } from './identity-store';
 import { CODE_TTL_MS, newOneTimeCode } from './one-time-code';
@@ -31,7 +32,7 @@ export interface IdentitySettings {
 
 export interface SignedIn {
   attempt: { id: string; status: 'complete'; identifier: string };
-  cookies: string[];
+  cookies: ResponseCookie[];
 }
 
 /**
@@ -127,7 +128,7 @@ export class LocalIdentity {
   }
 
   /** Ends the session named by the client cookie (if any) and clears the cookies either way. */
-  async signOut(cookieHeader: string | undefined): Promise<string[]> {
+  async signOut(cookieHeader: string | undefined): Promise<ResponseCookie[]> {
     const client = readClientCookie(cookieHeader);
     if (client) {
       const session = await this.store.session(client.sessionId);
@@ -137,7 +138,7 @@ export class LocalIdentity {
   }
 
   /** Ends every session of the user, on every device, and clears this browser's cookies. */
-  async signOutEverywhere(userId: string): Promise<string[]> {
+  async signOutEverywhere(userId: string): Promise<ResponseCookie[]> {
     await this.store.endUserSessions(userId);
     return signedOutCookies(this.secure);
   }
@@ -152,7 +153,7 @@ export class LocalIdentity {
    * the token and its cookie, the cookies that sign the browser out when the session is over, or
    * nothing when there is no client cookie at all.
    */
-  async refresh(cookieHeader: string | undefined, now = new Date()): Promise<{ token: string | null; cookies: string[] } | undefined> {
+  async refresh(cookieHeader: string | undefined, now = new Date()): Promise<{ token: string | null; cookies: ResponseCookie[] } | undefined> {
     const client = readClientCookie(cookieHeader);
     if (!client) return undefined;
     const session = await this.store.session(client.sessionId);
@@ -176,7 +177,7 @@ export class LocalIdentity {
     return attempt;
   }
 
-  private async openSession(user: LocalUser): Promise<string[]> {
+  private async openSession(user: LocalUser): Promise<ResponseCookie[]> {
     const secret = randomBytes(32).toString('base64url');
     const session = { id: randomId('sess'), userId: user.id, clientSecretHash: hashSecret(secret) };
     await this.store.createSession(session);

@@ -41,7 +41,7 @@ export class LocalSignInServerFns {
   @ServerFn(localSignInAttemptFirstFactor)
   async localSignInAttemptFirstFactor(input: Input<typeof localSignInAttemptFirstFactor>, context: ServerFnContext): Promise<ServerFnOutput<typeof localSignInAttemptFirstFactor>> {
     const done = await this.identity.completeSignIn(input.attemptId, input.code);
-    for (const cookie of done.cookies) context.response.append('set-cookie', cookie);
+    for (const cookie of done.cookies) context.response.cookie(cookie.name, cookie.value, cookie.options);
     return done.attempt;
   }
 
@@ -55,7 +55,7 @@ export class LocalSignInServerFns {
   @ServerFn(localSignUpAttemptVerification)
   async localSignUpAttemptVerification(input: Input<typeof localSignUpAttemptVerification>, context: ServerFnContext): Promise<ServerFnOutput<typeof localSignUpAttemptVerification>> {
     const done = await this.identity.completeSignUp(input.attemptId, input.code);
-    for (const cookie of done.cookies) context.response.append('set-cookie', cookie);
+    for (const cookie of done.cookies) context.response.cookie(cookie.name, cookie.value, cookie.options);
     return done.attempt;
   }
 

@@ -1,5 +1,4 @@
-import { cookieValue } from '../../platform/common/http/cookies';
-import { setCookie } from '../../platform/common/http/set-cookie';
+import { cookieValue, type ResponseCookie } from '../../platform/common/http/cookies';
 
 /** Clerk's cookie names: the short-lived session token, and when the client last signed in. */
 export const SESSION_COOKIE = '__session';
@@ -16,20 +15,26 @@ export function readClientCookie(cookieHeader: string | undefined): { sessionId:
   return match ? { sessionId: match[1]!, secret: match[2]! } : undefined;
 }
 
-export function sessionCookies(options: { token: string; tokenTtlSeconds: number; client?: string; signedInAt?: Date; secure: boolean }): string[] {
-  const cookies = [setCookie(SESSION_COOKIE, options.token, { maxAgeSeconds: options.tokenTtlSeconds, secure: options.secure })];
-  if (options.client) cookies.push(setCookie(CLIENT_COOKIE, options.client, { maxAgeSeconds: CLIENT_LIFETIME_SECONDS, secure: options.secure }));
+/** Path=/, SameSite=Lax and HttpOnly unless said otherwise; `maxAgeSeconds: 0` removes the cookie. */
+function cookie(name: string, value: string, options: { maxAgeSeconds: number; secure: boolean; httpOnly?: boolean }): ResponseCookie {
+  return { name, value, options: { path: '/', maxAge: options.maxAgeSeconds * 1000, sameSite: 'lax', httpOnly: options.httpOnly ?? true, secure: options.secure } };
+}
+
+export function sessionCookies(options: { token: string; tokenTtlSeconds: number; client?: string; signedInAt?: Date; secure: boolean }): ResponseCookie[] {
+  const cookies = [cookie(SESSION_COOKIE, options.token, { maxAgeSeconds: options.tokenTtlSeconds, secure: options.secure })];
+  if (options.client) cookies.push(cookie(CLIENT_COOKIE, options.client, { maxAgeSeconds: CLIENT_LIFETIME_SECONDS, secure: options.secure }));
   if (options.signedInAt) {
     // Readable by scripts on purpose: the nav knows a session exists without loading sign-in code.
-    cookies.push(setCookie(CLIENT_UAT_COOKIE, String(Math.floor(options.signedInAt.getTime() / 1000)), { maxAgeSeconds: CLIENT_LIFETIME_SECONDS, secure: options.secure, httpOnly: false }));
+    cookies.push(cookie(CLIENT_UAT_COOKIE, String(Math.floor(options.signedInAt.getTime() / 1000)), { maxAgeSeconds: CLIENT_LIFETIME_SECONDS, secure: options.secure, httpOnly: false }));
   }
   return cookies;
 }
 
-export function signedOutCookies(secure: boolean): string[] {
+/** Max-Age=0 rather than express's clearCookie (an Expires in 1970 only): the sign-out answer has always said Max-Age=0. */
+export function signedOutCookies(secure: boolean): ResponseCookie[] {
   return [
-    setCookie(SESSION_COOKIE, '', { maxAgeSeconds: 0, secure }),
-    setCookie(CLIENT_COOKIE, '', { maxAgeSeconds: 0, secure }),
-    setCookie(CLIENT_UAT_COOKIE, '0', { maxAgeSeconds: CLIENT_LIFETIME_SECONDS, secure, httpOnly: false }),
+    cookie(SESSION_COOKIE, '', { maxAgeSeconds: 0, secure }),
+    cookie(CLIENT_COOKIE, '', { maxAgeSeconds: 0, secure }),
+    cookie(CLIENT_UAT_COOKIE, '0', { maxAgeSeconds: CLIENT_LIFETIME_SECONDS, secure, httpOnly: false }),
   ];
 }

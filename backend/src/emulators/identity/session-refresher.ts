@@ -41,7 +41,7 @@ export function sessionRefresher(identity: LocalIdentity, log: Logger) {
       .refresh(cookies)
       .then((outcome) => {
         if (outcome) {
-          for (const cookie of outcome.cookies) res.append('set-cookie', cookie);
+          for (const cookie of outcome.cookies) res.cookie(cookie.name, cookie.value, cookie.options);
           req.headers.cookie = withSessionToken(cookies, outcome.token);
         }
         next();

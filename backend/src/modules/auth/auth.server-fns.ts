@@ -29,7 +29,7 @@ export class AuthServerFns {
   @ServerFn(signOut)
   async signOut(_input: unknown, context: ServerFnContext): Promise<ServerFnOutput<typeof signOut>> {
     if (this.identity) {
-      for (const cookie of await this.identity.signOut(context.headers.cookie)) context.response.append('set-cookie', cookie);
+      for (const cookie of await this.identity.signOut(context.headers.cookie)) context.response.cookie(cookie.name, cookie.value, cookie.options);
     }
     return { signedOut: true };
   }
@@ -38,7 +38,7 @@ export class AuthServerFns {
   async signOutEverywhere(_input: unknown, context: ServerFnContext): Promise<ServerFnOutput<typeof signOutEverywhere>> {
     const user = await this.auth.requireUser(context);
     if (this.identity) {
-      for (const cookie of await this.identity.signOutEverywhere(user.userId)) context.response.append('set-cookie', cookie);
+      for (const cookie of await this.identity.signOutEverywhere(user.userId)) context.response.cookie(cookie.name, cookie.value, cookie.options);
     } else {
       // This browser's own Clerk session is then ended by Clerk's script, as for "Sign out".
       await this.clerkSessions?.revokeAll(user.userId);

@@ -31,8 +31,8 @@ export class ContactServerFns {
 
   @ServerFn(getContactCsrfToken)
   getContactCsrfToken(_input: unknown, context: ServerFnContext): ServerFnOutput<typeof getContactCsrfToken> {
-    const { token, expiresAt, setCookie } = this.csrf.issue(context.headers.cookie);
-    if (setCookie) context.response.append('set-cookie', setCookie);
+    const { token, expiresAt, cookie } = this.csrf.issue(context.headers.cookie);
+    if (cookie) context.response.cookie(cookie.name, cookie.value, cookie.options);
     return { token, expiresAt: expiresAt.toISOString() };
   }
 

@@ -1,38 +1,39 @@
 import { randomBytes } from 'node:crypto';
+import type { ResponseCookie } from '../../platform/common/http/cookies';
 import { FormCsrf } from './form-csrf';
 import { isSameOriginRequest } from '../../server-fn/same-origin';
 
 describe('contact form tokens', () => {
   let now = new Date('2026-11-23T12:00:00Z');
   const csrf = new FormCsrf(randomBytes(32), false, () => now);
-  const cookieOf = (setCookie: string | undefined) => setCookie!.split(';')[0]!;
+  const cookieOf = (cookie: ResponseCookie | undefined) => `${cookie!.name}=${cookie!.value}`;
 
   it('sets an HttpOnly, SameSite session cookie once and binds tokens to it', () => {
     const first = csrf.issue(undefined);
-    expect(first.setCookie).toMatch(/^sculpt_form=[A-Za-z0-9_-]{32}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=86400$/);
-    const cookie = cookieOf(first.setCookie);
-    expect(csrf.issue(`theme=dark; ${cookie}`).setCookie).toBeUndefined();
+    expect(first.cookie).toEqual({ name: 'sculpt_form', value: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/), options: { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 86_400_000, secure: false } });
+    const cookie = cookieOf(first.cookie);
+    expect(csrf.issue(`theme=dark; ${cookie}`).cookie).toBeUndefined();
     expect(csrf.verify(cookie, first.token)).toBe('ok');
   });
 
   it('uses a __Host- cookie with Secure on https', () => {
-    expect(new FormCsrf(randomBytes(32), true).issue(undefined).setCookie).toMatch(/^__Host-sculpt_form=.*; Secure$/);
+    expect(new FormCsrf(randomBytes(32), true).issue(undefined).cookie).toMatchObject({ name: '__Host-sculpt_form', options: { secure: true } });
   });
 
   it("refuses a token without the cookie, with another browser's cookie, or forged", () => {
     const a = csrf.issue(undefined);
     const b = csrf.issue(undefined);
     expect(csrf.verify(undefined, a.token)).toBe('no-session');
-    expect(csrf.verify(cookieOf(b.setCookie), a.token)).toBe('invalid');
-    const forged = new FormCsrf(randomBytes(32), false, () => now).issue(cookieOf(a.setCookie)).token;
-    expect(csrf.verify(cookieOf(a.setCookie), forged)).toBe('invalid');
-    expect(csrf.verify(cookieOf(a.setCookie), 'not-a-token')).toBe('invalid');
+    expect(csrf.verify(cookieOf(b.cookie), a.token)).toBe('invalid');
+    const forged = new FormCsrf(randomBytes(32), false, () => now).issue(cookieOf(a.cookie)).token;
+    expect(csrf.verify(cookieOf(a.cookie), forged)).toBe('invalid');
+    expect(csrf.verify(cookieOf(a.cookie), 'not-a-token')).toBe('invalid');
   });
 
   it('refuses a stale token', () => {
     const issued = csrf.issue(undefined);
     now = new Date(now.getTime() + 2 * 3_600_000 + 1_000);
-    expect(csrf.verify(cookieOf(issued.setCookie), issued.token)).toBe('expired');
+    expect(csrf.verify(cookieOf(issued.cookie), issued.token)).toBe('expired');
   });
 });
 

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { cookieValue } from '../../platform/common/http/cookies';
+import { cookieValue, type ResponseCookie } from '../../platform/common/http/cookies';
 import { macMatches } from '../../platform/common/secrets/site-secret';
 
 export const CSRF_TOKEN_HOURS = 2;
@@ -26,7 +26,7 @@ export class FormCsrf {
   }
 
   /** A token for the browser's session, and the cookie to set when it has none yet. */
-  issue(cookieHeader: string | undefined): { token: string; expiresAt: Date; setCookie?: string } {
+  issue(cookieHeader: string | undefined): { token: string; expiresAt: Date; cookie?: ResponseCookie } {
     const existing = this.sessionId(cookieHeader);
     const sessionId = existing ?? randomBytes(24).toString('base64url');
     const issuedMs = this.now().getTime();
@@ -35,8 +35,7 @@ export class FormCsrf {
     const token = `${issued}.${nonce}.${this.mac(sessionId, issued, nonce).toString('base64url')}`;
     const expiresAt = new Date(issuedMs + CSRF_TOKEN_HOURS * 3_600_000);
     if (existing) return { token, expiresAt };
-    const attributes = ['Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=86400', ...(this.secureCookies ? ['Secure'] : [])];
-    return { token, expiresAt, setCookie: `${this.cookieName}=${sessionId}; ${attributes.join('; ')}` };
+    return { token, expiresAt, cookie: { name: this.cookieName, value: sessionId, options: { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 86_400_000, secure: this.secureCookies } } };
   }
 
   verify(cookieHeader: string | undefined, token: string): CsrfCheck {

@@ -1,4 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { CookieOptions } from 'express';
+
+/** A cookie for express's `res.cookie(name, value, options)`; `maxAge: 0` removes it (Max-Age=0). */
+export interface ResponseCookie {
+  name: string;
+  value: string;
+  options: CookieOptions;
+}
 
 /** One cookie's value from a Cookie header (decoded), or undefined when absent or malformed. */
 export function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
