@@ -13,7 +13,7 @@ describe('a booking with the customer’s address', () => {
     expect(sent!.kind).toBe('booking-confirmation');
     expect(sent!.email).toMatchObject({ to: 'ada@example.com', timeZone: 'Asia/Tokyo', data: { name: 'Ada', startsAt: confirmed.start, meetingUrl: null, hostName: 'Mike' } });
     const ics = sent!.email!.attachments![0]!.content.replace(/\r\n /g, '');
-    expect(ics).toContain('ORGANIZER;CN=SystemSculpt:mailto:support@systemsculpt.com');
+    expect(ics).toContain('ORGANIZER;CN="SystemSculpt":mailto:support@systemsculpt.com');
     expect(ics).toContain('Reschedule or cancel: https://systemsculpt.com/dashboard?section=sessions');
   });
 

@@ -1,9 +1,21 @@
 import type { SessionDetails } from './booking.events';
-import { bookingIcs, bookingInviteAttachment, foldLine, icsParam, icsText, icsUtc, type BookingInvite } from './booking-ics';
+import { bookingIcs, bookingInviteAttachment, type BookingInvite } from './booking-ics';
 
 /** The content lines of a file, unfolded (a line starting with a space continues the one before). */
 const unfolded = (ics: string) => ics.replace(/\r\n /g, '').split('\r\n').filter(Boolean);
 const property = (ics: string, name: string) => unfolded(ics).find((l) => l.startsWith(`${name}:`) || l.startsWith(`${name};`));
+/** A property's parameters (unquoted, in any order) and its value, with the mailto scheme in lower case. */
+function parsed(ics: string, name: string) {
+  const line = property(ics, name)!;
+  let quoted = false;
+  let colon = -1;
+  for (let i = 0; i < line.length && colon < 0; i += 1) {
+    if (line[i] === '"') quoted = !quoted;
+    else if (line[i] === ':' && !quoted) colon = i;
+  }
+  const params = Object.fromEntries([...line.slice(0, colon).matchAll(/;([^=;]+)=("[^"]*"|[^;]*)/g)].map(([, key, value]) => [key, value!.replace(/^"|"$/g, '')]));
+  return { params, value: line.slice(colon + 1).replace(/^mailto:/i, 'mailto:') };
+}
 
 describe('a confirmed booking', () => {
   let ics: string;
@@ -32,15 +44,17 @@ describe('a confirmed booking', () => {
 
   it('puts the meeting link in LOCATION and URL, and both links in the DESCRIPTION', () => {
     expect(property(ics, 'LOCATION')).toBe('LOCATION:https://meet.example.com/sculpt-ada?pwd=a\\,b');
-    expect(property(ics, 'URL')).toBe('URL:https://meet.example.com/sculpt-ada?pwd=a,b');
+    // A URI value carries no TEXT escapes: the link itself, its comma percent-encoded.
+    expect(decodeURIComponent(parsed(ics, 'URL').value)).toBe('https://meet.example.com/sculpt-ada?pwd=a,b');
+    expect(parsed(ics, 'URL').value).not.toContain('\\');
     const description = property(ics, 'DESCRIPTION')!;
     expect(description).toContain('Join: https://meet.example.com/sculpt-ada?pwd=a\\,b');
     expect(description).toContain('\\nReschedule or cancel: https://systemsculpt.com/dashboard?section=sessions');
   });
 
   it('names the organizer (our support address) and the customer as an attendee who accepted', () => {
-    expect(property(ics, 'ORGANIZER')).toBe('ORGANIZER;CN=SystemSculpt:mailto:support@systemsculpt.com');
-    expect(property(ics, 'ATTENDEE')).toBe('ATTENDEE;CN="Lovelace, Ada";ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:ada@example.com');
+    expect(parsed(ics, 'ORGANIZER')).toEqual({ params: { CN: 'SystemSculpt' }, value: 'mailto:support@systemsculpt.com' });
+    expect(parsed(ics, 'ATTENDEE')).toEqual({ params: { CN: 'Lovelace, Ada', ROLE: 'REQ-PARTICIPANT', PARTSTAT: 'ACCEPTED', RSVP: 'FALSE' }, value: 'mailto:ada@example.com' });
   });
 
   it('ends every line with CRLF and keeps each within 75 octets', () => {
@@ -80,41 +94,51 @@ describe('a cancelled booking', () => {
 
 describe('values', () => {
   it('escapes backslash, semicolon and comma in text, and writes newlines as \\n', () => {
-    expect(icsText('a\\b;c,d\ne\r\nf')).toBe('a\\\\b\\;c\\,d\\ne\\nf');
+    const ics = bookingIcs(invite({ details: { ...details, sessionTitle: 'a\\b;c,d\ne\r\nf' } }));
+    expect(property(ics, 'SUMMARY')).toBe('SUMMARY:a\\\\b\\;c\\,d\\ne\\nf with Mike');
   });
 
-  it('quotes parameter values holding : ; or , and drops what a parameter cannot hold', () => {
-    expect(icsParam('Ada')).toBe('Ada');
-    expect(icsParam('Ada: "the first"')).toBe('"Ada: the first"');
-    expect(icsParam('Ada\nLovelace')).toBe('AdaLovelace');
+  it('quotes parameter values and encodes what a parameter cannot hold as is (RFC 6868)', () => {
+    const cn = (customerName: string) => parsed(bookingIcs(invite({ details: { ...details, customerName } })), 'ATTENDEE').params.CN;
+    expect(cn('Ada')).toBe('Ada');
+    expect(cn('Ada: "the first"')).toBe("Ada: ^'the first^'");
+    expect(cn('Ada\nLovelace')).toBe('Ada^nLovelace');
   });
 
   it('writes times as UTC DATE-TIME, whatever offset they were given in', () => {
-    expect(icsUtc('2026-12-01T15:00:00+01:00')).toBe('20261201T140000Z');
-    expect(() => icsUtc('tomorrow')).toThrow(/Not a time/);
+    expect(unfolded(bookingIcs(invite({ start: '2026-12-01T15:00:00+01:00' })))).toContain('DTSTART:20261201T140000Z');
+    expect(() => bookingIcs(invite({ start: 'tomorrow' }))).toThrow(/valid date/);
   });
 });
 
 describe('folding', () => {
-  it('leaves a line of 75 octets alone and folds a longer one with CRLF and a space', () => {
-    expect(foldLine('x'.repeat(75))).toBe('x'.repeat(75));
-    expect(foldLine('x'.repeat(76))).toBe(`${'x'.repeat(75)}\r\n x`);
-    expect(foldLine('x'.repeat(75 + 74 + 1))).toBe(`${'x'.repeat(75)}\r\n ${'x'.repeat(74)}\r\n x`);
+  const octets = (line: string) => Buffer.byteLength(line, 'utf8');
+
+  it('leaves short lines alone and folds a longer one with CRLF and a space', () => {
+    const ics = bookingIcs(invite({ details: { ...details, sessionTitle: 'x'.repeat(150) } }));
+    const lines = ics.split('\r\n');
+    expect(lines).toContain('METHOD:REQUEST');
+    const summary = lines.findIndex((l) => l.startsWith('SUMMARY:'));
+    expect(lines[summary + 1]).toMatch(/^ x/);
+    for (const line of lines) expect(octets(line)).toBeLessThanOrEqual(75);
+    expect(property(ics, 'SUMMARY')).toBe(`SUMMARY:${'x'.repeat(150)} with Mike`);
   });
 
   it('counts octets, not characters, and never splits a character', () => {
-    const line = `SUMMARY:${'é'.repeat(60)}`;
-    const folded = foldLine(line);
-    for (const part of folded.split('\r\n')) expect(Buffer.byteLength(part, 'utf8')).toBeLessThanOrEqual(75);
-    expect(folded.replace(/\r\n /g, '')).toBe(line);
-    expect(folded.split('\r\n')[0]).toBe(`SUMMARY:${'é'.repeat(33)}`);
+    const title = `${'é'.repeat(60)}${'🧠'.repeat(30)}`;
+    const ics = bookingIcs(invite({ details: { ...details, sessionTitle: title } }));
+    for (const part of ics.split('\r\n')) {
+      expect(octets(part)).toBeLessThanOrEqual(75);
+      expect(part).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+    }
+    expect(property(ics, 'SUMMARY')).toBe(`SUMMARY:${title} with Mike`);
   });
 
   it('folds a long title so that unfolding gives it back', () => {
     const title = `Deep-dive; vaults, templates & workflows — ${'🧠'.repeat(20)}`;
     const ics = bookingIcs(invite({ details: { ...details, sessionTitle: title } }));
     for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
-    expect(property(ics, 'SUMMARY')).toBe(`SUMMARY:${icsText(`${title} with Mike`)}`);
+    expect(property(ics, 'SUMMARY')).toBe(`SUMMARY:Deep-dive\\; vaults\\, templates & workflows — ${'🧠'.repeat(20)} with Mike`);
   });
 });
 

@@ -1,3 +1,4 @@
+import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus, ICalEventTransparency } from 'ical-generator';
 import type { EmailAttachment } from '../email/email-message';
 import type { SessionDetails } from './booking.events';
 
@@ -22,38 +23,33 @@ export interface BookingInvite {
 
 export const ICS_UID_DOMAIN = 'systemsculpt.com';
 
+/** The file, written by ical-generator: times in UTC, text escaped, lines folded at 75 octets. */
 export function bookingIcs(invite: BookingInvite): string {
   const d = invite.details;
   const cancelled = invite.method === 'CANCEL';
-  const description = [
-    `${d.sessionTitle} with ${d.hostName} (${d.minutes} minutes).`,
-    d.meetingUrl ? `Join: ${d.meetingUrl}` : `${d.hostName} will send you the link to join before the session.`,
-    `Reschedule or cancel: ${invite.dashboardUrl}`,
-  ].join('\n');
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//SystemSculpt//Sessions//EN',
-    'CALSCALE:GREGORIAN',
-    `METHOD:${invite.method}`,
-    'BEGIN:VEVENT',
-    `UID:${invite.bookingId}@${ICS_UID_DOMAIN}`,
-    `SEQUENCE:${invite.sequence}`,
-    `DTSTAMP:${icsUtc(invite.stamp)}`,
-    `DTSTART:${icsUtc(invite.start)}`,
-    `DTEND:${icsUtc(invite.end)}`,
-    `SUMMARY:${icsText(`${d.sessionTitle} with ${d.hostName}`)}`,
-    `DESCRIPTION:${icsText(description)}`,
-    ...(d.meetingUrl ? [`LOCATION:${icsText(d.meetingUrl)}`, `URL:${d.meetingUrl}`] : []),
-    `ORGANIZER;CN=${icsParam('SystemSculpt')}:mailto:${invite.organizerEmail}`,
+  const calendar = ical({ prodId: '//SystemSculpt//Sessions//EN', scale: 'GREGORIAN', method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST });
+  calendar.createEvent({
+    id: `${invite.bookingId}@${ICS_UID_DOMAIN}`,
+    sequence: invite.sequence,
+    stamp: invite.stamp,
+    start: invite.start,
+    end: invite.end,
+    summary: `${d.sessionTitle} with ${d.hostName}`,
+    description: [
+      `${d.sessionTitle} with ${d.hostName} (${d.minutes} minutes).`,
+      d.meetingUrl ? `Join: ${d.meetingUrl}` : `${d.hostName} will send you the link to join before the session.`,
+      `Reschedule or cancel: ${invite.dashboardUrl}`,
+    ].join('\n'),
+    location: d.meetingUrl,
+    url: d.meetingUrl ? uriValue(d.meetingUrl) : null,
+    organizer: { name: 'SystemSculpt', email: invite.organizerEmail },
     // iTIP requires the attendee in a REQUEST and a CANCEL; they chose the time, so they accepted it.
-    ...(d.customerEmail ? [`ATTENDEE;${d.customerName ? `CN=${icsParam(d.customerName)};` : ''}ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${d.customerEmail}`] : []),
-    `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
-    `TRANSP:${cancelled ? 'TRANSPARENT' : 'OPAQUE'}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ];
-  return lines.map(foldLine).join('\r\n') + '\r\n';
+    attendees: d.customerEmail ? [{ name: d.customerName, email: d.customerEmail, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED, rsvp: false }] : [],
+    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    transparency: cancelled ? ICalEventTransparency.TRANSPARENT : ICalEventTransparency.OPAQUE,
+  });
+  // RFC 5545 ends every content line with CRLF, the last one included.
+  return `${calendar.toString()}\r\n`;
 }
 
 /** The invite as an email attachment, typed with its method as RFC 6047 asks. */
@@ -65,46 +61,8 @@ export function bookingInviteAttachment(invite: BookingInvite): EmailAttachment 
   };
 }
 
-/** A moment as a UTC DATE-TIME: 20261201T140000Z. */
-export function icsUtc(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) throw new Error(`Not a time: ${iso}`);
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
-}
-
-/** A TEXT value (RFC 5545 §3.3.11): backslash, semicolon and comma escaped, newlines as \n. */
-export function icsText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
-}
-
 /**
- * A parameter value (§3.2): quoted when it holds ':', ';' or ',', and without characters a
- * parameter cannot carry (double quotes and control characters; there is no escape for them).
+ * ical-generator escapes URL values as TEXT (a comma becomes "\,"), which a URI value must not
+ * carry (RFC 5545 §3.3.13); percent-encoding those characters gives the same link without them.
  */
-export function icsParam(value: string): string {
-  const clean = value.replace(/["\u0000-\u001f\u007f]/g, '');
-  return /[:;,]/.test(clean) ? `"${clean}"` : clean;
-}
-
-/**
- * Folds a content line to at most 75 octets per line (§3.1): the rest continues on lines that
- * start with one space. Counted in UTF-8 octets and never inside a character.
- */
-export function foldLine(line: string): string {
-  const out: string[] = [];
-  let current = '';
-  let octets = 0;
-  for (const char of line) {
-    const size = Buffer.byteLength(char, 'utf8');
-    const limit = out.length === 0 ? 75 : 74;
-    if (octets + size > limit) {
-      out.push(current);
-      current = '';
-      octets = 0;
-    }
-    current += char;
-    octets += size;
-  }
-  out.push(current);
-  return out.join('\r\n ');
-}
+const uriValue = (url: string) => url.replace(/[\\,;]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

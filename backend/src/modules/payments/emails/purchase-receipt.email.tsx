@@ -1,0 +1,36 @@
+import { formatMoney } from '../../../../../contracts/catalog/number-format';
+import { emailKind, siteLink, type EmailProps } from '../../email/email-definition';
+import { Facts, Greeting, Paragraph } from '../../email/emails/blocks';
+import { EmailLayout } from '../../email/emails/layout';
+import { formatDay, formatWhen } from '../../email/emails/when';
+
+interface Purchase {
+  name?: string | null;
+  orderId: string;
+  paidAt: string;
+  items: Array<{ title: string; quantity: number; amountCents: number }>;
+  totalCents: number;
+  currency: string;
+}
+
+function PurchaseReceipt({ data: d, context: c, footer }: EmailProps<Purchase>) {
+  const rows = [...d.items.map((i): [string, string] => [`${i.title} × ${i.quantity}`, formatMoney(i.amountCents, d.currency)]), ['Total paid', formatMoney(d.totalCents, d.currency)] as [string, string]];
+  return (
+    <EmailLayout preview={`Thank you. Order ${d.orderId}, paid ${formatDay(d.paidAt, c.timeZone)}.`} heading="Thank you for your purchase" action={{ label: 'Open your dashboard', href: siteLink(c, '/dashboard') }} footer={footer}>
+      <Greeting name={d.name} />
+      <Paragraph>
+        {`Your payment went through on ${formatWhen(d.paidAt, c.timeZone)}. This is your receipt for order `}
+        <strong>{d.orderId}</strong>.
+      </Paragraph>
+      <Facts rows={rows} />
+      <Paragraph>Everything you bought is in your dashboard now.</Paragraph>
+    </EmailLayout>
+  );
+}
+
+export const purchaseReceipt = emailKind<Purchase>({
+  topic: 'transactional',
+  sample: { name: 'Ada', orderId: 'cs_test_a1B2c3', paidAt: '2026-11-23T14:05:00Z', items: [{ title: 'Lifetime License', quantity: 3, amountCents: 59700 }], totalCents: 59700, currency: 'USD' },
+  subject: (d) => `Your SystemSculpt receipt (${formatMoney(d.totalCents, d.currency)})`,
+  Email: PurchaseReceipt,
+});

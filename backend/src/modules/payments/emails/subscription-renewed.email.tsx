@@ -1,0 +1,40 @@
+import { formatMoney } from '../../../../../contracts/catalog/number-format';
+import { emailKind, siteLink, type EmailProps } from '../../email/email-definition';
+import { Facts, Greeting, Paragraph } from '../../email/emails/blocks';
+import { EmailLayout } from '../../email/emails/layout';
+import { formatDay, formatWhen } from '../../email/emails/when';
+
+interface Renewal {
+  name?: string | null;
+  planTitle: string;
+  amountCents: number;
+  currency: string;
+  periodEndsAt: string;
+}
+
+function SubscriptionRenewed({ data: d, context: c, footer }: EmailProps<Renewal>) {
+  const amount = formatMoney(d.amountCents, d.currency);
+  return (
+    <EmailLayout
+      preview={`${amount} paid; next renewal ${formatDay(d.periodEndsAt, c.timeZone)}.`}
+      heading="Your subscription renewed"
+      action={{ label: 'View billing', href: siteLink(c, '/dashboard?section=license') }}
+      footer={footer}
+    >
+      <Greeting name={d.name} />
+      <Paragraph>
+        {'We charged '}
+        <strong>{amount}</strong>
+        {` for another month of ${d.planTitle}. Your included credits have been reset.`}
+      </Paragraph>
+      <Facts rows={[['Next renewal', formatWhen(d.periodEndsAt, c.timeZone)]]} />
+    </EmailLayout>
+  );
+}
+
+export const subscriptionRenewed = emailKind<Renewal>({
+  topic: 'transactional',
+  sample: { name: 'Ada', planTitle: 'Pro Monthly', amountCents: 2000, currency: 'USD', periodEndsAt: '2026-12-23T14:05:00Z' },
+  subject: (d) => `${d.planTitle} renewed`,
+  Email: SubscriptionRenewed,
+});
