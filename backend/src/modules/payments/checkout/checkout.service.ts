@@ -172,7 +172,7 @@ export class CheckoutService {
       streamId: checkoutStreamId(checkoutRef),
       decider: checkoutDecider,
       command: {
-        type: 'open',
+        type: 'OpenCheckout',
         pending: {
           pendingPaymentId: checkoutPendingPaymentId(checkoutRef),
           userId: user.userId,
