@@ -61,7 +61,7 @@ export const initiateCheckout = defineServerFn({
     /** No Stripe price is configured for it: the configuration-error status. */
     z.object({ outcome: z.literal('configuration-error') }),
   ]),
-  errors: ['checkout.included_with_subscription', 'checkout.already_owned', 'checkout.payments_unavailable', 'checkout.book_a_time'],
+  errors: ['checkout.included_with_subscription', 'checkout.already_owned', 'checkout.book_a_time', 'checkout.plan_change_is_a_switch', 'checkout.plan_already_active', 'checkout.lifetime_includes_plan', 'checkout.plan_change_overdue'],
   /** Posted as a plain form before JavaScript loads: answered with a 303 (to Stripe, the library, or back here). */
   form: { page: '/checkout' },
 });

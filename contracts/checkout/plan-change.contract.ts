@@ -58,7 +58,7 @@ export const changePlan = defineServerFn({
   method: 'POST',
   input: planInput.extend({ prorationDate: z.coerce.number().int().min(0) }).strict(),
   output: z.object({ changed: z.literal(true), resourceId: z.string(), quantity: z.number().int() }),
-  errors: ['checkout.plan_already_active', 'checkout.lifetime_includes_plan', 'checkout.plan_change_overdue', 'checkout.plan_change_not_a_switch', 'checkout.plan_preview_stale'],
+  errors: ['checkout.plan_already_active', 'checkout.lifetime_includes_plan', 'checkout.plan_change_overdue', 'checkout.plan_change_not_a_switch', 'checkout.plan_preview_stale', 'checkout.card_declined'],
 });
 
 export const planChangeServerFns = [getPlanChange, changePlan];

@@ -152,7 +152,7 @@ describe('booking a 1-on-1 session over HTTP, on the Stripe emulator', () => {
   it('a payment that completes after its hold lapsed is honoured if the time is free, refunded in full if it was taken', async () => {
     const lapse = async (email: string, start: string) => {
       const holdId = await holdIdOf(email, start);
-      await runCommand({ store, streamId: hostCalendarStreamId(hostUserId), decider: hostCalendarDecider, command: { type: 'release', hostUserId, holdId, reason: 'checkout_expired', at: new Date().toISOString() }, metadata: { correlationId: 'test', causationId: null, actor: { kind: 'system' } } });
+      await runCommand({ store, streamId: hostCalendarStreamId(hostUserId), decider: hostCalendarDecider, command: { type: 'ReleaseHold', hostUserId, holdId, reason: 'checkout_expired', at: new Date().toISOString() }, metadata: { correlationId: 'test', causationId: null, actor: { kind: 'system' } } });
       return holdId;
     };
     // Paid by a delayed method (pay later), which clears after the hold has lapsed.

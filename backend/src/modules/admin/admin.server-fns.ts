@@ -12,11 +12,11 @@ import {
   type ReplayStatus,
 } from '../../../../contracts/admin.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
-import { NotFoundError } from '../../platform/common/app-error';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { AdminAccess } from './admin-access';
+import { ReplayNotFoundError } from './admin.errors';
 import { AdminQueries } from './admin.queries';
 import { RequestReplay } from './commands/request-replay.handler';
 import { ADMIN_QUEUE, type ReplayJobData } from './jobs/admin-queue';
@@ -82,7 +82,7 @@ export class AdminServerFns {
   async getReplay(input: z.output<typeof adminGetReplay.input>, context: ServerFnContext): Promise<ReplayStatus> {
     await this.admin.assert(context);
     const job = await this.queue.getJob(input.replayId);
-    if (!job) throw new NotFoundError('No such replay.');
+    if (!job) throw new ReplayNotFoundError();
     return replayStatus(job);
   }
 }

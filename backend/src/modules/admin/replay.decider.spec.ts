@@ -1,6 +1,7 @@
 import { deciderSpec } from '../../../../test/support/decider-spec';
 import { ReplayCompleted, ReplayFailed, ReplayRequested } from './admin.events';
-import { replayDecider, ReplayRuleError } from './replay.decider';
+import { ReplayRuleError } from './admin.errors';
+import { replayDecider } from './replay.decider';
 
 const spec = deciderSpec(replayDecider);
 const now = new Date('2026-11-23T10:00:00.000Z');

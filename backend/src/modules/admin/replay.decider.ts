@@ -1,6 +1,6 @@
-import { AppError } from '../../platform/common/app-error';
 import type { Decider } from '../../events/decider';
 import { ReplayCompleted, ReplayFailed, ReplayRequested, type ReplayEvent } from './admin.events';
+import { ReplayExistsError, ReplayNotRunningError, UnknownProjectorError } from './admin.errors';
 
 export type ReplayState =
   | { status: 'none' }
@@ -12,12 +12,6 @@ export type ReplayCommand =
   | { type: 'RequestReplay'; replayId: string; projector: string; knownProjectors: readonly string[]; now: Date }
   | { type: 'CompleteReplay'; replayId: string; eventsApplied: number; durationMs: number; now: Date }
   | { type: 'FailReplay'; replayId: string; reason: string; now: Date };
-
-export class ReplayRuleError extends AppError {
-  constructor(code: 'admin.unknown_projector' | 'admin.replay_exists' | 'admin.replay_not_running', message: string) {
-    super(code, code === 'admin.unknown_projector' ? 400 : 409, message);
-  }
-}
 
 /** One rebuild of one read model: requested once, then completed or failed once. */
 export const replayDecider: Decider<ReplayCommand, ReplayEvent, ReplayState> = {
@@ -38,19 +32,19 @@ export const replayDecider: Decider<ReplayCommand, ReplayEvent, ReplayState> = {
     switch (command.type) {
       case 'RequestReplay':
         if (!command.knownProjectors.includes(command.projector)) {
-          throw new ReplayRuleError('admin.unknown_projector', `There is no read model called ${command.projector}.`);
+          throw new UnknownProjectorError(command.projector);
         }
-        if (state.status !== 'none') throw new ReplayRuleError('admin.replay_exists', `Replay ${command.replayId} was already requested.`);
+        if (state.status !== 'none') throw new ReplayExistsError(command.replayId);
         return [ReplayRequested({ replayId: command.replayId, projector: command.projector, requestedAt: command.now.toISOString() })];
       case 'CompleteReplay':
         if (state.status === 'completed') return [];
-        if (state.status !== 'requested') throw new ReplayRuleError('admin.replay_not_running', `Replay ${command.replayId} is not running.`);
+        if (state.status !== 'requested') throw new ReplayNotRunningError(command.replayId);
         return [
           ReplayCompleted({ replayId: command.replayId, eventsApplied: command.eventsApplied, durationMs: command.durationMs, completedAt: command.now.toISOString() }),
         ];
       case 'FailReplay':
         if (state.status === 'failed') return [];
-        if (state.status !== 'requested') throw new ReplayRuleError('admin.replay_not_running', `Replay ${command.replayId} is not running.`);
+        if (state.status !== 'requested') throw new ReplayNotRunningError(command.replayId);
         return [ReplayFailed({ replayId: command.replayId, reason: command.reason, failedAt: command.now.toISOString() })];
       default: {
         const unreachable: never = command;

@@ -4,20 +4,14 @@ import type { z } from 'zod';
 import { getHostAvailability, saveHostAvailability, type HostScheduleInput } from '../../../../contracts/booking/availability.contract';
 import { getHostSessions, hostCancelSession } from '../../../../contracts/booking/host-sessions.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
-import { AppError } from '../../platform/common/app-error';
 import { EventStore } from '../../events/event-store';
 import { awaitProjection } from '../../events/projection-wait';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { Auth, type SignedInUser } from '../auth/auth';
+import { NotAHostError } from './availability.errors';
 import { hostAvailabilityStreamId, HostAvailabilityChanged } from './availability.events';
 import { BookingService } from './booking.service';
-
-class NotAHostError extends AppError {
-  constructor() {
-    super('booking.not_a_host', 403, 'Only hosts set availability. Ask an administrator to make your account a host.');
-  }
-}
 
 /** A host's weekly hours, overrides and booking rules (saved as one event), and their upcoming sessions. */
 @Injectable()

@@ -4,7 +4,6 @@ import type { HostSession } from '../../../../contracts/booking/host-sessions.co
 import type { BookedSession, OpenSlot, SessionsPageData, SessionType } from '../../../../contracts/booking/sessions.contract';
 import { parseFeatures } from '../../../../contracts/catalog/resource-rules';
 import type { Resource } from '../../../../contracts/catalog/resource';
-import { AppError } from '../../platform/common/app-error';
 import { runCommand, StreamStateCache } from '../../events/command-runner';
 import { KeyedLanes } from '../../events/keyed-lanes';
 import type { EventMetadata } from '../../events/event-metadata';
@@ -16,8 +15,9 @@ import type { CatalogQueries } from '../catalog/catalog.queries';
 import { CheckoutService } from '../payments/checkout/checkout.service';
 import type { StripeClient } from '../payments/stripe/stripe-client';
 import type { BookingReads, BookingRow, HostRow } from './booking-reads';
+import { BookingNotFoundError, HostSessionNotFoundError, NotASessionError, SlotTakenError, SlotUnavailableError, TooManyHoldsError } from './booking.errors';
 import { hostCalendarStreamId, type SessionDetails } from './booking.events';
-import { BOOKING_POLICY, CHANGE_NOTICE_MS, hostCalendarDecider, SlotTakenError, type CalendarCommand, type HostCalendar } from './host-calendar.decider';
+import { BOOKING_POLICY, CHANGE_NOTICE_MS, hostCalendarDecider, type CalendarCommand, type HostCalendar } from './host-calendar.decider';
 import { offersStart, openSlots } from './open-slots';
 
 /** How long a chosen time is kept while the customer pays (Stripe's shortest checkout is 30 minutes). */
@@ -28,11 +28,6 @@ export const LISTED_DAYS = 28;
 const RACE_RETRIES = 20;
 /** Times one customer may hold at once while paying: enough for a second thought, not to block a calendar. */
 export const MAX_OPEN_HOLDS = 3;
-
-class BookingRefusedError extends AppError {}
-
-const slotUnavailable = () => new BookingRefusedError('booking.slot_unavailable', 409, 'That time is no longer open. Please pick another slot.');
-const notASession = () => new BookingRefusedError('booking.not_a_session', 404, 'There is no such session type.');
 
 export const sessionMinutes = (resource: Resource): number => {
   const minutes = Number(resource.metadata.sessionMinutes);
@@ -89,16 +84,16 @@ export class BookingService {
   /** Holds the time on the host's calendar, then opens the Stripe Checkout that pays for it. */
   async book(user: SignedInUser, input: { sessionTypeId: string; hostUserId: string; start: string; timeZone: string }, correlationId: string, now = new Date()) {
     const resource = await this.catalog.findByIdOrSlug(input.sessionTypeId);
-    if (!resource || resource.type !== 'session') throw notASession();
+    if (!resource || resource.type !== 'session') throw new NotASessionError();
     const host = await this.reads.host(input.hostUserId);
-    if (!host) throw slotUnavailable();
+    if (!host) throw new SlotUnavailableError();
     const minutes = sessionMinutes(resource);
     const start = new Date(input.start);
     const end = new Date(start.getTime() + minutes * 60_000);
     // Within the host's hours here; whether someone holds or booked it is the calendar's to decide.
-    if (!this.offered(host, minutes, start, now)) throw slotUnavailable();
+    if (!this.offered(host, minutes, start, now)) throw new SlotUnavailableError();
     if ((await this.reads.openHoldsOf(user.userId, now)).length >= MAX_OPEN_HOLDS) {
-      throw new BookingRefusedError('booking.too_many_holds', 409, `You are already holding ${MAX_OPEN_HOLDS} times while paying. Finish or cancel one of those checkouts (Dashboard → Pending payments), or wait 30 minutes.`);
+      throw new TooManyHoldsError(MAX_OPEN_HOLDS);
     }
     const holdId = `bk_${randomUUID().replaceAll('-', '')}`;
     const expiresAt = new Date(now.getTime() + HOLD_MS);
@@ -116,7 +111,7 @@ export class BookingService {
       currency: 'usd',
     };
     const metadata = userMetadata(user, correlationId);
-    const hold = await this.decide(host.hostUserId, { type: 'hold', hostUserId: host.hostUserId, holdId, customerUserId: user.userId, start: start.toISOString(), end: end.toISOString(), bufferMinutes: host.schedule.bufferMinutes, expiresAt: expiresAt.toISOString(), details, at: now.toISOString() }, metadata);
+    const hold = await this.decide(host.hostUserId, { type: 'HoldSlot', hostUserId: host.hostUserId, holdId, customerUserId: user.userId, start: start.toISOString(), end: end.toISOString(), bufferMinutes: host.schedule.bufferMinutes, expiresAt: expiresAt.toISOString(), details, at: now.toISOString() }, metadata);
     await awaitProjection(this.orm, 'SessionBookingsProjector', hold, 1_000);
     try {
       const back = (status: 'success' | 'cancelled') => new URL(`/sessions?status=${status}`, this.publicUrl).toString();
@@ -163,18 +158,18 @@ export class BookingService {
 
   async reschedule(user: SignedInUser, bookingId: string, startIso: string, correlationId: string, now = new Date()): Promise<BookedSession> {
     const { booking, host } = await this.ownBooking(user, bookingId);
-    if (!host || booking.status !== 'confirmed') throw slotUnavailable();
+    if (!host || booking.status !== 'confirmed') throw new SlotUnavailableError();
     const start = new Date(startIso);
-    if (!this.offered(host, booking.minutes, start, now)) throw slotUnavailable();
+    if (!this.offered(host, booking.minutes, start, now)) throw new SlotUnavailableError();
     const end = new Date(start.getTime() + booking.minutes * 60_000);
-    const outcome = await this.decide(host.hostUserId, { type: 'reschedule', hostUserId: host.hostUserId, bookingId, customerUserId: user.userId, start: start.toISOString(), end: end.toISOString(), bufferMinutes: host.schedule.bufferMinutes, at: now.toISOString() }, userMetadata(user, correlationId));
+    const outcome = await this.decide(host.hostUserId, { type: 'RescheduleBooking', hostUserId: host.hostUserId, bookingId, customerUserId: user.userId, start: start.toISOString(), end: end.toISOString(), bufferMinutes: host.schedule.bufferMinutes, at: now.toISOString() }, userMetadata(user, correlationId));
     await awaitProjection(this.orm, 'SessionBookingsProjector', outcome);
     return this.fresh(user, bookingId, now);
   }
 
   async cancel(user: SignedInUser, bookingId: string, correlationId: string, now = new Date()): Promise<BookedSession> {
     const { booking } = await this.ownBooking(user, bookingId);
-    const outcome = await this.decide(booking.host_user_id, { type: 'cancel', hostUserId: booking.host_user_id, bookingId, customerUserId: user.userId, by: 'customer', at: now.toISOString() }, userMetadata(user, correlationId));
+    const outcome = await this.decide(booking.host_user_id, { type: 'CancelBooking', hostUserId: booking.host_user_id, bookingId, customerUserId: user.userId, by: 'customer', at: now.toISOString() }, userMetadata(user, correlationId));
     await awaitProjection(this.orm, 'SessionBookingsProjector', outcome);
     return this.fresh(user, bookingId, now);
   }
@@ -194,8 +189,8 @@ export class BookingService {
   /** A host calls a session off: always a full refund. */
   async hostCancel(host: SignedInUser, bookingId: string, correlationId: string, now = new Date()): Promise<void> {
     const booking = await this.reads.bookingOfHost(host.userId, bookingId);
-    if (!booking || booking.status !== 'confirmed') throw new BookingRefusedError('booking.not_found', 404, 'There is no such upcoming session on your calendar.');
-    const outcome = await this.decide(host.userId, { type: 'cancel', hostUserId: host.userId, bookingId, customerUserId: null, by: 'host', at: now.toISOString() }, userMetadata(host, correlationId));
+    if (!booking || booking.status !== 'confirmed') throw new HostSessionNotFoundError();
+    const outcome = await this.decide(host.userId, { type: 'CancelBooking', hostUserId: host.userId, bookingId, customerUserId: null, by: 'host', at: now.toISOString() }, userMetadata(host, correlationId));
     await awaitProjection(this.orm, 'SessionBookingsProjector', outcome);
   }
 
@@ -211,8 +206,8 @@ export class BookingService {
     }
   }
 
-  private release(hostUserId: string, holdId: string, reason: Extract<CalendarCommand, { type: 'release' }>['reason'], metadata: EventMetadata) {
-    return this.decide(hostUserId, { type: 'release', hostUserId, holdId, reason, at: new Date().toISOString() }, metadata);
+  private release(hostUserId: string, holdId: string, reason: Extract<CalendarCommand, { type: 'ReleaseHold' }>['reason'], metadata: EventMetadata) {
+    return this.decide(hostUserId, { type: 'ReleaseHold', hostUserId, holdId, reason, at: new Date().toISOString() }, metadata);
   }
 
   /** Whether the host's hours and rules offer this start (busy times aside). */
@@ -222,7 +217,7 @@ export class BookingService {
 
   private async ownBooking(user: SignedInUser, bookingId: string): Promise<{ booking: BookingRow; host: HostRow | null }> {
     const booking = await this.reads.booking(user.userId, bookingId);
-    if (!booking || booking.status === 'held' || booking.status === 'released') throw new BookingRefusedError('booking.not_found', 404, 'There is no such booking on your account.');
+    if (!booking || booking.status === 'held' || booking.status === 'released') throw new BookingNotFoundError();
     return { booking, host: await this.reads.host(booking.host_user_id) };
   }
 

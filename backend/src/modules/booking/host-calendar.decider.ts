@@ -1,25 +1,6 @@
-import { AppError } from '../../platform/common/app-error';
 import type { Decider } from '../../events/decider';
+import { BookingNotFoundError, SlotTakenError, TooLateToRescheduleError } from './booking.errors';
 import { BookingCancelled, BookingConfirmed, BookingRefusedSlotTaken, BookingRescheduled, SlotHeld, SlotHoldReleased, type BookingEvent, type SessionDetails } from './booking.events';
-
-/** Someone else holds or booked an overlapping time (or its buffer). */
-export class SlotTakenError extends AppError {
-  constructor() {
-    super('booking.slot_taken', 409, 'That time was just taken by someone else. Please pick another slot.');
-  }
-}
-
-export class BookingNotFoundError extends AppError {
-  constructor() {
-    super('booking.not_found', 404, 'There is no such booking on your account.');
-  }
-}
-
-export class TooLateToRescheduleError extends AppError {
-  constructor() {
-    super('booking.too_late', 409, 'Sessions can be moved up to 24 hours before they start. Cancel it instead, or write to support.');
-  }
-}
 
 /** Full refund, and rescheduling, up to this long before the start. */
 export const CHANGE_NOTICE_MS = 24 * 3_600_000;
@@ -55,11 +36,11 @@ function recent<V>(map: Map<string, V>, now: number, until: (value: V) => number
 }
 
 export type CalendarCommand =
-  | { type: 'hold'; hostUserId: string; holdId: string; customerUserId: string; start: string; end: string; bufferMinutes: number; expiresAt: string; details: SessionDetails; at: string }
-  | { type: 'release'; hostUserId: string; holdId: string; reason: 'checkout_expired' | 'checkout_cancelled' | 'payment_failed' | 'checkout_not_opened'; at: string }
-  | { type: 'confirm'; hostUserId: string; holdId: string; paymentIntentId: string | null; bufferMinutes: number; at: string }
-  | { type: 'reschedule'; hostUserId: string; bookingId: string; customerUserId: string; start: string; end: string; bufferMinutes: number; at: string }
-  | { type: 'cancel'; hostUserId: string; bookingId: string; customerUserId: string | null; by: 'customer' | 'host' | 'payment_reversed'; at: string };
+  | { type: 'HoldSlot'; hostUserId: string; holdId: string; customerUserId: string; start: string; end: string; bufferMinutes: number; expiresAt: string; details: SessionDetails; at: string }
+  | { type: 'ReleaseHold'; hostUserId: string; holdId: string; reason: 'checkout_expired' | 'checkout_cancelled' | 'payment_failed' | 'checkout_not_opened'; at: string }
+  | { type: 'ConfirmBooking'; hostUserId: string; holdId: string; paymentIntentId: string | null; bufferMinutes: number; at: string }
+  | { type: 'RescheduleBooking'; hostUserId: string; bookingId: string; customerUserId: string; start: string; end: string; bufferMinutes: number; at: string }
+  | { type: 'CancelBooking'; hostUserId: string; bookingId: string; customerUserId: string | null; by: 'customer' | 'host' | 'payment_reversed'; at: string };
 
 const ms = (iso: string) => Date.parse(iso);
 const isoOf = (time: number) => new Date(time).toISOString();
@@ -126,24 +107,24 @@ export const hostCalendarDecider: Decider<CalendarCommand, BookingEvent, HostCal
   decide(command, state) {
     const now = ms(command.at);
     switch (command.type) {
-      case 'hold': {
+      case 'HoldSlot': {
         if (state.holds.has(command.holdId) || state.settled.has(command.holdId)) return [];
         if (clashes(state, ms(command.start), ms(command.end), command.bufferMinutes * 60_000, now, null)) throw new SlotTakenError();
         return [SlotHeld({ hostUserId: command.hostUserId, holdId: command.holdId, customerUserId: command.customerUserId, start: command.start, end: command.end, expiresAt: command.expiresAt, details: command.details, at: command.at })];
       }
-      case 'release': {
+      case 'ReleaseHold': {
         const hold = state.holds.get(command.holdId);
         if (!hold || hold.released) return [];
         return [SlotHoldReleased({ hostUserId: command.hostUserId, holdId: command.holdId, customerUserId: hold.customerUserId, reason: command.reason, at: command.at })];
       }
-      case 'confirm': {
+      case 'ConfirmBooking': {
         const hold = state.holds.get(command.holdId);
         if (!hold) return [];
         const booking = { hostUserId: command.hostUserId, bookingId: command.holdId, customerUserId: hold.customerUserId, start: isoOf(hold.start), end: isoOf(hold.end), details: hold.details, paymentIntentId: command.paymentIntentId, at: command.at };
         if ((hold.released || hold.expiresAt <= now) && clashes(state, hold.start, hold.end, command.bufferMinutes * 60_000, now, command.holdId)) return [BookingRefusedSlotTaken(booking)];
         return [BookingConfirmed(booking)];
       }
-      case 'reschedule': {
+      case 'RescheduleBooking': {
         const booking = state.bookings.get(command.bookingId);
         if (!booking || booking.customerUserId !== command.customerUserId) throw new BookingNotFoundError();
         if (booking.start === ms(command.start) && booking.end === ms(command.end)) return [];
@@ -163,7 +144,7 @@ export const hostCalendarDecider: Decider<CalendarCommand, BookingEvent, HostCal
           }),
         ];
       }
-      case 'cancel': {
+      case 'CancelBooking': {
         const booking = state.bookings.get(command.bookingId);
         if (!booking) {
           // A reversed payment may arrive for a booking that is already cancelled (our own refund).
@@ -188,6 +169,10 @@ export const hostCalendarDecider: Decider<CalendarCommand, BookingEvent, HostCal
             at: command.at,
           }),
         ];
+      }
+      default: {
+        const unreachable: never = command;
+        return unreachable;
       }
     }
   },

@@ -3,9 +3,10 @@ import type { z } from 'zod';
 import { getPricingResources, getResource, listResources } from '../../../../contracts/catalog.contract';
 import { KNOWN_RESOURCE_IDS, type Resource } from '../../../../contracts/catalog/resource';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
-import { NotFoundError, UnavailableError } from '../../platform/common/app-error';
+import { UnavailableError } from '../../platform/common/app-error';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import { redirectTo } from '../../server-fn/server-redirect';
+import { ResourceNotFoundError } from './catalog.errors';
 import { CatalogQueries } from './catalog.queries';
 
 @Injectable()
@@ -22,7 +23,7 @@ export class CatalogServerFns {
   @ServerFn(getResource)
   async getResource({ resourceId }: z.output<typeof getResource.input>): Promise<Resource> {
     const resource = await this.catalog.findByIdOrSlug(resourceId);
-    if (!resource) throw new NotFoundError(`There is no resource called "${resourceId}".`);
+    if (!resource) throw new ResourceNotFoundError(resourceId);
     if (resourceId.trim().toLowerCase() !== resource.slug.toLowerCase()) {
       throw redirectTo(`/resources/${encodeURIComponent(resource.slug)}`, { statusCode: 301 });
     }

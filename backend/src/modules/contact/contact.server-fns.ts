@@ -3,7 +3,6 @@ import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { getContactCsrfToken, submitContactMessage } from '../../../../contracts/contact/contact.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
-import { AppError } from '../../platform/common/app-error';
 import { enforceRateLimits } from '../../platform/common/rate-limit/rate-limited';
 import { RedisRateLimiter } from '../../platform/common/rate-limit/redis-rate-limiter';
 import { visitorMetadata } from '../../events/event-metadata';
@@ -11,13 +10,12 @@ import { EventStore } from '../../events/event-store';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { normalizeEmail } from '../email/preferences/email-address';
+import { FormTokenInvalidError } from './contact.errors';
 import { ContactMessageReceived, contactStreamId } from './contact.events';
 import { FormCsrf } from './form-csrf';
 import { UsedFormTokens } from './used-form-tokens';
 
 const HOUR = 3600;
-
-class ContactRefusedError extends AppError {}
 
 /** /contact: a session-bound form token, then the message recorded as an event (its emails follow from it). */
 @Injectable()
@@ -40,7 +38,7 @@ export class ContactServerFns {
   async submitContactMessage(input: z.output<typeof submitContactMessage.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof submitContactMessage>> {
     const check = this.csrf.verify(context.headers.cookie, input.csrfToken);
     if (check !== 'ok') {
-      throw new ContactRefusedError('contact.csrf_invalid', 403, 'The form expired or was opened in another browser. We have refreshed it: press Send again.');
+      throw new FormTokenInvalidError('expired');
     }
     const address = normalizeEmail(input.email);
     await enforceRateLimits(
@@ -53,7 +51,7 @@ export class ContactServerFns {
     );
     // Claimed after the limits, so a message refused for them can be sent again with the same form.
     if (!(await this.usedTokens.claim(input.csrfToken))) {
-      throw new ContactRefusedError('contact.csrf_invalid', 403, 'This form was already sent. We have refreshed it: press Send again to send another message.');
+      throw new FormTokenInvalidError('used');
     }
     // A filled-in honeypot is a bot: it is told what a person would be, and nothing is kept.
     if (input.website) return { status: 'received' };

@@ -1,18 +1,39 @@
-import { AppError } from '../../platform/common/app-error';
+import { ModuleError } from '../../platform/common/module-error';
 import type { Resource } from '../../../../contracts/catalog/resource';
 import { isFree } from '../../../../contracts/catalog/resource-rules';
 import type { Entitlement } from './entitlement';
 
 /** A resource that exists but is not the caller's: a 404 like an unknown one, whose message says how to get it. */
-export class NotEntitledError extends AppError {
+export class NotEntitledError extends ModuleError {
+  static readonly code = 'library.not_entitled';
+  static readonly status = 404;
   constructor(resource: Resource, entitlement: Extract<Entitlement, { entitled: false }>) {
-    super('library.not_entitled', 404, howToGet(resource, entitlement.reason));
+    super(howToGet(resource, entitlement.reason));
   }
 }
 
-export class LibraryFileNotFoundError extends AppError {
+export class LibraryFileNotFoundError extends ModuleError {
+  static readonly code = 'library.file_not_found';
+  static readonly status = 404;
   constructor(name: string) {
-    super('library.file_not_found', 404, `"${name.slice(0, 200)}" is not one of this resource's files. Open the resource in your library to see its files.`);
+    super(`"${name.slice(0, 200)}" is not one of this resource's files. Open the resource in your library to see its files.`);
+  }
+}
+
+/** Plans and credit packs are used from the dashboard, not opened in the library. */
+export class NotInLibraryError extends ModuleError {
+  static readonly code = 'NOT_FOUND';
+  static readonly status = 404;
+  constructor() {
+    super('Plans and credit packs are in your dashboard, not the library.');
+  }
+}
+
+export class LibraryResourceNotFoundError extends ModuleError {
+  static readonly code = 'NOT_FOUND';
+  static readonly status = 404;
+  constructor() {
+    super('There is no such resource.');
   }
 }
 

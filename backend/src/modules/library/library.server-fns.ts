@@ -3,14 +3,13 @@ import type { z } from 'zod';
 import type { Resource } from '../../../../contracts/catalog/resource';
 import { createDownloadLink, getLibrary, getLibraryAccess, getLibraryItem } from '../../../../contracts/library/library.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
-import { NotFoundError } from '../../platform/common/app-error';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { Auth } from '../auth/auth';
 import { userOrSignIn } from '../auth/sign-in-redirect';
 import { CatalogQueries } from '../catalog/catalog.queries';
 import { DownloadLinks } from './download-links';
-import { LibraryFileNotFoundError, NotEntitledError } from './library.errors';
+import { LibraryFileNotFoundError, LibraryResourceNotFoundError, NotEntitledError, NotInLibraryError } from './library.errors';
 import { isDelivered, LibraryQueries } from './library.queries';
 
 /** The customer's library: what they can open, one item, and short-lived download links. */
@@ -34,7 +33,7 @@ export class LibraryServerFns {
     const user = await userOrSignIn(this.auth, context, `/library/${encodeURIComponent(input.resourceId)}`);
     const resource = await this.resource(input.resourceId);
     // Plans and credit packs are used from the dashboard (keys, seats, credits), not opened here.
-    if (!isDelivered(resource)) throw new NotFoundError('Plans and credit packs are in your dashboard, not the library.');
+    if (!isDelivered(resource)) throw new NotInLibraryError();
     const found = await this.queries.libraryItem(user, resource);
     if ('refused' in found) throw new NotEntitledError(resource, found.refused);
     return found.item;
@@ -63,7 +62,7 @@ export class LibraryServerFns {
 
   private async resource(idOrSlug: string): Promise<Resource> {
     const resource = await this.catalog.findByIdOrSlug(idOrSlug);
-    if (!resource) throw new NotFoundError('There is no such resource.');
+    if (!resource) throw new LibraryResourceNotFoundError();
     return resource;
   }
 }

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { InjectQueue } from '@nestjs/bullmq';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Queue } from 'bullmq';
-import { ConflictError } from '../../../platform/common/app-error';
 import { runCommand } from '../../../events/command-runner';
 import type { Actor } from '../../../events/event-metadata';
 import { EventStore } from '../../../events/event-store';
 import { ProjectorRegistry } from '../../../events/projector-registry';
+import { ReplayUnderWayError } from '../admin.errors';
 import { replayStreamId } from '../admin.events';
 import { ADMIN_QUEUE, REPLAY_JOB, type ReplayJobData } from '../jobs/admin-queue';
 import { replayDecider } from '../replay.decider';
@@ -31,7 +31,7 @@ export class RequestReplayHandler implements ICommandHandler<RequestReplay, { re
   async execute(command: RequestReplay): Promise<{ replayId: string }> {
     const pending = await this.queue.getJobs(['waiting', 'active', 'delayed', 'prioritized']);
     if (pending.some((job) => job.data.projector === command.projector)) {
-      throw new ConflictError(`A rebuild of ${command.projector} is already under way.`);
+      throw new ReplayUnderWayError(command.projector);
     }
     const replayId = randomUUID();
     await runCommand({

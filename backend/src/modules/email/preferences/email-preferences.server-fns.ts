@@ -9,7 +9,6 @@ import {
   type EmailPreferencesView,
 } from '../../../../../contracts/email/email-preferences.contract';
 import type { ServerFnOutput } from '../../../../../contracts/server-fn';
-import { AppError } from '../../../platform/common/app-error';
 import { enforceRateLimits } from '../../../platform/common/rate-limit/rate-limited';
 import { RedisRateLimiter } from '../../../platform/common/rate-limit/redis-rate-limiter';
 import { visitorMetadata } from '../../../events/event-metadata';
@@ -20,14 +19,9 @@ import { emailAddressSchema, normalizeEmail } from './email-address';
 import type { EmailPreferencesCommand } from './email-preferences.decider';
 import { EmailPreferences } from './email-preferences';
 import { ManageEmailLinks } from './manage-email-links';
+import { ManageLinkInvalidError } from './preferences.errors';
 
 const HOUR = 3600;
-
-export class ManageLinkInvalidError extends AppError {
-  constructor() {
-    super('email.link_invalid', 403, 'This link does not work for this address any more. Ask for a fresh one below and we will email it to you.');
-  }
-}
 
 /** The /manage-email page's functions: read and change one address's topics, with a signed link. */
 @Injectable()

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Resource } from '../../../../../contracts/catalog/resource';
 import type { CheckoutData } from '../../../../../contracts/checkout/checkout.contract';
 import type { CheckoutSearch } from '../../../../../contracts/checkout/checkout-search';
-import { AppError, NotFoundError, UnavailableError } from '../../../platform/common/app-error';
+import { AppError, UnavailableError } from '../../../platform/common/app-error';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { runCommand } from '../../../events/command-runner';
 import { awaitProjection } from '../../../events/projection-wait';
@@ -18,10 +18,9 @@ import { checkoutStreamId } from '../purchases/purchase.events';
 import type { PriceBook } from '../stripe/price-book';
 import type { StripeClient } from '../stripe/stripe-client';
 import type { PlanChanges } from '../plans/plan-changes';
+import { AlreadyOwnedError, BookATimeError, CheckoutResourceNotFoundError, IncludedWithSubscriptionError } from './checkout.errors';
 import { checkoutRefFor } from './checkout-ref';
 import { checkoutMode, quantityAdjustable } from './checkout-rules';
-
-class CheckoutRefusedError extends AppError {}
 
 /** A repeated click within this window reuses the same Checkout Session (one idempotency key). */
 const WINDOW_MS = 10 * 60_000;
@@ -65,17 +64,17 @@ export class CheckoutService {
 
   async initiate(user: SignedInUser, input: { resourceId: string; quantity: number }, correlationId: string): Promise<CheckoutOutcome> {
     const resource = await this.catalog.findByIdOrSlug(input.resourceId);
-    if (!resource) throw new NotFoundError('There is no such resource.');
+    if (!resource) throw new CheckoutResourceNotFoundError();
     const metadata: EventMetadata = { correlationId, causationId: null, actor: { kind: 'user', userId: user.userId } };
     const mode = checkoutMode(resource);
     if (mode === 'free') {
       await awaitProjection(this.orm, 'PurchasesProjector', await grantFreeAccess(this.store, user.userId, resource.id, metadata));
       return { outcome: 'granted', resourceId: resource.id };
     }
-    if (resource.type === 'session') throw new CheckoutRefusedError('checkout.book_a_time', 409, `${resource.title} is booked for a time: choose one on the sessions page, then pay.`);
-    if (mode === 'included') throw new CheckoutRefusedError('checkout.included_with_subscription', 409, `${resource.title} comes with every subscription: subscribe to a plan to get it.`);
+    if (resource.type === 'session') throw new BookATimeError(resource.title);
+    if (mode === 'included') throw new IncludedWithSubscriptionError(resource.title);
     if (!quantityAdjustable(resource) && (await this.reads.owns(user.userId, resource.id))) {
-      throw new CheckoutRefusedError('checkout.already_owned', 409, `${resource.title} is already on your account.`);
+      throw new AlreadyOwnedError(resource.title);
     }
     const quantity = quantityAdjustable(resource) ? input.quantity : 1;
     // One plan per account: the same plan, or a monthly one over Lifetime, is refused; a switch is made on the subscription.
@@ -172,7 +171,7 @@ export class CheckoutService {
       streamId: checkoutStreamId(checkoutRef),
       decider: checkoutDecider,
       command: {
-        type: 'open',
+        type: 'OpenCheckout',
         pending: {
           pendingPaymentId: checkoutPendingPaymentId(checkoutRef),
           userId: user.userId,

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { abandonPendingPayment, assignSeat, checkDashboardAccess, getDashboardData, openBillingPortal, removeSeat } from '../../../../../contracts/dashboard/dashboard.contract';
 import type { DashboardSearch } from '../../../../../contracts/dashboard/dashboard-search';
 import type { ServerFnOutput } from '../../../../../contracts/server-fn';
-import { AppError, NotFoundError, UnavailableError } from '../../../platform/common/app-error';
+import { UnavailableError } from '../../../platform/common/app-error';
 import { APP_CONFIG } from '../../../platform/config/config.module';
 import type { AppConfig } from '../../../platform/config/config.schema';
 import { runCommand } from '../../../events/command-runner';
@@ -18,12 +18,12 @@ import { userOrSignIn } from '../../auth/sign-in-redirect';
 import { CatalogQueries } from '../../catalog/catalog.queries';
 import { LicenseChanges } from '../licenses/license-changes';
 import { Licenses } from '../licenses/licenses';
+import { LicenseNotFoundError } from '../licenses/licenses.errors';
 import { checkoutDecider } from '../purchases/checkout.decider';
 import { checkoutStreamId } from '../purchases/purchase.events';
 import { StripeClient } from '../stripe/stripe-client';
+import { NoBillingAccountError, NotAbandonableError, PendingPaymentNotFoundError } from './dashboard.errors';
 import { DashboardQueries } from './dashboard.queries';
-
-class DashboardRefusedError extends AppError {}
 
 const userMetadata = (user: SignedInUser, context: ServerFnContext): EventMetadata => ({ correlationId: context.requestId, causationId: null, actor: { kind: 'user', userId: user.userId } });
 
@@ -57,7 +57,7 @@ export class DashboardServerFns {
   async assignSeat(input: z.output<typeof assignSeat.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof assignSeat>> {
     const user = await this.auth.requireUser(context);
     const license = await this.queries.license(user.userId, input.licenseId);
-    if (!license) throw new NotFoundError('There is no such license on your account.');
+    if (!license) throw new LicenseNotFoundError();
     const title = (await this.catalog.findByIdOrSlug(license.resource_id))?.title ?? license.plan;
     const outcome = await this.licenses.addUser(input.licenseId, { userId: user.userId, name: user.name }, title, input.email, userMetadata(user, context));
     await awaitProjection(this.orm, 'LicensesProjector', outcome);
@@ -78,14 +78,14 @@ export class DashboardServerFns {
   async abandonPendingPayment(input: z.output<typeof abandonPendingPayment.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof abandonPendingPayment>> {
     const user = await this.auth.requireUser(context);
     const pending = await this.queries.pendingPayment(user.userId, input.pendingPaymentId);
-    if (!pending) throw new NotFoundError('There is no such pending payment on your account.');
+    if (!pending) throw new PendingPaymentNotFoundError();
     if (pending.kind !== 'checkout' || pending.status !== 'open' || !pending.checkout_session_id) {
-      throw new DashboardRefusedError('pending_payment.not_abandonable', 409, 'Only an unfinished checkout can be abandoned; a payment already on its way cannot be stopped here.');
+      throw new NotAbandonableError();
     }
     const session = await this.stripe.api.checkout.sessions.retrieve(pending.checkout_session_id);
     if (session.status === 'open') await this.stripe.api.checkout.sessions.expire(session.id, {}, { idempotencyKey: `expire-${session.id}` });
     const checkoutRef = input.pendingPaymentId.replace(/^pp-/, '');
-    const outcome = await runCommand({ store: this.store, streamId: checkoutStreamId(checkoutRef), decider: checkoutDecider, command: { type: 'abandon', checkoutRef, userId: user.userId, at: new Date().toISOString() }, metadata: userMetadata(user, context) });
+    const outcome = await runCommand({ store: this.store, streamId: checkoutStreamId(checkoutRef), decider: checkoutDecider, command: { type: 'AbandonCheckout', checkoutRef, userId: user.userId, at: new Date().toISOString() }, metadata: userMetadata(user, context) });
     await awaitProjection(this.orm, 'PurchasesProjector', outcome);
     return { abandoned: true };
   }
@@ -94,7 +94,7 @@ export class DashboardServerFns {
   async openBillingPortal(_input: unknown, context: ServerFnContext): Promise<ServerFnOutput<typeof openBillingPortal>> {
     const user = await this.auth.requireUser(context);
     const customer = await this.queries.customerOf(user.userId);
-    if (!customer) throw new DashboardRefusedError('billing.no_customer', 409, 'There is no billing account yet: it starts with your first purchase.');
+    if (!customer) throw new NoBillingAccountError();
     try {
       const portal = await this.stripe.api.billingPortal.sessions.create({ customer, return_url: new URL('/dashboard?section=license', this.config.PUBLIC_URL).toString() });
       return { url: portal.url };

@@ -58,7 +58,7 @@ export class Fulfilment {
     const mismatch = catalogPriceMismatch(session, await this.prices.priceFor(resource.id));
     if (mismatch) throw refuse(mismatch);
     const facts: ResourceFacts = { type: resource.type, title: resource.title, grantsAccess: grantsResourceAccess(resource.type) };
-    const state = await this.checkout(session.checkoutRef, { type: 'complete', session, resource: facts, at: new Date().toISOString() }, event);
+    const state = await this.checkout(session.checkoutRef, { type: 'CompleteCheckout', session, resource: facts, at: new Date().toISOString() }, event);
     if (state.purchased) await this.followPurchase(session.checkoutRef, { ...session, stripeMetadata: { ...stripeSession.metadata } }, resource, state, event);
     if (session.subscriptionId && session.paymentStatus === 'paid') await this.syncSubscription(session.subscriptionId, event, null);
   }
@@ -69,7 +69,7 @@ export class Fulfilment {
     const ours = ourMetadata(stripeMetadata);
     if (!ours) return;
     if (session.payment_status === 'paid') throw new RefusedStripeEvent(`checkout session ${session.id}: paid at Stripe, its payment did not fail`);
-    await this.checkout(ours.checkoutRef, { type: 'fail-async-payment', checkoutRef: ours.checkoutRef, userId: ours.userId, at: new Date().toISOString() }, event);
+    await this.checkout(ours.checkoutRef, { type: 'FailAsyncPayment', checkoutRef: ours.checkoutRef, userId: ours.userId, at: new Date().toISOString() }, event);
     await this.followers.closedUnpaid({ checkoutRef: ours.checkoutRef, userId: ours.userId, reason: 'payment_failed', stripeMetadata }, metadataFor(event));
   }
 
@@ -79,7 +79,7 @@ export class Fulfilment {
     const ours = ourMetadata(stripeMetadata);
     if (!ours) return;
     if (session.status !== 'expired') throw new RefusedStripeEvent(`checkout session ${session.id}: ${session.status ?? 'no status'} at Stripe, not expired`);
-    await this.checkout(ours.checkoutRef, { type: 'expire', checkoutRef: ours.checkoutRef, userId: ours.userId, at: new Date().toISOString() }, event);
+    await this.checkout(ours.checkoutRef, { type: 'ExpireCheckout', checkoutRef: ours.checkoutRef, userId: ours.userId, at: new Date().toISOString() }, event);
     await this.followers.closedUnpaid({ checkoutRef: ours.checkoutRef, userId: ours.userId, reason: 'expired', stripeMetadata }, metadataFor(event));
   }
 
@@ -87,14 +87,14 @@ export class Fulfilment {
     const invoice = await this.records.invoice(objectId(event));
     if (invoice.status !== 'paid') throw new RefusedStripeEvent(`invoice ${invoice.id}: ${invoice.status ?? 'no status'} at Stripe, not paid`);
     const subscriptionId = invoiceSubscriptionId(invoice);
-    if (subscriptionId) await this.syncSubscription(subscriptionId, event, { type: 'invoice-paid', invoice: invoiceFacts(invoice) });
+    if (subscriptionId) await this.syncSubscription(subscriptionId, event, { type: 'RecordPaidInvoice', invoice: invoiceFacts(invoice) });
   }
 
   async invoicePaymentFailed(event: ReceivedStripeEvent): Promise<void> {
     const invoice = await this.records.invoice(objectId(event));
     const subscriptionId = invoiceSubscriptionId(invoice);
     // Paid since (a later attempt went through): there is no failure left to record.
-    if (subscriptionId) await this.syncSubscription(subscriptionId, event, invoice.status === 'paid' ? null : { type: 'invoice-failed', invoice: invoiceFacts(invoice) });
+    if (subscriptionId) await this.syncSubscription(subscriptionId, event, invoice.status === 'paid' ? null : { type: 'RecordFailedInvoice', invoice: invoiceFacts(invoice) });
   }
 
   async subscriptionChanged(event: ReceivedStripeEvent): Promise<void> {
@@ -105,7 +105,7 @@ export class Fulfilment {
     const charge = await this.records.charge(objectId(event));
     const ours = await this.paymentIntentMetadata(stripeIdOf(charge.payment_intent));
     if (!ours) return;
-    const state = await this.checkout(ours.checkoutRef, { type: 'refund', chargeId: charge.id, amountRefundedCents: charge.amount_refunded, full: charge.refunded, at: new Date().toISOString() }, event);
+    const state = await this.checkout(ours.checkoutRef, { type: 'RefundPurchase', chargeId: charge.id, amountRefundedCents: charge.amount_refunded, full: charge.refunded, at: new Date().toISOString() }, event);
     if (!state.purchased) throw new NotYetError(`the purchase ${ours.checkoutRef} is not recorded yet`);
     if (!state.refunded) return;
     await this.licenses.revoke(licenseIdFor(`checkout:${ours.checkoutRef}`), 'refund', new Date().toISOString(), metadataFor(event));
@@ -116,7 +116,7 @@ export class Fulfilment {
     const dispute = await this.records.dispute(objectId(event));
     const ours = await this.paymentIntentMetadata(stripeIdOf(dispute.payment_intent));
     if (!ours) return;
-    const state = await this.checkout(ours.checkoutRef, { type: 'dispute', disputeId: dispute.id, reason: dispute.reason, at: new Date().toISOString() }, event);
+    const state = await this.checkout(ours.checkoutRef, { type: 'DisputePurchase', disputeId: dispute.id, reason: dispute.reason, at: new Date().toISOString() }, event);
     if (!state.purchased) throw new NotYetError(`the purchase ${ours.checkoutRef} is not recorded yet`);
     await this.licenses.revoke(licenseIdFor(`checkout:${ours.checkoutRef}`), 'dispute', new Date().toISOString(), metadataFor(event));
     await this.followers.takenBack({ checkoutRef: ours.checkoutRef, userId: ours.userId, resource: (await this.catalog.findByIdOrSlug(ours.resourceId)) ?? null, reason: 'dispute', stripeMetadata: ours.raw }, metadataFor(event));
@@ -145,7 +145,7 @@ export class Fulfilment {
   }
 
   /** Reads the subscription as Stripe has it now, records what is new, and keeps its license in step. */
-  private async syncSubscription(id: unknown, event: ReceivedStripeEvent, invoice: Omit<Extract<SubscriptionCommand, { type: 'invoice-paid' | 'invoice-failed' }>, 'snapshot' | 'at'> | null): Promise<void> {
+  private async syncSubscription(id: unknown, event: ReceivedStripeEvent, invoice: Omit<Extract<SubscriptionCommand, { type: 'RecordPaidInvoice' | 'RecordFailedInvoice' }>, 'snapshot' | 'at'> | null): Promise<void> {
     const subscription = await this.records.subscription(id);
     const subscriptionId = subscription.id;
     const ours = ourMetadata(subscription.metadata);
@@ -179,7 +179,7 @@ export class Fulfilment {
       createdAt: isoFromSeconds(subscription.created)!,
     };
     const at = new Date().toISOString();
-    const command: SubscriptionCommand = invoice ? { ...invoice, snapshot, at } : { type: 'sync', snapshot, at };
+    const command: SubscriptionCommand = invoice ? { ...invoice, snapshot, at } : { type: 'SyncSubscription', snapshot, at };
     const outcome = await runCommand({ store: this.store, streamId: subscriptionStreamId(subscriptionId), decider: subscriptionDecider, command, metadata: metadataFor(event) });
     const state = outcome.state;
     await this.licenses.ensureGranted({ licenseId: snapshot.licenseId, userId: snapshot.userId, email: snapshot.email, resource, quantity, source: { checkoutRef: ours.checkoutRef, subscriptionId }, validUntil: state.periodEnd ?? snapshot.currentPeriodEnd, at }, metadataFor(event));

@@ -1,18 +1,16 @@
 import type { z } from 'zod';
-import { AppError } from '../../../platform/common/app-error';
 import type { Decider } from '../../../events/decider';
 import { LicensedUserAdded, LicensedUserRemoved, LicenseGranted, LicenseKeyRotated, LicensePlanChanged, LicenseRevoked, LicenseTermChanged, type LicenseEvent } from './license.events';
-
-export class SeatError extends AppError {}
+import { LicenseInactiveError, LicenseNotFoundError, NoSeatsLeftError, SeatAlreadyGivenError, SeatOwnerError } from './licenses.errors';
 
 export type LicenseCommand =
-  | { type: 'grant'; license: z.input<typeof LicenseGranted.schema> }
-  | { type: 'change-term'; status: 'active' | 'past_due' | 'ended'; validUntil: string | null; at: string }
-  | { type: 'revoke'; reason: 'refund' | 'dispute' | 'admin'; at: string }
-  | { type: 'add-user'; ownerUserId: string; ownerName: string; planTitle: string; email: string; seatKey: { sealed: string; hash: string; hint: string }; at: string }
-  | { type: 'remove-user'; ownerUserId: string; email: string; at: string }
-  | { type: 'change-plan'; terms: { resourceId: string; plan: string; seats: number; devicesPerSeat: number; includedCreditsPerMonth: number }; at: string }
-  | { type: 'rotate-key'; ownerUserId: string; key: { sealed: string; hash: string; hint: string }; at: string };
+  | { type: 'GrantLicense'; license: z.input<typeof LicenseGranted.schema> }
+  | { type: 'ChangeLicenseTerm'; status: 'active' | 'past_due' | 'ended'; validUntil: string | null; at: string }
+  | { type: 'RevokeLicense'; reason: 'refund' | 'dispute' | 'admin'; at: string }
+  | { type: 'AddLicensedUser'; ownerUserId: string; ownerName: string; planTitle: string; email: string; seatKey: { sealed: string; hash: string; hint: string }; at: string }
+  | { type: 'RemoveLicensedUser'; ownerUserId: string; email: string; at: string }
+  | { type: 'ChangeLicensePlan'; terms: { resourceId: string; plan: string; seats: number; devicesPerSeat: number; includedCreditsPerMonth: number }; at: string }
+  | { type: 'RotateLicenseKey'; ownerUserId: string; key: { sealed: string; hash: string; hint: string }; at: string };
 
 export interface LicenseState {
   granted: boolean;
@@ -56,30 +54,34 @@ export const licenseDecider: Decider<LicenseCommand, LicenseEvent, LicenseState>
 
   decide(command, state) {
     switch (command.type) {
-      case 'grant':
+      case 'GrantLicense':
         return state.granted ? [] : [LicenseGranted(command.license)];
-      case 'change-term': {
+      case 'ChangeLicenseTerm': {
         if (!state.granted || state.status === 'revoked') return [];
         if (state.status === command.status && state.validUntil === command.validUntil) return [];
         return [LicenseTermChanged({ licenseId: state.licenseId, status: command.status, validUntil: command.validUntil, at: command.at })];
       }
-      case 'revoke':
+      case 'RevokeLicense':
         return state.granted && state.status !== 'revoked' ? [LicenseRevoked({ licenseId: state.licenseId, reason: command.reason, at: command.at })] : [];
-      case 'add-user':
+      case 'AddLicensedUser':
         return addUser(command, state);
-      case 'change-plan': {
+      case 'ChangeLicensePlan': {
         if (!state.granted || state.status === 'revoked' || state.status === 'ended') return [];
         if (JSON.stringify(state.terms) === JSON.stringify(termsOf(command.terms))) return [];
         return [LicensePlanChanged({ licenseId: state.licenseId, ...termsOf(command.terms), at: command.at })];
       }
-      case 'rotate-key':
+      case 'RotateLicenseKey':
         ownedBy(state, command.ownerUserId);
-        if (state.status === 'revoked') throw new SeatError('license.inactive', 409, 'A revoked license has no key to replace.');
+        if (state.status === 'revoked') throw new LicenseInactiveError('key');
         return [LicenseKeyRotated({ licenseId: state.licenseId, oldKeyHash: state.keyHash, keySealed: command.key.sealed, keyHash: command.key.hash, keyHint: command.key.hint, at: command.at })];
-      case 'remove-user': {
+      case 'RemoveLicensedUser': {
         ownedBy(state, command.ownerUserId);
         const user = state.users.find((u) => u.email === command.email);
         return user ? [LicensedUserRemoved({ licenseId: state.licenseId, ownerUserId: command.ownerUserId, email: command.email, seatKeyHash: user.seatKeyHash, at: command.at })] : [];
+      }
+      default: {
+        const unreachable: never = command;
+        return unreachable;
       }
     }
   },
@@ -89,14 +91,14 @@ const termsOf = (t: { resourceId: string; plan: string; seats: number; devicesPe
 
 function ownedBy(state: LicenseState, userId: string): void {
   // Someone else's license looks the same as none: nothing about it is revealed.
-  if (!state.granted || state.ownerUserId !== userId) throw new SeatError('NOT_FOUND', 404, 'There is no such license on your account.');
+  if (!state.granted || state.ownerUserId !== userId) throw new LicenseNotFoundError();
 }
 
-function addUser(command: Extract<LicenseCommand, { type: 'add-user' }>, state: LicenseState): LicenseEvent[] {
+function addUser(command: Extract<LicenseCommand, { type: 'AddLicensedUser' }>, state: LicenseState): LicenseEvent[] {
   ownedBy(state, command.ownerUserId);
-  if (state.users.some((u) => u.email === command.email)) throw new SeatError('license.seat_already_given', 409, `${command.email} already has a seat on this license.`);
-  if (state.status === 'revoked' || state.status === 'ended') throw new SeatError('license.inactive', 409, 'This license is no longer active, so its seats cannot be given out.');
-  if (command.email === state.ownerEmail) throw new SeatError('license.seat_owner', 409, 'That is your own address: your seat is already yours.');
-  if (seatsFree(state) === 0) throw new SeatError('license.no_seats_left', 409, `All ${state.seats} seats are in use. Remove someone first, or buy more seats.`);
+  if (state.users.some((u) => u.email === command.email)) throw new SeatAlreadyGivenError(command.email);
+  if (state.status === 'revoked' || state.status === 'ended') throw new LicenseInactiveError('seats');
+  if (command.email === state.ownerEmail) throw new SeatOwnerError();
+  if (seatsFree(state) === 0) throw new NoSeatsLeftError(state.seats);
   return [LicensedUserAdded({ licenseId: state.licenseId, ownerUserId: command.ownerUserId, ownerName: command.ownerName, planTitle: command.planTitle, email: command.email, seatKeySealed: command.seatKey.sealed, seatKeyHash: command.seatKey.hash, seatKeyHint: command.seatKey.hint, at: command.at })];
 }

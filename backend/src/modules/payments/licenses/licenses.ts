@@ -40,7 +40,7 @@ export class Licenses {
     const key = this.newKey();
     const terms = licenseTerms(request.resource, request.quantity);
     await this.run(request.licenseId, {
-      type: 'grant',
+      type: 'GrantLicense',
       license: {
         licenseId: request.licenseId,
         userId: request.userId,
@@ -58,30 +58,30 @@ export class Licenses {
   }
 
   changeTerm(licenseId: string, status: 'active' | 'past_due' | 'ended', validUntil: string | null, at: string, metadata: EventMetadata) {
-    return this.run(licenseId, { type: 'change-term', status, validUntil, at }, metadata);
+    return this.run(licenseId, { type: 'ChangeLicenseTerm', status, validUntil, at }, metadata);
   }
 
   /** The license follows its subscription to another plan or number of seats; nothing if they are the same. */
   changePlan(licenseId: string, resource: Resource, quantity: number, at: string, metadata: EventMetadata) {
     const { plan, seats, devicesPerSeat, includedCreditsPerMonth } = licenseTerms(resource, quantity);
-    return this.run(licenseId, { type: 'change-plan', terms: { resourceId: resource.id, plan, seats, devicesPerSeat, includedCreditsPerMonth }, at }, metadata);
+    return this.run(licenseId, { type: 'ChangeLicensePlan', terms: { resourceId: resource.id, plan, seats, devicesPerSeat, includedCreditsPerMonth }, at }, metadata);
   }
 
   revoke(licenseId: string, reason: 'refund' | 'dispute' | 'admin', at: string, metadata: EventMetadata) {
-    return this.run(licenseId, { type: 'revoke', reason, at }, metadata);
+    return this.run(licenseId, { type: 'RevokeLicense', reason, at }, metadata);
   }
 
   addUser(licenseId: string, owner: { userId: string; name: string }, planTitle: string, email: string, metadata: EventMetadata) {
     const seatKey = this.newKey();
-    return this.run(licenseId, { type: 'add-user', ownerUserId: owner.userId, ownerName: owner.name, planTitle, email, seatKey, at: new Date().toISOString() }, metadata);
+    return this.run(licenseId, { type: 'AddLicensedUser', ownerUserId: owner.userId, ownerName: owner.name, planTitle, email, seatKey, at: new Date().toISOString() }, metadata);
   }
 
   removeUser(licenseId: string, ownerUserId: string, email: string, metadata: EventMetadata) {
-    return this.run(licenseId, { type: 'remove-user', ownerUserId, email, at: new Date().toISOString() }, metadata);
+    return this.run(licenseId, { type: 'RemoveLicensedUser', ownerUserId, email, at: new Date().toISOString() }, metadata);
   }
 
   rotateKey(licenseId: string, ownerUserId: string, metadata: EventMetadata) {
-    return this.run(licenseId, { type: 'rotate-key', ownerUserId, key: this.newKey(), at: new Date().toISOString() }, metadata);
+    return this.run(licenseId, { type: 'RotateLicenseKey', ownerUserId, key: this.newKey(), at: new Date().toISOString() }, metadata);
   }
 
   private newKey() {

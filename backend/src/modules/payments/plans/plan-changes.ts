@@ -2,17 +2,26 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type Stripe from 'stripe';
 import type { Resource } from '../../../../../contracts/catalog/resource';
 import type { PlanChangeView } from '../../../../../contracts/checkout/plan-change.contract';
-import { AppError, NotFoundError, UnavailableError } from '../../../platform/common/app-error';
+import { AppError, UnavailableError } from '../../../platform/common/app-error';
 import type { SignedInUser } from '../../auth/auth';
 import type { CatalogQueries } from '../../catalog/catalog.queries';
+import {
+  CardDeclinedError,
+  LifetimeIncludesPlanError,
+  NotASwitchError,
+  PlanAlreadyActiveError,
+  PlanChangeIsASwitchError,
+  PlanChangeOverdueError,
+  PlanNotFoundError,
+  PlanPreviewStaleError,
+  type PlanChangeRefusedError,
+} from '../checkout/checkout.errors';
 import { licenseTerms } from '../licenses/license-terms';
 import type { PriceBook } from '../stripe/price-book';
 import type { StripeClient } from '../stripe/stripe-client';
 import { planChange, type PlanChange, type WantedPlan } from './plan-change';
 import { readHeldPlans } from './plan-holdings';
 import { planMessages } from './plan-messages';
-
-export class PlanChangeRefusedError extends AppError {}
 
 /** A preview older than this is not confirmed: the page is reloaded for fresh amounts. */
 const PREVIEW_VALID_S = 30 * 60;
@@ -67,20 +76,20 @@ export class PlanChanges {
   async guardCheckout(user: SignedInUser, resource: Resource, quantity: number): Promise<void> {
     const decided = await this.decide(user.userId, resource, quantity);
     if (!decided || decided.change.kind === 'new' || decided.change.kind === 'to-lifetime') return;
-    if (decided.change.kind === 'switch') throw new PlanChangeRefusedError('checkout.plan_change_is_a_switch', 409, `You already have ${decided.change.held.title}: the change is made on your subscription, not by a second checkout. Confirm it on the checkout page.`);
+    if (decided.change.kind === 'switch') throw new PlanChangeIsASwitchError(decided.change.held.title);
     throw this.refusal(decided.change, decided.wanted);
   }
 
   /** Switches the subscription to the plan and seats at the amounts the preview showed for `prorationDate`. */
   async change(user: SignedInUser, input: { resourceId: string; quantity: number; prorationDate: number }): Promise<{ resourceId: string; quantity: number }> {
     const resource = await this.catalog.findByIdOrSlug(input.resourceId);
-    if (!resource) throw new NotFoundError('There is no such plan.');
+    if (!resource) throw new PlanNotFoundError();
     const decided = await this.decide(user.userId, resource, input.quantity);
-    if (!decided || decided.change.kind === 'new' || decided.change.kind === 'to-lifetime') throw new PlanChangeRefusedError('checkout.plan_change_not_a_switch', 409, 'There is no plan of yours to switch: buy this one through checkout.');
+    if (!decided || decided.change.kind === 'new' || decided.change.kind === 'to-lifetime') throw new NotASwitchError();
     const { change, wanted } = decided;
     if (change.kind !== 'switch') throw this.refusal(change, wanted);
     const age = Math.floor(Date.now() / 1000) - input.prorationDate;
-    if (age < -60 || age > PREVIEW_VALID_S) throw new PlanChangeRefusedError('checkout.plan_preview_stale', 409, 'These amounts are out of date: reload the page to see the current ones before confirming.');
+    if (age < -60 || age > PREVIEW_VALID_S) throw new PlanPreviewStaleError();
     const { subscription, itemId, priceId } = await this.subscriptionAndPrice(change.held.subscriptionId!, resource.id);
     try {
       await this.stripe.api.subscriptions.update(
@@ -140,16 +149,16 @@ export class PlanChanges {
   }
 
   private refusal(change: Extract<PlanChange, { kind: 'same' | 'lifetime-held' | 'overdue' }>, wanted: WantedPlan): PlanChangeRefusedError {
-    if (change.kind === 'same') return new PlanChangeRefusedError('checkout.plan_already_active', 409, change.held.kind === 'lifetime' ? planMessages.sameLifetime() : planMessages.sameMonthly(change.held));
-    if (change.kind === 'lifetime-held') return new PlanChangeRefusedError('checkout.lifetime_includes_plan', 409, planMessages.lifetimeHeld(wanted));
-    return new PlanChangeRefusedError('checkout.plan_change_overdue', 409, planMessages.overdue(change.held));
+    if (change.kind === 'same') return new PlanAlreadyActiveError(change.held.kind === 'lifetime' ? planMessages.sameLifetime() : planMessages.sameMonthly(change.held));
+    if (change.kind === 'lifetime-held') return new LifetimeIncludesPlanError(planMessages.lifetimeHeld(wanted));
+    return new PlanChangeOverdueError(planMessages.overdue(change.held));
   }
 
   private stripeFailure(error: unknown): unknown {
     if (error instanceof AppError) return error;
     const type = (error as { type?: string }).type;
     if (type === 'StripeConnectionError' || type === 'StripeAPIError' || type === 'StripeRateLimitError') return new UnavailableError('We cannot reach our payment provider right now. Nothing was charged; please try again in a minute.');
-    if (type === 'StripeCardError') return new PlanChangeRefusedError('checkout.card_declined', 402, 'Your card was declined, so your plan did not change. Update your card in billing, then try again.');
+    if (type === 'StripeCardError') return new CardDeclinedError();
     return error;
   }
 

@@ -38,15 +38,15 @@ export interface ResourceFacts {
 }
 
 export type CheckoutCommand =
-  | { type: 'open'; pending: z.input<typeof PendingPaymentOpened.schema> }
-  | { type: 'complete'; session: SessionFacts; resource: ResourceFacts; at: string }
-  | { type: 'fail-async-payment'; checkoutRef: string; userId: string; at: string }
-  | { type: 'expire'; checkoutRef: string; userId: string; at: string }
-  | { type: 'abandon'; checkoutRef: string; userId: string; at: string }
+  | { type: 'OpenCheckout'; pending: z.input<typeof PendingPaymentOpened.schema> }
+  | { type: 'CompleteCheckout'; session: SessionFacts; resource: ResourceFacts; at: string }
+  | { type: 'FailAsyncPayment'; checkoutRef: string; userId: string; at: string }
+  | { type: 'ExpireCheckout'; checkoutRef: string; userId: string; at: string }
+  | { type: 'AbandonCheckout'; checkoutRef: string; userId: string; at: string }
   /** The buyer came back through Stripe's "back" link. */
-  | { type: 'cancel'; checkoutRef: string; userId: string; at: string }
-  | { type: 'refund'; chargeId: string; amountRefundedCents: number; full: boolean; at: string }
-  | { type: 'dispute'; disputeId: string; reason: string; at: string };
+  | { type: 'CancelCheckout'; checkoutRef: string; userId: string; at: string }
+  | { type: 'RefundPurchase'; chargeId: string; amountRefundedCents: number; full: boolean; at: string }
+  | { type: 'DisputePurchase'; disputeId: string; reason: string; at: string };
 
 type PendingStatus = 'open' | 'processing' | 'settled' | 'expired';
 
@@ -97,40 +97,44 @@ export const checkoutDecider: Decider<CheckoutCommand, PurchaseEvent, CheckoutSt
 
   decide(command, state) {
     switch (command.type) {
-      case 'open':
+      case 'OpenCheckout':
         return state.pending || state.purchased ? [] : [PendingPaymentOpened(command.pending)];
-      case 'complete':
+      case 'CompleteCheckout':
         return complete(command, state);
-      case 'fail-async-payment': {
+      case 'FailAsyncPayment': {
         if (state.purchased || state.pending === 'expired') return [];
         return [PendingPaymentExpired({ pendingPaymentId: pendingId(command), userId: command.userId, reason: 'payment_failed', at: command.at })];
       }
-      case 'expire':
-      case 'abandon':
-      case 'cancel':
+      case 'ExpireCheckout':
+      case 'AbandonCheckout':
+      case 'CancelCheckout':
         return state.pending === 'open' && !state.purchased
           ? [PendingPaymentExpired({ pendingPaymentId: pendingId(command), userId: command.userId, reason: CLOSE_REASONS[command.type], at: command.at })]
           : [];
-      case 'refund': {
+      case 'RefundPurchase': {
         if (!state.purchased || command.amountRefundedCents <= state.refundedCents) return [];
         const events: PurchaseEvent[] = [PurchaseRefunded({ checkoutRef: state.checkoutRef!, userId: state.userId!, chargeId: command.chargeId, amountRefundedCents: command.amountRefundedCents, full: command.full, at: command.at })];
         if (command.full) events.push(...revokeAll(state, 'refund', command.at));
         return events;
       }
-      case 'dispute':
+      case 'DisputePurchase':
         if (!state.purchased || state.disputed) return [];
         return [PurchaseDisputed({ checkoutRef: state.checkoutRef!, userId: state.userId!, disputeId: command.disputeId, reason: command.reason, at: command.at }), ...revokeAll(state, 'dispute', command.at)];
+      default: {
+        const unreachable: never = command;
+        return unreachable;
+      }
     }
   },
 };
 
-const CLOSE_REASONS = { expire: 'checkout_expired', abandon: 'abandoned', cancel: 'cancelled' } as const;
+const CLOSE_REASONS = { ExpireCheckout: 'checkout_expired', AbandonCheckout: 'abandoned', CancelCheckout: 'cancelled' } as const;
 
 /** The pending payment of a checkout is named after the checkout (its stream holds one at most). */
 export const checkoutPendingPaymentId = (checkoutRef: string) => `pp-${checkoutRef}`;
 const pendingId = (command: { checkoutRef: string }) => checkoutPendingPaymentId(command.checkoutRef);
 
-function complete(command: Extract<CheckoutCommand, { type: 'complete' }>, state: CheckoutState): PurchaseEvent[] {
+function complete(command: Extract<CheckoutCommand, { type: 'CompleteCheckout' }>, state: CheckoutState): PurchaseEvent[] {
   const { session, resource, at } = command;
   const pendingPaymentId = checkoutPendingPaymentId(session.checkoutRef);
   if (session.paymentStatus === 'unpaid') {

@@ -33,9 +33,9 @@ export interface InvoiceFacts {
 }
 
 export type SubscriptionCommand =
-  | { type: 'sync'; snapshot: SubscriptionSnapshot; at: string }
-  | { type: 'invoice-paid'; snapshot: SubscriptionSnapshot; invoice: InvoiceFacts; at: string }
-  | { type: 'invoice-failed'; snapshot: SubscriptionSnapshot; invoice: InvoiceFacts; at: string };
+  | { type: 'SyncSubscription'; snapshot: SubscriptionSnapshot; at: string }
+  | { type: 'RecordPaidInvoice'; snapshot: SubscriptionSnapshot; invoice: InvoiceFacts; at: string }
+  | { type: 'RecordFailedInvoice'; snapshot: SubscriptionSnapshot; invoice: InvoiceFacts; at: string };
 
 export interface SubscriptionState {
   started: boolean;
@@ -91,17 +91,29 @@ export const subscriptionDecider: Decider<SubscriptionCommand, Event, Subscripti
     if (state.started && (state.resourceId !== snapshot.resourceId || state.quantity !== snapshot.quantity)) {
       events.push(SubscriptionPlanChanged({ subscriptionId: snapshot.subscriptionId, userId, fromResourceId: state.resourceId ?? snapshot.resourceId, fromQuantity: state.quantity || snapshot.quantity, resourceId: snapshot.resourceId, plan: snapshot.plan, title: snapshot.title, quantity: snapshot.quantity, at }));
     }
-    if (command.type === 'invoice-paid' && !state.paidInvoices.includes(command.invoice.invoiceId)) {
-      const { invoice } = command;
-      events.push(SubscriptionRenewed({ subscriptionId: snapshot.subscriptionId, userId, email: snapshot.email, title: snapshot.title, invoiceId: invoice.invoiceId, billingReason: invoice.billingReason, amountCents: invoice.amountCents, currency: invoice.currency, currentPeriodEnd: laterOf(invoice.periodEnd, snapshot.currentPeriodEnd), at }));
-      if (state.unpaidInvoices.includes(invoice.invoiceId)) events.push(PendingPaymentSettled({ pendingPaymentId: pendingId(invoice.invoiceId), userId, at }));
-    }
-    if (command.type === 'invoice-failed' && !state.failedInvoices.includes(command.invoice.invoiceId) && !state.paidInvoices.includes(command.invoice.invoiceId)) {
-      const { invoice } = command;
-      events.push(
-        SubscriptionPastDue({ subscriptionId: snapshot.subscriptionId, userId, email: snapshot.email, title: snapshot.title, invoiceId: invoice.invoiceId, amountDueCents: invoice.amountCents, currency: invoice.currency, payUrl: invoice.payUrl, nextAttemptAt: invoice.nextAttemptAt, at }),
-        PendingPaymentOpened({ pendingPaymentId: pendingId(invoice.invoiceId), userId, resourceId: snapshot.resourceId, quantity: snapshot.quantity, kind: 'renewal', amountCents: invoice.amountCents, currency: invoice.currency, payUrl: invoice.payUrl, checkoutSessionId: null, expiresAt: null, openedAt: at }),
-      );
+    switch (command.type) {
+      case 'SyncSubscription':
+        break;
+      case 'RecordPaidInvoice': {
+        const { invoice } = command;
+        if (state.paidInvoices.includes(invoice.invoiceId)) break;
+        events.push(SubscriptionRenewed({ subscriptionId: snapshot.subscriptionId, userId, email: snapshot.email, title: snapshot.title, invoiceId: invoice.invoiceId, billingReason: invoice.billingReason, amountCents: invoice.amountCents, currency: invoice.currency, currentPeriodEnd: laterOf(invoice.periodEnd, snapshot.currentPeriodEnd), at }));
+        if (state.unpaidInvoices.includes(invoice.invoiceId)) events.push(PendingPaymentSettled({ pendingPaymentId: pendingId(invoice.invoiceId), userId, at }));
+        break;
+      }
+      case 'RecordFailedInvoice': {
+        const { invoice } = command;
+        if (state.failedInvoices.includes(invoice.invoiceId) || state.paidInvoices.includes(invoice.invoiceId)) break;
+        events.push(
+          SubscriptionPastDue({ subscriptionId: snapshot.subscriptionId, userId, email: snapshot.email, title: snapshot.title, invoiceId: invoice.invoiceId, amountDueCents: invoice.amountCents, currency: invoice.currency, payUrl: invoice.payUrl, nextAttemptAt: invoice.nextAttemptAt, at }),
+          PendingPaymentOpened({ pendingPaymentId: pendingId(invoice.invoiceId), userId, resourceId: snapshot.resourceId, quantity: snapshot.quantity, kind: 'renewal', amountCents: invoice.amountCents, currency: invoice.currency, payUrl: invoice.payUrl, checkoutSessionId: null, expiresAt: null, openedAt: at }),
+        );
+        break;
+      }
+      default: {
+        const unreachable: never = command;
+        return unreachable;
+      }
     }
     const scheduled = snapshot.cancelAtPeriodEnd || snapshot.cancelAt !== null;
     if (snapshot.status !== 'canceled' && scheduled !== state.cancellationScheduled) {

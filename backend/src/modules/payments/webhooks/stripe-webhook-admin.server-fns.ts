@@ -4,12 +4,12 @@ import type { Queue } from 'bullmq';
 import type { z } from 'zod';
 import { adminListStripeEvents, adminRedriveStripeEvent } from '../../../../../contracts/admin-webhooks.contract';
 import type { ServerFnOutput } from '../../../../../contracts/server-fn';
-import { AppError, NotFoundError } from '../../../platform/common/app-error';
 import { ServerFn } from '../../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../../server-fn/server-fn-context';
 import { AdminAccess } from '../../admin/admin-access';
 import { StripeWebhookLog } from './stripe-webhook-log';
 import { enqueueStripeEvent, STRIPE_WEBHOOK_QUEUE, type StripeWebhookJob } from './stripe-webhook-queue';
+import { StripeEventHandledError, StripeEventNotFoundError, StripeEventRunningError } from './stripe-webhooks.errors';
 
 /** Administrators' view of what Stripe sent: every kept event, how handling went, and a re-drive. */
 @Injectable()
@@ -31,11 +31,11 @@ export class StripeWebhookAdminServerFns {
   async redrive({ stripeEventId }: z.output<typeof adminRedriveStripeEvent.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof adminRedriveStripeEvent>> {
     await this.admin.assert(context);
     const event = await this.log.find(stripeEventId);
-    if (!event) throw new NotFoundError(`No Stripe event ${stripeEventId} was received.`);
-    if (event.handledAt) throw new AppError('stripe.event_handled', 409, `${stripeEventId} was already handled; handling it again would change nothing.`);
+    if (!event) throw new StripeEventNotFoundError(stripeEventId);
+    if (event.handledAt) throw new StripeEventHandledError(stripeEventId);
     const existing = await this.queue.getJob(stripeEventId);
     if (existing) {
-      if ((await existing.getState()) === 'active') throw new AppError('stripe.event_running', 409, `${stripeEventId} is being handled right now.`);
+      if ((await existing.getState()) === 'active') throw new StripeEventRunningError(stripeEventId);
       await existing.remove();
     }
     await enqueueStripeEvent(this.queue, stripeEventId);

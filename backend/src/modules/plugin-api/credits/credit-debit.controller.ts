@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { creditDebitSchema } from '../../../../../contracts/plugin/credits-v1';
-import { AppError, ValidationFailedError } from '../../../platform/common/app-error';
+import { ValidationFailedError } from '../../../platform/common/app-error';
 import { toErrorIssues } from '../../../platform/common/zod-issues';
 import { APP_CONFIG } from '../../../platform/config/config.module';
 import { PayloadDecoder } from '../../../server-fn/payload-decoder';
@@ -13,8 +13,7 @@ import { LicenseLookup } from '../license-lookup';
 import { requestIdOf } from '../key-gate';
 import { CreditAccounts } from './credit-accounts';
 import { CreditLedger } from './credit-ledger';
-
-class DebitAuthError extends AppError {}
+import { DebitLicenseRejectedError, DebitsNotConfiguredError, DebitTokenInvalidError } from './credits.errors';
 
 const body = new PayloadDecoder('16kb');
 
@@ -42,9 +41,9 @@ export class CreditDebitController {
     const license = key.kind === 'key' ? await this.lookup.find(key.hash) : null;
     const now = new Date();
     const admission = admit(license, now);
-    if (admission.code !== 'allowed' || !license) throw new AppError('license_rejected', 403, `The license key is not accepted (${admission.code === 'license_rejected' ? admission.reason : admission.code}); nothing was debited.`);
+    if (admission.code !== 'allowed' || !license) throw new DebitLicenseRejectedError(admission.code === 'license_rejected' ? admission.reason : admission.code);
     const account = await this.accounts.forLicense(license, now);
-    if (!account) throw new AppError('license_rejected', 403, 'The license key is not accepted (invalid); nothing was debited.');
+    if (!account) throw new DebitLicenseRejectedError('invalid');
     const result = await this.ledger.debit(
       account,
       { requestId: usage.request_id, endpoint: usage.endpoint, usageKind: usage.usage_kind, credits: usage.credits, measures: usage.measures ?? null },
@@ -57,10 +56,10 @@ export class CreditDebitController {
 
   private authenticate(header: string | undefined): void {
     const expected = this.config.CREDITS_API_TOKEN;
-    if (!expected) throw new DebitAuthError('debits_not_configured', 503, 'Usage debits are not configured on this site (CREDITS_API_TOKEN is unset).');
+    if (!expected) throw new DebitsNotConfiguredError();
     const given = /^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '';
     const a = Buffer.from(given);
     const b = Buffer.from(expected);
-    if (a.length !== b.length || !timingSafeEqual(a, b)) throw new DebitAuthError('unauthenticated', 401, 'A valid bearer token is required.');
+    if (a.length !== b.length || !timingSafeEqual(a, b)) throw new DebitTokenInvalidError();
   }
 }

@@ -1,14 +1,7 @@
-import { AppError } from '../../../platform/common/app-error';
 import type { Decider } from '../../../events/decider';
 import type { UsageKind, UsageMeasures } from '../../../../../contracts/plugin/credits-v1';
 import { AddOnCreditsAdded, AddOnCreditsRemoved, CreditsDebited, IncludedCreditsCycleStarted, type CreditEvent } from './credit.events';
-
-/** Usage that would take the balance below zero: nothing is debited. */
-export class InsufficientCreditsError extends AppError {
-  constructor(readonly available: number, requested: number) {
-    super('insufficient_credits', 402, `This request needs ${requested.toLocaleString('en-US')} credits and ${available.toLocaleString('en-US')} are left.`);
-  }
-}
+import { InsufficientCreditsError } from './credits.errors';
 
 export interface CycleAllowance {
   licenseId: string;
@@ -19,9 +12,9 @@ export interface CycleAllowance {
 }
 
 export type CreditCommand =
-  | { type: 'add-pack'; userId: string; packId: string; resourceId: string; title: string; credits: number; at: string }
-  | { type: 'remove-pack'; userId: string; packId: string; reason: 'refund' | 'dispute'; at: string }
-  | { type: 'debit'; userId: string; entryId: string; requestId: string; cycle: CycleAllowance; endpoint: string; usageKind: UsageKind; credits: number; measures: UsageMeasures | null; at: string };
+  | { type: 'AddCreditPack'; userId: string; packId: string; resourceId: string; title: string; credits: number; at: string }
+  | { type: 'RemoveCreditPack'; userId: string; packId: string; reason: 'refund' | 'dispute'; at: string }
+  | { type: 'DebitCredits'; userId: string; entryId: string; requestId: string; cycle: CycleAllowance; endpoint: string; usageKind: UsageKind; credits: number; measures: UsageMeasures | null; at: string };
 
 export interface CreditState {
   /** Packs in the order bought, with what is left of each; removed packs are gone from here. */
@@ -64,16 +57,16 @@ export const creditLedgerDecider: Decider<CreditCommand, CreditEvent, CreditStat
 
   decide(command, state) {
     switch (command.type) {
-      case 'add-pack':
+      case 'AddCreditPack':
         if (state.knownPacks.has(command.packId)) return [];
         return [AddOnCreditsAdded({ userId: command.userId, packId: command.packId, resourceId: command.resourceId, title: command.title, credits: command.credits, at: command.at })];
-      case 'remove-pack': {
+      case 'RemoveCreditPack': {
         const pack = state.packs.find((p) => p.packId === command.packId);
         if (!pack && state.knownPacks.has(command.packId)) return [];
         // A refund can be handled before its purchase is: the pack is then closed before it opens.
         return [AddOnCreditsRemoved({ userId: command.userId, packId: command.packId, removed: pack?.remaining ?? 0, reason: command.reason, at: command.at })];
       }
-      case 'debit': {
+      case 'DebitCredits': {
         const { cycle } = command;
         const fromIncluded = Math.min(command.credits, includedRemaining(state, cycle));
         const available = includedRemaining(state, cycle) + addOnRemaining(state);
@@ -109,6 +102,10 @@ export const creditLedgerDecider: Decider<CreditCommand, CreditEvent, CreditStat
           }),
         );
         return events;
+      }
+      default: {
+        const unreachable: never = command;
+        return unreachable;
       }
     }
   },

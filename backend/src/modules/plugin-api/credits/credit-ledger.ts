@@ -36,18 +36,18 @@ export class CreditLedger {
   ) {}
 
   addPack(userId: string, pack: { packId: string; resourceId: string; title: string; credits: number }, at: string, metadata: EventMetadata) {
-    return this.run(userId, { type: 'add-pack', userId, ...pack, at }, metadata);
+    return this.run(userId, { type: 'AddCreditPack', userId, ...pack, at }, metadata);
   }
 
   removePack(userId: string, packId: string, reason: 'refund' | 'dispute', at: string, metadata: EventMetadata) {
-    return this.run(userId, { type: 'remove-pack', userId, packId, reason, at }, metadata);
+    return this.run(userId, { type: 'RemoveCreditPack', userId, packId, reason, at }, metadata);
   }
 
   /** Debits once per request id, ever; throws InsufficientCreditsError (nothing debited) past the balance. */
   async debit(account: CreditAccount, usage: { requestId: string; endpoint: string; usageKind: UsageKind; credits: number; measures: UsageMeasures | null }, at: string, metadata: EventMetadata): Promise<DebitResult> {
     const entryId = usageEntryId(usage.requestId);
     if (await this.recorded(usage.requestId)) return { status: 'already_recorded', entryId };
-    const command: CreditCommand = { type: 'debit', userId: account.userId, entryId, requestId: usage.requestId, cycle: account.cycle, endpoint: usage.endpoint, usageKind: usage.usageKind, credits: usage.credits, measures: usage.measures, at };
+    const command: CreditCommand = { type: 'DebitCredits', userId: account.userId, entryId, requestId: usage.requestId, cycle: account.cycle, endpoint: usage.endpoint, usageKind: usage.usageKind, credits: usage.credits, measures: usage.measures, at };
     const outcome = await this.run(account.userId, command, { ...metadata, sourceId: usageSourceId(usage.requestId) });
     if (outcome.status !== 'appended') return { status: 'already_recorded', entryId };
     return { status: 'debited', entryId, includedRemaining: includedRemaining(outcome.state, account.cycle), addOnRemaining: addOnRemaining(outcome.state) };

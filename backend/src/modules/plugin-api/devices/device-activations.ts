@@ -1,7 +1,8 @@
 import { runCommand } from '../../../events/command-runner';
 import type { EventMetadata } from '../../../events/event-metadata';
 import type { EventStore } from '../../../events/event-store';
-import { deviceDecider, DeviceLimitReached, type DeviceCommand } from './device.decider';
+import { deviceDecider, type DeviceCommand } from './device.decider';
+import { DeviceLimitReached } from './devices.errors';
 import { deviceStreamId, OWNER_SEAT } from './device.events';
 import type { SentDevice } from './device-header';
 
@@ -27,7 +28,7 @@ export class DeviceActivations {
     const seat = license.seatEmail ?? OWNER_SEAT;
     const cacheKey = `${license.licenseId} ${seat} ${device.hash}`;
     if ((this.seen.get(cacheKey) ?? 0) > Date.now()) return { kind: 'active' };
-    const command: DeviceCommand = { type: 'activate', licenseId: license.licenseId, seat, deviceHash: device.hash, name: device.name, pluginVersion: pluginVersion?.slice(0, 40) ?? null, devicesPerSeat: license.devicesPerSeat, at: new Date().toISOString() };
+    const command: DeviceCommand = { type: 'ActivateDevice', licenseId: license.licenseId, seat, deviceHash: device.hash, name: device.name, pluginVersion: pluginVersion?.slice(0, 40) ?? null, devicesPerSeat: license.devicesPerSeat, at: new Date().toISOString() };
     try {
       await this.run(license.licenseId, command, { correlationId: requestId, causationId: null, actor: { kind: 'visitor' } });
     } catch (error) {
@@ -40,7 +41,7 @@ export class DeviceActivations {
   }
 
   async release(licenseId: string, deviceHash: string, byUserId: string, metadata: EventMetadata) {
-    const outcome = await this.run(licenseId, { type: 'release', licenseId, deviceHash, byUserId, at: new Date().toISOString() }, metadata);
+    const outcome = await this.run(licenseId, { type: 'ReleaseDevice', licenseId, deviceHash, byUserId, at: new Date().toISOString() }, metadata);
     for (const key of this.seen.keys()) if (key.startsWith(`${licenseId} `) && key.endsWith(` ${deviceHash}`)) this.seen.delete(key);
     return outcome;
   }

@@ -1,30 +1,19 @@
-import { AppError } from '../../../platform/common/app-error';
 import type { Decider } from '../../../events/decider';
 import { COOL_DOWN_HOURS, FREE_RELEASES_PER_WINDOW, RELEASE_WINDOW_DAYS } from '../../../../../contracts/plugin/device-release-rule';
 import { DeviceActivated, DeviceReleased, type DeviceEvent } from './device.events';
+import { DeviceLimitReached } from './devices.errors';
 
 const HOUR_MS = 60 * 60 * 1000;
 export const RELEASE_WINDOW_MS = RELEASE_WINDOW_DAYS * 24 * HOUR_MS;
 const COOL_DOWN_MS = COOL_DOWN_HOURS * HOUR_MS;
 
 export type DeviceCommand =
-  | { type: 'activate'; licenseId: string; seat: string; deviceHash: string; name: string | null; pluginVersion: string | null; devicesPerSeat: number; at: string }
-  | { type: 'release'; licenseId: string; deviceHash: string; byUserId: string; at: string };
+  | { type: 'ActivateDevice'; licenseId: string; seat: string; deviceHash: string; name: string | null; pluginVersion: string | null; devicesPerSeat: number; at: string }
+  | { type: 'ReleaseDevice'; licenseId: string; deviceHash: string; byUserId: string; at: string };
 
 export interface DeviceState {
   active: Array<{ seat: string; deviceHash: string }>;
   releases: Array<{ seat: string; at: string; slotFreeAt: string }>;
-}
-
-/** Every slot of the seat is taken (by active devices, or released ones still cooling down). */
-export class DeviceLimitReached extends AppError {
-  constructor(
-    readonly devicesPerSeat: number,
-    /** When the first cooling slot frees, if one is cooling. */
-    readonly slotFreeAt: string | null,
-  ) {
-    super('license.device_limit', 409, `All ${devicesPerSeat} device slots of this seat are taken.`);
-  }
 }
 
 const time = (iso: string) => Date.parse(iso);
@@ -63,18 +52,22 @@ export const deviceDecider: Decider<DeviceCommand, DeviceEvent, DeviceState> = {
 
   decide(command, state) {
     switch (command.type) {
-      case 'activate': {
+      case 'ActivateDevice': {
         if (state.active.some((d) => d.seat === command.seat && d.deviceHash === command.deviceHash)) return [];
         const slots = seatSlots(state, command.seat, command.at);
         if (slots.active + slots.coolingUntil.length >= command.devicesPerSeat) throw new DeviceLimitReached(command.devicesPerSeat, slots.coolingUntil[0] ?? null);
         const { licenseId, seat, deviceHash, name, pluginVersion, at } = command;
         return [DeviceActivated({ licenseId, seat, deviceHash, name, pluginVersion, at })];
       }
-      case 'release':
+      case 'ReleaseDevice':
         // One device can be active under two seats of a license (the owner's key and a seat key in one vault): it leaves both.
         return state.active
           .filter((d) => d.deviceHash === command.deviceHash)
           .map(({ seat }) => DeviceReleased({ licenseId: command.licenseId, seat, deviceHash: command.deviceHash, byUserId: command.byUserId, at: command.at, slotFreeAt: slotFreeAt(state, seat, command.at) }));
+      default: {
+        const unreachable: never = command;
+        return unreachable;
+      }
     }
   },
 };

@@ -3,12 +3,12 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { releaseLicenseDevice } from '../../../../../contracts/dashboard/dashboard.contract';
 import type { ServerFnOutput } from '../../../../../contracts/server-fn';
-import { NotFoundError } from '../../../platform/common/app-error';
 import { awaitProjection } from '../../../events/projection-wait';
 import { ServerFn } from '../../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../../server-fn/server-fn-context';
 import { Auth } from '../../auth/auth';
 import { Licenses } from '../../payments/licenses/licenses';
+import { LicenseNotFoundError } from '../../payments/licenses/licenses.errors';
 import type { DeviceEvent } from './device.events';
 import { DeviceActivations } from './device-activations';
 
@@ -27,7 +27,7 @@ export class LicenseDevicesServerFns {
     const user = await this.auth.requireUser(context);
     const license = await this.licenses.read(input.licenseId);
     // Someone else's license looks the same as none: nothing about it is revealed.
-    if (!license.granted || license.ownerUserId !== user.userId) throw new NotFoundError('There is no such license on your account.');
+    if (!license.granted || license.ownerUserId !== user.userId) throw new LicenseNotFoundError();
     const outcome = await this.devices.release(input.licenseId, input.deviceHash, user.userId, { correlationId: context.requestId, causationId: null, actor: { kind: 'user', userId: user.userId } });
     await awaitProjection(this.orm, 'LicenseDevicesProjector', outcome);
     const released = outcome.status === 'appended' ? (outcome.events as DeviceEvent[]).flatMap((e) => (e.type === 'DeviceReleased' ? [e.data.slotFreeAt] : [])) : [];
