@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Minus, Plus, ShieldCheck } from 'lucide-react';
 import { formatMoney } from '@contracts/catalog/number-format';
@@ -37,7 +37,7 @@ function CheckoutPage() {
   const [startedAt] = useState(() => Date.now());
   const [now, setNow] = useState(startedAt);
   const confirming = search.status === 'success';
-  const { data } = useQuery({
+  const { data } = useSuspenseQuery({
     ...checkoutQuery(search),
     refetchInterval: (query) => (confirming && query.state.data?.mode !== 'free' && query.state.data?.latest?.state !== 'paid' && query.state.data?.latest?.state !== 'processing' && Date.now() - startedAt < CONFIRM_PATIENCE_MS * 2 ? 2_000 : false),
   });
@@ -47,9 +47,9 @@ function CheckoutPage() {
     return () => clearInterval(timer);
   }, [confirming]);
 
-  useCancelOnReturn(data?.mode === 'free' ? undefined : search.status, data?.resource?.id);
+  useCancelOnReturn(data.mode === 'free' ? undefined : search.status, data.resource?.id);
   const setQuantity = (qty: number) => void navigate({ search: (prev) => ({ ...prev, qty: Math.min(MAX_CHECKOUT_QUANTITY, Math.max(1, qty)), status: undefined }), replace: true });
-  const plan = usePlanChangeGate({ active: data?.resource?.type === 'license', resource: data?.resource ?? null, quantity: data?.quantity ?? 1, quantityControl: <QuantityStepper label="Seats" value={data?.quantity ?? 1} onChange={setQuantity} disabled={false} /> });
+  const plan = usePlanChangeGate({ active: data.resource?.type === 'license', resource: data.resource, quantity: data.quantity, quantityControl: <QuantityStepper label="Seats" value={data.quantity} onChange={setQuantity} disabled={false} /> });
 
   const buy = useMutation({
     mutationFn: (input: { resourceId: string; quantity: number }) => callServerFn(initiateCheckout, input),
@@ -66,7 +66,6 @@ function CheckoutPage() {
     },
   });
 
-  if (!data) return null;
   const resource = data.resource;
   const buyError = buy.error instanceof ServerFnError ? buy.error : buy.error ? new Error('We could not reach the site. Check your connection and try again.') : null;
   const pending = buy.isPending || buy.isSuccess;

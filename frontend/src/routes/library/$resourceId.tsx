@@ -12,6 +12,7 @@ import { buttonClasses, ButtonLink } from '../../components/ui/Button';
 import { formatDay } from '../../lib/dates';
 import { pageHead } from '../../lib/seo';
 import { SITE_NAME } from '../../lib/site';
+import { courseProgressQuery } from '../../queries/courses';
 import { libraryItemQuery } from '../../queries/library';
 import { DownloadButton } from './-components/DownloadButton';
 
@@ -19,6 +20,8 @@ export const Route = createFileRoute('/library/$resourceId')({
   // getLibraryItem sends a signed-out visitor to sign in and back; an unknown id is the 404 screen.
   loader: async ({ context, params }) => {
     const view = await context.queryClient.ensureQueryData(libraryItemQuery(params.resourceId));
+    // A course shows how far the account is through it.
+    if (view.status === 'open' && view.item.lessonCount > 0) await context.queryClient.ensureQueryData(courseProgressQuery());
     return { title: view.status === 'open' ? view.item.resource.title : view.resource.title };
   },
   head: (ctx) => pageHead(ctx, { title: ctx.loaderData?.title ?? 'Your library', description: 'A resource in your SystemSculpt library.', path: `/library/${encodeURIComponent(ctx.params.resourceId)}`, noindex: true }),

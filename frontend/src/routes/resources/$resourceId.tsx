@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowRight, CalendarClock, ChevronRight, Library, LifeBuoy, ShoppingCart, Sparkles } from 'lucide-react';
 import { checkoutHref, isFree, parseFeatures, resourceSummary } from '@contracts/catalog/resource-rules';
@@ -29,7 +29,8 @@ export const Route = createFileRoute('/resources/$resourceId')({
   // getResource answers NOT_FOUND (→ the 404 screen) or, for an id that is not the slug, a 301 to it.
   loader: async ({ context, params }) => {
     const resource = await context.queryClient.ensureQueryData(resourceQuery(params.resourceId));
-    await context.queryClient.ensureQueryData(resourcesQuery({ category: resource.type }));
+    // Whether the visitor already has it answers "no" to a signed-out visitor, so it is asked for everyone.
+    await Promise.all([context.queryClient.ensureQueryData(resourcesQuery({ category: resource.type })), context.queryClient.ensureQueryData(libraryAccessQuery(resource.id))]);
     return { slug: resource.slug, title: resource.title, summary: resourceSummary(resource, resource.title) };
   },
   head: (ctx) => {
@@ -233,8 +234,8 @@ function ResourceAction({ resource }: { resource: Resource }) {
 /** For a signed-in visitor, whether the resource is already theirs (bought, added, or with their plan or seat). */
 function useOwnedAccess(resourceId: string): boolean {
   const { status } = useAuth();
-  const { data } = useQuery({ ...libraryAccessQuery(resourceId), enabled: status === 'signed-in' });
-  return status === 'signed-in' && Boolean(data?.access);
+  const { data } = useSuspenseQuery(libraryAccessQuery(resourceId));
+  return status === 'signed-in' && Boolean(data.access);
 }
 
 function Fact({ label, value }: { label: string; value: ReactNode }) {

@@ -113,6 +113,8 @@ function Switch({ resource, quantity, view, quantityControl }: { resource: Resou
  * Lifetime over a monthly plan explains the overlap.
  */
 export function usePlanChangeGate({ active, resource, quantity, quantityControl }: { active: boolean; resource: Resource | null; quantity: number; quantityControl: ReactNode }): { instead: ReactNode | null; before: ReactNode | null } {
+  // The checkout loader fetches it first (withPlanChange), but a failure must not fail the page: the gate
+  // says so here, with a retry, and nothing can be bought meanwhile. Hence no suspense here.
   const { data: view, isPending, isError, refetch } = useQuery({ ...planChangeQuery(resource?.id ?? '', quantity), enabled: active && resource !== null });
   if (!active || !resource) return { instead: null, before: null };
   if (isPending) {

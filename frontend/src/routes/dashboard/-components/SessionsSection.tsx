@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import { CalendarClock, Globe, Video, X } from 'lucide-react';
 import { cancelSession, rescheduleSession, type BookedSession } from '@contracts/booking/sessions.contract';
@@ -43,6 +43,7 @@ function outcome(session: BookedSession): string | null {
 /** Moves a booking: its open times (same host and length), one chosen, then confirmed. */
 function Reschedule({ session, zone, onMoved, onClose }: { session: BookedSession; zone: string; onMoved(message: string): void; onClose(): void }) {
   const queryClient = useQueryClient();
+  // Not page data: asked for when the customer opens Reschedule, always fresh (others book meanwhile).
   const slots = useQuery(rescheduleSlotsQuery(session.bookingId));
   const [picked, setPicked] = useState<{ start: string; end: string } | null>(null);
   const move = useMutation({
@@ -239,10 +240,9 @@ function Announcement({ text }: { text: string }) {
 export function SessionsSection() {
   const ids = useId();
   const { zone } = useVisitorTimeZone();
-  const { data, error, isPending } = useQuery(mySessionsQuery());
+  const { data, error } = useSuspenseQuery(mySessionsQuery());
   const [announcement, setAnnouncement] = useState<string | null>(null);
-  if (isPending) return <p role="status" className="text-sm text-ink-muted">Loading your sessions…</p>;
-  if (error || !data) return <FormAlert>{error?.message ?? 'Your sessions could not be loaded.'}</FormAlert>;
+  if (error) return <FormAlert>{error.message}</FormAlert>;
   if (data.upcoming.length === 0 && data.past.length === 0) {
     return (
       <EmptyState title="No sessions booked yet">
