@@ -9,7 +9,7 @@ import { PlanGrid } from '../components/catalog/PlanCard';
 import { FeatureGrid } from '../components/catalog/PluginFeatures';
 import { RatingSummary } from '../components/catalog/RatingSummary';
 import { SectionHeading } from '../components/catalog/SectionHeading';
-import { ButtonLink } from '../components/ui/Button';
+import { CallToAction } from '../components/ui/CallToAction';
 import { LogoMark } from '../components/shell/Logo';
 import { ChatPreview } from '../components/home/ChatPreview';
 import { OpenSource } from '../components/home/OpenSource';
@@ -211,14 +211,14 @@ function FinalCta() {
 function PlansAndDocsActions() {
   return (
     <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row">
-      <ButtonLink to={PRICING_HREF} size="lg">
+      <CallToAction to={PRICING_HREF} size="lg">
         See plans &amp; pricing
         <ArrowRight aria-hidden="true" />
-      </ButtonLink>
-      <ButtonLink to={DOCS_HREF} variant="secondary" size="lg">
+      </CallToAction>
+      <CallToAction to={DOCS_HREF} variant="secondary" size="lg">
         <BookOpen aria-hidden="true" />
         Read the docs
-      </ButtonLink>
+      </CallToAction>
     </div>
   );
 }

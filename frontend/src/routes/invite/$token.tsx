@@ -2,7 +2,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { KeyRound, UserX } from 'lucide-react';
 import type { SeatInvitation } from '@contracts/dashboard/seat-invitation.contract';
-import { Button, ButtonLink } from '../../components/ui/Button';
+import { Button } from '../../components/ui/Button';
+import { CallToAction } from '../../components/ui/CallToAction';
 import { useAuth } from '../../lib/auth';
 import { pageHead } from '../../lib/seo';
 import { invitationQuery } from '../../queries/account';
@@ -33,7 +34,7 @@ function Invitation({ invitation }: { invitation: SeatInvitation }) {
     return (
       <Message icon={<UserX aria-hidden="true" />} title="This invitation link does not work">
         <p>The link is incomplete or was changed. Open it again from the invitation email, or ask the person who gave you the seat to add you again.</p>
-        <ButtonLink to="/">Go to the home page</ButtonLink>
+        <CallToAction to="/">Go to the home page</CallToAction>
       </Message>
     );
   }
@@ -43,9 +44,9 @@ function Invitation({ invitation }: { invitation: SeatInvitation }) {
         <p>
           {invitation.ownerName} no longer shares a seat on their {invitation.planTitle} with this address. If you think this is a mistake, ask them to add you again: you will get a new invitation.
         </p>
-        <ButtonLink to="/obsidian-ai-plugin" variant="secondary">
+        <CallToAction to="/obsidian-ai-plugin" variant="secondary">
           See plans
-        </ButtonLink>
+        </CallToAction>
       </Message>
     );
   }

@@ -16,7 +16,7 @@ import {
   RESOURCE_TYPE_SINGULAR,
   resourceFacts,
 } from '../../components/catalog/resource-facts';
-import { buttonClasses, ButtonLink } from '../../components/ui/Button';
+import { CallToAction } from '../../components/ui/CallToAction';
 import { cx } from '../../components/ui/cx';
 import { pageHead } from '../../lib/seo';
 import { resourceQuery, resourcesQuery } from '../../queries/catalog';
@@ -186,10 +186,10 @@ function ResourceAction({ resource }: { resource: Resource }) {
   const owned = useOwnedAccess(resource.id);
   if (owned) {
     return (
-      <Link to="/library/$resourceId" params={{ resourceId: resource.id }} className={buttonClasses({ size: 'lg', className: wide })}>
+      <CallToAction to="/library/$resourceId" params={{ resourceId: resource.id }} size="lg" className={wide}>
         <Library aria-hidden="true" />
         Open in your library
-      </Link>
+      </CallToAction>
     );
   }
   if (isFree(resource)) {
@@ -197,37 +197,37 @@ function ResourceAction({ resource }: { resource: Resource }) {
   }
   if (resource.accessType === 'subscription') {
     return (
-      <ButtonLink
+      <CallToAction
         to="/obsidian-ai-plugin"
         size="lg"
         className={`${wide} max-sm:h-auto! max-sm:min-h-12 max-sm:py-3 max-sm:text-center max-sm:whitespace-normal!`}
       >
         <Sparkles aria-hidden="true" />
         Included with subscription — see plans
-      </ButtonLink>
+      </CallToAction>
     );
   }
   if (resource.type === 'session') {
     return (
-      <ButtonLink to="/sessions" size="lg" className={wide}>
+      <CallToAction to="/sessions" size="lg" className={wide}>
         <CalendarClock aria-hidden="true" />
         Choose a time
-      </ButtonLink>
+      </CallToAction>
     );
   }
   if (hasAmount(resource)) {
     return (
-      <a href={checkoutHref(resource.id)} className={buttonClasses({ size: 'lg', className: wide })}>
+      <CallToAction href={checkoutHref(resource.id)} size="lg" className={wide}>
         <ShoppingCart aria-hidden="true" />
         {billingInterval(resource) === 'month' ? 'Subscribe' : 'Buy'}
-      </a>
+      </CallToAction>
     );
   }
   return (
-    <ButtonLink to="/contact" variant="secondary" size="lg" className={wide}>
+    <CallToAction to="/contact" variant="secondary" size="lg" className={wide}>
       <LifeBuoy aria-hidden="true" />
       Contact support
-    </ButtonLink>
+    </CallToAction>
   );
 }
 

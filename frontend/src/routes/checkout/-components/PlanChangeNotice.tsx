@@ -6,7 +6,8 @@ import { formatMoney } from '@contracts/catalog/number-format';
 import type { Resource } from '@contracts/catalog/resource';
 import { changePlan, type PlanChangeView } from '@contracts/checkout/plan-change.contract';
 import { FormAlert } from '../../../components/forms/FormField';
-import { Button, ButtonLink } from '../../../components/ui/Button';
+import { Button } from '../../../components/ui/Button';
+import { CallToAction } from '../../../components/ui/CallToAction';
 import { callServerFn, ServerFnError } from '../../../lib/server-fn-client';
 import { planChangeQuery } from '../../../queries/plan-change';
 
@@ -161,13 +162,13 @@ function Refused({ view }: { view: Extract<PlanChangeView, { kind: 'refused' }> 
         <p>{view.message}</p>
       </Notice>
       <div className="flex flex-wrap gap-3">
-        <ButtonLink to="/dashboard" search={{ section: 'license' }}>
+        <CallToAction to="/dashboard" search={{ section: 'license' }}>
           See your {view.heldTitle}
-        </ButtonLink>
+        </CallToAction>
         {view.code === 'checkout.plan_already_active' && view.heldTitle === 'Lifetime license' ? (
-          <ButtonLink to="/contact" variant="secondary">
+          <CallToAction to="/contact" variant="secondary">
             Contact us <ArrowUpRight aria-hidden="true" />
-          </ButtonLink>
+          </CallToAction>
         ) : null}
       </div>
     </div>

@@ -5,7 +5,8 @@ import { CalendarClock, Globe, Video, X } from 'lucide-react';
 import { cancelSession, rescheduleSession, type BookedSession } from '@contracts/booking/sessions.contract';
 import { formatMoney } from '@contracts/catalog/number-format';
 import { FormAlert } from '../../../components/forms/FormField';
-import { Button, ButtonLink } from '../../../components/ui/Button';
+import { Button } from '../../../components/ui/Button';
+import { CallToAction } from '../../../components/ui/CallToAction';
 import { NavLink } from '../../../components/ui/NavLink';
 import { callServerFn, ServerFnError } from '../../../lib/server-fn-client';
 import { mySessionsQuery, rescheduleSlotsQuery, sessionsPageKey } from '../../../queries/booking';
@@ -247,9 +248,9 @@ export function SessionsSection() {
     return (
       <EmptyState title="No sessions booked yet">
         <p>Book a 1-on-1 video session with the SystemSculpt team: a setup, or a deep dive into your workflows. It will be listed here with its meeting link.</p>
-        <ButtonLink to="/sessions" className="mt-4">
+        <CallToAction to="/sessions" className="mt-4">
           Book a session
-        </ButtonLink>
+        </CallToAction>
       </EmptyState>
     );
   }
@@ -260,9 +261,9 @@ export function SessionsSection() {
           <Globe aria-hidden="true" className="size-4 text-accent-300" />
           {zoneCaption(zone)}
         </p>
-        <ButtonLink to="/sessions" size="sm" variant="secondary">
+        <CallToAction to="/sessions" size="sm" variant="secondary">
           Book a session
-        </ButtonLink>
+        </CallToAction>
       </div>
       {announcement ? <Announcement key={announcement} text={announcement} /> : null}
       <Panel title="Upcoming" labelledBy={`${ids}-upcoming`}>
