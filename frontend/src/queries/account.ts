@@ -3,6 +3,7 @@ import { getCheckoutData } from '@contracts/checkout/checkout.contract';
 import type { CheckoutSearch } from '@contracts/checkout/checkout-search';
 import { getDashboardData } from '@contracts/dashboard/dashboard.contract';
 import { getCreditSummary } from '@contracts/dashboard/credits.contract';
+import { getSeatInvitation, type SeatInvitation } from '@contracts/dashboard/seat-invitation.contract';
 import { callServerFn } from '../lib/server-fn-client';
 
 export const checkoutQuery = (search: CheckoutSearch) =>
@@ -23,4 +24,13 @@ export const creditSummaryQuery = () =>
     queryKey: ['account', 'credits'],
     queryFn: () => callServerFn(getCreditSummary, {}),
     staleTime: 10_000,
+  });
+
+/** A real link is well under this; anything longer is not an invitation, and is said to be one that does not work. */
+const MAX_INVITATION_TOKEN = 2000;
+
+export const invitationQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['account', 'seat-invitation', token],
+    queryFn: (): Promise<SeatInvitation> => (token.length > MAX_INVITATION_TOKEN ? Promise.resolve({ state: 'invalid' }) : callServerFn(getSeatInvitation, { token })),
   });

@@ -61,6 +61,8 @@ function RootDocument({ children }: { children: ReactNode }) {
 }
 
 function RootLayout() {
+  // From the loader, not a suspending query: nothing above the root could show a pending state, and
+  // signing out clears the query cache under it.
   const siteInfo = Route.useLoaderData();
   return (
     <SessionAuthProvider>

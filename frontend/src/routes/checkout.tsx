@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Minus, Plus, ShieldCheck } from 'lucide-react';
 import { formatMoney } from '@contracts/catalog/number-format';
@@ -7,7 +7,8 @@ import { checkCheckoutAccess, initiateCheckout } from '@contracts/checkout/check
 import { checkoutSearchSchema, MAX_CHECKOUT_QUANTITY } from '@contracts/checkout/checkout-search';
 import { grantsResourceAccessType, libraryItemPath } from '@contracts/checkout/checkout-links';
 import { FormAlert } from '../components/forms/FormField';
-import { Button, buttonClasses, ButtonLink } from '../components/ui/Button';
+import { Button } from '../components/ui/Button';
+import { CallToAction } from '../components/ui/CallToAction';
 import { pageHead } from '../lib/seo';
 import { callServerFn, ServerFnError } from '../lib/server-fn-client';
 import { SITE_NAME } from '../lib/site';
@@ -37,7 +38,7 @@ function CheckoutPage() {
   const [startedAt] = useState(() => Date.now());
   const [now, setNow] = useState(startedAt);
   const confirming = search.status === 'success';
-  const { data } = useQuery({
+  const { data } = useSuspenseQuery({
     ...checkoutQuery(search),
     refetchInterval: (query) => (confirming && query.state.data?.mode !== 'free' && query.state.data?.latest?.state !== 'paid' && query.state.data?.latest?.state !== 'processing' && Date.now() - startedAt < CONFIRM_PATIENCE_MS * 2 ? 2_000 : false),
   });
@@ -47,9 +48,9 @@ function CheckoutPage() {
     return () => clearInterval(timer);
   }, [confirming]);
 
-  useCancelOnReturn(data?.mode === 'free' ? undefined : search.status, data?.resource?.id);
+  useCancelOnReturn(data.mode === 'free' ? undefined : search.status, data.resource?.id);
   const setQuantity = (qty: number) => void navigate({ search: (prev) => ({ ...prev, qty: Math.min(MAX_CHECKOUT_QUANTITY, Math.max(1, qty)), status: undefined }), replace: true });
-  const plan = usePlanChangeGate({ active: data?.resource?.type === 'license', resource: data?.resource ?? null, quantity: data?.quantity ?? 1, quantityControl: <QuantityStepper label="Seats" value={data?.quantity ?? 1} onChange={setQuantity} disabled={false} /> });
+  const plan = usePlanChangeGate({ active: data.resource?.type === 'license', resource: data.resource, quantity: data.quantity, quantityControl: <QuantityStepper label="Seats" value={data.quantity} onChange={setQuantity} disabled={false} /> });
 
   const buy = useMutation({
     mutationFn: (input: { resourceId: string; quantity: number }) => callServerFn(initiateCheckout, input),
@@ -66,7 +67,6 @@ function CheckoutPage() {
     },
   });
 
-  if (!data) return null;
   const resource = data.resource;
   const buyError = buy.error instanceof ServerFnError ? buy.error : buy.error ? new Error('We could not reach the site. Check your connection and try again.') : null;
   const pending = buy.isPending || buy.isSuccess;
@@ -85,10 +85,10 @@ function CheckoutPage() {
           <h2 className="text-lg font-semibold text-ink">Choose what to buy</h2>
           <p className="mt-2 text-ink-muted">This checkout link does not name anything we sell. Pick a plan or a resource and press its buy button.</p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <ButtonLink to="/obsidian-ai-plugin">See plans</ButtonLink>
-            <ButtonLink to="/resources" variant="secondary">
+            <CallToAction to="/obsidian-ai-plugin">See plans</CallToAction>
+            <CallToAction to="/resources" variant="secondary">
               Browse resources
-            </ButtonLink>
+            </CallToAction>
           </div>
         </div>
       ) : data.mode === 'free' ? (
@@ -101,24 +101,22 @@ function CheckoutPage() {
               <div className="space-y-4">
                 <p className="text-ink">This is already on your account.</p>
                 {grantsResourceAccessType(resource.type) ? (
-                  <a href={libraryItemPath(resource.id)} className={buttonClasses({})}>
-                    Open it in your library
-                  </a>
+                  <CallToAction href={libraryItemPath(resource.id)}>Open it in your library</CallToAction>
                 ) : (
-                  <ButtonLink to="/dashboard" search={{ section: resource.type === 'license' ? 'license' : 'overview' }}>
+                  <CallToAction to="/dashboard" search={{ section: resource.type === 'license' ? 'license' : 'overview' }}>
                     Open it in your dashboard
-                  </ButtonLink>
+                  </CallToAction>
                 )}
               </div>
             ) : resource.type === 'session' ? (
               <div className="space-y-4">
                 <p className="text-ink">A session is booked for a time: choose one that suits you, then pay.</p>
-                <ButtonLink to="/sessions">Choose a time</ButtonLink>
+                <CallToAction to="/sessions">Choose a time</CallToAction>
               </div>
             ) : data.mode === 'included' ? (
               <div className="space-y-4">
                 <p className="text-ink">{resource.title} comes with every subscription and the lifetime license.</p>
-                <ButtonLink to="/obsidian-ai-plugin">See plans</ButtonLink>
+                <CallToAction to="/obsidian-ai-plugin">See plans</CallToAction>
               </div>
             ) : plan.instead ? (
               plan.instead

@@ -1,12 +1,13 @@
-import { createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { BookOpen, LifeBuoy, Mail } from 'lucide-react';
 import { z } from 'zod';
-import { getContactCsrfToken } from '@contracts/contact/contact.contract';
 import { ContactForm } from '../components/contact/ContactForm';
 import { NavLink } from '../components/ui/NavLink';
 import { pageHead } from '../lib/seo';
-import { callServerFn } from '../lib/server-fn-client';
+import { contactTokenQuery } from '../queries/contact';
+import { siteInfoQuery } from '../queries/site';
 
 const searchSchema = z.object({
   /** Set when a form posted without JavaScript comes back. */
@@ -16,8 +17,8 @@ const searchSchema = z.object({
 
 export const Route = createFileRoute('/contact')({
   validateSearch: searchSchema,
-  // A fresh form token on every visit; never cached.
-  loader: () => callServerFn(getContactCsrfToken, {}),
+  // A fresh form token on every visit, never one from the cache.
+  loader: ({ context }) => context.queryClient.fetchQuery({ ...contactTokenQuery(), staleTime: 0 }),
   staleTime: 0,
   gcTime: 0,
   head: (ctx) =>
@@ -29,12 +30,10 @@ export const Route = createFileRoute('/contact')({
   component: ContactPage,
 });
 
-const rootRoute = getRouteApi('__root__');
-
 function ContactPage() {
-  const { token } = Route.useLoaderData();
+  const { token } = useSuspenseQuery(contactTokenQuery()).data;
   const { status, reason } = Route.useSearch();
-  const { supportEmail } = rootRoute.useLoaderData();
+  const { supportEmail } = useSuspenseQuery(siteInfoQuery()).data;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-16 sm:px-6 sm:py-24">
       <div className="max-w-2xl">

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { checkDashboardAccess } from '@contracts/dashboard/dashboard.contract';
 import { dashboardSearchSchema } from '@contracts/dashboard/dashboard-search';
@@ -6,7 +6,8 @@ import { pageHead } from '../lib/seo';
 import { callServerFn } from '../lib/server-fn-client';
 import { creditSummaryQuery, dashboardQuery } from '../queries/account';
 import { viewerQuery } from '../queries/auth';
-import { mySessionsQuery } from '../queries/booking';
+import { availabilityQuery, hostSessionsQuery, mySessionsQuery } from '../queries/booking';
+import { courseProgressQuery } from '../queries/courses';
 import { libraryQuery } from '../queries/library';
 import { AvailabilitySection, SessionsSection } from './dashboard/-components/BookingSections';
 import { DashboardNav } from './dashboard/-components/DashboardNav';
@@ -24,11 +25,15 @@ export const Route = createFileRoute('/dashboard')({
     preload ? callServerFn(checkDashboardAccess, search).catch(() => undefined) : callServerFn(checkDashboardAccess, search),
   loaderDeps: ({ search }) => ({ section: search.section }),
   loader: async ({ context, preload, deps }) => {
+    const { queryClient } = context;
     const load = Promise.all([
-      context.queryClient.ensureQueryData(dashboardQuery()),
-      context.queryClient.ensureQueryData(creditSummaryQuery()),
-      deps.section === 'sessions' ? context.queryClient.ensureQueryData(mySessionsQuery()) : null,
-      deps.section === 'resources' ? context.queryClient.ensureQueryData(libraryQuery()) : null,
+      queryClient.ensureQueryData(dashboardQuery()),
+      queryClient.ensureQueryData(creditSummaryQuery()),
+      queryClient.ensureQueryData(viewerQuery()),
+      deps.section === 'sessions' ? queryClient.ensureQueryData(mySessionsQuery()) : null,
+      deps.section === 'resources' ? Promise.all([queryClient.ensureQueryData(libraryQuery()), queryClient.ensureQueryData(courseProgressQuery())]) : null,
+      // Only a host has sessions booked with them: the availability says whether this account is one.
+      deps.section === 'session-availability' ? queryClient.ensureQueryData(availabilityQuery()).then((availability) => (availability.host ? queryClient.ensureQueryData(hostSessionsQuery()) : null)) : null,
     ]);
     if (preload) await load.catch(() => undefined);
     else await load;
@@ -39,11 +44,10 @@ export const Route = createFileRoute('/dashboard')({
 
 function DashboardPage() {
   const { section = 'overview' } = Route.useSearch();
-  const { data } = useQuery(dashboardQuery());
-  // Who is signed in (and whether they host) comes with every page from the root loader.
-  const { data: session } = useQuery(viewerQuery());
-  if (!data) return null;
-  const isHost = session?.viewer?.isAdmin === true;
+  const { data } = useSuspenseQuery(dashboardQuery());
+  // Who is signed in, and whether they host (the root loader asks too; the loader makes sure).
+  const { data: session } = useSuspenseQuery(viewerQuery());
+  const isHost = session.viewer?.isAdmin === true;
   const waiting = data.pendingPayments.filter((p) => p.status === 'open').length;
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 sm:py-14">

@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { ArrowRight, BookOpen, Sparkles } from 'lucide-react';
 import { siteInfoQuery } from '../queries/site';
 import { pricingQuery } from '../queries/catalog';
@@ -9,7 +9,7 @@ import { PlanGrid } from '../components/catalog/PlanCard';
 import { FeatureGrid } from '../components/catalog/PluginFeatures';
 import { RatingSummary } from '../components/catalog/RatingSummary';
 import { SectionHeading } from '../components/catalog/SectionHeading';
-import { ButtonLink } from '../components/ui/Button';
+import { CallToAction } from '../components/ui/CallToAction';
 import { LogoMark } from '../components/shell/Logo';
 import { ChatPreview } from '../components/home/ChatPreview';
 import { OpenSource } from '../components/home/OpenSource';
@@ -21,9 +21,7 @@ const DESCRIPTION =
 
 export const Route = createFileRoute('/')({
   // The plans are one section of the home page: if pricing cannot load, the rest still renders.
-  loader: async ({ context }) => {
-    await context.queryClient.ensureQueryData(pricingQuery()).catch(() => undefined);
-  },
+  loader: async ({ context }) => ({ plansLoaded: await context.queryClient.ensureQueryData(pricingQuery()).then(() => true, () => false) }),
   head: (ctx) =>
     pageHead(ctx, {
       title: SITE_NAME,
@@ -148,7 +146,7 @@ function HowItWorks({ minimumObsidianVersion }: { minimumObsidianVersion: string
 /* ------------------------------------------------------------------------------------------------ */
 
 function Plans() {
-  const { data: pricing } = useQuery(pricingQuery());
+  const { plansLoaded } = Route.useLoaderData();
   return (
     <section aria-labelledby="plans-title" className="mx-auto max-w-6xl px-4 pt-20 sm:px-6 sm:pt-24 lg:px-8">
       <SectionHeading
@@ -158,8 +156,8 @@ function Plans() {
         lead="Every plan comes with a monthly allowance of credits for the managed models. Pay monthly, or once for life."
       />
       <div className="mt-14">
-        {pricing ? (
-          <PlanGrid pricing={pricing} />
+        {plansLoaded ? (
+          <LoadedPlans />
         ) : (
           <p className="rounded-2xl border border-line bg-surface-raised/60 px-6 py-10 text-center text-sm text-ink-muted">
             The plans could not be loaded just now.{' '}
@@ -182,6 +180,11 @@ function Plans() {
       </p>
     </section>
   );
+}
+
+function LoadedPlans() {
+  const { data: pricing } = useSuspenseQuery(pricingQuery());
+  return <PlanGrid pricing={pricing} />;
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -208,14 +211,14 @@ function FinalCta() {
 function PlansAndDocsActions() {
   return (
     <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row">
-      <ButtonLink to={PRICING_HREF} size="lg">
+      <CallToAction to={PRICING_HREF} size="lg">
         See plans &amp; pricing
         <ArrowRight aria-hidden="true" />
-      </ButtonLink>
-      <ButtonLink to={DOCS_HREF} variant="secondary" size="lg">
+      </CallToAction>
+      <CallToAction to={DOCS_HREF} variant="secondary" size="lg">
         <BookOpen aria-hidden="true" />
         Read the docs
-      </ButtonLink>
+      </CallToAction>
     </div>
   );
 }

@@ -1,10 +1,10 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { getEmailPreferences } from '@contracts/email/email-preferences.contract';
 import { EmailPreferencesPanel } from '../components/email/EmailPreferencesPanel';
 import { RequestLinkForm } from '../components/email/RequestLinkForm';
 import { pageHead } from '../lib/seo';
-import { callServerFn } from '../lib/server-fn-client';
+import { emailPreferencesQuery } from '../queries/email';
 
 const searchSchema = z.object({
   email: z.string().trim().max(254).optional().catch(undefined),
@@ -20,7 +20,8 @@ const PROBLEMS = {
 export const Route = createFileRoute('/manage-email')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ email: search.email, token: search.token }),
-  loader: ({ deps }) => callServerFn(getEmailPreferences, deps),
+  // Read afresh on every visit: the preferences may have changed from another email's link.
+  loader: ({ context, deps }) => context.queryClient.fetchQuery({ ...emailPreferencesQuery(deps), staleTime: 0 }),
   staleTime: 0,
   gcTime: 0,
   head: (ctx) =>
@@ -34,8 +35,8 @@ export const Route = createFileRoute('/manage-email')({
 });
 
 function ManageEmailPage() {
-  const data = Route.useLoaderData();
-  const { token } = Route.useSearch();
+  const { email, token } = Route.useSearch();
+  const { data } = useSuspenseQuery(emailPreferencesQuery({ email, token }));
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-16 sm:px-6 sm:py-24">
       {data.status === 'ok' ? (

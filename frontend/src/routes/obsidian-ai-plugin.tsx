@@ -7,7 +7,7 @@ import { PlanGrid } from '../components/catalog/PlanCard';
 import { FeatureGrid } from '../components/catalog/PluginFeatures';
 import { RatingSummary } from '../components/catalog/RatingSummary';
 import { SectionHeading } from '../components/catalog/SectionHeading';
-import { ButtonLink } from '../components/ui/Button';
+import { CallToAction } from '../components/ui/CallToAction';
 import { LogoMark } from '../components/shell/Logo';
 import { pageHead, publicOrigin, softwareApplicationJsonLd } from '../lib/seo';
 import { pricingQuery } from '../queries/catalog';
@@ -212,14 +212,14 @@ function ClosingCta() {
           Browse bundles, templates, courses, ebooks and 1‑on‑1 sessions made for SystemSculpt AI.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <ButtonLink to="/resources" size="lg">
+          <CallToAction to="/resources" size="lg">
             Browse resources
             <ArrowRight aria-hidden="true" />
-          </ButtonLink>
-          <ButtonLink to={DOCS_HREF} variant="secondary" size="lg">
+          </CallToAction>
+          <CallToAction to={DOCS_HREF} variant="secondary" size="lg">
             <BookOpen aria-hidden="true" />
             Read the docs
-          </ButtonLink>
+          </CallToAction>
         </div>
       </div>
     </section>

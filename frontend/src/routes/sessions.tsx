@@ -4,7 +4,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { CalendarX, Globe } from 'lucide-react';
 import { bookSession, releaseSessionHold, sessionsSearchSchema, type OpenSlot, type SessionsPageData } from '@contracts/booking/sessions.contract';
 import { FormAlert } from '../components/forms/FormField';
-import { ButtonLink } from '../components/ui/Button';
+import { CallToAction } from '../components/ui/CallToAction';
 import { NavLink } from '../components/ui/NavLink';
 import { useAuth } from '../lib/auth';
 import { pageHead } from '../lib/seo';
@@ -155,9 +155,9 @@ function SessionsPage() {
             <CalendarX aria-hidden="true" className="mx-auto size-8 text-ink-subtle" />
             <h2 className="mt-3 font-medium text-ink">No open times right now</h2>
             <p className="mx-auto mt-2 max-w-md text-sm text-ink-muted">Every session time is booked or not yet open. Write to us and we will find a time that works for you.</p>
-            <ButtonLink to="/contact" variant="secondary" className="mt-4">
+            <CallToAction to="/contact" variant="secondary" className="mt-4">
               Contact us
-            </ButtonLink>
+            </CallToAction>
           </div>
         )}
 

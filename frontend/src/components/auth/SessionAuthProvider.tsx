@@ -25,6 +25,7 @@ function hasClerkSession(): boolean {
  * server sends signed-out visitors) opens it on arrival and after any client navigation there.
  */
 export function SessionAuthProvider({ children }: { children: ReactNode }) {
+  // Non-suspending on purpose: the root loader fetches it, and a failure there only means signed out.
   const { data } = useQuery(viewerQuery());
   const queryClient = useQueryClient();
   const router = useRouter();

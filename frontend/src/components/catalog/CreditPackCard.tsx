@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Coins } from 'lucide-react';
 import { checkoutHref, resourceSummary } from '@contracts/catalog/resource-rules';
 import type { Resource } from '@contracts/catalog/resource';
-import { buttonClasses } from '../ui/Button';
+import { CallToAction } from '../ui/CallToAction';
 import { FeatureList } from './FeatureList';
 import { PriceTag } from './PriceTag';
 
@@ -26,9 +26,9 @@ export function CreditPackCard({ pack, headingLevel: Heading = 'h3' }: { pack: R
       <p className="mt-2 text-sm leading-relaxed text-ink-muted">{resourceSummary(pack, pack.title)}</p>
       <FeatureList features={pack.metadata.features} className="mt-5" dense />
       <div className="mt-auto pt-6">
-        <a href={checkoutHref(pack.id)} className={buttonClasses({ variant: 'secondary', className: 'w-full' })}>
+        <CallToAction href={checkoutHref(pack.id)} variant="secondary" className="w-full">
           Buy {pack.title}
-        </a>
+        </CallToAction>
       </div>
     </article>
   );

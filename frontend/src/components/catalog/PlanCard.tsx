@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Coins, MonitorSmartphone, Sparkles, Users } from 'lucide-react';
 import { checkoutHref, readBooleanMetadata } from '@contracts/catalog/resource-rules';
 import type { Resource } from '@contracts/catalog/resource';
-import { buttonClasses } from '../ui/Button';
+import { CallToAction } from '../ui/CallToAction';
 import { cx } from '../ui/cx';
 import { FeatureList } from './FeatureList';
 import { PriceTag } from './PriceTag';
@@ -62,12 +62,9 @@ export function PlanCard({ plan, headingLevel: Heading = 'h3' }: { plan: Resourc
       <PriceTag resource={plan} size="lg" className="mt-6" />
       <p className="mt-3 min-h-[2.75rem] text-sm leading-relaxed text-ink-muted">{heroDescription}</p>
 
-      <a
-        href={checkoutHref(plan.id)}
-        className={buttonClasses({ variant: featured ? 'primary' : 'secondary', size: 'md', className: 'mt-6 w-full' })}
-      >
+      <CallToAction href={checkoutHref(plan.id)} variant={featured ? 'primary' : 'secondary'} size="md" className="mt-6 w-full">
         {planActionLabel(plan)}
-      </a>
+      </CallToAction>
 
       {highlights.length > 0 ? (
         <ul className="mt-6 space-y-2.5 rounded-xl border border-line bg-surface/60 p-4 text-sm">

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { courseProgressQuery } from '../../queries/courses';
@@ -7,11 +7,12 @@ import { progressLabel } from './course-words';
 
 /**
  * "Continue course · 3 of 8 lessons" (or "Start course"), linking to the lesson to take next, for a
- * course the account can open. Renders nothing for a resource without lessons, or while loading.
+ * course the account can open; nothing for a resource without lessons. The page's loader fetches
+ * `courseProgressQuery()` first.
  */
 export function CourseProgressLink({ resourceId, className }: { resourceId: string; className?: string }) {
-  const { data } = useQuery(courseProgressQuery());
-  const course = data?.courses.find((c) => c.resourceId === resourceId);
+  const { data } = useSuspenseQuery(courseProgressQuery());
+  const course = data.courses.find((c) => c.resourceId === resourceId);
   if (!course) return null;
   const label = progressLabel(course);
   const linkClass = cx('inline-flex items-center gap-1.5 text-sm font-medium text-accent-300 hover:underline', className);

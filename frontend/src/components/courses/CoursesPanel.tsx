@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CheckCircle2 } from 'lucide-react';
 import { courseProgressQuery } from '../../queries/courses';
@@ -6,17 +6,12 @@ import { CourseProgressLink } from './CourseProgressLink';
 import { lessonsWord } from './course-words';
 import { ProgressBar } from './ProgressBar';
 
-/** Every course the account can open, with its progress and the way back in; nothing when there are none. */
+/**
+ * Every course the account can open, with its progress and the way back in; nothing when there are
+ * none. The page's loader fetches `courseProgressQuery()` first.
+ */
 export function CoursesPanel() {
-  const { data, isPending, isError } = useQuery(courseProgressQuery());
-  if (isPending) {
-    return (
-      <section aria-label="Your courses" aria-busy="true" className="rounded-2xl border border-line bg-surface-raised p-5 sm:p-6">
-        <div className="h-5 w-32 animate-pulse rounded bg-surface-overlay" />
-        <div className="mt-4 h-12 animate-pulse rounded bg-surface-overlay" />
-      </section>
-    );
-  }
+  const { data, isError } = useSuspenseQuery(courseProgressQuery());
   if (isError) {
     return (
       <p role="alert" className="rounded-2xl border border-danger/30 bg-danger-soft p-4 text-sm text-danger">

@@ -1,6 +1,6 @@
 import { ArrowUpRight } from 'lucide-react';
 import { SOCIAL_LINKS } from '../../lib/site';
-import { buttonClasses } from '../ui/Button';
+import { CallToAction } from '../ui/CallToAction';
 import { DiscordIcon, GitHubIcon } from '../shell/SocialIcons';
 
 const GITHUB_HREF = SOCIAL_LINKS.find((link) => link.label === 'GitHub')?.href ?? 'https://github.com';
@@ -21,26 +21,16 @@ export function OpenSource() {
           </p>
         </div>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <a
-            href={GITHUB_HREF}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonClasses({ variant: 'secondary', size: 'lg' })}
-          >
+          <CallToAction href={GITHUB_HREF} target="_blank" rel="noopener noreferrer" variant="secondary" size="lg">
             <GitHubIcon />
             View on GitHub
             <ArrowUpRight aria-hidden="true" className="opacity-60" />
-          </a>
-          <a
-            href={DISCORD_HREF}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonClasses({ variant: 'ghost', size: 'lg', className: 'border border-line' })}
-          >
+          </CallToAction>
+          <CallToAction href={DISCORD_HREF} target="_blank" rel="noopener noreferrer" variant="ghost" size="lg" className="border border-line">
             <DiscordIcon />
             Join the Discord
             <ArrowUpRight aria-hidden="true" className="opacity-60" />
-          </a>
+          </CallToAction>
         </div>
       </div>
     </section>

@@ -1,6 +1,7 @@
 import { ArrowLeft, ArrowRight, House } from 'lucide-react';
 import { QUICK_LINKS } from '../shell/nav-links';
-import { Button, ButtonLink } from '../ui/Button';
+import { Button } from '../ui/Button';
+import { CallToAction } from '../ui/CallToAction';
 import { HeroBackdrop } from '../ui/HeroBackdrop';
 import { NavLink } from '../ui/NavLink';
 
@@ -25,10 +26,10 @@ export function NotFoundScreen() {
             <ArrowLeft aria-hidden="true" />
             Go Back
           </Button>
-          <ButtonLink to="/" size="lg">
+          <CallToAction to="/" size="lg">
             <House aria-hidden="true" />
             Back to Home
-          </ButtonLink>
+          </CallToAction>
         </div>
 
         <div className="mt-16 w-full rounded-2xl border border-line bg-surface-raised/70 p-6 text-left shadow-panel sm:p-8">

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { rootRouteId, useMatches, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { ArrowLeft, House, RefreshCw, TriangleAlert } from 'lucide-react';
-import { Button, ButtonLink } from '../ui/Button';
+import { Button } from '../ui/Button';
+import { CallToAction } from '../ui/CallToAction';
 import { NavLink } from '../ui/NavLink';
 import { ErrorScreenFrame } from './ErrorScreenFrame';
 
@@ -55,10 +56,10 @@ export function RouteErrorScreen({ error, reset }: ErrorComponentProps) {
             Go Back
           </Button>
         ) : (
-          <ButtonLink to="/" variant="secondary" size="lg">
+          <CallToAction to="/" variant="secondary" size="lg">
             <House aria-hidden="true" />
             Home
-          </ButtonLink>
+          </CallToAction>
         )}
       </div>
     </ErrorScreenFrame>

@@ -1,5 +1,4 @@
-import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
+import type { ButtonHTMLAttributes } from 'react';
 import { cx } from './cx';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
@@ -46,27 +45,4 @@ export function Button({
   ...props
 }: StyleProps & ButtonHTMLAttributes<HTMLButtonElement>) {
   return <button type={type} className={buttonClasses({ variant, size, className })} {...props} />;
-}
-
-/**
- * An internal link styled as a button. `to` is typed loosely so pages that are still being built
- * can be linked before their route exists; TanStack still resolves and marks them active.
- */
-export function ButtonLink({
-  to,
-  search,
-  variant,
-  size,
-  className,
-  children,
-  ...props
-}: StyleProps & { to: string; search?: Record<string, string | number>; className?: string; children: ReactNode } & Omit<
-    AnchorHTMLAttributes<HTMLAnchorElement>,
-    'href' | 'children'
-  >) {
-  return (
-    <Link to={to as '/'} search={search as never} className={buttonClasses({ variant, size, className })} {...props}>
-      {children}
-    </Link>
-  );
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ADMIN_UPLOAD_PROBLEMS, type AdminUploadProblem } from '@contracts/library/library.contract';
 import { formatBytes } from '../../components/library/library-labels';
 import { Button } from '../../components/ui/Button';
+import { StatusBanner } from '../../components/ui/StatusBanner';
 import { formatDayTime } from '../../lib/dates';
 import { adminLibraryFilesQuery } from '../../queries/library';
 import { AdminFrame } from './-components/AdminFrame';
@@ -42,16 +43,14 @@ function AdminLibraryPage() {
         versions stay stored, and the next start only replaces an upload when the file in the repository changes. Up to {data.maxUploadMb} MB.
       </p>
       {uploaded ? (
-        <p role="status" className="mt-5 flex items-center gap-2 rounded-xl border border-success/40 bg-success/10 px-4 py-3 text-sm text-ink">
-          <CircleCheck aria-hidden="true" className="size-4 text-success" />
+        <StatusBanner tone="good" icon={<CircleCheck aria-hidden="true" className="text-success" />} className="mt-5">
           {uploaded} is now version {version}.
-        </p>
+        </StatusBanner>
       ) : null}
       {problem ? (
-        <p role="alert" className="mt-5 flex items-center gap-2 rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-ink">
-          <TriangleAlert aria-hidden="true" className="size-4 text-danger" />
+        <StatusBanner tone="bad" icon={<TriangleAlert aria-hidden="true" className="text-danger" />} className="mt-5">
           {PROBLEM_TEXT[problem]}
-        </p>
+        </StatusBanner>
       ) : null}
       {data.files.length === 0 ? (
         <p className="mt-8 text-sm text-ink-muted">No files are published yet. Built files are published when the site starts (see the README's "The library").</p>

@@ -1,21 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { KeyRound, UserX } from 'lucide-react';
-import { getSeatInvitation, type SeatInvitation } from '@contracts/dashboard/seat-invitation.contract';
-import { Button, ButtonLink } from '../../components/ui/Button';
+import type { SeatInvitation } from '@contracts/dashboard/seat-invitation.contract';
+import { Button } from '../../components/ui/Button';
+import { CallToAction } from '../../components/ui/CallToAction';
 import { useAuth } from '../../lib/auth';
 import { pageHead } from '../../lib/seo';
-import { callServerFn } from '../../lib/server-fn-client';
+import { invitationQuery } from '../../queries/account';
 
 /** Where the invitee lands once signed in with the invited address: their seat. */
 const SEAT = '/dashboard?section=license';
-
-/** A real link is well under this; anything longer is not an invitation, and is said to be one that does not work. */
-const MAX_TOKEN = 2000;
-const invitationQuery = (token: string) => ({
-  queryKey: ['account', 'seat-invitation', token],
-  queryFn: (): Promise<SeatInvitation> => (token.length > MAX_TOKEN ? Promise.resolve({ state: 'invalid' }) : callServerFn(getSeatInvitation, { token })),
-});
 
 export const Route = createFileRoute('/invite/$token')({
   // The invitee, already signed in with the invited address, is sent to their seat by the server.
@@ -26,10 +20,10 @@ export const Route = createFileRoute('/invite/$token')({
 
 function InvitationPage() {
   const { token } = Route.useParams();
-  const { data } = useQuery(invitationQuery(token));
+  const { data } = useSuspenseQuery(invitationQuery(token));
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-12 sm:px-6 sm:py-20">
-      <div className="rounded-2xl border border-line bg-surface-raised p-6 sm:p-8">{data ? <Invitation invitation={data} /> : null}</div>
+      <div className="rounded-2xl border border-line bg-surface-raised p-6 sm:p-8"><Invitation invitation={data} /></div>
     </div>
   );
 }
@@ -40,7 +34,7 @@ function Invitation({ invitation }: { invitation: SeatInvitation }) {
     return (
       <Message icon={<UserX aria-hidden="true" />} title="This invitation link does not work">
         <p>The link is incomplete or was changed. Open it again from the invitation email, or ask the person who gave you the seat to add you again.</p>
-        <ButtonLink to="/">Go to the home page</ButtonLink>
+        <CallToAction to="/">Go to the home page</CallToAction>
       </Message>
     );
   }
@@ -50,9 +44,9 @@ function Invitation({ invitation }: { invitation: SeatInvitation }) {
         <p>
           {invitation.ownerName} no longer shares a seat on their {invitation.planTitle} with this address. If you think this is a mistake, ask them to add you again: you will get a new invitation.
         </p>
-        <ButtonLink to="/obsidian-ai-plugin" variant="secondary">
+        <CallToAction to="/obsidian-ai-plugin" variant="secondary">
           See plans
-        </ButtonLink>
+        </CallToAction>
       </Message>
     );
   }

@@ -8,10 +8,11 @@ import { ResourceCover } from '../../components/catalog/ResourceCover';
 import { CourseProgressLink } from '../../components/courses/CourseProgressLink';
 import { TypeBadge } from '../../components/catalog/TypeBadge';
 import { accessNote, formatBytes } from '../../components/library/library-labels';
-import { buttonClasses, ButtonLink } from '../../components/ui/Button';
+import { CallToAction } from '../../components/ui/CallToAction';
 import { formatDay } from '../../lib/dates';
 import { pageHead } from '../../lib/seo';
 import { SITE_NAME } from '../../lib/site';
+import { courseProgressQuery } from '../../queries/courses';
 import { libraryItemQuery } from '../../queries/library';
 import { DownloadButton } from './-components/DownloadButton';
 
@@ -19,6 +20,8 @@ export const Route = createFileRoute('/library/$resourceId')({
   // getLibraryItem sends a signed-out visitor to sign in and back; an unknown id is the 404 screen.
   loader: async ({ context, params }) => {
     const view = await context.queryClient.ensureQueryData(libraryItemQuery(params.resourceId));
+    // A course shows how far the account is through it.
+    if (view.status === 'open' && view.item.lessonCount > 0) await context.queryClient.ensureQueryData(courseProgressQuery());
     return { title: view.status === 'open' ? view.item.resource.title : view.resource.title };
   },
   head: (ctx) => pageHead(ctx, { title: ctx.loaderData?.title ?? 'Your library', description: 'A resource in your SystemSculpt library.', path: `/library/${encodeURIComponent(ctx.params.resourceId)}`, noindex: true }),
@@ -76,10 +79,10 @@ function OpenItem({ item }: { item: LibraryItem }) {
             </p>
             <CourseProgressLink resourceId={item.resource.id} className="mt-2" />
           </div>
-          <Link to="/learn/$resourceId" params={{ resourceId: item.resource.id }} className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}>
+          <CallToAction to="/learn/$resourceId" params={{ resourceId: item.resource.id }} size="lg" className="w-full sm:w-auto">
             <BookOpen aria-hidden="true" />
             Open course
-          </Link>
+          </CallToAction>
         </section>
       ) : null}
       {item.kind === 'session' ? (
@@ -90,10 +93,10 @@ function OpenItem({ item }: { item: LibraryItem }) {
             </h2>
             <p className="mt-1 text-sm text-ink-muted">Pick a time on the sessions page; the confirmation and meeting link come by email.</p>
           </div>
-          <ButtonLink to="/sessions" size="lg" className="w-full sm:w-auto">
+          <CallToAction to="/sessions" size="lg" className="w-full sm:w-auto">
             <CalendarClock aria-hidden="true" />
             Book a time
-          </ButtonLink>
+          </CallToAction>
         </section>
       ) : null}
       {item.files.length > 0 ? (
@@ -131,20 +134,20 @@ function NotYours({ resource, message }: { resource: Resource; message: string }
   const wide = 'w-full sm:w-auto';
   const action =
     resource.type === 'session' ? (
-      <ButtonLink to="/sessions" size="lg" className={wide}>
+      <CallToAction to="/sessions" size="lg" className={wide}>
         <CalendarClock aria-hidden="true" />
         Choose a time
-      </ButtonLink>
+      </CallToAction>
     ) : resource.accessType === 'subscription' ? (
-      <ButtonLink to="/obsidian-ai-plugin" size="lg" className={wide}>
+      <CallToAction to="/obsidian-ai-plugin" size="lg" className={wide}>
         <Sparkles aria-hidden="true" />
         See plans
-      </ButtonLink>
+      </CallToAction>
     ) : (
-      <a href={checkoutHref(resource.id)} className={buttonClasses({ size: 'lg', className: wide })}>
+      <CallToAction href={checkoutHref(resource.id)} size="lg" className={wide}>
         {isFree(resource) ? <Gift aria-hidden="true" /> : <ShoppingCart aria-hidden="true" />}
         {isFree(resource) ? 'Get it free' : 'Buy'}
-      </a>
+      </CallToAction>
     );
   return (
     <section aria-labelledby="not-yours-title" className="rounded-2xl border border-line bg-surface-raised p-5 sm:p-6">
@@ -154,9 +157,9 @@ function NotYours({ resource, message }: { resource: Resource; message: string }
       <p className="mt-2 text-ink-muted">{message}</p>
       <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center">
         {action}
-        <Link to="/resources/$resourceId" params={{ resourceId: resource.slug }} className={buttonClasses({ variant: 'secondary', size: 'lg', className: wide })}>
+        <CallToAction to="/resources/$resourceId" params={{ resourceId: resource.slug }} variant="secondary" size="lg" className={wide}>
           See what's included
-        </Link>
+        </CallToAction>
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ButtonLink } from '../../components/ui/Button';
+import { CallToAction } from '../../components/ui/CallToAction';
 import { pageHead } from '../../lib/seo';
 import { libraryQuery } from '../../queries/library';
 import { LibraryItemRow } from './-components/LibraryItemRow';
@@ -24,9 +24,9 @@ function LibraryPage() {
         <div className="mt-10 rounded-2xl border border-dashed border-line-strong p-8 text-center">
           <h2 className="font-medium text-ink">Nothing here yet</h2>
           <p className="mx-auto mt-2 max-w-md text-sm text-ink-muted">Templates, bundles, ebooks and courses you buy or add free appear here, ready to download or open.</p>
-          <ButtonLink to="/resources" className="mt-5">
+          <CallToAction to="/resources" className="mt-5">
             Browse resources
-          </ButtonLink>
+          </CallToAction>
         </div>
       ) : (
         <ul className="mt-8 divide-y divide-line rounded-2xl border border-line bg-surface-raised" aria-label="Your resources" data-testid="library-items">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowRight, CalendarClock, ChevronRight, Library, LifeBuoy, ShoppingCart, Sparkles } from 'lucide-react';
 import { checkoutHref, isFree, parseFeatures, resourceSummary } from '@contracts/catalog/resource-rules';
@@ -16,7 +16,7 @@ import {
   RESOURCE_TYPE_SINGULAR,
   resourceFacts,
 } from '../../components/catalog/resource-facts';
-import { buttonClasses, ButtonLink } from '../../components/ui/Button';
+import { CallToAction } from '../../components/ui/CallToAction';
 import { cx } from '../../components/ui/cx';
 import { pageHead } from '../../lib/seo';
 import { resourceQuery, resourcesQuery } from '../../queries/catalog';
@@ -29,7 +29,8 @@ export const Route = createFileRoute('/resources/$resourceId')({
   // getResource answers NOT_FOUND (→ the 404 screen) or, for an id that is not the slug, a 301 to it.
   loader: async ({ context, params }) => {
     const resource = await context.queryClient.ensureQueryData(resourceQuery(params.resourceId));
-    await context.queryClient.ensureQueryData(resourcesQuery({ category: resource.type }));
+    // Whether the visitor already has it answers "no" to a signed-out visitor, so it is asked for everyone.
+    await Promise.all([context.queryClient.ensureQueryData(resourcesQuery({ category: resource.type })), context.queryClient.ensureQueryData(libraryAccessQuery(resource.id))]);
     return { slug: resource.slug, title: resource.title, summary: resourceSummary(resource, resource.title) };
   },
   head: (ctx) => {
@@ -185,10 +186,10 @@ function ResourceAction({ resource }: { resource: Resource }) {
   const owned = useOwnedAccess(resource.id);
   if (owned) {
     return (
-      <Link to="/library/$resourceId" params={{ resourceId: resource.id }} className={buttonClasses({ size: 'lg', className: wide })}>
+      <CallToAction to="/library/$resourceId" params={{ resourceId: resource.id }} size="lg" className={wide}>
         <Library aria-hidden="true" />
         Open in your library
-      </Link>
+      </CallToAction>
     );
   }
   if (isFree(resource)) {
@@ -196,45 +197,45 @@ function ResourceAction({ resource }: { resource: Resource }) {
   }
   if (resource.accessType === 'subscription') {
     return (
-      <ButtonLink
+      <CallToAction
         to="/obsidian-ai-plugin"
         size="lg"
         className={`${wide} max-sm:h-auto! max-sm:min-h-12 max-sm:py-3 max-sm:text-center max-sm:whitespace-normal!`}
       >
         <Sparkles aria-hidden="true" />
         Included with subscription — see plans
-      </ButtonLink>
+      </CallToAction>
     );
   }
   if (resource.type === 'session') {
     return (
-      <ButtonLink to="/sessions" size="lg" className={wide}>
+      <CallToAction to="/sessions" size="lg" className={wide}>
         <CalendarClock aria-hidden="true" />
         Choose a time
-      </ButtonLink>
+      </CallToAction>
     );
   }
   if (hasAmount(resource)) {
     return (
-      <a href={checkoutHref(resource.id)} className={buttonClasses({ size: 'lg', className: wide })}>
+      <CallToAction href={checkoutHref(resource.id)} size="lg" className={wide}>
         <ShoppingCart aria-hidden="true" />
         {billingInterval(resource) === 'month' ? 'Subscribe' : 'Buy'}
-      </a>
+      </CallToAction>
     );
   }
   return (
-    <ButtonLink to="/contact" variant="secondary" size="lg" className={wide}>
+    <CallToAction to="/contact" variant="secondary" size="lg" className={wide}>
       <LifeBuoy aria-hidden="true" />
       Contact support
-    </ButtonLink>
+    </CallToAction>
   );
 }
 
 /** For a signed-in visitor, whether the resource is already theirs (bought, added, or with their plan or seat). */
 function useOwnedAccess(resourceId: string): boolean {
   const { status } = useAuth();
-  const { data } = useQuery({ ...libraryAccessQuery(resourceId), enabled: status === 'signed-in' });
-  return status === 'signed-in' && Boolean(data?.access);
+  const { data } = useSuspenseQuery(libraryAccessQuery(resourceId));
+  return status === 'signed-in' && Boolean(data.access);
 }
 
 function Fact({ label, value }: { label: string; value: ReactNode }) {

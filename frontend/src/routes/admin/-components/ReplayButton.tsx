@@ -14,6 +14,7 @@ export function ReplayButton({ projector, latest }: { projector: string; latest:
     mutationFn: () => callServerFn(adminStartReplay, { projector }),
     onSuccess: ({ replayId: id }) => setReplayId(id),
   });
+  // Not page data: it follows a replay started here, once there is one (so no loader can fetch it first).
   const replay = useQuery({ ...adminReplayQuery(replayId ?? ''), enabled: replayId !== null });
   const status = replay.data ?? null;
   const running = start.isPending || (status !== null && (status.state === 'queued' || status.state === 'running'));

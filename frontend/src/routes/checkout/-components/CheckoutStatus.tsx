@@ -1,41 +1,23 @@
 import { AlertTriangle, CheckCircle2, Clock, Loader2, XCircle } from 'lucide-react';
 import type { CheckoutData } from '@contracts/checkout/checkout.contract';
 import type { CheckoutStatus as Status } from '@contracts/checkout/checkout-search';
-import { buttonClasses, ButtonLink } from '../../../components/ui/Button';
-import { cx } from '../../../components/ui/cx';
+import { CallToAction } from '../../../components/ui/CallToAction';
+import { StatusBanner } from '../../../components/ui/StatusBanner';
 import { purchaseDestination, purchaseLabel, type Destination } from './purchase-outcome';
-
-const TONES = {
-  good: 'border-success/40 bg-success/10',
-  wait: 'border-line-strong bg-surface-overlay',
-  bad: 'border-danger/40 bg-danger-soft',
-} as const;
-
-function Banner({ tone, icon, title, children }: { tone: keyof typeof TONES; icon: React.ReactNode; title: string; children: React.ReactNode }) {
-  return (
-    <div role={tone === 'bad' ? 'alert' : 'status'} className={cx('flex gap-4 rounded-2xl border p-5 sm:p-6', TONES[tone])}>
-      <div className="mt-0.5 shrink-0 [&_svg]:size-6">{icon}</div>
-      <div className="min-w-0">
-        <h2 className="text-lg font-semibold text-ink">{title}</h2>
-        <div className="mt-1.5 space-y-3 text-sm text-ink-muted">{children}</div>
-      </div>
-    </div>
-  );
-}
 
 function DestinationLink({ destination }: { destination: Destination }) {
   if (destination.kind === 'library') {
     // The library item is a page of its own, reached by its address.
     return (
-      <a href={destination.href} className={buttonClasses({ size: 'sm' })}>
+      <CallToAction href={destination.href} size="sm">
         {destination.label}
-      </a>
+      </CallToAction>
     );
   }
   return (
-    <ButtonLink to="/dashboard" search={destination.section ? { section: destination.section } : {}} size="sm">
+    <CallToAction to="/dashboard" search={destination.section ? { section: destination.section } : {}} size="sm">
       {destination.label}
-    </ButtonLink>
+    </CallToAction>
   );
 }
 
@@ -57,7 +39,7 @@ export function CheckoutStatusBanner({ status, reason, data, waitedTooLong }: { 
     const state = data.latest?.state;
     if (state === 'paid') {
       return (
-        <Banner tone="good" icon={<CheckCircle2 aria-hidden="true" className="text-success" />} title="Payment received: thank you!">
+        <StatusBanner tone="good" icon={<CheckCircle2 aria-hidden="true" className="text-success" />} title="Payment received: thank you!">
           <p>
             <strong className="font-semibold text-ink" data-testid="purchase-outcome">
               {purchaseLabel(data)}
@@ -65,62 +47,62 @@ export function CheckoutStatusBanner({ status, reason, data, waitedTooLong }: { 
             {data.resource?.type === 'api_credits' ? 'added to your credits' : 'is on your account'}. We have emailed your receipt{data.resource?.type === 'license' ? ' and your license key' : ''}.
           </p>
           <DestinationLink destination={purchaseDestination(data)} />
-        </Banner>
+        </StatusBanner>
       );
     }
     if (state === 'processing') {
       return (
-        <Banner tone="wait" icon={<Clock aria-hidden="true" className="text-ink-subtle" />} title="Your payment is on its way">
+        <StatusBanner tone="wait" icon={<Clock aria-hidden="true" className="text-ink-subtle" />} title="Your payment is on its way">
           <p>Your bank is processing the payment. This can take a few days; we will email you as soon as it clears and {title} will appear in your dashboard.</p>
-          <ButtonLink to="/dashboard" search={{ section: 'pending-payments' }} size="sm" variant="secondary">
+          <CallToAction to="/dashboard" search={{ section: 'pending-payments' }} size="sm" variant="secondary">
             See pending payments
-          </ButtonLink>
-        </Banner>
+          </CallToAction>
+        </StatusBanner>
       );
     }
     return (
-      <Banner tone="wait" icon={<Loader2 aria-hidden="true" className="animate-spin text-accent-300" />} title="Confirming your payment…">
+      <StatusBanner tone="wait" icon={<Loader2 aria-hidden="true" className="animate-spin text-accent-300" />} title="Confirming your payment…">
         <p>
           {waitedTooLong
             ? 'This is taking longer than usual. Your payment is safe: as soon as Stripe confirms it, it appears in your dashboard and we email your receipt.'
             : 'Stripe is confirming your payment. This page updates by itself in a few seconds.'}
         </p>
         {waitedTooLong ? (
-          <ButtonLink to="/dashboard" size="sm" variant="secondary">
+          <CallToAction to="/dashboard" size="sm" variant="secondary">
             Go to your dashboard
-          </ButtonLink>
+          </CallToAction>
         ) : null}
-      </Banner>
+      </StatusBanner>
     );
   }
   if (status === 'cancelled') {
     return (
-      <Banner tone="wait" icon={<XCircle aria-hidden="true" className="text-ink-subtle" />} title="Checkout cancelled">
+      <StatusBanner tone="wait" icon={<XCircle aria-hidden="true" className="text-ink-subtle" />} title="Checkout cancelled">
         <p>Nothing was charged. You can start again below whenever you are ready.</p>
-      </Banner>
+      </StatusBanner>
     );
   }
   if (status === 'configuration-error') {
     return (
-      <Banner tone="bad" icon={<AlertTriangle aria-hidden="true" className="text-danger" />} title="This item cannot be bought right now">
+      <StatusBanner tone="bad" icon={<AlertTriangle aria-hidden="true" className="text-danger" />} title="This item cannot be bought right now">
         <p>Its price is not set up on our side. Nothing was charged. We have been notified; please try again later or contact support and we will sort it out.</p>
-        <ButtonLink to="/contact" size="sm" variant="secondary">
+        <CallToAction to="/contact" size="sm" variant="secondary">
           Contact support
-        </ButtonLink>
-      </Banner>
+        </CallToAction>
+      </StatusBanner>
     );
   }
   if (data.mode === 'free') {
     return (
-      <Banner tone="bad" icon={<AlertTriangle aria-hidden="true" className="text-danger" />} title="We could not add this to your account">
+      <StatusBanner tone="bad" icon={<AlertTriangle aria-hidden="true" className="text-danger" />} title="We could not add this to your account">
         <p>{reason === 'CROSS_SITE' ? 'The request came from another site, so we did not act on it. Press “Get it free” below to add it.' : 'Please press “Get it free” again; if it keeps happening, contact support.'}</p>
-      </Banner>
+      </StatusBanner>
     );
   }
   const refusal = reason && Object.hasOwn(REFUSALS, reason) ? REFUSALS[reason] : undefined;
   return (
-    <Banner tone="bad" icon={<AlertTriangle aria-hidden="true" className="text-danger" />} title={refusal ? 'The checkout was not started' : 'Something went wrong with the checkout'}>
+    <StatusBanner tone="bad" icon={<AlertTriangle aria-hidden="true" className="text-danger" />} title={refusal ? 'The checkout was not started' : 'Something went wrong with the checkout'}>
       <p>{refusal ?? 'Nothing was charged. Please try again; if it keeps happening, contact support and tell us what you were buying.'}</p>
-    </Banner>
+    </StatusBanner>
   );
 }

@@ -2,7 +2,7 @@ import { CheckCircle2, Library } from 'lucide-react';
 import type { CheckoutData } from '@contracts/checkout/checkout.contract';
 import { libraryItemPath } from '@contracts/checkout/checkout-links';
 import { GetItFreeForm } from '../../../components/checkout/GetItFreeForm';
-import { buttonClasses } from '../../../components/ui/Button';
+import { CallToAction } from '../../../components/ui/CallToAction';
 import { OrderHeader } from './OrderHeader';
 
 /**
@@ -22,10 +22,10 @@ export function FreeCheckout({ data }: { data: CheckoutData & { resource: NonNul
               This is already on your account.
             </p>
             {/* The library page is a route of its own; a plain link reaches it however it is built. */}
-            <a href={libraryItemPath(resource.id)} className={buttonClasses({})}>
+            <CallToAction href={libraryItemPath(resource.id)}>
               <Library aria-hidden="true" />
               Open it in your library
-            </a>
+            </CallToAction>
           </div>
         ) : (
           <div className="space-y-4">

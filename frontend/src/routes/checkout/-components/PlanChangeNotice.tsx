@@ -6,7 +6,8 @@ import { formatMoney } from '@contracts/catalog/number-format';
 import type { Resource } from '@contracts/catalog/resource';
 import { changePlan, type PlanChangeView } from '@contracts/checkout/plan-change.contract';
 import { FormAlert } from '../../../components/forms/FormField';
-import { Button, ButtonLink } from '../../../components/ui/Button';
+import { Button } from '../../../components/ui/Button';
+import { CallToAction } from '../../../components/ui/CallToAction';
 import { callServerFn, ServerFnError } from '../../../lib/server-fn-client';
 import { planChangeQuery } from '../../../queries/plan-change';
 
@@ -113,6 +114,8 @@ function Switch({ resource, quantity, view, quantityControl }: { resource: Resou
  * Lifetime over a monthly plan explains the overlap.
  */
 export function usePlanChangeGate({ active, resource, quantity, quantityControl }: { active: boolean; resource: Resource | null; quantity: number; quantityControl: ReactNode }): { instead: ReactNode | null; before: ReactNode | null } {
+  // The checkout loader fetches it first (withPlanChange), but a failure must not fail the page: the gate
+  // says so here, with a retry, and nothing can be bought meanwhile. Hence no suspense here.
   const { data: view, isPending, isError, refetch } = useQuery({ ...planChangeQuery(resource?.id ?? '', quantity), enabled: active && resource !== null });
   if (!active || !resource) return { instead: null, before: null };
   if (isPending) {
@@ -159,13 +162,13 @@ function Refused({ view }: { view: Extract<PlanChangeView, { kind: 'refused' }> 
         <p>{view.message}</p>
       </Notice>
       <div className="flex flex-wrap gap-3">
-        <ButtonLink to="/dashboard" search={{ section: 'license' }}>
+        <CallToAction to="/dashboard" search={{ section: 'license' }}>
           See your {view.heldTitle}
-        </ButtonLink>
+        </CallToAction>
         {view.code === 'checkout.plan_already_active' && view.heldTitle === 'Lifetime license' ? (
-          <ButtonLink to="/contact" variant="secondary">
+          <CallToAction to="/contact" variant="secondary">
             Contact us <ArrowUpRight aria-hidden="true" />
-          </ButtonLink>
+          </CallToAction>
         ) : null}
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Plus, Trash2 } from 'lucide-react';
 import { saveHostAvailability, WEEKDAYS, type HostScheduleInput } from '@contracts/booking/availability.contract';
@@ -170,9 +170,8 @@ function Editor({ initial, updatedAt }: { initial: HostScheduleInput; updatedAt:
 
 /** A host's weekly hours, date overrides and booking rules; other accounts are told it is for hosts. */
 export function AvailabilityEditor() {
-  const { data, error, isPending } = useQuery(availabilityQuery());
-  if (isPending) return <p role="status" className="text-sm text-ink-muted">Loading your availability…</p>;
-  if (data && !data.host) {
+  const { data, error } = useSuspenseQuery(availabilityQuery());
+  if (!data.host) {
     return (
       <EmptyState title="Availability is for hosts">
         <p>Hosts set their weekly hours, days off and booking rules here. Ask an administrator if you should be one.</p>
@@ -190,7 +189,7 @@ export function AvailabilityEditor() {
       </EmptyState>
     );
   }
-  if (error || !data) return <FormAlert>{error?.message ?? 'Your availability could not be loaded.'}</FormAlert>;
+  if (error) return <FormAlert>{error.message}</FormAlert>;
   const initial = data.schedule ?? starterSchedule();
   return (
     <div className="space-y-6">

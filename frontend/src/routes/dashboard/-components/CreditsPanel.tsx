@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import type { CreditSummary } from '@contracts/dashboard/credits.contract';
 import { formatDay, formatDayTime } from '../../../lib/dates';
 import { creditSummaryQuery } from '../../../queries/account';
@@ -29,12 +29,11 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
 
 /** The credits the plugin can spend: included this cycle, add-on packs, and what was spent lately. */
 export function CreditsPanel() {
-  const { data, isPending, isError, refetch } = useQuery(creditSummaryQuery());
+  // The dashboard's loader has it; a refresh that fails later says so instead of showing old figures.
+  const { data, isError, refetch } = useSuspenseQuery(creditSummaryQuery());
   return (
     <Panel title="Credits" labelledBy="credits">
-      {isPending ? (
-        <p className="text-sm text-ink-muted" role="status">Loading your credits…</p>
-      ) : isError || !data ? (
+      {isError ? (
         <p className="text-sm text-ink-muted" role="alert">
           Your credits could not be loaded.{' '}
           <button type="button" onClick={() => void refetch()} className="text-accent-300 underline">

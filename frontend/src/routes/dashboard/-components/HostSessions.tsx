@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { hostCancelSession, type HostSession } from '@contracts/booking/host-sessions.contract';
 import { FormAlert } from '../../../components/forms/FormField';
 import { Button } from '../../../components/ui/Button';
@@ -50,17 +50,16 @@ function HostSessionRow({ session, timeZone }: { session: HostSession; timeZone:
 
 /** The sessions booked on a host's calendar, in the host's own zone; a host may call one off (full refund). */
 export function HostSessions({ timeZone }: { timeZone: string }) {
-  const { data, error, isPending } = useQuery(hostSessionsQuery());
+  const { data, error } = useSuspenseQuery(hostSessionsQuery());
   return (
     <Panel title="Booked with you" labelledBy="host-sessions-title">
-      {isPending ? <p role="status" className="text-sm text-ink-muted">Loading your sessions…</p> : null}
       {error ? <FormAlert>{error.message}</FormAlert> : null}
-      {data && data.upcoming.length === 0 ? (
+      {data.upcoming.length === 0 ? (
         <EmptyState title="Nothing booked yet">
           <p>Sessions customers book appear here, in {timeZone.replace(/_/g, ' ')} time.</p>
         </EmptyState>
       ) : null}
-      {data && data.upcoming.length > 0 ? (
+      {data.upcoming.length > 0 ? (
         <>
           <p className="text-sm text-ink-muted">Times in {timeZone.replace(/_/g, ' ')}. Cancelling refunds the customer in full and emails them.</p>
           <ul className="divide-y divide-line">

@@ -4,7 +4,8 @@ import type { DashboardData, DashboardLicense } from '@contracts/dashboard/dashb
 import { openBillingPortal } from '@contracts/dashboard/dashboard.contract';
 import { formatCount } from '@contracts/catalog/number-format';
 import { FormAlert } from '../../../components/forms/FormField';
-import { Button, ButtonLink } from '../../../components/ui/Button';
+import { Button } from '../../../components/ui/Button';
+import { CallToAction } from '../../../components/ui/CallToAction';
 import { formatDay } from '../../../lib/dates';
 import { callServerFn } from '../../../lib/server-fn-client';
 import { KeyHealth } from './KeyHealth';
@@ -44,9 +45,9 @@ export function LicenseSection({ data }: { data: DashboardData }) {
     return (
       <EmptyState title="No license yet">
         <p>A plan or the lifetime license gives you a key for the plugin.</p>
-        <ButtonLink to="/obsidian-ai-plugin" className="mt-4">
+        <CallToAction to="/obsidian-ai-plugin" className="mt-4">
           See plans
-        </ButtonLink>
+        </CallToAction>
       </EmptyState>
     );
   }
@@ -86,9 +87,9 @@ export function LicenseSection({ data }: { data: DashboardData }) {
             </dl>
             <div className="flex flex-wrap gap-3">
               {license.seats > 1 ? (
-                <ButtonLink to="/dashboard" search={{ section: 'licensed-users' }} variant="secondary" size="sm">
+                <CallToAction to="/dashboard" search={{ section: 'licensed-users' }} variant="secondary" size="sm">
                   Manage seats
-                </ButtonLink>
+                </CallToAction>
               ) : null}
               {license.kind === 'subscription' && data.canManageBilling ? <BillingButton /> : null}
             </div>

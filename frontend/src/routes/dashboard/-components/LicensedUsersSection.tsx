@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UserMinus } from 'lucide-react';
 import { assignSeat, removeSeat, type DashboardData } from '@contracts/dashboard/dashboard.contract';
 import { Field, FormAlert, TextInput } from '../../../components/forms/FormField';
-import { Button, ButtonLink } from '../../../components/ui/Button';
+import { Button } from '../../../components/ui/Button';
+import { CallToAction } from '../../../components/ui/CallToAction';
 import { formatDay } from '../../../lib/dates';
 import { callServerFn, ServerFnError } from '../../../lib/server-fn-client';
 import { dashboardQuery } from '../../../queries/account';
@@ -83,9 +84,9 @@ export function LicensedUsersSection({ data }: { data: DashboardData }) {
     return (
       <EmptyState title="No seats to give">
         <p>Seats come with a license: buy the lifetime license for more than one seat, or a Pro plan.</p>
-        <ButtonLink to="/obsidian-ai-plugin" className="mt-4">
+        <CallToAction to="/obsidian-ai-plugin" className="mt-4">
           See plans
-        </ButtonLink>
+        </CallToAction>
       </EmptyState>
     );
   }

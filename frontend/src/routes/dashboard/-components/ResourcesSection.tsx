@@ -6,7 +6,7 @@ import type { LibraryItem } from '@contracts/library/library.contract';
 import { TypeBadge } from '../../../components/catalog/TypeBadge';
 import { CoursesPanel } from '../../../components/courses/CoursesPanel';
 import { accessNote, contentsNote, openLabel } from '../../../components/library/library-labels';
-import { buttonClasses, ButtonLink } from '../../../components/ui/Button';
+import { CallToAction } from '../../../components/ui/CallToAction';
 import { formatDay } from '../../../lib/dates';
 import { libraryQuery } from '../../../queries/library';
 import { EmptyState, Panel } from './Panel';
@@ -25,15 +25,17 @@ function ResourceRow({ item }: { item: LibraryItem }) {
           {item.lastDownloadedAt ? ` · Last downloaded ${formatDay(item.lastDownloadedAt)}` : ''}
         </p>
       </div>
-      <Link
+      <CallToAction
         to="/library/$resourceId"
         params={{ resourceId: item.resource.id }}
         aria-label={`${openLabel(item)} ${item.resource.title}`}
-        className={buttonClasses({ variant: item.kind === 'files' ? 'primary' : 'secondary', size: 'sm', className: 'w-full shrink-0 sm:w-auto' })}
+        variant={item.kind === 'files' ? 'primary' : 'secondary'}
+        size="sm"
+        className="w-full shrink-0 sm:w-auto"
       >
         {openLabel(item)}
         <ArrowRight aria-hidden="true" />
-      </Link>
+      </CallToAction>
     </li>
   );
 }
@@ -47,9 +49,9 @@ export function ResourcesSection(_props: { data: DashboardData }) {
     return (
       <EmptyState title="No resources yet">
         <p>Templates, courses, ebooks and bundles you get appear here, ready to download or open.</p>
-        <ButtonLink to="/resources" className="mt-4">
+        <CallToAction to="/resources" className="mt-4">
           Browse resources
-        </ButtonLink>
+        </CallToAction>
       </EmptyState>
     );
   }

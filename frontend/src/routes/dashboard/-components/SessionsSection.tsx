@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import { CalendarClock, Globe, Video, X } from 'lucide-react';
 import { cancelSession, rescheduleSession, type BookedSession } from '@contracts/booking/sessions.contract';
 import { formatMoney } from '@contracts/catalog/number-format';
 import { FormAlert } from '../../../components/forms/FormField';
-import { Button, ButtonLink } from '../../../components/ui/Button';
+import { Button } from '../../../components/ui/Button';
+import { CallToAction } from '../../../components/ui/CallToAction';
 import { NavLink } from '../../../components/ui/NavLink';
 import { callServerFn, ServerFnError } from '../../../lib/server-fn-client';
 import { mySessionsQuery, rescheduleSlotsQuery, sessionsPageKey } from '../../../queries/booking';
@@ -43,6 +44,7 @@ function outcome(session: BookedSession): string | null {
 /** Moves a booking: its open times (same host and length), one chosen, then confirmed. */
 function Reschedule({ session, zone, onMoved, onClose }: { session: BookedSession; zone: string; onMoved(message: string): void; onClose(): void }) {
   const queryClient = useQueryClient();
+  // Not page data: asked for when the customer opens Reschedule, always fresh (others book meanwhile).
   const slots = useQuery(rescheduleSlotsQuery(session.bookingId));
   const [picked, setPicked] = useState<{ start: string; end: string } | null>(null);
   const move = useMutation({
@@ -239,17 +241,16 @@ function Announcement({ text }: { text: string }) {
 export function SessionsSection() {
   const ids = useId();
   const { zone } = useVisitorTimeZone();
-  const { data, error, isPending } = useQuery(mySessionsQuery());
+  const { data, error } = useSuspenseQuery(mySessionsQuery());
   const [announcement, setAnnouncement] = useState<string | null>(null);
-  if (isPending) return <p role="status" className="text-sm text-ink-muted">Loading your sessions…</p>;
-  if (error || !data) return <FormAlert>{error?.message ?? 'Your sessions could not be loaded.'}</FormAlert>;
+  if (error) return <FormAlert>{error.message}</FormAlert>;
   if (data.upcoming.length === 0 && data.past.length === 0) {
     return (
       <EmptyState title="No sessions booked yet">
         <p>Book a 1-on-1 video session with the SystemSculpt team: a setup, or a deep dive into your workflows. It will be listed here with its meeting link.</p>
-        <ButtonLink to="/sessions" className="mt-4">
+        <CallToAction to="/sessions" className="mt-4">
           Book a session
-        </ButtonLink>
+        </CallToAction>
       </EmptyState>
     );
   }
@@ -260,9 +261,9 @@ export function SessionsSection() {
           <Globe aria-hidden="true" className="size-4 text-accent-300" />
           {zoneCaption(zone)}
         </p>
-        <ButtonLink to="/sessions" size="sm" variant="secondary">
+        <CallToAction to="/sessions" size="sm" variant="secondary">
           Book a session
-        </ButtonLink>
+        </CallToAction>
       </div>
       {announcement ? <Announcement key={announcement} text={announcement} /> : null}
       <Panel title="Upcoming" labelledBy={`${ids}-upcoming`}>

@@ -3,7 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowLeft, ArrowRight, CheckCircle2, Circle, Clock } from 'lucide-react';
 import { lessonsWord } from '../../../components/courses/course-words';
 import { ProgressBar } from '../../../components/courses/ProgressBar';
-import { ButtonLink } from '../../../components/ui/Button';
+import { CallToAction } from '../../../components/ui/CallToAction';
 import { cx } from '../../../components/ui/cx';
 import { pageHead } from '../../../lib/seo';
 import { courseQuery, isLocked } from '../../../queries/courses';
@@ -55,14 +55,14 @@ function CourseHome() {
             <ProgressBar done={course.doneCount} total={course.total} className="mt-3" />
           </div>
           {course.continueWith ? (
-            <ButtonLink to={`/learn/${resourceId}/${course.continueWith.slug}`} size="lg" className="shrink-0">
+            <CallToAction to={`/learn/${resourceId}/${course.continueWith.slug}`} size="lg" className="shrink-0">
               {course.doneCount === 0 ? 'Start course' : 'Continue'}
               <ArrowRight aria-hidden="true" />
-            </ButtonLink>
+            </CallToAction>
           ) : (
-            <ButtonLink to={`/learn/${resourceId}/${course.lessons[0]!.slug}`} variant="secondary" size="lg" className="shrink-0">
+            <CallToAction to={`/learn/${resourceId}/${course.lessons[0]!.slug}`} variant="secondary" size="lg" className="shrink-0">
               Review from the start
-            </ButtonLink>
+            </CallToAction>
           )}
         </div>
         {course.continueWith && course.doneCount > 0 ? <p className="mt-3 text-sm text-ink-subtle">Next up: {course.continueWith.title}</p> : null}

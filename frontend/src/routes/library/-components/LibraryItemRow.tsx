@@ -1,10 +1,9 @@
-import { Link } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import type { LibraryItem } from '@contracts/library/library.contract';
 import { resourceSummary } from '@contracts/catalog/resource-rules';
 import { TypeBadge } from '../../../components/catalog/TypeBadge';
 import { accessNote, contentsNote, openLabel } from '../../../components/library/library-labels';
-import { buttonClasses } from '../../../components/ui/Button';
+import { CallToAction } from '../../../components/ui/CallToAction';
 import { formatDay } from '../../../lib/dates';
 import { SITE_NAME } from '../../../lib/site';
 
@@ -25,15 +24,16 @@ export function LibraryItemRow({ item, headingLevel: Heading = 'h2' }: { item: L
           {item.lastDownloadedAt ? ` · Last downloaded ${formatDay(item.lastDownloadedAt)}` : ''}
         </p>
       </div>
-      <Link
+      <CallToAction
         to="/library/$resourceId"
         params={{ resourceId: resource.id }}
-        className={buttonClasses({ variant: item.kind === 'files' ? 'primary' : 'secondary', className: 'w-full shrink-0 sm:w-auto' })}
+        variant={item.kind === 'files' ? 'primary' : 'secondary'}
+        className="w-full shrink-0 sm:w-auto"
         aria-label={`${openLabel(item)} ${resource.title}`}
       >
         {openLabel(item)}
         <ArrowRight aria-hidden="true" />
-      </Link>
+      </CallToAction>
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import { SearchX } from 'lucide-react';
-import { ButtonLink } from '../../../components/ui/Button';
+import { CallToAction } from '../../../components/ui/CallToAction';
 
 /** No resource matches the filters: say so, and offer the whole list. */
 export function ResourcesEmptyState({ query }: { query: string | undefined }) {
@@ -13,9 +13,9 @@ export function ResourcesEmptyState({ query }: { query: string | undefined }) {
         {query ? `Nothing matches “${query}” with these filters. ` : 'Nothing matches these filters. '}
         Try other words, or clear the filters to see everything.
       </p>
-      <ButtonLink to="/resources" variant="secondary" className="mt-6">
+      <CallToAction to="/resources" variant="secondary" className="mt-6">
         Clear filters
-      </ButtonLink>
+      </CallToAction>
     </div>
   );
 }

@@ -1,9 +1,7 @@
-import { useRouterState, type ErrorComponentProps } from '@tanstack/react-router';
+import type { ErrorComponentProps } from '@tanstack/react-router';
 import { CalendarX } from 'lucide-react';
 import { sessionsSearchSchema } from '@contracts/booking/sessions.contract';
-import { ErrorScreenFrame } from '../../../components/screens/ErrorScreenFrame';
-import { RouteErrorScreen } from '../../../components/screens/RouteErrorScreen';
-import { ButtonLink } from '../../../components/ui/Button';
+import { InvalidSearchScreen } from '../../../components/screens/InvalidSearchScreen';
 
 const shown = (value: unknown) => {
   const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
@@ -24,19 +22,7 @@ export function describeSessionsSearchProblem(rawSearch: unknown): string | unde
   return 'This address is not valid.';
 }
 
-/**
- * An invalid `?status=` is an error (spec): say what is wrong and link to the plain page (the
- * server answers 400). Anything else (a loader that failed) gets the site's error screen.
- */
+/** An invalid `?status=` is an error (spec): say what is wrong and link to the plain page (the server answers 400). */
 export function SessionsErrorScreen(props: ErrorComponentProps) {
-  const rawSearch = useRouterState({ select: (state) => state.location.search });
-  const problem = describeSessionsSearchProblem(rawSearch);
-  if (!problem) return <RouteErrorScreen {...props} />;
-  return (
-    <ErrorScreenFrame icon={<CalendarX aria-hidden="true" />} tone="accent" title="We can't open this booking page" message={problem}>
-      <ButtonLink to="/sessions" size="lg" className="mt-8">
-        See open times
-      </ButtonLink>
-    </ErrorScreenFrame>
-  );
+  return <InvalidSearchScreen {...props} describe={describeSessionsSearchProblem} icon={<CalendarX aria-hidden="true" />} title="We can't open this booking page" way={{ to: '/sessions', label: 'See open times' }} />;
 }
