@@ -24,9 +24,12 @@ import { BookingRemindersJobsModule } from './modules/booking/booking-reminders-
 import { EmailModule } from './modules/email/email.module';
 import { OutboxModule } from './emulators/outbox/outbox.module';
 import { StripeEmulatorModule } from './emulators/stripe/stripe-emulator.module';
-import { StripeWebhookJobsModule } from './modules/payments/webhooks/stripe-webhook-jobs.module';
-import { StripeWebhooksModule } from './modules/payments/webhooks/stripe-webhooks.module';
-import { PaymentsModule } from './modules/payments/payments.module';
+import { StripeWebhookJobsModule } from './integrations/stripe/jobs/stripe-webhook-jobs.module';
+import { StripeModule } from './integrations/stripe/stripe.module';
+import { CheckoutModule } from './modules/checkout/checkout.module';
+import { DashboardModule } from './modules/dashboard/dashboard.module';
+import { LicensesModule } from './modules/licenses/licenses.module';
+import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 import { PluginApiModule } from './modules/plugin-api/plugin-api.module';
 import { BookingModule } from './modules/booking/booking.module';
 import { SiteModule } from './modules/site/site.module';
@@ -44,7 +47,7 @@ export function infrastructureModules(config: AppConfig): Array<DynamicModule | 
 }
 
 /** Feature modules: their commands, server functions, projectors and jobs. */
-export const featureModules = [AuthModule, SiteModule, CatalogModule, AdminModule, EmailModule, ContactModule, StripeWebhooksModule, PaymentsModule, PluginApiModule, BookingModule, CoursesModule, LibraryModule];
+export const featureModules = [AuthModule, SiteModule, CatalogModule, AdminModule, EmailModule, ContactModule, StripeModule, CheckoutModule, SubscriptionsModule, LicensesModule, DashboardModule, PluginApiModule, BookingModule, CoursesModule, LibraryModule];
 
 @Module({})
 export class ApiModule {

@@ -1,5 +1,5 @@
 import type { EventMetadata } from '../../events/event-metadata';
-import type { ClosedUnpaid, PaidPurchase, PurchaseFollower, TakenBack } from '../payments/fulfilment/purchase-followers';
+import type { ClosedUnpaid, PaidPurchase, PurchaseFollower, TakenBack } from '../checkout/purchase-followers';
 import type { BookingService } from './booking.service';
 import type { BookingReads } from './booking-reads';
 import { BookingNotFoundError } from './host-calendar.decider';

@@ -9,10 +9,11 @@ import { CatalogModule } from '../catalog/catalog.module';
 import { CatalogQueries } from '../catalog/catalog.queries';
 import { EmailModule } from '../email/email.module';
 import { EmailTriggers } from '../email/email-triggers';
-import { CheckoutService } from '../payments/checkout/checkout.service';
-import { PurchaseFollowers } from '../payments/fulfilment/purchase-followers';
-import { PaymentsModule } from '../payments/payments.module';
-import { StripeClient } from '../payments/stripe/stripe-client';
+import { CheckoutService } from '../checkout/checkout.service';
+import { PurchaseFollowers } from '../checkout/purchase-followers';
+import { CheckoutModule } from '../checkout/checkout.module';
+import { StripeClient } from '../../integrations/stripe/stripe-client';
+import { StripeModule } from '../../integrations/stripe/stripe.module';
 import { availabilityEvents } from './availability.events';
 import { AvailabilityProjector } from './availability.projector';
 import { AvailabilityServerFns } from './availability.server-fns';
@@ -28,7 +29,7 @@ import { SessionsServerFns } from './sessions.server-fns';
 
 /** 1-on-1 sessions: hosts' availability, holds and bookings on each host's calendar, their payments and refunds. */
 @Module({
-  imports: [PaymentsModule, CatalogModule, EmailModule, BookingRemindersModule],
+  imports: [CheckoutModule, StripeModule, CatalogModule, EmailModule, BookingRemindersModule],
   providers: [
     AvailabilityServerFns,
     SessionsServerFns,

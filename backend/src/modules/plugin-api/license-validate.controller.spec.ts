@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { readAdmissionResponse } from '../../../../contracts/plugin/admission-v1';
 import { rootLogger } from '../../platform/common/logger';
 import type { RedisRateLimiter } from '../../platform/common/rate-limit/redis-rate-limiter';
-import { generateLicenseKey } from '../licensing/license-key';
+import { generateLicenseKey } from '../licenses/license-key';
 import type { DeviceActivations, SeatCheck } from './devices/device-activations';
 import { KeyGate } from './key-gate';
 import type { LicenseLookup, LookedUpLicense } from './license-lookup';

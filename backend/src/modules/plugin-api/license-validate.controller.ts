@@ -4,7 +4,7 @@ import { ADMISSION_HEADERS, admissionResponse } from '../../../../contracts/plug
 import { rootLogger } from '../../platform/common/logger';
 import type { RateLimit } from '../../platform/common/rate-limit/redis-rate-limiter';
 import { within } from '../../platform/common/within';
-import { licenseKeyHint, normaliseLicenseKey } from '../licensing/license-key';
+import { licenseKeyHint, normaliseLicenseKey } from '../licenses/license-key';
 import { readKey } from './admission';
 import { DeviceActivations } from './devices/device-activations';
 import { readDevice } from './devices/device-header';

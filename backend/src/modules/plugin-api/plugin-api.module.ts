@@ -3,9 +3,10 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { EventRegistry } from '../../events/event-registry';
 import { EventStore } from '../../events/event-store';
 import { ProjectorRegistry } from '../../events/projector-registry';
-import { PurchaseFollowers } from '../payments/fulfilment/purchase-followers';
-import { LicenseChanges } from '../payments/licenses/license-changes';
-import { PaymentsModule } from '../payments/payments.module';
+import { PurchaseFollowers } from '../checkout/purchase-followers';
+import { LicenseChanges } from '../licenses/license-changes';
+import { CheckoutModule } from '../checkout/checkout.module';
+import { LicensesModule } from '../licenses/licenses.module';
 import { CreditAccounts } from './credits/credit-accounts';
 import { CreditDebitController } from './credits/credit-debit.controller';
 import { CreditLedger } from './credits/credit-ledger';
@@ -20,17 +21,15 @@ import { deviceEvents } from './devices/device.events';
 import { LicenseDevicesProjector } from './devices/license-devices.projector';
 import { LicenseDevicesServerFns } from './devices/license-devices.server-fns';
 import { KeyGate } from './key-gate';
-import { LicenseKeysServerFns } from './license-keys.server-fns';
 import { LicenseLookup } from './license-lookup';
 import { LicenseValidateController } from './license-validate.controller';
 import { ValidationLog } from './validation-log';
 
 /** The API the Obsidian plugin calls: license admission (admission-v1) and credits; and the ledger behind credits. */
 @Module({
-  imports: [PaymentsModule],
+  imports: [CheckoutModule, LicensesModule],
   controllers: [LicenseValidateController, CreditsController, CreditDebitController],
   providers: [
-    LicenseKeysServerFns,
     LicenseDevicesServerFns,
     CreditSummaryServerFns,
     KeyGate,

@@ -8,7 +8,7 @@ import { awaitProjection } from '../../../events/projection-wait';
 import { ServerFn } from '../../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../../server-fn/server-fn-context';
 import { Auth } from '../../auth/auth';
-import { Licenses } from '../../payments/licenses/licenses';
+import { Licenses } from '../../licenses/commands/license-commands';
 import type { DeviceEvent } from './device.events';
 import { DeviceActivations } from './device-activations';
 
