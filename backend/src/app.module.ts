@@ -31,6 +31,8 @@ import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { LicensesModule } from './modules/licenses/licenses.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 import { PluginApiModule } from './modules/plugin-api/plugin-api.module';
+import { CreditsModule } from './modules/credits/credits.module';
+import { DevicesModule } from './modules/devices/devices.module';
 import { BookingModule } from './modules/booking/booking.module';
 import { SiteModule } from './modules/site/site.module';
 import { DemoModule } from './modules/demo/demo.module';
@@ -47,7 +49,7 @@ export function infrastructureModules(config: AppConfig): Array<DynamicModule | 
 }
 
 /** Feature modules: their commands, server functions, projectors and jobs. */
-export const featureModules = [AuthModule, SiteModule, CatalogModule, AdminModule, EmailModule, ContactModule, StripeModule, CheckoutModule, SubscriptionsModule, LicensesModule, DashboardModule, PluginApiModule, BookingModule, CoursesModule, LibraryModule];
+export const featureModules = [AuthModule, SiteModule, CatalogModule, AdminModule, EmailModule, ContactModule, StripeModule, CheckoutModule, SubscriptionsModule, LicensesModule, DashboardModule, PluginApiModule, CreditsModule, DevicesModule, BookingModule, CoursesModule, LibraryModule];
 
 @Module({})
 export class ApiModule {

@@ -3,7 +3,7 @@ import type { DashboardData, DashboardLicense } from '../../../../contracts/dash
 import type { SignedInUser } from '../auth/auth';
 import type { CatalogQueries } from '../catalog/catalog.queries';
 import { openLicenseKey } from '../licenses/license-key';
-import { readLicenseDeviceSeats } from '../plugin-api/devices/license-device-seats';
+import { readLicenseDeviceSeats } from '../devices/license-device-seats';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 

@@ -4,7 +4,7 @@ import { readAdmissionResponse } from '../../../../contracts/plugin/admission-v1
 import { rootLogger } from '../../platform/common/logger';
 import type { RedisRateLimiter } from '../../platform/common/rate-limit/redis-rate-limiter';
 import { generateLicenseKey } from '../licenses/license-key';
-import type { DeviceActivations, SeatCheck } from './devices/device-activations';
+import type { DeviceActivations, SeatCheck } from '../devices/commands/device-activations';
 import { KeyGate } from './key-gate';
 import type { LicenseLookup, LookedUpLicense } from './license-lookup';
 import { LicenseValidateController } from './license-validate.controller';

@@ -6,9 +6,9 @@ import type { RateLimit } from '../../platform/common/rate-limit/redis-rate-limi
 import { within } from '../../platform/common/within';
 import { licenseKeyHint, normaliseLicenseKey } from '../licenses/license-key';
 import { readKey } from './admission';
-import { DeviceActivations } from './devices/device-activations';
-import { readDevice } from './devices/device-header';
-import { deviceLimitMessage } from './devices/device-limit-message';
+import { DeviceActivations } from '../devices/commands/device-activations';
+import { readDevice } from '../devices/device-header';
+import { deviceLimitMessage } from '../devices/device-limit-message';
 import { DEPENDENCY_TIMEOUT_MS, KeyGate } from './key-gate';
 import { ValidationLog } from './validation-log';
 

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventData } from '../../../events/event-registry';
 import type { Projector } from '../../../events/projector';
 import type { RecordedEvent } from '../../../events/recorded-event';
-import type { DeviceActivated, DeviceReleased } from './device.events';
+import type { DeviceActivated, DeviceReleased } from '../devices.events';
 
 /** Each activation of a device on a license, and its release: what the dashboard lists and counts. */
 export class LicenseDevicesProjector implements Projector {

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { UsageItem, UsageKind, UsageMeasures } from '../../../../../contracts/plugin/credits-v1';
-import type { CycleAllowance } from './credit-ledger.decider';
+import type { UsageItem, UsageKind, UsageMeasures } from '../../../../contracts/plugin/credits-v1';
+import type { CycleAllowance } from './credits.decider';
 
 export interface BalanceFigures {
   includedRemaining: number;

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { LicenseDeviceSeat } from '../../../../../contracts/dashboard/dashboard.contract';
-import { RELEASE_WINDOW_MS } from './device.decider';
-import { OWNER_SEAT } from './device.events';
+import type { LicenseDeviceSeat } from '../../../../contracts/dashboard/dashboard.contract';
+import { RELEASE_WINDOW_MS } from './devices.decider';
+import { OWNER_SEAT } from './devices.events';
 
 interface DeviceRow {
   license_id: string; seat: string; device_hash: string; name: string | null; plugin_version: string | null;

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { getCreditSummary, type CreditSummary } from '../../../../../contracts/dashboard/credits.contract';
-import { ServerFn } from '../../../server-fn/server-fn.decorator';
-import type { ServerFnContext } from '../../../server-fn/server-fn-context';
-import { Auth } from '../../auth/auth';
-import type { KeyedLicense, LicenseStanding } from '../license-lookup';
+import { getCreditSummary, type CreditSummary } from '../../../../contracts/dashboard/credits.contract';
+import { ServerFn } from '../../server-fn/server-fn.decorator';
+import type { ServerFnContext } from '../../server-fn/server-fn-context';
+import { Auth } from '../auth/auth';
+import type { KeyedLicense, LicenseStanding } from '../plugin-api/license-lookup';
 import { CREDIT_PACKS_PATH } from './credits.controller';
 import { CreditAccounts, type CreditAccount } from './credit-accounts';
-import { CreditReads } from './credit-reads';
+import { CreditReads } from './credits.queries';
 
 /** The dashboard's credits: the balance the plugin sees with the owner's key, packs, and recent usage. */
 @Injectable()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../../../events/event-registry';
+import { defineEvent } from '../../events/event-registry';
 
 const iso = z.iso.datetime();
 const deviceHash = z.string().regex(/^[a-f0-9]{64}$/);

@@ -1,18 +1,18 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { creditDebitSchema } from '../../../../../contracts/plugin/credits-v1';
-import { AppError, ValidationFailedError } from '../../../platform/common/app-error';
-import { toErrorIssues } from '../../../platform/common/zod-issues';
-import { APP_CONFIG } from '../../../platform/config/config.module';
-import { PayloadDecoder } from '../../../server-fn/payload-decoder';
-import type { AppConfig } from '../../../platform/config/config.schema';
-import { SYSTEM } from '../../../events/event-metadata';
-import { admit, readKey } from '../admission';
-import { LicenseLookup } from '../license-lookup';
-import { requestIdOf } from '../key-gate';
+import { creditDebitSchema } from '../../../../contracts/plugin/credits-v1';
+import { AppError, ValidationFailedError } from '../../platform/common/app-error';
+import { toErrorIssues } from '../../platform/common/zod-issues';
+import { APP_CONFIG } from '../../platform/config/config.module';
+import { PayloadDecoder } from '../../server-fn/payload-decoder';
+import type { AppConfig } from '../../platform/config/config.schema';
+import { SYSTEM } from '../../events/event-metadata';
+import { admit, readKey } from '../plugin-api/admission';
+import { LicenseLookup } from '../plugin-api/license-lookup';
+import { requestIdOf } from '../plugin-api/key-gate';
 import { CreditAccounts } from './credit-accounts';
-import { CreditLedger } from './credit-ledger';
+import { CreditLedger } from './commands/credit-ledger';
 
 class DebitAuthError extends AppError {}
 

@@ -5,9 +5,9 @@ import { runCommand, StreamStateCache } from '../../../events/command-runner';
 import { KeyedLanes } from '../../../events/keyed-lanes';
 import type { EventMetadata } from '../../../events/event-metadata';
 import type { EventStore } from '../../../events/event-store';
-import { addOnRemaining, creditLedgerDecider, includedRemaining, type CreditCommand, type CreditState } from './credit-ledger.decider';
-import { creditStreamId } from './credit.events';
-import type { CreditAccount } from './credit-accounts';
+import { addOnRemaining, creditLedgerDecider, includedRemaining, type CreditCommand, type CreditState } from '../credits.decider';
+import { creditStreamId } from '../credits.events';
+import type { CreditAccount } from '../credit-accounts';
 
 /** A usage entry's id follows from the AI service's request id, so a repeat names the same entry. */
 export const usageEntryId = (requestId: string) => `use_${createHash('sha256').update(`usage:${requestId}`).digest('hex').slice(0, 24)}`;

@@ -1,6 +1,6 @@
-import type { EventMetadata } from '../../../events/event-metadata';
-import type { PaidPurchase, PurchaseFollower, TakenBack } from '../../checkout/purchase-followers';
-import type { CreditLedger } from './credit-ledger';
+import type { EventMetadata } from '../../events/event-metadata';
+import type { PaidPurchase, PurchaseFollower, TakenBack } from '../checkout/purchase-followers';
+import type { CreditLedger } from './commands/credit-ledger';
 
 /** Credits in one pack of a catalog resource of type api_credits (its metadata says how many). */
 export function creditsPerPack(resource: PaidPurchase['resource']): number {

@@ -1,8 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { admit } from '../admission';
-import type { KeyedLicense } from '../license-lookup';
+import { admit } from '../plugin-api/admission';
+import type { KeyedLicense } from '../plugin-api/license-lookup';
 import { currentCycle } from './billing-cycle';
-import type { CycleAllowance } from './credit-ledger.decider';
+import type { CycleAllowance } from './credits.decider';
 
 /** The account a key draws credits from, and what its license grants this cycle. */
 export interface CreditAccount {

@@ -1,7 +1,7 @@
-import { AppError } from '../../../platform/common/app-error';
-import type { Decider } from '../../../events/decider';
-import type { UsageKind, UsageMeasures } from '../../../../../contracts/plugin/credits-v1';
-import { AddOnCreditsAdded, AddOnCreditsRemoved, CreditsDebited, IncludedCreditsCycleStarted, type CreditEvent } from './credit.events';
+import { AppError } from '../../platform/common/app-error';
+import type { Decider } from '../../events/decider';
+import type { UsageKind, UsageMeasures } from '../../../../contracts/plugin/credits-v1';
+import { AddOnCreditsAdded, AddOnCreditsRemoved, CreditsDebited, IncludedCreditsCycleStarted, type CreditEvent } from './credits.events';
 
 /** Usage that would take the balance below zero: nothing is debited. */
 export class InsufficientCreditsError extends AppError {

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventData } from '../../../events/event-registry';
 import type { Projector } from '../../../events/projector';
 import type { RecordedEvent } from '../../../events/recorded-event';
-import type { AddOnCreditsAdded, AddOnCreditsRemoved, CreditsDebited, IncludedCreditsCycleStarted } from './credit.events';
+import type { AddOnCreditsAdded, AddOnCreditsRemoved, CreditsDebited, IncludedCreditsCycleStarted } from '../credits.events';
 
 /** Balances and usage history, as the plugin's credit endpoints and the dashboard read them. */
 export class CreditsProjector implements Projector {

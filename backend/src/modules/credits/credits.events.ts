@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { USAGE_KINDS, usageMeasuresSchema } from '../../../../../contracts/plugin/credits-v1';
-import { defineEvent } from '../../../events/event-registry';
+import { USAGE_KINDS, usageMeasuresSchema } from '../../../../contracts/plugin/credits-v1';
+import { defineEvent } from '../../events/event-registry';
 
 const iso = z.iso.datetime();
 

@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { releaseLicenseDevice } from '../../../../../contracts/dashboard/dashboard.contract';
-import type { ServerFnOutput } from '../../../../../contracts/server-fn';
-import { NotFoundError } from '../../../platform/common/app-error';
-import { awaitProjection } from '../../../events/projection-wait';
-import { ServerFn } from '../../../server-fn/server-fn.decorator';
-import type { ServerFnContext } from '../../../server-fn/server-fn-context';
-import { Auth } from '../../auth/auth';
-import { Licenses } from '../../licenses/commands/license-commands';
-import type { DeviceEvent } from './device.events';
-import { DeviceActivations } from './device-activations';
+import { releaseLicenseDevice } from '../../../../contracts/dashboard/dashboard.contract';
+import type { ServerFnOutput } from '../../../../contracts/server-fn';
+import { NotFoundError } from '../../platform/common/app-error';
+import { awaitProjection } from '../../events/projection-wait';
+import { ServerFn } from '../../server-fn/server-fn.decorator';
+import type { ServerFnContext } from '../../server-fn/server-fn-context';
+import { Auth } from '../auth/auth';
+import { Licenses } from '../licenses/commands/license-commands';
+import type { DeviceEvent } from './devices.events';
+import { DeviceActivations } from './commands/device-activations';
 
 /** The owner releases a device from the dashboard, so another can take its slot. */
 @Injectable()

@@ -1,9 +1,9 @@
 import { runCommand } from '../../../events/command-runner';
 import type { EventMetadata } from '../../../events/event-metadata';
 import type { EventStore } from '../../../events/event-store';
-import { deviceDecider, DeviceLimitReached, type DeviceCommand } from './device.decider';
-import { deviceStreamId, OWNER_SEAT } from './device.events';
-import type { SentDevice } from './device-header';
+import { deviceDecider, DeviceLimitReached, type DeviceCommand } from '../devices.decider';
+import { deviceStreamId, OWNER_SEAT } from '../devices.events';
+import type { SentDevice } from '../device-header';
 
 export type SeatCheck = { kind: 'active' } | { kind: 'full'; devicesPerSeat: number; slotFreeAt: string | null };
 

@@ -1,6 +1,6 @@
-import { fold } from '../../../events/decider';
-import { deviceDecider as decider, DeviceLimitReached, seatSlots, type DeviceCommand } from './device.decider';
-import type { DeviceEvent } from './device.events';
+import { fold } from '../../events/decider';
+import { deviceDecider as decider, DeviceLimitReached, seatSlots, type DeviceCommand } from './devices.decider';
+import type { DeviceEvent } from './devices.events';
 
 const T0 = Date.parse('2026-11-23T12:00:00.000Z');
 const HOUR = 60 * 60 * 1000;

@@ -1,7 +1,7 @@
-import { AppError } from '../../../platform/common/app-error';
-import type { Decider } from '../../../events/decider';
-import { COOL_DOWN_HOURS, FREE_RELEASES_PER_WINDOW, RELEASE_WINDOW_DAYS } from '../../../../../contracts/plugin/device-release-rule';
-import { DeviceActivated, DeviceReleased, type DeviceEvent } from './device.events';
+import { AppError } from '../../platform/common/app-error';
+import type { Decider } from '../../events/decider';
+import { COOL_DOWN_HOURS, FREE_RELEASES_PER_WINDOW, RELEASE_WINDOW_DAYS } from '../../../../contracts/plugin/device-release-rule';
+import { DeviceActivated, DeviceReleased, type DeviceEvent } from './devices.events';
 
 const HOUR_MS = 60 * 60 * 1000;
 export const RELEASE_WINDOW_MS = RELEASE_WINDOW_DAYS * 24 * HOUR_MS;

@@ -1,6 +1,6 @@
-import { fold } from '../../../events/decider';
-import { addOnRemaining, creditLedgerDecider, includedRemaining, InsufficientCreditsError, type CreditCommand, type CycleAllowance } from './credit-ledger.decider';
-import type { CreditEvent } from './credit.events';
+import { fold } from '../../events/decider';
+import { addOnRemaining, creditLedgerDecider, includedRemaining, InsufficientCreditsError, type CreditCommand, type CycleAllowance } from './credits.decider';
+import type { CreditEvent } from './credits.events';
 
 const at = '2026-11-23T10:00:00.000Z';
 const november: CycleAllowance = { licenseId: 'lic_1', cycleStart: '2026-11-01T00:00:00.000Z', cycleEnd: '2026-12-01T00:00:00.000Z', allowance: 1_000 };

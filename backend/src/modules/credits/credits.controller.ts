@@ -1,15 +1,15 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { admissionResponse } from '../../../../../contracts/plugin/admission-v1';
-import { creditBalanceSchema, usagePageSchema, usageQuerySchema, type CreditBalance, type UsagePage } from '../../../../../contracts/plugin/credits-v1';
-import { ValidationFailedError } from '../../../platform/common/app-error';
-import { rootLogger } from '../../../platform/common/logger';
-import { within } from '../../../platform/common/within';
-import { toErrorIssues } from '../../../platform/common/zod-issues';
-import type { LookedUpLicense } from '../license-lookup';
-import { DEPENDENCY_TIMEOUT_MS, KeyGate, type KeyGateLimits } from '../key-gate';
+import { admissionResponse } from '../../../../contracts/plugin/admission-v1';
+import { creditBalanceSchema, usagePageSchema, usageQuerySchema, type CreditBalance, type UsagePage } from '../../../../contracts/plugin/credits-v1';
+import { ValidationFailedError } from '../../platform/common/app-error';
+import { rootLogger } from '../../platform/common/logger';
+import { within } from '../../platform/common/within';
+import { toErrorIssues } from '../../platform/common/zod-issues';
+import type { LookedUpLicense } from '../plugin-api/license-lookup';
+import { DEPENDENCY_TIMEOUT_MS, KeyGate, type KeyGateLimits } from '../plugin-api/key-gate';
 import { CreditAccounts } from './credit-accounts';
-import { CreditReads } from './credit-reads';
+import { CreditReads } from './credits.queries';
 
 /** The plugin shows the balance often (settings, before long jobs): generous, but not unlimited. */
 const LIMITS = { perKey: { limit: 120, windowSeconds: 60 }, perIp: { limit: 600, windowSeconds: 60 } };
