@@ -33,8 +33,8 @@ import { startLoggedBenchSite } from './support/logged-site.mjs';
 
 const require = createRequire(import.meta.url);
 const dist = (path) => require(`../dist/app/backend/src/${path}`);
-const { openSlots } = dist('modules/booking/open-slots.js');
-const { hostCalendarDecider, SlotTakenError } = dist('modules/booking/host-calendar.decider.js');
+const { openSlots } = dist('modules/availability/open-slots.js');
+const { hostCalendarDecider, SlotTakenError } = dist('modules/booking/booking.decider.js');
 const { bookingEvents, hostCalendarStreamId } = dist('modules/booking/booking.events.js');
 const { runCommand, StreamStateCache } = dist('events/command-runner.js');
 const { EventRegistry } = dist('events/event-registry.js');

@@ -19,9 +19,10 @@ import { AuthModule } from './modules/auth/auth.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { ContactModule } from './modules/contact/contact.module';
 import { CoursesModule } from './modules/courses';
-import { EmailJobsModule } from './modules/email/email-jobs.module';
-import { BookingRemindersJobsModule } from './modules/booking/booking-reminders-jobs.module';
+import { EmailJobsModule } from './modules/email/jobs/email-jobs.module';
+import { BookingRemindersJobsModule } from './modules/booking/jobs/booking-reminders-jobs.module';
 import { EmailModule } from './modules/email/email.module';
+import { PreferencesModule } from './modules/preferences/preferences.module';
 import { OutboxModule } from './emulators/outbox/outbox.module';
 import { StripeEmulatorModule } from './emulators/stripe/stripe-emulator.module';
 import { StripeWebhookJobsModule } from './integrations/stripe/jobs/stripe-webhook-jobs.module';
@@ -33,6 +34,7 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
 import { PluginApiModule } from './modules/plugin-api/plugin-api.module';
 import { CreditsModule } from './modules/credits/credits.module';
 import { DevicesModule } from './modules/devices/devices.module';
+import { AvailabilityModule } from './modules/availability/availability.module';
 import { BookingModule } from './modules/booking/booking.module';
 import { SiteModule } from './modules/site/site.module';
 import { DemoModule } from './modules/demo/demo.module';
@@ -49,7 +51,7 @@ export function infrastructureModules(config: AppConfig): Array<DynamicModule | 
 }
 
 /** Feature modules: their commands, server functions, projectors and jobs. */
-export const featureModules = [AuthModule, SiteModule, CatalogModule, AdminModule, EmailModule, ContactModule, StripeModule, CheckoutModule, SubscriptionsModule, LicensesModule, DashboardModule, PluginApiModule, CreditsModule, DevicesModule, BookingModule, CoursesModule, LibraryModule];
+export const featureModules = [AuthModule, SiteModule, CatalogModule, AdminModule, EmailModule, PreferencesModule, ContactModule, StripeModule, CheckoutModule, SubscriptionsModule, LicensesModule, DashboardModule, PluginApiModule, CreditsModule, DevicesModule, AvailabilityModule, BookingModule, CoursesModule, LibraryModule];
 
 @Module({})
 export class ApiModule {

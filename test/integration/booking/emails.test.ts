@@ -9,11 +9,11 @@ import type { AppConfig } from '../../../backend/src/platform/config/config.sche
 import { EventRegistry, type NewEvent } from '../../../backend/src/events/event-registry';
 import { EventStore } from '../../../backend/src/events/event-store';
 import { BookingCancelled, BookingConfirmed, BookingRefusedSlotTaken, BookingRescheduled, bookingEvents, hostCalendarStreamId, SlotHeld, type SessionDetails } from '../../../backend/src/modules/booking/booking.events';
-import { BOOKING_REMINDER_QUEUE, REMINDER_LEAD_MS, reminderJobId, type BookingReminderJob } from '../../../backend/src/modules/booking/booking-reminders';
-import { BookingRemindersJobsModule } from '../../../backend/src/modules/booking/booking-reminders-jobs.module';
-import { BookingRemindersProcessor } from '../../../backend/src/modules/booking/booking-reminders.processor';
-import { BookingRemindersSweeper } from '../../../backend/src/modules/booking/booking-reminders.sweeper';
-import { EMAIL_QUEUE } from '../../../backend/src/modules/email/email-job';
+import { BOOKING_REMINDER_QUEUE, REMINDER_LEAD_MS, reminderJobId, type BookingReminderJob } from '../../../backend/src/modules/booking/jobs/booking-reminders';
+import { BookingRemindersJobsModule } from '../../../backend/src/modules/booking/jobs/booking-reminders-jobs.module';
+import { BookingRemindersProcessor } from '../../../backend/src/modules/booking/jobs/booking-reminders.processor';
+import { BookingRemindersSweeper } from '../../../backend/src/modules/booking/jobs/booking-reminders.sweeper';
+import { EMAIL_QUEUE } from '../../../backend/src/modules/email/jobs/email-job';
 import type { EmailAttachment } from '../../../backend/src/modules/email/email-message';
 import { SmtpTransport } from '../../../backend/src/modules/email/smtp-transport';
 import { eventually } from '../../support/site-client';

@@ -1,8 +1,8 @@
 import type { EventMetadata } from '../../events/event-metadata';
 import type { ClosedUnpaid, PaidPurchase, PurchaseFollower, TakenBack } from '../checkout/purchase-followers';
 import type { BookingService } from './booking.service';
-import type { BookingReads } from './booking-reads';
-import { BookingNotFoundError } from './host-calendar.decider';
+import type { BookingReads } from './booking.queries';
+import { BookingNotFoundError } from './booking.decider';
 
 const holdOf = (metadata: Record<string, string>) => (metadata.holdId && metadata.hostUserId ? { holdId: metadata.holdId, hostUserId: metadata.hostUserId } : null);
 

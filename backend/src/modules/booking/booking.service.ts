@@ -15,10 +15,10 @@ import type { SignedInUser } from '../auth/auth';
 import type { CatalogQueries } from '../catalog/catalog.queries';
 import { CheckoutService } from '../checkout/checkout.service';
 import type { StripeClient } from '../../integrations/stripe/stripe-client';
-import type { BookingReads, BookingRow, HostRow } from './booking-reads';
+import type { BookingReads, BookingRow, HostRow } from './booking.queries';
 import { hostCalendarStreamId, type SessionDetails } from './booking.events';
-import { BOOKING_POLICY, CHANGE_NOTICE_MS, hostCalendarDecider, SlotTakenError, type CalendarCommand, type HostCalendar } from './host-calendar.decider';
-import { offersStart, openSlots } from './open-slots';
+import { BOOKING_POLICY, CHANGE_NOTICE_MS, hostCalendarDecider, SlotTakenError, type CalendarCommand, type HostCalendar } from './booking.decider';
+import { offersStart, openSlots } from '../availability/open-slots';
 
 /** How long a chosen time is kept while the customer pays (Stripe's shortest checkout is 30 minutes). */
 export const HOLD_MINUTES = 30;

@@ -19,7 +19,7 @@ import { SEAT_INVITATION_KEY } from '../licenses/seat-invitation.server-fns';
 import { LifetimeEndsSubscriptions } from '../subscriptions/plans/lifetime-ends-subscriptions';
 import { PlanChanges } from '../subscriptions/plans/plan-changes';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
-import { AccountReads } from './account-reads';
+import { AccountReads } from './checkout.queries';
 import { purchaseEvents } from './checkout.events';
 import { CheckoutServerFns } from './checkout.server-fns';
 import { CheckoutService } from './checkout.service';

@@ -11,7 +11,7 @@ import type { EventStore } from '../../events/event-store';
 import type { SignedInUser } from '../auth/auth';
 import type { CatalogQueries } from '../catalog/catalog.queries';
 import type { StripeCustomers } from './customers/stripe-customers';
-import type { AccountReads } from './account-reads';
+import type { AccountReads } from './checkout.queries';
 import { checkoutDecider, checkoutPendingPaymentId } from './checkout.decider';
 import { grantFreeAccess } from './commands/free-access';
 import { checkoutStreamId } from './checkout.events';

@@ -9,7 +9,7 @@ import { EventStore } from '../../../events/event-store';
 import { ProjectorRegistry } from '../../../events/projector-registry';
 import { replayStreamId } from '../admin.events';
 import { ADMIN_QUEUE, REPLAY_JOB, type ReplayJobData } from '../jobs/admin-queue';
-import { replayDecider } from '../replay.decider';
+import { replayDecider } from '../admin.decider';
 
 export class RequestReplay {
   constructor(
