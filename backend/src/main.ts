@@ -6,7 +6,7 @@ import { prepareDatabase } from './platform/boot/prepare-database';
 import { preflight, PreflightError } from './platform/boot/preflight';
 import { rootLogger } from './platform/common/logger';
 import { startBanner } from './platform/boot/start-banner';
-import { DEMO_HOST, usesDemoData } from './modules/demo/demo-data';
+import { DEMO_HOST, usesDemoData } from './modules/demo';
 import { ConfigError, loadConfig } from './platform/config/load-config';
 import type { AppConfig } from './platform/config/config.schema';
 import { createWorker } from './worker';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '../../platform/common/app-error';
-import type { EmailSender } from '../../modules/email/email-sender';
+import type { EmailSender } from '../../modules/email';
 import type { IdentityStore, LocalSession, LocalUser } from './identity-store';
 import { CODE_TTL_MS, newOneTimeCode } from './one-time-code';
 import { readClientCookie, sessionCookies, signedOutCookies } from './session-cookies';

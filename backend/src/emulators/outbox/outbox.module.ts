@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { EmailModule } from '../../modules/email/email.module';
+import { EmailModule } from '../../modules/email';
 import { OutboxController } from './outbox.controller';
 
 /** /dev/outbox, mounted only while the outbox stands in for SMTP outside production (see standIns). */

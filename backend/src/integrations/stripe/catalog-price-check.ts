@@ -1,4 +1,4 @@
-import type { SessionFacts } from '../../modules/checkout/checkout.decider';
+import type { SessionFacts } from '../../modules/checkout';
 import type { ConfiguredPrice } from './price-book';
 
 /** What Stripe charges (or bills each period) for a resource, as read from its session or subscription. */

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import type { SessionFacts } from '../../modules/checkout/checkout.decider';
-import type { InvoiceFacts } from '../../modules/subscriptions/subscriptions.decider';
+import type { SessionFacts } from '../../modules/checkout';
+import type { InvoiceFacts } from '../../modules/subscriptions';
 
 /** Our references in a Stripe object's metadata; absent on objects some other system made. */
 export interface OurMetadata {

@@ -1,5 +1,5 @@
 import type { EventMetadata } from '../../events/event-metadata';
-import type { ClosedUnpaid, PaidPurchase, PurchaseFollower, TakenBack } from '../checkout/purchase-followers';
+import type { ClosedUnpaid, PaidPurchase, PurchaseFollower, TakenBack } from '../checkout';
 import type { BookingService } from './booking.service';
 import type { BookingReads } from './booking.queries';
 import { BookingNotFoundError } from './booking.decider';

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { HostScheduleInput } from '../../../../contracts/booking/availability.contract';
-import type { Busy } from '../availability/open-slots';
+import type { Busy } from '../availability';
 
 export interface HostRow {
   hostUserId: string;

@@ -4,7 +4,7 @@ import { bookSession, cancelSession, getMySessions, getRescheduleSlots, getSessi
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
-import { Auth } from '../auth/auth';
+import { Auth } from '../auth';
 import { BookingService } from './booking.service';
 
 /** `/sessions` and the dashboard's sessions section. */

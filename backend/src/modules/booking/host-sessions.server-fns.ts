@@ -4,8 +4,8 @@ import { getHostSessions, hostCancelSession } from '../../../../contracts/bookin
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
-import { Auth, type SignedInUser } from '../auth/auth';
-import { NotAHostError } from '../availability/availability.errors';
+import { Auth, type SignedInUser } from '../auth';
+import { NotAHostError } from '../availability';
 import { BookingService } from './booking.service';
 
 /** A host's upcoming sessions, and cancelling one of them. */

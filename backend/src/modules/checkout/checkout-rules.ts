@@ -2,7 +2,7 @@ import { grantsResourceAccessType } from '../../../../contracts/checkout/checkou
 import type { Resource } from '../../../../contracts/catalog/resource';
 import { isFree } from '../../../../contracts/catalog/resource-rules';
 import type { CheckoutData } from '../../../../contracts/checkout/checkout.contract';
-import { isSubscriptionResource } from '../licenses/license-terms';
+import { isSubscriptionResource } from '../licenses';
 
 /** Seats and credit packs are bought by the number; everything else one at a time. */
 export const quantityAdjustable = (resource: Resource) => resource.type === 'license' || resource.type === 'api_credits';

@@ -6,8 +6,7 @@ import type { CheckoutSearch } from '../../../../contracts/checkout/checkout-sea
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
-import { Auth, type SignedInUser } from '../auth/auth';
-import { signInRedirect, userOrSignIn } from '../auth/sign-in-redirect';
+import { Auth, type SignedInUser, signInRedirect, userOrSignIn } from '../auth';
 import { CheckoutCancellation } from './commands/checkout-cancel';
 import { plainFormAnswer } from './checkout-form';
 import { CheckoutService } from './checkout.service';

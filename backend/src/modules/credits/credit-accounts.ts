@@ -1,6 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { admit } from '../plugin-api/admission';
-import type { KeyedLicense } from '../plugin-api/license-lookup';
+import { admit, type KeyedLicense } from '../plugin-api';
 import { currentCycle } from './billing-cycle';
 import type { CycleAllowance } from './credits.decider';
 

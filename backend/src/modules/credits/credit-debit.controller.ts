@@ -8,9 +8,7 @@ import { APP_CONFIG } from '../../platform/config/config.module';
 import { PayloadDecoder } from '../../server-fn/payload-decoder';
 import type { AppConfig } from '../../platform/config/config.schema';
 import { SYSTEM } from '../../events/event-metadata';
-import { admit, readKey } from '../plugin-api/admission';
-import { LicenseLookup } from '../plugin-api/license-lookup';
-import { requestIdOf } from '../plugin-api/key-gate';
+import { admit, readKey, LicenseLookup, requestIdOf } from '../plugin-api';
 import { CreditAccounts } from './credit-accounts';
 import { CreditLedger } from './commands/credit-ledger';
 

@@ -1,5 +1,5 @@
 import type { EventMetadata } from '../../events/event-metadata';
-import type { PaidPurchase, PurchaseFollower, TakenBack } from '../checkout/purchase-followers';
+import type { PaidPurchase, PurchaseFollower, TakenBack } from '../checkout';
 import type { CreditLedger } from './commands/credit-ledger';
 
 /** Credits in one pack of a catalog resource of type api_credits (its metadata says how many). */

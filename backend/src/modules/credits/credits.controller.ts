@@ -6,8 +6,7 @@ import { ValidationFailedError } from '../../platform/common/app-error';
 import { rootLogger } from '../../platform/common/logger';
 import { within } from '../../platform/common/within';
 import { toErrorIssues } from '../../platform/common/zod-issues';
-import type { LookedUpLicense } from '../plugin-api/license-lookup';
-import { DEPENDENCY_TIMEOUT_MS, KeyGate, type KeyGateLimits } from '../plugin-api/key-gate';
+import { type LookedUpLicense, DEPENDENCY_TIMEOUT_MS, KeyGate, type KeyGateLimits } from '../plugin-api';
 import { CreditAccounts } from './credit-accounts';
 import { CreditReads } from './credits.queries';
 

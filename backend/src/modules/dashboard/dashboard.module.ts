@@ -1,9 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { StripeModule } from '../../integrations/stripe/stripe.module';
-import { CatalogModule } from '../catalog/catalog.module';
-import { CatalogQueries } from '../catalog/catalog.queries';
-import { LICENSE_SEALING_SECRET, LicensesModule } from '../licenses/licenses.module';
+import { StripeModule } from '../../integrations/stripe';
+import { CatalogModule, CatalogQueries } from '../catalog';
+import { LICENSE_SEALING_SECRET, LicensesModule } from '../licenses';
 import { DashboardQueries } from './dashboard.queries';
 import { DashboardServerFns } from './dashboard.server-fns';
 

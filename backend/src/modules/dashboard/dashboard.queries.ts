@@ -1,9 +1,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { DashboardData, DashboardLicense } from '../../../../contracts/dashboard/dashboard.contract';
-import type { SignedInUser } from '../auth/auth';
-import type { CatalogQueries } from '../catalog/catalog.queries';
-import { openLicenseKey } from '../licenses/license-key';
-import { readLicenseDeviceSeats } from '../devices/license-device-seats';
+import type { SignedInUser } from '../auth';
+import type { CatalogQueries } from '../catalog';
+import { openLicenseKey } from '../licenses';
+import { readLicenseDeviceSeats } from '../devices';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 

@@ -13,14 +13,11 @@ import type { EventMetadata } from '../../events/event-metadata';
 import { EventStore } from '../../events/event-store';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
-import { Auth, type SignedInUser } from '../auth/auth';
-import { userOrSignIn } from '../auth/sign-in-redirect';
-import { CatalogQueries } from '../catalog/catalog.queries';
-import { LicenseChanges } from '../licenses/license-changes';
-import { Licenses } from '../licenses/commands/license-commands';
-import { checkoutDecider } from '../checkout/checkout.decider';
-import { checkoutStreamId } from '../checkout/checkout.events';
-import { StripeClient } from '../../integrations/stripe/stripe-client';
+import { Auth, type SignedInUser, userOrSignIn } from '../auth';
+import { CatalogQueries } from '../catalog';
+import { LicenseChanges, Licenses } from '../licenses';
+import { checkoutDecider, checkoutStreamId } from '../checkout';
+import { StripeClient } from '../../integrations/stripe';
 import { DashboardQueries } from './dashboard.queries';
 
 class DashboardRefusedError extends AppError {}

@@ -6,7 +6,7 @@ import { SYSTEM } from '../../events/event-metadata';
 import { EventStore } from '../../events/event-store';
 import { StreamVersionConflictError } from '../../events/event-store.errors';
 import { IdentityStore } from '../../emulators/identity/identity-store';
-import { hostAvailabilityStreamId, HostAvailabilityChanged } from '../availability/availability.events';
+import { hostAvailabilityStreamId, HostAvailabilityChanged } from '../availability';
 import { DEMO_HOST, DEMO_HOST_SCHEDULE } from './demo-data';
 
 export type DemoSeedOutcome = 'seeded' | 'already-seeded';

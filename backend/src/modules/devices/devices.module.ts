@@ -2,7 +2,7 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { EventRegistry } from '../../events/event-registry';
 import { EventStore } from '../../events/event-store';
 import { ProjectorRegistry } from '../../events/projector-registry';
-import { LicensesModule } from '../licenses/licenses.module';
+import { LicensesModule } from '../licenses';
 import { DeviceActivations } from './commands/device-activations';
 import { deviceEvents } from './devices.events';
 import { LicenseDevicesServerFns } from './devices.server-fns';

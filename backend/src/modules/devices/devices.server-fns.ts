@@ -7,8 +7,8 @@ import { NotFoundError } from '../../platform/common/app-error';
 import { awaitProjection } from '../../events/projection-wait';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
-import { Auth } from '../auth/auth';
-import { Licenses } from '../licenses/commands/license-commands';
+import { Auth } from '../auth';
+import { Licenses } from '../licenses';
 import type { DeviceEvent } from './devices.events';
 import { DeviceActivations } from './commands/device-activations';
 

@@ -11,13 +11,7 @@ import { EmailSender } from './email-sender';
 import { EmailTriggerReactor } from './jobs/email-trigger.reactor';
 import { emailTrigger, EmailTriggers } from './email-triggers';
 import { OutboxTransport } from '../../emulators/outbox/outbox-transport';
-import { EmailPreferences } from '../preferences/email-preferences';
-import { MAILED_ADDRESSES } from '../preferences/mailed-addresses';
-import { ManageEmailLinkRequested } from '../preferences/preferences.events';
-import { PreferencesModule } from '../preferences/preferences.module';
-import { EmailPreferencesServerFns } from '../preferences/preferences.server-fns';
-import { ManageEmailLinks } from '../preferences/manage-email-links';
-import { OneClickUnsubscribeController } from '../preferences/one-click-unsubscribe.controller';
+import { EmailPreferences, MAILED_ADDRESSES, ManageEmailLinkRequested, PreferencesModule, EmailPreferencesServerFns, ManageEmailLinks, OneClickUnsubscribeController } from '../preferences';
 import { SmtpTransport } from './smtp-transport';
 
 export const EMAIL_TRANSPORT = Symbol('EMAIL_TRANSPORT');

@@ -6,7 +6,7 @@ import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { awaitProjection } from '../../events/projection-wait';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
-import { Auth } from '../auth/auth';
+import { Auth } from '../auth';
 import type { LicenseEvent } from './licenses.events';
 import { LicenseChanges } from './license-changes';
 import { Licenses } from './commands/license-commands';

@@ -6,7 +6,7 @@ import { EventStore } from '../../events/event-store';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { redirectTo } from '../../server-fn/server-redirect';
-import { Auth } from '../auth/auth';
+import { Auth } from '../auth';
 import { LocalIdentity } from '../../emulators/identity/local-identity';
 import { licenseStreamId, type LicenseEvent } from './licenses.events';
 import { readSeatInvitation } from './seat-invitation-token';

@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { DevicesModule } from '../devices/devices.module';
-import { LicenseChanges } from '../licenses/license-changes';
-import { LicensesModule } from '../licenses/licenses.module';
+import { DevicesModule } from '../devices';
+import { LicenseChanges, LicensesModule } from '../licenses';
 import { KeyGate } from './key-gate';
 import { LicenseLookup } from './license-lookup';
 import { LicenseValidateController } from './license-validate.controller';

@@ -1,6 +1,6 @@
 import type { Decider } from '../../events/decider';
 import type { NewEvent } from '../../events/event-registry';
-import { PendingPaymentExpired, PendingPaymentOpened, PendingPaymentSettled } from '../checkout/checkout.events';
+import { PendingPaymentExpired, PendingPaymentOpened, PendingPaymentSettled } from '../checkout';
 import { SubscriptionCancellationScheduled, SubscriptionCancelled, SubscriptionPastDue, SubscriptionPlanChanged, SubscriptionRenewed, SubscriptionStarted } from './subscriptions.events';
 
 /** The subscription as Stripe has it now (fetched, not taken from an event that may be stale). */

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config/config.schema';
-import { seedCatalog } from '../../modules/catalog/catalog-seed';
+import { seedCatalog } from '../../modules/catalog';
 import { migrate } from './migrate';
 
 /** Migrations, then the reference data the site cannot run without (the catalog). */

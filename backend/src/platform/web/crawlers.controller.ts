@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
-import { CatalogQueries } from '../../modules/catalog/catalog.queries';
+import { CatalogQueries } from '../../modules/catalog';
 import { SsrRenderer } from './ssr-renderer';
 
 /** sitemap.xml and robots.txt: every public page, every resource by slug, every docs page. */

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CatalogModule } from '../../modules/catalog/catalog.module';
+import { CatalogModule } from '../../modules/catalog';
 import { CrawlersController } from './crawlers.controller';
 import { SsrRenderer } from './ssr-renderer';
 import { WebController } from './web.controller';

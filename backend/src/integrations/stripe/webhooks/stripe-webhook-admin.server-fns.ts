@@ -7,7 +7,7 @@ import type { ServerFnOutput } from '../../../../../contracts/server-fn';
 import { AppError, NotFoundError } from '../../../platform/common/app-error';
 import { ServerFn } from '../../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../../server-fn/server-fn-context';
-import { AdminAccess } from '../../../modules/admin/admin-access';
+import { AdminAccess } from '../../../modules/admin';
 import { StripeWebhookLog } from './stripe-webhook-log';
 import { enqueueStripeEvent, STRIPE_WEBHOOK_QUEUE, type StripeWebhookJob } from '../jobs/stripe-webhook-queue';
 

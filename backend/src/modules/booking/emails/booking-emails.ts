@@ -1,4 +1,4 @@
-import { emailTrigger, type EmailTrigger } from '../../email/email-triggers';
+import { emailTrigger, type EmailTrigger } from '../../email';
 import { BookingCancelled, BookingConfirmed, BookingRefusedSlotTaken, BookingRescheduled, type SessionDetails } from '../booking.events';
 import { bookingInviteAttachment, type BookingInvite } from './booking-ics';
 

@@ -1,4 +1,4 @@
-import type { EmailAttachment } from '../../email/email-message';
+import type { EmailAttachment } from '../../email';
 import type { SessionDetails } from '../booking.events';
 
 /**

@@ -1,7 +1,7 @@
 import type { EventData } from '../../../events/event-registry';
 import type { Projector } from '../../../events/projector';
 import type { RecordedEvent } from '../../../events/recorded-event';
-import type { StripeClient } from '../../../integrations/stripe/stripe-client';
+import type { StripeClient } from '../../../integrations/stripe';
 import type { BookingCancelled, BookingRefusedSlotTaken } from '../booking.events';
 
 /**

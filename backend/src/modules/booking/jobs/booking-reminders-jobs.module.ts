@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { EmailModule } from '../../email/email.module';
+import { EmailModule } from '../../email';
 import { BookingRemindersModule } from './booking-reminders.module';
 import { BookingRemindersProcessor } from './booking-reminders.processor';
 import { BookingRemindersSweeper } from './booking-reminders.sweeper';

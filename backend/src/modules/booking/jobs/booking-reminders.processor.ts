@@ -2,8 +2,7 @@ import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Job } from 'bullmq';
-import { emailJobKey } from '../../email/jobs/email-job';
-import { EmailSender } from '../../email/email-sender';
+import { emailJobKey, EmailSender } from '../../email';
 import { BOOKING_REMINDER_QUEUE, type BookingReminderJob } from './booking-reminders';
 
 export type ReminderOutcome = 'queued' | 'not-confirmed' | 'moved' | 'started' | 'no-address';

@@ -5,7 +5,7 @@ import type { EventStore } from '../../../events/event-store';
 import { awaitProjection } from '../../../events/projection-wait';
 import { checkoutDecider } from '../checkout.decider';
 import { checkoutStreamId } from '../checkout.events';
-import type { StripeClient } from '../../../integrations/stripe/stripe-client';
+import type { StripeClient } from '../../../integrations/stripe';
 
 /**
  * A buyer who comes back through Stripe's "back" link has cancelled: their open checkouts of

@@ -1,6 +1,6 @@
 import type { EventStore } from '../../../events/event-store';
 import { StreamVersionConflictError } from '../../../events/event-store.errors';
-import type { StripeClient } from '../../../integrations/stripe/stripe-client';
+import type { StripeClient } from '../../../integrations/stripe';
 import { customerStreamId, StripeCustomerLinked } from './customer.events';
 
 /**

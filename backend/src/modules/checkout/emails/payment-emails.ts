@@ -1,9 +1,7 @@
-import { emailTrigger, type EmailTrigger } from '../../email/email-triggers';
-import { openLicenseKey } from '../../licenses/license-key';
-import { LicensedUserAdded, LicenseGranted } from '../../licenses/licenses.events';
-import { signSeatInvitation } from '../../licenses/seat-invitation-token';
+import { emailTrigger, type EmailTrigger } from '../../email';
+import { openLicenseKey, LicensedUserAdded, LicenseGranted, signSeatInvitation } from '../../licenses';
 import { PurchaseCompleted } from '../checkout.events';
-import { SubscriptionPastDue, SubscriptionRenewed } from '../../subscriptions/subscriptions.events';
+import { SubscriptionPastDue, SubscriptionRenewed } from '../../subscriptions';
 
 /** The emails purchases send: receipt, license key, seat invitation, renewal and failed renewal. */
 export function paymentEmailTriggers(sealingSecret: string, siteUrl: string, invitationKey: Buffer): EmailTrigger[] {

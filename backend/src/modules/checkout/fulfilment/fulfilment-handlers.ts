@@ -1,4 +1,4 @@
-import type { StripeEventHandlers } from '../../../integrations/stripe/webhooks/stripe-event-handlers';
+import type { StripeEventHandlers } from '../../../integrations/stripe';
 import type { Fulfilment } from './fulfilment';
 
 /** Which Stripe event types fulfilment handles, and how. */

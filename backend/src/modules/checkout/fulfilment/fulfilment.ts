@@ -2,22 +2,14 @@ import type { Resource } from '../../../../../contracts/catalog/resource';
 import { runCommand } from '../../../events/command-runner';
 import type { EventMetadata } from '../../../events/event-metadata';
 import type { EventStore } from '../../../events/event-store';
-import type { CatalogQueries } from '../../catalog/catalog.queries';
-import type { ReceivedStripeEvent } from '../../../integrations/stripe/webhooks/stripe-webhook-log';
+import type { CatalogQueries } from '../../catalog';
+import { type ReceivedStripeEvent, type PriceBook, type StripeClient, RefusedStripeEvent, catalogPriceMismatch, invoiceFacts, invoiceSubscriptionId, isoFromSeconds, ourMetadata, sessionFacts, stripeIdOf, subscriptionPeriodEnd, StripeRecords } from '../../../integrations/stripe';
 import type { PurchaseFollowers } from '../purchase-followers';
 import { grantsResourceAccess } from '../checkout-rules';
-import { licenseTerms } from '../../licenses/license-terms';
-import { licenseIdFor, type Licenses } from '../../licenses/commands/license-commands';
+import { licenseTerms, licenseIdFor, type Licenses } from '../../licenses';
 import { checkoutDecider, type CheckoutCommand, type CheckoutState, type ResourceFacts } from '../checkout.decider';
 import { checkoutStreamId } from '../checkout.events';
-import type { PriceBook } from '../../../integrations/stripe/price-book';
-import type { StripeClient } from '../../../integrations/stripe/stripe-client';
-import { subscriptionDecider, type SubscriptionCommand, type SubscriptionSnapshot } from '../../subscriptions/subscriptions.decider';
-import { subscriptionStreamId } from '../../subscriptions/subscriptions.events';
-import { RefusedStripeEvent } from '../../../integrations/stripe/webhooks/refused-stripe-event';
-import { catalogPriceMismatch } from '../../../integrations/stripe/catalog-price-check';
-import { invoiceFacts, invoiceSubscriptionId, isoFromSeconds, ourMetadata, sessionFacts, stripeIdOf, subscriptionPeriodEnd } from '../../../integrations/stripe/stripe-facts';
-import { StripeRecords } from '../../../integrations/stripe/stripe-records';
+import { subscriptionDecider, type SubscriptionCommand, type SubscriptionSnapshot, subscriptionStreamId } from '../../subscriptions';
 
 /** A Stripe event that needs another to be handled first (a refund before its purchase): retried later. */
 export class NotYetError extends Error {}

@@ -1,8 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { EventMetadata } from '../../../events/event-metadata';
-import type { PaidPurchase, PurchaseFollower } from '../../checkout/purchase-followers';
-import { licenseTerms } from '../../licenses/license-terms';
-import type { StripeClient } from '../../../integrations/stripe/stripe-client';
+import type { PaidPurchase, PurchaseFollower } from '../../checkout';
+import { licenseTerms } from '../../licenses';
+import type { StripeClient } from '../../../integrations/stripe';
 
 /**
  * Monthly → Lifetime: once the lifetime payment has succeeded (never before), each monthly

@@ -7,8 +7,7 @@ import { AppError } from '../../../platform/common/app-error';
 import { ServerFn } from '../../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../../server-fn/server-fn-context';
 import { redirectTo } from '../../../server-fn/server-redirect';
-import { Auth } from '../../auth/auth';
-import { signInRedirect } from '../../auth/sign-in-redirect';
+import { Auth, signInRedirect } from '../../auth';
 import { PlanChanges } from './plan-changes';
 
 /** The checkout page's plan change: what buying a plan means next to the one held, and confirming a switch. */

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventData } from '../../../events/event-registry';
 import type { Projector } from '../../../events/projector';
 import type { RecordedEvent } from '../../../events/recorded-event';
-import type { StripeCustomerLinked } from '../../checkout/customers/customer.events';
+import type { StripeCustomerLinked } from '../../checkout';
 import type { SubscriptionCancellationScheduled, SubscriptionCancelled, SubscriptionPastDue, SubscriptionPlanChanged, SubscriptionRenewed, SubscriptionStarted } from '../subscriptions.events';
 
 /** Subscriptions (plan, status, renewal date) and each user's Stripe customer, for billing. */
