@@ -21,6 +21,7 @@ import { CoursesModule } from './modules/courses';
 import { EmailJobsModule, EmailModule } from './modules/email';
 import { BookingRemindersJobsModule, BookingModule } from './modules/booking';
 import { PreferencesModule } from './modules/preferences';
+import { IdentityEmulatorModule } from './emulators/identity/identity-emulator.module';
 import { OutboxModule } from './emulators/outbox/outbox.module';
 import { StripeEmulatorModule } from './emulators/stripe/stripe-emulator.module';
 import { StripeWebhookJobsModule, StripeModule } from './integrations/stripe';
@@ -48,6 +49,12 @@ export function infrastructureModules(config: AppConfig): Array<DynamicModule | 
 /** Feature modules: their commands, server functions, projectors and jobs. */
 export const featureModules = [AuthModule, SiteModule, CatalogModule, AdminModule, EmailModule, PreferencesModule, ContactModule, StripeModule, CheckoutModule, SubscriptionsModule, LicensesModule, DashboardModule, PluginApiModule, CreditsModule, DevicesModule, AvailabilityModule, BookingModule, CoursesModule, LibraryModule];
 
+/** Stand-ins both processes mount, never in production (see standIns): the local sign-in and the email outbox. */
+export function standInModules(config: AppConfig): Type[] {
+  const mounted = standIns(config);
+  return [...(mounted.localSignIn ? [IdentityEmulatorModule] : []), ...(mounted.outbox ? [OutboxModule] : [])];
+}
+
 @Module({})
 export class ApiModule {
   static forRoot(config: AppConfig, extraModules: Type[] = []): DynamicModule {
@@ -71,7 +78,7 @@ export class ApiModule {
         HealthModule,
         ...featureModules,
         ...(standIns(config).stripeEmulator ? [StripeEmulatorModule] : []),
-        ...(standIns(config).outbox ? [OutboxModule] : []),
+        ...standInModules(config),
         ...(usesDemoData(config) ? [DemoModule] : []),
         ...extraModules,
         WebModule,
@@ -84,6 +91,6 @@ export class ApiModule {
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: WorkerModule, imports: [...infrastructureModules(config), ...featureModules, ProjectionModule, AdminJobsModule, EmailJobsModule, BookingRemindersJobsModule, StripeWebhookJobsModule] };
+    return { module: WorkerModule, imports: [...infrastructureModules(config), ...featureModules, ...standInModules(config), ProjectionModule, AdminJobsModule, EmailJobsModule, BookingRemindersJobsModule, StripeWebhookJobsModule] };
   }
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '../../platform/common/app-error';
+import { ADMIN_ORG_ROLE } from '../../modules/auth';
 import type { EmailSender } from '../../modules/email';
 import type { IdentityStore, LocalSession, LocalUser } from './identity-store';
 import { CODE_TTL_MS, newOneTimeCode } from './one-time-code';
@@ -17,7 +18,7 @@ export class LocalSignInError extends AppError {
   }
 }
 
-export const ADMIN_ORGANIZATION = { id: 'org_sculpt', role: 'org:admin', slug: 'systemsculpt', permissions: ['org:sys_memberships:manage', 'org:sys_profile:manage'] };
+export const ADMIN_ORGANIZATION = { id: 'org_sculpt', role: ADMIN_ORG_ROLE, slug: 'systemsculpt', permissions: ['org:sys_memberships:manage', 'org:sys_profile:manage'] };
 /** A session nobody has used for this long ends at its next refresh. */
 export const SESSION_IDLE_LIMIT_MS = 7 * 86_400_000;
 

@@ -10,9 +10,9 @@ import type { EmailTransport } from './email-message';
 import { EmailSender } from './email-sender';
 import { EmailTriggerReactor } from './jobs/email-trigger.reactor';
 import { emailTrigger, EmailTriggers } from './email-triggers';
-import { OutboxTransport } from '../../emulators/outbox/outbox-transport';
 import { EmailPreferences, MAILED_ADDRESSES, ManageEmailLinkRequested, PreferencesModule, EmailPreferencesServerFns, ManageEmailLinks, OneClickUnsubscribeController } from '../preferences';
 import { SmtpTransport } from './smtp-transport';
+import { STAND_IN_EMAIL_TRANSPORT } from './stand-in-transport';
 
 export const EMAIL_TRANSPORT = Symbol('EMAIL_TRANSPORT');
 
@@ -30,9 +30,12 @@ export const EMAIL_TRANSPORT = Symbol('EMAIL_TRANSPORT');
     EmailPreferencesServerFns,
     {
       provide: EMAIL_TRANSPORT,
-      inject: [APP_CONFIG, MikroORM],
-      useFactory: (config: AppConfig, orm: MikroORM): EmailTransport =>
-        config.EMAIL_TRANSPORT === 'smtp' ? new SmtpTransport(config.SMTP_URL!) : new OutboxTransport(orm),
+      inject: [APP_CONFIG, { token: STAND_IN_EMAIL_TRANSPORT, optional: true }],
+      useFactory: (config: AppConfig, outbox: EmailTransport | undefined): EmailTransport => {
+        if (config.EMAIL_TRANSPORT === 'smtp') return new SmtpTransport(config.SMTP_URL!);
+        if (!outbox) throw new Error('EMAIL_TRANSPORT=outbox needs the outbox stand-in, which is never mounted in production');
+        return outbox;
+      },
     },
     {
       provide: EmailDelivery,

@@ -5,5 +5,6 @@ export type { EmailAttachment, EmailMessage, EmailTransport } from './email-mess
 export { emailJobKey } from './jobs/email-job';
 export { EmailSender } from './email-sender';
 export { emailTrigger, type EmailTrigger, EmailTriggers } from './email-triggers';
+export { STAND_IN_EMAIL_TRANSPORT } from './stand-in-transport';
 export { EmailModule } from './email.module';
 export { EmailJobsModule } from './jobs/email-jobs.module';

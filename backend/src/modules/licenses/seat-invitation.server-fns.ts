@@ -6,8 +6,7 @@ import { EventStore } from '../../events/event-store';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { redirectTo } from '../../server-fn/server-redirect';
-import { Auth } from '../auth';
-import { LocalIdentity } from '../../emulators/identity/local-identity';
+import { Auth, IDENTITY_STAND_IN, type IdentityStandIn } from '../auth';
 import { licenseStreamId, type LicenseEvent } from './licenses.events';
 import { readSeatInvitation } from './seat-invitation-token';
 
@@ -27,7 +26,7 @@ export class SeatInvitationServerFns {
     private readonly auth: Auth,
     private readonly store: EventStore,
     @Inject(SEAT_INVITATION_KEY) private readonly key: Buffer,
-    @Optional() private readonly identity?: LocalIdentity | null,
+    @Optional() @Inject(IDENTITY_STAND_IN) private readonly identity?: IdentityStandIn,
   ) {}
 
   @ServerFn(getSeatInvitation)

@@ -1,7 +1,7 @@
 import { parsePublishableKey } from '../../../../contracts/auth/publishable-key';
-import { generateSigningKeys } from '../../emulators/identity/signing-keys';
-import { issueSessionToken, LOCAL_PUBLISHABLE_KEY, SESSION_TOKEN_TTL_SECONDS, type LocalSessionClaims } from '../../emulators/identity/session-token';
-import { SessionVerifier, SIGNED_OUT } from './session-verifier';
+import { generateSigningKeys } from './signing-keys';
+import { issueSessionToken, LOCAL_PUBLISHABLE_KEY, SESSION_TOKEN_TTL_SECONDS, type LocalSessionClaims } from './session-token';
+import { SessionVerifier, SIGNED_OUT } from '../../modules/auth/session-verifier';
 
 const SITE = 'http://localhost:3000';
 const keys = generateSigningKeys();
