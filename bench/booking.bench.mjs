@@ -40,7 +40,7 @@ const { runCommand, StreamStateCache } = dist('events/command-runner.js');
 const { EventRegistry } = dist('events/event-registry.js');
 const { EventStore } = dist('events/event-store.js');
 const { StreamVersionConflictError } = dist('events/event-store.errors.js');
-const { prepareDatabase } = dist('platform/boot/prepare-database.js');
+const { prepareDatabase } = dist('prepare-database.js');
 
 const CONTENDERS = Number(process.env.BENCH_CONTENDERS ?? 50);
 const CONTENDED_SLOTS = Number(process.env.BENCH_CONTENDED_SLOTS ?? 4); // rounds of CONTENDERS on one slot each

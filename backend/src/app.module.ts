@@ -33,7 +33,7 @@ import { PluginApiModule } from './modules/plugin-api';
 import { CreditsModule } from './modules/credits';
 import { DevicesModule } from './modules/devices';
 import { AvailabilityModule } from './modules/availability';
-import { SiteModule } from './modules/site';
+import { CrawlersModule, SiteModule } from './modules/site';
 import { DemoModule, usesDemoData } from './modules/demo';
 import { LibraryModule } from './modules/library';
 import { QueueModule } from './platform/queue/queue.module';
@@ -81,6 +81,7 @@ export class ApiModule {
         ...standInModules(config),
         ...(usesDemoData(config) ? [DemoModule] : []),
         ...extraModules,
+        CrawlersModule,
         WebModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorEnvelopeFilter }],

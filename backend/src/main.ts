@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { createApi } from './api';
 import { SsrRenderer } from './platform/web/ssr-renderer';
-import { prepareDatabase } from './platform/boot/prepare-database';
+import { prepareDatabase } from './prepare-database';
 import { preflight, PreflightError } from './platform/boot/preflight';
 import { rootLogger } from './platform/common/logger';
 import { startBanner } from './platform/boot/start-banner';

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { ApiModule } from '../../../backend/src/app.module';
-import { prepareDatabase } from '../../../backend/src/platform/boot/prepare-database';
+import { prepareDatabase } from '../../../backend/src/prepare-database';
 import { DemoModule } from '../../../backend/src/modules/demo/demo.module';
 import { DEMO_HOST, localAdminEmails, usesDemoData } from '../../../backend/src/modules/demo/demo-data';
 import { DemoHostSeeder } from '../../../backend/src/modules/demo/demo-host.seeder';

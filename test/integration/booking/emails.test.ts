@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { Queue } from 'bullmq';
 import type { Pool } from 'pg';
 import { WorkerModule } from '../../../backend/src/app.module';
-import { prepareDatabase } from '../../../backend/src/platform/boot/prepare-database';
+import { prepareDatabase } from '../../../backend/src/prepare-database';
 import type { AppConfig } from '../../../backend/src/platform/config/config.schema';
 import { EventRegistry, type NewEvent } from '../../../backend/src/events/event-registry';
 import { EventStore } from '../../../backend/src/events/event-store';

@@ -7,7 +7,7 @@ import { StripeWebhookLog } from '../../../backend/src/integrations/stripe/webho
 import { STRIPE_WEBHOOK_QUEUE, type StripeWebhookJob } from '../../../backend/src/integrations/stripe/jobs/stripe-webhook-queue';
 import { StripeWebhookSweeper } from '../../../backend/src/integrations/stripe/jobs/stripe-webhook-sweeper';
 import { StripeWebhooksProcessor } from '../../../backend/src/integrations/stripe/jobs/stripe-webhooks.processor';
-import { prepareDatabase } from '../../../backend/src/platform/boot/prepare-database';
+import { prepareDatabase } from '../../../backend/src/prepare-database';
 import { createTestDatabase, dropTestDatabase, uniqueQueuePrefix } from '../../support/test-database';
 import { startTestApi, type TestApi } from '../../support/test-api';
 import { testOrm } from '../events/support/orm';

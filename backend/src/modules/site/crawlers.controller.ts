@@ -1,9 +1,9 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { APP_CONFIG } from '../config/config.module';
-import type { AppConfig } from '../config/config.schema';
-import { CatalogQueries } from '../../modules/catalog';
-import { SsrRenderer } from './ssr-renderer';
+import { APP_CONFIG } from '../../platform/config/config.module';
+import type { AppConfig } from '../../platform/config/config.schema';
+import { CatalogQueries } from '../catalog';
+import { SsrRenderer } from '../../platform/web/ssr-renderer';
 
 /** sitemap.xml and robots.txt: every public page, every resource by slug, every docs page. */
 @Controller()

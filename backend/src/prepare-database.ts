@@ -1,6 +1,6 @@
-import type { AppConfig } from '../config/config.schema';
-import { seedCatalog } from '../../modules/catalog';
-import { migrate } from './migrate';
+import type { AppConfig } from './platform/config/config.schema';
+import { seedCatalog } from './modules/catalog';
+import { migrate } from './platform/boot/migrate';
 
 /** Migrations, then the reference data the site cannot run without (the catalog). */
 export async function prepareDatabase(config: Pick<AppConfig, 'DATABASE_URL'>) {
