@@ -33,14 +33,14 @@ import { startLoggedBenchSite } from './support/logged-site.mjs';
 
 const require = createRequire(import.meta.url);
 const dist = (path) => require(`../dist/app/backend/src/${path}`);
-const { openSlots } = dist('modules/booking/open-slots.js');
-const { hostCalendarDecider, SlotTakenError } = dist('modules/booking/host-calendar.decider.js');
+const { openSlots } = dist('modules/availability/open-slots.js');
+const { hostCalendarDecider, SlotTakenError } = dist('modules/booking/booking.decider.js');
 const { bookingEvents, hostCalendarStreamId } = dist('modules/booking/booking.events.js');
 const { runCommand, StreamStateCache } = dist('events/command-runner.js');
 const { EventRegistry } = dist('events/event-registry.js');
 const { EventStore } = dist('events/event-store.js');
 const { StreamVersionConflictError } = dist('events/event-store.errors.js');
-const { prepareDatabase } = dist('platform/boot/prepare-database.js');
+const { prepareDatabase } = dist('prepare-database.js');
 
 const CONTENDERS = Number(process.env.BENCH_CONTENDERS ?? 50);
 const CONTENDED_SLOTS = Number(process.env.BENCH_CONTENDED_SLOTS ?? 4); // rounds of CONTENDERS on one slot each

@@ -12,7 +12,7 @@ import { STREAM_SUMMARY_TABLE } from './support/stream-summary-sql.mjs';
 
 const require = createRequire(import.meta.url);
 const dist = (path) => require(`../dist/app/backend/src/${path}`);
-const { prepareDatabase } = dist('platform/boot/prepare-database.js');
+const { prepareDatabase } = dist('prepare-database.js');
 const { EventRegistry, defineEvent } = dist('events/event-registry.js');
 const { EventStore } = dist('events/event-store.js');
 const { LOG_START } = dist('events/recorded-event.js');

@@ -18,7 +18,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 require('reflect-metadata');
 const { createApi } = require(join(root, 'dist/app/backend/src/api.js'));
 const { createWorker } = require(join(root, 'dist/app/backend/src/worker.js'));
-const { prepareDatabase } = require(join(root, 'dist/app/backend/src/platform/boot/prepare-database.js'));
+const { prepareDatabase } = require(join(root, 'dist/app/backend/src/prepare-database.js'));
 const { loadConfig } = require(join(root, 'dist/app/backend/src/platform/config/load-config.js'));
 const express = require('express');
 

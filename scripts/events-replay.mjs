@@ -20,8 +20,8 @@ const { NestFactory } = require('@nestjs/core');
 const { MikroORM } = require('@mikro-orm/postgresql');
 const { ConfigError, loadConfig } = dist('platform/config/load-config.js');
 const { preflight, PreflightError } = dist('platform/boot/preflight.js');
-const { prepareDatabase } = dist('platform/boot/prepare-database.js');
-const { featureModules, infrastructureModules } = dist('app.module.js');
+const { prepareDatabase } = dist('prepare-database.js');
+const { featureModules, infrastructureModules, standInModules } = dist('app.module.js');
 const { EventStore } = dist('events/event-store.js');
 const { ProjectorRegistry } = dist('events/projector-registry.js');
 const { replayProjector } = dist('events/replay.js');
@@ -36,7 +36,7 @@ async function main() {
   await prepareDatabase(config);
   // The projectors are registered by the feature modules, as in the worker.
   class ReplayScriptModule {}
-  Module({ imports: [...infrastructureModules(config), ...featureModules] })(ReplayScriptModule);
+  Module({ imports: [...infrastructureModules(config), ...featureModules, ...standInModules(config)] })(ReplayScriptModule);
   const app = await NestFactory.createApplicationContext(ReplayScriptModule, { logger: ['error', 'warn'] });
 
   const abort = new AbortController();

@@ -10,6 +10,7 @@ import { QuietStartupLogger } from './platform/common/nest-logger';
 import { LocalIdentity } from './emulators/identity/local-identity';
 import { sessionRefresher } from './emulators/identity/session-refresher';
 import type { AppConfig } from './platform/config/config.schema';
+import { standIns } from './platform/config/stand-ins';
 import { canonicalHost } from './platform/web/canonical-host';
 import { answerClientErrorsWithEnvelope } from './platform/web/client-errors';
 import { legacyRedirects } from './platform/web/legacy-redirects';
@@ -37,8 +38,7 @@ export async function createApi(
   app.use(canonicalHost(config.PUBLIC_URL));
   app.use(tolerateMalformedEscapes);
   app.use(legacyRedirects);
-  const identity = app.get(LocalIdentity, { strict: false });
-  if (identity) app.use(sessionRefresher(identity, rootLogger()));
+  if (standIns(config).localSignIn) app.use(sessionRefresher(app.get(LocalIdentity, { strict: false }), rootLogger()));
   // Pages and server-function answers; built assets come precompressed and are left alone.
   app.use(compression());
   const client = resolve(config.WEB_DIST, 'client');

@@ -13,25 +13,28 @@ import { DatabaseModule } from './platform/database/database.module';
 import { EventsModule } from './events/events.module';
 import { ProjectionModule } from './events/projection.module';
 import { HealthModule } from './platform/health/health.module';
-import { AdminModule } from './modules/admin/admin.module';
-import { AdminJobsModule } from './modules/admin/jobs/admin-jobs.module';
-import { AuthModule } from './modules/auth/auth.module';
-import { CatalogModule } from './modules/catalog/catalog.module';
-import { ContactModule } from './modules/contact/contact.module';
+import { AdminModule, AdminJobsModule } from './modules/admin';
+import { AuthModule } from './modules/auth';
+import { CatalogModule } from './modules/catalog';
+import { ContactModule } from './modules/contact';
 import { CoursesModule } from './modules/courses';
-import { EmailJobsModule } from './modules/email/email-jobs.module';
-import { BookingRemindersJobsModule } from './modules/booking/booking-reminders-jobs.module';
-import { EmailModule } from './modules/email/email.module';
+import { EmailJobsModule, EmailModule } from './modules/email';
+import { BookingRemindersJobsModule, BookingModule } from './modules/booking';
+import { PreferencesModule } from './modules/preferences';
+import { IdentityEmulatorModule } from './emulators/identity/identity-emulator.module';
 import { OutboxModule } from './emulators/outbox/outbox.module';
 import { StripeEmulatorModule } from './emulators/stripe/stripe-emulator.module';
-import { StripeWebhookJobsModule } from './modules/payments/webhooks/stripe-webhook-jobs.module';
-import { StripeWebhooksModule } from './modules/payments/webhooks/stripe-webhooks.module';
-import { PaymentsModule } from './modules/payments/payments.module';
-import { PluginApiModule } from './modules/plugin-api/plugin-api.module';
-import { BookingModule } from './modules/booking/booking.module';
-import { SiteModule } from './modules/site/site.module';
-import { DemoModule } from './modules/demo/demo.module';
-import { usesDemoData } from './modules/demo/demo-data';
+import { StripeWebhookJobsModule, StripeModule } from './integrations/stripe';
+import { CheckoutModule } from './modules/checkout';
+import { DashboardModule } from './modules/dashboard';
+import { LicensesModule } from './modules/licenses';
+import { SubscriptionsModule } from './modules/subscriptions';
+import { PluginApiModule } from './modules/plugin-api';
+import { CreditsModule } from './modules/credits';
+import { DevicesModule } from './modules/devices';
+import { AvailabilityModule } from './modules/availability';
+import { CrawlersModule, SiteModule } from './modules/site';
+import { DemoModule, usesDemoData } from './modules/demo';
 import { LibraryModule } from './modules/library';
 import { QueueModule } from './platform/queue/queue.module';
 import { RedisModule } from './platform/redis/redis.module';
@@ -44,7 +47,13 @@ export function infrastructureModules(config: AppConfig): Array<DynamicModule | 
 }
 
 /** Feature modules: their commands, server functions, projectors and jobs. */
-export const featureModules = [AuthModule, SiteModule, CatalogModule, AdminModule, EmailModule, ContactModule, StripeWebhooksModule, PaymentsModule, PluginApiModule, BookingModule, CoursesModule, LibraryModule];
+export const featureModules = [AuthModule, SiteModule, CatalogModule, AdminModule, EmailModule, PreferencesModule, ContactModule, StripeModule, CheckoutModule, SubscriptionsModule, LicensesModule, DashboardModule, PluginApiModule, CreditsModule, DevicesModule, AvailabilityModule, BookingModule, CoursesModule, LibraryModule];
+
+/** Stand-ins both processes mount, never in production (see standIns): the local sign-in and the email outbox. */
+export function standInModules(config: AppConfig): Type[] {
+  const mounted = standIns(config);
+  return [...(mounted.localSignIn ? [IdentityEmulatorModule] : []), ...(mounted.outbox ? [OutboxModule] : [])];
+}
 
 @Module({})
 export class ApiModule {
@@ -69,9 +78,10 @@ export class ApiModule {
         HealthModule,
         ...featureModules,
         ...(standIns(config).stripeEmulator ? [StripeEmulatorModule] : []),
-        ...(standIns(config).outbox ? [OutboxModule] : []),
+        ...standInModules(config),
         ...(usesDemoData(config) ? [DemoModule] : []),
         ...extraModules,
+        CrawlersModule,
         WebModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorEnvelopeFilter }],
@@ -82,6 +92,6 @@ export class ApiModule {
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: WorkerModule, imports: [...infrastructureModules(config), ...featureModules, ProjectionModule, AdminJobsModule, EmailJobsModule, BookingRemindersJobsModule, StripeWebhookJobsModule] };
+    return { module: WorkerModule, imports: [...infrastructureModules(config), ...featureModules, ...standInModules(config), ProjectionModule, AdminJobsModule, EmailJobsModule, BookingRemindersJobsModule, StripeWebhookJobsModule] };
   }
 }

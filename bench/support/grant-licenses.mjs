@@ -11,10 +11,10 @@ const { EventRegistry } = dist('events/event-registry.js');
 const { EventStore } = dist('events/event-store.js');
 const { projectBatch } = dist('events/project-batch.js');
 const { mikroOrmConfig } = dist('platform/database/mikro-orm.config.js');
-const { licenseEvents, licenseStreamId } = dist('modules/payments/licenses/license.events.js');
-const { licenseIdFor } = dist('modules/payments/licenses/licenses.js');
-const { LicensesProjector } = dist('modules/payments/projections/licenses.projector.js');
-const { generateLicenseKey, licenseKeyHash, licenseKeyHint, sealLicenseKey } = dist('modules/licensing/license-key.js');
+const { licenseEvents, licenseStreamId } = dist('modules/licenses/licenses.events.js');
+const { licenseIdFor } = dist('modules/licenses/commands/license-commands.js');
+const { LicensesProjector } = dist('modules/licenses/projections/licenses.projector.js');
+const { generateLicenseKey, licenseKeyHash, licenseKeyHint, sealLicenseKey } = dist('modules/licenses/license-key.js');
 const { MikroORM } = require('@mikro-orm/postgresql');
 
 const SECRET = 'bench-plugin-api-sealing-secret-0123456789';

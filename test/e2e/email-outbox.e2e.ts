@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { emailJobKey } from '../../backend/src/modules/email/email-job';
+import { emailJobKey } from '../../backend/src/modules/email/jobs/email-job';
 import { emailKinds, type EmailKindName } from '../../backend/src/modules/email/email-kinds';
 import { baseUrl, launchBrowser, openPage } from '../support/browser';
 import { enqueueEmail } from '../support/outbox';

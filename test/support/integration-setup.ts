@@ -1,4 +1,4 @@
-import { prepareDatabase } from '../../backend/src/platform/boot/prepare-database';
+import { prepareDatabase } from '../../backend/src/prepare-database';
 import { createTestDatabase, uniqueQueuePrefix } from './test-database';
 
 /** One database and one queue prefix for the whole integration run, migrated once. */

@@ -1,5 +1,5 @@
 import { Queue } from 'bullmq';
-import { EMAIL_QUEUE, type EmailJob } from '../../backend/src/modules/email/email-job';
+import { EMAIL_QUEUE, type EmailJob } from '../../backend/src/modules/email/jobs/email-job';
 import { baseUrl } from './browser';
 
 export interface OutboxMessage {

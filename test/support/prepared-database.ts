@@ -1,4 +1,4 @@
-import { prepareDatabase } from '../../backend/src/platform/boot/prepare-database';
+import { prepareDatabase } from '../../backend/src/prepare-database';
 import { createTestDatabase } from './test-database';
 
 /**

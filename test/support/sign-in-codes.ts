@@ -1,5 +1,5 @@
 import { Queue } from 'bullmq';
-import { EMAIL_QUEUE, type EmailJob } from '../../backend/src/modules/email/email-job';
+import { EMAIL_QUEUE, type EmailJob } from '../../backend/src/modules/email/jobs/email-job';
 
 /**
  * The latest one-time code the local sign-in queued for `to`, read from the site's own `emails`

@@ -2,9 +2,9 @@ import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { featureModules, infrastructureModules } from '../app.module';
+import { featureModules, infrastructureModules, standInModules } from '../app.module';
 import { preflight, PreflightError } from '../platform/boot/preflight';
-import { prepareDatabase } from '../platform/boot/prepare-database';
+import { prepareDatabase } from '../prepare-database';
 import { ConfigError, loadConfig } from '../platform/config/load-config';
 import { EventStore } from '../events/event-store';
 import { ProjectorRegistry } from '../events/projector-registry';
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   await preflight(config);
   await prepareDatabase(config);
-  @Module({ imports: [...infrastructureModules(config), ...featureModules] })
+  @Module({ imports: [...infrastructureModules(config), ...featureModules, ...standInModules(config)] })
   class ReplayCliModule {}
   const app = await NestFactory.createApplicationContext(ReplayCliModule, { logger: ['error', 'warn'] });
   try {

@@ -4,7 +4,7 @@ import { runCommand } from '../../../backend/src/events/command-runner';
 import { EventRegistry } from '../../../backend/src/events/event-registry';
 import { EventStore } from '../../../backend/src/events/event-store';
 import { bookingEvents, hostCalendarStreamId } from '../../../backend/src/modules/booking/booking.events';
-import { hostCalendarDecider } from '../../../backend/src/modules/booking/host-calendar.decider';
+import { hostCalendarDecider } from '../../../backend/src/modules/booking/booking.decider';
 import { emulatorStripe } from '../../support/emulator-client';
 import { callFn, chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../../support/site-client';
 import type { SiteServer } from '../../support/site-server';

@@ -1,10 +1,10 @@
 import type { Pool } from 'pg';
 import { ApiModule } from '../../../backend/src/app.module';
-import { prepareDatabase } from '../../../backend/src/platform/boot/prepare-database';
+import { prepareDatabase } from '../../../backend/src/prepare-database';
 import { DemoModule } from '../../../backend/src/modules/demo/demo.module';
 import { DEMO_HOST, localAdminEmails, usesDemoData } from '../../../backend/src/modules/demo/demo-data';
 import { DemoHostSeeder } from '../../../backend/src/modules/demo/demo-host.seeder';
-import { HostAvailabilityChanged } from '../../../backend/src/modules/booking/availability.events';
+import { HostAvailabilityChanged } from '../../../backend/src/modules/availability/availability.events';
 import { EventStore } from '../../../backend/src/events/event-store';
 import { createTestDatabase, dropTestDatabase, uniqueQueuePrefix } from '../../support/test-database';
 import { startTestApi } from '../../support/test-api';

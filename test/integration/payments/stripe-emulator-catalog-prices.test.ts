@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import Stripe from 'stripe';
-import { prepareDatabase } from '../../../backend/src/platform/boot/prepare-database';
+import { prepareDatabase } from '../../../backend/src/prepare-database';
 import { readCatalog } from '../../../backend/src/modules/catalog/catalog-seed';
 import { stripePriceLookupKey } from '../../../backend/src/emulators/stripe/stripe-price-lookup-key';
 import { createTestDatabase, dropTestDatabase, uniqueQueuePrefix } from '../../support/test-database';

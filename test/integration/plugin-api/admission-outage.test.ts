@@ -1,4 +1,4 @@
-import { generateLicenseKey } from '../../../backend/src/modules/licensing/license-key';
+import { generateLicenseKey } from '../../../backend/src/modules/licenses/license-key';
 import { validateLicense } from '../../support/plugin-admission-decoder';
 import { TcpProxy, throughProxy } from '../../support/tcp-proxy';
 import { startSite, type SiteServer } from '../../support/site-server';

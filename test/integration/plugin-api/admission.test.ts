@@ -1,4 +1,4 @@
-import { generateLicenseKey } from '../../../backend/src/modules/licensing/license-key';
+import { generateLicenseKey } from '../../../backend/src/modules/licenses/license-key';
 import { emulatorStripe } from '../../support/emulator-client';
 import { validateLicense } from '../../support/plugin-admission-decoder';
 import { callFn, chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../../support/site-client';

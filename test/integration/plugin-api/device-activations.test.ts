@@ -3,9 +3,9 @@ import type { Pool } from 'pg';
 import { EventRegistry } from '../../../backend/src/events/event-registry';
 import { EventStore } from '../../../backend/src/events/event-store';
 import { StreamVersionConflictError } from '../../../backend/src/events/event-store.errors';
-import { DeviceActivations } from '../../../backend/src/modules/plugin-api/devices/device-activations';
-import { deviceEvents, deviceStreamId } from '../../../backend/src/modules/plugin-api/devices/device.events';
-import { readDevice } from '../../../backend/src/modules/plugin-api/devices/device-header';
+import { DeviceActivations } from '../../../backend/src/modules/devices/commands/device-activations';
+import { deviceEvents, deviceStreamId } from '../../../backend/src/modules/devices/devices.events';
+import { readDevice } from '../../../backend/src/modules/devices/device-header';
 import { testPool } from '../../support/test-events';
 
 let pool: Pool;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { z } from 'zod';
-import { LICENSE_CHANGES_CHANNEL, LicenseChanges } from '../../../backend/src/modules/payments/licenses/license-changes';
+import { LICENSE_CHANGES_CHANNEL, LicenseChanges } from '../../../backend/src/modules/licenses/license-changes';
 import { emulatorStripe } from '../../support/emulator-client';
 import { validateLicense } from '../../support/plugin-admission-decoder';
 import { readBalance } from '../../support/plugin-credits-decoder';

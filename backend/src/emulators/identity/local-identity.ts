@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '../../platform/common/app-error';
 import type { ResponseCookie } from '../../platform/common/http/cookies';
 import type { EmailSender } from '../../modules/email/email-sender';
+import { ADMIN_ORG_ROLE } from '../../modules/auth';
 import type { IdentityStore, LocalSession, LocalUser } from './identity-store';
 import { CODE_TTL_MS, newOneTimeCode } from './one-time-code';
 import { readClientCookie, sessionCookies, signedOutCookies } from './session-cookies';
@@ -18,7 +19,7 @@ export class LocalSignInError extends AppError {
   }
 }
 
-export const ADMIN_ORGANIZATION = { id: 'org_sculpt', role: 'org:admin', slug: 'systemsculpt', permissions: ['org:sys_memberships:manage', 'org:sys_profile:manage'] };
+export const ADMIN_ORGANIZATION = { id: 'org_sculpt', role: ADMIN_ORG_ROLE, slug: 'systemsculpt', permissions: ['org:sys_memberships:manage', 'org:sys_profile:manage'] };
 /** A session nobody has used for this long ends at its next refresh. */
 export const SESSION_IDLE_LIMIT_MS = 7 * 86_400_000;
 

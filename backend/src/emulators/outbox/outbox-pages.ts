@@ -1,5 +1,5 @@
 import { html, type SafeHtml, standalonePage } from '../../platform/common/html';
-import type { EmailAttachment } from '../../modules/email/email-message';
+import type { EmailAttachment } from '../../modules/email';
 
 export interface OutboxRow {
   id: string;

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { EmailMessage, EmailTransport } from '../../modules/email/email-message';
+import type { EmailMessage, EmailTransport } from '../../modules/email';
 
 /** The embedded default: keeps every message in Postgres for the /dev/outbox page. */
 export class OutboxTransport implements EmailTransport {

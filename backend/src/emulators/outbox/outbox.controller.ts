@@ -1,10 +1,7 @@
 import { Controller, Get, Inject, NotFoundException, Param, Res } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Response } from 'express';
-import { EmailDelivery } from '../../modules/email/email-delivery';
-import { emailJobKey } from '../../modules/email/email-job';
-import type { EmailAttachment } from '../../modules/email/email-message';
-import { emailKinds, type EmailKindName } from '../../modules/email/email-kinds';
+import { EmailDelivery, emailJobKey, type EmailAttachment, emailKinds, type EmailKindName } from '../../modules/email';
 import { outboxListPage, outboxMessagePage, type OutboxRow } from './outbox-pages';
 
 /** One kept email, whole. */

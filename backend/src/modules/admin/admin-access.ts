@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { ForbiddenError } from '../../platform/common/app-error';
 import { readCookie } from '../../platform/common/http/cookies';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
-import type { Auth } from '../auth/auth';
+import type { Auth } from '../auth';
 
 export const ADMIN_COOKIE = 'sculpt_admin';
 

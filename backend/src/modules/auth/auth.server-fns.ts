@@ -7,7 +7,7 @@ import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { Auth } from './auth';
 import { ClerkSessions } from './clerk-sessions';
-import { LocalIdentity } from '../../emulators/identity/local-identity';
+import { IDENTITY_STAND_IN, type IdentityStandIn } from './identity-stand-in';
 
 /** The viewer for the shell, and signing out (the local sign-in's steps are LocalSignInServerFns). */
 @Injectable()
@@ -15,7 +15,7 @@ export class AuthServerFns {
   constructor(
     private readonly auth: Auth,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Optional() private readonly identity?: LocalIdentity,
+    @Optional() @Inject(IDENTITY_STAND_IN) private readonly identity?: IdentityStandIn,
     @Optional() private readonly clerkSessions?: ClerkSessions,
   ) {}
 

@@ -1,6 +1,6 @@
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { UnauthenticatedError } from '../../platform/common/app-error';
-import { ADMIN_ORGANIZATION } from '../../emulators/identity/local-identity';
+import { ADMIN_ORG_ROLE } from './identity-stand-in';
 import type { SessionStatusCheck } from './session-status';
 import { SIGNED_OUT, type AuthContext, type SessionVerifier } from './session-verifier';
 
@@ -48,7 +48,7 @@ export class Auth {
       sessionId: auth.sessionId,
       email,
       name: text(claims.name) ?? email?.split('@')[0] ?? 'Account',
-      isAdmin: auth.orgRole === ADMIN_ORGANIZATION.role,
+      isAdmin: auth.orgRole === ADMIN_ORG_ROLE,
     };
   }
 

@@ -1,7 +1,7 @@
 import type { EventMetadata } from '../../events/event-metadata';
-import type { ClosedUnpaid, PaidPurchase, PurchaseFollower, TakenBack } from '../payments/fulfilment/purchase-followers';
+import type { ClosedUnpaid, PaidPurchase, PurchaseFollower, TakenBack } from '../checkout';
 import type { BookingService } from './booking.service';
-import type { BookingReads } from './booking-reads';
+import type { BookingReads } from './booking.queries';
 import { BookingNotFoundError } from './booking.errors';
 
 const holdOf = (metadata: Record<string, string>) => (metadata.holdId && metadata.hostUserId ? { holdId: metadata.holdId, hostUserId: metadata.hostUserId } : null);

@@ -5,33 +5,27 @@ import type { AppConfig } from '../../platform/config/config.schema';
 import { EventRegistry } from '../../events/event-registry';
 import { EventStore } from '../../events/event-store';
 import { ProjectorRegistry } from '../../events/projector-registry';
-import { CatalogModule } from '../catalog/catalog.module';
-import { CatalogQueries } from '../catalog/catalog.queries';
-import { EmailModule } from '../email/email.module';
-import { EmailTriggers } from '../email/email-triggers';
-import { CheckoutService } from '../payments/checkout/checkout.service';
-import { PurchaseFollowers } from '../payments/fulfilment/purchase-followers';
-import { PaymentsModule } from '../payments/payments.module';
-import { StripeClient } from '../payments/stripe/stripe-client';
-import { availabilityEvents } from './availability.events';
-import { AvailabilityProjector } from './availability.projector';
-import { AvailabilityServerFns } from './availability.server-fns';
+import { CatalogModule, CatalogQueries } from '../catalog';
+import { EmailModule, EmailTriggers } from '../email';
+import { CheckoutService, PurchaseFollowers, CheckoutModule } from '../checkout';
+import { StripeClient, StripeModule } from '../../integrations/stripe';
 import { bookingEvents } from './booking.events';
-import { bookingEmailTriggers } from './booking-emails';
-import { BookingRemindersModule } from './booking-reminders.module';
+import { bookingEmailTriggers } from './emails/booking-emails';
+import { BookingRemindersModule } from './jobs/booking-reminders.module';
 import { BookingPaymentFollower } from './booking-payment-follower';
-import { BookingReads } from './booking-reads';
-import { BookingRefundsReactor } from './booking-refunds.reactor';
+import { BookingReads } from './booking.queries';
+import { BookingRefundsReactor } from './jobs/booking-refunds.reactor';
 import { BookingService } from './booking.service';
-import { SessionBookingsProjector } from './session-bookings.projector';
-import { SessionsServerFns } from './sessions.server-fns';
+import { HostSessionsServerFns } from './host-sessions.server-fns';
+import { SessionBookingsProjector } from './projections/session-bookings.projector';
+import { SessionsServerFns } from './booking.server-fns';
 
-/** 1-on-1 sessions: hosts' availability, holds and bookings on each host's calendar, their payments and refunds. */
+/** 1-on-1 sessions: holds and bookings on each host's calendar, their payments and refunds. */
 @Module({
-  imports: [PaymentsModule, CatalogModule, EmailModule, BookingRemindersModule],
+  imports: [CheckoutModule, StripeModule, CatalogModule, EmailModule, BookingRemindersModule],
   providers: [
-    AvailabilityServerFns,
     SessionsServerFns,
+    HostSessionsServerFns,
     { provide: BookingReads, inject: [MikroORM], useFactory: (orm: MikroORM) => new BookingReads(orm) },
     {
       provide: BookingService,
@@ -54,8 +48,8 @@ export class BookingModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.register(...availabilityEvents, ...bookingEvents);
-    for (const projector of [new AvailabilityProjector(), new SessionBookingsProjector(), new BookingRefundsReactor(this.stripe)]) this.projectors.register(projector);
+    this.events.register(...bookingEvents);
+    for (const projector of [new SessionBookingsProjector(), new BookingRefundsReactor(this.stripe)]) this.projectors.register(projector);
     this.followers.add(new BookingPaymentFollower(this.booking, this.reads));
     this.triggers.add(...bookingEmailTriggers(this.config.PUBLIC_URL));
   }

@@ -4,8 +4,7 @@ import { deriveKey, SITE_SECRET, type SiteSecret } from '../../platform/common/s
 import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
 import { EventRegistry } from '../../events/event-registry';
-import { emailTrigger, EmailTriggers } from '../email/email-triggers';
-import { EmailModule } from '../email/email.module';
+import { emailTrigger, EmailTriggers, EmailModule } from '../email';
 import { ContactMessageReceived, contactEvents } from './contact.events';
 import { ContactServerFns } from './contact.server-fns';
 import { FormCsrf } from './form-csrf';

@@ -4,7 +4,7 @@ import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
 import { EventRegistry } from '../../events/event-registry';
 import { ProjectorRegistry } from '../../events/projector-registry';
-import { CatalogModule } from '../catalog/catalog.module';
+import { CatalogModule } from '../catalog';
 import { libraryDist, LibraryModule } from '../library';
 import { CompleteLessonHandler } from './commands/complete-lesson.handler';
 import { courseEvents } from './courses.events';

@@ -1,2 +1,3 @@
+/** The courses module's public surface: other modules, the app and the CLI import only this. */
+export { type CourseEvent, courseEvents, CourseLessonCompleted, courseProgressStreamId } from './courses.events';
 export { CoursesModule } from './courses.module';
-export { CourseLessonCompleted, courseEvents, courseProgressStreamId, type CourseEvent } from './courses.events';

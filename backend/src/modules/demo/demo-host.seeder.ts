@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { rootLogger } from '../../platform/common/logger';
 import { SYSTEM } from '../../events/event-metadata';
 import { EventStore } from '../../events/event-store';
 import { StreamVersionConflictError } from '../../events/event-store.errors';
-import { IdentityStore } from '../../emulators/identity/identity-store';
-import { hostAvailabilityStreamId, HostAvailabilityChanged } from '../booking/availability.events';
+import { hostAvailabilityStreamId, HostAvailabilityChanged } from '../availability';
+import { DEMO_ACCOUNTS, type DemoAccounts } from './demo-accounts';
 import { DEMO_HOST, DEMO_HOST_SCHEDULE } from './demo-data';
 
 export type DemoSeedOutcome = 'seeded' | 'already-seeded';
@@ -20,7 +19,7 @@ export type DemoSeedOutcome = 'seeded' | 'already-seeded';
 @Injectable()
 export class DemoHostSeeder implements OnApplicationBootstrap {
   constructor(
-    private readonly orm: MikroORM,
+    @Inject(DEMO_ACCOUNTS) private readonly accounts: DemoAccounts,
     private readonly store: EventStore,
   ) {}
 
@@ -29,7 +28,7 @@ export class DemoHostSeeder implements OnApplicationBootstrap {
   }
 
   async seed(): Promise<DemoSeedOutcome> {
-    const host = await new IdentityStore(this.orm).createUser({
+    const host = await this.accounts.createUser({
       id: `user_${randomBytes(18).toString('base64url').replace(/[-_]/g, '').slice(0, 24)}`,
       email: DEMO_HOST.email,
       firstName: DEMO_HOST.firstName,

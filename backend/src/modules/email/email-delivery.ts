@@ -1,8 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { EmailJob } from './email-job';
+import type { EmailJob } from './jobs/email-job';
 import type { EmailMessage, EmailTransport } from './email-message';
-import type { EmailPreferences } from './preferences/email-preferences';
-import type { ManageEmailLinks } from './preferences/manage-email-links';
+import type { EmailPreferences, ManageEmailLinks } from '../preferences';
 import { renderEmail } from './render-email';
 import { emailKinds } from './email-kinds';
 

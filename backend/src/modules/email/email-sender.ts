@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { EMAIL_QUEUE, type EmailJob } from './email-job';
+import { EMAIL_QUEUE, type EmailJob } from './jobs/email-job';
 import type { EmailKindName } from './email-kinds';
 
 /** Where the rest of the app asks for an email: a job on the `emails` queue, deduplicated by its key. */

@@ -3,7 +3,7 @@ import type { EventData, EventDefinition } from '../../events/event-registry';
 import type { RecordedEvent } from '../../events/recorded-event';
 import type { EmailData, EmailKindName } from './email-kinds';
 import type { EmailAttachment } from './email-message';
-import type { ManageEmailLinks } from './preferences/manage-email-links';
+import type { ManageEmailLinks } from '../preferences';
 
 export interface TriggerContext {
   supportEmail: string;

@@ -1,51 +1,41 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { deriveKey, SITE_SECRET, type SiteSecret } from '../../platform/common/secrets/site-secret';
 import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
-import { EventRegistry } from '../../events/event-registry';
-import { EventStore } from '../../events/event-store';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { EmailDelivery } from './email-delivery';
-import { EMAIL_QUEUE } from './email-job';
+import { EMAIL_QUEUE } from './jobs/email-job';
 import type { EmailTransport } from './email-message';
 import { EmailSender } from './email-sender';
-import { EmailTriggerReactor } from './email-trigger.reactor';
+import { EmailTriggerReactor } from './jobs/email-trigger.reactor';
 import { emailTrigger, EmailTriggers } from './email-triggers';
-import { OutboxTransport } from '../../emulators/outbox/outbox-transport';
-import { EmailPreferences } from './preferences/email-preferences';
-import { emailPreferenceEvents, ManageEmailLinkRequested } from './preferences/email-preferences.events';
-import { EmailPreferencesServerFns } from './preferences/email-preferences.server-fns';
-import { ManageEmailLinks } from './preferences/manage-email-links';
-import { ManageEmailTokens } from './preferences/manage-email-token';
-import { OneClickUnsubscribeController } from './preferences/one-click-unsubscribe.controller';
+import { EmailPreferences, MAILED_ADDRESSES, ManageEmailLinkRequested, PreferencesModule, EmailPreferencesServerFns, ManageEmailLinks, OneClickUnsubscribeController } from '../preferences';
 import { SmtpTransport } from './smtp-transport';
+import { STAND_IN_EMAIL_TRANSPORT } from './stand-in-transport';
 
 export const EMAIL_TRANSPORT = Symbol('EMAIL_TRANSPORT');
 
 /**
  * Email for every process: the sender (enqueues), the triggers that turn events into emails,
- * preferences and their signed links, and for the worker the delivery the processor uses.
+ * the preferences' page and one-click unsubscribe (they consult the delivery log), and for the
+ * worker the delivery the processor uses.
  */
 @Module({
-  imports: [BullModule.registerQueue({ name: EMAIL_QUEUE })],
+  imports: [BullModule.registerQueue({ name: EMAIL_QUEUE }), PreferencesModule],
   controllers: [OneClickUnsubscribeController],
   providers: [
     EmailSender,
     EmailTriggers,
     EmailPreferencesServerFns,
-    { provide: EmailPreferences, inject: [EventStore], useFactory: (store: EventStore) => new EmailPreferences(store) },
-    {
-      provide: ManageEmailLinks,
-      inject: [SITE_SECRET, APP_CONFIG],
-      useFactory: (secret: SiteSecret, config: AppConfig) => new ManageEmailLinks(new ManageEmailTokens(deriveKey(secret, 'manage-email')), config.PUBLIC_URL),
-    },
     {
       provide: EMAIL_TRANSPORT,
-      inject: [APP_CONFIG, MikroORM],
-      useFactory: (config: AppConfig, orm: MikroORM): EmailTransport =>
-        config.EMAIL_TRANSPORT === 'smtp' ? new SmtpTransport(config.SMTP_URL!) : new OutboxTransport(orm),
+      inject: [APP_CONFIG, { token: STAND_IN_EMAIL_TRANSPORT, optional: true }],
+      useFactory: (config: AppConfig, outbox: EmailTransport | undefined): EmailTransport => {
+        if (config.EMAIL_TRANSPORT === 'smtp') return new SmtpTransport(config.SMTP_URL!);
+        if (!outbox) throw new Error('EMAIL_TRANSPORT=outbox needs the outbox stand-in, which is never mounted in production');
+        return outbox;
+      },
     },
     {
       provide: EmailDelivery,
@@ -53,12 +43,12 @@ export const EMAIL_TRANSPORT = Symbol('EMAIL_TRANSPORT');
       useFactory: (config: AppConfig, orm: MikroORM, transport: EmailTransport, preferences: EmailPreferences, links: ManageEmailLinks) =>
         new EmailDelivery(orm, transport, { from: config.EMAIL_FROM, siteUrl: config.PUBLIC_URL, supportEmail: config.SUPPORT_EMAIL }, preferences, links),
     },
+    { provide: MAILED_ADDRESSES, useExisting: EmailDelivery },
   ],
-  exports: [EmailSender, EmailDelivery, EMAIL_TRANSPORT, EmailTriggers, EmailPreferences, ManageEmailLinks],
+  exports: [EmailSender, EmailDelivery, EMAIL_TRANSPORT, EmailTriggers, PreferencesModule],
 })
 export class EmailModule implements OnModuleInit {
   constructor(
-    private readonly events: EventRegistry,
     private readonly projectors: ProjectorRegistry,
     private readonly triggers: EmailTriggers,
     private readonly sender: EmailSender,
@@ -67,7 +57,6 @@ export class EmailModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.register(...emailPreferenceEvents);
     this.projectors.register(new EmailTriggerReactor(this.triggers, this.sender, { supportEmail: this.config.SUPPORT_EMAIL, links: this.links }));
     this.triggers.add(
       emailTrigger({

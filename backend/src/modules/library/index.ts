@@ -1,7 +1,7 @@
 /** The library's public surface: other modules (courses) import only this. */
-export { decideEntitlement, type AccessSource, type Entitlement, type EntitlementFacts } from './entitlement';
+export { type AccessSource, decideEntitlement, type Entitlement, type EntitlementFacts } from './entitlement';
+export { type LibraryManifest, libraryManifestSchema, type ManifestLesson } from './library-manifest';
 export { LibraryQueries } from './library.queries';
-export { LibraryModule, LIBRARY_MANIFEST, libraryDist } from './library.module';
-export { libraryManifestSchema, type LibraryManifest, type ManifestLesson } from './library-manifest';
 export type { ObjectStorage } from './storage/object-storage';
 export { OBJECT_STORAGE } from './storage/storage-from-config';
+export { LIBRARY_MANIFEST, libraryDist, LibraryModule } from './library.module';

@@ -1,8 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Resource } from '../../../../contracts/catalog/resource';
 import type { LibraryFile, LibraryItem } from '../../../../contracts/library/library.contract';
-import type { SignedInUser } from '../auth/auth';
-import type { CatalogQueries } from '../catalog/catalog.queries';
+import type { SignedInUser } from '../auth';
+import type { CatalogQueries } from '../catalog';
 import { decideEntitlement, type Entitlement, type EntitlementFacts, type PlanStatus } from './entitlement';
 import type { LibraryManifest } from './library-manifest';
 

@@ -5,9 +5,8 @@ import { createDownloadLink, getLibrary, getLibraryAccess, getLibraryItem } from
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
-import { Auth } from '../auth/auth';
-import { userOrSignIn } from '../auth/sign-in-redirect';
-import { CatalogQueries } from '../catalog/catalog.queries';
+import { Auth, userOrSignIn } from '../auth';
+import { CatalogQueries } from '../catalog';
 import { DownloadLinks } from './download-links';
 import { LibraryFileNotFoundError, LibraryResourceNotFoundError, NotEntitledError, NotInLibraryError } from './library.errors';
 import { isDelivered, LibraryQueries } from './library.queries';

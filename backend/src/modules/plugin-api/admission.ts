@@ -1,5 +1,5 @@
 import type { AdmissionOutcome } from '../../../../contracts/plugin/admission-v1';
-import { licenseKeyHash, normaliseLicenseKey } from '../licensing/license-key';
+import { licenseKeyHash, normaliseLicenseKey } from '../licenses';
 import type { KeyedLicense } from './license-lookup';
 
 /** A key as the plugin sent it: absent, not even shaped like a key, or the hash to look up. */

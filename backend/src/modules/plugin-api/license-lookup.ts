@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { LicenseChanges } from '../payments/licenses/license-changes';
+import type { LicenseChanges } from '../licenses';
 
 export type LicenseStanding = 'active' | 'past_due' | 'ended' | 'revoked';
 

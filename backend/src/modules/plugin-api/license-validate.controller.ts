@@ -4,11 +4,9 @@ import { ADMISSION_HEADERS, admissionResponse } from '../../../../contracts/plug
 import { rootLogger } from '../../platform/common/logger';
 import type { RateLimit } from '../../platform/common/rate-limit/redis-rate-limiter';
 import { within } from '../../platform/common/within';
-import { licenseKeyHint, normaliseLicenseKey } from '../licensing/license-key';
+import { licenseKeyHint, normaliseLicenseKey } from '../licenses';
 import { readKey } from './admission';
-import { DeviceActivations } from './devices/device-activations';
-import { readDevice } from './devices/device-header';
-import { deviceLimitMessage } from './devices/device-limit-message';
+import { DeviceActivations, readDevice, deviceLimitMessage } from '../devices';
 import { DEPENDENCY_TIMEOUT_MS, KeyGate } from './key-gate';
 import { ValidationLog } from './validation-log';
 

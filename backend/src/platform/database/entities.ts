@@ -1,6 +1,6 @@
 import type { EntityClass, EntitySchema } from '@mikro-orm/core';
-import { StreamSummarySchema } from '../../modules/admin/projections/stream-summary.entity';
-import { ResourceSchema } from '../../modules/catalog/resource.entity';
+import { StreamSummarySchema } from '../../modules/admin';
+import { ResourceSchema } from '../../modules/catalog';
 
 /** Every entity the ORM knows (read models and the catalog); modules add theirs here. */
 export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [ResourceSchema, StreamSummarySchema];

@@ -1,14 +1,11 @@
 import { Module } from '@nestjs/common';
-import { CatalogModule } from '../../modules/catalog/catalog.module';
-import { CrawlersController } from './crawlers.controller';
-import { SsrRenderer } from './ssr-renderer';
+import { SsrModule } from './ssr.module';
 import { WebController } from './web.controller';
 
 /** Imported last: its catch-all GET must come after every other route. */
 @Module({
-  imports: [CatalogModule],
-  controllers: [CrawlersController, WebController],
-  providers: [SsrRenderer],
-  exports: [SsrRenderer],
+  imports: [SsrModule],
+  controllers: [WebController],
+  exports: [SsrModule],
 })
 export class WebModule {}

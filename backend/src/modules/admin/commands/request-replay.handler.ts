@@ -9,7 +9,7 @@ import { ProjectorRegistry } from '../../../events/projector-registry';
 import { ReplayUnderWayError } from '../admin.errors';
 import { replayStreamId } from '../admin.events';
 import { ADMIN_QUEUE, REPLAY_JOB, type ReplayJobData } from '../jobs/admin-queue';
-import { replayDecider } from '../replay.decider';
+import { replayDecider } from '../admin.decider';
 
 export class RequestReplay {
   constructor(

@@ -7,7 +7,7 @@ import { EventStore } from '../../../events/event-store';
 import { ProjectorRegistry } from '../../../events/projector-registry';
 import { replayProjector, type ReplayProgress } from '../../../events/replay';
 import { replayStreamId } from '../admin.events';
-import { replayDecider } from '../replay.decider';
+import { replayDecider } from '../admin.decider';
 import { ADMIN_QUEUE, type ReplayJobData } from './admin-queue';
 
 /** admin.replay: rebuilds one read model beside the live one, then records how it ended. */

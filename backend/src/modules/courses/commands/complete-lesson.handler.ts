@@ -4,7 +4,7 @@ import { runCommand } from '../../../events/command-runner';
 import type { EventMetadata } from '../../../events/event-metadata';
 import { EventStore } from '../../../events/event-store';
 import { awaitProjection } from '../../../events/projection-wait';
-import { courseProgressDecider, type CourseProgressCommand } from '../course-progress.decider';
+import { courseProgressDecider, type CourseProgressCommand } from '../courses.decider';
 import { courseProgressStreamId } from '../courses.events';
 
 /** Load the customer's progress in the course → decide → append; then wait for the read model. */

@@ -5,8 +5,8 @@ import { APP_CONFIG } from '../../../platform/config/config.module';
 import type { AppConfig } from '../../../platform/config/config.schema';
 import { ServerFn } from '../../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../../server-fn/server-fn-context';
-import { AdminAccess } from '../../admin/admin-access';
-import { CatalogQueries } from '../../catalog/catalog.queries';
+import { AdminAccess } from '../../admin';
+import { CatalogQueries } from '../../catalog';
 import { LibraryQueries } from '../library.queries';
 
 @Injectable()

@@ -6,7 +6,7 @@ import { type CommandOutcome, runCommand } from '../../../events/command-runner'
 import { fold } from '../../../events/decider';
 import type { EventMetadata } from '../../../events/event-metadata';
 import type { EventStore } from '../../../events/event-store';
-import { fileVersionsDecider, type FileVersionsState, type PublishFileVersion } from '../file-versions.decider';
+import { fileVersionsDecider, type FileVersionsState, type PublishFileVersion } from '../library.decider';
 import { type FileVersionEvent, fileVersionsStreamId } from '../library.events';
 import { contentKey, type ObjectStorage } from '../storage/object-storage';
 

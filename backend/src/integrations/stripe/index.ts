@@ -1,0 +1,11 @@
+/** The Stripe integration's public surface: modules, the app and the CLI import only this. */
+export { catalogPriceMismatch } from './catalog-price-check';
+export { PriceBook } from './price-book';
+export { StripeClient } from './stripe-client';
+export { invoiceFacts, invoiceSubscriptionId, isoFromSeconds, ourMetadata, sessionFacts, stripeIdOf, subscriptionPeriodEnd } from './stripe-facts';
+export { RefusedStripeEvent } from './webhooks/refused-stripe-event';
+export { StripeRecords } from './stripe-records';
+export { StripeEventHandlers } from './webhooks/stripe-event-handlers';
+export type { ReceivedStripeEvent } from './webhooks/stripe-webhook-log';
+export { StripeWebhookJobsModule } from './jobs/stripe-webhook-jobs.module';
+export { StripeModule } from './stripe.module';

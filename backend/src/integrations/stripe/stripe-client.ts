@@ -1,0 +1,40 @@
+import type { Server } from 'node:http';
+import Stripe from 'stripe';
+import type { AppConfig } from '../../platform/config/config.schema';
+
+/**
+ * The Stripe SDK, against Stripe itself when a secret key is set, else against the embedded
+ * emulator in this same api (reached over HTTP like Stripe: host, port and protocol). The emulator's
+ * port is known once the server listens, so the client is made on first use.
+ */
+export class StripeClient {
+  private client?: Stripe;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly server: () => Server | undefined,
+  ) {}
+
+  get api(): Stripe {
+    this.client ??= this.create();
+    return this.client;
+  }
+
+  get isEmulator(): boolean {
+    return !this.config.STRIPE_SECRET_KEY;
+  }
+
+  private create(): Stripe {
+    const options = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false } as const;
+    if (this.config.STRIPE_SECRET_KEY) return new Stripe(this.config.STRIPE_SECRET_KEY, options);
+    const address = this.server()?.address();
+    // A worker without the api's server reaches the emulator at the site's public address.
+    const target = address && typeof address === 'object' ? new URL(`http://127.0.0.1:${address.port}`) : new URL(this.config.PUBLIC_URL);
+    return new Stripe('sk_test_sculpt_local_emulator', {
+      ...options,
+      host: target.hostname,
+      port: Number(target.port || (target.protocol === 'https:' ? 443 : 80)),
+      protocol: target.protocol === 'https:' ? 'https' : 'http',
+    });
+  }
+}

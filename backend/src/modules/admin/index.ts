@@ -1,0 +1,5 @@
+/** The admin module's public surface: other modules, the app and the CLI import only this. */
+export { AdminAccess, isAdmin } from './admin-access';
+export { StreamSummarySchema } from './projections/stream-summary.entity';
+export { AdminModule } from './admin.module';
+export { AdminJobsModule } from './jobs/admin-jobs.module';

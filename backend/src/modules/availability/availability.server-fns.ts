@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import { getHostAvailability, saveHostAvailability, type HostScheduleInput } from '../../../../contracts/booking/availability.contract';
+import type { ServerFnOutput } from '../../../../contracts/server-fn';
+import { EventStore } from '../../events/event-store';
+import { awaitProjection } from '../../events/projection-wait';
+import { ServerFn } from '../../server-fn/server-fn.decorator';
+import type { ServerFnContext } from '../../server-fn/server-fn-context';
+import { Auth, type SignedInUser } from '../auth/auth';
+import { hostAvailabilityStreamId, HostAvailabilityChanged } from './availability.events';
+import { NotAHostError } from './availability.errors';
+
+/** A host's weekly hours, overrides and booking rules (saved as one event). */
+@Injectable()
+export class AvailabilityServerFns {
+  constructor(
+    private readonly auth: Auth,
+    private readonly store: EventStore,
+    private readonly orm: MikroORM,
+  ) {}
+
+  @ServerFn(getHostAvailability)
+  async getHostAvailability(_input: unknown, context: ServerFnContext): Promise<ServerFnOutput<typeof getHostAvailability>> {
+    const user = await this.auth.requireUser(context);
+    if (!user.isAdmin) return { host: false, schedule: null, updatedAt: null };
+    const host = user;
+    const [row] = await this.orm.em.getConnection().execute<{ schedule: HostScheduleInput; updated_at: Date }[]>('select schedule, updated_at from rm_host_availability where host_user_id = ?', [host.userId]);
+    return { host: true, schedule: row?.schedule ?? null, updatedAt: row ? new Date(row.updated_at).toISOString() : null };
+  }
+
+  @ServerFn(saveHostAvailability)
+  async saveHostAvailability(input: z.output<typeof saveHostAvailability.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof saveHostAvailability>> {
+    const host = await this.host(context);
+    const at = new Date().toISOString();
+    const outcome = await this.store.append(hostAvailabilityStreamId(host.userId), 'any', [HostAvailabilityChanged({ hostUserId: host.userId, hostName: host.name, schedule: input.schedule, at })], {
+      correlationId: context.requestId,
+      causationId: null,
+      actor: { kind: 'user', userId: host.userId },
+    });
+    await awaitProjection(this.orm, 'AvailabilityProjector', outcome);
+    return { saved: true, updatedAt: at };
+  }
+
+  /** Hosts are accounts with the admin role (org:admin; LOCAL_ADMIN_EMAILS locally). */
+  private async host(context: ServerFnContext): Promise<SignedInUser> {
+    const user = await this.auth.requireUser(context);
+    if (!user.isAdmin) throw new NotAHostError();
+    return user;
+  }
+}

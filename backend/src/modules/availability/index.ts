@@ -1,0 +1,5 @@
+/** The availability module's public surface: other modules, the app and the CLI import only this. */
+export { NotAHostError } from './availability.errors';
+export { HostAvailabilityChanged, hostAvailabilityStreamId } from './availability.events';
+export { type Busy, offersStart, openSlots } from './open-slots';
+export { AvailabilityModule } from './availability.module';

@@ -1,0 +1,26 @@
+import { checkoutPagePath, libraryItemPath } from '../../../../contracts/checkout/checkout-links';
+import { AppError } from '../../platform/common/app-error';
+import { redirectTo, type ServerRedirectSignal } from '../../server-fn/server-redirect';
+import type { CheckoutOutcome } from './checkout.service';
+
+/**
+ * Where a checkout form posted without JavaScript sends the browser (a 303): Stripe's page, the
+ * library item for a free resource, or back to the checkout page with what went wrong.
+ */
+export async function plainFormAnswer(input: { resourceId: string; quantity: number }, start: () => Promise<CheckoutOutcome>): Promise<never> {
+  const back = (status: string, reason?: string) => redirectTo(checkoutPagePath({ resourceId: input.resourceId, qty: input.quantity }, { status, ...(reason ? { reason } : {}) }), { statusCode: 303 });
+  let outcome: CheckoutOutcome;
+  try {
+    outcome = await start();
+  } catch (error) {
+    if (error instanceof AppError) throw back('error', error.code);
+    throw error;
+  }
+  throw answerFor(outcome, back);
+}
+
+function answerFor(outcome: CheckoutOutcome, back: (status: string) => ServerRedirectSignal): ServerRedirectSignal {
+  if (outcome.outcome === 'redirect') return redirectTo(outcome.url, { statusCode: 303 });
+  if (outcome.outcome === 'granted') return redirectTo(libraryItemPath(outcome.resourceId), { statusCode: 303 });
+  return back('configuration-error');
+}

@@ -1,0 +1,25 @@
+import { createHash } from 'node:crypto';
+import { fold } from '../../events/decider';
+import type { EventStore } from '../../events/event-store';
+import { checkoutDecider } from './checkout.decider';
+import type { PurchaseEvent } from './checkout.events';
+import { checkoutStreamId } from './checkout.events';
+
+const MAX_ATTEMPTS = 20;
+
+/**
+ * The checkout a click belongs to: the same one for repeated clicks within a window (one Stripe
+ * idempotency key, one session), and a fresh one once that checkout is closed (cancelled,
+ * expired, paid), so buying again in the same window opens a new session instead of the closed one.
+ */
+export async function checkoutRefFor(store: EventStore, parts: { userId: string; resourceId: string; quantity: number; windowStart: number }): Promise<string> {
+  const base = `${parts.userId}|${parts.resourceId}|${parts.quantity}|${parts.windowStart}`;
+  let ref = '';
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    ref = `chk_${createHash('sha256').update(attempt === 0 ? base : `${base}|${attempt}`).digest('hex').slice(0, 24)}`;
+    const events = (await store.readStream(checkoutStreamId(ref))) as unknown as PurchaseEvent[];
+    const state = fold(checkoutDecider, events);
+    if (!state.purchased && state.pending !== 'expired' && state.pending !== 'settled') return ref;
+  }
+  return ref;
+}

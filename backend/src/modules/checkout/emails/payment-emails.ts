@@ -1,0 +1,42 @@
+import { emailTrigger, type EmailTrigger } from '../../email';
+import { openLicenseKey, LicensedUserAdded, LicenseGranted, signSeatInvitation } from '../../licenses';
+import { PurchaseCompleted } from '../checkout.events';
+import { SubscriptionPastDue, SubscriptionRenewed } from '../../subscriptions';
+
+/** The emails purchases send: receipt, license key, seat invitation, renewal and failed renewal. */
+export function paymentEmailTriggers(sealingSecret: string, siteUrl: string, invitationKey: Buffer): EmailTrigger[] {
+  const dashboard = (section: string) => new URL(`/dashboard?section=${section}`, siteUrl).toString();
+  return [
+    emailTrigger({
+      event: PurchaseCompleted,
+      kind: 'purchase-receipt',
+      send: (d) =>
+        d.email
+          ? { to: d.email, data: { orderId: d.checkoutRef, paidAt: d.completedAt, items: [{ title: d.title, quantity: d.quantity, amountCents: d.amountCents }], totalCents: d.amountCents, currency: d.currency } }
+          : null,
+    }),
+    emailTrigger({
+      event: LicenseGranted,
+      kind: 'license-key',
+      send: (d) => (d.email ? { to: d.email, data: { planTitle: planTitle(d.plan), licenseKey: openLicenseKey(d.keySealed, sealingSecret), seats: d.seats } } : null),
+    }),
+    emailTrigger({
+      event: LicensedUserAdded,
+      kind: 'seat-invitation',
+      send: (d) => ({ to: d.email, data: { ownerName: d.ownerName, planTitle: d.planTitle, acceptUrl: new URL(`/invite/${signSeatInvitation(invitationKey, d.licenseId, d.email)}`, siteUrl).toString() } }),
+    }),
+    emailTrigger({
+      event: SubscriptionRenewed,
+      kind: 'subscription-renewed',
+      send: (d) => (d.email && d.billingReason === 'subscription_cycle' ? { to: d.email, data: { planTitle: d.title, amountCents: d.amountCents, currency: d.currency, periodEndsAt: d.currentPeriodEnd } } : null),
+    }),
+    emailTrigger({
+      event: SubscriptionPastDue,
+      kind: 'renewal-failed',
+      send: (d) => (d.email ? { to: d.email, data: { planTitle: d.title, amountCents: d.amountDueCents, currency: d.currency, payUrl: d.payUrl ?? dashboard('pending-payments'), retryAt: d.nextAttemptAt } } : null),
+    }),
+  ];
+}
+
+const PLAN_TITLES: Record<string, string> = { lifetime: 'Lifetime license', pro: 'Pro plan', starter: 'Starter plan' };
+const planTitle = (plan: string) => PLAN_TITLES[plan] ?? plan;

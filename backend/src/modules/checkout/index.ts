@@ -1,0 +1,7 @@
+/** The checkout module's public surface: other modules, the app and the CLI import only this. */
+export { checkoutStreamId, PendingPaymentExpired, PendingPaymentOpened, PendingPaymentSettled } from './checkout.events';
+export { checkoutDecider, type SessionFacts } from './checkout.decider';
+export { CheckoutService } from './checkout.service';
+export { StripeCustomerLinked } from './customers/customer.events';
+export { type ClosedUnpaid, type PaidPurchase, type PurchaseFollower, PurchaseFollowers, type TakenBack } from './purchase-followers';
+export { CheckoutModule } from './checkout.module';

@@ -1,0 +1,2 @@
+/** The contact module's public surface: other modules, the app and the CLI import only this. */
+export { ContactModule } from './contact.module';

@@ -1,0 +1,60 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { admit, type KeyedLicense } from '../plugin-api';
+import { currentCycle } from './billing-cycle';
+import type { CycleAllowance } from './credits.decider';
+
+/** The account a key draws credits from, and what its license grants this cycle. */
+export interface CreditAccount {
+  userId: string;
+  cycle: CycleAllowance;
+  anchor: string;
+}
+
+interface LicenseTerms {
+  userId: string;
+  kind: 'lifetime' | 'subscription';
+  includedPerMonth: number;
+  grantedAt: Date;
+}
+
+const CACHE_MS = 2_000;
+
+/**
+ * Resolves an admitted key's license to its owner's credit account and current cycle. A seat
+ * holder's key draws on the owner's account: seats share the license's credits. The terms (owner,
+ * kind, allowance) are cached for 2 s, like the key lookup: a plan change moves the allowance.
+ */
+export class CreditAccounts {
+  private readonly cache = new Map<string, { terms: LicenseTerms | null; until: number }>();
+
+  constructor(private readonly orm: MikroORM) {}
+
+  /** `fresh` skips the cache: the dashboard shows a plan change the moment it is recorded. */
+  async forLicense(license: KeyedLicense, now: Date, options: { fresh?: boolean } = {}): Promise<CreditAccount | null> {
+    const terms = await this.terms(license.licenseId, options.fresh ?? false);
+    if (!terms) return null;
+    const cycle = currentCycle({ grantedAt: terms.grantedAt, paidThrough: terms.kind === 'subscription' ? license.validUntil : null }, now);
+    const allowance = admit(license, now).code === 'allowed' ? terms.includedPerMonth : 0;
+    return {
+      userId: terms.userId,
+      anchor: cycle.anchor.toISOString(),
+      cycle: { licenseId: license.licenseId, cycleStart: cycle.start.toISOString(), cycleEnd: cycle.end.toISOString(), allowance },
+    };
+  }
+
+  private async terms(licenseId: string, fresh: boolean): Promise<LicenseTerms | null> {
+    const cached = this.cache.get(licenseId);
+    if (!fresh && cached && cached.until > Date.now()) return cached.terms;
+    const rows = await this.orm.em
+      .getConnection()
+      .execute<{ user_id: string; kind: 'lifetime' | 'subscription'; included_credits_per_month: number; granted_at: Date }[]>(
+        'select user_id, kind, included_credits_per_month, granted_at from rm_licenses where license_id = ?',
+        [licenseId],
+      );
+    const row = rows[0];
+    const terms = row ? { userId: row.user_id, kind: row.kind, includedPerMonth: Number(row.included_credits_per_month), grantedAt: new Date(row.granted_at) } : null;
+    if (this.cache.size > 10_000) this.cache.clear();
+    this.cache.set(licenseId, { terms, until: Date.now() + CACHE_MS });
+    return terms;
+  }
+}

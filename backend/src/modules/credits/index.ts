@@ -1,0 +1,2 @@
+/** The credits module's public surface: other modules, the app and the CLI import only this. */
+export { CreditsModule } from './credits.module';

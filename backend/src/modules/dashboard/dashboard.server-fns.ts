@@ -1,0 +1,110 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import { abandonPendingPayment, assignSeat, checkDashboardAccess, getDashboardData, openBillingPortal, removeSeat } from '../../../../contracts/dashboard/dashboard.contract';
+import type { DashboardSearch } from '../../../../contracts/dashboard/dashboard-search';
+import type { ServerFnOutput } from '../../../../contracts/server-fn';
+import { UnavailableError } from '../../platform/common/app-error';
+import { APP_CONFIG } from '../../platform/config/config.module';
+import type { AppConfig } from '../../platform/config/config.schema';
+import { runCommand } from '../../events/command-runner';
+import { awaitProjection } from '../../events/projection-wait';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { EventMetadata } from '../../events/event-metadata';
+import { EventStore } from '../../events/event-store';
+import { ServerFn } from '../../server-fn/server-fn.decorator';
+import type { ServerFnContext } from '../../server-fn/server-fn-context';
+import { Auth, type SignedInUser } from '../auth/auth';
+import { userOrSignIn } from '../auth/sign-in-redirect';
+import { CatalogQueries } from '../catalog/catalog.queries';
+import { LicenseChanges } from '../licenses/license-changes';
+import { Licenses } from '../licenses/commands/license-commands';
+import { LicenseNotFoundError } from '../licenses/licenses.errors';
+import { checkoutDecider } from '../checkout/checkout.decider';
+import { checkoutStreamId } from '../checkout/checkout.events';
+import { StripeClient } from '../../integrations/stripe/stripe-client';
+import { NoBillingAccountError, NotAbandonableError, PendingPaymentNotFoundError } from './dashboard.errors';
+import { DashboardQueries } from './dashboard.queries';
+
+const userMetadata = (user: SignedInUser, context: ServerFnContext): EventMetadata => ({ correlationId: context.requestId, causationId: null, actor: { kind: 'user', userId: user.userId } });
+
+/** The dashboard: its data, and what the owner can do there (seats, pending payments, billing). */
+@Injectable()
+export class DashboardServerFns {
+  constructor(
+    private readonly auth: Auth,
+    private readonly queries: DashboardQueries,
+    private readonly licenses: Licenses,
+    private readonly catalog: CatalogQueries,
+    private readonly store: EventStore,
+    private readonly stripe: StripeClient,
+    private readonly orm: MikroORM,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly licenseChanges: LicenseChanges,
+  ) {}
+
+  @ServerFn(checkDashboardAccess)
+  async checkDashboardAccess(search: DashboardSearch, context: ServerFnContext): Promise<ServerFnOutput<typeof checkDashboardAccess>> {
+    await this.signedIn(search, context);
+    return { signedIn: true };
+  }
+
+  @ServerFn(getDashboardData)
+  async getDashboardData(search: DashboardSearch, context: ServerFnContext): Promise<ServerFnOutput<typeof getDashboardData>> {
+    return this.queries.forUser(await this.signedIn(search, context));
+  }
+
+  @ServerFn(assignSeat)
+  async assignSeat(input: z.output<typeof assignSeat.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof assignSeat>> {
+    const user = await this.auth.requireUser(context);
+    const license = await this.queries.license(user.userId, input.licenseId);
+    if (!license) throw new LicenseNotFoundError();
+    const title = (await this.catalog.findByIdOrSlug(license.resource_id))?.title ?? license.plan;
+    const outcome = await this.licenses.addUser(input.licenseId, { userId: user.userId, name: user.name }, title, input.email, userMetadata(user, context));
+    await awaitProjection(this.orm, 'LicensesProjector', outcome);
+    return { assigned: true };
+  }
+
+  @ServerFn(removeSeat)
+  async removeSeat(input: z.output<typeof removeSeat.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof removeSeat>> {
+    const user = await this.auth.requireUser(context);
+    const outcome = await this.licenses.removeUser(input.licenseId, user.userId, input.email, userMetadata(user, context));
+    await awaitProjection(this.orm, 'LicensesProjector', outcome);
+    // The seat's key is refused here from now on; other processes hear it from the projector.
+    this.licenseChanges.changedHere(input.licenseId);
+    return { removed: true };
+  }
+
+  @ServerFn(abandonPendingPayment)
+  async abandonPendingPayment(input: z.output<typeof abandonPendingPayment.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof abandonPendingPayment>> {
+    const user = await this.auth.requireUser(context);
+    const pending = await this.queries.pendingPayment(user.userId, input.pendingPaymentId);
+    if (!pending) throw new PendingPaymentNotFoundError();
+    if (pending.kind !== 'checkout' || pending.status !== 'open' || !pending.checkout_session_id) {
+      throw new NotAbandonableError();
+    }
+    const session = await this.stripe.api.checkout.sessions.retrieve(pending.checkout_session_id);
+    if (session.status === 'open') await this.stripe.api.checkout.sessions.expire(session.id, {}, { idempotencyKey: `expire-${session.id}` });
+    const checkoutRef = input.pendingPaymentId.replace(/^pp-/, '');
+    const outcome = await runCommand({ store: this.store, streamId: checkoutStreamId(checkoutRef), decider: checkoutDecider, command: { type: 'AbandonCheckout', checkoutRef, userId: user.userId, at: new Date().toISOString() }, metadata: userMetadata(user, context) });
+    await awaitProjection(this.orm, 'PurchasesProjector', outcome);
+    return { abandoned: true };
+  }
+
+  @ServerFn(openBillingPortal)
+  async openBillingPortal(_input: unknown, context: ServerFnContext): Promise<ServerFnOutput<typeof openBillingPortal>> {
+    const user = await this.auth.requireUser(context);
+    const customer = await this.queries.customerOf(user.userId);
+    if (!customer) throw new NoBillingAccountError();
+    try {
+      const portal = await this.stripe.api.billingPortal.sessions.create({ customer, return_url: new URL('/dashboard?section=license', this.config.PUBLIC_URL).toString() });
+      return { url: portal.url };
+    } catch (error) {
+      if ((error as { type?: string }).type === 'StripeConnectionError') throw new UnavailableError('We cannot reach our payment provider right now; please try again in a minute.');
+      throw error;
+    }
+  }
+
+  private signedIn(search: DashboardSearch, context: ServerFnContext): Promise<SignedInUser> {
+    return userOrSignIn(this.auth, context, `/dashboard${search.section ? `?section=${search.section}` : ''}`);
+  }
+}

@@ -1,0 +1,2 @@
+/** The dashboard module's public surface: other modules, the app and the CLI import only this. */
+export { DashboardModule } from './dashboard.module';

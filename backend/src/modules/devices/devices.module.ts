@@ -1,0 +1,27 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { EventRegistry } from '../../events/event-registry';
+import { EventStore } from '../../events/event-store';
+import { ProjectorRegistry } from '../../events/projector-registry';
+import { LicensesModule } from '../licenses';
+import { DeviceActivations } from './commands/device-activations';
+import { deviceEvents } from './devices.events';
+import { LicenseDevicesServerFns } from './devices.server-fns';
+import { LicenseDevicesProjector } from './projections/license-devices.projector';
+
+/** The devices a license's keys are active on: activations and releases, their read model, the dashboard's list. */
+@Module({
+  imports: [LicensesModule],
+  providers: [LicenseDevicesServerFns, { provide: DeviceActivations, inject: [EventStore], useFactory: (store: EventStore) => new DeviceActivations(store) }],
+  exports: [DeviceActivations],
+})
+export class DevicesModule implements OnModuleInit {
+  constructor(
+    private readonly events: EventRegistry,
+    private readonly projectors: ProjectorRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.register(...deviceEvents);
+    this.projectors.register(new LicenseDevicesProjector());
+  }
+}

@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import { releaseLicenseDevice } from '../../../../contracts/dashboard/dashboard.contract';
+import type { ServerFnOutput } from '../../../../contracts/server-fn';
+import { awaitProjection } from '../../events/projection-wait';
+import { ServerFn } from '../../server-fn/server-fn.decorator';
+import type { ServerFnContext } from '../../server-fn/server-fn-context';
+import { Auth } from '../auth/auth';
+import { Licenses } from '../licenses/commands/license-commands';
+import { LicenseNotFoundError } from '../licenses/licenses.errors';
+import type { DeviceEvent } from './devices.events';
+import { DeviceActivations } from './commands/device-activations';
+
+/** The owner releases a device from the dashboard, so another can take its slot. */
+@Injectable()
+export class LicenseDevicesServerFns {
+  constructor(
+    private readonly auth: Auth,
+    private readonly licenses: Licenses,
+    private readonly devices: DeviceActivations,
+    private readonly orm: MikroORM,
+  ) {}
+
+  @ServerFn(releaseLicenseDevice)
+  async releaseLicenseDevice(input: z.output<typeof releaseLicenseDevice.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof releaseLicenseDevice>> {
+    const user = await this.auth.requireUser(context);
+    const license = await this.licenses.read(input.licenseId);
+    // Someone else's license looks the same as none: nothing about it is revealed.
+    if (!license.granted || license.ownerUserId !== user.userId) throw new LicenseNotFoundError();
+    const outcome = await this.devices.release(input.licenseId, input.deviceHash, user.userId, { correlationId: context.requestId, causationId: null, actor: { kind: 'user', userId: user.userId } });
+    await awaitProjection(this.orm, 'LicenseDevicesProjector', outcome);
+    const released = outcome.status === 'appended' ? (outcome.events as DeviceEvent[]).flatMap((e) => (e.type === 'DeviceReleased' ? [e.data.slotFreeAt] : [])) : [];
+    return { released: released.length > 0, slotFreeAt: released.sort().at(-1) ?? null };
+  }
+}

@@ -1,0 +1,33 @@
+import type { Projector } from '../../../events/projector';
+import type { RecordedEvent } from '../../../events/recorded-event';
+import { emailJobKey } from './email-job';
+import type { EmailSender } from '../email-sender';
+import type { EmailTriggers, TriggerContext } from '../email-triggers';
+
+/**
+ * Turns events into email jobs. It runs as a projector so that every event is seen (from its
+ * checkpoint, after a crash too); it keeps no table. An event seen twice (a batch retried, a
+ * replay) enqueues the same job key again, which BullMQ and the delivery table both ignore.
+ */
+export class EmailTriggerReactor implements Projector {
+  readonly name = 'EmailTriggerReactor';
+  readonly tables: string[] = [];
+
+  constructor(
+    private readonly triggers: EmailTriggers,
+    private readonly sender: EmailSender,
+    private readonly context: TriggerContext,
+  ) {}
+
+  get eventTypes(): string[] {
+    return this.triggers.eventTypes();
+  }
+
+  async apply(event: RecordedEvent): Promise<void> {
+    for (const trigger of this.triggers.forEvent(event.type)) {
+      const email = trigger.send(event.data as never, event, this.context);
+      if (!email) continue;
+      await this.sender.enqueue({ key: emailJobKey(event.position.toString(), trigger.kind), kind: trigger.kind, ...email });
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import { rotateLicenseKey } from '../../../../contracts/dashboard/dashboard.contract';
+import type { ServerFnOutput } from '../../../../contracts/server-fn';
+import { awaitProjection } from '../../events/projection-wait';
+import { ServerFn } from '../../server-fn/server-fn.decorator';
+import type { ServerFnContext } from '../../server-fn/server-fn-context';
+import { Auth } from '../auth';
+import type { LicenseEvent } from './licenses.events';
+import { LicenseChanges } from './license-changes';
+import { Licenses } from './commands/license-commands';
+
+/** Key rotation from the dashboard: a new key at once, and the old one refused from that moment. */
+@Injectable()
+export class LicenseKeysServerFns {
+  constructor(
+    private readonly auth: Auth,
+    private readonly licenses: Licenses,
+    private readonly changes: LicenseChanges,
+    private readonly orm: MikroORM,
+  ) {}
+
+  @ServerFn(rotateLicenseKey)
+  async rotateLicenseKey(input: z.output<typeof rotateLicenseKey.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof rotateLicenseKey>> {
+    const user = await this.auth.requireUser(context);
+    const outcome = await this.licenses.rotateKey(input.licenseId, user.userId, { correlationId: context.requestId, causationId: null, actor: { kind: 'user', userId: user.userId } });
+    await awaitProjection(this.orm, 'LicensesProjector', outcome);
+    this.changes.changedHere(input.licenseId);
+    const rotated = outcome.status === 'appended' ? (outcome.events as LicenseEvent[]).find((e) => e.type === 'LicenseKeyRotated') : undefined;
+    if (rotated?.type !== 'LicenseKeyRotated') throw new Error(`license ${input.licenseId} was not rotated (${outcome.status})`);
+    return { rotated: true, keyHint: rotated.data.keyHint };
+  }
+}

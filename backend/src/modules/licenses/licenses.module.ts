@@ -1,0 +1,44 @@
+import { Inject, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG } from '../../platform/config/config.module';
+import type { AppConfig } from '../../platform/config/config.schema';
+import { deriveKey, SITE_SECRET, type SiteSecret } from '../../platform/common/secrets/site-secret';
+import { EventRegistry } from '../../events/event-registry';
+import { EventStore } from '../../events/event-store';
+import { ProjectorRegistry } from '../../events/projector-registry';
+import { Licenses } from './commands/license-commands';
+import { LicenseChanges } from './license-changes';
+import { LicenseKeysServerFns } from './license-keys.server-fns';
+import { licenseEvents } from './licenses.events';
+import { LicensesProjector } from './projections/licenses.projector';
+import { SEAT_INVITATION_KEY, SeatInvitationServerFns } from './seat-invitation.server-fns';
+
+export const LICENSE_SEALING_SECRET = Symbol('LICENSE_SEALING_SECRET');
+
+/** Licenses: their commands, keys (sealed with the site secret), seats and invitations, read models and change notices. */
+@Module({
+  providers: [
+    SeatInvitationServerFns,
+    LicenseKeysServerFns,
+    { provide: SEAT_INVITATION_KEY, inject: [SITE_SECRET], useFactory: (secret: SiteSecret) => deriveKey(secret, 'seat-invitation') },
+    { provide: LICENSE_SEALING_SECRET, inject: [SITE_SECRET], useFactory: (secret: SiteSecret) => deriveKey(secret, 'license-key-seal').toString('hex') },
+    { provide: LicenseChanges, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new LicenseChanges(config.DATABASE_URL) },
+    { provide: Licenses, inject: [EventStore, LICENSE_SEALING_SECRET], useFactory: (store: EventStore, secret: string) => new Licenses(store, secret) },
+  ],
+  exports: [Licenses, LicenseChanges, LICENSE_SEALING_SECRET, SEAT_INVITATION_KEY],
+})
+export class LicensesModule implements OnModuleInit, OnApplicationShutdown {
+  constructor(
+    private readonly events: EventRegistry,
+    private readonly projectors: ProjectorRegistry,
+    @Inject(LicenseChanges) private readonly licenseChanges: LicenseChanges,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.licenseChanges.stop();
+  }
+
+  onModuleInit(): void {
+    this.events.register(...licenseEvents);
+    this.projectors.register(new LicensesProjector());
+  }
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import { EMAIL_TOPICS } from '../../../../contracts/email/email-topics';
+import { visitorMetadata } from '../../events/event-metadata';
+import { EmailPreferences } from './email-preferences';
+import { ManageEmailLinks } from './manage-email-links';
+import { confirmUnsubscribePage, unsubscribedPage, unsubscribeProblemPage } from './one-click-unsubscribe.page';
+
+const linkSchema = z.object({ email: z.string().trim().max(254), topic: z.enum(EMAIL_TOPICS), token: z.string().trim().max(200) });
+
+/**
+ * The List-Unsubscribe target (RFC 8058). A mail client POSTs `List-Unsubscribe=One-Click` here:
+ * no cookie, no CSRF token and no redirect, just the signed link; repeating it changes nothing
+ * more. A GET (a person's browser, or a scanner prefetching links) only shows a button.
+ */
+@Controller('email')
+export class OneClickUnsubscribeController {
+  constructor(
+    private readonly preferences: EmailPreferences,
+    private readonly links: ManageEmailLinks,
+  ) {}
+
+  @Get('unsubscribe')
+  confirm(@Query() query: unknown, @Req() req: Request, @Res() res: Response): void {
+    const link = this.check(query, res);
+    if (!link) return;
+    send(res, 200, confirmUnsubscribePage(link.topic, req.originalUrl));
+  }
+
+  @Post('unsubscribe')
+  async unsubscribe(@Query() query: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const link = this.check(query, res);
+    if (!link) return;
+    const requestId = String((req as Request & { id?: unknown }).id ?? randomUUID());
+    await this.preferences.change(
+      link.email,
+      { type: 'UnsubscribeTopic', topic: link.topic, via: 'one-click', now: new Date() },
+      visitorMetadata(requestId),
+    );
+    send(res, 200, unsubscribedPage(link.topic, this.links.manageUrl(link.email)));
+  }
+
+  private check(query: unknown, res: Response) {
+    const parsed = linkSchema.safeParse(query);
+    if (!parsed.success) {
+      send(res, 400, unsubscribeProblemPage('It is missing part of what it needs (the address, the kind of email or its signature). Copy the whole link from the email, or use the one below.'));
+      return undefined;
+    }
+    const check = this.links.tokens.verify(parsed.data.email, `unsubscribe.${parsed.data.topic}`, parsed.data.token);
+    if (!check.ok) {
+      send(res, 403, unsubscribeProblemPage(check.reason === 'expired' ? 'It is too old to use.' : 'It was changed, or it belongs to another address.'));
+      return undefined;
+    }
+    return parsed.data;
+  }
+}
+
+function send(res: Response, status: number, body: string): void {
+  res.status(status).setHeader('cache-control', 'no-store');
+  res.setHeader('x-robots-tag', 'noindex, nofollow');
+  res.type('html').send(body);
+}

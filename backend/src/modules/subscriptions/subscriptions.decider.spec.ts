@@ -1,0 +1,86 @@
+import { deciderSpec } from '../../../../test/support/decider-spec';
+import type { NewEvent } from '../../events/event-registry';
+import { subscriptionDecider as decider, type InvoiceFacts, type SubscriptionCommand, type SubscriptionSnapshot } from './subscriptions.decider';
+
+const spec = deciderSpec(decider);
+const AT = '2026-11-23T12:00:00.000Z';
+const snapshot = (overrides: Partial<SubscriptionSnapshot> = {}): SubscriptionSnapshot => ({
+  subscriptionId: 'sub_1', userId: 'user_1', email: 'ada@example.com', resourceId: 'pro-monthly', plan: 'pro', title: 'Pro', customerId: 'cus_1', quantity: 1, licenseId: 'lic_1',
+  status: 'active', currentPeriodEnd: '2026-12-23T12:00:00.000Z', cancelAtPeriodEnd: false, cancelAt: null, endedAt: null, createdAt: AT, ...overrides,
+});
+const invoice = (id: string, reason = 'subscription_cycle', periodEnd: string | null = '2027-01-23T12:00:00.000Z'): InvoiceFacts => ({ invoiceId: id, billingReason: reason, amountCents: 1900, currency: 'usd', payUrl: `https://invoice/${id}`, nextAttemptAt: null, periodEnd });
+const paid = (id: string, s = snapshot(), reason?: string): SubscriptionCommand => ({ type: 'RecordPaidInvoice', snapshot: s, invoice: invoice(id, reason), at: AT });
+const failed = (id: string, s = snapshot({ status: 'past_due' })): SubscriptionCommand => ({ type: 'RecordFailedInvoice', snapshot: s, invoice: invoice(id), at: AT });
+const sync = (s: SubscriptionSnapshot): SubscriptionCommand => ({ type: 'SyncSubscription', snapshot: s, at: AT });
+
+const types = (events: NewEvent[]) => events.map((e) => e.type);
+
+describe('a subscription, from Stripe\'s invoices and its current state', () => {
+  it('starts from whichever event comes first, and counts each paid invoice once', () => {
+    spec
+      .given([])
+      .when(paid('in_1', snapshot(), 'subscription_create'), sync(snapshot()), paid('in_1', snapshot(), 'subscription_create'))
+      .then((events) => expect(types(events)).toEqual(['SubscriptionStarted', 'SubscriptionRenewed']));
+    spec
+      .given([])
+      .when(sync(snapshot()), paid('in_1', snapshot(), 'subscription_create'))
+      .then((events) => expect(types(events)).toEqual(['SubscriptionStarted', 'SubscriptionRenewed']));
+  });
+
+  it('a failed renewal makes it past due with a pending payment; paying that invoice settles it', () => {
+    spec
+      .given([])
+      .when(sync(snapshot()), failed('in_2'), failed('in_2'), paid('in_2'), paid('in_2'))
+      .then((events) => {
+        expect(types(events)).toEqual(['SubscriptionStarted', 'SubscriptionPastDue', 'PendingPaymentOpened', 'SubscriptionRenewed', 'PendingPaymentSettled']);
+        expect(events[2]!.data).toMatchObject({ pendingPaymentId: 'pp-in_2', kind: 'renewal', payUrl: 'https://invoice/in_2' });
+      });
+  });
+
+  it('a failure reported after the same invoice was paid changes nothing', () => {
+    spec
+      .given([])
+      .when(sync(snapshot()), paid('in_2'), failed('in_2'))
+      .then((events) => expect(types(events)).toEqual(['SubscriptionStarted', 'SubscriptionRenewed']));
+  });
+
+  it('schedules and unschedules cancellation, then cancels once, closing what was still unpaid', () => {
+    const scheduled = snapshot({ cancelAtPeriodEnd: true });
+    const ended = snapshot({ status: 'canceled', endedAt: AT });
+    spec
+      .given([])
+      .when(sync(snapshot()), sync(scheduled), sync(scheduled), sync(snapshot()), failed('in_3'), sync(ended), sync(ended), paid('in_4', ended))
+      .then((events) =>
+        expect(types(events)).toEqual(['SubscriptionStarted', 'SubscriptionCancellationScheduled', 'SubscriptionCancellationScheduled', 'SubscriptionPastDue', 'PendingPaymentOpened', 'PendingPaymentExpired', 'SubscriptionCancelled']),
+      );
+  });
+
+  describe('moved to another plan or number of seats', () => {
+    const pro = snapshot({ resourceId: 'pro-monthly', plan: 'pro', title: 'Pro' });
+    const starter = snapshot({ resourceId: 'starter-monthly', plan: 'starter', title: 'Starter' });
+
+    it('records the change once, from what it billed before, whichever of Stripe\'s events tells it first', () => {
+      spec
+        .given([])
+        .when(sync(starter), sync(pro), paid('in_up', pro, 'subscription_update'), sync(pro))
+        .then((events) => {
+          expect(types(events)).toEqual(['SubscriptionStarted', 'SubscriptionPlanChanged', 'SubscriptionRenewed']);
+          expect(events[1]!.data).toMatchObject({ fromResourceId: 'starter-monthly', fromQuantity: 1, resourceId: 'pro-monthly', plan: 'pro', quantity: 1 });
+        });
+    });
+
+    it('a change of seats alone is a plan change too', () => {
+      spec
+        .given([])
+        .when(sync(pro), sync({ ...pro, quantity: 3 }))
+        .then((events) => expect(events[1]).toMatchObject({ type: 'SubscriptionPlanChanged', data: { fromQuantity: 1, quantity: 3 } }));
+    });
+
+    it('a subscription that started on a plan records no change for it', () => {
+      spec
+        .given([])
+        .when(sync(pro), sync(pro))
+        .then((events) => expect(types(events)).toEqual(['SubscriptionStarted']));
+    });
+  });
+});

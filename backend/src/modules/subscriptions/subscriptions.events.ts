@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { defineEvent } from '../../events/event-registry';
+
+const iso = z.iso.datetime();
+
+export const subscriptionStreamId = (subscriptionId: string) => `subscription-${subscriptionId}`;
+
+export const SubscriptionStarted = defineEvent({
+  type: 'SubscriptionStarted',
+  schemaVersion: 1,
+  schema: z.object({
+    subscriptionId: z.string(),
+    userId: z.string(),
+    email: z.string().nullable(),
+    resourceId: z.string(),
+    plan: z.string(),
+    title: z.string(),
+    customerId: z.string(),
+    quantity: z.number().int().min(1),
+    licenseId: z.string(),
+    currentPeriodEnd: iso,
+    startedAt: iso,
+  }),
+});
+
+/** An invoice of the subscription was paid: its first, a renewal, or a failed one paid late. */
+export const SubscriptionRenewed = defineEvent({
+  type: 'SubscriptionRenewed',
+  schemaVersion: 1,
+  schema: z.object({
+    subscriptionId: z.string(),
+    userId: z.string(),
+    email: z.string().nullable(),
+    title: z.string(),
+    invoiceId: z.string(),
+    billingReason: z.string(),
+    amountCents: z.number().int().min(0),
+    currency: z.string().length(3),
+    currentPeriodEnd: iso,
+    at: iso,
+  }),
+});
+
+export const SubscriptionPastDue = defineEvent({
+  type: 'SubscriptionPastDue',
+  schemaVersion: 1,
+  schema: z.object({ subscriptionId: z.string(), userId: z.string(), email: z.string().nullable(), title: z.string(), invoiceId: z.string(), amountDueCents: z.number().int().min(0), currency: z.string().length(3), payUrl: z.string().nullable(), nextAttemptAt: iso.nullable(), at: iso }),
+});
+
+/** It will end at `cancelAt` instead of renewing; `cancelAt: null` means the customer changed their mind. */
+export const SubscriptionCancellationScheduled = defineEvent({
+  type: 'SubscriptionCancellationScheduled',
+  schemaVersion: 1,
+  schema: z.object({ subscriptionId: z.string(), userId: z.string(), cancelAt: iso.nullable(), at: iso }),
+});
+
+export const SubscriptionCancelled = defineEvent({
+  type: 'SubscriptionCancelled',
+  schemaVersion: 1,
+  schema: z.object({ subscriptionId: z.string(), userId: z.string(), endedAt: iso, at: iso }),
+});
+
+/** Recorded when Stripe's subscription moved to another plan or number of seats (an upgrade, a switch, a seat change). */
+export const SubscriptionPlanChanged = defineEvent({
+  type: 'SubscriptionPlanChanged',
+  schemaVersion: 1,
+  schema: z.object({ subscriptionId: z.string(), userId: z.string(), fromResourceId: z.string(), fromQuantity: z.number().int().min(1), resourceId: z.string(), plan: z.string(), title: z.string(), quantity: z.number().int().min(1), at: iso }),
+});
+
+export const subscriptionEvents = [SubscriptionStarted, SubscriptionRenewed, SubscriptionPastDue, SubscriptionCancellationScheduled, SubscriptionCancelled, SubscriptionPlanChanged];
