@@ -1,6 +1,13 @@
 import type { EntityClass, EntitySchema } from '@mikro-orm/core';
 import { StreamSummarySchema } from '../../modules/admin/projections/stream-summary.entity';
 import { ResourceSchema } from '../../modules/catalog/resource.entity';
+import { PendingPayment, Purchase, ResourceAccess } from '../../modules/payments/projections/purchases.entities';
 
 /** Every entity the ORM knows (read models and the catalog); modules add theirs here. */
-export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [ResourceSchema, StreamSummarySchema];
+export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [
+  ResourceSchema,
+  StreamSummarySchema,
+  Purchase,
+  ResourceAccess,
+  PendingPayment,
+];

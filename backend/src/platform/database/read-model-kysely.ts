@@ -1,0 +1,12 @@
+import type { InferKyselyDB } from '@mikro-orm/postgresql';
+
+/**
+ * How read models are queried with `em.getKysely(readModelKysely)`: values cross as the entities
+ * type them (timestamps come back as Dates and bigints as numbers, where MikroORM's connection hands
+ * over strings; JSON goes in as JSON). Inside `em.transactional` (a projector's batch, a replay)
+ * the queries run in that transaction, so on a replay's search_path too.
+ */
+export const readModelKysely = { convertValues: true } as const;
+
+/** The tables of these entities (`typeof A | typeof B`) as Kysely sees them: table and column names as in the database. */
+export type ReadModelTables<Entities extends { name: string }> = InferKyselyDB<Entities, typeof readModelKysely>;
