@@ -1,6 +1,7 @@
 import type { EntityClass, EntitySchema } from '@mikro-orm/core';
 import { StreamSummarySchema } from '../../modules/admin/projections/stream-summary.entity';
 import { ResourceSchema } from '../../modules/catalog/resource.entity';
+import { License, LicensedUser, RetiredLicenseKey } from '../../modules/payments/projections/licenses.entities';
 import { PendingPayment, Purchase, ResourceAccess } from '../../modules/payments/projections/purchases.entities';
 
 /** Every entity the ORM knows (read models and the catalog); modules add theirs here. */
@@ -10,4 +11,7 @@ export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [
   Purchase,
   ResourceAccess,
   PendingPayment,
+  License,
+  LicensedUser,
+  RetiredLicenseKey,
 ];
