@@ -3,6 +3,7 @@ import { StreamSummarySchema } from '../../modules/admin/projections/stream-summ
 import { ResourceSchema } from '../../modules/catalog/resource.entity';
 import { License, LicensedUser, RetiredLicenseKey } from '../../modules/payments/projections/licenses.entities';
 import { PendingPayment, Purchase, ResourceAccess } from '../../modules/payments/projections/purchases.entities';
+import { StripeCustomer, Subscription } from '../../modules/payments/projections/subscriptions.entities';
 
 /** Every entity the ORM knows (read models and the catalog); modules add theirs here. */
 export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [
@@ -14,4 +15,6 @@ export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [
   License,
   LicensedUser,
   RetiredLicenseKey,
+  Subscription,
+  StripeCustomer,
 ];
