@@ -4,6 +4,7 @@ import { ResourceSchema } from '../../modules/catalog/resource.entity';
 import { License, LicensedUser, RetiredLicenseKey } from '../../modules/payments/projections/licenses.entities';
 import { PendingPayment, Purchase, ResourceAccess } from '../../modules/payments/projections/purchases.entities';
 import { StripeCustomer, Subscription } from '../../modules/payments/projections/subscriptions.entities';
+import { LicenseValidation } from '../../modules/plugin-api/validation-log.entity';
 
 /** Every entity the ORM knows (read models and the catalog); modules add theirs here. */
 export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [
@@ -17,4 +18,5 @@ export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [
   RetiredLicenseKey,
   Subscription,
   StripeCustomer,
+  LicenseValidation,
 ];

@@ -5,6 +5,8 @@ import type { InferKyselyDB } from '@mikro-orm/postgresql';
  * type them (timestamps come back as Dates and bigints as numbers, where MikroORM's connection hands
  * over strings; JSON goes in as JSON). Inside `em.transactional` (a projector's batch, a replay)
  * the queries run in that transaction, so on a replay's search_path too.
+ * The conversion goes by column name: a timestamp selected under another name, or computed
+ * (`coalesce(…)`, `count(*)`), comes back as the connection's string, so select columns as named.
  */
 export const readModelKysely = { convertValues: true } as const;
 
