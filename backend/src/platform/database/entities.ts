@@ -1,5 +1,7 @@
 import type { EntityClass, EntitySchema } from '@mikro-orm/core';
 import { StreamSummarySchema } from '../../modules/admin/projections/stream-summary.entity';
+import { HostAvailability } from '../../modules/booking/availability.entity';
+import { SessionBooking } from '../../modules/booking/session-bookings.entity';
 import { ResourceSchema } from '../../modules/catalog/resource.entity';
 import { License, LicensedUser, RetiredLicenseKey } from '../../modules/payments/projections/licenses.entities';
 import { PendingPayment, Purchase, ResourceAccess } from '../../modules/payments/projections/purchases.entities';
@@ -19,4 +21,6 @@ export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [
   Subscription,
   StripeCustomer,
   LicenseValidation,
+  SessionBooking,
+  HostAvailability,
 ];

@@ -1,4 +1,5 @@
 import type { InferKyselyDB } from '@mikro-orm/postgresql';
+import type { Selectable } from 'kysely';
 
 /**
  * How read models are queried with `em.getKysely(readModelKysely)`: values cross as the entities
@@ -12,3 +13,6 @@ export const readModelKysely = { convertValues: true } as const;
 
 /** The tables of these entities (`typeof A | typeof B`) as Kysely sees them: table and column names as in the database. */
 export type ReadModelTables<Entities extends { name: string }> = InferKyselyDB<Entities, typeof readModelKysely>;
+
+/** One row of a read-model table as a select returns it (columns with defaults included). */
+export type ReadModelRow<Tables, Table extends keyof Tables> = Selectable<Tables[Table]>;
