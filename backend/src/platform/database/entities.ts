@@ -6,6 +6,8 @@ import { ResourceSchema } from '../../modules/catalog/resource.entity';
 import { License, LicensedUser, RetiredLicenseKey } from '../../modules/payments/projections/licenses.entities';
 import { PendingPayment, Purchase, ResourceAccess } from '../../modules/payments/projections/purchases.entities';
 import { StripeCustomer, Subscription } from '../../modules/payments/projections/subscriptions.entities';
+import { CreditCycle, CreditPack, CreditUsage } from '../../modules/plugin-api/credits/credits.entities';
+import { LicenseDevice } from '../../modules/plugin-api/devices/license-devices.entity';
 import { LicenseValidation } from '../../modules/plugin-api/validation-log.entity';
 
 /** Every entity the ORM knows (read models and the catalog); modules add theirs here. */
@@ -23,4 +25,8 @@ export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [
   LicenseValidation,
   SessionBooking,
   HostAvailability,
+  CreditPack,
+  CreditCycle,
+  CreditUsage,
+  LicenseDevice,
 ];
