@@ -3,6 +3,8 @@ import { StreamSummarySchema } from '../../modules/admin/projections/stream-summ
 import { HostAvailability } from '../../modules/booking/availability.entity';
 import { SessionBooking } from '../../modules/booking/session-bookings.entity';
 import { ResourceSchema } from '../../modules/catalog/resource.entity';
+import { LibraryDownload } from '../../modules/library/projections/library-downloads.entity';
+import { LibraryFile, LibraryFileVersion } from '../../modules/library/projections/library-files.entities';
 import { License, LicensedUser, RetiredLicenseKey } from '../../modules/payments/projections/licenses.entities';
 import { PendingPayment, Purchase, ResourceAccess } from '../../modules/payments/projections/purchases.entities';
 import { StripeCustomer, Subscription } from '../../modules/payments/projections/subscriptions.entities';
@@ -29,4 +31,7 @@ export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [
   CreditCycle,
   CreditUsage,
   LicenseDevice,
+  LibraryFileVersion,
+  LibraryFile,
+  LibraryDownload,
 ];
