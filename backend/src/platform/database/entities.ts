@@ -3,6 +3,7 @@ import { StreamSummarySchema } from '../../modules/admin/projections/stream-summ
 import { HostAvailability } from '../../modules/booking/availability.entity';
 import { SessionBooking } from '../../modules/booking/session-bookings.entity';
 import { ResourceSchema } from '../../modules/catalog/resource.entity';
+import { CourseProgress } from '../../modules/courses/projections/course-progress.entity';
 import { LibraryDownload } from '../../modules/library/projections/library-downloads.entity';
 import { LibraryFile, LibraryFileVersion } from '../../modules/library/projections/library-files.entities';
 import { License, LicensedUser, RetiredLicenseKey } from '../../modules/payments/projections/licenses.entities';
@@ -34,4 +35,5 @@ export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [
   LibraryFileVersion,
   LibraryFile,
   LibraryDownload,
+  CourseProgress,
 ];
