@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { EventMetadata } from '../../../../backend/src/events/event-metadata';
 import type { EventDefinition, NewEvent } from '../../../../backend/src/events/event-registry';
 import { EventRegistry } from '../../../../backend/src/events/event-registry';
 import { EventStore } from '../../../../backend/src/events/event-store';
@@ -13,6 +14,8 @@ import { useProjectionHarness } from '../../events/support/projection-harness';
 export interface ProjectorUnderTest {
   /** Appends the events to a stream of their own and waits until the projector has applied them. */
   given(...events: NewEvent[]): Promise<void>;
+  /** The same, to a stream and with metadata of the test's choosing. */
+  givenIn(streamId: string, events: NewEvent[], eventMetadata?: EventMetadata): Promise<void>;
   /** Rows read with plain SQL on the test database (not through the entities under test). */
   rows<Row extends Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
   /** Builds the projector's tables again from the whole log (the worker stops first) and swaps them in. */
@@ -35,7 +38,10 @@ export function useProjectorUnderTest(create: () => Projector, definitions: Even
   afterAll(() => worker?.stop());
   return {
     async given(...events) {
-      const outcome = await store.append(`projection-test-${randomUUID()}`, 'no-stream', events, metadata());
+      await this.givenIn(`projection-test-${randomUUID()}`, events);
+    },
+    async givenIn(streamId, events, eventMetadata = metadata()) {
+      const outcome = await store.append(streamId, 'any', events, eventMetadata);
       if (!(await awaitProjection(harness.orm, create().name, outcome, 20_000))) throw new Error(`${create().name} did not apply the events within 20 s`);
     },
     async rows<Row extends Record<string, unknown>>(sql: string, params: unknown[] = []) {

@@ -1,4 +1,5 @@
-import { defineEntity, p } from '@mikro-orm/postgresql';
+import { defineEntity, type EntityManager, p } from '@mikro-orm/postgresql';
+import { type ReadModelTables, readModelKysely } from '../../../platform/database/read-model-kysely';
 
 const StreamSummarySchema = defineEntity({
   name: 'StreamSummary',
@@ -23,3 +24,8 @@ const StreamSummarySchema = defineEntity({
 export class StreamSummary extends StreamSummarySchema.class {}
 StreamSummarySchema.setClass(StreamSummary);
 export { StreamSummarySchema };
+
+export type StreamSummaryTables = ReadModelTables<typeof StreamSummarySchema>;
+
+/** Kysely over rm_streams, in `em`'s transaction if it is in one. */
+export const streamSummaryTables = (em: EntityManager) => em.getKysely<StreamSummaryTables, typeof readModelKysely>(readModelKysely);
