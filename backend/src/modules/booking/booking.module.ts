@@ -5,6 +5,7 @@ import type { AppConfig } from '../../platform/config/config.schema';
 import { EventRegistry } from '../../events/event-registry';
 import { EventStore } from '../../events/event-store';
 import { ProjectorRegistry } from '../../events/projector-registry';
+import { ReactorRegistry } from '../../events/reactor-registry';
 import { CatalogModule } from '../catalog/catalog.module';
 import { CatalogQueries } from '../catalog/catalog.queries';
 import { EmailModule } from '../email/email.module';
@@ -45,6 +46,7 @@ export class BookingModule implements OnModuleInit {
   constructor(
     private readonly events: EventRegistry,
     private readonly projectors: ProjectorRegistry,
+    private readonly reactors: ReactorRegistry,
     private readonly followers: PurchaseFollowers,
     private readonly booking: BookingService,
     private readonly reads: BookingReads,
@@ -55,7 +57,8 @@ export class BookingModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.events.register(...availabilityEvents, ...bookingEvents);
-    for (const projector of [new AvailabilityProjector(), new SessionBookingsProjector(), new BookingRefundsReactor(this.stripe)]) this.projectors.register(projector);
+    for (const projector of [new AvailabilityProjector(), new SessionBookingsProjector()]) this.projectors.register(projector);
+    this.reactors.register(new BookingRefundsReactor(this.stripe));
     this.followers.add(new BookingPaymentFollower(this.booking, this.reads));
     this.triggers.add(...bookingEmailTriggers(this.config.PUBLIC_URL));
   }

@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
 import { EventRegistry } from '../../events/event-registry';
 import { EventStore } from '../../events/event-store';
-import { ProjectorRegistry } from '../../events/projector-registry';
+import { ReactorRegistry } from '../../events/reactor-registry';
 import { EmailDelivery } from './email-delivery';
 import { EMAIL_QUEUE } from './email-job';
 import type { EmailTransport } from './email-message';
@@ -59,7 +59,7 @@ export const EMAIL_TRANSPORT = Symbol('EMAIL_TRANSPORT');
 export class EmailModule implements OnModuleInit {
   constructor(
     private readonly events: EventRegistry,
-    private readonly projectors: ProjectorRegistry,
+    private readonly reactors: ReactorRegistry,
     private readonly triggers: EmailTriggers,
     private readonly sender: EmailSender,
     private readonly links: ManageEmailLinks,
@@ -68,7 +68,7 @@ export class EmailModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.events.register(...emailPreferenceEvents);
-    this.projectors.register(new EmailTriggerReactor(this.triggers, this.sender, { supportEmail: this.config.SUPPORT_EMAIL, links: this.links }));
+    this.reactors.register(new EmailTriggerReactor(this.triggers, this.sender, { supportEmail: this.config.SUPPORT_EMAIL, links: this.links }));
     this.triggers.add(
       emailTrigger({
         event: ManageEmailLinkRequested,
