@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../../../events/event-metadata';
 import type { Projector } from '../../../events/projector';
 import type { RecordedEvent } from '../../../events/recorded-event';
-import { streamSummaryTables } from './stream-summary.entity';
+import type { StreamSummaryTables } from './stream-summary.entity';
 
 /** The category of a stream id: what comes before its first '-' ("license-8f3…" → "license"). */
 export function streamCategory(streamId: string): string {
@@ -40,7 +40,10 @@ export class StreamSummaryProjector implements Projector {
       seen.actor = actor;
       if (event.recordedAt > seen.last) seen.last = event.recordedAt;
     }
-    await streamSummaryTables(em)
+    // Without MikroORM's value conversion: every value here is already a string, number or Date,
+    // and converting a replay's 2,000-row batches value by value cost about a fifth of its speed.
+    await em
+      .getKysely<StreamSummaryTables>()
       .insertInto('rm_streams')
       .values(
         [...byStream].map(([streamId, r]) => ({
