@@ -7,8 +7,9 @@ import { EventRegistry } from './event-registry';
 import { EventStore } from './event-store';
 import { EVENTS_POOL } from './events.tokens';
 import { ProjectorRegistry } from './projector-registry';
+import { ReactorRegistry } from './reactor-registry';
 
-/** The event log for every process: the store, the registry of event types, the projectors. */
+/** The event log for every process: the store, the registry of event types, the projectors and reactors. */
 @Global()
 @Module({
   providers: [
@@ -29,8 +30,9 @@ import { ProjectorRegistry } from './projector-registry';
     { provide: EventRegistry, useValue: new EventRegistry() },
     { provide: EventStore, inject: [EVENTS_POOL, EventRegistry], useFactory: (pool: Pool, registry: EventRegistry) => new EventStore(pool, registry) },
     ProjectorRegistry,
+    ReactorRegistry,
   ],
-  exports: [EVENTS_POOL, EventRegistry, EventStore, ProjectorRegistry],
+  exports: [EVENTS_POOL, EventRegistry, EventStore, ProjectorRegistry, ReactorRegistry],
 })
 export class EventsModule implements OnApplicationShutdown {
   constructor(@Inject(EVENTS_POOL) private readonly pool: Pool) {}

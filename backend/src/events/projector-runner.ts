@@ -8,8 +8,10 @@ import { EventStore } from './event-store';
 import { SharedLeaderLocks } from './leader-locks';
 import { ProjectionWorker } from './projection-worker';
 import { ProjectorRegistry } from './projector-registry';
+import { reactorAsProjector } from './reactor';
+import { ReactorRegistry } from './reactor-registry';
 
-/** Runs every registered projector in the worker process (each where it holds the lock; all locks on one session). */
+/** Runs every registered projector and reactor in the worker process (each where it holds the lock; all locks on one session). */
 @Injectable()
 export class ProjectorRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private notifier?: EventNotifier;
@@ -20,15 +22,21 @@ export class ProjectorRunner implements OnApplicationBootstrap, BeforeApplicatio
     @Inject(MikroORM) private readonly orm: MikroORM,
     private readonly store: EventStore,
     private readonly projectors: ProjectorRegistry,
+    private readonly reactors: ReactorRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    const runs = [...this.projectors.all(), ...this.reactors.all().map(reactorAsProjector)];
+    const names = runs.map((run) => run.name);
+    const shared = names.find((name, index) => names.indexOf(name) !== index);
+    // Names key the checkpoints and the leader locks.
+    if (shared) throw new Error(`${shared} is registered as a projector and a reactor`);
     this.notifier = new EventNotifier(this.config.DATABASE_URL);
     await this.notifier.start();
     const log = rootLogger(this.config);
     const locks = (this.locks = new SharedLeaderLocks(this.config.DATABASE_URL));
-    this.workers = this.projectors.all().map(
+    this.workers = runs.map(
       (projector) => new ProjectionWorker(projector, this.orm, this.store, this.notifier!, { connectionString: this.config.DATABASE_URL, locks, log }),
     );
     for (const worker of this.workers) worker.start();

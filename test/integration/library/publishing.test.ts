@@ -4,9 +4,8 @@ import type { Pool } from 'pg';
 import pino from 'pino';
 import { EventRegistry } from '../../../backend/src/events/event-registry';
 import { EventStore } from '../../../backend/src/events/event-store';
-import type { RecordedEvent } from '../../../backend/src/events/recorded-event';
 import { PublishFileVersionHandler } from '../../../backend/src/modules/library/commands/publish-file-version.handler';
-import { fileVersionsStreamId, libraryEvents } from '../../../backend/src/modules/library/library.events';
+import { fileVersionsStreamId, libraryEvents, ResourceDownloaded, ResourceFileVersionPublished } from '../../../backend/src/modules/library/library.events';
 import { publishManifest } from '../../../backend/src/modules/library/library-publisher';
 import { LibraryDownloadsProjector } from '../../../backend/src/modules/library/projections/library-downloads.projector';
 import { LibraryFilesProjector } from '../../../backend/src/modules/library/projections/library-files.projector';
@@ -74,10 +73,10 @@ describe('publishing built files as versions', () => {
 });
 
 describe('the library projectors', () => {
-  const recorded = (type: string, data: unknown): RecordedEvent => ({ type, data, streamId: 's', streamVersion: 1, position: 1n, transactionId: 1n, schemaVersion: 1, metadata: { correlationId: 'c', causationId: null, actor: { kind: 'system' } }, recordedAt: new Date() });
-  const published = (resourceId: string, version: number) => recorded('ResourceFileVersionPublished', {
+  const recorded = <Event>(event: Event) => ({ ...event, streamId: 's', streamVersion: 1, position: 1n, transactionId: 1n, schemaVersion: 1, metadata: { correlationId: 'c', causationId: null, actor: { kind: 'system' as const } }, recordedAt: new Date() });
+  const published = (resourceId: string, version: number) => recorded(ResourceFileVersionPublished({
     resourceId, name: 'x.zip', title: `Title ${version}`, description: '', version, storageKey: `sha256/00/${'0'.repeat(63)}${version}`, sha256: `${'0'.repeat(63)}${version}`, bytes: 10 * version, contentType: 'application/zip', source: 'build', actor: 'build', at: new Date(Date.UTC(2026, 10, 24, 12, version)).toISOString(),
-  });
+  }));
 
   it('LibraryFilesProjector keeps every version and the latest per file, whatever order versions arrive in', async () => {
     const resourceId = `proj-${randomUUID()}`;
@@ -94,7 +93,7 @@ describe('the library projectors', () => {
   it('LibraryDownloadsProjector counts downloads and keeps the latest', async () => {
     const userId = `user-${randomUUID()}`;
     const projector = new LibraryDownloadsProjector();
-    const downloaded = (version: number, at: string) => recorded('ResourceDownloaded', { userId, resourceId: 'meeting-notes-system', fileName: 'x.zip', version, at });
+    const downloaded = (version: number, at: string) => recorded(ResourceDownloaded({ userId, resourceId: 'meeting-notes-system', fileName: 'x.zip', version, at }));
     await orm.em.fork().transactional(async (em) => {
       await projector.apply(downloaded(2, '2026-11-24T12:05:00.000Z'), em);
       await projector.apply(downloaded(1, '2026-11-24T12:01:00.000Z'), em);

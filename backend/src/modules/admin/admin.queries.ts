@@ -1,15 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import type { z } from 'zod';
 import type { AdminEvent, adminListEvents } from '../../../../contracts/admin.contract';
 import { EVENTS_POOL } from '../../events/events.tokens';
+import { streamSummaryTables } from './projections/stream-summary.entity';
 
 type EventFilter = z.output<typeof adminListEvents.input>;
 
 /** Reads of the raw log and the admin read models for the admin pages. */
 @Injectable()
 export class AdminQueries {
-  constructor(@Inject(EVENTS_POOL) private readonly pool: Pool) {}
+  constructor(
+    @Inject(EVENTS_POOL) private readonly pool: Pool,
+    @Inject(MikroORM) private readonly orm: MikroORM,
+  ) {}
 
   async events(filter: EventFilter): Promise<{ events: AdminEvent[]; nextBefore: string | null }> {
     const where: string[] = [];
@@ -55,16 +60,19 @@ export class AdminQueries {
   }
 
   async streams(category: string | undefined, limit: number) {
+    const db = streamSummaryTables(this.orm.em);
     const [streams, categories] = await Promise.all([
-      this.pool.query<{ stream_id: string; category: string; version: number; event_count: number; last_event_type: string; last_actor: string; last_recorded_at: Date }>(
-        `select stream_id, category, version, event_count, last_event_type, last_actor, last_recorded_at from rm_streams
-         ${category ? 'where category = $2' : ''} order by last_recorded_at desc limit $1`,
-        category ? [limit, category] : [limit],
-      ),
-      this.pool.query<{ category: string; streams: string }>('select category, count(*) as streams from rm_streams group by category order by category'),
+      db
+        .selectFrom('rm_streams')
+        .select(['stream_id', 'category', 'version', 'event_count', 'last_event_type', 'last_actor', 'last_recorded_at'])
+        .$if(Boolean(category), (query) => query.where('category', '=', category ?? ''))
+        .orderBy('last_recorded_at', 'desc')
+        .limit(limit)
+        .execute(),
+      db.selectFrom('rm_streams').select((eb) => ['category', eb.fn.countAll<string>().as('streams')]).groupBy('category').orderBy('category').execute(),
     ]);
     return {
-      streams: streams.rows.map((row) => ({
+      streams: streams.map((row) => ({
         streamId: row.stream_id,
         category: row.category,
         version: row.version,
@@ -73,7 +81,7 @@ export class AdminQueries {
         lastActor: row.last_actor,
         lastRecordedAt: row.last_recorded_at.toISOString(),
       })),
-      categories: categories.rows.map((row) => ({ category: row.category, streams: Number(row.streams) })),
+      categories: categories.map((row) => ({ category: row.category, streams: Number(row.streams) })),
     };
   }
 

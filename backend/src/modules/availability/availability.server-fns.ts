@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { getHostAvailability, saveHostAvailability, type HostScheduleInput } from '../../../../contracts/booking/availability.contract';
+import { getHostAvailability, saveHostAvailability } from '../../../../contracts/booking/availability.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { EventStore } from '../../events/event-store';
 import { awaitProjection } from '../../events/projection-wait';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { Auth, type SignedInUser } from '../auth/auth';
+import { availabilityTables } from './projections/availability.entity';
 import { hostAvailabilityStreamId, HostAvailabilityChanged } from './availability.events';
 import { NotAHostError } from './availability.errors';
 
@@ -25,8 +26,8 @@ export class AvailabilityServerFns {
     const user = await this.auth.requireUser(context);
     if (!user.isAdmin) return { host: false, schedule: null, updatedAt: null };
     const host = user;
-    const [row] = await this.orm.em.getConnection().execute<{ schedule: HostScheduleInput; updated_at: Date }[]>('select schedule, updated_at from rm_host_availability where host_user_id = ?', [host.userId]);
-    return { host: true, schedule: row?.schedule ?? null, updatedAt: row ? new Date(row.updated_at).toISOString() : null };
+    const row = await availabilityTables(this.orm.em).selectFrom('rm_host_availability').select(['schedule', 'updated_at']).where('host_user_id', '=', host.userId).executeTakeFirst();
+    return { host: true, schedule: row?.schedule ?? null, updatedAt: row?.updated_at.toISOString() ?? null };
   }
 
   @ServerFn(saveHostAvailability)

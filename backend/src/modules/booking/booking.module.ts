@@ -5,6 +5,7 @@ import type { AppConfig } from '../../platform/config/config.schema';
 import { EventRegistry } from '../../events/event-registry';
 import { EventStore } from '../../events/event-store';
 import { ProjectorRegistry } from '../../events/projector-registry';
+import { ReactorRegistry } from '../../events/reactor-registry';
 import { CatalogModule, CatalogQueries } from '../catalog';
 import { EmailModule, EmailTriggers } from '../email';
 import { CheckoutService, PurchaseFollowers, CheckoutModule } from '../checkout';
@@ -39,6 +40,7 @@ export class BookingModule implements OnModuleInit {
   constructor(
     private readonly events: EventRegistry,
     private readonly projectors: ProjectorRegistry,
+    private readonly reactors: ReactorRegistry,
     private readonly followers: PurchaseFollowers,
     private readonly booking: BookingService,
     private readonly reads: BookingReads,
@@ -49,7 +51,8 @@ export class BookingModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.events.register(...bookingEvents);
-    for (const projector of [new SessionBookingsProjector(), new BookingRefundsReactor(this.stripe)]) this.projectors.register(projector);
+    this.projectors.register(new SessionBookingsProjector());
+    this.reactors.register(new BookingRefundsReactor(this.stripe));
     this.followers.add(new BookingPaymentFollower(this.booking, this.reads));
     this.triggers.add(...bookingEmailTriggers(this.config.PUBLIC_URL));
   }

@@ -1,5 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { admit, type KeyedLicense } from '../plugin-api';
+import { admit } from '../plugin-api/admission';
+import type { KeyedLicense } from '../plugin-api/license-lookup';
+import { pluginApiReadModels } from '../plugin-api/plugin-api-read-models';
 import { currentCycle } from './billing-cycle';
 import type { CycleAllowance } from './credits.decider';
 
@@ -45,14 +47,12 @@ export class CreditAccounts {
   private async terms(licenseId: string, fresh: boolean): Promise<LicenseTerms | null> {
     const cached = this.cache.get(licenseId);
     if (!fresh && cached && cached.until > Date.now()) return cached.terms;
-    const rows = await this.orm.em
-      .getConnection()
-      .execute<{ user_id: string; kind: 'lifetime' | 'subscription'; included_credits_per_month: number; granted_at: Date }[]>(
-        'select user_id, kind, included_credits_per_month, granted_at from rm_licenses where license_id = ?',
-        [licenseId],
-      );
-    const row = rows[0];
-    const terms = row ? { userId: row.user_id, kind: row.kind, includedPerMonth: Number(row.included_credits_per_month), grantedAt: new Date(row.granted_at) } : null;
+    const row = await pluginApiReadModels(this.orm.em)
+      .selectFrom('rm_licenses')
+      .select(['user_id', 'kind', 'included_credits_per_month', 'granted_at'])
+      .where('license_id', '=', licenseId)
+      .executeTakeFirst();
+    const terms = row ? { userId: row.user_id, kind: row.kind, includedPerMonth: row.included_credits_per_month, grantedAt: row.granted_at } : null;
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(licenseId, { terms, until: Date.now() + CACHE_MS });
     return terms;

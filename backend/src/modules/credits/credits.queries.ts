@@ -1,6 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { UsageItem, UsageKind, UsageMeasures } from '../../../../contracts/plugin/credits-v1';
+import type { UsageItem } from '../../../../contracts/plugin/credits-v1';
+import type { ReadModelRow } from '../../platform/database/read-model-kysely';
 import type { CycleAllowance } from './credits.decider';
+import { type CreditTables, creditTables } from './projections/credits.entities';
 
 export interface BalanceFigures {
   includedRemaining: number;
@@ -11,14 +13,24 @@ export interface BalanceFigures {
 export class CreditReads {
   constructor(private readonly orm: MikroORM) {}
 
+  private get db() {
+    return creditTables(this.orm.em);
+  }
+
   async balance(userId: string, cycle: CycleAllowance): Promise<BalanceFigures> {
-    const rows = await this.orm.em.getConnection().execute<{ add_on: string; used: string | null }[]>(
-      `select (select coalesce(sum(remaining), 0) from rm_credit_packs where user_id = ? and removed_at is null) as add_on,
-              (select used from rm_credit_cycles where license_id = ? and cycle_start = ?) as used`,
-      [userId, cycle.licenseId, cycle.cycleStart],
-    );
-    const row = rows[0]!;
-    return { includedRemaining: Math.max(0, cycle.allowance - Number(row.used ?? 0)), addOnRemaining: Number(row.add_on) };
+    // A sum of bigints comes back as a string (no column of that name to convert by).
+    const row = await this.db
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('rm_credit_packs')
+          .select((packs) => packs.fn.coalesce(packs.fn.sum<string>('remaining'), packs.lit(0)).as('left'))
+          .where('user_id', '=', userId)
+          .where('removed_at', 'is', null)
+          .as('add_on'),
+        eb.selectFrom('rm_credit_cycles').select('used').where('license_id', '=', cycle.licenseId).where('cycle_start', '=', new Date(cycle.cycleStart)).as('used'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { includedRemaining: Math.max(0, cycle.allowance - Number(row.used ?? 0)), addOnRemaining: Number(row.add_on ?? 0) };
   }
 
   /**
@@ -26,57 +38,45 @@ export class CreditReads {
    * and `next_before` is null when nothing older is left. `endpoints`: entries of any of them.
    */
   async usage(userId: string, options: { limit: number; before?: string; endpoints?: string[] }): Promise<{ items: UsageItem[]; nextBefore: string | null }> {
-    const params: unknown[] = [userId];
-    let where = 'user_id = ?';
-    if (options.endpoints?.length) {
-      where += ` and endpoint in (${options.endpoints.map(() => '?').join(', ')})`;
-      params.push(...options.endpoints);
-    }
-    if (options.before) {
-      where += ' and (created_at, entry_id) < (select created_at, entry_id from rm_credit_usage where entry_id = ? and user_id = ?)';
-      params.push(options.before, userId);
-    }
-    const rows = await this.orm.em.getConnection().execute<UsageRow[]>(
-      `select entry_id, created_at, endpoint, usage_kind, credits, from_included, included_before, add_on_before, measures from rm_credit_usage where ${where} order by created_at desc, entry_id desc limit ?`,
-      [...params, options.limit + 1],
-    );
+    const { endpoints, before } = options;
+    const rows = await this.db
+      .selectFrom('rm_credit_usage')
+      .select(['entry_id', 'created_at', 'endpoint', 'usage_kind', 'credits', 'from_included', 'included_before', 'add_on_before', 'measures'])
+      .where('user_id', '=', userId)
+      .$if(Boolean(endpoints?.length), (query) => query.where('endpoint', 'in', endpoints ?? []))
+      .$if(before !== undefined, (query) =>
+        query.where((eb) =>
+          eb(eb.refTuple('created_at', 'entry_id'), '<', eb.selectFrom('rm_credit_usage as cursor').select(['cursor.created_at', 'cursor.entry_id']).where('cursor.entry_id', '=', before ?? '').where('cursor.user_id', '=', userId).$asTuple('created_at', 'entry_id')),
+        ),
+      )
+      .orderBy('created_at', 'desc')
+      .orderBy('entry_id', 'desc')
+      .limit(options.limit + 1)
+      .execute();
     const page = rows.slice(0, options.limit);
     return { items: page.map(usageItem), nextBefore: rows.length > options.limit ? page.at(-1)!.entry_id : null };
   }
 
   /** The dashboard's view: packs with what is left, and recent entries across the account. */
   async packs(userId: string): Promise<Array<{ packId: string; title: string; credits: number; remaining: number; addedAt: string; removedReason: string | null }>> {
-    const rows = await this.orm.em.getConnection().execute<{ pack_id: string; title: string; credits: string; remaining: string; added_at: Date; removed_reason: string | null }[]>(
-      'select pack_id, title, credits, remaining, added_at, removed_reason from rm_credit_packs where user_id = ? order by added_at desc',
-      [userId],
-    );
-    return rows.map((r) => ({ packId: r.pack_id, title: r.title, credits: Number(r.credits), remaining: Number(r.remaining), addedAt: new Date(r.added_at).toISOString(), removedReason: r.removed_reason }));
+    const rows = await this.db.selectFrom('rm_credit_packs').select(['pack_id', 'title', 'credits', 'remaining', 'added_at', 'removed_reason']).where('user_id', '=', userId).orderBy('added_at', 'desc').execute();
+    return rows.map((r) => ({ packId: r.pack_id, title: r.title, credits: r.credits, remaining: r.remaining, addedAt: r.added_at.toISOString(), removedReason: r.removed_reason }));
   }
 }
 
-interface UsageRow {
-  entry_id: string;
-  created_at: Date;
-  endpoint: string;
-  usage_kind: UsageKind;
-  credits: string;
-  from_included: string;
-  included_before: string;
-  add_on_before: string;
-  measures: UsageMeasures | null;
-}
+type UsageRow = Pick<ReadModelRow<CreditTables, 'rm_credit_usage'>, 'entry_id' | 'created_at' | 'endpoint' | 'usage_kind' | 'credits' | 'from_included' | 'included_before' | 'add_on_before' | 'measures'>;
 
 /** A usage entry as the plugin reads it: a debit's deltas are negative, and each after is before plus delta. */
 function usageItem(row: UsageRow): UsageItem {
-  const charged = Number(row.credits);
-  const includedDelta = -Number(row.from_included);
-  const addOnDelta = -(charged - Number(row.from_included));
-  const includedBefore = Number(row.included_before);
-  const addOnBefore = Number(row.add_on_before);
+  const charged = row.credits;
+  const includedDelta = -row.from_included;
+  const addOnDelta = -(charged - row.from_included);
+  const includedBefore = row.included_before;
+  const addOnBefore = row.add_on_before;
   const m = row.measures ?? {};
   return {
     id: row.entry_id,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: row.created_at.toISOString(),
     endpoint: row.endpoint,
     usage_kind: row.usage_kind,
     duration_seconds: m.duration_seconds ?? 0,

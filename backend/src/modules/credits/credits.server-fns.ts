@@ -3,8 +3,9 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { getCreditSummary, type CreditSummary } from '../../../../contracts/dashboard/credits.contract';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
-import { Auth } from '../auth';
-import type { KeyedLicense, LicenseStanding } from '../plugin-api';
+import { Auth } from '../auth/auth';
+import type { KeyedLicense } from '../plugin-api/license-lookup';
+import { pluginApiReadModels } from '../plugin-api/plugin-api-read-models';
 import { CREDIT_PACKS_PATH } from './credits.controller';
 import { CreditAccounts, type CreditAccount } from './credit-accounts';
 import { CreditReads } from './credits.queries';
@@ -23,15 +24,17 @@ export class CreditSummaryServerFns {
   async getCreditSummary(_input: unknown, context: ServerFnContext): Promise<CreditSummary> {
     const user = await this.auth.requireUser(context);
     const now = new Date();
-    const owned = await this.orm.em.getConnection().execute<{ license_id: string; status: LicenseStanding; valid_until: Date | null; title: string }[]>(
-      `select l.license_id, l.status, l.valid_until, coalesce(r.title, l.plan) as title
-         from rm_licenses l left join resources r on r.id = l.resource_id where l.user_id = ? order by l.granted_at`,
-      [user.userId],
-    );
+    const owned = await pluginApiReadModels(this.orm.em)
+      .selectFrom('rm_licenses as l')
+      .leftJoin('resources as r', 'r.id', 'l.resource_id')
+      .select((eb) => ['l.license_id', 'l.status', 'l.valid_until', eb.fn.coalesce('r.title', 'l.plan').as('title')])
+      .where('l.user_id', '=', user.userId)
+      .orderBy('l.granted_at')
+      .execute();
     // The license granting the most included credits now is the one the plugin's balance counts.
     let best: { account: CreditAccount; title: string } | null = null;
     for (const row of owned) {
-      const license: KeyedLicense = { licenseId: row.license_id, seatEmail: null, status: row.status, validUntil: row.valid_until ? new Date(row.valid_until) : null, retired: false };
+      const license: KeyedLicense = { licenseId: row.license_id, seatEmail: null, status: row.status, validUntil: row.valid_until, retired: false };
       const account = await this.accounts.forLicense(license, now, { fresh: true });
       if (account && account.cycle.allowance > 0 && (!best || account.cycle.allowance > best.account.cycle.allowance)) best = { account, title: row.title };
     }
@@ -65,14 +68,17 @@ export class CreditSummaryServerFns {
    * owner's packs and usage are the owner's business: only the totals are shown.
    */
   private async seatSummary(email: string, now: Date): Promise<CreditSummary | null> {
-    const seats = await this.orm.em.getConnection().execute<{ license_id: string; email: string; status: LicenseStanding; valid_until: Date | null; title: string }[]>(
-      `select u.license_id, u.email, l.status, l.valid_until, coalesce(r.title, l.plan) as title
-         from rm_licensed_users u join rm_licenses l on l.license_id = u.license_id left join resources r on r.id = l.resource_id
-        where u.email = ? order by l.included_credits_per_month desc, u.added_at`,
-      [email.toLowerCase()],
-    );
+    const seats = await pluginApiReadModels(this.orm.em)
+      .selectFrom('rm_licensed_users as u')
+      .innerJoin('rm_licenses as l', 'l.license_id', 'u.license_id')
+      .leftJoin('resources as r', 'r.id', 'l.resource_id')
+      .select((eb) => ['u.license_id', 'u.email', 'l.status', 'l.valid_until', eb.fn.coalesce('r.title', 'l.plan').as('title')])
+      .where('u.email', '=', email.toLowerCase())
+      .orderBy('l.included_credits_per_month', 'desc')
+      .orderBy('u.added_at')
+      .execute();
     for (const row of seats) {
-      const account = await this.accounts.forLicense({ licenseId: row.license_id, seatEmail: row.email, status: row.status, validUntil: row.valid_until ? new Date(row.valid_until) : null, retired: false }, now, { fresh: true });
+      const account = await this.accounts.forLicense({ licenseId: row.license_id, seatEmail: row.email, status: row.status, validUntil: row.valid_until, retired: false }, now, { fresh: true });
       if (!account || account.cycle.allowance === 0) continue;
       const figures = await this.reads.balance(account.userId, account.cycle);
       return {

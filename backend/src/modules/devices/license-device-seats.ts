@@ -1,14 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { LicenseDeviceSeat } from '../../../../contracts/dashboard/dashboard.contract';
+import { pluginApiReadModels } from '../plugin-api/plugin-api-read-models';
 import { RELEASE_WINDOW_MS } from './devices.decider';
 import { OWNER_SEAT } from './devices.events';
-
-interface DeviceRow {
-  license_id: string; seat: string; device_hash: string; name: string | null; plugin_version: string | null;
-  activated_at: Date; released_at: Date | null; slot_free_at: Date | null; last_seen_at: Date | null; seen_version: string | null;
-}
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * The device slots of licenses, per seat, for their owner's dashboard: active devices with their
@@ -17,19 +11,29 @@ const iso = (value: Date | string) => new Date(value).toISOString();
  */
 export async function readLicenseDeviceSeats(orm: MikroORM, licenseIds: string[]): Promise<{ of(licenseId: string, seatEmails: string[]): LicenseDeviceSeat[] }> {
   const rows = licenseIds.length
-    ? await orm.em.getConnection().execute<DeviceRow[]>(
-        `select d.*, seen.checked_at as last_seen_at, seen.plugin_version as seen_version
-           from rm_license_devices d
-           left join lateral (
-             select v.checked_at, v.plugin_version from license_validations v
-              where d.released_at is null and v.license_id = d.license_id and v.device_hash = d.device_hash
-              order by v.checked_at desc limit 1
-           ) seen on true
-          where d.license_id in (${licenseIds.map(() => '?').join(', ')})
-            and (d.released_at is null or d.released_at > now() - make_interval(secs => ?))
-          order by d.activated_at, d.device_hash`,
-        [...licenseIds, RELEASE_WINDOW_MS / 1000],
-      )
+    ? await pluginApiReadModels(orm.em)
+        .selectFrom('rm_license_devices as d')
+        .leftJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('license_validations as v')
+              .select(['v.checked_at', 'v.plugin_version'])
+              .whereRef('v.license_id', '=', 'd.license_id')
+              .whereRef('v.device_hash', '=', 'd.device_hash')
+              .where('d.released_at', 'is', null)
+              .orderBy('v.checked_at', 'desc')
+              .limit(1)
+              .as('seen'),
+          (join) => join.onTrue(),
+        )
+        .selectAll('d')
+        // Selected under its own name, so it arrives as a Date like every timestamp column.
+        .select(['seen.checked_at', 'seen.plugin_version as seen_version'])
+        .where('d.license_id', 'in', licenseIds)
+        .where((eb) => eb.or([eb('d.released_at', 'is', null), eb('d.released_at', '>', new Date(Date.now() - RELEASE_WINDOW_MS))]))
+        .orderBy('d.activated_at')
+        .orderBy('d.device_hash')
+        .execute()
     : [];
   const now = Date.now();
   return {
@@ -43,8 +47,8 @@ export async function readLicenseDeviceSeats(orm: MikroORM, licenseIds: string[]
           seat,
           devices: rowsOfSeat
             .filter((r) => r.released_at === null)
-            .map((r) => ({ deviceHash: r.device_hash, name: r.name, activatedAt: iso(r.activated_at), lastSeenAt: r.last_seen_at ? iso(r.last_seen_at) : null, pluginVersion: r.seen_version ?? r.plugin_version })),
-          coolingUntil: released.flatMap((r) => (r.slot_free_at && new Date(r.slot_free_at).getTime() > now ? [iso(r.slot_free_at)] : [])).sort(),
+            .map((r) => ({ deviceHash: r.device_hash, name: r.name, activatedAt: r.activated_at.toISOString(), lastSeenAt: r.checked_at?.toISOString() ?? null, pluginVersion: r.seen_version ?? r.plugin_version })),
+          coolingUntil: released.flatMap((r) => (r.slot_free_at && r.slot_free_at.getTime() > now ? [r.slot_free_at.toISOString()] : [])).sort(),
           recentReleases: released.length,
         };
       });

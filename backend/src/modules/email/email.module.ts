@@ -3,7 +3,7 @@ import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
-import { ProjectorRegistry } from '../../events/projector-registry';
+import { ReactorRegistry } from '../../events/reactor-registry';
 import { EmailDelivery } from './email-delivery';
 import { EMAIL_QUEUE } from './jobs/email-job';
 import type { EmailTransport } from './email-message';
@@ -49,7 +49,7 @@ export const EMAIL_TRANSPORT = Symbol('EMAIL_TRANSPORT');
 })
 export class EmailModule implements OnModuleInit {
   constructor(
-    private readonly projectors: ProjectorRegistry,
+    private readonly reactors: ReactorRegistry,
     private readonly triggers: EmailTriggers,
     private readonly sender: EmailSender,
     private readonly links: ManageEmailLinks,
@@ -57,7 +57,7 @@ export class EmailModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.projectors.register(new EmailTriggerReactor(this.triggers, this.sender, { supportEmail: this.config.SUPPORT_EMAIL, links: this.links }));
+    this.reactors.register(new EmailTriggerReactor(this.triggers, this.sender, { supportEmail: this.config.SUPPORT_EMAIL, links: this.links }));
     this.triggers.add(
       emailTrigger({
         event: ManageEmailLinkRequested,

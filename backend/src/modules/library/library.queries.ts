@@ -1,12 +1,18 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Resource } from '../../../../contracts/catalog/resource';
 import type { LibraryFile, LibraryItem } from '../../../../contracts/library/library.contract';
-import type { SignedInUser } from '../auth';
-import type { CatalogQueries } from '../catalog';
+import { type ReadModelRow, readModelKysely } from '../../platform/database/read-model-kysely';
+import type { SignedInUser } from '../auth/auth';
+import type { CatalogQueries } from '../catalog/catalog.queries';
+import type { LicenseTables } from '../licenses/projections/licenses.entities';
+import type { PurchaseTables } from '../checkout/projections/purchases.entities';
 import { decideEntitlement, type Entitlement, type EntitlementFacts, type PlanStatus } from './entitlement';
 import type { LibraryManifest } from './library-manifest';
+import type { LibraryDownloadTables } from './projections/library-downloads.entity';
+import type { LibraryFileTables } from './projections/library-files.entities';
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+type LibraryReadModels = LibraryFileTables & LibraryDownloadTables & Pick<PurchaseTables, 'rm_resource_access'> & LicenseTables;
+const libraryReadModels = (em: EntityManager) => em.getKysely<LibraryReadModels, typeof readModelKysely>(readModelKysely);
 
 /** Types the library delivers; licenses and credit packs live in Dashboard → License and the overview. */
 const DELIVERED = new Set<Resource['type']>(['bundle', 'template', 'course', 'ebook', 'session']);
@@ -36,7 +42,7 @@ export interface StoredFileVersion {
   publishedAt: Date;
 }
 
-interface FileRow { resource_id: string; name: string; version: number; title: string; description: string; storage_key: string; sha256: string; bytes: string; content_type: string; source: string; published_at: Date }
+type FileRow = ReadModelRow<LibraryFileTables, 'rm_library_files'>;
 
 /** Entitlements and the library's reads, from the read models (rm_resource_access, rm_licenses, rm_licensed_users, rm_library_*). */
 export class LibraryQueries {
@@ -47,25 +53,22 @@ export class LibraryQueries {
   ) {}
 
   private get db() {
-    return this.orm.em.getConnection();
+    return libraryReadModels(this.orm.em);
   }
 
   /** Everything the entitlement decision needs about one account. */
   async accountFacts(user: Pick<SignedInUser, 'userId' | 'email'>): Promise<AccountFacts> {
     const [grants, plans, seats] = await Promise.all([
-      this.db.execute<{ resource_id: string; source: 'purchase' | 'free'; revoked_at: Date | null; granted_at: Date }[]>(
-        'select resource_id, source, revoked_at, granted_at from rm_resource_access where user_id = ? order by granted_at',
-        [user.userId],
-      ),
-      this.db.execute<{ status: PlanStatus }[]>('select status from rm_licenses where user_id = ?', [user.userId]),
+      this.db.selectFrom('rm_resource_access').select(['resource_id', 'source', 'revoked_at', 'granted_at']).where('user_id', '=', user.userId).orderBy('granted_at').execute(),
+      this.db.selectFrom('rm_licenses').select('status').where('user_id', '=', user.userId).execute(),
       user.email
-        ? this.db.execute<{ status: PlanStatus }[]>('select l.status from rm_licensed_users u join rm_licenses l on l.license_id = u.license_id where u.email = ?', [user.email.toLowerCase()])
+        ? this.db.selectFrom('rm_licensed_users as u').innerJoin('rm_licenses as l', 'l.license_id', 'u.license_id').select('l.status').where('u.email', '=', user.email.toLowerCase()).execute()
         : Promise.resolve([]),
     ]);
     const byResource = new Map<string, Array<{ source: 'purchase' | 'free'; revoked: boolean; grantedAt: Date }>>();
     for (const g of grants) {
       const list = byResource.get(g.resource_id) ?? [];
-      list.push({ source: g.source, revoked: g.revoked_at !== null, grantedAt: new Date(g.granted_at) });
+      list.push({ source: g.source, revoked: g.revoked_at !== null, grantedAt: g.granted_at });
       byResource.set(g.resource_id, list);
     }
     return { grants: byResource, plans, seats };
@@ -111,17 +114,18 @@ export class LibraryQueries {
   }
 
   async fileVersion(resourceId: string, name: string, version?: number): Promise<StoredFileVersion | null> {
-    const [row] = version === undefined
-      ? await this.db.execute<FileRow[]>('select * from rm_library_files where resource_id = ? and name = ?', [resourceId, name])
-      : await this.db.execute<FileRow[]>('select * from rm_library_file_versions where resource_id = ? and name = ? and version = ?', [resourceId, name, version]);
+    const row =
+      version === undefined
+        ? await this.db.selectFrom('rm_library_files').selectAll().where('resource_id', '=', resourceId).where('name', '=', name).executeTakeFirst()
+        : await this.db.selectFrom('rm_library_file_versions').selectAll().where('resource_id', '=', resourceId).where('name', '=', name).where('version', '=', version).executeTakeFirst();
     return row
-      ? { resourceId: row.resource_id, name: row.name, version: row.version, storageKey: row.storage_key, sha256: row.sha256, bytes: Number(row.bytes), contentType: row.content_type, publishedAt: new Date(row.published_at) }
+      ? { resourceId: row.resource_id, name: row.name, version: row.version, storageKey: row.storage_key, sha256: row.sha256, bytes: row.bytes, contentType: row.content_type, publishedAt: row.published_at }
       : null;
   }
 
   /** Every resource's latest files, for the admin's upload page. */
   async allLatestFiles(): Promise<FileRow[]> {
-    return this.db.execute<FileRow[]>('select * from rm_library_files order by resource_id, name');
+    return this.db.selectFrom('rm_library_files').selectAll().orderBy('resource_id').orderBy('name').execute();
   }
 
   lessonCount(resourceId: string): number {
@@ -136,10 +140,10 @@ export class LibraryQueries {
       title: f.title,
       description: f.description,
       contentType: f.content_type,
-      bytes: Number(f.bytes),
+      bytes: f.bytes,
       version: f.version,
-      publishedAt: iso(f.published_at)!,
-      lastDownloadedAt: iso(downloads.get(`${resource.id}/${f.name}`) ?? null),
+      publishedAt: f.published_at.toISOString(),
+      lastDownloadedAt: downloads.get(`${resource.id}/${f.name}`)?.toISOString() ?? null,
     }));
     const lessonCount = this.lessonCount(resource.id);
     const last = libraryFiles.map((f) => f.lastDownloadedAt).filter((d): d is string => d !== null).sort().at(-1) ?? null;
@@ -155,14 +159,16 @@ export class LibraryQueries {
   }
 
   private latestFiles(resourceIds: string[]): Promise<FileRow[]> {
-    return this.db.execute<FileRow[]>(`select * from rm_library_files where resource_id in (${resourceIds.map(() => '?').join(', ')}) order by resource_id, name`, resourceIds);
+    return this.db.selectFrom('rm_library_files').selectAll().where('resource_id', 'in', resourceIds).orderBy('resource_id').orderBy('name').execute();
   }
 
   private async downloads(userId: string, resourceId?: string): Promise<Map<string, Date>> {
-    const rows = await this.db.execute<{ resource_id: string; file_name: string; last_downloaded_at: Date }[]>(
-      `select resource_id, file_name, last_downloaded_at from rm_library_downloads where user_id = ?${resourceId ? ' and resource_id = ?' : ''}`,
-      resourceId ? [userId, resourceId] : [userId],
-    );
-    return new Map(rows.map((r) => [`${r.resource_id}/${r.file_name}`, new Date(r.last_downloaded_at)]));
+    const rows = await this.db
+      .selectFrom('rm_library_downloads')
+      .select(['resource_id', 'file_name', 'last_downloaded_at'])
+      .where('user_id', '=', userId)
+      .$if(resourceId !== undefined, (query) => query.where('resource_id', '=', resourceId ?? ''))
+      .execute();
+    return new Map(rows.map((r) => [`${r.resource_id}/${r.file_name}`, r.last_downloaded_at]));
   }
 }

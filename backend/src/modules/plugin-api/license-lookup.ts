@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { LicenseChanges } from '../licenses';
+import type { LicenseChanges } from '../licenses/license-changes';
+import { pluginApiReadModels } from './plugin-api-read-models';
 
 export type LicenseStanding = 'active' | 'past_due' | 'ended' | 'revoked';
 
@@ -65,16 +66,27 @@ export class LicenseLookup {
   }
 
   private async query(keyHash: string): Promise<LookedUpLicense | null> {
-    const rows = await this.orm.em.getConnection().execute<{ license_id: string; seat_email: string | null; status: LicenseStanding; valid_until: Date | null; retired: boolean; devices_per_seat: number }[]>(
-      `select l.license_id, null as seat_email, l.status, l.valid_until, false as retired, l.devices_per_seat from rm_licenses l where l.key_hash = ?
-       union all
-       select l.license_id, u.email, l.status, l.valid_until, false, l.devices_per_seat from rm_licensed_users u join rm_licenses l on l.license_id = u.license_id where u.seat_key_hash = ?
-       union all
-       select r.license_id, null, 'revoked', null, true, 0 from rm_retired_license_keys r where r.key_hash = ?
-       limit 1`,
-      [keyHash, keyHash, keyHash],
-    );
-    const row = rows[0];
-    return row ? { licenseId: row.license_id, seatEmail: row.seat_email, status: row.status, validUntil: row.valid_until ? new Date(row.valid_until) : null, retired: row.retired, devicesPerSeat: row.devices_per_seat } : null;
+    // One round trip: the owner's key, a seat's key, or a retired key (each hash names one at most).
+    const db = pluginApiReadModels(this.orm.em);
+    const row = await db
+      .selectFrom('rm_licenses as l')
+      .select((eb) => ['l.license_id', eb.lit(null).$castTo<string | null>().as('seat_email'), 'l.status', 'l.valid_until', eb.lit(false).$castTo<boolean>().as('retired'), 'l.devices_per_seat'])
+      .where('l.key_hash', '=', keyHash)
+      .unionAll(
+        db
+          .selectFrom('rm_licensed_users as u')
+          .innerJoin('rm_licenses as l', 'l.license_id', 'u.license_id')
+          .select((eb) => ['l.license_id', 'u.email as seat_email', 'l.status', 'l.valid_until', eb.lit(false).as('retired'), 'l.devices_per_seat'])
+          .where('u.seat_key_hash', '=', keyHash),
+      )
+      .unionAll(
+        db
+          .selectFrom('rm_retired_license_keys as r')
+          .select((eb) => ['r.license_id', eb.lit(null).as('seat_email'), eb.val<LicenseStanding>('revoked').as('status'), eb.lit(null).as('valid_until'), eb.lit(true).as('retired'), eb.lit(0).as('devices_per_seat')])
+          .where('r.key_hash', '=', keyHash),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    return row ? { licenseId: row.license_id, seatEmail: row.seat_email, status: row.status, validUntil: row.valid_until, retired: row.retired, devicesPerSeat: row.devices_per_seat } : null;
   }
 }

@@ -59,16 +59,4 @@ export class ValidationLog implements OnApplicationShutdown {
       [JSON.stringify(json)],
     );
   }
-
-  async latest(licenseIds: string[], perLicense = 10): Promise<Array<{ licenseId: string; keyHint: string; checkedAt: Date; pluginVersion: string | null; code: string; reason: string | null }>> {
-    if (licenseIds.length === 0) return [];
-    const rows = await this.orm.em.getConnection().execute<{ license_id: string; key_hint: string; checked_at: Date; plugin_version: string | null; code: string; reason: string | null }[]>(
-      `select license_id, key_hint, checked_at, plugin_version, code, reason from (
-         select *, row_number() over (partition by license_id order by checked_at desc) as n from license_validations
-          where license_id in (${licenseIds.map(() => '?').join(', ')}) and checked_at > now() - interval '90 days'
-       ) recent where n <= ? order by checked_at desc`,
-      [...licenseIds, perLicense],
-    );
-    return rows.map((r) => ({ licenseId: r.license_id, keyHint: r.key_hint, checkedAt: new Date(r.checked_at), pluginVersion: r.plugin_version, code: r.code, reason: r.reason }));
-  }
 }

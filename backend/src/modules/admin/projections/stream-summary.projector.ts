@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../../../events/event-metadata';
 import type { Projector } from '../../../events/projector';
 import type { RecordedEvent } from '../../../events/recorded-event';
+import type { StreamSummaryTables } from './stream-summary.entity';
 
 /** The category of a stream id: what comes before its first '-' ("license-8f3…" → "license"). */
 export function streamCategory(streamId: string): string {
@@ -23,7 +24,7 @@ export class StreamSummaryProjector implements Projector {
     await this.applyBatch([event], em);
   }
 
-  /** Folds the batch per stream first, then writes one upsert for all of them. */
+  /** Folds the batch per stream first, then writes one multi-row upsert for all of them. */
   async applyBatch(events: RecordedEvent[], em: EntityManager): Promise<void> {
     const byStream = new Map<string, { version: number; count: number; type: string; actor: string; first: Date; last: Date }>();
     for (const event of events) {
@@ -39,18 +40,25 @@ export class StreamSummaryProjector implements Projector {
       seen.actor = actor;
       if (event.recordedAt > seen.last) seen.last = event.recordedAt;
     }
-    const rows = [...byStream.entries()];
-    // One multi-row upsert; MikroORM expands array parameters, so the rows are spelled out.
-    await em.execute(
-      `insert into rm_streams (stream_id, category, version, event_count, last_event_type, last_actor, first_recorded_at, last_recorded_at)
-       values ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?::timestamptz, ?::timestamptz)').join(', ')}
-       on conflict (stream_id) do update set
-         version = greatest(rm_streams.version, excluded.version),
-         event_count = rm_streams.event_count + excluded.event_count,
-         last_event_type = excluded.last_event_type,
-         last_actor = excluded.last_actor,
-         last_recorded_at = greatest(rm_streams.last_recorded_at, excluded.last_recorded_at)`,
-      rows.flatMap(([id, r]) => [id, streamCategory(id), r.version, r.count, r.type, r.actor, r.first.toISOString(), r.last.toISOString()]),
-    );
+    // Without MikroORM's value conversion: every value here is already a string, number or Date,
+    // and converting a replay's 2,000-row batches value by value cost about a fifth of its speed.
+    await em
+      .getKysely<StreamSummaryTables>()
+      .insertInto('rm_streams')
+      .values(
+        [...byStream].map(([streamId, r]) => ({
+          stream_id: streamId, category: streamCategory(streamId), version: r.version, event_count: r.count, last_event_type: r.type, last_actor: r.actor, first_recorded_at: r.first, last_recorded_at: r.last,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict.column('stream_id').doUpdateSet((eb) => ({
+          version: eb.fn<number>('greatest', [eb.ref('rm_streams.version'), eb.ref('excluded.version')]),
+          event_count: eb('rm_streams.event_count', '+', eb.ref('excluded.event_count')),
+          last_event_type: eb.ref('excluded.last_event_type'),
+          last_actor: eb.ref('excluded.last_actor'),
+          last_recorded_at: eb.fn<Date>('greatest', [eb.ref('rm_streams.last_recorded_at'), eb.ref('excluded.last_recorded_at')]),
+        })),
+      )
+      .execute();
   }
 }

@@ -1,21 +1,24 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EventData } from '../../../events/event-registry';
-import type { Projector } from '../../../events/projector';
-import type { RecordedEvent } from '../../../events/recorded-event';
-import type { HostAvailabilityChanged } from '../availability.events';
+import type { Projector, Recorded } from '../../../events/projector';
+import { availabilityEvents, type HostAvailabilityChanged } from '../availability.events';
+import { availabilityTables } from './availability.entity';
+
+type AvailabilityEvent = Recorded<ReturnType<typeof HostAvailabilityChanged>>;
 
 /** Each host's current schedule, from which open slots are computed. */
-export class AvailabilityProjector implements Projector {
+export class AvailabilityProjector implements Projector<AvailabilityEvent> {
   readonly name = 'AvailabilityProjector';
-  readonly eventTypes = ['HostAvailabilityChanged'];
+  readonly eventTypes = availabilityEvents.map((definition) => definition.type);
   readonly tables = ['rm_host_availability'];
 
-  async apply(event: RecordedEvent, em: EntityManager): Promise<void> {
-    const d = event.data as EventData<typeof HostAvailabilityChanged>;
-    await em.execute(
-      `insert into rm_host_availability (host_user_id, host_name, schedule, updated_at) values (?, ?, ?::jsonb, ?)
-       on conflict (host_user_id) do update set host_name = excluded.host_name, schedule = excluded.schedule, updated_at = excluded.updated_at`,
-      [d.hostUserId, d.hostName, JSON.stringify(d.schedule), d.at],
-    );
+  async apply(event: AvailabilityEvent, em: EntityManager): Promise<void> {
+    const d = event.data;
+    await availabilityTables(em)
+      .insertInto('rm_host_availability')
+      .values({ host_user_id: d.hostUserId, host_name: d.hostName, schedule: d.schedule, updated_at: new Date(d.at) })
+      .onConflict((conflict) =>
+        conflict.column('host_user_id').doUpdateSet((eb) => ({ host_name: eb.ref('excluded.host_name'), schedule: eb.ref('excluded.schedule'), updated_at: eb.ref('excluded.updated_at') })),
+      )
+      .execute();
   }
 }

@@ -1,25 +1,25 @@
-import type { EventData } from '../../../events/event-registry';
-import type { Projector } from '../../../events/projector';
-import type { RecordedEvent } from '../../../events/recorded-event';
-import type { StripeClient } from '../../../integrations/stripe';
-import type { BookingCancelled, BookingRefusedSlotTaken } from '../booking.events';
+import type { Recorded } from '../../../events/projector';
+import type { Reactor } from '../../../events/reactor';
+import type { StripeClient } from '../../../integrations/stripe/stripe-client';
+import { BookingCancelled, BookingRefusedSlotTaken } from '../booking.events';
+
+type RefundedEvent = Recorded<ReturnType<typeof BookingCancelled> | ReturnType<typeof BookingRefusedSlotTaken>>;
 
 /**
  * Gives the money back when a booking is refused (its time was taken) or cancelled with a refund.
- * It runs as a projector in the worker, so a refund is never lost to a crash between the event
- * and Stripe: the batch is retried until Stripe has it. The idempotency key is the booking's, and
- * a charge Stripe already refunded (a replay past the key's 24 hours) counts as done.
+ * It runs in the worker from its checkpoint, so a refund is never lost to a crash between the
+ * event and Stripe: the batch is retried until Stripe has it. The idempotency key is the booking's,
+ * and a charge Stripe already refunded (a replay past the key's 24 hours) counts as done.
  */
-export class BookingRefundsReactor implements Projector {
+export class BookingRefundsReactor implements Reactor<RefundedEvent> {
   readonly name = 'BookingRefundsReactor';
-  readonly eventTypes = ['BookingRefusedSlotTaken', 'BookingCancelled'];
-  readonly tables: string[] = [];
+  readonly eventTypes = [BookingRefusedSlotTaken.type, BookingCancelled.type];
 
   constructor(private readonly stripe: StripeClient) {}
 
-  async apply(event: RecordedEvent): Promise<void> {
-    const d = event.data as EventData<typeof BookingCancelled> | EventData<typeof BookingRefusedSlotTaken>;
-    const amount = event.type === 'BookingRefusedSlotTaken' ? d.details.amountCents : (d as EventData<typeof BookingCancelled>).refundCents;
+  async react(event: RefundedEvent): Promise<void> {
+    const d = event.data;
+    const amount = event.type === 'BookingRefusedSlotTaken' ? event.data.details.amountCents : event.data.refundCents;
     if (!d.paymentIntentId || amount <= 0) return;
     try {
       await this.stripe.api.refunds.create(

@@ -1,7 +1,7 @@
 import { BullModule, getQueueToken } from '@nestjs/bullmq';
 import { Module, type OnModuleInit } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { ProjectorRegistry } from '../../../events/projector-registry';
+import { ReactorRegistry } from '../../../events/reactor-registry';
 import { BOOKING_REMINDER_QUEUE, BookingReminders, type BookingReminderJob } from './booking-reminders';
 import { BookingRemindersReactor } from './booking-reminders.reactor';
 
@@ -13,11 +13,11 @@ import { BookingRemindersReactor } from './booking-reminders.reactor';
 })
 export class BookingRemindersModule implements OnModuleInit {
   constructor(
-    private readonly projectors: ProjectorRegistry,
+    private readonly reactors: ReactorRegistry,
     private readonly reminders: BookingReminders,
   ) {}
 
   onModuleInit(): void {
-    this.projectors.register(new BookingRemindersReactor(this.reminders));
+    this.reactors.register(new BookingRemindersReactor(this.reminders));
   }
 }

@@ -4,20 +4,9 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { Job } from 'bullmq';
 import { emailJobKey, EmailSender } from '../../email';
 import { BOOKING_REMINDER_QUEUE, type BookingReminderJob } from './booking-reminders';
+import { sessionBookingTables } from '../projections/session-bookings.entity';
 
 export type ReminderOutcome = 'queued' | 'not-confirmed' | 'moved' | 'started' | 'no-address';
-
-interface BookingRow {
-  status: string;
-  start_at: Date;
-  customer_email: string | null;
-  customer_name: string | null;
-  customer_time_zone: string;
-  session_title: string;
-  minutes: number;
-  meeting_url: string | null;
-  host_name: string;
-}
 
 /**
  * Sends a booking's reminder when its job comes due, if the booking is still confirmed at the
@@ -39,17 +28,16 @@ export class BookingRemindersProcessor extends WorkerHost {
   }
 
   async remind({ bookingId, start }: BookingReminderJob, now: Date): Promise<ReminderOutcome> {
-    const [row] = await this.orm.em
-      .getConnection()
-      .execute<BookingRow[]>(
-        'select status, start_at, customer_email, customer_name, customer_time_zone, session_title, minutes, meeting_url, host_name from rm_session_bookings where booking_id = ?',
-        [bookingId],
-      );
+    const row = await sessionBookingTables(this.orm.em)
+      .selectFrom('rm_session_bookings')
+      .select(['status', 'start_at', 'customer_email', 'customer_name', 'customer_time_zone', 'session_title', 'minutes', 'meeting_url', 'host_name'])
+      .where('booking_id', '=', bookingId)
+      .executeTakeFirst();
     // The read model trails the log by moments; a booking not in it yet is retried, not dropped.
     if (!row) throw new Error(`Booking ${bookingId} is not in rm_session_bookings yet`);
     if (row.status !== 'confirmed') return 'not-confirmed';
     const startAt = new Date(start);
-    if (new Date(row.start_at).getTime() !== startAt.getTime()) return 'moved';
+    if (row.start_at.getTime() !== startAt.getTime()) return 'moved';
     if (startAt.getTime() <= now.getTime()) return 'started';
     if (!row.customer_email) return 'no-address';
     await this.sender.enqueue({

@@ -1,40 +1,34 @@
-import type { EventData } from '../../../events/event-registry';
-import type { Projector } from '../../../events/projector';
-import type { RecordedEvent } from '../../../events/recorded-event';
-import type { BookingCancelled, BookingConfirmed, BookingRescheduled } from '../booking.events';
+import type { Recorded } from '../../../events/projector';
+import type { Reactor } from '../../../events/reactor';
+import { BookingCancelled, BookingConfirmed, BookingRescheduled } from '../booking.events';
 import type { BookingReminders } from './booking-reminders';
 
+type ReminderEvent = Recorded<ReturnType<typeof BookingConfirmed> | ReturnType<typeof BookingRescheduled> | ReturnType<typeof BookingCancelled>>;
+
 /**
- * Keeps one delayed reminder job per confirmed booking, at its current time. It runs as a
- * projector so that every booking event is seen once its batch commits, after a crash too; it
- * keeps no table. A batch applied again (a retry, a replay) repeats the same adds and removes in
- * the same order, which ends where it ended before.
+ * Keeps one delayed reminder job per confirmed booking, at its current time. It runs in the worker
+ * from its checkpoint, so that every booking event is seen once its batch commits, after a crash
+ * too. A batch applied again (a retry) repeats the same adds and removes in the same order, which
+ * ends where it ended before.
  */
-export class BookingRemindersReactor implements Projector {
+export class BookingRemindersReactor implements Reactor<ReminderEvent> {
   readonly name = 'BookingRemindersReactor';
-  readonly eventTypes = ['BookingConfirmed', 'BookingRescheduled', 'BookingCancelled'];
-  readonly tables: string[] = [];
+  readonly eventTypes = [BookingConfirmed.type, BookingRescheduled.type, BookingCancelled.type];
 
   constructor(private readonly reminders: BookingReminders) {}
 
-  async apply(event: RecordedEvent): Promise<void> {
+  async react(event: ReminderEvent): Promise<void> {
     switch (event.type) {
-      case 'BookingConfirmed': {
-        const d = event.data as EventData<typeof BookingConfirmed>;
-        await this.reminders.schedule(d.bookingId, d.start);
+      case 'BookingConfirmed':
+        await this.reminders.schedule(event.data.bookingId, event.data.start);
         break;
-      }
-      case 'BookingRescheduled': {
-        const d = event.data as EventData<typeof BookingRescheduled>;
-        await this.reminders.unschedule(d.bookingId, d.from.start);
-        await this.reminders.schedule(d.bookingId, d.start);
+      case 'BookingRescheduled':
+        await this.reminders.unschedule(event.data.bookingId, event.data.from.start);
+        await this.reminders.schedule(event.data.bookingId, event.data.start);
         break;
-      }
-      case 'BookingCancelled': {
-        const d = event.data as EventData<typeof BookingCancelled>;
-        await this.reminders.unschedule(d.bookingId, d.start);
+      case 'BookingCancelled':
+        await this.reminders.unschedule(event.data.bookingId, event.data.start);
         break;
-      }
     }
   }
 }

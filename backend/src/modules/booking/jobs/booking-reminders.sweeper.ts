@@ -3,6 +3,7 @@ import { Inject, type OnApplicationBootstrap } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { rootLogger } from '../../../platform/common/logger';
 import { BookingReminders, REMINDER_LEAD_MS } from './booking-reminders';
+import { sessionBookingTables } from '../projections/session-bookings.entity';
 
 /** The sweep's own queue, so its scheduled runs never mix with the reminders. */
 export const BOOKING_REMINDER_SWEEP_QUEUE = 'booking-reminder-sweeps';
@@ -39,11 +40,13 @@ export class BookingRemindersSweeper extends WorkerHost implements OnApplication
 
   /** Schedules the reminder of every confirmed booking starting more than 24 h after `now`; returns how many. */
   async sweep(now = new Date()): Promise<number> {
-    const rows = await this.orm.em
-      .getConnection()
-      .execute<Array<{ booking_id: string; start_at: Date }>>("select booking_id, start_at from rm_session_bookings where status = 'confirmed' and start_at > ? order by start_at", [
-        new Date(now.getTime() + REMINDER_LEAD_MS),
-      ]);
+    const rows = await sessionBookingTables(this.orm.em)
+      .selectFrom('rm_session_bookings')
+      .select(['booking_id', 'start_at'])
+      .where('status', '=', 'confirmed')
+      .where('start_at', '>', new Date(now.getTime() + REMINDER_LEAD_MS))
+      .orderBy('start_at')
+      .execute();
     let scheduled = 0;
     for (const row of rows) if (await this.reminders.schedule(row.booking_id, row.start_at)) scheduled += 1;
     return scheduled;

@@ -1,52 +1,61 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EventData } from '../../../events/event-registry';
-import type { Projector } from '../../../events/projector';
-import type { RecordedEvent } from '../../../events/recorded-event';
-import type { BookingCancelled, BookingConfirmed, BookingRefusedSlotTaken, BookingRescheduled, SlotHeld, SlotHoldReleased } from '../booking.events';
+import type { Projector, Recorded } from '../../../events/projector';
+import { type BookingEvent, bookingEvents } from '../booking.events';
+import { sessionBookingTables } from './session-bookings.entity';
 
 /** Every hold and booking, one row each (a booking keeps its hold's id). */
-export class SessionBookingsProjector implements Projector {
+export class SessionBookingsProjector implements Projector<Recorded<BookingEvent>> {
   readonly name = 'SessionBookingsProjector';
-  readonly eventTypes = ['SlotHeld', 'SlotHoldReleased', 'BookingConfirmed', 'BookingRefusedSlotTaken', 'BookingRescheduled', 'BookingCancelled'];
+  readonly eventTypes = bookingEvents.map((definition) => definition.type);
   readonly tables = ['rm_session_bookings'];
 
-  async apply(event: RecordedEvent, em: EntityManager): Promise<void> {
-    const sql = (query: string, params: unknown[]) => em.execute(query, params);
+  async apply(event: Recorded<BookingEvent>, em: EntityManager): Promise<void> {
+    const db = sessionBookingTables(em);
     switch (event.type) {
       case 'SlotHeld': {
-        const d = event.data as EventData<typeof SlotHeld>;
-        const x = d.details;
-        await sql(
-          `insert into rm_session_bookings (booking_id, host_user_id, customer_user_id, session_type_id, session_title, minutes, host_name, meeting_url, customer_email, customer_name,
-             customer_time_zone, checkout_ref, amount_cents, currency, start_at, end_at, status, hold_expires_at, created_at, updated_at)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'held', ?, ?, ?) on conflict (booking_id) do nothing`,
-          [d.holdId, d.hostUserId, d.customerUserId, x.sessionTypeId, x.sessionTitle, x.minutes, x.hostName, x.meetingUrl, x.customerEmail, x.customerName, x.customerTimeZone, x.checkoutRef, x.amountCents, x.currency, d.start, d.end, d.expiresAt, d.at, d.at],
-        );
+        const { details: x, ...d } = event.data;
+        const at = new Date(d.at);
+        await db
+          .insertInto('rm_session_bookings')
+          .values({
+            booking_id: d.holdId, host_user_id: d.hostUserId, customer_user_id: d.customerUserId, session_type_id: x.sessionTypeId, session_title: x.sessionTitle, minutes: x.minutes,
+            host_name: x.hostName, meeting_url: x.meetingUrl, customer_email: x.customerEmail, customer_name: x.customerName, customer_time_zone: x.customerTimeZone, checkout_ref: x.checkoutRef,
+            amount_cents: x.amountCents, currency: x.currency, start_at: new Date(d.start), end_at: new Date(d.end), status: 'held', hold_expires_at: new Date(d.expiresAt), created_at: at, updated_at: at,
+          })
+          .onConflict((conflict) => conflict.column('booking_id').doNothing())
+          .execute();
         break;
       }
-      case 'SlotHoldReleased': {
-        const d = event.data as EventData<typeof SlotHoldReleased>;
-        await sql(`update rm_session_bookings set status = 'released', updated_at = ? where booking_id = ? and status = 'held'`, [d.at, d.holdId]);
+      case 'SlotHoldReleased':
+        await db.updateTable('rm_session_bookings').set({ status: 'released', updated_at: new Date(event.data.at) }).where('booking_id', '=', event.data.holdId).where('status', '=', 'held').execute();
         break;
-      }
       case 'BookingConfirmed':
       case 'BookingRefusedSlotTaken': {
-        const d = event.data as EventData<typeof BookingConfirmed> | EventData<typeof BookingRefusedSlotTaken>;
+        const d = event.data;
         const refused = event.type === 'BookingRefusedSlotTaken';
-        await sql(
-          `update rm_session_bookings set status = ?, payment_intent_id = ?, refund = ?, refund_cents = ?, updated_at = ? where booking_id = ?`,
-          [refused ? 'refused' : 'confirmed', d.paymentIntentId, refused ? 'full' : null, refused ? d.details.amountCents : 0, d.at, d.bookingId],
-        );
+        await db
+          .updateTable('rm_session_bookings')
+          .set({ status: refused ? 'refused' : 'confirmed', payment_intent_id: d.paymentIntentId, refund: refused ? 'full' : null, refund_cents: refused ? d.details.amountCents : 0, updated_at: new Date(d.at) })
+          .where('booking_id', '=', d.bookingId)
+          .execute();
         break;
       }
       case 'BookingRescheduled': {
-        const d = event.data as EventData<typeof BookingRescheduled>;
-        await sql(`update rm_session_bookings set start_at = ?, end_at = ?, sequence = ?, updated_at = ? where booking_id = ?`, [d.start, d.end, d.sequence, d.at, d.bookingId]);
+        const d = event.data;
+        await db
+          .updateTable('rm_session_bookings')
+          .set({ start_at: new Date(d.start), end_at: new Date(d.end), sequence: d.sequence, updated_at: new Date(d.at) })
+          .where('booking_id', '=', d.bookingId)
+          .execute();
         break;
       }
       case 'BookingCancelled': {
-        const d = event.data as EventData<typeof BookingCancelled>;
-        await sql(`update rm_session_bookings set status = 'cancelled', refund = ?, refund_cents = ?, sequence = ?, updated_at = ? where booking_id = ?`, [d.refund, d.refundCents, d.sequence, d.at, d.bookingId]);
+        const d = event.data;
+        await db
+          .updateTable('rm_session_bookings')
+          .set({ status: 'cancelled', refund: d.refund, refund_cents: d.refundCents, sequence: d.sequence, updated_at: new Date(d.at) })
+          .where('booking_id', '=', d.bookingId)
+          .execute();
         break;
       }
     }

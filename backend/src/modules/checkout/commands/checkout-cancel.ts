@@ -3,9 +3,10 @@ import { runCommand } from '../../../events/command-runner';
 import type { EventMetadata } from '../../../events/event-metadata';
 import type { EventStore } from '../../../events/event-store';
 import { awaitProjection } from '../../../events/projection-wait';
+import { paymentsReadModels } from '../payments-read-models';
 import { checkoutDecider } from '../checkout.decider';
 import { checkoutStreamId } from '../checkout.events';
-import type { StripeClient } from '../../../integrations/stripe';
+import type { StripeClient } from '../../../integrations/stripe/stripe-client';
 
 /**
  * A buyer who comes back through Stripe's "back" link has cancelled: their open checkouts of
@@ -20,10 +21,14 @@ export class CheckoutCancellation {
   ) {}
 
   async cancelOpen(userId: string, resourceId: string, metadata: EventMetadata): Promise<number> {
-    const open = await this.orm.em.getConnection().execute<{ id: string; checkout_session_id: string | null }[]>(
-      "select id, checkout_session_id from rm_pending_payments where user_id = ? and resource_id = ? and kind = 'checkout' and status = 'open'",
-      [userId, resourceId],
-    );
+    const open = await paymentsReadModels(this.orm.em)
+      .selectFrom('rm_pending_payments')
+      .select(['id', 'checkout_session_id'])
+      .where('user_id', '=', userId)
+      .where('resource_id', '=', resourceId)
+      .where('kind', '=', 'checkout')
+      .where('status', '=', 'open')
+      .execute();
     let cancelled = 0;
     for (const pending of open) {
       const session = pending.checkout_session_id ? await this.stripe.api.checkout.sessions.retrieve(pending.checkout_session_id) : null;

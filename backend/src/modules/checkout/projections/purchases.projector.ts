@@ -1,79 +1,92 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EventData } from '../../../events/event-registry';
-import type { Projector } from '../../../events/projector';
-import type { RecordedEvent } from '../../../events/recorded-event';
-import type {
-  PendingPaymentExpired,
-  PendingPaymentOpened,
-  PendingPaymentProcessing,
-  PendingPaymentSettled,
-  PurchaseCompleted,
-  PurchaseDisputed,
-  PurchaseRefunded,
-  ResourceAccessGranted,
-  ResourceAccessRevoked,
-} from '../checkout.events';
+import type { Projector, Recorded } from '../../../events/projector';
+import { type PurchaseEvent, purchaseEvents } from '../checkout.events';
+import { purchaseTables } from './purchases.entities';
 
 /** Purchases, resource access and pending payments, for the dashboard and checkout pages. */
-export class PurchasesProjector implements Projector {
+export class PurchasesProjector implements Projector<Recorded<PurchaseEvent>> {
   readonly name = 'PurchasesProjector';
-  readonly eventTypes = ['PurchaseCompleted', 'PurchaseRefunded', 'PurchaseDisputed', 'ResourceAccessGranted', 'ResourceAccessRevoked', 'PendingPaymentOpened', 'PendingPaymentProcessing', 'PendingPaymentSettled', 'PendingPaymentExpired'];
+  readonly eventTypes = purchaseEvents.map((definition) => definition.type);
   readonly tables = ['rm_purchases', 'rm_resource_access', 'rm_pending_payments'];
 
-  async apply(event: RecordedEvent, em: EntityManager): Promise<void> {
-    const sql = (query: string, params: unknown[]) => em.execute(query, params);
+  async apply(event: Recorded<PurchaseEvent>, em: EntityManager): Promise<void> {
+    const db = purchaseTables(em);
     switch (event.type) {
       case 'PurchaseCompleted': {
-        const d = event.data as EventData<typeof PurchaseCompleted>;
-        await sql(
-          `insert into rm_purchases (checkout_ref, checkout_session_id, user_id, resource_id, title, quantity, amount_cents, currency, status, payment_intent_id, subscription_id, completed_at)
-           values (?, ?, ?, ?, ?, ?, ?, ?, 'paid', ?, ?, ?) on conflict (checkout_ref) do nothing`,
-          [d.checkoutRef, d.checkoutSessionId, d.userId, d.resourceId, d.title, d.quantity, d.amountCents, d.currency, d.paymentIntentId, d.subscriptionId, d.completedAt],
-        );
+        const d = event.data;
+        await db
+          .insertInto('rm_purchases')
+          .values({
+            checkout_ref: d.checkoutRef, checkout_session_id: d.checkoutSessionId, user_id: d.userId, resource_id: d.resourceId, title: d.title, quantity: d.quantity,
+            amount_cents: d.amountCents, currency: d.currency, status: 'paid', payment_intent_id: d.paymentIntentId, subscription_id: d.subscriptionId, completed_at: new Date(d.completedAt),
+          })
+          .onConflict((conflict) => conflict.column('checkout_ref').doNothing())
+          .execute();
         return;
       }
       case 'PurchaseRefunded': {
-        const d = event.data as EventData<typeof PurchaseRefunded>;
-        await sql(`update rm_purchases set refunded_cents = ?, status = case when status = 'disputed' then status when ? then 'refunded' else 'partially_refunded' end where checkout_ref = ?`, [d.amountRefundedCents, d.full, d.checkoutRef]);
+        const d = event.data;
+        const refunded: 'refunded' | 'partially_refunded' = d.full ? 'refunded' : 'partially_refunded';
+        await db
+          .updateTable('rm_purchases')
+          .set((eb) => ({
+            refunded_cents: d.amountRefundedCents,
+            // A dispute outranks a refund: the dashboard keeps showing the purchase as disputed.
+            status: eb.case().when('status', '=', 'disputed').then(eb.ref('status')).else(eb.val(refunded)).end(),
+          }))
+          .where('checkout_ref', '=', d.checkoutRef)
+          .execute();
         return;
       }
-      case 'PurchaseDisputed': {
-        const d = event.data as EventData<typeof PurchaseDisputed>;
-        await sql("update rm_purchases set status = 'disputed' where checkout_ref = ?", [d.checkoutRef]);
+      case 'PurchaseDisputed':
+        await db.updateTable('rm_purchases').set({ status: 'disputed' }).where('checkout_ref', '=', event.data.checkoutRef).execute();
         return;
-      }
       case 'ResourceAccessGranted': {
-        const d = event.data as EventData<typeof ResourceAccessGranted>;
-        await sql('insert into rm_resource_access (user_id, resource_id, source_ref, source, granted_at) values (?, ?, ?, ?, ?) on conflict do nothing', [d.userId, d.resourceId, d.sourceRef, d.source, d.at]);
+        const d = event.data;
+        await db
+          .insertInto('rm_resource_access')
+          .values({ user_id: d.userId, resource_id: d.resourceId, source_ref: d.sourceRef, source: d.source, granted_at: new Date(d.at) })
+          .onConflict((conflict) => conflict.doNothing())
+          .execute();
         return;
       }
       case 'ResourceAccessRevoked': {
-        const d = event.data as EventData<typeof ResourceAccessRevoked>;
-        await sql('update rm_resource_access set revoked_at = ?, revoked_reason = ? where user_id = ? and resource_id = ? and source_ref = ?', [d.at, d.reason, d.userId, d.resourceId, d.sourceRef]);
+        const d = event.data;
+        await db
+          .updateTable('rm_resource_access')
+          .set({ revoked_at: new Date(d.at), revoked_reason: d.reason })
+          .where('user_id', '=', d.userId)
+          .where('resource_id', '=', d.resourceId)
+          .where('source_ref', '=', d.sourceRef)
+          .execute();
         return;
       }
       case 'PendingPaymentOpened': {
-        const d = event.data as EventData<typeof PendingPaymentOpened>;
-        await sql(
-          `insert into rm_pending_payments (id, user_id, resource_id, quantity, kind, status, amount_cents, currency, pay_url, checkout_session_id, expires_at, opened_at)
-           values (?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?) on conflict (id) do nothing`,
-          [d.pendingPaymentId, d.userId, d.resourceId, d.quantity, d.kind, d.amountCents, d.currency, d.payUrl, d.checkoutSessionId, d.expiresAt, d.openedAt],
-        );
+        const d = event.data;
+        await db
+          .insertInto('rm_pending_payments')
+          .values({
+            id: d.pendingPaymentId, user_id: d.userId, resource_id: d.resourceId, quantity: d.quantity, kind: d.kind, status: 'open', amount_cents: d.amountCents, currency: d.currency,
+            pay_url: d.payUrl, checkout_session_id: d.checkoutSessionId, expires_at: d.expiresAt === null ? null : new Date(d.expiresAt), opened_at: new Date(d.openedAt),
+          })
+          .onConflict((conflict) => conflict.column('id').doNothing())
+          .execute();
         return;
       }
-      case 'PendingPaymentProcessing': {
-        const d = event.data as EventData<typeof PendingPaymentProcessing>;
-        await sql("update rm_pending_payments set status = 'processing' where id = ? and status = 'open'", [d.pendingPaymentId]);
+      case 'PendingPaymentProcessing':
+        await db.updateTable('rm_pending_payments').set({ status: 'processing' }).where('id', '=', event.data.pendingPaymentId).where('status', '=', 'open').execute();
         return;
-      }
-      case 'PendingPaymentSettled': {
-        const d = event.data as EventData<typeof PendingPaymentSettled>;
-        await sql("update rm_pending_payments set status = 'settled', closed_at = ? where id = ?", [d.at, d.pendingPaymentId]);
+      case 'PendingPaymentSettled':
+        await db.updateTable('rm_pending_payments').set({ status: 'settled', closed_at: new Date(event.data.at) }).where('id', '=', event.data.pendingPaymentId).execute();
         return;
-      }
       case 'PendingPaymentExpired': {
-        const d = event.data as EventData<typeof PendingPaymentExpired>;
-        await sql("update rm_pending_payments set status = 'expired', closed_at = ?, close_reason = ? where id = ? and status <> 'settled'", [d.at, d.reason, d.pendingPaymentId]);
+        const d = event.data;
+        await db
+          .updateTable('rm_pending_payments')
+          .set({ status: 'expired', closed_at: new Date(d.at), close_reason: d.reason })
+          .where('id', '=', d.pendingPaymentId)
+          .where('status', '<>', 'settled')
+          .execute();
         return;
       }
     }

@@ -1,22 +1,20 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EventData } from '../../../events/event-registry';
-import type { Projector } from '../../../events/projector';
-import type { RecordedEvent } from '../../../events/recorded-event';
-import type { CourseLessonCompleted } from '../courses.events';
+import type { Projector, Recorded } from '../../../events/projector';
+import { type CourseEvent, courseEvents } from '../courses.events';
+import { courseProgressTables } from './course-progress.entity';
 
 /** Each lesson a customer completed, once: what the course pages and the dashboard count. */
-export class CourseProgressProjector implements Projector {
+export class CourseProgressProjector implements Projector<Recorded<CourseEvent>> {
   readonly name = 'CourseProgressProjector';
-  readonly eventTypes = ['CourseLessonCompleted'];
+  readonly eventTypes = courseEvents.map((definition) => definition.type);
   readonly tables = ['rm_course_progress'];
 
-  async apply(event: RecordedEvent, em: EntityManager): Promise<void> {
-    switch (event.type) {
-      case 'CourseLessonCompleted': {
-        const d = event.data as EventData<typeof CourseLessonCompleted>;
-        await em.execute('insert into rm_course_progress (user_id, resource_id, lesson_slug, completed_at) values (?, ?, ?, ?) on conflict do nothing', [d.userId, d.resourceId, d.lessonSlug, d.at]);
-        return;
-      }
-    }
+  async apply(event: Recorded<CourseEvent>, em: EntityManager): Promise<void> {
+    const d = event.data;
+    await courseProgressTables(em)
+      .insertInto('rm_course_progress')
+      .values({ user_id: d.userId, resource_id: d.resourceId, lesson_slug: d.lessonSlug, completed_at: new Date(d.at) })
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
   }
 }

@@ -1,41 +1,60 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EventData } from '../../../events/event-registry';
-import type { Projector } from '../../../events/projector';
-import type { RecordedEvent } from '../../../events/recorded-event';
-import type { AddOnCreditsAdded, AddOnCreditsRemoved, CreditsDebited, IncludedCreditsCycleStarted } from '../credits.events';
+import type { Projector, Recorded } from '../../../events/projector';
+import { type CreditEvent, creditEvents } from '../credits.events';
+import { creditTables } from './credits.entities';
 
 /** Balances and usage history, as the plugin's credit endpoints and the dashboard read them. */
-export class CreditsProjector implements Projector {
+export class CreditsProjector implements Projector<Recorded<CreditEvent>> {
   readonly name = 'CreditsProjector';
-  readonly eventTypes = ['AddOnCreditsAdded', 'AddOnCreditsRemoved', 'IncludedCreditsCycleStarted', 'CreditsDebited'];
+  readonly eventTypes = creditEvents.map((definition) => definition.type);
   readonly tables = ['rm_credit_packs', 'rm_credit_cycles', 'rm_credit_usage'];
 
-  async apply(event: RecordedEvent, em: EntityManager): Promise<void> {
+  async apply(event: Recorded<CreditEvent>, em: EntityManager): Promise<void> {
+    const db = creditTables(em);
     switch (event.type) {
       case 'AddOnCreditsAdded': {
-        const d = event.data as EventData<typeof AddOnCreditsAdded>;
-        await em.execute('insert into rm_credit_packs (pack_id, user_id, resource_id, title, credits, remaining, added_at) values (?, ?, ?, ?, ?, ?, ?) on conflict do nothing', [d.packId, d.userId, d.resourceId, d.title, d.credits, d.credits, d.at]);
+        const d = event.data;
+        await db
+          .insertInto('rm_credit_packs')
+          .values({ pack_id: d.packId, user_id: d.userId, resource_id: d.resourceId, title: d.title, credits: d.credits, remaining: d.credits, added_at: new Date(d.at) })
+          .onConflict((conflict) => conflict.doNothing())
+          .execute();
         return;
       }
       case 'AddOnCreditsRemoved': {
-        const d = event.data as EventData<typeof AddOnCreditsRemoved>;
-        await em.execute('update rm_credit_packs set remaining = 0, removed_at = ?, removed_reason = ? where pack_id = ?', [d.at, d.reason, d.packId]);
+        const d = event.data;
+        await db.updateTable('rm_credit_packs').set({ remaining: 0, removed_at: new Date(d.at), removed_reason: d.reason }).where('pack_id', '=', d.packId).execute();
         return;
       }
       case 'IncludedCreditsCycleStarted': {
-        const d = event.data as EventData<typeof IncludedCreditsCycleStarted>;
-        await em.execute('insert into rm_credit_cycles (license_id, cycle_start, user_id, cycle_end, allowance) values (?, ?, ?, ?, ?) on conflict do nothing', [d.licenseId, d.cycleStart, d.userId, d.cycleEnd, d.allowance]);
+        const d = event.data;
+        await db
+          .insertInto('rm_credit_cycles')
+          .values({ license_id: d.licenseId, cycle_start: new Date(d.cycleStart), user_id: d.userId, cycle_end: new Date(d.cycleEnd), allowance: d.allowance })
+          .onConflict((conflict) => conflict.doNothing())
+          .execute();
         return;
       }
       case 'CreditsDebited': {
-        const d = event.data as EventData<typeof CreditsDebited>;
+        const d = event.data;
         const before = d.includedBefore !== null && d.addOnBefore !== null ? { included: d.includedBefore, addOn: d.addOnBefore } : await balancesBefore(em, d.userId, d.licenseId, d.cycleStart);
-        await em.execute(
-          'insert into rm_credit_usage (entry_id, user_id, license_id, request_id, endpoint, usage_kind, credits, from_included, included_before, add_on_before, measures, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing',
-          [d.entryId, d.userId, d.licenseId, d.requestId, d.endpoint, d.usageKind, d.credits, d.fromIncluded, before.included, before.addOn, d.measures ? JSON.stringify(d.measures) : null, d.at],
-        );
-        if (d.fromIncluded > 0) await em.execute('update rm_credit_cycles set used = used + ? where license_id = ? and cycle_start = ?', [d.fromIncluded, d.licenseId, d.cycleStart]);
-        for (const part of d.fromPacks) await em.execute('update rm_credit_packs set remaining = remaining - ? where pack_id = ?', [part.credits, part.packId]);
+        await db
+          .insertInto('rm_credit_usage')
+          .values({
+            entry_id: d.entryId, user_id: d.userId, license_id: d.licenseId, request_id: d.requestId, endpoint: d.endpoint, usage_kind: d.usageKind, credits: d.credits,
+            from_included: d.fromIncluded, included_before: before.included, add_on_before: before.addOn, measures: d.measures, created_at: new Date(d.at),
+          })
+          .onConflict((conflict) => conflict.doNothing())
+          .execute();
+        if (d.fromIncluded > 0) {
+          await db
+            .updateTable('rm_credit_cycles')
+            .set((eb) => ({ used: eb('used', '+', d.fromIncluded) }))
+            .where('license_id', '=', d.licenseId)
+            .where('cycle_start', '=', new Date(d.cycleStart))
+            .execute();
+        }
+        for (const part of d.fromPacks) await db.updateTable('rm_credit_packs').set((eb) => ({ remaining: eb('remaining', '-', part.credits) })).where('pack_id', '=', part.packId).execute();
         return;
       }
     }
@@ -44,10 +63,22 @@ export class CreditsProjector implements Projector {
 
 /** For a v1 debit, which did not record them: the balances as the read models stood just before it. */
 async function balancesBefore(em: EntityManager, userId: string, licenseId: string, cycleStart: string): Promise<{ included: number; addOn: number }> {
-  const rows = await em.execute<{ included: string | null; add_on: string }[]>(
-    `select (select greatest(allowance - used, 0) from rm_credit_cycles where license_id = ? and cycle_start = ?) as included,
-            (select coalesce(sum(remaining), 0) from rm_credit_packs where user_id = ? and removed_at is null) as add_on`,
-    [licenseId, cycleStart, userId],
-  );
-  return { included: Number(rows[0]?.included ?? 0), addOn: Number(rows[0]?.add_on ?? 0) };
+  // Sums and differences of bigint columns come back as strings (no column of that name to convert by).
+  const row = await creditTables(em)
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('rm_credit_cycles')
+        .select((cycle) => cycle.fn<string>('greatest', [cycle('allowance', '-', cycle.ref('used')), cycle.lit(0)]).as('left'))
+        .where('license_id', '=', licenseId)
+        .where('cycle_start', '=', new Date(cycleStart))
+        .as('included'),
+      eb
+        .selectFrom('rm_credit_packs')
+        .select((packs) => packs.fn.coalesce(packs.fn.sum<string>('remaining'), packs.lit(0)).as('left'))
+        .where('user_id', '=', userId)
+        .where('removed_at', 'is', null)
+        .as('add_on'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { included: Number(row.included ?? 0), addOn: Number(row.add_on ?? 0) };
 }

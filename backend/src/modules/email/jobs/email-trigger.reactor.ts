@@ -1,17 +1,16 @@
-import type { Projector } from '../../../events/projector';
+import type { Reactor } from '../../../events/reactor';
 import type { RecordedEvent } from '../../../events/recorded-event';
 import { emailJobKey } from './email-job';
 import type { EmailSender } from '../email-sender';
 import type { EmailTriggers, TriggerContext } from '../email-triggers';
 
 /**
- * Turns events into email jobs. It runs as a projector so that every event is seen (from its
- * checkpoint, after a crash too); it keeps no table. An event seen twice (a batch retried, a
- * replay) enqueues the same job key again, which BullMQ and the delivery table both ignore.
+ * Turns events into email jobs. It runs in the worker from its checkpoint, so that every event is
+ * seen, after a crash too. An event seen twice (a batch retried) enqueues the same job key again,
+ * which BullMQ and the delivery table both ignore.
  */
-export class EmailTriggerReactor implements Projector {
+export class EmailTriggerReactor implements Reactor {
   readonly name = 'EmailTriggerReactor';
-  readonly tables: string[] = [];
 
   constructor(
     private readonly triggers: EmailTriggers,
@@ -23,7 +22,7 @@ export class EmailTriggerReactor implements Projector {
     return this.triggers.eventTypes();
   }
 
-  async apply(event: RecordedEvent): Promise<void> {
+  async react(event: RecordedEvent): Promise<void> {
     for (const trigger of this.triggers.forEvent(event.type)) {
       const email = trigger.send(event.data as never, event, this.context);
       if (!email) continue;

@@ -31,10 +31,10 @@ export class AdminLibraryServerFns {
         name: r.name,
         title: r.title,
         version: r.version,
-        bytes: Number(r.bytes),
+        bytes: r.bytes,
         contentType: r.content_type,
-        source: r.source as 'build' | 'admin',
-        publishedAt: new Date(r.published_at).toISOString(),
+        source: r.source,
+        publishedAt: r.published_at.toISOString(),
       })),
     };
   }

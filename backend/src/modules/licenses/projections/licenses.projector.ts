@@ -1,66 +1,88 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EventData } from '../../../events/event-registry';
-import type { Projector } from '../../../events/projector';
-import type { RecordedEvent } from '../../../events/recorded-event';
+import type { Projector, Recorded } from '../../../events/projector';
 import { LICENSE_CHANGES_CHANNEL } from '../license-changes';
-import type { LicensedUserAdded, LicensedUserRemoved, LicenseGranted, LicenseKeyRotated, LicensePlanChanged, LicenseRevoked, LicenseTermChanged } from '../licenses.events';
+import { type LicenseEvent, licenseEvents } from '../licenses.events';
+import { licenseTables } from './licenses.entities';
 
 /** Licenses and their seats, as the dashboard shows them and the plugin's API will look them up. */
-export class LicensesProjector implements Projector {
+export class LicensesProjector implements Projector<Recorded<LicenseEvent>> {
   readonly name = 'LicensesProjector';
-  readonly eventTypes = ['LicenseGranted', 'LicenseTermChanged', 'LicenseRevoked', 'LicensedUserAdded', 'LicensedUserRemoved', 'LicenseKeyRotated', 'LicensePlanChanged'];
+  readonly eventTypes = licenseEvents.map((definition) => definition.type);
   readonly tables = ['rm_licenses', 'rm_licensed_users', 'rm_retired_license_keys'];
 
-  async apply(event: RecordedEvent, em: EntityManager): Promise<void> {
+  async apply(event: Recorded<LicenseEvent>, em: EntityManager): Promise<void> {
     await this.project(event, em);
     // Heard on commit by every process's LicenseLookup, which forgets the license's keys then.
-    await em.execute('select pg_notify(?, ?)', [LICENSE_CHANGES_CHANNEL, (event.data as { licenseId: string }).licenseId]);
+    await licenseTables(em)
+      .selectNoFrom((eb) => eb.fn('pg_notify', [eb.val(LICENSE_CHANGES_CHANNEL), eb.val(event.data.licenseId)]).as('notified'))
+      .execute();
   }
 
-  private async project(event: RecordedEvent, em: EntityManager): Promise<void> {
+  private async project(event: Recorded<LicenseEvent>, em: EntityManager): Promise<void> {
+    const db = licenseTables(em);
     switch (event.type) {
       case 'LicenseGranted': {
-        const d = event.data as EventData<typeof LicenseGranted>;
-        await em.execute(
-          `insert into rm_licenses (license_id, user_id, resource_id, plan, kind, status, key_sealed, key_hash, key_hint, seats, devices_per_seat, included_credits_per_month, valid_until, subscription_id, checkout_ref, granted_at)
-           values (?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (license_id) do nothing`,
-          [d.licenseId, d.userId, d.resourceId, d.plan, d.kind, d.keySealed, d.keyHash, d.keyHint, d.seats, d.devicesPerSeat, d.includedCreditsPerMonth, d.validUntil, d.source.subscriptionId, d.source.checkoutRef, d.grantedAt],
-        );
+        const d = event.data;
+        await db
+          .insertInto('rm_licenses')
+          .values({
+            license_id: d.licenseId, user_id: d.userId, resource_id: d.resourceId, plan: d.plan, kind: d.kind, status: 'active', key_sealed: d.keySealed, key_hash: d.keyHash,
+            key_hint: d.keyHint, seats: d.seats, devices_per_seat: d.devicesPerSeat, included_credits_per_month: d.includedCreditsPerMonth,
+            valid_until: d.validUntil === null ? null : new Date(d.validUntil), subscription_id: d.source.subscriptionId, checkout_ref: d.source.checkoutRef, granted_at: new Date(d.grantedAt),
+          })
+          .onConflict((conflict) => conflict.column('license_id').doNothing())
+          .execute();
         return;
       }
       case 'LicenseTermChanged': {
-        const d = event.data as EventData<typeof LicenseTermChanged>;
-        await em.execute("update rm_licenses set status = ?, valid_until = ? where license_id = ? and status <> 'revoked'", [d.status, d.validUntil, d.licenseId]);
+        const d = event.data;
+        await db
+          .updateTable('rm_licenses')
+          .set({ status: d.status, valid_until: d.validUntil === null ? null : new Date(d.validUntil) })
+          .where('license_id', '=', d.licenseId)
+          .where('status', '<>', 'revoked')
+          .execute();
         return;
       }
-      case 'LicenseRevoked': {
-        const d = event.data as EventData<typeof LicenseRevoked>;
-        await em.execute("update rm_licenses set status = 'revoked', revoked_reason = ? where license_id = ?", [d.reason, d.licenseId]);
+      case 'LicenseRevoked':
+        await db.updateTable('rm_licenses').set({ status: 'revoked', revoked_reason: event.data.reason }).where('license_id', '=', event.data.licenseId).execute();
         return;
-      }
       case 'LicensedUserAdded': {
-        const d = event.data as EventData<typeof LicensedUserAdded>;
-        await em.execute('insert into rm_licensed_users (license_id, email, seat_key_sealed, seat_key_hash, seat_key_hint, added_at) values (?, ?, ?, ?, ?, ?) on conflict do nothing', [d.licenseId, d.email, d.seatKeySealed, d.seatKeyHash, d.seatKeyHint, d.at]);
+        const d = event.data;
+        await db
+          .insertInto('rm_licensed_users')
+          .values({ license_id: d.licenseId, email: d.email, seat_key_sealed: d.seatKeySealed, seat_key_hash: d.seatKeyHash, seat_key_hint: d.seatKeyHint, added_at: new Date(d.at) })
+          .onConflict((conflict) => conflict.doNothing())
+          .execute();
         return;
       }
       case 'LicensedUserRemoved': {
-        const d = event.data as EventData<typeof LicensedUserRemoved>;
-        await em.execute('delete from rm_licensed_users where license_id = ? and email = ?', [d.licenseId, d.email]);
-        await em.execute("insert into rm_retired_license_keys (key_hash, license_id, retired_at, why) values (?, ?, ?, 'seat_removed') on conflict do nothing", [d.seatKeyHash, d.licenseId, d.at]);
+        const d = event.data;
+        await db.deleteFrom('rm_licensed_users').where('license_id', '=', d.licenseId).where('email', '=', d.email).execute();
+        await db
+          .insertInto('rm_retired_license_keys')
+          .values({ key_hash: d.seatKeyHash, license_id: d.licenseId, retired_at: new Date(d.at), why: 'seat_removed' })
+          .onConflict((conflict) => conflict.doNothing())
+          .execute();
         return;
       }
       case 'LicensePlanChanged': {
-        const d = event.data as EventData<typeof LicensePlanChanged>;
-        await em.execute(
-          'update rm_licenses set resource_id = ?, plan = ?, seats = ?, devices_per_seat = ?, included_credits_per_month = ? where license_id = ?',
-          [d.resourceId, d.plan, d.seats, d.devicesPerSeat, d.includedCreditsPerMonth, d.licenseId],
-        );
+        const d = event.data;
+        await db
+          .updateTable('rm_licenses')
+          .set({ resource_id: d.resourceId, plan: d.plan, seats: d.seats, devices_per_seat: d.devicesPerSeat, included_credits_per_month: d.includedCreditsPerMonth })
+          .where('license_id', '=', d.licenseId)
+          .execute();
         return;
       }
       case 'LicenseKeyRotated': {
-        const d = event.data as EventData<typeof LicenseKeyRotated>;
-        await em.execute('update rm_licenses set key_sealed = ?, key_hash = ?, key_hint = ? where license_id = ?', [d.keySealed, d.keyHash, d.keyHint, d.licenseId]);
-        await em.execute("insert into rm_retired_license_keys (key_hash, license_id, retired_at, why) values (?, ?, ?, 'rotated') on conflict do nothing", [d.oldKeyHash, d.licenseId, d.at]);
+        const d = event.data;
+        await db.updateTable('rm_licenses').set({ key_sealed: d.keySealed, key_hash: d.keyHash, key_hint: d.keyHint }).where('license_id', '=', d.licenseId).execute();
+        await db
+          .insertInto('rm_retired_license_keys')
+          .values({ key_hash: d.oldKeyHash, license_id: d.licenseId, retired_at: new Date(d.at), why: 'rotated' })
+          .onConflict((conflict) => conflict.doNothing())
+          .execute();
         return;
       }
     }

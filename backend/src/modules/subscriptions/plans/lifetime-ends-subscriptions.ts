@@ -1,8 +1,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { EventMetadata } from '../../../events/event-metadata';
-import type { PaidPurchase, PurchaseFollower } from '../../checkout';
-import { licenseTerms } from '../../licenses';
-import type { StripeClient } from '../../../integrations/stripe';
+import type { PaidPurchase, PurchaseFollower } from '../../checkout/purchase-followers';
+import { licenseTerms } from '../../licenses/license-terms';
+import { paymentsReadModels } from '../../checkout/payments-read-models';
+import type { StripeClient } from '../../../integrations/stripe/stripe-client';
 
 /**
  * Monthly → Lifetime: once the lifetime payment has succeeded (never before), each monthly
@@ -19,10 +20,13 @@ export class LifetimeEndsSubscriptions implements PurchaseFollower {
 
   async purchased(purchase: PaidPurchase, _metadata: EventMetadata): Promise<void> {
     if (purchase.takenBack || purchase.resource.type !== 'license' || licenseTerms(purchase.resource, 1).kind !== 'lifetime') return;
-    const rows = await this.orm.em.getConnection().execute<{ subscription_id: string }[]>(
-      "select subscription_id from rm_subscriptions where user_id = ? and status <> 'cancelled' and cancel_at is null",
-      [purchase.userId],
-    );
+    const rows = await paymentsReadModels(this.orm.em)
+      .selectFrom('rm_subscriptions')
+      .select('subscription_id')
+      .where('user_id', '=', purchase.userId)
+      .where('status', '<>', 'cancelled')
+      .where('cancel_at', 'is', null)
+      .execute();
     for (const { subscription_id: id } of rows) {
       await this.stripe.api.subscriptions.update(id, { cancel_at_period_end: true, metadata: { endedForLifetime: purchase.checkoutRef } }, { idempotencyKey: `lifetime-ends-${id}-${purchase.checkoutRef}` });
     }

@@ -5,6 +5,10 @@ import type { PlanChangeView } from '../../../../../contracts/checkout/plan-chan
 import { AppError, UnavailableError } from '../../../platform/common/app-error';
 import type { SignedInUser } from '../../auth/auth';
 import type { CatalogQueries } from '../../catalog/catalog.queries';
+import { licenseTerms } from '../../licenses/license-terms';
+import { paymentsReadModels } from '../../checkout/payments-read-models';
+import type { PriceBook } from '../../../integrations/stripe/price-book';
+import type { StripeClient } from '../../../integrations/stripe/stripe-client';
 import {
   CardDeclinedError,
   LifetimeIncludesPlanError,
@@ -16,9 +20,6 @@ import {
   PlanPreviewStaleError,
   type PlanChangeRefusedError,
 } from '../../checkout/checkout.errors';
-import { licenseTerms } from '../../licenses/license-terms';
-import type { PriceBook } from '../../../integrations/stripe/price-book';
-import type { StripeClient } from '../../../integrations/stripe/stripe-client';
 import { planChange, type PlanChange, type WantedPlan } from './plan-change';
 import { readHeldPlans } from './plan-holdings';
 import { planMessages } from './plan-messages';
@@ -165,12 +166,16 @@ export class PlanChanges {
   /** The change is ours once Stripe's webhook for it has been recorded and projected; waits a little for that. */
   private async untilRecorded(subscriptionId: string, resourceId: string, quantity: number): Promise<void> {
     for (let i = 0; i < 150; i += 1) {
-      const [row] = await this.orm.em.getConnection().execute<{ ok: boolean }[]>(
-        `select exists (select 1 from rm_subscriptions s join rm_licenses l on l.license_id = s.license_id
-                         where s.subscription_id = ? and s.resource_id = ? and s.quantity = ? and l.resource_id = ?) as ok`,
-        [subscriptionId, resourceId, quantity, resourceId],
-      );
-      if (row?.ok) return;
+      const recorded = await paymentsReadModels(this.orm.em)
+        .selectFrom('rm_subscriptions as s')
+        .innerJoin('rm_licenses as l', 'l.license_id', 's.license_id')
+        .select('s.subscription_id')
+        .where('s.subscription_id', '=', subscriptionId)
+        .where('s.resource_id', '=', resourceId)
+        .where('s.quantity', '=', quantity)
+        .where('l.resource_id', '=', resourceId)
+        .executeTakeFirst();
+      if (recorded) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

@@ -1,21 +1,19 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { paymentsReadModels } from '../../checkout/payments-read-models';
 import type { HeldPlan } from './plan-change';
 
 /** The plans an account holds now (read models): lifetime licenses and subscriptions that have not ended. */
 export async function readHeldPlans(orm: MikroORM, userId: string): Promise<HeldPlan[]> {
-  const rows = await orm.em.getConnection().execute<{
-    license_id: string; resource_id: string; title: string; plan: string; kind: 'lifetime' | 'subscription'; seats: number;
-    subscription_id: string | null; sub_status: string | null; quantity: number | null; cancel_at: Date | null; current_period_end: Date | null;
-  }[]>(
-    `select l.license_id, l.resource_id, coalesce(r.title, l.plan) as title, l.plan, l.kind, l.seats,
-            s.subscription_id, s.status as sub_status, s.quantity, s.cancel_at, s.current_period_end
-       from rm_licenses l
-       left join rm_subscriptions s on s.subscription_id = l.subscription_id
-       left join resources r on r.id = l.resource_id
-      where l.user_id = ? and l.status in ('active', 'past_due') and (l.kind = 'lifetime' or (s.subscription_id is not null and s.status <> 'cancelled'))
-      order by l.granted_at`,
-    [userId],
-  );
+  const rows = await paymentsReadModels(orm.em)
+    .selectFrom('rm_licenses as l')
+    .leftJoin('rm_subscriptions as s', 's.subscription_id', 'l.subscription_id')
+    .leftJoin('resources as r', 'r.id', 'l.resource_id')
+    .select((eb) => ['l.license_id', 'l.resource_id', eb.fn.coalesce('r.title', 'l.plan').as('title'), 'l.plan', 'l.kind', 'l.seats', 's.subscription_id', 's.status as sub_status', 's.quantity', 's.cancel_at', 's.current_period_end'])
+    .where('l.user_id', '=', userId)
+    .where('l.status', 'in', ['active', 'past_due'])
+    .where((eb) => eb.or([eb('l.kind', '=', 'lifetime'), eb.and([eb('s.subscription_id', 'is not', null), eb('s.status', '<>', 'cancelled')])]))
+    .orderBy('l.granted_at')
+    .execute();
   return rows.map((r) => ({
     licenseId: r.license_id,
     resourceId: r.resource_id,
@@ -25,7 +23,7 @@ export async function readHeldPlans(orm: MikroORM, userId: string): Promise<Held
     quantity: r.kind === 'lifetime' ? r.seats : (r.quantity ?? 1),
     subscriptionId: r.subscription_id,
     paidUp: r.sub_status !== 'past_due',
-    cancelAt: r.cancel_at ? new Date(r.cancel_at).toISOString() : null,
-    currentPeriodEnd: r.current_period_end ? new Date(r.current_period_end).toISOString() : null,
+    cancelAt: r.cancel_at?.toISOString() ?? null,
+    currentPeriodEnd: r.current_period_end?.toISOString() ?? null,
   }));
 }

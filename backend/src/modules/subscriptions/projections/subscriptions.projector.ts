@@ -1,62 +1,71 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EventData } from '../../../events/event-registry';
-import type { Projector } from '../../../events/projector';
-import type { RecordedEvent } from '../../../events/recorded-event';
-import type { StripeCustomerLinked } from '../../checkout';
-import type { SubscriptionCancellationScheduled, SubscriptionCancelled, SubscriptionPastDue, SubscriptionPlanChanged, SubscriptionRenewed, SubscriptionStarted } from '../subscriptions.events';
+import type { Projector, Recorded } from '../../../events/projector';
+import { StripeCustomerLinked } from '../../checkout/customers/customer.events';
+import { subscriptionEvents } from '../subscriptions.events';
+import { subscriptionTables } from './subscriptions.entities';
+
+const projected = [...subscriptionEvents, StripeCustomerLinked];
+type SubscriptionsEvent = Recorded<ReturnType<(typeof projected)[number]>>;
 
 /** Subscriptions (plan, status, renewal date) and each user's Stripe customer, for billing. */
-export class SubscriptionsProjector implements Projector {
+export class SubscriptionsProjector implements Projector<SubscriptionsEvent> {
   readonly name = 'SubscriptionsProjector';
-  readonly eventTypes = ['SubscriptionStarted', 'SubscriptionRenewed', 'SubscriptionPastDue', 'SubscriptionCancellationScheduled', 'SubscriptionCancelled', 'SubscriptionPlanChanged', 'StripeCustomerLinked'];
+  readonly eventTypes = projected.map((definition) => definition.type);
   readonly tables = ['rm_subscriptions', 'rm_customers'];
 
-  async apply(event: RecordedEvent, em: EntityManager): Promise<void> {
+  async apply(event: SubscriptionsEvent, em: EntityManager): Promise<void> {
+    const db = subscriptionTables(em);
     switch (event.type) {
       case 'SubscriptionStarted': {
-        const d = event.data as EventData<typeof SubscriptionStarted>;
-        await em.execute(
-          `insert into rm_subscriptions (subscription_id, user_id, resource_id, plan, title, customer_id, license_id, quantity, status, current_period_end, started_at)
-           values (?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?) on conflict (subscription_id) do nothing`,
-          [d.subscriptionId, d.userId, d.resourceId, d.plan, d.title, d.customerId, d.licenseId, d.quantity, d.currentPeriodEnd, d.startedAt],
-        );
-        await em.execute('insert into rm_customers (user_id, customer_id) values (?, ?) on conflict do nothing', [d.userId, d.customerId]);
+        const d = event.data;
+        await db
+          .insertInto('rm_subscriptions')
+          .values({
+            subscription_id: d.subscriptionId, user_id: d.userId, resource_id: d.resourceId, plan: d.plan, title: d.title, customer_id: d.customerId, license_id: d.licenseId,
+            quantity: d.quantity, status: 'active', current_period_end: new Date(d.currentPeriodEnd), started_at: new Date(d.startedAt),
+          })
+          .onConflict((conflict) => conflict.column('subscription_id').doNothing())
+          .execute();
+        await db.insertInto('rm_customers').values({ user_id: d.userId, customer_id: d.customerId }).onConflict((conflict) => conflict.doNothing()).execute();
         return;
       }
       case 'SubscriptionRenewed': {
-        const d = event.data as EventData<typeof SubscriptionRenewed>;
-        await em.execute(
-          `update rm_subscriptions set current_period_end = greatest(current_period_end, ?::timestamptz),
-             renewals = renewals + case when ? = 'subscription_cycle' then 1 else 0 end,
-             status = case when status = 'cancelled' then status else 'active' end
-           where subscription_id = ?`,
-          [d.currentPeriodEnd, d.billingReason, d.subscriptionId],
-        );
+        const d = event.data;
+        await db
+          .updateTable('rm_subscriptions')
+          .set((eb) => ({
+            // Invoices can arrive out of order: the period end only moves forward.
+            current_period_end: eb.fn<Date>('greatest', [eb.ref('current_period_end'), eb.val(new Date(d.currentPeriodEnd))]),
+            ...(d.billingReason === 'subscription_cycle' ? { renewals: eb('renewals', '+', 1) } : {}),
+            status: eb.case().when('status', '=', 'cancelled').then(eb.ref('status')).else(eb.val<'active'>('active')).end(),
+          }))
+          .where('subscription_id', '=', d.subscriptionId)
+          .execute();
         return;
       }
-      case 'SubscriptionPastDue': {
-        const d = event.data as EventData<typeof SubscriptionPastDue>;
-        await em.execute("update rm_subscriptions set status = 'past_due' where subscription_id = ? and status = 'active'", [d.subscriptionId]);
+      case 'SubscriptionPastDue':
+        await db.updateTable('rm_subscriptions').set({ status: 'past_due' }).where('subscription_id', '=', event.data.subscriptionId).where('status', '=', 'active').execute();
         return;
-      }
       case 'SubscriptionCancellationScheduled': {
-        const d = event.data as EventData<typeof SubscriptionCancellationScheduled>;
-        await em.execute('update rm_subscriptions set cancel_at = ? where subscription_id = ?', [d.cancelAt, d.subscriptionId]);
+        const d = event.data;
+        await db.updateTable('rm_subscriptions').set({ cancel_at: d.cancelAt === null ? null : new Date(d.cancelAt) }).where('subscription_id', '=', d.subscriptionId).execute();
         return;
       }
-      case 'SubscriptionCancelled': {
-        const d = event.data as EventData<typeof SubscriptionCancelled>;
-        await em.execute("update rm_subscriptions set status = 'cancelled', cancelled_at = ? where subscription_id = ?", [d.endedAt, d.subscriptionId]);
+      case 'SubscriptionCancelled':
+        await db.updateTable('rm_subscriptions').set({ status: 'cancelled', cancelled_at: new Date(event.data.endedAt) }).where('subscription_id', '=', event.data.subscriptionId).execute();
         return;
-      }
       case 'SubscriptionPlanChanged': {
-        const d = event.data as EventData<typeof SubscriptionPlanChanged>;
-        await em.execute('update rm_subscriptions set resource_id = ?, plan = ?, title = ?, quantity = ? where subscription_id = ?', [d.resourceId, d.plan, d.title, d.quantity, d.subscriptionId]);
+        const d = event.data;
+        await db.updateTable('rm_subscriptions').set({ resource_id: d.resourceId, plan: d.plan, title: d.title, quantity: d.quantity }).where('subscription_id', '=', d.subscriptionId).execute();
         return;
       }
       case 'StripeCustomerLinked': {
-        const d = event.data as EventData<typeof StripeCustomerLinked>;
-        await em.execute('insert into rm_customers (user_id, customer_id) values (?, ?) on conflict (user_id) do update set customer_id = excluded.customer_id', [d.userId, d.customerId]);
+        const d = event.data;
+        await db
+          .insertInto('rm_customers')
+          .values({ user_id: d.userId, customer_id: d.customerId })
+          .onConflict((conflict) => conflict.column('user_id').doUpdateSet((eb) => ({ customer_id: eb.ref('excluded.customer_id') })))
+          .execute();
         return;
       }
     }

@@ -1,0 +1,13 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { type ReadModelTables, readModelKysely } from '../../platform/database/read-model-kysely';
+import type { ResourceSchema } from '../catalog/resource.entity';
+import type { ValidationLogTables } from '../plugin-api/validation-log.entity';
+import type { LicenseTables } from '../licenses/projections/licenses.entities';
+import type { PurchaseTables } from './projections/purchases.entities';
+import type { SubscriptionTables } from '../subscriptions/projections/subscriptions.entities';
+
+/** What the payments pages read: its read models, the catalog's titles and the plugin's license checks. */
+export type PaymentsReadModels = PurchaseTables & LicenseTables & SubscriptionTables & ReadModelTables<typeof ResourceSchema> & ValidationLogTables;
+
+/** Kysely over them, in `em`'s transaction if it is in one. */
+export const paymentsReadModels = (em: EntityManager) => em.getKysely<PaymentsReadModels, typeof readModelKysely>(readModelKysely);

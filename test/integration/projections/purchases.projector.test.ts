@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import {
+  PendingPaymentExpired,
+  PendingPaymentOpened,
+  PendingPaymentProcessing,
+  PendingPaymentSettled,
+  PurchaseCompleted,
+  PurchaseDisputed,
+  PurchaseRefunded,
+  ResourceAccessGranted,
+  ResourceAccessRevoked,
+  purchaseEvents,
+} from '../../../backend/src/modules/checkout/checkout.events';
+import { PurchasesProjector } from '../../../backend/src/modules/checkout/projections/purchases.projector';
+import { useProjectorUnderTest } from './support/projector-under-test';
+
+const projection = useProjectorUnderTest(() => new PurchasesProjector(), purchaseEvents);
+
+describe('PurchasesProjector', () => {
+  describe('a purchase', () => {
+    it('is recorded as paid once, whatever Stripe repeats', async () => {
+      const ref = freshRef();
+      await projection.given(completed(ref, { amountCents: 4900 }), completed(ref, { amountCents: 1 }));
+      expect(await purchase(ref)).toEqual({ status: 'paid', refunded_cents: 0, amount_cents: 4900, quantity: 2, completed_at: at(1), payment_intent_id: 'pi_1', subscription_id: null });
+    });
+
+    it('is partially refunded, then refunded in full', async () => {
+      const ref = freshRef();
+      await projection.given(completed(ref), refunded(ref, 1000, false));
+      expect(await purchase(ref)).toMatchObject({ status: 'partially_refunded', refunded_cents: 1000 });
+      await projection.given(refunded(ref, 4900, true));
+      expect(await purchase(ref)).toMatchObject({ status: 'refunded', refunded_cents: 4900 });
+    });
+
+    it('stays disputed when a refund follows the dispute, with the amount refunded', async () => {
+      const ref = freshRef();
+      await projection.given(completed(ref), PurchaseDisputed({ checkoutRef: ref, userId: 'u', disputeId: 'dp_1', reason: 'fraudulent', at: at(2) }), refunded(ref, 4900, true));
+      expect(await purchase(ref)).toMatchObject({ status: 'disputed', refunded_cents: 4900 });
+    });
+  });
+
+  describe('access to a resource', () => {
+    it('is granted once per source, and revoked with its reason', async () => {
+      const userId = `user-${randomUUID()}`;
+      const granted = (sourceRef: string) => ResourceAccessGranted({ userId, resourceId: 'vault-kit', source: 'purchase', sourceRef, at: at(1) });
+      await projection.given(granted('ref-a'), granted('ref-a'), granted('ref-b'), ResourceAccessRevoked({ userId, resourceId: 'vault-kit', sourceRef: 'ref-a', reason: 'refund', at: at(3) }));
+      expect(await access(userId)).toEqual([
+        { source_ref: 'ref-a', source: 'purchase', granted_at: at(1), revoked_at: at(3), revoked_reason: 'refund' },
+        { source_ref: 'ref-b', source: 'purchase', granted_at: at(1), revoked_at: null, revoked_reason: null },
+      ]);
+    });
+  });
+
+  describe('a pending payment', () => {
+    it('goes from open to processing to settled', async () => {
+      const id = `pp-${randomUUID()}`;
+      await projection.given(opened(id));
+      expect(await pending(id)).toEqual({ status: 'open', pay_url: 'https://pay.example/1', expires_at: at(30), opened_at: at(1), closed_at: null, close_reason: null });
+      await projection.given(PendingPaymentProcessing({ pendingPaymentId: id, userId: 'u', at: at(2) }), PendingPaymentSettled({ pendingPaymentId: id, userId: 'u', at: at(3) }));
+      expect(await pending(id)).toMatchObject({ status: 'settled', closed_at: at(3), close_reason: null });
+    });
+
+    it('expires with its reason, unless it was settled first', async () => {
+      const [expiring, settled] = [`pp-${randomUUID()}`, `pp-${randomUUID()}`];
+      await projection.given(
+        opened(expiring),
+        PendingPaymentExpired({ pendingPaymentId: expiring, userId: 'u', reason: 'payment_failed', at: at(4) }),
+        opened(settled),
+        PendingPaymentSettled({ pendingPaymentId: settled, userId: 'u', at: at(3) }),
+        PendingPaymentExpired({ pendingPaymentId: settled, userId: 'u', reason: 'checkout_expired', at: at(5) }),
+        PendingPaymentProcessing({ pendingPaymentId: settled, userId: 'u', at: at(6) }),
+      );
+      expect(await pending(expiring)).toMatchObject({ status: 'expired', closed_at: at(4), close_reason: 'payment_failed' });
+      expect(await pending(settled)).toMatchObject({ status: 'settled', closed_at: at(3), close_reason: null });
+    });
+  });
+
+  it('is rebuilt from the log by a replay, row for row', async () => {
+    const [ref, userId, id] = [freshRef(), `user-${randomUUID()}`, `pp-${randomUUID()}`];
+    await projection.given(completed(ref), refunded(ref, 100, false), ResourceAccessGranted({ userId, resourceId: 'vault-kit', source: 'free', sourceRef: 'free', at: at(1) }), opened(id));
+    const before = [await purchase(ref), await access(userId), await pending(id)];
+    await projection.replay();
+    expect([await purchase(ref), await access(userId), await pending(id)]).toEqual(before);
+  });
+});
+
+const at = (minute: number) => `2026-11-24T10:${String(minute).padStart(2, '0')}:00.000Z`;
+const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+const freshRef = () => `ref-${randomUUID()}`;
+
+const completed = (checkoutRef: string, overrides: { amountCents?: number } = {}) =>
+  PurchaseCompleted({
+    checkoutRef, checkoutSessionId: `cs_${checkoutRef}`, userId: 'u', email: null, resourceId: 'vault-kit', resourceType: 'template', title: 'Vault kit', quantity: 2,
+    amountCents: overrides.amountCents ?? 4900, currency: 'eur', mode: 'payment', customerId: null, paymentIntentId: 'pi_1', subscriptionId: null, completedAt: at(1),
+  });
+const refunded = (checkoutRef: string, amountRefundedCents: number, full: boolean) => PurchaseRefunded({ checkoutRef, userId: 'u', chargeId: 'ch_1', amountRefundedCents, full, at: at(2) });
+const opened = (pendingPaymentId: string) =>
+  PendingPaymentOpened({ pendingPaymentId, userId: 'u', resourceId: 'vault-kit', quantity: 1, kind: 'checkout', amountCents: 4900, currency: 'eur', payUrl: 'https://pay.example/1', checkoutSessionId: 'cs_1', expiresAt: at(30), openedAt: at(1) });
+
+async function purchase(checkoutRef: string) {
+  const [row] = await projection.rows<{ status: string; refunded_cents: number; amount_cents: number; quantity: number; completed_at: Date; payment_intent_id: string | null; subscription_id: string | null }>(
+    'select status, refunded_cents, amount_cents, quantity, completed_at, payment_intent_id, subscription_id from rm_purchases where checkout_ref = $1',
+    [checkoutRef],
+  );
+  return row && { ...row, completed_at: iso(row.completed_at) };
+}
+
+async function access(userId: string) {
+  const rows = await projection.rows<{ source_ref: string; source: string; granted_at: Date; revoked_at: Date | null; revoked_reason: string | null }>(
+    'select source_ref, source, granted_at, revoked_at, revoked_reason from rm_resource_access where user_id = $1 order by source_ref',
+    [userId],
+  );
+  return rows.map((row) => ({ ...row, granted_at: iso(row.granted_at), revoked_at: iso(row.revoked_at) }));
+}
+
+async function pending(id: string) {
+  const [row] = await projection.rows<{ status: string; pay_url: string | null; expires_at: Date | null; opened_at: Date; closed_at: Date | null; close_reason: string | null }>(
+    'select status, pay_url, expires_at, opened_at, closed_at, close_reason from rm_pending_payments where id = $1',
+    [id],
+  );
+  return row && { ...row, expires_at: iso(row.expires_at), opened_at: iso(row.opened_at), closed_at: iso(row.closed_at) };
+}
