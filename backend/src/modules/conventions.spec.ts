@@ -1,0 +1,72 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+
+const backend = join(__dirname, '..');
+const projectionTests = join(backend, '..', '..', 'test', 'integration', 'projections');
+
+/** Backend files (relative to backend/src) whose names end with the suffix, specs excluded. */
+function filesEnding(suffix: string): string[] {
+  return readdirSync(backend, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith(suffix))
+    .sort();
+}
+
+/** The command types a decider's `decide` switches on (`case 'OpenCheckout':`). */
+function commandTypes(source: string): string[] {
+  return [...decideBody(source).matchAll(/case '([^']+)':/g)].map((m) => m[1]!);
+}
+
+/** The body of a decider's `decide`, up to the end of the decider object. */
+function decideBody(source: string): string {
+  const start = source.indexOf('decide(');
+  return start === -1 ? '' : source.slice(start);
+}
+
+// Verbs commands start with. A new one is added here on purpose, never by accident.
+const verbs = [
+  'Abandon', 'Activate', 'Add', 'Cancel', 'Change', 'Complete', 'Confirm', 'Debit', 'Dispute', 'Expire', 'Fail', 'Grant', 'Hold', 'Link', 'Open',
+  'Publish', 'Record', 'Refund', 'Release', 'Remove', 'Request', 'Reschedule', 'Resubscribe', 'Revoke', 'Rotate', 'Save', 'Send', 'Set', 'Sync',
+  'Unsubscribe', 'Update',
+];
+
+describe('deciders', () => {
+  const deciders = filesEnding('.decider.ts');
+
+  it('exist (the walk found them)', () => {
+    expect(deciders.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(deciders)('%s names its commands imperatively in PascalCase', (file) => {
+    const types = commandTypes(readFileSync(join(backend, file), 'utf8'));
+    expect(types.length).toBeGreaterThan(0);
+    for (const type of types) {
+      const verb = /^[A-Z][a-z]+/.exec(type)?.[0];
+      expect({ type, pascalCase: /^(?:[A-Z][a-z0-9]*)+$/.test(type), imperative: verbs.includes(verb ?? '') }).toEqual({ type, pascalCase: true, imperative: true });
+    }
+  });
+
+  it.each(deciders)('%s ends decide with a never check', (file) => {
+    expect(decideBody(readFileSync(join(backend, file), 'utf8'))).toMatch(/: never = command(?:\.type)?;/);
+  });
+
+  it.each(deciders)('%s never reads the clock (now arrives with the command)', (file) => {
+    expect(readFileSync(join(backend, file), 'utf8')).not.toMatch(/Date\.now\(\)|new Date\(\)/);
+  });
+});
+
+describe('projectors', () => {
+  const projectors = filesEnding('.projector.ts');
+
+  it('exist (the walk found them)', () => {
+    expect(projectors.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(projectors)('%s has a projection test in test/integration/projections/', (file) => {
+    const test = `${basename(file, '.ts')}.test.ts`;
+    expect({ file, tested: existsSync(join(projectionTests, test)) }).toEqual({ file, tested: true });
+  });
+
+  it.each(projectors)('%s lives in its module\'s projections/ folder', (file) => {
+    expect(file).toMatch(/^modules\/[a-z-]+\/projections\/[a-z-]+\.projector\.ts$/);
+  });
+});
