@@ -7,7 +7,7 @@ module.exports = {
   // on 2 cores, where a page with axe-core can take 20 s or more. A test that passes is never slowed.
   testTimeout: 90_000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{backend,frontend,contracts}/**/*.spec.ts?(x)'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{backend,frontend,contracts}/**/*.spec.ts?(x)', '<rootDir>/eslint/**/*.spec.mjs'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'], globalSetup: '<rootDir>/test/support/integration-setup.ts', globalTeardown: '<rootDir>/test/support/integration-teardown.ts' },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'], globalSetup: '<rootDir>/test/support/e2e-setup.ts', globalTeardown: '<rootDir>/test/support/e2e-teardown.ts' },
   ],

@@ -140,9 +140,9 @@ let db;
 let freeAtStart;
 const pages = [];
 const holds = [];
-let historyNote = '';
-let planNote = '';
-let streamNote = '';
+let historyNote;
+let planNote;
+let streamNote;
 let hostUserId;
 try {
   freeAtStart = await withAdmin((c) => waitForFreeConnections(c));
@@ -241,7 +241,7 @@ const raw = [];
 const rawSingles = [];
 const rawUrl = await freshDatabase();
 let longRound;
-let seedNote = '';
+let seedNote;
 try {
   await prepareDatabase({ DATABASE_URL: rawUrl });
   const pool = new pg.Pool({ connectionString: rawUrl, max: 8 });

@@ -56,6 +56,8 @@ function SessionsPage() {
     if (!confirming || !data.latest) return;
     const timer = setTimeout(() => setWaitedTooLong(true), CONFIRM_PATIENCE_MS);
     return () => clearTimeout(timer);
+    // The patience timer runs from when a booking shows, not again each time a poll changes it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [confirming, Boolean(data.latest)]);
 
   // Back from the sign-in (or a reload): the time chosen before it, if it is still open.

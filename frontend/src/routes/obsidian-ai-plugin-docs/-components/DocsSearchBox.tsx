@@ -36,6 +36,7 @@ export function DocsSearchBox({ initialQuery = '' }: { initialQuery?: string }) 
     const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
     const handle = idle(prepareSearch);
     return () => (window.cancelIdleCallback ?? window.clearTimeout)(handle);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []); // once, on mount
 
   const go = (index: number) => {
