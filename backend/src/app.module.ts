@@ -10,6 +10,7 @@ import { ConfigModule } from './platform/config/config.module';
 import type { AppConfig } from './platform/config/config.schema';
 import { standIns } from './platform/config/stand-ins';
 import { DatabaseModule } from './platform/database/database.module';
+import { readModelEntities } from './read-model-entities';
 import { EventsModule } from './events/events.module';
 import { ProjectionModule } from './events/projection.module';
 import { HealthModule } from './platform/health/health.module';
@@ -43,7 +44,7 @@ import { WebModule } from './platform/web/web.module';
 
 /** Connections every process shares: config, logs, Postgres, Redis, BullMQ. */
 export function infrastructureModules(config: AppConfig): Array<DynamicModule | Type> {
-  return [ConfigModule.forRoot(config), DatabaseModule, RedisModule, QueueModule, EventsModule, SecretsModule, RateLimitModule, CqrsModule.forRoot()];
+  return [ConfigModule.forRoot(config), DatabaseModule.forRoot(readModelEntities), RedisModule, QueueModule, EventsModule, SecretsModule, RateLimitModule, CqrsModule.forRoot()];
 }
 
 /** Feature modules: their commands, server functions, projectors and jobs. */

@@ -32,8 +32,9 @@ const sourceFiles = (dir: string) =>
 
 const errorFiles = [...sourceFiles('modules'), ...sourceFiles('integrations')].filter((file) => file.endsWith('.errors.ts'));
 
-type ErrorClass = Function & ModuleErrorStatics;
+type ErrorClass = (abstract new (...args: never[]) => ModuleError) & ModuleErrorStatics;
 const errorClasses: Array<{ file: string; name: string; type: ErrorClass }> = errorFiles.flatMap((file) =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the errors files are found on disk, so they are loaded by path
   Object.entries(require(file) as Record<string, unknown>)
     .filter((entry): entry is [string, ErrorClass] => typeof entry[1] === 'function' && entry[1].prototype instanceof ModuleError && Object.hasOwn(entry[1], 'code'))
     .map(([name, type]) => ({ file: relative(BACKEND, file), name, type })),

@@ -40,7 +40,7 @@ beforeAll(async () => {
 afterAll(() => pool.end());
 
 async function startWorker(): Promise<INestApplicationContext> {
-  @Module({ imports: [ConfigModule.forRoot(testConfig()), DatabaseModule, EventsModule, CountingFeatureModule, ProjectionModule] })
+  @Module({ imports: [ConfigModule.forRoot(testConfig()), DatabaseModule.forRoot([]), EventsModule, CountingFeatureModule, ProjectionModule] })
   class WorkerUnderTest {}
   return NestFactory.createApplicationContext(WorkerUnderTest, { logger: false });
 }

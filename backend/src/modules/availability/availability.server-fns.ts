@@ -7,7 +7,7 @@ import { EventStore } from '../../events/event-store';
 import { awaitProjection } from '../../events/projection-wait';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
-import { Auth, type SignedInUser } from '../auth/auth';
+import { Auth, type SignedInUser } from '../auth';
 import { availabilityTables } from './projections/availability.entity';
 import { hostAvailabilityStreamId, HostAvailabilityChanged } from './availability.events';
 import { NotAHostError } from './availability.errors';

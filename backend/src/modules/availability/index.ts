@@ -3,3 +3,4 @@ export { NotAHostError } from './availability.errors';
 export { HostAvailabilityChanged, hostAvailabilityStreamId } from './availability.events';
 export { type Busy, offersStart, openSlots } from './open-slots';
 export { AvailabilityModule } from './availability.module';
+export type { AvailabilityTables } from './projections/availability.entity';

@@ -1,9 +1,9 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { HostScheduleInput } from '../../../../contracts/booking/availability.contract';
 import { type ReadModelRow, readModelKysely } from '../../platform/database/read-model-kysely';
-import type { PurchaseTables } from '../checkout/projections/purchases.entities';
-import type { AvailabilityTables } from '../availability/projections/availability.entity';
-import type { Busy } from '../availability/open-slots';
+import type { PurchaseTables } from '../checkout';
+import type { AvailabilityTables } from '../availability';
+import type { Busy } from '../availability';
 import type { SessionBookingTables } from './projections/session-bookings.entity';
 
 export interface HostRow {

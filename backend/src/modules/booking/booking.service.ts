@@ -10,15 +10,15 @@ import type { EventMetadata } from '../../events/event-metadata';
 import type { EventStore } from '../../events/event-store';
 import { StreamVersionConflictError } from '../../events/event-store.errors';
 import { awaitProjection } from '../../events/projection-wait';
-import type { SignedInUser } from '../auth/auth';
-import type { CatalogQueries } from '../catalog/catalog.queries';
-import { CheckoutService } from '../checkout/checkout.service';
+import type { SignedInUser } from '../auth';
+import type { CatalogQueries } from '../catalog';
+import { CheckoutService } from '../checkout';
 import type { StripeClient } from '../../integrations/stripe/stripe-client';
 import type { BookingReads, BookingRow, HostRow } from './booking.queries';
 import { BookingNotFoundError, HostSessionNotFoundError, NotASessionError, SlotTakenError, SlotUnavailableError, TooManyHoldsError } from './booking.errors';
 import { hostCalendarStreamId, type SessionDetails } from './booking.events';
 import { BOOKING_POLICY, CHANGE_NOTICE_MS, hostCalendarDecider, type CalendarCommand, type HostCalendar } from './booking.decider';
-import { offersStart, openSlots } from '../availability/open-slots';
+import { offersStart, openSlots } from '../availability';
 
 /** How long a chosen time is kept while the customer pays (Stripe's shortest checkout is 30 minutes). */
 export const HOLD_MINUTES = 30;

@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type ReadModelTables, readModelKysely } from '../../platform/database/read-model-kysely';
-import type { ResourceSchema } from '../catalog/resource.entity';
-import type { ValidationLogTables } from '../plugin-api/validation-log.entity';
-import type { LicenseTables } from '../licenses/projections/licenses.entities';
+import type { ResourceSchema } from '../catalog';
+import type { ValidationLogTables } from '../plugin-api';
+import type { LicenseTables } from '../licenses';
 import type { PurchaseTables } from './projections/purchases.entities';
-import type { SubscriptionTables } from '../subscriptions/projections/subscriptions.entities';
+import type { SubscriptionTables } from '../subscriptions';
 
 /** What the payments pages read: its read models, the catalog's titles and the plugin's license checks. */
 export type PaymentsReadModels = PurchaseTables & LicenseTables & SubscriptionTables & ReadModelTables<typeof ResourceSchema> & ValidationLogTables;

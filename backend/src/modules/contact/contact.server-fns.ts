@@ -9,7 +9,7 @@ import { visitorMetadata } from '../../events/event-metadata';
 import { EventStore } from '../../events/event-store';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
-import { normalizeEmail } from '../preferences/email-address';
+import { normalizeEmail } from '../preferences';
 import { FormTokenInvalidError } from './contact.errors';
 import { ContactMessageReceived, contactStreamId } from './contact.events';
 import { FormCsrf } from './form-csrf';

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { admit } from '../plugin-api/admission';
-import type { KeyedLicense } from '../plugin-api/license-lookup';
-import { pluginApiReadModels } from '../plugin-api/plugin-api-read-models';
+import { admit } from '../plugin-api';
+import type { KeyedLicense } from '../plugin-api';
+import { pluginApiReadModels } from '../plugin-api';
 import { currentCycle } from './billing-cycle';
 import type { CycleAllowance } from './credits.decider';
 

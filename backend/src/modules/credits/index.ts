@@ -1,2 +1,3 @@
 /** The credits module's public surface: other modules, the app and the CLI import only this. */
 export { CreditsModule } from './credits.module';
+export type { CreditTables } from './projections/credits.entities';

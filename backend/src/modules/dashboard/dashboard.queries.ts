@@ -1,10 +1,10 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { DashboardData, DashboardLicense } from '../../../../contracts/dashboard/dashboard.contract';
-import type { SignedInUser } from '../auth/auth';
-import type { CatalogQueries } from '../catalog/catalog.queries';
-import { openLicenseKey } from '../licenses/license-key';
-import { readLicenseDeviceSeats } from '../devices/license-device-seats';
-import { paymentsReadModels } from '../checkout/payments-read-models';
+import type { SignedInUser } from '../auth';
+import type { CatalogQueries } from '../catalog';
+import { openLicenseKey } from '../licenses';
+import { readLicenseDeviceSeats } from '../devices';
+import { paymentsReadModels } from '../checkout';
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);

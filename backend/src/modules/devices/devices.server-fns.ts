@@ -6,9 +6,9 @@ import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { awaitProjection } from '../../events/projection-wait';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
-import { Auth } from '../auth/auth';
-import { Licenses } from '../licenses/commands/license-commands';
-import { LicenseNotFoundError } from '../licenses/licenses.errors';
+import { Auth } from '../auth';
+import { Licenses } from '../licenses';
+import { LicenseNotFoundError } from '../licenses';
 import type { DeviceEvent } from './devices.events';
 import { DeviceActivations } from './commands/device-activations';
 

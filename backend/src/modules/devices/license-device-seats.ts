@@ -1,8 +1,13 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { LicenseDeviceSeat } from '../../../../contracts/dashboard/dashboard.contract';
-import { pluginApiReadModels } from '../plugin-api/plugin-api-read-models';
+import { readModelKysely } from '../../platform/database/read-model-kysely';
+import type { ValidationLogTables } from '../plugin-api';
+import type { LicenseDeviceTables } from './projections/license-devices.entity';
 import { RELEASE_WINDOW_MS } from './devices.decider';
 import { OWNER_SEAT } from './devices.events';
+
+/** The devices read model and the plugin's license checks (read, never written, here). */
+const deviceSeatTables = (em: EntityManager) => em.getKysely<LicenseDeviceTables & ValidationLogTables, typeof readModelKysely>(readModelKysely);
 
 /**
  * The device slots of licenses, per seat, for their owner's dashboard: active devices with their
@@ -11,7 +16,7 @@ import { OWNER_SEAT } from './devices.events';
  */
 export async function readLicenseDeviceSeats(orm: MikroORM, licenseIds: string[]): Promise<{ of(licenseId: string, seatEmails: string[]): LicenseDeviceSeat[] }> {
   const rows = licenseIds.length
-    ? await pluginApiReadModels(orm.em)
+    ? await deviceSeatTables(orm.em)
         .selectFrom('rm_license_devices as d')
         .leftJoinLateral(
           (eb) =>

@@ -1,3 +1,4 @@
+/* eslint-disable local/module-boundaries -- the catalogue of every email by name reads each sending module's emails/ folder directly: through their index.ts it would be a require cycle (module → email → module). */
 import { signInCode } from '../auth/emails/sign-in-code.email';
 import { bookingCancellation } from '../booking/emails/booking-cancellation.email';
 import { bookingConfirmation } from '../booking/emails/booking-confirmation.email';
@@ -18,7 +19,7 @@ import { productUpdate } from './emails/product-update.email';
 import { tipsAndOffers } from './emails/tips-and-offers.email';
 
 export { EMAIL_TOPICS, type EmailTopic } from '../../../../contracts/email/email-topics';
-export type { EmailKind, RenderContext } from './email-definition';
+export type { EmailKind, RenderContext } from '../../platform/email-templates/email-definition';
 
 /**
  * Every email the site sends, by name. Each is a React component in the `emails/` folder of the

@@ -8,3 +8,4 @@ export { emailTrigger, type EmailTrigger, EmailTriggers } from './email-triggers
 export { STAND_IN_EMAIL_TRANSPORT } from './stand-in-transport';
 export { EmailModule } from './email.module';
 export { EmailJobsModule } from './jobs/email-jobs.module';
+export type { TriggerContext } from './email-triggers';

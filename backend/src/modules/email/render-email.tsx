@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { EmailKind } from './email-definition';
+import type { EmailKind } from '../../platform/email-templates/email-definition';
 import { emailKinds, type EmailData, type EmailKindName, type EmailTopic, type RenderContext } from './email-kinds';
-import { EmailFooter } from './emails/footer';
-import { emailText } from './emails/plain-text';
+import { EmailFooter } from '../../platform/email-templates/footer';
+import { emailText } from '../../platform/email-templates/plain-text';
 
 export interface RenderedEmail {
   kind: EmailKindName;

@@ -7,3 +7,6 @@ export { LicenseChanges } from './license-changes';
 export { signSeatInvitation } from './seat-invitation-token';
 export { SEAT_INVITATION_KEY } from './seat-invitation.server-fns';
 export { LICENSE_SEALING_SECRET, LicensesModule } from './licenses.module';
+export { generateLicenseKey } from './license-key';
+export { LicenseNotFoundError } from './licenses.errors';
+export type { LicenseTables } from './projections/licenses.entities';

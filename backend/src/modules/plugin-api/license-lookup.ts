@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { LicenseChanges } from '../licenses/license-changes';
+import type { LicenseChanges } from '../licenses';
 import { pluginApiReadModels } from './plugin-api-read-models';
 
 export type LicenseStanding = 'active' | 'past_due' | 'ended' | 'revoked';

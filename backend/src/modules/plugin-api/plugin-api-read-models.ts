@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type ReadModelTables, readModelKysely } from '../../platform/database/read-model-kysely';
-import type { ResourceSchema } from '../catalog/resource.entity';
-import type { LicenseTables } from '../licenses/projections/licenses.entities';
-import type { CreditTables } from '../credits/projections/credits.entities';
-import type { LicenseDeviceTables } from '../devices/projections/license-devices.entity';
+import type { ResourceSchema } from '../catalog';
+import type { LicenseTables } from '../licenses';
+import type { CreditTables } from '../credits';
+import type { LicenseDeviceTables } from '../devices';
 import type { ValidationLogTables } from './validation-log.entity';
 
 /** What the plugin's API and its dashboard panels read: licenses and their keys, credits, devices, checks, catalog titles. */

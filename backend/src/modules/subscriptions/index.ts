@@ -6,3 +6,4 @@ export { SubscriptionsModule } from './subscriptions.module';
 // Last: the decider records checkout's pending-payment events, and checkout's module imports this
 // index; loaded after everything above, whichever of the two modules loads first finds what it needs.
 export { type InvoiceFacts, type SubscriptionCommand, subscriptionDecider, type SubscriptionSnapshot } from './subscriptions.decider';
+export type { SubscriptionTables } from './projections/subscriptions.entities';

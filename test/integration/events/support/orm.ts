@@ -1,7 +1,7 @@
 import { type EntitySchema, MikroORM } from '@mikro-orm/postgresql';
 import pino from 'pino';
 import { mikroOrmConfig } from '../../../../backend/src/platform/database/mikro-orm.config';
-import { readModelEntities } from '../../../../backend/src/platform/database/entities';
+import { readModelEntities } from '../../../../backend/src/read-model-entities';
 
 export const testDatabaseUrl = (): string => {
   const url = process.env.TEST_DATABASE_URL;

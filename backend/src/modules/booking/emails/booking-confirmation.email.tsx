@@ -1,7 +1,7 @@
-import { emailKind, type EmailProps } from '../../email/email-definition';
-import { Facts, Greeting, Paragraph } from '../../email/emails/blocks';
-import { EmailLayout } from '../../email/emails/layout';
-import { formatDay, formatWhen } from '../../email/emails/when';
+import { emailKind, type EmailProps } from '../../../platform/email-templates/email-definition';
+import { Facts, Greeting, Paragraph } from '../../../platform/email-templates/blocks';
+import { EmailLayout } from '../../../platform/email-templates/layout';
+import { formatDay, formatWhen } from '../../../platform/email-templates/when';
 import { JoinLine, SAMPLE_SESSION, sessionsLink, type SessionEmailData } from './session-email';
 
 function BookingConfirmation({ data: d, context: c, footer }: EmailProps<SessionEmailData>) {

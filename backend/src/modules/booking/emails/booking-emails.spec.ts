@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../../events/recorded-event';
-import type { TriggerContext } from '../../email/email-triggers';
+import type { TriggerContext } from '../../email';
 import type { SessionDetails } from '../booking.events';
 import { bookingEmailTriggers } from './booking-emails';
 

@@ -1,5 +1,5 @@
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus, ICalEventTransparency } from 'ical-generator';
-import type { EmailAttachment } from '../../email/email-message';
+import type { EmailAttachment } from '../../email';
 import type { SessionDetails } from '../booking.events';
 
 /**

@@ -1,5 +1,5 @@
-import { siteLink, type RenderContext } from '../../email/email-definition';
-import { Paragraph, TextLink } from '../../email/emails/blocks';
+import { siteLink, type RenderContext } from '../../../platform/email-templates/email-definition';
+import { Paragraph, TextLink } from '../../../platform/email-templates/blocks';
 
 /** What every booking email shows about the session. */
 export interface SessionEmailData {

@@ -2,7 +2,7 @@ import { BullModule, InjectQueue } from '@nestjs/bullmq';
 import { Module, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { scheduleEvery } from '../../../platform/queue/schedule-every';
-import { EmailModule } from '../../email/email.module';
+import { EmailModule } from '../../email';
 import { BookingRemindersModule } from './booking-reminders.module';
 import { BookingRemindersProcessor } from './booking-reminders.processor';
 import { BOOKING_REMINDER_SWEEP_EVERY_MS, BOOKING_REMINDER_SWEEP_JOB, BOOKING_REMINDER_SWEEP_QUEUE, BookingRemindersSweeper } from './booking-reminders.sweeper';

@@ -1,6 +1,6 @@
-import { emailKind, siteLink, type EmailProps } from '../../email/email-definition';
-import { CodeBox, Greeting, Paragraph, TextLink } from '../../email/emails/blocks';
-import { EmailLayout } from '../../email/emails/layout';
+import { emailKind, siteLink, type EmailProps } from '../../../platform/email-templates/email-definition';
+import { CodeBox, Greeting, Paragraph, TextLink } from '../../../platform/email-templates/blocks';
+import { EmailLayout } from '../../../platform/email-templates/layout';
 
 interface LicenseKey {
   name?: string | null;

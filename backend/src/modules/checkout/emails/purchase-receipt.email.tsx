@@ -1,8 +1,8 @@
 import { formatMoney } from '../../../../../contracts/catalog/number-format';
-import { emailKind, siteLink, type EmailProps } from '../../email/email-definition';
-import { Facts, Greeting, Paragraph } from '../../email/emails/blocks';
-import { EmailLayout } from '../../email/emails/layout';
-import { formatDay, formatWhen } from '../../email/emails/when';
+import { emailKind, siteLink, type EmailProps } from '../../../platform/email-templates/email-definition';
+import { Facts, Greeting, Paragraph } from '../../../platform/email-templates/blocks';
+import { EmailLayout } from '../../../platform/email-templates/layout';
+import { formatDay, formatWhen } from '../../../platform/email-templates/when';
 
 interface Purchase {
   name?: string | null;

@@ -1,8 +1,8 @@
 import { formatMoney } from '../../../../../contracts/catalog/number-format';
-import { emailKind, type EmailProps } from '../../email/email-definition';
-import { Greeting, Paragraph } from '../../email/emails/blocks';
-import { EmailLayout } from '../../email/emails/layout';
-import { formatWhen } from '../../email/emails/when';
+import { emailKind, type EmailProps } from '../../../platform/email-templates/email-definition';
+import { Greeting, Paragraph } from '../../../platform/email-templates/blocks';
+import { EmailLayout } from '../../../platform/email-templates/layout';
+import { formatWhen } from '../../../platform/email-templates/when';
 
 interface FailedRenewal {
   name?: string | null;

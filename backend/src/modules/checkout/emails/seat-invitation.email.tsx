@@ -1,6 +1,6 @@
-import { emailKind, type EmailProps } from '../../email/email-definition';
-import { Paragraph } from '../../email/emails/blocks';
-import { EmailLayout } from '../../email/emails/layout';
+import { emailKind, type EmailProps } from '../../../platform/email-templates/email-definition';
+import { Paragraph } from '../../../platform/email-templates/blocks';
+import { EmailLayout } from '../../../platform/email-templates/layout';
 
 interface SeatInvitation {
   ownerName: string;

@@ -1,6 +1,6 @@
-import { emailKind, type EmailProps } from '../../email/email-definition';
-import { Greeting, Paragraph, Quote } from '../../email/emails/blocks';
-import { EmailLayout } from '../../email/emails/layout';
+import { emailKind, type EmailProps } from '../../../platform/email-templates/email-definition';
+import { Greeting, Paragraph, Quote } from '../../../platform/email-templates/blocks';
+import { EmailLayout } from '../../../platform/email-templates/layout';
 
 interface Acknowledgement {
   name: string;

@@ -1,7 +1,7 @@
-import { emailKind, type EmailProps } from '../../email/email-definition';
-import { Facts, Paragraph, TypedLines } from '../../email/emails/blocks';
-import { EmailLayout } from '../../email/emails/layout';
-import { formatWhen } from '../../email/emails/when';
+import { emailKind, type EmailProps } from '../../../platform/email-templates/email-definition';
+import { Facts, Paragraph, TypedLines } from '../../../platform/email-templates/blocks';
+import { EmailLayout } from '../../../platform/email-templates/layout';
+import { formatWhen } from '../../../platform/email-templates/when';
 
 interface ContactCopy {
   name: string;

@@ -1,6 +1,6 @@
-import { emailKind, type EmailProps } from '../email-definition';
-import { Paragraph } from './blocks';
-import { EmailLayout } from './layout';
+import { emailKind, type EmailProps } from '../../../platform/email-templates/email-definition';
+import { Paragraph } from '../../../platform/email-templates/blocks';
+import { EmailLayout } from '../../../platform/email-templates/layout';
 
 function ManageEmailLink({ data: d, footer }: EmailProps<{ manageUrl: string }>) {
   return (

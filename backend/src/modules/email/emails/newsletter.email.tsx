@@ -1,6 +1,6 @@
-import { emailKind, type EmailProps } from '../email-definition';
-import { BulletList, Paragraph, TextLink } from './blocks';
-import { EmailLayout } from './layout';
+import { emailKind, type EmailProps } from '../../../platform/email-templates/email-definition';
+import { BulletList, Paragraph, TextLink } from '../../../platform/email-templates/blocks';
+import { EmailLayout } from '../../../platform/email-templates/layout';
 
 interface Newsletter {
   issue: string;

@@ -3,12 +3,13 @@ import type Stripe from 'stripe';
 import type { Resource } from '../../../../../contracts/catalog/resource';
 import type { PlanChangeView } from '../../../../../contracts/checkout/plan-change.contract';
 import { AppError, UnavailableError } from '../../../platform/common/app-error';
-import type { SignedInUser } from '../../auth/auth';
-import type { CatalogQueries } from '../../catalog/catalog.queries';
-import { licenseTerms } from '../../licenses/license-terms';
-import { paymentsReadModels } from '../../checkout/payments-read-models';
+import type { SignedInUser } from '../../auth';
+import type { CatalogQueries } from '../../catalog';
+import { licenseTerms } from '../../licenses';
+import { planReadModels } from '../plan-read-models';
 import type { PriceBook } from '../../../integrations/stripe/price-book';
 import type { StripeClient } from '../../../integrations/stripe/stripe-client';
+/* eslint-disable local/module-boundaries -- checkout's module imports this module: its index from here is a require cycle */
 import {
   CardDeclinedError,
   LifetimeIncludesPlanError,
@@ -20,6 +21,7 @@ import {
   PlanPreviewStaleError,
   type PlanChangeRefusedError,
 } from '../../checkout/checkout.errors';
+/* eslint-enable local/module-boundaries */
 import { planChange, type PlanChange, type WantedPlan } from './plan-change';
 import { readHeldPlans } from './plan-holdings';
 import { planMessages } from './plan-messages';
@@ -166,7 +168,7 @@ export class PlanChanges {
   /** The change is ours once Stripe's webhook for it has been recorded and projected; waits a little for that. */
   private async untilRecorded(subscriptionId: string, resourceId: string, quantity: number): Promise<void> {
     for (let i = 0; i < 150; i += 1) {
-      const recorded = await paymentsReadModels(this.orm.em)
+      const recorded = await planReadModels(this.orm.em)
         .selectFrom('rm_subscriptions as s')
         .innerJoin('rm_licenses as l', 'l.license_id', 's.license_id')
         .select('s.subscription_id')

@@ -1,10 +1,10 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { paymentsReadModels } from '../../checkout/payments-read-models';
+import { planReadModels } from '../plan-read-models';
 import type { HeldPlan } from './plan-change';
 
 /** The plans an account holds now (read models): lifetime licenses and subscriptions that have not ended. */
 export async function readHeldPlans(orm: MikroORM, userId: string): Promise<HeldPlan[]> {
-  const rows = await paymentsReadModels(orm.em)
+  const rows = await planReadModels(orm.em)
     .selectFrom('rm_licenses as l')
     .leftJoin('rm_subscriptions as s', 's.subscription_id', 'l.subscription_id')
     .leftJoin('resources as r', 'r.id', 'l.resource_id')

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Projector, Recorded } from '../../../events/projector';
+// eslint-disable-next-line local/module-boundaries -- checkout's module imports this module: its index from here is a require cycle
 import { StripeCustomerLinked } from '../../checkout/customers/customer.events';
 import { subscriptionEvents } from '../subscriptions.events';
 import { subscriptionTables } from './subscriptions.entities';

@@ -1,0 +1,39 @@
+import type { EntityClass, EntitySchema } from '@mikro-orm/core';
+import { StreamSummarySchema } from './modules/admin/projections/stream-summary.entity';
+import { HostAvailability } from './modules/availability/projections/availability.entity';
+import { SessionBooking } from './modules/booking/projections/session-bookings.entity';
+import { ResourceSchema } from './modules/catalog/resource.entity';
+import { CourseProgress } from './modules/courses/projections/course-progress.entity';
+import { LibraryDownload } from './modules/library/projections/library-downloads.entity';
+import { LibraryFile, LibraryFileVersion } from './modules/library/projections/library-files.entities';
+import { License, LicensedUser, RetiredLicenseKey } from './modules/licenses/projections/licenses.entities';
+import { PendingPayment, Purchase, ResourceAccess } from './modules/checkout/projections/purchases.entities';
+import { StripeCustomer, Subscription } from './modules/subscriptions/projections/subscriptions.entities';
+import { CreditCycle, CreditPack, CreditUsage } from './modules/credits/projections/credits.entities';
+import { LicenseDevice } from './modules/devices/projections/license-devices.entity';
+import { LicenseValidation } from './modules/plugin-api/validation-log.entity';
+
+/** Every entity the ORM knows (read models and the catalog), handed to the database module by the app; modules add theirs here. */
+export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [
+  ResourceSchema,
+  StreamSummarySchema,
+  Purchase,
+  ResourceAccess,
+  PendingPayment,
+  License,
+  LicensedUser,
+  RetiredLicenseKey,
+  Subscription,
+  StripeCustomer,
+  LicenseValidation,
+  SessionBooking,
+  HostAvailability,
+  CreditPack,
+  CreditCycle,
+  CreditUsage,
+  LicenseDevice,
+  LibraryFileVersion,
+  LibraryFile,
+  LibraryDownload,
+  CourseProgress,
+];
