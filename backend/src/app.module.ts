@@ -44,11 +44,40 @@ import { WebModule } from './platform/web/web.module';
 
 /** Connections every process shares: config, logs, Postgres, Redis, BullMQ. */
 export function infrastructureModules(config: AppConfig): Array<DynamicModule | Type> {
-  return [ConfigModule.forRoot(config), DatabaseModule.forRoot(readModelEntities), RedisModule, QueueModule, EventsModule, SecretsModule, RateLimitModule, CqrsModule.forRoot()];
+  return [
+    ConfigModule.forRoot(config),
+    DatabaseModule.forRoot(readModelEntities),
+    RedisModule,
+    QueueModule,
+    EventsModule,
+    SecretsModule,
+    RateLimitModule,
+    CqrsModule.forRoot(),
+  ];
 }
 
 /** Feature modules: their commands, server functions, projectors and jobs. */
-export const featureModules = [AuthModule, SiteModule, CatalogModule, AdminModule, EmailModule, PreferencesModule, ContactModule, StripeModule, CheckoutModule, SubscriptionsModule, LicensesModule, DashboardModule, PluginApiModule, CreditsModule, DevicesModule, AvailabilityModule, BookingModule, CoursesModule, LibraryModule];
+export const featureModules = [
+  AuthModule,
+  SiteModule,
+  CatalogModule,
+  AdminModule,
+  EmailModule,
+  PreferencesModule,
+  ContactModule,
+  StripeModule,
+  CheckoutModule,
+  SubscriptionsModule,
+  LicensesModule,
+  DashboardModule,
+  PluginApiModule,
+  CreditsModule,
+  DevicesModule,
+  AvailabilityModule,
+  BookingModule,
+  CoursesModule,
+  LibraryModule,
+];
 
 /** Stand-ins both processes mount, never in production (see standIns): the local sign-in and the email outbox. */
 export function standInModules(config: AppConfig): Type[] {
@@ -93,6 +122,18 @@ export class ApiModule {
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: WorkerModule, imports: [...infrastructureModules(config), ...featureModules, ...standInModules(config), ProjectionModule, AdminJobsModule, EmailJobsModule, BookingRemindersJobsModule, StripeWebhookJobsModule] };
+    return {
+      module: WorkerModule,
+      imports: [
+        ...infrastructureModules(config),
+        ...featureModules,
+        ...standInModules(config),
+        ProjectionModule,
+        AdminJobsModule,
+        EmailJobsModule,
+        BookingRemindersJobsModule,
+        StripeWebhookJobsModule,
+      ],
+    };
   }
 }

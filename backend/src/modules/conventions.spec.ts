@@ -24,9 +24,37 @@ function decideBody(source: string): string {
 
 // Verbs commands start with. A new one is added here on purpose, never by accident.
 const verbs = [
-  'Abandon', 'Activate', 'Add', 'Cancel', 'Change', 'Complete', 'Confirm', 'Debit', 'Dispute', 'Expire', 'Fail', 'Grant', 'Hold', 'Link', 'Open',
-  'Publish', 'Record', 'Refund', 'Release', 'Remove', 'Request', 'Reschedule', 'Resubscribe', 'Revoke', 'Rotate', 'Save', 'Send', 'Set', 'Sync',
-  'Unsubscribe', 'Update',
+  'Abandon',
+  'Activate',
+  'Add',
+  'Cancel',
+  'Change',
+  'Complete',
+  'Confirm',
+  'Debit',
+  'Dispute',
+  'Expire',
+  'Fail',
+  'Grant',
+  'Hold',
+  'Link',
+  'Open',
+  'Publish',
+  'Record',
+  'Refund',
+  'Release',
+  'Remove',
+  'Request',
+  'Reschedule',
+  'Resubscribe',
+  'Revoke',
+  'Rotate',
+  'Save',
+  'Send',
+  'Set',
+  'Sync',
+  'Unsubscribe',
+  'Update',
 ];
 
 describe('deciders', () => {
@@ -41,7 +69,11 @@ describe('deciders', () => {
     expect(types.length).toBeGreaterThan(0);
     for (const type of types) {
       const verb = /^[A-Z][a-z]+/.exec(type)?.[0];
-      expect({ type, pascalCase: /^(?:[A-Z][a-z0-9]*)+$/.test(type), imperative: verbs.includes(verb ?? '') }).toEqual({ type, pascalCase: true, imperative: true });
+      expect({ type, pascalCase: /^(?:[A-Z][a-z0-9]*)+$/.test(type), imperative: verbs.includes(verb ?? '') }).toEqual({
+        type,
+        pascalCase: true,
+        imperative: true,
+      });
     }
   });
 
@@ -66,7 +98,7 @@ describe('projectors', () => {
     expect({ file, tested: existsSync(join(projectionTests, test)) }).toEqual({ file, tested: true });
   });
 
-  it.each(projectors)('%s lives in its module\'s projections/ folder', (file) => {
+  it.each(projectors)("%s lives in its module's projections/ folder", (file) => {
     expect(file).toMatch(/^modules\/[a-z-]+\/projections\/[a-z-]+\.projector\.ts$/);
   });
 });

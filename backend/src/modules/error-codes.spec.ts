@@ -36,7 +36,9 @@ type ErrorClass = (abstract new (...args: never[]) => ModuleError) & ModuleError
 const errorClasses: Array<{ file: string; name: string; type: ErrorClass }> = errorFiles.flatMap((file) =>
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the errors files are found on disk, so they are loaded by path
   Object.entries(require(file) as Record<string, unknown>)
-    .filter((entry): entry is [string, ErrorClass] => typeof entry[1] === 'function' && entry[1].prototype instanceof ModuleError && Object.hasOwn(entry[1], 'code'))
+    .filter(
+      (entry): entry is [string, ErrorClass] => typeof entry[1] === 'function' && entry[1].prototype instanceof ModuleError && Object.hasOwn(entry[1], 'code'),
+    )
     .map(([name, type]) => ({ file: relative(BACKEND, file), name, type })),
 );
 
@@ -49,7 +51,9 @@ describe('error codes: the modules’ error classes and the contracts’ errors 
   });
 
   it('every error class declares a code and an HTTP status', () => {
-    const undeclared = errorClasses.filter(({ type }) => typeof type.code !== 'string' || !Number.isInteger(type.status) || type.status < 400 || type.status > 599);
+    const undeclared = errorClasses.filter(
+      ({ type }) => typeof type.code !== 'string' || !Number.isInteger(type.status) || type.status < 400 || type.status > 599,
+    );
     expect(undeclared.map(({ file, name }) => `${file}: ${name}`)).toEqual([]);
   });
 

@@ -8,7 +8,10 @@ import { migrationsList } from '../../migrations';
  * The entities come from the caller (the app's list is backend/src/read-model-entities.ts), so
  * platform/ knows no module.
  */
-export function mikroOrmConfig(config: Pick<AppConfig, 'DATABASE_URL'> & Partial<Pick<AppConfig, 'DATABASE_POOL_MAX'>>, entities: Options['entities'] = []): Options {
+export function mikroOrmConfig(
+  config: Pick<AppConfig, 'DATABASE_URL'> & Partial<Pick<AppConfig, 'DATABASE_POOL_MAX'>>,
+  entities: Options['entities'] = [],
+): Options {
   return defineConfig({
     clientUrl: config.DATABASE_URL,
     entities,
