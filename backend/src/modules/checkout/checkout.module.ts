@@ -9,14 +9,18 @@ import { PriceBook, StripeClient, StripeModule, StripeEventHandlers } from '../.
 import { CatalogModule, CatalogQueries } from '../catalog';
 import { EmailModule, EmailTriggers } from '../email';
 import { Licenses, LICENSE_SEALING_SECRET, LicensesModule, SEAT_INVITATION_KEY } from '../licenses';
-import { LifetimeEndsSubscriptions, PlanChanges, SubscriptionsModule } from '../subscriptions';
-import { AccountReads } from './checkout.queries';
+import { LifetimeEndsSubscriptions, SubscriptionsModule } from '../subscriptions';
 import { purchaseEvents } from './checkout.events';
 import { CheckoutServerFns } from './checkout.server-fns';
+import { AccountReads, CheckoutPageReads } from './checkout.queries';
 import { CheckoutService } from './checkout.service';
-import { CheckoutCancellation } from './commands/checkout-cancel';
+import { CancelCheckoutHandler } from './commands/cancel-checkout.handler';
+import { GrantFreeAccessHandler } from './commands/grant-free-access.handler';
+import { LinkStripeCustomerHandler } from './commands/link-stripe-customer.handler';
+import { OpenCheckoutHandler } from './commands/open-checkout.handler';
+import { OpenHeldCheckoutHandler } from './commands/open-held-checkout.handler';
 import { StripeCustomerLinked } from './customers/customer.events';
-import { StripeCustomers } from './customers/stripe-customers';
+import { StripeCheckoutSessions } from './stripe-checkout-sessions';
 import { paymentEmailTriggers } from './emails/payment-emails';
 import { Fulfilment } from './fulfilment/fulfilment';
 import { registerFulfilmentHandlers } from './fulfilment/fulfilment-handlers';
@@ -28,15 +32,15 @@ import { PurchaseFollowers } from './purchase-followers';
   imports: [CatalogModule, EmailModule, StripeModule, LicensesModule, SubscriptionsModule],
   providers: [
     CheckoutServerFns,
-    { provide: StripeCustomers, inject: [EventStore, StripeClient], useFactory: (store: EventStore, stripe: StripeClient) => new StripeCustomers(store, stripe) },
+    CheckoutPageReads,
+    CheckoutService,
+    StripeCheckoutSessions,
+    OpenCheckoutHandler,
+    OpenHeldCheckoutHandler,
+    CancelCheckoutHandler,
+    GrantFreeAccessHandler,
+    LinkStripeCustomerHandler,
     { provide: AccountReads, inject: [MikroORM], useFactory: (orm: MikroORM) => new AccountReads(orm) },
-    { provide: CheckoutCancellation, inject: [MikroORM, EventStore, StripeClient], useFactory: (orm: MikroORM, store: EventStore, stripe: StripeClient) => new CheckoutCancellation(orm, store, stripe) },
-    {
-      provide: CheckoutService,
-      inject: [CatalogQueries, PriceBook, StripeCustomers, StripeClient, EventStore, AccountReads, MikroORM, APP_CONFIG, PlanChanges],
-      useFactory: (catalog: CatalogQueries, prices: PriceBook, customers: StripeCustomers, stripe: StripeClient, store: EventStore, reads: AccountReads, orm: MikroORM, config: AppConfig, plans: PlanChanges) =>
-        new CheckoutService(catalog, prices, customers, stripe, store, reads, orm, config.PUBLIC_URL, plans),
-    },
     {
       provide: Fulfilment,
       inject: [EventStore, StripeClient, PriceBook, CatalogQueries, Licenses, PurchaseFollowers],
@@ -44,7 +48,7 @@ import { PurchaseFollowers } from './purchase-followers';
     },
     { provide: PurchaseFollowers, useValue: new PurchaseFollowers() },
   ],
-  exports: [AccountReads, StripeCustomers, PurchaseFollowers, CheckoutService],
+  exports: [AccountReads, PurchaseFollowers, CheckoutService],
 })
 export class CheckoutModule implements OnModuleInit {
   constructor(
