@@ -37,5 +37,13 @@ describe('a host with saved hours', () => {
 
 function mornings(): HostSchedule {
   const day = [{ start: '09:00', end: '12:00' }];
-  return { timeZone: 'Europe/Berlin', weekly: { '1': day, '2': day, '3': day, '4': day, '5': day, '6': [], '7': [] }, overrides: {}, bufferMinutes: 15, minimumNoticeMinutes: 720, horizonDays: 28, meetingUrl: null };
+  return {
+    timeZone: 'Europe/Berlin',
+    weekly: { '1': day, '2': day, '3': day, '4': day, '5': day, '6': [], '7': [] },
+    overrides: {},
+    bufferMinutes: 15,
+    minimumNoticeMinutes: 720,
+    horizonDays: 28,
+    meetingUrl: null,
+  };
 }

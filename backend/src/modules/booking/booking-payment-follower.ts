@@ -4,7 +4,8 @@ import type { BookingService } from './booking.service';
 import type { BookingReads } from './booking.queries';
 import { BookingNotFoundError } from './booking.errors';
 
-const holdOf = (metadata: Record<string, string>) => (metadata.holdId && metadata.hostUserId ? { holdId: metadata.holdId, hostUserId: metadata.hostUserId } : null);
+const holdOf = (metadata: Record<string, string>) =>
+  metadata.holdId && metadata.hostUserId ? { holdId: metadata.holdId, hostUserId: metadata.hostUserId } : null;
 
 /**
  * Payments for held times: paid confirms the booking (or refuses it, to be refunded, when the
@@ -23,7 +24,18 @@ export class BookingPaymentFollower implements PurchaseFollower {
     if (!hold) return;
     const host = await this.reads.host(hold.hostUserId);
     const at = new Date().toISOString();
-    await this.booking.decide(hold.hostUserId, { type: 'ConfirmBooking', hostUserId: hold.hostUserId, holdId: hold.holdId, paymentIntentId: purchase.paymentIntentId, bufferMinutes: host?.schedule.bufferMinutes ?? 0, at }, metadata);
+    await this.booking.decide(
+      hold.hostUserId,
+      {
+        type: 'ConfirmBooking',
+        hostUserId: hold.hostUserId,
+        holdId: hold.holdId,
+        paymentIntentId: purchase.paymentIntentId,
+        bufferMinutes: host?.schedule.bufferMinutes ?? 0,
+        at,
+      },
+      metadata,
+    );
     if (purchase.takenBack) await this.reverse(hold, metadata);
   }
 
@@ -36,12 +48,27 @@ export class BookingPaymentFollower implements PurchaseFollower {
     const hold = holdOf(checkout.stripeMetadata);
     if (!hold) return;
     const reason = checkout.reason === 'expired' ? 'checkout_expired' : 'payment_failed';
-    await this.booking.decide(hold.hostUserId, { type: 'ReleaseHold', hostUserId: hold.hostUserId, holdId: hold.holdId, reason, at: new Date().toISOString() }, metadata);
+    await this.booking.decide(
+      hold.hostUserId,
+      { type: 'ReleaseHold', hostUserId: hold.hostUserId, holdId: hold.holdId, reason, at: new Date().toISOString() },
+      metadata,
+    );
   }
 
   private async reverse(hold: { holdId: string; hostUserId: string }, metadata: EventMetadata): Promise<void> {
     try {
-      await this.booking.decide(hold.hostUserId, { type: 'CancelBooking', hostUserId: hold.hostUserId, bookingId: hold.holdId, customerUserId: null, by: 'payment_reversed', at: new Date().toISOString() }, metadata);
+      await this.booking.decide(
+        hold.hostUserId,
+        {
+          type: 'CancelBooking',
+          hostUserId: hold.hostUserId,
+          bookingId: hold.holdId,
+          customerUserId: null,
+          by: 'payment_reversed',
+          at: new Date().toISOString(),
+        },
+        metadata,
+      );
     } catch (error) {
       // Never confirmed (still only a hold): nothing was booked to cancel.
       if (!(error instanceof BookingNotFoundError)) throw error;

@@ -31,8 +31,15 @@ import { SessionsServerFns } from './booking.server-fns';
     {
       provide: BookingService,
       inject: [EventStore, MikroORM, BookingReads, CatalogQueries, CheckoutService, StripeClient, APP_CONFIG],
-      useFactory: (store: EventStore, orm: MikroORM, reads: BookingReads, catalog: CatalogQueries, checkout: CheckoutService, stripe: StripeClient, config: AppConfig) =>
-        new BookingService(store, orm, reads, catalog, checkout, stripe, config.PUBLIC_URL),
+      useFactory: (
+        store: EventStore,
+        orm: MikroORM,
+        reads: BookingReads,
+        catalog: CatalogQueries,
+        checkout: CheckoutService,
+        stripe: StripeClient,
+        config: AppConfig,
+      ) => new BookingService(store, orm, reads, catalog, checkout, stripe, config.PUBLIC_URL),
     },
   ],
 })

@@ -27,12 +27,21 @@ export class BookingReads {
   }
 
   async hosts(): Promise<HostRow[]> {
-    const rows = await this.db.selectFrom('rm_host_availability').select(['host_user_id', 'host_name', 'schedule']).orderBy('host_name').orderBy('host_user_id').execute();
+    const rows = await this.db
+      .selectFrom('rm_host_availability')
+      .select(['host_user_id', 'host_name', 'schedule'])
+      .orderBy('host_name')
+      .orderBy('host_user_id')
+      .execute();
     return rows.map((r) => ({ hostUserId: r.host_user_id, hostName: r.host_name, schedule: r.schedule }));
   }
 
   async host(hostUserId: string): Promise<HostRow | null> {
-    const row = await this.db.selectFrom('rm_host_availability').select(['host_user_id', 'host_name', 'schedule']).where('host_user_id', '=', hostUserId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('rm_host_availability')
+      .select(['host_user_id', 'host_name', 'schedule'])
+      .where('host_user_id', '=', hostUserId)
+      .executeTakeFirst();
     return row ? { hostUserId: row.host_user_id, hostName: row.host_name, schedule: row.schedule } : null;
   }
 
@@ -50,23 +59,58 @@ export class BookingReads {
   }
 
   async bookingsOf(customerUserId: string): Promise<BookingRow[]> {
-    return this.db.selectFrom('rm_session_bookings').selectAll().where('customer_user_id', '=', customerUserId).where('status', 'in', ['confirmed', 'cancelled', 'refused']).orderBy('start_at').execute();
+    return this.db
+      .selectFrom('rm_session_bookings')
+      .selectAll()
+      .where('customer_user_id', '=', customerUserId)
+      .where('status', 'in', ['confirmed', 'cancelled', 'refused'])
+      .orderBy('start_at')
+      .execute();
   }
 
   async upcomingOfHost(hostUserId: string, now: Date): Promise<BookingRow[]> {
-    return this.db.selectFrom('rm_session_bookings').selectAll().where('host_user_id', '=', hostUserId).where('status', '=', 'confirmed').where('end_at', '>', now).orderBy('start_at').execute();
+    return this.db
+      .selectFrom('rm_session_bookings')
+      .selectAll()
+      .where('host_user_id', '=', hostUserId)
+      .where('status', '=', 'confirmed')
+      .where('end_at', '>', now)
+      .orderBy('start_at')
+      .execute();
   }
 
   async bookingOfHost(hostUserId: string, bookingId: string): Promise<BookingRow | null> {
-    return (await this.db.selectFrom('rm_session_bookings').selectAll().where('host_user_id', '=', hostUserId).where('booking_id', '=', bookingId).executeTakeFirst()) ?? null;
+    return (
+      (await this.db
+        .selectFrom('rm_session_bookings')
+        .selectAll()
+        .where('host_user_id', '=', hostUserId)
+        .where('booking_id', '=', bookingId)
+        .executeTakeFirst()) ?? null
+    );
   }
 
   async booking(customerUserId: string, bookingId: string): Promise<BookingRow | null> {
-    return (await this.db.selectFrom('rm_session_bookings').selectAll().where('customer_user_id', '=', customerUserId).where('booking_id', '=', bookingId).executeTakeFirst()) ?? null;
+    return (
+      (await this.db
+        .selectFrom('rm_session_bookings')
+        .selectAll()
+        .where('customer_user_id', '=', customerUserId)
+        .where('booking_id', '=', bookingId)
+        .executeTakeFirst()) ?? null
+    );
   }
 
   async latestOf(customerUserId: string): Promise<BookingRow | null> {
-    return (await this.db.selectFrom('rm_session_bookings').selectAll().where('customer_user_id', '=', customerUserId).orderBy('created_at', 'desc').limit(1).executeTakeFirst()) ?? null;
+    return (
+      (await this.db
+        .selectFrom('rm_session_bookings')
+        .selectAll()
+        .where('customer_user_id', '=', customerUserId)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst()) ?? null
+    );
   }
 
   async openHoldsOf(customerUserId: string, now: Date): Promise<Array<BookingRow & { checkout_session_id: string | null }>> {

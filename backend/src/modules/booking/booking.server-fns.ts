@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { bookSession, cancelSession, getMySessions, getRescheduleSlots, getSessionsPageData, releaseSessionHold, rescheduleSession } from '../../../../contracts/booking/sessions.contract';
+import {
+  bookSession,
+  cancelSession,
+  getMySessions,
+  getRescheduleSlots,
+  getSessionsPageData,
+  releaseSessionHold,
+  rescheduleSession,
+} from '../../../../contracts/booking/sessions.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';

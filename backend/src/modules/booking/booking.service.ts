@@ -59,7 +59,9 @@ export class BookingService {
     const busy = new Map(await Promise.all(hosts.map(async (h) => [h.hostUserId, await this.reads.busy(h.hostUserId, now, now)] as const)));
     const sessionTypes: SessionType[] = types.map((resource) => {
       const minutes = sessionMinutes(resource);
-      const slots = hosts.flatMap((host) => openSlots(listed(host), busy.get(host.hostUserId) ?? [], minutes, now).map((slot) => ({ ...slot, hostUserId: host.hostUserId })));
+      const slots = hosts.flatMap((host) =>
+        openSlots(listed(host), busy.get(host.hostUserId) ?? [], minutes, now).map((slot) => ({ ...slot, hostUserId: host.hostUserId })),
+      );
       return {
         id: resource.id,
         title: resource.title,
@@ -77,12 +79,19 @@ export class BookingService {
       hosts: hosts.map((h) => ({ userId: h.hostUserId, name: h.hostName })),
       holdMinutes: HOLD_MINUTES,
       policy: BOOKING_POLICY,
-      latest: latest ? { bookingId: latest.booking_id, status: latest.status, start: new Date(latest.start_at).toISOString(), sessionTitle: latest.session_title } : null,
+      latest: latest
+        ? { bookingId: latest.booking_id, status: latest.status, start: new Date(latest.start_at).toISOString(), sessionTitle: latest.session_title }
+        : null,
     };
   }
 
   /** Holds the time on the host's calendar, then opens the Stripe Checkout that pays for it. */
-  async book(user: SignedInUser, input: { sessionTypeId: string; hostUserId: string; start: string; timeZone: string }, correlationId: string, now = new Date()) {
+  async book(
+    user: SignedInUser,
+    input: { sessionTypeId: string; hostUserId: string; start: string; timeZone: string },
+    correlationId: string,
+    now = new Date(),
+  ) {
     const resource = await this.catalog.findByIdOrSlug(input.sessionTypeId);
     if (!resource || resource.type !== 'session') throw new NotASessionError();
     const host = await this.reads.host(input.hostUserId);
@@ -111,11 +120,31 @@ export class BookingService {
       currency: 'usd',
     };
     const metadata = userMetadata(user, correlationId);
-    const hold = await this.decide(host.hostUserId, { type: 'HoldSlot', hostUserId: host.hostUserId, holdId, customerUserId: user.userId, start: start.toISOString(), end: end.toISOString(), bufferMinutes: host.schedule.bufferMinutes, expiresAt: expiresAt.toISOString(), details, at: now.toISOString() }, metadata);
+    const hold = await this.decide(
+      host.hostUserId,
+      {
+        type: 'HoldSlot',
+        hostUserId: host.hostUserId,
+        holdId,
+        customerUserId: user.userId,
+        start: start.toISOString(),
+        end: end.toISOString(),
+        bufferMinutes: host.schedule.bufferMinutes,
+        expiresAt: expiresAt.toISOString(),
+        details,
+        at: now.toISOString(),
+      },
+      metadata,
+    );
     await awaitProjection(this.orm, 'SessionBookingsProjector', hold, 1_000);
     try {
       const back = (status: 'success' | 'cancelled') => new URL(`/sessions?status=${status}`, this.publicUrl).toString();
-      const outcome = await this.checkout.openHeldCheckout(user, resource, { ref: holdId, expiresAt, stripeMetadata: { holdId, hostUserId: host.hostUserId }, back }, correlationId);
+      const outcome = await this.checkout.openHeldCheckout(
+        user,
+        resource,
+        { ref: holdId, expiresAt, stripeMetadata: { holdId, hostUserId: host.hostUserId }, back },
+        correlationId,
+      );
       if (outcome.outcome !== 'redirect') await this.release(host.hostUserId, holdId, 'checkout_not_opened', metadata);
       return outcome;
     } catch (error) {
@@ -162,14 +191,31 @@ export class BookingService {
     const start = new Date(startIso);
     if (!this.offered(host, booking.minutes, start, now)) throw new SlotUnavailableError();
     const end = new Date(start.getTime() + booking.minutes * 60_000);
-    const outcome = await this.decide(host.hostUserId, { type: 'RescheduleBooking', hostUserId: host.hostUserId, bookingId, customerUserId: user.userId, start: start.toISOString(), end: end.toISOString(), bufferMinutes: host.schedule.bufferMinutes, at: now.toISOString() }, userMetadata(user, correlationId));
+    const outcome = await this.decide(
+      host.hostUserId,
+      {
+        type: 'RescheduleBooking',
+        hostUserId: host.hostUserId,
+        bookingId,
+        customerUserId: user.userId,
+        start: start.toISOString(),
+        end: end.toISOString(),
+        bufferMinutes: host.schedule.bufferMinutes,
+        at: now.toISOString(),
+      },
+      userMetadata(user, correlationId),
+    );
     await awaitProjection(this.orm, 'SessionBookingsProjector', outcome);
     return this.fresh(user, bookingId, now);
   }
 
   async cancel(user: SignedInUser, bookingId: string, correlationId: string, now = new Date()): Promise<BookedSession> {
     const { booking } = await this.ownBooking(user, bookingId);
-    const outcome = await this.decide(booking.host_user_id, { type: 'CancelBooking', hostUserId: booking.host_user_id, bookingId, customerUserId: user.userId, by: 'customer', at: now.toISOString() }, userMetadata(user, correlationId));
+    const outcome = await this.decide(
+      booking.host_user_id,
+      { type: 'CancelBooking', hostUserId: booking.host_user_id, bookingId, customerUserId: user.userId, by: 'customer', at: now.toISOString() },
+      userMetadata(user, correlationId),
+    );
     await awaitProjection(this.orm, 'SessionBookingsProjector', outcome);
     return this.fresh(user, bookingId, now);
   }
@@ -190,7 +236,11 @@ export class BookingService {
   async hostCancel(host: SignedInUser, bookingId: string, correlationId: string, now = new Date()): Promise<void> {
     const booking = await this.reads.bookingOfHost(host.userId, bookingId);
     if (!booking || booking.status !== 'confirmed') throw new HostSessionNotFoundError();
-    const outcome = await this.decide(host.userId, { type: 'CancelBooking', hostUserId: host.userId, bookingId, customerUserId: null, by: 'host', at: now.toISOString() }, userMetadata(host, correlationId));
+    const outcome = await this.decide(
+      host.userId,
+      { type: 'CancelBooking', hostUserId: host.userId, bookingId, customerUserId: null, by: 'host', at: now.toISOString() },
+      userMetadata(host, correlationId),
+    );
     await awaitProjection(this.orm, 'SessionBookingsProjector', outcome);
   }
 
@@ -198,7 +248,9 @@ export class BookingService {
   async decide(hostUserId: string, command: CalendarCommand, metadata: EventMetadata) {
     const streamId = hostCalendarStreamId(hostUserId);
     try {
-      return await this.lanes.run(streamId, () => runCommand({ store: this.store, streamId, decider: hostCalendarDecider, command, metadata, retries: RACE_RETRIES, cache: this.calendars }));
+      return await this.lanes.run(streamId, () =>
+        runCommand({ store: this.store, streamId, decider: hostCalendarDecider, command, metadata, retries: RACE_RETRIES, cache: this.calendars }),
+      );
     } catch (error) {
       // Lost every race to other processes: the calendar is too busy to tell; say so as a taken slot.
       if (error instanceof StreamVersionConflictError) throw new SlotTakenError();
@@ -236,9 +288,7 @@ function userMetadata(user: SignedInUser, correlationId: string): EventMetadata 
 /** With several hosts free at one time, the visitor sees the time once (the first host's). */
 function dedupeByStart(slots: OpenSlot[]): OpenSlot[] {
   const seen = new Set<string>();
-  return slots
-    .sort((a, b) => a.start.localeCompare(b.start))
-    .filter((slot) => (seen.has(slot.start) ? false : (seen.add(slot.start), true)));
+  return slots.sort((a, b) => a.start.localeCompare(b.start)).filter((slot) => (seen.has(slot.start) ? false : (seen.add(slot.start), true)));
 }
 
 function bookedSession(row: BookingRow, now: Date): BookedSession {

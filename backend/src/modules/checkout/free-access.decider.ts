@@ -27,7 +27,15 @@ export const freeAccessDecider: Decider<FreeAccessCommand, FreeAccessEvent, Free
     switch (command.type) {
       case 'GrantFreeAccess':
         if (state.granted) return [];
-        return [ResourceAccessGranted({ userId: command.userId, resourceId: command.resourceId, source: 'free', sourceRef: freeAccessStreamId(command.userId, command.resourceId), at: command.at })];
+        return [
+          ResourceAccessGranted({
+            userId: command.userId,
+            resourceId: command.resourceId,
+            source: 'free',
+            sourceRef: freeAccessStreamId(command.userId, command.resourceId),
+            at: command.at,
+          }),
+        ];
       default: {
         const unreachable: never = command.type;
         return unreachable;

@@ -32,12 +32,26 @@ export class StripeCheckoutSessions {
     private readonly commands: CommandBus,
   ) {}
 
-  async start(user: SignedInUser, resource: Resource, quantity: number, mode: 'payment' | 'subscription', correlationId: string, options: SessionOptions): Promise<StartedSession> {
+  async start(
+    user: SignedInUser,
+    resource: Resource,
+    quantity: number,
+    mode: 'payment' | 'subscription',
+    correlationId: string,
+    options: SessionOptions,
+  ): Promise<StartedSession> {
     const { checkoutRef, expiresAt, back } = options;
     const price = await this.prices.priceFor(resource.id);
     if (!price || price.recurring !== (mode === 'subscription')) return { outcome: 'configuration-error' };
     const customer = await this.commands.execute(new LinkStripeCustomer(user, correlationId));
-    const stripeMetadata = { ...options.extraMetadata, checkoutRef, userId: user.userId, resourceId: resource.id, quantity: String(quantity), ...(user.email ? { email: user.email } : {}) };
+    const stripeMetadata = {
+      ...options.extraMetadata,
+      checkoutRef,
+      userId: user.userId,
+      resourceId: resource.id,
+      quantity: String(quantity),
+      ...(user.email ? { email: user.email } : {}),
+    };
     const session = await this.stripe.api.checkout.sessions.create(
       {
         mode,

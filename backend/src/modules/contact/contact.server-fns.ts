@@ -33,7 +33,10 @@ export class ContactServerFns {
   }
 
   @ServerFn(submitContactMessage)
-  async submitContactMessage(input: z.output<typeof submitContactMessage.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof submitContactMessage>> {
+  async submitContactMessage(
+    input: z.output<typeof submitContactMessage.input>,
+    context: ServerFnContext,
+  ): Promise<ServerFnOutput<typeof submitContactMessage>> {
     const check = this.csrf.verify(context.headers.cookie, input.csrfToken);
     if (check !== 'ok') {
       throw new FormTokenInvalidError('expired');

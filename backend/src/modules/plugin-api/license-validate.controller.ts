@@ -60,7 +60,15 @@ export class LicenseValidateController {
     if (key.kind !== 'missing' && outcome.code !== 'temporarily_unavailable') {
       const raw = req.headers[ADMISSION_HEADERS.licenseKey];
       const normalised = normaliseLicenseKey(String(Array.isArray(raw) ? raw[0] : raw));
-      this.validations.record({ licenseId: license?.licenseId ?? null, keyHint: normalised ? licenseKeyHint(normalised) : 'not a key', pluginVersion, code: body.code, reason, requestId, deviceHash: device?.hash ?? null });
+      this.validations.record({
+        licenseId: license?.licenseId ?? null,
+        keyHint: normalised ? licenseKeyHint(normalised) : 'not a key',
+        pluginVersion,
+        code: body.code,
+        reason,
+        requestId,
+        deviceHash: device?.hash ?? null,
+      });
     }
   }
 }

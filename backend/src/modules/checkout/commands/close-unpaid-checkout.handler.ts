@@ -35,8 +35,10 @@ export class CloseUnpaidCheckoutHandler implements ICommandHandler<CloseUnpaidCh
     const stripeMetadata = { ...session.metadata };
     const ours = ourMetadata(stripeMetadata);
     if (!ours) return;
-    if (reason === 'payment_failed' && session.payment_status === 'paid') throw new RefusedStripeEvent(`checkout session ${session.id}: paid at Stripe, its payment did not fail`);
-    if (reason === 'expired' && session.status !== 'expired') throw new RefusedStripeEvent(`checkout session ${session.id}: ${session.status ?? 'no status'} at Stripe, not expired`);
+    if (reason === 'payment_failed' && session.payment_status === 'paid')
+      throw new RefusedStripeEvent(`checkout session ${session.id}: paid at Stripe, its payment did not fail`);
+    if (reason === 'expired' && session.status !== 'expired')
+      throw new RefusedStripeEvent(`checkout session ${session.id}: ${session.status ?? 'no status'} at Stripe, not expired`);
     const at = new Date().toISOString();
     await runCommand({
       store: this.store,

@@ -2,7 +2,15 @@ import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nest
 import type { Resource } from '../../../../../contracts/catalog/resource';
 import { runCommand } from '../../../events/command-runner';
 import { EventStore } from '../../../events/event-store';
-import { type ReceivedStripeEvent, catalogPriceMismatch, PriceBook, RefusedStripeEvent, sessionFacts, StripeClient, StripeRecords } from '../../../integrations/stripe';
+import {
+  type ReceivedStripeEvent,
+  catalogPriceMismatch,
+  PriceBook,
+  RefusedStripeEvent,
+  sessionFacts,
+  StripeClient,
+  StripeRecords,
+} from '../../../integrations/stripe';
 import { CatalogQueries } from '../../catalog';
 import { licenseIdFor, Licenses, licenseTerms } from '../../licenses';
 import { checkoutDecider, type CheckoutState, type ResourceFacts } from '../checkout.decider';
@@ -71,11 +79,34 @@ export class CompleteCheckoutHandler implements ICommandHandler<CompleteCheckout
     event: ReceivedStripeEvent,
   ): Promise<void> {
     const takenBack = state.disputed ? 'dispute' : state.refunded ? 'refund' : null;
-    await this.followers.purchased({ checkoutRef, userId: session.userId, resource, quantity: session.quantity, takenBack, stripeMetadata: session.stripeMetadata, paymentIntentId: session.paymentIntentId }, metadataFor(event));
+    await this.followers.purchased(
+      {
+        checkoutRef,
+        userId: session.userId,
+        resource,
+        quantity: session.quantity,
+        takenBack,
+        stripeMetadata: session.stripeMetadata,
+        paymentIntentId: session.paymentIntentId,
+      },
+      metadataFor(event),
+    );
     if (resource.type !== 'license' || licenseTerms(resource, 1).kind !== 'lifetime') return;
     const licenseId = licenseIdFor(`checkout:${checkoutRef}`);
     const at = new Date().toISOString();
-    await this.licenses.ensureGranted({ licenseId, userId: session.userId, email: session.email, resource, quantity: session.quantity, source: { checkoutRef, subscriptionId: null }, validUntil: null, at }, metadataFor(event));
+    await this.licenses.ensureGranted(
+      {
+        licenseId,
+        userId: session.userId,
+        email: session.email,
+        resource,
+        quantity: session.quantity,
+        source: { checkoutRef, subscriptionId: null },
+        validUntil: null,
+        at,
+      },
+      metadataFor(event),
+    );
     if (state.refunded || state.disputed) await this.licenses.revoke(licenseId, state.disputed ? 'dispute' : 'refund', at, metadataFor(event));
   }
 }

@@ -77,7 +77,13 @@ export class OpenCheckoutHandler implements ICommandHandler<OpenCheckout, Checko
     }
   }
 
-  private async openSession(user: SignedInUser, resource: Resource, quantity: number, mode: 'payment' | 'subscription', metadata: EventMetadata): Promise<CheckoutOutcome> {
+  private async openSession(
+    user: SignedInUser,
+    resource: Resource,
+    quantity: number,
+    mode: 'payment' | 'subscription',
+    metadata: EventMetadata,
+  ): Promise<CheckoutOutcome> {
     const windowStart = Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS;
     const checkoutRef = await checkoutRefFor(this.store, { userId: user.userId, resourceId: resource.id, quantity, windowStart });
     const back = (status: string) => {
@@ -85,9 +91,20 @@ export class OpenCheckoutHandler implements ICommandHandler<OpenCheckout, Checko
       url.search = new URLSearchParams({ resourceId: resource.id, qty: String(quantity), status }).toString();
       return url.toString();
     };
-    const started = await this.sessions.start(user, resource, quantity, mode, metadata.correlationId, { checkoutRef, expiresAt: Math.floor((windowStart + SESSION_LIFETIME_MS) / 1000), extraMetadata: {}, back });
+    const started = await this.sessions.start(user, resource, quantity, mode, metadata.correlationId, {
+      checkoutRef,
+      expiresAt: Math.floor((windowStart + SESSION_LIFETIME_MS) / 1000),
+      extraMetadata: {},
+      back,
+    });
     if (started.outcome === 'configuration-error') return started;
-    await runCommand({ store: this.store, streamId: checkoutStreamId(checkoutRef), decider: checkoutDecider, command: { type: 'OpenCheckout', pending: started.pending }, metadata });
+    await runCommand({
+      store: this.store,
+      streamId: checkoutStreamId(checkoutRef),
+      decider: checkoutDecider,
+      command: { type: 'OpenCheckout', pending: started.pending },
+      metadata,
+    });
     return { outcome: 'redirect', url: started.url };
   }
 }

@@ -48,9 +48,20 @@ export class OpenHeldCheckoutHandler implements ICommandHandler<OpenHeldCheckout
     const metadata: EventMetadata = { correlationId, causationId: null, actor: { kind: 'user', userId: user.userId } };
     const checkoutRef = heldCheckoutRef(hold.ref);
     try {
-      const started = await this.sessions.start(user, resource, 1, 'payment', correlationId, { checkoutRef, expiresAt: Math.floor(hold.expiresAt.getTime() / 1000), extraMetadata: hold.stripeMetadata, back: hold.back });
+      const started = await this.sessions.start(user, resource, 1, 'payment', correlationId, {
+        checkoutRef,
+        expiresAt: Math.floor(hold.expiresAt.getTime() / 1000),
+        extraMetadata: hold.stripeMetadata,
+        back: hold.back,
+      });
       if (started.outcome === 'configuration-error') return started;
-      await runCommand({ store: this.store, streamId: checkoutStreamId(checkoutRef), decider: checkoutDecider, command: { type: 'OpenCheckout', pending: started.pending }, metadata });
+      await runCommand({
+        store: this.store,
+        streamId: checkoutStreamId(checkoutRef),
+        decider: checkoutDecider,
+        command: { type: 'OpenCheckout', pending: started.pending },
+        metadata,
+      });
       return { outcome: 'redirect', url: started.url };
     } catch (error) {
       throw stripeOutage(error);

@@ -27,11 +27,15 @@ export class RecordInvoiceHandler implements ICommandHandler<RecordInvoice, void
 
   async execute({ event, outcome }: RecordInvoice): Promise<void> {
     const invoice = await this.records.invoice(objectId(event));
-    if (outcome === 'paid' && invoice.status !== 'paid') throw new RefusedStripeEvent(`invoice ${invoice.id}: ${invoice.status ?? 'no status'} at Stripe, not paid`);
+    if (outcome === 'paid' && invoice.status !== 'paid')
+      throw new RefusedStripeEvent(`invoice ${invoice.id}: ${invoice.status ?? 'no status'} at Stripe, not paid`);
     const subscriptionId = invoiceSubscriptionId(invoice);
     if (!subscriptionId) return;
-    if (outcome === 'paid') return this.commands.execute(new SyncSubscription(subscriptionId, event, { type: 'RecordPaidInvoice', invoice: invoiceFacts(invoice) }));
+    if (outcome === 'paid')
+      return this.commands.execute(new SyncSubscription(subscriptionId, event, { type: 'RecordPaidInvoice', invoice: invoiceFacts(invoice) }));
     // Paid since (a later attempt went through): there is no failure left to record.
-    return this.commands.execute(new SyncSubscription(subscriptionId, event, invoice.status === 'paid' ? null : { type: 'RecordFailedInvoice', invoice: invoiceFacts(invoice) }));
+    return this.commands.execute(
+      new SyncSubscription(subscriptionId, event, invoice.status === 'paid' ? null : { type: 'RecordFailedInvoice', invoice: invoiceFacts(invoice) }),
+    );
   }
 }

@@ -1,7 +1,18 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { runCommand } from '../../../events/command-runner';
 import { EventStore } from '../../../events/event-store';
-import { type ReceivedStripeEvent, catalogPriceMismatch, isoFromSeconds, ourMetadata, PriceBook, RefusedStripeEvent, StripeClient, stripeIdOf, StripeRecords, subscriptionPeriodEnd } from '../../../integrations/stripe';
+import {
+  type ReceivedStripeEvent,
+  catalogPriceMismatch,
+  isoFromSeconds,
+  ourMetadata,
+  PriceBook,
+  RefusedStripeEvent,
+  StripeClient,
+  stripeIdOf,
+  StripeRecords,
+  subscriptionPeriodEnd,
+} from '../../../integrations/stripe';
 import { CatalogQueries } from '../../catalog';
 import { licenseIdFor, Licenses, licenseTerms } from '../../licenses';
 import { subscriptionDecider, type SubscriptionCommand, type SubscriptionSnapshot, subscriptionStreamId } from '../../subscriptions';
@@ -47,7 +58,13 @@ export class SyncSubscriptionHandler implements ICommandHandler<SyncSubscription
     const quantity = item?.quantity ?? ours.quantity;
     // Checked when it first comes to us; a subscriber kept on an older price renews at it.
     if ((await this.store.readStream(subscriptionStreamId(subscriptionId))).length === 0) {
-      const billed = { resourceId: resource.id, quantity, amountCents: (item?.price.unit_amount ?? 0) * quantity, currency: item?.price.currency ?? subscription.currency, mode: item?.price.type === 'recurring' ? ('subscription' as const) : ('payment' as const) };
+      const billed = {
+        resourceId: resource.id,
+        quantity,
+        amountCents: (item?.price.unit_amount ?? 0) * quantity,
+        currency: item?.price.currency ?? subscription.currency,
+        mode: item?.price.type === 'recurring' ? ('subscription' as const) : ('payment' as const),
+      };
       const mismatch = catalogPriceMismatch(billed, await this.prices.priceFor(resource.id));
       if (mismatch) throw refuse(mismatch);
     }
@@ -70,11 +87,35 @@ export class SyncSubscriptionHandler implements ICommandHandler<SyncSubscription
     };
     const at = new Date().toISOString();
     const command: SubscriptionCommand = invoice ? { ...invoice, snapshot, at } : { type: 'SyncSubscription', snapshot, at };
-    const outcome = await runCommand({ store: this.store, streamId: subscriptionStreamId(subscriptionId), decider: subscriptionDecider, command, metadata: metadataFor(event) });
+    const outcome = await runCommand({
+      store: this.store,
+      streamId: subscriptionStreamId(subscriptionId),
+      decider: subscriptionDecider,
+      command,
+      metadata: metadataFor(event),
+    });
     const state = outcome.state;
-    await this.licenses.ensureGranted({ licenseId: snapshot.licenseId, userId: snapshot.userId, email: snapshot.email, resource, quantity, source: { checkoutRef: ours.checkoutRef, subscriptionId }, validUntil: state.periodEnd ?? snapshot.currentPeriodEnd, at }, metadataFor(event));
+    await this.licenses.ensureGranted(
+      {
+        licenseId: snapshot.licenseId,
+        userId: snapshot.userId,
+        email: snapshot.email,
+        resource,
+        quantity,
+        source: { checkoutRef: ours.checkoutRef, subscriptionId },
+        validUntil: state.periodEnd ?? snapshot.currentPeriodEnd,
+        at,
+      },
+      metadataFor(event),
+    );
     await this.licenses.changePlan(snapshot.licenseId, resource, quantity, at, metadataFor(event));
     const status = state.cancelled ? 'ended' : subscription.status === 'past_due' || subscription.status === 'unpaid' ? 'past_due' : 'active';
-    await this.licenses.changeTerm(snapshot.licenseId, status, state.cancelled ? (snapshot.endedAt ?? at) : (state.periodEnd ?? snapshot.currentPeriodEnd), at, metadataFor(event));
+    await this.licenses.changeTerm(
+      snapshot.licenseId,
+      status,
+      state.cancelled ? (snapshot.endedAt ?? at) : (state.periodEnd ?? snapshot.currentPeriodEnd),
+      at,
+      metadataFor(event),
+    );
   }
 }

@@ -42,18 +42,39 @@ export class TakeBackPurchaseHandler implements ICommandHandler<TakeBackPurchase
     const taken = reason === 'refund' ? await this.refund(event) : await this.dispute(event);
     if (!taken) return;
     const { ours, command } = taken;
-    const { state } = await runCommand({ store: this.store, streamId: checkoutStreamId(ours.checkoutRef), decider: checkoutDecider, command, metadata: metadataFor(event) });
+    const { state } = await runCommand({
+      store: this.store,
+      streamId: checkoutStreamId(ours.checkoutRef),
+      decider: checkoutDecider,
+      command,
+      metadata: metadataFor(event),
+    });
     if (!state.purchased) throw new NotYetError(`the purchase ${ours.checkoutRef} is not recorded yet`);
     if (reason === 'refund' && !state.refunded) return;
     await this.licenses.revoke(licenseIdFor(`checkout:${ours.checkoutRef}`), reason, new Date().toISOString(), metadataFor(event));
-    await this.followers.takenBack({ checkoutRef: ours.checkoutRef, userId: ours.userId, resource: (await this.catalog.findByIdOrSlug(ours.resourceId)) ?? null, reason, stripeMetadata: ours.raw }, metadataFor(event));
+    await this.followers.takenBack(
+      {
+        checkoutRef: ours.checkoutRef,
+        userId: ours.userId,
+        resource: (await this.catalog.findByIdOrSlug(ours.resourceId)) ?? null,
+        reason,
+        stripeMetadata: ours.raw,
+      },
+      metadataFor(event),
+    );
   }
 
   private async refund(event: ReceivedStripeEvent) {
     const charge = await this.records.charge(objectId(event));
     const ours = await paymentIntentMetadata(this.records, stripeIdOf(charge.payment_intent));
     if (!ours) return null;
-    const command: CheckoutCommand = { type: 'RefundPurchase', chargeId: charge.id, amountRefundedCents: charge.amount_refunded, full: charge.refunded, at: new Date().toISOString() };
+    const command: CheckoutCommand = {
+      type: 'RefundPurchase',
+      chargeId: charge.id,
+      amountRefundedCents: charge.amount_refunded,
+      full: charge.refunded,
+      at: new Date().toISOString(),
+    };
     return { ours, command };
   }
 

@@ -14,8 +14,7 @@ export const usageEntryId = (requestId: string) => `use_${createHash('sha256').u
 const usageSourceId = (requestId: string) => `credit-usage:${requestId}`;
 
 export type DebitResult =
-  | { status: 'debited'; entryId: string; includedRemaining: number; addOnRemaining: number }
-  | { status: 'already_recorded'; entryId: string };
+  { status: 'debited'; entryId: string; includedRemaining: number; addOnRemaining: number } | { status: 'already_recorded'; entryId: string };
 
 /** Concurrent debits of one account in another process lose the stream race and try again. */
 const RACE_RETRIES = 20;
@@ -44,10 +43,26 @@ export class CreditLedger {
   }
 
   /** Debits once per request id, ever; throws InsufficientCreditsError (nothing debited) past the balance. */
-  async debit(account: CreditAccount, usage: { requestId: string; endpoint: string; usageKind: UsageKind; credits: number; measures: UsageMeasures | null }, at: string, metadata: EventMetadata): Promise<DebitResult> {
+  async debit(
+    account: CreditAccount,
+    usage: { requestId: string; endpoint: string; usageKind: UsageKind; credits: number; measures: UsageMeasures | null },
+    at: string,
+    metadata: EventMetadata,
+  ): Promise<DebitResult> {
     const entryId = usageEntryId(usage.requestId);
     if (await this.recorded(usage.requestId)) return { status: 'already_recorded', entryId };
-    const command: CreditCommand = { type: 'DebitCredits', userId: account.userId, entryId, requestId: usage.requestId, cycle: account.cycle, endpoint: usage.endpoint, usageKind: usage.usageKind, credits: usage.credits, measures: usage.measures, at };
+    const command: CreditCommand = {
+      type: 'DebitCredits',
+      userId: account.userId,
+      entryId,
+      requestId: usage.requestId,
+      cycle: account.cycle,
+      endpoint: usage.endpoint,
+      usageKind: usage.usageKind,
+      credits: usage.credits,
+      measures: usage.measures,
+      at,
+    };
     const outcome = await this.run(account.userId, command, { ...metadata, sourceId: usageSourceId(usage.requestId) });
     if (outcome.status !== 'appended') return { status: 'already_recorded', entryId };
     return { status: 'debited', entryId, includedRemaining: includedRemaining(outcome.state, account.cycle), addOnRemaining: addOnRemaining(outcome.state) };
@@ -60,7 +75,15 @@ export class CreditLedger {
 
   private run(userId: string, command: CreditCommand, metadata: EventMetadata) {
     return this.lanes.run(userId, () =>
-      runCommand<CreditCommand, Parameters<typeof creditLedgerDecider.evolve>[1], CreditState>({ store: this.store, streamId: creditStreamId(userId), decider: creditLedgerDecider, command, metadata, retries: RACE_RETRIES, cache: this.states }),
+      runCommand<CreditCommand, Parameters<typeof creditLedgerDecider.evolve>[1], CreditState>({
+        store: this.store,
+        streamId: creditStreamId(userId),
+        decider: creditLedgerDecider,
+        command,
+        metadata,
+        retries: RACE_RETRIES,
+        cache: this.states,
+      }),
     );
   }
 }

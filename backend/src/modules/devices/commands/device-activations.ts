@@ -24,11 +24,25 @@ export class DeviceActivations {
 
   constructor(private readonly store: EventStore) {}
 
-  async ensureActive(license: { licenseId: string; seatEmail: string | null; devicesPerSeat: number }, device: SentDevice, pluginVersion: string | null, requestId: string): Promise<SeatCheck> {
+  async ensureActive(
+    license: { licenseId: string; seatEmail: string | null; devicesPerSeat: number },
+    device: SentDevice,
+    pluginVersion: string | null,
+    requestId: string,
+  ): Promise<SeatCheck> {
     const seat = license.seatEmail ?? OWNER_SEAT;
     const cacheKey = `${license.licenseId} ${seat} ${device.hash}`;
     if ((this.seen.get(cacheKey) ?? 0) > Date.now()) return { kind: 'active' };
-    const command: DeviceCommand = { type: 'ActivateDevice', licenseId: license.licenseId, seat, deviceHash: device.hash, name: device.name, pluginVersion: pluginVersion?.slice(0, 40) ?? null, devicesPerSeat: license.devicesPerSeat, at: new Date().toISOString() };
+    const command: DeviceCommand = {
+      type: 'ActivateDevice',
+      licenseId: license.licenseId,
+      seat,
+      deviceHash: device.hash,
+      name: device.name,
+      pluginVersion: pluginVersion?.slice(0, 40) ?? null,
+      devicesPerSeat: license.devicesPerSeat,
+      at: new Date().toISOString(),
+    };
     try {
       await this.run(license.licenseId, command, { correlationId: requestId, causationId: null, actor: { kind: 'visitor' } });
     } catch (error) {

@@ -39,22 +39,26 @@ export class Licenses {
     if ((await this.read(request.licenseId)).granted) return;
     const key = this.newKey();
     const terms = licenseTerms(request.resource, request.quantity);
-    await this.run(request.licenseId, {
-      type: 'GrantLicense',
-      license: {
-        licenseId: request.licenseId,
-        userId: request.userId,
-        email: request.email,
-        resourceId: request.resource.id,
-        ...terms,
-        keySealed: key.sealed,
-        keyHash: key.hash,
-        keyHint: key.hint,
-        source: request.source,
-        validUntil: request.validUntil,
-        grantedAt: request.at,
+    await this.run(
+      request.licenseId,
+      {
+        type: 'GrantLicense',
+        license: {
+          licenseId: request.licenseId,
+          userId: request.userId,
+          email: request.email,
+          resourceId: request.resource.id,
+          ...terms,
+          keySealed: key.sealed,
+          keyHash: key.hash,
+          keyHint: key.hint,
+          source: request.source,
+          validUntil: request.validUntil,
+          grantedAt: request.at,
+        },
       },
-    }, metadata);
+      metadata,
+    );
   }
 
   changeTerm(licenseId: string, status: 'active' | 'past_due' | 'ended', validUntil: string | null, at: string, metadata: EventMetadata) {
@@ -64,7 +68,11 @@ export class Licenses {
   /** The license follows its subscription to another plan or number of seats; nothing if they are the same. */
   changePlan(licenseId: string, resource: Resource, quantity: number, at: string, metadata: EventMetadata) {
     const { plan, seats, devicesPerSeat, includedCreditsPerMonth } = licenseTerms(resource, quantity);
-    return this.run(licenseId, { type: 'ChangeLicensePlan', terms: { resourceId: resource.id, plan, seats, devicesPerSeat, includedCreditsPerMonth }, at }, metadata);
+    return this.run(
+      licenseId,
+      { type: 'ChangeLicensePlan', terms: { resourceId: resource.id, plan, seats, devicesPerSeat, includedCreditsPerMonth }, at },
+      metadata,
+    );
   }
 
   revoke(licenseId: string, reason: 'refund' | 'dispute' | 'admin', at: string, metadata: EventMetadata) {
@@ -73,7 +81,11 @@ export class Licenses {
 
   addUser(licenseId: string, owner: { userId: string; name: string }, planTitle: string, email: string, metadata: EventMetadata) {
     const seatKey = this.newKey();
-    return this.run(licenseId, { type: 'AddLicensedUser', ownerUserId: owner.userId, ownerName: owner.name, planTitle, email, seatKey, at: new Date().toISOString() }, metadata);
+    return this.run(
+      licenseId,
+      { type: 'AddLicensedUser', ownerUserId: owner.userId, ownerName: owner.name, planTitle, email, seatKey, at: new Date().toISOString() },
+      metadata,
+    );
   }
 
   removeUser(licenseId: string, ownerUserId: string, email: string, metadata: EventMetadata) {
