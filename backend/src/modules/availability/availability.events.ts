@@ -12,3 +12,4 @@ export const HostAvailabilityChanged = defineEvent({
 });
 
 export const availabilityEvents = [HostAvailabilityChanged];
+export type AvailabilityEvent = ReturnType<typeof HostAvailabilityChanged>;

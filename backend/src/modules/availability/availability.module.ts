@@ -3,10 +3,11 @@ import { EventRegistry } from '../../events/event-registry';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { availabilityEvents } from './availability.events';
 import { AvailabilityServerFns } from './availability.server-fns';
+import { SaveHostAvailabilityHandler } from './commands/save-host-availability.handler';
 import { AvailabilityProjector } from './projections/availability.projector';
 
 /** Hosts' availability: weekly hours, overrides and booking rules, their read model, and the open slots they leave. */
-@Module({ providers: [AvailabilityServerFns] })
+@Module({ providers: [AvailabilityServerFns, SaveHostAvailabilityHandler] })
 export class AvailabilityModule implements OnModuleInit {
   constructor(
     private readonly events: EventRegistry,

@@ -1,15 +1,14 @@
 import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { getHostAvailability, saveHostAvailability } from '../../../../contracts/booking/availability.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
-import { EventStore } from '../../events/event-store';
-import { awaitProjection } from '../../events/projection-wait';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { Auth, type SignedInUser } from '../auth';
 import { availabilityTables } from './projections/availability.entity';
-import { hostAvailabilityStreamId, HostAvailabilityChanged } from './availability.events';
+import { SaveHostAvailability } from './commands/save-host-availability.handler';
 import { NotAHostError } from './availability.errors';
 
 /** A host's weekly hours, overrides and booking rules (saved as one event). */
@@ -17,7 +16,7 @@ import { NotAHostError } from './availability.errors';
 export class AvailabilityServerFns {
   constructor(
     private readonly auth: Auth,
-    private readonly store: EventStore,
+    private readonly commands: CommandBus,
     private readonly orm: MikroORM,
   ) {}
 
@@ -40,19 +39,8 @@ export class AvailabilityServerFns {
     context: ServerFnContext,
   ): Promise<ServerFnOutput<typeof saveHostAvailability>> {
     const host = await this.host(context);
-    const at = new Date().toISOString();
-    const outcome = await this.store.append(
-      hostAvailabilityStreamId(host.userId),
-      'any',
-      [HostAvailabilityChanged({ hostUserId: host.userId, hostName: host.name, schedule: input.schedule, at })],
-      {
-        correlationId: context.requestId,
-        causationId: null,
-        actor: { kind: 'user', userId: host.userId },
-      },
-    );
-    await awaitProjection(this.orm, 'AvailabilityProjector', outcome);
-    return { saved: true, updatedAt: at };
+    const { updatedAt } = await this.commands.execute(new SaveHostAvailability({ userId: host.userId, name: host.name }, input.schedule, context.requestId));
+    return { saved: true, updatedAt };
   }
 
   /** Hosts are accounts with the admin role (org:admin; LOCAL_ADMIN_EMAILS locally). */

@@ -1,7 +1,7 @@
 import { checkoutPagePath, libraryItemPath } from '../../../../contracts/checkout/checkout-links';
 import { AppError } from '../../platform/common/app-error';
 import { redirectTo, type ServerRedirectSignal } from '../../server-fn/server-redirect';
-import type { CheckoutOutcome } from './checkout.service';
+import type { CheckoutOutcome } from './commands/open-checkout.handler';
 
 /**
  * Where a checkout form posted without JavaScript sends the browser (a 303): Stripe's page, the

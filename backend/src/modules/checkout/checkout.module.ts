@@ -1,24 +1,32 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
 import { EventRegistry } from '../../events/event-registry';
-import { EventStore } from '../../events/event-store';
 import { ProjectorRegistry } from '../../events/projector-registry';
-import { PriceBook, StripeClient, StripeModule, StripeEventHandlers } from '../../integrations/stripe';
-import { CatalogModule, CatalogQueries } from '../catalog';
+import { StripeModule, StripeEventHandlers } from '../../integrations/stripe';
+import { CatalogModule } from '../catalog';
 import { EmailModule, EmailTriggers } from '../email';
-import { Licenses, LICENSE_SEALING_SECRET, LicensesModule, SEAT_INVITATION_KEY } from '../licenses';
-import { LifetimeEndsSubscriptions, PlanChanges, SubscriptionsModule } from '../subscriptions';
-import { AccountReads } from './checkout.queries';
+import { LICENSE_SEALING_SECRET, LicensesModule, SEAT_INVITATION_KEY } from '../licenses';
+import { LifetimeEndsSubscriptions, SubscriptionsModule } from '../subscriptions';
 import { purchaseEvents } from './checkout.events';
 import { CheckoutServerFns } from './checkout.server-fns';
+import { AccountReads, CheckoutPageReads } from './checkout.queries';
 import { CheckoutService } from './checkout.service';
-import { CheckoutCancellation } from './commands/checkout-cancel';
+import { CancelCheckoutHandler } from './commands/cancel-checkout.handler';
+import { CloseUnpaidCheckoutHandler } from './commands/close-unpaid-checkout.handler';
+import { CompleteCheckoutHandler } from './commands/complete-checkout.handler';
+import { GrantFreeAccessHandler } from './commands/grant-free-access.handler';
+import { LinkStripeCustomerHandler } from './commands/link-stripe-customer.handler';
+import { OpenCheckoutHandler } from './commands/open-checkout.handler';
+import { OpenHeldCheckoutHandler } from './commands/open-held-checkout.handler';
+import { RecordInvoiceHandler } from './commands/record-invoice.handler';
+import { SyncSubscriptionHandler } from './commands/sync-subscription.handler';
+import { TakeBackPurchaseHandler } from './commands/take-back-purchase.handler';
 import { StripeCustomerLinked } from './customers/customer.events';
-import { StripeCustomers } from './customers/stripe-customers';
+import { StripeCheckoutSessions } from './stripe-checkout-sessions';
 import { paymentEmailTriggers } from './emails/payment-emails';
-import { Fulfilment } from './fulfilment/fulfilment';
 import { registerFulfilmentHandlers } from './fulfilment/fulfilment-handlers';
 import { PurchasesProjector } from './projections/purchases.projector';
 import { PurchaseFollowers } from './purchase-followers';
@@ -28,48 +36,30 @@ import { PurchaseFollowers } from './purchase-followers';
   imports: [CatalogModule, EmailModule, StripeModule, LicensesModule, SubscriptionsModule],
   providers: [
     CheckoutServerFns,
-    {
-      provide: StripeCustomers,
-      inject: [EventStore, StripeClient],
-      useFactory: (store: EventStore, stripe: StripeClient) => new StripeCustomers(store, stripe),
-    },
+    CheckoutPageReads,
+    CheckoutService,
+    StripeCheckoutSessions,
+    OpenCheckoutHandler,
+    OpenHeldCheckoutHandler,
+    CancelCheckoutHandler,
+    GrantFreeAccessHandler,
+    LinkStripeCustomerHandler,
     { provide: AccountReads, inject: [MikroORM], useFactory: (orm: MikroORM) => new AccountReads(orm) },
-    {
-      provide: CheckoutCancellation,
-      inject: [MikroORM, EventStore, StripeClient],
-      useFactory: (orm: MikroORM, store: EventStore, stripe: StripeClient) => new CheckoutCancellation(orm, store, stripe),
-    },
-    {
-      provide: CheckoutService,
-      inject: [CatalogQueries, PriceBook, StripeCustomers, StripeClient, EventStore, AccountReads, MikroORM, APP_CONFIG, PlanChanges],
-      useFactory: (
-        catalog: CatalogQueries,
-        prices: PriceBook,
-        customers: StripeCustomers,
-        stripe: StripeClient,
-        store: EventStore,
-        reads: AccountReads,
-        orm: MikroORM,
-        config: AppConfig,
-        plans: PlanChanges,
-      ) => new CheckoutService(catalog, prices, customers, stripe, store, reads, orm, config.PUBLIC_URL, plans),
-    },
-    {
-      provide: Fulfilment,
-      inject: [EventStore, StripeClient, PriceBook, CatalogQueries, Licenses, PurchaseFollowers],
-      useFactory: (store: EventStore, stripe: StripeClient, prices: PriceBook, catalog: CatalogQueries, licenses: Licenses, followers: PurchaseFollowers) =>
-        new Fulfilment(store, stripe, prices, catalog, licenses, followers),
-    },
+    CompleteCheckoutHandler,
+    CloseUnpaidCheckoutHandler,
+    TakeBackPurchaseHandler,
+    RecordInvoiceHandler,
+    SyncSubscriptionHandler,
     { provide: PurchaseFollowers, useValue: new PurchaseFollowers() },
   ],
-  exports: [AccountReads, StripeCustomers, PurchaseFollowers, CheckoutService],
+  exports: [AccountReads, PurchaseFollowers, CheckoutService],
 })
 export class CheckoutModule implements OnModuleInit {
   constructor(
     private readonly events: EventRegistry,
     private readonly projectors: ProjectorRegistry,
     private readonly handlers: StripeEventHandlers,
-    private readonly fulfilment: Fulfilment,
+    private readonly commands: CommandBus,
     private readonly triggers: EmailTriggers,
     @Inject(LICENSE_SEALING_SECRET) private readonly sealingSecret: string,
     @Inject(SEAT_INVITATION_KEY) private readonly invitationKey: Buffer,
@@ -81,7 +71,7 @@ export class CheckoutModule implements OnModuleInit {
   onModuleInit(): void {
     this.events.register(...purchaseEvents, StripeCustomerLinked);
     this.projectors.register(new PurchasesProjector());
-    registerFulfilmentHandlers(this.handlers, this.fulfilment);
+    registerFulfilmentHandlers(this.handlers, this.commands);
     this.triggers.add(...paymentEmailTriggers(this.sealingSecret, this.config.PUBLIC_URL, this.invitationKey));
     this.followers.add(this.lifetimeEndsSubscriptions);
   }

@@ -1,4 +1,10 @@
+import { Injectable } from '@nestjs/common';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { CheckoutData } from '../../../../contracts/checkout/checkout.contract';
+import type { CheckoutSearch } from '../../../../contracts/checkout/checkout-search';
+import type { SignedInUser } from '../auth';
+import { CatalogQueries } from '../catalog';
+import { checkoutMode, quantityAdjustable } from './checkout-rules';
 import { paymentsReadModels } from './payments-read-models';
 
 export type LatestState = 'paid' | 'processing' | 'waiting' | 'failed' | 'expired' | 'refunded';
@@ -58,6 +64,18 @@ export class AccountReads {
     return Boolean(row?.owned);
   }
 
+  /** A user's checkouts of one resource still waiting to be paid, with their Stripe session. */
+  openCheckouts(userId: string, resourceId: string): Promise<Array<{ id: string; checkout_session_id: string | null }>> {
+    return this.db
+      .selectFrom('rm_pending_payments')
+      .select(['id', 'checkout_session_id'])
+      .where('user_id', '=', userId)
+      .where('resource_id', '=', resourceId)
+      .where('kind', '=', 'checkout')
+      .where('status', '=', 'open')
+      .execute();
+  }
+
   /** The most recent thing that happened to a purchase of this resource (at the same moment, a payment wins). */
   async latest(userId: string, resourceId: string): Promise<{ state: LatestState; at: Date; quantity: number } | null> {
     const [purchases, pending] = await Promise.all([
@@ -81,5 +99,33 @@ export class AccountReads {
     ];
     happenings.sort((a, b) => b.at.getTime() - a.at.getTime() || Number(b.state === 'paid') - Number(a.state === 'paid'));
     return happenings[0] ?? null;
+  }
+}
+
+/** The checkout page: the resource, its price for the quantity asked, and where the user stands with it. */
+@Injectable()
+export class CheckoutPageReads {
+  constructor(
+    private readonly catalog: CatalogQueries,
+    private readonly reads: AccountReads,
+  ) {}
+
+  async data(user: SignedInUser, search: CheckoutSearch): Promise<CheckoutData> {
+    const resource = search.resourceId ? await this.catalog.findByIdOrSlug(search.resourceId) : undefined;
+    if (!resource) return { resource: null, quantity: 1, quantityAdjustable: false, mode: null, totalCents: null, owned: false, latest: null };
+    const adjustable = quantityAdjustable(resource);
+    const quantity = adjustable ? (search.qty ?? 1) : 1;
+    const [owned, found] = await Promise.all([this.reads.owns(user.userId, resource.id), this.reads.latest(user.userId, resource.id)]);
+    // A license is projected a moment after its purchase: until it shows, the purchase is still being confirmed.
+    const latest = found?.state === 'paid' && resource.type === 'license' && !owned ? null : found;
+    return {
+      resource,
+      quantity,
+      quantityAdjustable: adjustable,
+      mode: checkoutMode(resource),
+      totalCents: resource.priceCents === null ? null : Math.max(0, resource.priceCents) * quantity,
+      owned,
+      latest: latest ? { state: latest.state, at: latest.at.toISOString(), quantity: latest.quantity } : null,
+    };
   }
 }

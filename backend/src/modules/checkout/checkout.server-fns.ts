@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { z } from 'zod';
 import { cancelCheckout, checkCheckoutAccess, getCheckoutData, initiateCheckout } from '../../../../contracts/checkout/checkout.contract';
 import { checkoutPagePath } from '../../../../contracts/checkout/checkout-links';
@@ -7,17 +8,18 @@ import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { Auth, type SignedInUser, signInRedirect, userOrSignIn } from '../auth';
-import { CheckoutCancellation } from './commands/checkout-cancel';
+import { CancelCheckout } from './commands/cancel-checkout.handler';
+import { OpenCheckout } from './commands/open-checkout.handler';
 import { plainFormAnswer } from './checkout-form';
-import { CheckoutService } from './checkout.service';
+import { CheckoutPageReads } from './checkout.queries';
 
 /** /checkout: signed-in only (others are sent to sign in and brought back), then Stripe. */
 @Injectable()
 export class CheckoutServerFns {
   constructor(
     private readonly auth: Auth,
-    private readonly checkout: CheckoutService,
-    private readonly cancellation: CheckoutCancellation,
+    private readonly page: CheckoutPageReads,
+    private readonly commands: CommandBus,
   ) {}
 
   @ServerFn(checkCheckoutAccess)
@@ -28,27 +30,24 @@ export class CheckoutServerFns {
 
   @ServerFn(getCheckoutData)
   async getCheckoutData(search: CheckoutSearch, context: ServerFnContext): Promise<ServerFnOutput<typeof getCheckoutData>> {
-    return this.checkout.data(await this.signedIn(search, context), search);
+    return this.page.data(await this.signedIn(search, context), search);
   }
 
   @ServerFn(initiateCheckout)
   async initiateCheckout(input: z.output<typeof initiateCheckout.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof initiateCheckout>> {
-    if (!context.plainForm) return this.checkout.initiate(await this.auth.requireUser(context), input, context.requestId);
+    if (!context.plainForm) return this.commands.execute(new OpenCheckout(await this.auth.requireUser(context), input, context.requestId));
     // A form posted before JavaScript loaded: every answer is a page to go to.
     const user = await this.auth.user(context);
     if (!user) throw signInRedirect(checkoutPagePath({ resourceId: input.resourceId, qty: input.quantity }));
-    return plainFormAnswer(input, () => this.checkout.initiate(user, input, context.requestId));
+    return plainFormAnswer(input, () => this.commands.execute(new OpenCheckout(user, input, context.requestId)));
   }
 
   @ServerFn(cancelCheckout)
   async cancelCheckout(input: z.output<typeof cancelCheckout.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof cancelCheckout>> {
     const user = await this.auth.requireUser(context);
-    const cancelled = await this.cancellation.cancelOpen(user.userId, input.resourceId, {
-      correlationId: context.requestId,
-      causationId: null,
-      actor: { kind: 'user', userId: user.userId },
-    });
-    return { cancelled };
+    return this.commands.execute(
+      new CancelCheckout(user.userId, input.resourceId, { correlationId: context.requestId, causationId: null, actor: { kind: 'user', userId: user.userId } }),
+    );
   }
 
   private signedIn(search: CheckoutSearch, context: ServerFnContext): Promise<SignedInUser> {

@@ -17,5 +17,6 @@ export const ContactMessageReceived = defineEvent({
 });
 
 export const contactEvents = [ContactMessageReceived];
+export type ContactEvent = ReturnType<typeof ContactMessageReceived>;
 
 export const contactStreamId = (messageId: string) => `contact-${messageId}`;

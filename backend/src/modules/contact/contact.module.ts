@@ -7,6 +7,7 @@ import { EventRegistry } from '../../events/event-registry';
 import { emailTrigger, EmailTriggers, EmailModule } from '../email';
 import { ContactMessageReceived, contactEvents } from './contact.events';
 import { ContactServerFns } from './contact.server-fns';
+import { ReceiveContactMessageHandler } from './commands/receive-contact-message.handler';
 import { FormCsrf } from './form-csrf';
 import { UsedFormTokens } from './used-form-tokens';
 import { REDIS } from '../../platform/redis/redis.module';
@@ -17,6 +18,7 @@ import type { Redis } from 'ioredis';
   imports: [EmailModule],
   providers: [
     ContactServerFns,
+    ReceiveContactMessageHandler,
     {
       provide: FormCsrf,
       inject: [SITE_SECRET, APP_CONFIG],

@@ -1,17 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { z } from 'zod';
 import { getContactCsrfToken, submitContactMessage } from '../../../../contracts/contact/contact.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { enforceRateLimits } from '../../platform/common/rate-limit/rate-limited';
 import { RedisRateLimiter } from '../../platform/common/rate-limit/redis-rate-limiter';
-import { visitorMetadata } from '../../events/event-metadata';
-import { EventStore } from '../../events/event-store';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { normalizeEmail } from '../preferences';
 import { FormTokenInvalidError } from './contact.errors';
-import { ContactMessageReceived, contactStreamId } from './contact.events';
+import { ReceiveContactMessage } from './commands/receive-contact-message.handler';
 import { FormCsrf } from './form-csrf';
 import { UsedFormTokens } from './used-form-tokens';
 
@@ -22,7 +20,7 @@ const HOUR = 3600;
 export class ContactServerFns {
   constructor(
     private readonly csrf: FormCsrf,
-    private readonly store: EventStore,
+    private readonly commands: CommandBus,
     private readonly limiter: RedisRateLimiter,
     private readonly usedTokens: UsedFormTokens,
   ) {}
@@ -58,22 +56,7 @@ export class ContactServerFns {
     }
     // A filled-in honeypot is a bot: it is told what a person would be, and nothing is kept.
     if (input.website) return { status: 'received' };
-    const messageId = randomUUID();
-    await this.store.append(
-      contactStreamId(messageId),
-      'no-stream',
-      [
-        ContactMessageReceived({
-          messageId,
-          name: input.name,
-          email: address,
-          topic: input.topic,
-          message: input.message,
-          receivedAt: new Date().toISOString(),
-        }),
-      ],
-      visitorMetadata(context.requestId),
-    );
+    await this.commands.execute(new ReceiveContactMessage({ name: input.name, email: address, topic: input.topic, message: input.message }, context.requestId));
     return { status: 'received' };
   }
 }

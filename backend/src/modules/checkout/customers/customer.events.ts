@@ -9,3 +9,5 @@ export const StripeCustomerLinked = defineEvent({
   schemaVersion: 1,
   schema: z.object({ userId: z.string(), customerId: z.string(), at: z.iso.datetime() }),
 });
+
+export type StripeCustomerEvent = ReturnType<typeof StripeCustomerLinked>;

@@ -1,36 +1,41 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { runCommand } from '../../../events/command-runner';
 import type { EventMetadata } from '../../../events/event-metadata';
-import type { EventStore } from '../../../events/event-store';
+import { EventStore } from '../../../events/event-store';
 import { awaitProjection } from '../../../events/projection-wait';
-import { paymentsReadModels } from '../payments-read-models';
+import { StripeClient } from '../../../integrations/stripe';
 import { checkoutDecider } from '../checkout.decider';
 import { checkoutStreamId } from '../checkout.events';
-import type { StripeClient } from '../../../integrations/stripe/stripe-client';
+import { AccountReads } from '../checkout.queries';
+
+export class CancelCheckout extends Command<{ cancelled: number }> {
+  constructor(
+    readonly userId: string,
+    readonly resourceId: string,
+    readonly metadata: EventMetadata,
+  ) {
+    super();
+  }
+}
 
 /**
  * A buyer who comes back through Stripe's "back" link has cancelled: their open checkouts of
  * that item are closed as cancelled (so the dashboard never offers to "complete" them) and their
  * Stripe sessions are expired, so an old tab cannot pay for a checkout we show as cancelled.
  */
-export class CheckoutCancellation {
+@CommandHandler(CancelCheckout)
+export class CancelCheckoutHandler implements ICommandHandler<CancelCheckout, { cancelled: number }> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly reads: AccountReads,
     private readonly store: EventStore,
+    private readonly orm: MikroORM,
     private readonly stripe: StripeClient,
   ) {}
 
-  async cancelOpen(userId: string, resourceId: string, metadata: EventMetadata): Promise<number> {
-    const open = await paymentsReadModels(this.orm.em)
-      .selectFrom('rm_pending_payments')
-      .select(['id', 'checkout_session_id'])
-      .where('user_id', '=', userId)
-      .where('resource_id', '=', resourceId)
-      .where('kind', '=', 'checkout')
-      .where('status', '=', 'open')
-      .execute();
+  async execute({ userId, resourceId, metadata }: CancelCheckout): Promise<{ cancelled: number }> {
     let cancelled = 0;
-    for (const pending of open) {
+    for (const pending of await this.reads.openCheckouts(userId, resourceId)) {
       const session = pending.checkout_session_id ? await this.stripe.api.checkout.sessions.retrieve(pending.checkout_session_id) : null;
       // Paid in another tab a moment ago: its webhook settles it; nothing to cancel.
       if (session?.status === 'complete') continue;
@@ -47,6 +52,6 @@ export class CheckoutCancellation {
       if (session?.status === 'open') await this.stripe.api.checkout.sessions.expire(session.id, {}, { idempotencyKey: `expire-${session.id}` });
       if (outcome.status === 'appended') cancelled += 1;
     }
-    return cancelled;
+    return { cancelled };
   }
 }

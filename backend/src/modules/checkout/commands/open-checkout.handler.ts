@@ -1,0 +1,110 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { Resource } from '../../../../../contracts/catalog/resource';
+import { AppError } from '../../../platform/common/app-error';
+import { APP_CONFIG } from '../../../platform/config/config.module';
+import type { AppConfig } from '../../../platform/config/config.schema';
+import { runCommand } from '../../../events/command-runner';
+import type { EventMetadata } from '../../../events/event-metadata';
+import { EventStore } from '../../../events/event-store';
+import type { SignedInUser } from '../../auth';
+import { CatalogQueries } from '../../catalog';
+import { PlanChanges } from '../../subscriptions';
+import { checkoutDecider } from '../checkout.decider';
+import { AlreadyOwnedError, BookATimeError, CheckoutResourceNotFoundError, IncludedWithSubscriptionError } from '../checkout.errors';
+import { checkoutStreamId } from '../checkout.events';
+import { AccountReads } from '../checkout.queries';
+import { checkoutRefFor } from '../checkout-ref';
+import { checkoutMode, quantityAdjustable } from '../checkout-rules';
+import { StripeCheckoutSessions, stripeOutage } from '../stripe-checkout-sessions';
+import { GrantFreeAccess } from './grant-free-access.handler';
+
+/** A repeated click within this window reuses the same Checkout Session (one idempotency key). */
+const WINDOW_MS = 10 * 60_000;
+/** Sessions close 70 minutes after their window opens: at least an hour to pay, always the same value for one key. */
+const SESSION_LIFETIME_MS = 70 * 60_000;
+
+export type CheckoutOutcome = { outcome: 'redirect'; url: string } | { outcome: 'granted'; resourceId: string } | { outcome: 'configuration-error' };
+
+export class OpenCheckout extends Command<CheckoutOutcome> {
+  constructor(
+    readonly user: SignedInUser,
+    readonly input: { resourceId: string; quantity: number },
+    readonly correlationId: string,
+  ) {
+    super();
+  }
+}
+
+/** Starting a purchase: free resources at once, the rest through a Stripe Checkout Session recorded as the checkout's opening. */
+@CommandHandler(OpenCheckout)
+export class OpenCheckoutHandler implements ICommandHandler<OpenCheckout, CheckoutOutcome> {
+  constructor(
+    private readonly catalog: CatalogQueries,
+    private readonly reads: AccountReads,
+    private readonly plans: PlanChanges,
+    private readonly sessions: StripeCheckoutSessions,
+    private readonly store: EventStore,
+    private readonly commands: CommandBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ user, input, correlationId }: OpenCheckout): Promise<CheckoutOutcome> {
+    const resource = await this.catalog.findByIdOrSlug(input.resourceId);
+    if (!resource) throw new CheckoutResourceNotFoundError();
+    const metadata: EventMetadata = { correlationId, causationId: null, actor: { kind: 'user', userId: user.userId } };
+    const mode = checkoutMode(resource);
+    if (mode === 'free') {
+      await this.commands.execute(new GrantFreeAccess(user.userId, resource.id, metadata));
+      return { outcome: 'granted', resourceId: resource.id };
+    }
+    if (resource.type === 'session') throw new BookATimeError(resource.title);
+    if (mode === 'included') throw new IncludedWithSubscriptionError(resource.title);
+    if (!quantityAdjustable(resource) && (await this.reads.owns(user.userId, resource.id))) {
+      throw new AlreadyOwnedError(resource.title);
+    }
+    const quantity = quantityAdjustable(resource) ? input.quantity : 1;
+    // One plan per account: the same plan, or a monthly one over Lifetime, is refused; a switch is made on the subscription.
+    await this.plans.guardCheckout(user, resource, quantity);
+    try {
+      return await this.openSession(user, resource, quantity, mode, metadata);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const stripeError = error as { code?: string; param?: string };
+      // The price was archived between the lookup and the session: as good as not configured.
+      if (stripeError.code === 'resource_missing' && stripeError.param?.includes('price')) return { outcome: 'configuration-error' };
+      throw stripeOutage(error);
+    }
+  }
+
+  private async openSession(
+    user: SignedInUser,
+    resource: Resource,
+    quantity: number,
+    mode: 'payment' | 'subscription',
+    metadata: EventMetadata,
+  ): Promise<CheckoutOutcome> {
+    const windowStart = Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS;
+    const checkoutRef = await checkoutRefFor(this.store, { userId: user.userId, resourceId: resource.id, quantity, windowStart });
+    const back = (status: string) => {
+      const url = new URL('/checkout', this.config.PUBLIC_URL);
+      url.search = new URLSearchParams({ resourceId: resource.id, qty: String(quantity), status }).toString();
+      return url.toString();
+    };
+    const started = await this.sessions.start(user, resource, quantity, mode, metadata.correlationId, {
+      checkoutRef,
+      expiresAt: Math.floor((windowStart + SESSION_LIFETIME_MS) / 1000),
+      extraMetadata: {},
+      back,
+    });
+    if (started.outcome === 'configuration-error') return started;
+    await runCommand({
+      store: this.store,
+      streamId: checkoutStreamId(checkoutRef),
+      decider: checkoutDecider,
+      command: { type: 'OpenCheckout', pending: started.pending },
+      metadata,
+    });
+    return { outcome: 'redirect', url: started.url };
+  }
+}

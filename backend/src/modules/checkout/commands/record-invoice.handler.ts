@@ -1,0 +1,41 @@
+import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { type ReceivedStripeEvent, invoiceFacts, invoiceSubscriptionId, RefusedStripeEvent, StripeClient, StripeRecords } from '../../../integrations/stripe';
+import { objectId } from '../fulfilment/stripe-event-facts';
+import { SyncSubscription } from './sync-subscription.handler';
+
+/** Stripe's `invoice.paid` or `invoice.payment_failed`: what it says of the subscription's billing. */
+export class RecordInvoice extends Command<void> {
+  constructor(
+    readonly event: ReceivedStripeEvent,
+    readonly outcome: 'paid' | 'payment_failed',
+  ) {
+    super();
+  }
+}
+
+/** Reads the invoice as Stripe has it now and records it on its subscription (with the subscription as it is). */
+@CommandHandler(RecordInvoice)
+export class RecordInvoiceHandler implements ICommandHandler<RecordInvoice, void> {
+  private readonly records: StripeRecords;
+
+  constructor(
+    stripe: StripeClient,
+    private readonly commands: CommandBus,
+  ) {
+    this.records = new StripeRecords(stripe);
+  }
+
+  async execute({ event, outcome }: RecordInvoice): Promise<void> {
+    const invoice = await this.records.invoice(objectId(event));
+    if (outcome === 'paid' && invoice.status !== 'paid')
+      throw new RefusedStripeEvent(`invoice ${invoice.id}: ${invoice.status ?? 'no status'} at Stripe, not paid`);
+    const subscriptionId = invoiceSubscriptionId(invoice);
+    if (!subscriptionId) return;
+    if (outcome === 'paid')
+      return this.commands.execute(new SyncSubscription(subscriptionId, event, { type: 'RecordPaidInvoice', invoice: invoiceFacts(invoice) }));
+    // Paid since (a later attempt went through): there is no failure left to record.
+    return this.commands.execute(
+      new SyncSubscription(subscriptionId, event, invoice.status === 'paid' ? null : { type: 'RecordFailedInvoice', invoice: invoiceFacts(invoice) }),
+    );
+  }
+}

@@ -1,0 +1,121 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { runCommand } from '../../../events/command-runner';
+import { EventStore } from '../../../events/event-store';
+import {
+  type ReceivedStripeEvent,
+  catalogPriceMismatch,
+  isoFromSeconds,
+  ourMetadata,
+  PriceBook,
+  RefusedStripeEvent,
+  StripeClient,
+  stripeIdOf,
+  StripeRecords,
+  subscriptionPeriodEnd,
+} from '../../../integrations/stripe';
+import { CatalogQueries } from '../../catalog';
+import { licenseIdFor, Licenses, licenseTerms } from '../../licenses';
+import { subscriptionDecider, type SubscriptionCommand, type SubscriptionSnapshot, subscriptionStreamId } from '../../subscriptions';
+import { metadataFor } from '../fulfilment/stripe-event-facts';
+
+export type InvoiceToRecord = Omit<Extract<SubscriptionCommand, { type: 'RecordPaidInvoice' | 'RecordFailedInvoice' }>, 'snapshot' | 'at'>;
+
+export class SyncSubscription extends Command<void> {
+  constructor(
+    /** The subscription's id as the Stripe event names it (checked when it is read). */
+    readonly subscriptionId: unknown,
+    readonly event: ReceivedStripeEvent,
+    readonly invoice: InvoiceToRecord | null,
+  ) {
+    super();
+  }
+}
+
+/** Reads the subscription as Stripe has it now, records what is new, and keeps its license in step. */
+@CommandHandler(SyncSubscription)
+export class SyncSubscriptionHandler implements ICommandHandler<SyncSubscription, void> {
+  private readonly records: StripeRecords;
+
+  constructor(
+    private readonly store: EventStore,
+    stripe: StripeClient,
+    private readonly prices: PriceBook,
+    private readonly catalog: CatalogQueries,
+    private readonly licenses: Licenses,
+  ) {
+    this.records = new StripeRecords(stripe);
+  }
+
+  async execute({ subscriptionId: id, event, invoice }: SyncSubscription): Promise<void> {
+    const subscription = await this.records.subscription(id);
+    const subscriptionId = subscription.id;
+    const ours = ourMetadata(subscription.metadata);
+    if (!ours) return;
+    const refuse = (why: string) => new RefusedStripeEvent(`subscription ${subscriptionId}: ${why}`);
+    const resource = await this.catalog.findByIdOrSlug(ours.resourceId);
+    if (!resource) throw refuse(`${ours.resourceId} is not in the catalog`);
+    const item = subscription.items.data[0];
+    const quantity = item?.quantity ?? ours.quantity;
+    // Checked when it first comes to us; a subscriber kept on an older price renews at it.
+    if ((await this.store.readStream(subscriptionStreamId(subscriptionId))).length === 0) {
+      const billed = {
+        resourceId: resource.id,
+        quantity,
+        amountCents: (item?.price.unit_amount ?? 0) * quantity,
+        currency: item?.price.currency ?? subscription.currency,
+        mode: item?.price.type === 'recurring' ? ('subscription' as const) : ('payment' as const),
+      };
+      const mismatch = catalogPriceMismatch(billed, await this.prices.priceFor(resource.id));
+      if (mismatch) throw refuse(mismatch);
+    }
+    const snapshot: SubscriptionSnapshot = {
+      subscriptionId,
+      userId: ours.userId,
+      email: ours.email,
+      resourceId: resource.id,
+      plan: licenseTerms(resource, quantity).plan,
+      title: resource.title,
+      customerId: stripeIdOf(subscription.customer)!,
+      quantity,
+      licenseId: licenseIdFor(`subscription:${subscriptionId}`),
+      status: subscription.status,
+      currentPeriodEnd: subscriptionPeriodEnd(subscription),
+      cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      cancelAt: isoFromSeconds(subscription.cancel_at),
+      endedAt: isoFromSeconds(subscription.ended_at),
+      createdAt: isoFromSeconds(subscription.created)!,
+    };
+    const at = new Date().toISOString();
+    const command: SubscriptionCommand = invoice ? { ...invoice, snapshot, at } : { type: 'SyncSubscription', snapshot, at };
+    const outcome = await runCommand({
+      store: this.store,
+      streamId: subscriptionStreamId(subscriptionId),
+      decider: subscriptionDecider,
+      command,
+      metadata: metadataFor(event),
+    });
+    const state = outcome.state;
+    await this.licenses.ensureGranted(
+      {
+        licenseId: snapshot.licenseId,
+        userId: snapshot.userId,
+        email: snapshot.email,
+        resource,
+        quantity,
+        source: { checkoutRef: ours.checkoutRef, subscriptionId },
+        validUntil: state.periodEnd ?? snapshot.currentPeriodEnd,
+        at,
+      },
+      metadataFor(event),
+    );
+    await this.licenses.changePlan(snapshot.licenseId, resource, quantity, at, metadataFor(event));
+    const status = state.cancelled ? 'ended' : subscription.status === 'past_due' || subscription.status === 'unpaid' ? 'past_due' : 'active';
+    await this.licenses.changeTerm(
+      snapshot.licenseId,
+      status,
+      state.cancelled ? (snapshot.endedAt ?? at) : (state.periodEnd ?? snapshot.currentPeriodEnd),
+      at,
+      metadataFor(event),
+    );
+  }
+}

@@ -1,0 +1,18 @@
+import type { EventMetadata } from '../../../events/event-metadata';
+import { type ReceivedStripeEvent, ourMetadata, type StripeRecords } from '../../../integrations/stripe';
+
+/** A Stripe event that needs another to be handled first (a refund before its purchase): retried later. */
+export class NotYetError extends Error {}
+
+export const metadataFor = (event: ReceivedStripeEvent): EventMetadata => ({ correlationId: event.id, causationId: event.id, actor: { kind: 'stripe' } });
+
+/** The id of the object an event is about: all the payload is trusted for. */
+export const objectId = (event: ReceivedStripeEvent): unknown => (event.payload as { data?: { object?: { id?: unknown } } } | null)?.data?.object?.id;
+
+/** Our references on a payment, as Stripe has them (a refund or dispute names only the payment). */
+export async function paymentIntentMetadata(records: StripeRecords, paymentIntentId: string | null) {
+  if (!paymentIntentId) return null;
+  const intent = await records.paymentIntent(paymentIntentId);
+  const ours = ourMetadata(intent.metadata);
+  return ours ? { ...ours, raw: { ...intent.metadata } } : null;
+}

@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { z } from 'zod';
+import type { Resource } from '../../../../contracts/catalog/resource';
+import { AppError, UnavailableError } from '../../platform/common/app-error';
+import { PriceBook, StripeClient } from '../../integrations/stripe';
+import type { SignedInUser } from '../auth';
+import { checkoutPendingPaymentId } from './checkout.decider';
+import type { PendingPaymentOpened } from './checkout.events';
+import { LinkStripeCustomer } from './commands/link-stripe-customer.handler';
+
+export interface SessionOptions {
+  checkoutRef: string;
+  /** Unix seconds. */
+  expiresAt: number;
+  extraMetadata: Record<string, string>;
+  back: (status: 'success' | 'cancelled') => string;
+}
+
+export type StartedSession = { outcome: 'opened'; url: string; pending: z.input<typeof PendingPaymentOpened.schema> } | { outcome: 'configuration-error' };
+
+/**
+ * A Stripe Checkout Session for a checkout: the price, the buyer's Stripe customer, our references
+ * in the metadata, and one idempotency key per checkout. What it returns is what the checkout's
+ * `OpenCheckout` records; the caller records it.
+ */
+@Injectable()
+export class StripeCheckoutSessions {
+  constructor(
+    private readonly prices: PriceBook,
+    private readonly stripe: StripeClient,
+    private readonly commands: CommandBus,
+  ) {}
+
+  async start(
+    user: SignedInUser,
+    resource: Resource,
+    quantity: number,
+    mode: 'payment' | 'subscription',
+    correlationId: string,
+    options: SessionOptions,
+  ): Promise<StartedSession> {
+    const { checkoutRef, expiresAt, back } = options;
+    const price = await this.prices.priceFor(resource.id);
+    if (!price || price.recurring !== (mode === 'subscription')) return { outcome: 'configuration-error' };
+    const customer = await this.commands.execute(new LinkStripeCustomer(user, correlationId));
+    const stripeMetadata = {
+      ...options.extraMetadata,
+      checkoutRef,
+      userId: user.userId,
+      resourceId: resource.id,
+      quantity: String(quantity),
+      ...(user.email ? { email: user.email } : {}),
+    };
+    const session = await this.stripe.api.checkout.sessions.create(
+      {
+        mode,
+        customer,
+        client_reference_id: user.userId,
+        line_items: [{ price: price.id, quantity }],
+        success_url: back('success'),
+        cancel_url: back('cancelled'),
+        metadata: stripeMetadata,
+        ...(mode === 'payment' ? { payment_intent_data: { metadata: stripeMetadata } } : { subscription_data: { metadata: stripeMetadata } }),
+        expires_at: expiresAt,
+      },
+      { idempotencyKey: `checkout-session-${checkoutRef}` },
+    );
+    if (!session.url) return { outcome: 'configuration-error' };
+    return {
+      outcome: 'opened',
+      url: session.url,
+      pending: {
+        pendingPaymentId: checkoutPendingPaymentId(checkoutRef),
+        userId: user.userId,
+        resourceId: resource.id,
+        quantity,
+        kind: 'checkout',
+        amountCents: session.amount_total ?? (price.unitAmount ?? 0) * quantity,
+        currency: session.currency ?? price.currency,
+        payUrl: session.url,
+        checkoutSessionId: session.id,
+        expiresAt: new Date(expiresAt * 1000).toISOString(),
+        openedAt: new Date().toISOString(),
+      },
+    };
+  }
+}
+
+/** Stripe out of reach: nothing was charged, and the buyer is told to try again. Other errors pass through. */
+export function stripeOutage(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const stripeError = error as { type?: string };
+  if (stripeError.type === 'StripeConnectionError' || stripeError.type === 'StripeAPIError' || stripeError.type === 'StripeRateLimitError') {
+    return new UnavailableError('We cannot reach our payment provider right now. Nothing was charged; please try again in a minute.');
+  }
+  return error;
+}
