@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { z } from 'zod';
 import { abandonPendingPayment, assignSeat, checkDashboardAccess, getDashboardData, openBillingPortal, removeSeat } from '../../../../contracts/dashboard/dashboard.contract';
 import type { DashboardSearch } from '../../../../contracts/dashboard/dashboard-search';
@@ -17,7 +18,7 @@ import { Auth, type SignedInUser } from '../auth/auth';
 import { userOrSignIn } from '../auth/sign-in-redirect';
 import { CatalogQueries } from '../catalog/catalog.queries';
 import { LicenseChanges } from '../licenses/license-changes';
-import { Licenses } from '../licenses/commands/license-commands';
+import { AddLicensedUser, RemoveLicensedUser } from '../licenses';
 import { LicenseNotFoundError } from '../licenses/licenses.errors';
 import { checkoutDecider } from '../checkout/checkout.decider';
 import { checkoutStreamId } from '../checkout/checkout.events';
@@ -33,7 +34,7 @@ export class DashboardServerFns {
   constructor(
     private readonly auth: Auth,
     private readonly queries: DashboardQueries,
-    private readonly licenses: Licenses,
+    private readonly commands: CommandBus,
     private readonly catalog: CatalogQueries,
     private readonly store: EventStore,
     private readonly stripe: StripeClient,
@@ -59,7 +60,7 @@ export class DashboardServerFns {
     const license = await this.queries.license(user.userId, input.licenseId);
     if (!license) throw new LicenseNotFoundError();
     const title = (await this.catalog.findByIdOrSlug(license.resource_id))?.title ?? license.plan;
-    const outcome = await this.licenses.addUser(input.licenseId, { userId: user.userId, name: user.name }, title, input.email, userMetadata(user, context));
+    const outcome = await this.commands.execute(new AddLicensedUser(input.licenseId, { userId: user.userId, name: user.name }, title, input.email, userMetadata(user, context)));
     await awaitProjection(this.orm, 'LicensesProjector', outcome);
     return { assigned: true };
   }
@@ -67,7 +68,7 @@ export class DashboardServerFns {
   @ServerFn(removeSeat)
   async removeSeat(input: z.output<typeof removeSeat.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof removeSeat>> {
     const user = await this.auth.requireUser(context);
-    const outcome = await this.licenses.removeUser(input.licenseId, user.userId, input.email, userMetadata(user, context));
+    const outcome = await this.commands.execute(new RemoveLicensedUser(input.licenseId, user.userId, input.email, userMetadata(user, context)));
     await awaitProjection(this.orm, 'LicensesProjector', outcome);
     // The seat's key is refused here from now on; other processes hear it from the projector.
     this.licenseChanges.changedHere(input.licenseId);

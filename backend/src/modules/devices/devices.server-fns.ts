@@ -7,7 +7,7 @@ import { awaitProjection } from '../../events/projection-wait';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { Auth } from '../auth/auth';
-import { Licenses } from '../licenses/commands/license-commands';
+import { LicensesQueries } from '../licenses';
 import { LicenseNotFoundError } from '../licenses/licenses.errors';
 import type { DeviceEvent } from './devices.events';
 import { DeviceActivations } from './commands/device-activations';
@@ -17,7 +17,7 @@ import { DeviceActivations } from './commands/device-activations';
 export class LicenseDevicesServerFns {
   constructor(
     private readonly auth: Auth,
-    private readonly licenses: Licenses,
+    private readonly licenses: LicensesQueries,
     private readonly devices: DeviceActivations,
     private readonly orm: MikroORM,
   ) {}
