@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { releaseLicenseDevice } from '../../../../contracts/dashboard/dashboard.contract';
@@ -10,7 +11,7 @@ import { Auth } from '../auth/auth';
 import { LicensesQueries } from '../licenses';
 import { LicenseNotFoundError } from '../licenses/licenses.errors';
 import type { DeviceEvent } from './devices.events';
-import { DeviceActivations } from './commands/device-activations';
+import { ReleaseDevice } from './commands/release-device.handler';
 
 /** The owner releases a device from the dashboard, so another can take its slot. */
 @Injectable()
@@ -18,7 +19,7 @@ export class LicenseDevicesServerFns {
   constructor(
     private readonly auth: Auth,
     private readonly licenses: LicensesQueries,
-    private readonly devices: DeviceActivations,
+    private readonly commands: CommandBus,
     private readonly orm: MikroORM,
   ) {}
 
@@ -28,7 +29,7 @@ export class LicenseDevicesServerFns {
     const license = await this.licenses.read(input.licenseId);
     // Someone else's license looks the same as none: nothing about it is revealed.
     if (!license.granted || license.ownerUserId !== user.userId) throw new LicenseNotFoundError();
-    const outcome = await this.devices.release(input.licenseId, input.deviceHash, user.userId, { correlationId: context.requestId, causationId: null, actor: { kind: 'user', userId: user.userId } });
+    const outcome = await this.commands.execute(new ReleaseDevice(input.licenseId, input.deviceHash, user.userId, { correlationId: context.requestId, causationId: null, actor: { kind: 'user', userId: user.userId } }));
     await awaitProjection(this.orm, 'LicenseDevicesProjector', outcome);
     const released = outcome.status === 'appended' ? (outcome.events as DeviceEvent[]).flatMap((e) => (e.type === 'DeviceReleased' ? [e.data.slotFreeAt] : [])) : [];
     return { released: released.length > 0, slotFreeAt: released.sort().at(-1) ?? null };
