@@ -72,7 +72,10 @@ const firstSaturdayAfter = (days) => today.plus({ days: days + ((6 - today.plus(
 const overrides = {
   [dateOf(9)]: [],
   [dateOf(16)]: [{ start: '09:00', end: '12:00' }],
-  [dateOf(23)]: [{ start: '09:00', end: '12:00' }, { start: '13:00', end: '17:00' }],
+  [dateOf(23)]: [
+    { start: '09:00', end: '12:00' },
+    { start: '13:00', end: '17:00' },
+  ],
   [firstSaturdayAfter(30)]: [{ start: '10:00', end: '14:00' }],
   [dateOf(40)]: [],
   [dateOf(75)]: [{ start: '12:00', end: '17:00' }],
@@ -88,7 +91,11 @@ const schedule = (horizonDays) => ({
 });
 
 const random = mulberry32(20261123);
-const shuffled = (list) => list.map((x) => [random(), x]).sort((a, b) => a[0] - b[0]).map(([, x]) => x);
+const shuffled = (list) =>
+  list
+    .map((x) => [random(), x])
+    .sort((a, b) => a[0] - b[0])
+    .map(([, x]) => x);
 /** Starts (ms) on weekday `times` in the host's zone, from `fromDay` to `toDay` (days from today), skipping override days. */
 function weekdayStarts(fromDay, toDay, times) {
   const starts = [];
@@ -103,7 +110,10 @@ const halfHours = Array.from({ length: 15 }, (_, i) => `${String(9 + Math.floor(
 const hours = Array.from({ length: 7 }, (_, i) => `${String(9 + i).padStart(2, '0')}:00`); // 09:00 … 15:00
 const pastStarts = shuffled(weekdayStarts(-365, -1, halfHours)).slice(0, PAST_SESSIONS + PAST_ABANDONED);
 const upcomingStarts = shuffled(weekdayStarts(2, 170, hours)).slice(0, UPCOMING);
-const history = [...pastStarts.map((start, n) => ({ start, status: n < PAST_SESSIONS ? 'confirmed' : 'released' })), ...upcomingStarts.map((start) => ({ start, status: 'confirmed' }))]
+const history = [
+  ...pastStarts.map((start, n) => ({ start, status: n < PAST_SESSIONS ? 'confirmed' : 'released' })),
+  ...upcomingStarts.map((start) => ({ start, status: 'confirmed' })),
+]
   .map((b, n) => {
     const minutes = random() < 0.6 ? 30 : 60;
     return { ...b, n, minutes, end: b.start + minutes * 60_000, at: b.start - (1 + Math.floor(random() * 20)) * 86_400_000 };
@@ -152,7 +162,12 @@ try {
   const hostCookie = await signUpOverHttp(site.url, queuePrefix, HOST_EMAIL, 'Hannah Host');
   const customers = [];
   // One account per concurrent request: a customer holds at most 3 times at once (MAX_OPEN_HOLDS).
-  for (let i = 0; i < CONTENDERS; i += 1) customers.push(await signUpOverHttp(site.url, queuePrefix, `customer${i}@example.com`, `Customer ${i}`, { forwardedFor: `198.18.${Math.floor(i / 250)}.${(i % 250) + 1}` }));
+  for (let i = 0; i < CONTENDERS; i += 1)
+    customers.push(
+      await signUpOverHttp(site.url, queuePrefix, `customer${i}@example.com`, `Customer ${i}`, {
+        forwardedFor: `198.18.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+      }),
+    );
   const releaseAll = () => Promise.all(customers.map((cookie) => callFn(site.url, 'releaseSessionHold', {}, { cookie })));
   const save = async (horizon) => {
     const saved = await callFn(site.url, 'saveHostAvailability', { schedule: schedule(horizon) }, { cookie: hostCookie });
@@ -217,7 +232,11 @@ try {
     const taken = answers.filter((a) => a.status === 409 && a.code === 'booking.slot_taken').length;
     check(won === 1 && taken === CONTENDERS - 1, `slot ${contended[round]}: ${won} × 200 and ${taken} × 409 booking.slot_taken of ${CONTENDERS}`);
   }
-  const heldPerSlot = (await db.query(`select data->>'start' as start, count(*)::int as n from events where type = 'SlotHeld' and data->>'start' = any($1) group by 1`, [contended])).rows;
+  const heldPerSlot = (
+    await db.query(`select data->>'start' as start, count(*)::int as n from events where type = 'SlotHeld' and data->>'start' = any($1) group by 1`, [
+      contended,
+    ])
+  ).rows;
   check(heldPerSlot.length === CONTENDED_SLOTS && heldPerSlot.every((r) => r.n === 1), `SlotHeld per contended slot: ${JSON.stringify(heldPerSlot)}`);
   holds.push({ name: `same slot: ${CONTENDED_SLOTS} slots × ${CONTENDERS} concurrent`, ...contention, connections, errors: site.errorsSince(logMark) });
   await releaseAll();
@@ -225,8 +244,13 @@ try {
   const spreadStarts = take(SPREAD_ROUNDS * CONTENDERS);
   connections = await waitForFreeConnections(db);
   logMark = site.errorsSince().length;
-  const spread = await holdRounds(book, customers, SPREAD_ROUNDS, (round) => spreadStarts.slice(round * CONTENDERS, (round + 1) * CONTENDERS), { countRollbacks: true });
-  check(spread.answers.every((a) => a.status === 200), `different slots: ${describe(spread.answers)} (all should be 200)`);
+  const spread = await holdRounds(book, customers, SPREAD_ROUNDS, (round) => spreadStarts.slice(round * CONTENDERS, (round + 1) * CONTENDERS), {
+    countRollbacks: true,
+  });
+  check(
+    spread.answers.every((a) => a.status === 200),
+    `different slots: ${describe(spread.answers)} (all should be 200)`,
+  );
   holds.push({ name: `different slots: ${SPREAD_ROUNDS} × ${CONTENDERS} concurrent`, ...spread, connections, errors: site.errorsSince(logMark) });
   const streamLength = (await db.query('select count(*)::int as n from events where stream_id = $1', [hostCalendarStreamId(hostUserId)])).rows[0].n;
   streamNote = `the host's calendar stream held ${streamLength} events at the end (only what this run booked: the history above is in the read model alone)`;
@@ -273,7 +297,15 @@ try {
     const t0 = performance.now();
     counts.commands += 1;
     try {
-      await runCommand({ store: counted, streamId: hostCalendarStreamId(host), decider: hostCalendarDecider, command: holdCommand(host, start), metadata: systemMeta(), retries: RETRIES, cache });
+      await runCommand({
+        store: counted,
+        streamId: hostCalendarStreamId(host),
+        decider: hostCalendarDecider,
+        command: holdCommand(host, start),
+        metadata: systemMeta(),
+        retries: RETRIES,
+        cache,
+      });
       return { status: 200, ms: performance.now() - t0 };
     } catch (error) {
       if (error instanceof SlotTakenError) return { status: 409, code: 'taken', ms: performance.now() - t0 };
@@ -283,16 +315,30 @@ try {
   };
   const rawRounds = async (name, rounds, pick) => {
     Object.assign(counts, { commands: 0, reads: 0, eventsRead: 0, conflicts: 0 });
-    const r = await holdRounds((_, job) => hold(job.host, job.start), [null], rounds, (round) => Array.from({ length: CONTENDERS }, (_, i) => pick(round, i)));
+    const r = await holdRounds(
+      (_, job) => hold(job.host, job.start),
+      [null],
+      rounds,
+      (round) => Array.from({ length: CONTENDERS }, (_, i) => pick(round, i)),
+    );
     raw.push({ name, ...r, conflicts: counts.conflicts, readsPer: counts.reads / counts.commands, eventsPer: counts.eventsRead / counts.commands });
     return r;
   };
   await rawRounds('warm-up', 1, (round, i) => ({ host: `host_warm_${i}`, start: base + round * HOUR }));
   raw.length = 0;
-  const same = await rawRounds(`same slot, one host: ${CONTENDED_SLOTS} slots × ${CONTENDERS}`, CONTENDED_SLOTS, (round) => ({ host: 'host_contended', start: base + round * HOUR }));
+  const same = await rawRounds(`same slot, one host: ${CONTENDED_SLOTS} slots × ${CONTENDERS}`, CONTENDED_SLOTS, (round) => ({
+    host: 'host_contended',
+    start: base + round * HOUR,
+  }));
   for (const answers of same.byRound) check(answers.filter((a) => a.status === 200).length === 1, 'a raw contended slot did not have exactly one winner');
-  await rawRounds(`different slots, one host: ${SPREAD_ROUNDS} × ${CONTENDERS}`, SPREAD_ROUNDS, (round, i) => ({ host: 'host_one', start: base + (round * CONTENDERS + i) * HOUR }));
-  await rawRounds(`different slots, a host each: ${SPREAD_ROUNDS} × ${CONTENDERS}`, SPREAD_ROUNDS, (round, i) => ({ host: `host_${i}`, start: base + round * HOUR }));
+  await rawRounds(`different slots, one host: ${SPREAD_ROUNDS} × ${CONTENDERS}`, SPREAD_ROUNDS, (round, i) => ({
+    host: 'host_one',
+    start: base + (round * CONTENDERS + i) * HOUR,
+  }));
+  await rawRounds(`different slots, a host each: ${SPREAD_ROUNDS} × ${CONTENDERS}`, SPREAD_ROUNDS, (round, i) => ({
+    host: `host_${i}`,
+    start: base + round * HOUR,
+  }));
 
   // A host whose stream holds a year of history: every hold reads and folds all of it.
   const seedStarted = performance.now();
@@ -324,49 +370,161 @@ try {
 // ---- Report ----
 const pad = (s, n) => String(s).padEnd(n);
 const num = (x, digits = 1, n = 9) => (Number.isFinite(x) ? x.toFixed(digits) : '–').padStart(n);
-console.log(`\nBooking: ${cpus().length} cores shared by the client, the site (api + worker in one process) and Postgres; 1-minute load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end\n`);
-console.log(`1. openSlots in process (Europe/Berlin, weekdays 09:00–17:00, ${Object.keys(overrides).length} overrides, 15 min buffer, 12 h notice; 30-minute sessions)`);
+console.log(
+  `\nBooking: ${cpus().length} cores shared by the client, the site (api + worker in one process) and Postgres; 1-minute load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end\n`,
+);
+console.log(
+  `1. openSlots in process (Europe/Berlin, weekdays 09:00–17:00, ${Object.keys(overrides).length} overrides, 15 min buffer, 12 h notice; 30-minute sessions)`,
+);
 console.log(`   history: ${PAST_SESSIONS} past sessions + ${PAST_ABANDONED} released holds over 365 days, ${UPCOMING} upcoming (30/60 min)\n`);
-console.log(['   case'.padEnd(57), 'busy'.padStart(6), 'slots'.padStart(7), 'runs'.padStart(6), 'p50 ms'.padStart(9), 'p95 ms'.padStart(9), 'vs empty'.padStart(10)].join(''));
-for (const r of pure) console.log([pad(`   ${r.name}`, 57), String(r.busy).padStart(6), String(r.slots).padStart(7), String(r.runs).padStart(6), num(r.p50, 2), num(r.p95, 2), `${r.ratio.toFixed(2)}x`.padStart(10)].join(''));
+console.log(
+  ['   case'.padEnd(57), 'busy'.padStart(6), 'slots'.padStart(7), 'runs'.padStart(6), 'p50 ms'.padStart(9), 'p95 ms'.padStart(9), 'vs empty'.padStart(10)].join(
+    '',
+  ),
+);
+for (const r of pure)
+  console.log(
+    [
+      pad(`   ${r.name}`, 57),
+      String(r.busy).padStart(6),
+      String(r.slots).padStart(7),
+      String(r.runs).padStart(6),
+      num(r.p50, 2),
+      num(r.p95, 2),
+      `${r.ratio.toFixed(2)}x`.padStart(10),
+    ].join(''),
+  );
 console.log(`   (BookingService.book checks one start against the hours with offersStart, which computes that date only)`);
 
 console.log(`\n(the site, api and worker in one process, started with ${freeAtStart} of Postgres's connections free)`);
-console.log(`\n2. getSessionsPageData over HTTP, signed out, one request at a time (${PAGE_REQUESTS} per case; two session types, so two openSlots per host per request)`);
+console.log(
+  `\n2. getSessionsPageData over HTTP, signed out, one request at a time (${PAGE_REQUESTS} per case; two session types, so two openSlots per host per request)`,
+);
 console.log(`   ${historyNote}`);
 console.log(`   ${planNote}\n`);
-console.log(['   case'.padEnd(47), 'req/s'.padStart(8), 'p50 ms'.padStart(9), 'p95 ms'.padStart(9), 'KB'.padStart(7), 'slots'.padStart(13), 'x healthz'.padStart(11), 'x no bookings'.padStart(15)].join(''));
+console.log(
+  [
+    '   case'.padEnd(47),
+    'req/s'.padStart(8),
+    'p50 ms'.padStart(9),
+    'p95 ms'.padStart(9),
+    'KB'.padStart(7),
+    'slots'.padStart(13),
+    'x healthz'.padStart(11),
+    'x no bookings'.padStart(15),
+  ].join(''),
+);
 for (const r of pages) {
-  console.log([pad(`   ${r.name}`, 47), num(r.perSecond, 0, 8), num(r.p50), num(r.p95), num(r.bytes / 1024, 0, 7), String(r.slots ?? '').padStart(13), `${r.ratio.toFixed(1)}x`.padStart(11), (r.vsEmpty ? `${r.vsEmpty.toFixed(2)}x` : '').padStart(15)].join(''));
+  console.log(
+    [
+      pad(`   ${r.name}`, 47),
+      num(r.perSecond, 0, 8),
+      num(r.p50),
+      num(r.p95),
+      num(r.bytes / 1024, 0, 7),
+      String(r.slots ?? '').padStart(13),
+      `${r.ratio.toFixed(1)}x`.padStart(11),
+      (r.vsEmpty ? `${r.vsEmpty.toFixed(2)}x` : '').padStart(15),
+    ].join(''),
+  );
 }
 
-console.log(`\n3. bookSession over HTTP (${CONTENDERS} customers, one per concurrent request, 180-day horizon; a round is ${CONTENDERS} requests sent at once, the next round after all answered; each hold opens a Stripe emulator Checkout)\n`);
-console.log(['   case'.padEnd(47), 'attempts/s'.padStart(11), 'holds/s'.padStart(9), 'p50 ms'.padStart(9), 'p95 ms'.padStart(9), 'round ms'.padStart(10), 'rollbacks'.padStart(11), '  answers'].join(''));
+console.log(
+  `\n3. bookSession over HTTP (${CONTENDERS} customers, one per concurrent request, 180-day horizon; a round is ${CONTENDERS} requests sent at once, the next round after all answered; each hold opens a Stripe emulator Checkout)\n`,
+);
+console.log(
+  [
+    '   case'.padEnd(47),
+    'attempts/s'.padStart(11),
+    'holds/s'.padStart(9),
+    'p50 ms'.padStart(9),
+    'p95 ms'.padStart(9),
+    'round ms'.padStart(10),
+    'rollbacks'.padStart(11),
+    '  answers',
+  ].join(''),
+);
 for (const r of holds) {
-  console.log([pad(`   ${r.name}`, 47), num(r.perSecond, 1, 11), num(r.holdsPerSecond, 1), num(r.p50, 0), num(r.p95, 0), num(r.meanRoundMs, 0, 10), String(r.rollbacks ?? '–').padStart(11), `  ${describe(r.answers)}`].join(''));
+  console.log(
+    [
+      pad(`   ${r.name}`, 47),
+      num(r.perSecond, 1, 11),
+      num(r.holdsPerSecond, 1),
+      num(r.p50, 0),
+      num(r.p95, 0),
+      num(r.meanRoundMs, 0, 10),
+      String(r.rollbacks ?? '–').padStart(11),
+      `  ${describe(r.answers)}`,
+    ].join(''),
+  );
 }
 for (const r of holds) {
   const reasons = new Map();
   for (const message of r.errors) reasons.set(message, (reasons.get(message) ?? 0) + 1);
-  console.log(`   ${r.name}: ${r.connections} Postgres connections free at the start, the site held up to ${r.peakConnections}${reasons.size ? `; the site logged ${[...reasons].map(([m, n]) => `${n} × "${m}"`).join(', ')}` : '; no errors logged'}`);
+  console.log(
+    `   ${r.name}: ${r.connections} Postgres connections free at the start, the site held up to ${r.peakConnections}${reasons.size ? `; the site logged ${[...reasons].map(([m, n]) => `${n} × "${m}"`).join(', ')}` : '; no errors logged'}`,
+  );
 }
-console.log(`   round ms: mean time until all ${CONTENDERS} of a round had answered (slowest round: ${holds.map((r) => `${r.maxRoundMs.toFixed(0)} ms`).join(', ')})`);
-console.log(`   rollbacks: transactions rolled back in the site's database during the case (pg_stat_database), about the optimistic-concurrency conflicts (retries) on the calendar stream`);
+console.log(
+  `   round ms: mean time until all ${CONTENDERS} of a round had answered (slowest round: ${holds.map((r) => `${r.maxRoundMs.toFixed(0)} ms`).join(', ')})`,
+);
+console.log(
+  `   rollbacks: transactions rolled back in the site's database during the case (pg_stat_database), about the optimistic-concurrency conflicts (retries) on the calendar stream`,
+);
 console.log(`   ${streamNote}`);
-const refusedFree = holds.filter((r) => r.name.startsWith('different slots')).flatMap((r) => r.answers).filter((a) => a.status === 409).length;
-if (refusedFree) console.log(`   ${refusedFree} free slots were refused as booking.slot_taken: the slots of that case are free and none comes within the buffer of another, so each is BookingService.decide giving up after ${RETRIES} lost races on the host's stream`);
+const refusedFree = holds
+  .filter((r) => r.name.startsWith('different slots'))
+  .flatMap((r) => r.answers)
+  .filter((a) => a.status === 409).length;
+if (refusedFree)
+  console.log(
+    `   ${refusedFree} free slots were refused as booking.slot_taken: the slots of that case are free and none comes within the buffer of another, so each is BookingService.decide giving up after ${RETRIES} lost races on the host's stream`,
+  );
 
-console.log(`\n4. The hold command alone: runCommand + hostCalendarDecider on the built EventStore (pool of 8), ${RETRIES} retries as BookingService.decide; no HTTP, no Stripe, no hours check\n`);
-console.log(['   case'.padEnd(47), 'attempts/s'.padStart(11), 'holds/s'.padStart(9), 'p50 ms'.padStart(9), 'p95 ms'.padStart(9), 'round ms'.padStart(10), 'conflicts'.padStart(11), 'reads/cmd'.padStart(11), '  answers'].join(''));
+console.log(
+  `\n4. The hold command alone: runCommand + hostCalendarDecider on the built EventStore (pool of 8), ${RETRIES} retries as BookingService.decide; no HTTP, no Stripe, no hours check\n`,
+);
+console.log(
+  [
+    '   case'.padEnd(47),
+    'attempts/s'.padStart(11),
+    'holds/s'.padStart(9),
+    'p50 ms'.padStart(9),
+    'p95 ms'.padStart(9),
+    'round ms'.padStart(10),
+    'conflicts'.padStart(11),
+    'reads/cmd'.padStart(11),
+    '  answers',
+  ].join(''),
+);
 for (const r of raw) {
-  console.log([pad(`   ${r.name}`, 47), num(r.perSecond, 0, 11), num(r.holdsPerSecond, 1), num(r.p50), num(r.p95), num(r.meanRoundMs, 0, 10), String(r.conflicts).padStart(11), num(r.readsPer, 2, 11), `  ${describe(r.answers)}`].join(''));
+  console.log(
+    [
+      pad(`   ${r.name}`, 47),
+      num(r.perSecond, 0, 11),
+      num(r.holdsPerSecond, 1),
+      num(r.p50),
+      num(r.p95),
+      num(r.meanRoundMs, 0, 10),
+      String(r.conflicts).padStart(11),
+      num(r.readsPer, 2, 11),
+      `  ${describe(r.answers)}`,
+    ].join(''),
+  );
 }
 console.log(`   conflicts: appends refused because another hold took the stream's version first; each is one more read and fold of the stream`);
 console.log(`\n   single holds, one at a time; ${seedNote}`);
 console.log(['   case'.padEnd(60), 'p50 ms'.padStart(9), 'p95 ms'.padStart(9), 'events read/cmd'.padStart(17), 'vs fresh'.padStart(10), '  answers'].join(''));
-for (const r of rawSingles) console.log([pad(`   ${r.name}`, 60), num(r.p50), num(r.p95), num(r.eventsPer, 0, 17), `${r.ratio.toFixed(1)}x`.padStart(10), `  ${describe(r.answers)}`].join(''));
-console.log(`   5 holds at once on that host, different slots: all answered in ${longRound.seconds.toFixed(2)} s, ${longRound.conflicts} conflicts, ${longRound.reads} stream reads; ${describe(longRound.answers)}`);
-console.log(`\nopenSlots cases took ${((pureSecondsEnd - benchStarted) / 1000).toFixed(0)} s; the whole bench ${((performance.now() - benchStarted) / 1000).toFixed(0)} s`);
+for (const r of rawSingles)
+  console.log(
+    [pad(`   ${r.name}`, 60), num(r.p50), num(r.p95), num(r.eventsPer, 0, 17), `${r.ratio.toFixed(1)}x`.padStart(10), `  ${describe(r.answers)}`].join(''),
+  );
+console.log(
+  `   5 holds at once on that host, different slots: all answered in ${longRound.seconds.toFixed(2)} s, ${longRound.conflicts} conflicts, ${longRound.reads} stream reads; ${describe(longRound.answers)}`,
+);
+console.log(
+  `\nopenSlots cases took ${((pureSecondsEnd - benchStarted) / 1000).toFixed(0)} s; the whole bench ${((performance.now() - benchStarted) / 1000).toFixed(0)} s`,
+);
 if (failed) {
   console.log('\nchecks failed:');
   for (const p of problems) console.log(`  ${p}`);
@@ -478,7 +636,10 @@ function describe(answers) {
     const kind = a.code ? `${a.status} ${a.code}` : String(a.status);
     byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
   }
-  return [...byKind].sort().map(([kind, n]) => `${n} × ${kind}`).join(', ');
+  return [...byKind]
+    .sort()
+    .map(([kind, n]) => `${n} × ${kind}`)
+    .join(', ');
 }
 
 function findScan(node) {
@@ -492,14 +653,55 @@ function findScan(node) {
 
 /** The year of bookings, as the SessionBookingsProjector would have left it, straight into rm_session_bookings. */
 async function insertHistory(client, host) {
-  const columns = ['booking_id', 'host_user_id', 'customer_user_id', 'session_type_id', 'session_title', 'minutes', 'host_name', 'meeting_url', 'customer_email', 'customer_name', 'customer_time_zone',
-    'checkout_ref', 'amount_cents', 'currency', 'payment_intent_id', 'start_at', 'end_at', 'status', 'hold_expires_at', 'created_at', 'updated_at'];
+  const columns = [
+    'booking_id',
+    'host_user_id',
+    'customer_user_id',
+    'session_type_id',
+    'session_title',
+    'minutes',
+    'host_name',
+    'meeting_url',
+    'customer_email',
+    'customer_name',
+    'customer_time_zone',
+    'checkout_ref',
+    'amount_cents',
+    'currency',
+    'payment_intent_id',
+    'start_at',
+    'end_at',
+    'status',
+    'hold_expires_at',
+    'created_at',
+    'updated_at',
+  ];
   const rows = history.map((b) => {
     const customer = b.n % 400;
     const thirty = b.minutes === 30;
-    return [`bk_hist_${b.n}`, host, `user_hist_${customer}`, thirty ? 'setup-session-30' : 'workflow-deep-dive-60', thirty ? '30-minute setup session' : '60-minute workflow deep dive', b.minutes, 'Hannah Host',
-      'https://meet.example.com/bench-host', `past-${customer}@example.com`, `Past Customer ${customer}`, ZONE, `chk_hist_${b.n}`, thirty ? 4900 : 9900, 'usd', b.status === 'confirmed' ? `pi_hist_${b.n}` : null,
-      new Date(b.start), new Date(b.end), b.status, new Date(b.at + 31 * 60_000), new Date(b.at), new Date(b.status === 'confirmed' ? b.at + 600_000 : b.at + 31 * 60_000)];
+    return [
+      `bk_hist_${b.n}`,
+      host,
+      `user_hist_${customer}`,
+      thirty ? 'setup-session-30' : 'workflow-deep-dive-60',
+      thirty ? '30-minute setup session' : '60-minute workflow deep dive',
+      b.minutes,
+      'Hannah Host',
+      'https://meet.example.com/bench-host',
+      `past-${customer}@example.com`,
+      `Past Customer ${customer}`,
+      ZONE,
+      `chk_hist_${b.n}`,
+      thirty ? 4900 : 9900,
+      'usd',
+      b.status === 'confirmed' ? `pi_hist_${b.n}` : null,
+      new Date(b.start),
+      new Date(b.end),
+      b.status,
+      new Date(b.at + 31 * 60_000),
+      new Date(b.at),
+      new Date(b.status === 'confirmed' ? b.at + 600_000 : b.at + 31 * 60_000),
+    ];
   });
   for (let i = 0; i < rows.length; i += 500) {
     const batch = rows.slice(i, i + 500);
@@ -511,8 +713,17 @@ async function insertHistory(client, host) {
 
 function sessionDetails(minutes, n) {
   return {
-    sessionTypeId: minutes === 30 ? 'setup-session-30' : 'workflow-deep-dive-60', sessionTitle: minutes === 30 ? '30-minute setup session' : '60-minute workflow deep dive', minutes, hostName: 'Hannah Host',
-    meetingUrl: 'https://meet.example.com/bench-host', customerEmail: `customer-${n}@example.com`, customerName: null, customerTimeZone: ZONE, checkoutRef: `chk_bench_${n}`, amountCents: minutes === 30 ? 4900 : 9900, currency: 'usd',
+    sessionTypeId: minutes === 30 ? 'setup-session-30' : 'workflow-deep-dive-60',
+    sessionTitle: minutes === 30 ? '30-minute setup session' : '60-minute workflow deep dive',
+    minutes,
+    hostName: 'Hannah Host',
+    meetingUrl: 'https://meet.example.com/bench-host',
+    customerEmail: `customer-${n}@example.com`,
+    customerName: null,
+    customerTimeZone: ZONE,
+    checkoutRef: `chk_bench_${n}`,
+    amountCents: minutes === 30 ? 4900 : 9900,
+    currency: 'usd',
   };
 }
 
@@ -520,18 +731,57 @@ function holdCommand(host, start) {
   const at = new Date();
   const holdId = `bk_${randomUUID().replaceAll('-', '')}`;
   return {
-    type: 'hold', hostUserId: host, holdId, customerUserId: `user_${holdId.slice(3, 9)}`, start: new Date(start).toISOString(), end: new Date(start + 30 * 60_000).toISOString(), bufferMinutes: 15,
-    expiresAt: new Date(at.getTime() + 31 * 60_000).toISOString(), details: sessionDetails(30, holdId), at: at.toISOString(),
+    type: 'hold',
+    hostUserId: host,
+    holdId,
+    customerUserId: `user_${holdId.slice(3, 9)}`,
+    start: new Date(start).toISOString(),
+    end: new Date(start + 30 * 60_000).toISOString(),
+    bufferMinutes: 15,
+    expiresAt: new Date(at.getTime() + 31 * 60_000).toISOString(),
+    details: sessionDetails(30, holdId),
+    at: at.toISOString(),
   };
 }
 
 /** The history above as the host's calendar recorded it: SlotHeld, then BookingConfirmed or SlotHoldReleased. */
 async function seedYearStream(store, host) {
   const events = history.flatMap((b) => {
-    const held = { hostUserId: host, holdId: `bk_year_${b.n}`, customerUserId: `user_hist_${b.n % 400}`, start: new Date(b.start).toISOString(), end: new Date(b.end).toISOString(), expiresAt: new Date(b.at + 31 * 60_000).toISOString(), details: sessionDetails(b.minutes, b.n), at: new Date(b.at).toISOString() };
-    const outcome = b.status === 'confirmed'
-      ? { type: 'BookingConfirmed', data: { hostUserId: host, bookingId: held.holdId, customerUserId: held.customerUserId, start: held.start, end: held.end, details: held.details, paymentIntentId: `pi_hist_${b.n}`, at: new Date(b.at + 600_000).toISOString() } }
-      : { type: 'SlotHoldReleased', data: { hostUserId: host, holdId: held.holdId, customerUserId: held.customerUserId, reason: 'checkout_expired', at: new Date(b.at + 31 * 60_000).toISOString() } };
+    const held = {
+      hostUserId: host,
+      holdId: `bk_year_${b.n}`,
+      customerUserId: `user_hist_${b.n % 400}`,
+      start: new Date(b.start).toISOString(),
+      end: new Date(b.end).toISOString(),
+      expiresAt: new Date(b.at + 31 * 60_000).toISOString(),
+      details: sessionDetails(b.minutes, b.n),
+      at: new Date(b.at).toISOString(),
+    };
+    const outcome =
+      b.status === 'confirmed'
+        ? {
+            type: 'BookingConfirmed',
+            data: {
+              hostUserId: host,
+              bookingId: held.holdId,
+              customerUserId: held.customerUserId,
+              start: held.start,
+              end: held.end,
+              details: held.details,
+              paymentIntentId: `pi_hist_${b.n}`,
+              at: new Date(b.at + 600_000).toISOString(),
+            },
+          }
+        : {
+            type: 'SlotHoldReleased',
+            data: {
+              hostUserId: host,
+              holdId: held.holdId,
+              customerUserId: held.customerUserId,
+              reason: 'checkout_expired',
+              at: new Date(b.at + 31 * 60_000).toISOString(),
+            },
+          };
     return [{ type: 'SlotHeld', data: held }, outcome];
   });
   let version = 0;

@@ -19,15 +19,17 @@ let failed = false;
 try {
   const keys = await grantLicenses(site.databaseUrl, ACCOUNTS + 2, { includedCreditsPerMonth: 1_000_000_000 });
   const statuses = new Map();
-  const debit = (key, credits = 1) => async () => {
-    const response = await fetch(`${site.url}/api/internal/credits/debit`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
-      body: JSON.stringify({ request_id: randomUUID(), license_key: key, endpoint: '/api/v1/chat', usage_kind: 'agent_turn', credits }),
-    });
-    statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-    return response;
-  };
+  const debit =
+    (key, credits = 1) =>
+    async () => {
+      const response = await fetch(`${site.url}/api/internal/credits/debit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+        body: JSON.stringify({ request_id: randomUUID(), license_key: key, endpoint: '/api/v1/chat', usage_kind: 'agent_turn', credits }),
+      });
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      return response;
+    };
   let n = 0;
   const spread = () => debit(keys[n++ % ACCOUNTS])();
   const healthz = () => fetch(`${site.url}/healthz`);
@@ -55,7 +57,16 @@ try {
     [`single debits, account with ${LONG_STREAM}+ events`, longSingles],
   ];
   for (const [name, r] of rows) {
-    console.log([name.padEnd(52), r.perSecond.toFixed(0).padStart(8), r.p50.toFixed(1).padStart(8), r.p95.toFixed(1).padStart(8), r.p99.toFixed(1).padStart(8), `${(r.perSecond / baseline.perSecond).toFixed(2)}x`.padStart(12)].join(''));
+    console.log(
+      [
+        name.padEnd(52),
+        r.perSecond.toFixed(0).padStart(8),
+        r.p50.toFixed(1).padStart(8),
+        r.p95.toFixed(1).padStart(8),
+        r.p99.toFixed(1).padStart(8),
+        `${(r.perSecond / baseline.perSecond).toFixed(2)}x`.padStart(12),
+      ].join(''),
+    );
   }
   console.log(`\nlong stream vs short: p50 ${(longSingles.p50 / shortSingles.p50).toFixed(1)}x slower`);
   console.log(`answers: ${[...statuses].map(([s, count]) => `${count} × ${s}`).join(', ')}`);

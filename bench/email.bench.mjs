@@ -13,7 +13,12 @@ const { SmtpTransport } = smtpModule;
 
 const COUNT = Number(process.env.BENCH_EMAILS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
-const CONTEXT = { siteUrl: 'https://systemsculpt.test', supportEmail: 'support@systemsculpt.test', timeZone: 'Europe/Berlin', manageUrl: 'https://systemsculpt.test/manage-email?token=t' };
+const CONTEXT = {
+  siteUrl: 'https://systemsculpt.test',
+  supportEmail: 'support@systemsculpt.test',
+  timeZone: 'Europe/Berlin',
+  manageUrl: 'https://systemsculpt.test/manage-email?token=t',
+};
 const KINDS = Object.keys(emailKinds);
 
 let received = 0;
@@ -36,12 +41,14 @@ async function run(label, send) {
   const before = received;
   const started = performance.now();
   let next = 0;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < COUNT) {
-      const i = next++;
-      await send(i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < COUNT) {
+        const i = next++;
+        await send(i);
+      }
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   if (received - before !== COUNT && label !== 'render only') throw new Error(`${label}: ${received - before} of ${COUNT} arrived`);
   return { label, perSecond: COUNT / seconds };
@@ -56,13 +63,27 @@ const render = (i) => {
 try {
   // Warm both paths up first.
   await run('warm-up', (i) => baselineTransport.sendMail({ from: 'a@systemsculpt.test', to: 'b@example.com', subject: 'warm', text: String(i) }));
-  const baseline = await run('nodemailer, fixed text message (baseline)', (i) => baselineTransport.sendMail({ from: 'a@systemsculpt.test', to: 'b@example.com', subject: 'Hello', text: `Message ${i}\nSecond line.` }));
+  const baseline = await run('nodemailer, fixed text message (baseline)', (i) =>
+    baselineTransport.sendMail({ from: 'a@systemsculpt.test', to: 'b@example.com', subject: 'Hello', text: `Message ${i}\nSecond line.` }),
+  );
   const renderOnly = await run('render only', async (i) => void render(i));
   const full = await run('render + SMTP (every kind in turn)', (i) => {
     const email = render(i);
-    return ours.send({ messageId: `<bench-${i}@systemsculpt.test>`, kind: email.kind, topic: email.topic, from: 'SystemSculpt <hello@systemsculpt.test>', to: 'ada@example.com', subject: email.subject, html: email.html, text: email.text, headers: {} });
+    return ours.send({
+      messageId: `<bench-${i}@systemsculpt.test>`,
+      kind: email.kind,
+      topic: email.topic,
+      from: 'SystemSculpt <hello@systemsculpt.test>',
+      to: 'ada@example.com',
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      headers: {},
+    });
   });
-  console.log(`\nEmail, ${COUNT} messages per case, ${CONCURRENCY} at a time, loopback SMTP server with a pool of 5 connections (${cpus().length} cores shared)\n`);
+  console.log(
+    `\nEmail, ${COUNT} messages per case, ${CONCURRENCY} at a time, loopback SMTP server with a pool of 5 connections (${cpus().length} cores shared)\n`,
+  );
   console.log(['case'.padEnd(44), 'per second'.padStart(12), 'vs baseline'.padStart(14)].join(''));
   for (const row of [baseline, renderOnly, full]) {
     console.log([row.label.padEnd(44), row.perSecond.toFixed(0).padStart(12), `${(row.perSecond / baseline.perSecond).toFixed(2)}x`.padStart(14)].join(''));

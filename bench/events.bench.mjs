@@ -90,14 +90,27 @@ try {
     ours: await withClient(replayUrls.ours, async (c) => Number((await c.query('select coalesce(sum(event_count), 0) as n from rm_streams')).rows[0].n)),
     peer: await withClient(replayUrls.peer, async (c) => Number((await c.query('select coalesce(sum(event_count), 0) as n from peer_streams')).rows[0].n)),
   };
-  row(`replay a stream-summary read model (${count(REPLAY_EVENTS)} events)`, rebuilt.ours / (oursReplay.ms / 1000), rebuilt.peer / (peerReplay.ms / 1000), 'events/s');
+  row(
+    `replay a stream-summary read model (${count(REPLAY_EVENTS)} events)`,
+    rebuilt.ours / (oursReplay.ms / 1000),
+    rebuilt.peer / (peerReplay.ms / 1000),
+    'events/s',
+  );
   notes.push(
     `replay: ours rebuilt ${count(rebuilt.ours)} of ${count(REPLAY_EVENTS)} events in ${count(Math.round(oursReplay.ms))} ms (built beside the live table, then swapped in)`,
     `replay: emmett rebuilt ${count(rebuilt.peer)} of ${count(REPLAY_EVENTS)} events in ${count(Math.round(peerReplay.ms))} ms (rebuildPostgreSQLProjections: truncates the live table, one handler call per event)`,
   );
 
-  const lagOurs = await measureLag(oursUrl, () => startOursLagProjector(), (stream, i) => ours.append(stream, 'no-stream', [event(i)], meta()));
-  const lagPeer = await measureLag(peerUrl, (channel) => startPeerLagProjector(peerUrl, channel), (stream, i) => peerAppend(peer, stream, [event(i)]));
+  const lagOurs = await measureLag(
+    oursUrl,
+    () => startOursLagProjector(),
+    (stream, i) => ours.append(stream, 'no-stream', [event(i)], meta()),
+  );
+  const lagPeer = await measureLag(
+    peerUrl,
+    (channel) => startPeerLagProjector(peerUrl, channel),
+    (stream, i) => peerAppend(peer, stream, [event(i)]),
+  );
   row(`projection lag p50 at ${LAG_RATE} events/s`, lagOurs.p50, lagPeer.p50, 'ms', false);
   row(`projection lag p95 at ${LAG_RATE} events/s`, lagOurs.p95, lagPeer.p95, 'ms', false);
   notes.push(`lag: projected ${lagOurs.seen} of ${lagOurs.sent} appends (ours), ${lagPeer.seen} of ${lagPeer.sent} (emmett) within 3 s of the last`);
@@ -142,7 +155,7 @@ async function seedConcurrently(appends, appendOne) {
 async function readAllOurs() {
   const seen = new Set();
   let read = 0;
-  for (let after = LOG_START; ; ) {
+  for (let after = LOG_START; ;) {
     const page = await ours.readPage(after, PAGE);
     read += page.events.length;
     for (const e of page.events) seen.add(e.position);
@@ -229,7 +242,9 @@ function printTable() {
   console.log(['measure'.padEnd(64), 'ours'.padStart(10), 'emmett'.padStart(10), 'ratio'.padStart(8), '  unit'].join(''));
   for (const r of results) {
     const ratio = r.peer ? (r.higherIsBetter ? r.ours / r.peer : r.peer / r.ours) : null;
-    console.log([r.name.padEnd(64), fmt(r.ours).padStart(10), fmt(r.peer).padStart(10), (ratio ? `${ratio.toFixed(2)}x` : '').padStart(8), `  ${r.unit}`].join(''));
+    console.log(
+      [r.name.padEnd(64), fmt(r.ours).padStart(10), fmt(r.peer).padStart(10), (ratio ? `${ratio.toFixed(2)}x` : '').padStart(8), `  ${r.unit}`].join(''),
+    );
   }
   console.log('\nratio > 1: ours is better (more events/s, or less lag).\n');
   for (const note of notes) console.log(`  ${note}`);

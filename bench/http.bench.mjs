@@ -45,7 +45,13 @@ try {
   console.log(['case'.padEnd(52), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'vs baseline'.padStart(12)].join(''));
   for (const row of rows) {
     console.log(
-      [row.name.padEnd(52), row.perSecond.toFixed(0).padStart(8), row.p50.toFixed(1).padStart(8), row.p95.toFixed(1).padStart(8), `${(row.perSecond / baseline).toFixed(2)}x`.padStart(12)].join(''),
+      [
+        row.name.padEnd(52),
+        row.perSecond.toFixed(0).padStart(8),
+        row.p50.toFixed(1).padStart(8),
+        row.p95.toFixed(1).padStart(8),
+        `${(row.perSecond / baseline).toFixed(2)}x`.padStart(12),
+      ].join(''),
     );
   }
 } finally {

@@ -41,7 +41,17 @@ await writeFile(join(libraryDir, 'files', RESOURCE, FILE), bytes);
 await writeFile(join(staticDir, FILE), bytes);
 await writeFile(
   join(libraryDir, 'manifest.json'),
-  JSON.stringify({ version: 1, resources: { [RESOURCE]: { files: [{ name: FILE, title: 'Bench file', description: '', contentType: 'application/octet-stream', bytes: SIZE, sha256, path: `files/${RESOURCE}/${FILE}` }], lessons: [] } } }),
+  JSON.stringify({
+    version: 1,
+    resources: {
+      [RESOURCE]: {
+        files: [
+          { name: FILE, title: 'Bench file', description: '', contentType: 'application/octet-stream', bytes: SIZE, sha256, path: `files/${RESOURCE}/${FILE}` },
+        ],
+        lessons: [],
+      },
+    },
+  }),
 );
 
 const database = `sculpt_bench_${randomBytes(4).toString('hex')}`;
@@ -94,14 +104,17 @@ try {
   const first = await fetch(await link(), { headers: { cookie } });
   const firstBytes = Buffer.from(await first.arrayBuffer());
   if (first.headers.get('content-encoding')) throw new Error('the signed download was compressed on the fly');
-  if (first.status !== 200 || createHash('sha256').update(firstBytes).digest('hex') !== sha256) throw new Error(`the signed link did not give the file back (${first.status})`);
+  if (first.status !== 200 || createHash('sha256').update(firstBytes).digest('hex') !== sha256)
+    throw new Error(`the signed link did not give the file back (${first.status})`);
 
   const cases = [
     ['static file (express.static, same app)', async () => ({ url: `${base}/bench-static/${FILE}`, headers: {} })],
     ['signed link (library, disk storage)', async () => ({ url: await link(), headers: { cookie } })],
   ];
   for (const [, prepare] of cases) await measure(prepare, 2, 2); // warm both paths up
-  console.log(`\nLibrary downloads: a ${SIZE / MB} MB file, about ${DOWNLOADS} downloads per row in ${ROUNDS} alternating rounds (client and server share ${cpus().length} cores, loopback)\n`);
+  console.log(
+    `\nLibrary downloads: a ${SIZE / MB} MB file, about ${DOWNLOADS} downloads per row in ${ROUNDS} alternating rounds (client and server share ${cpus().length} cores, loopback)\n`,
+  );
   console.log(['case'.padEnd(42), 'conc'.padStart(5), 'MB/s'.padStart(9), 'TTFB p50'.padStart(10), 'TTFB p95'.padStart(10), 'vs static'.padStart(11)].join(''));
   for (const concurrency of CONCURRENCIES) {
     // Rounds alternate the two cases, so load from anything else on the machine falls on both alike.
@@ -111,7 +124,16 @@ try {
     }
     const rows = cases.map(([name], i) => ({ name, ...combine(runs[i]) }));
     for (const row of rows) {
-      console.log([row.name.padEnd(42), String(concurrency).padStart(5), row.mbPerSecond.toFixed(0).padStart(9), `${row.ttfbP50.toFixed(1)} ms`.padStart(10), `${row.ttfbP95.toFixed(1)} ms`.padStart(10), `${(row.mbPerSecond / rows[0].mbPerSecond).toFixed(2)}x`.padStart(11)].join(''));
+      console.log(
+        [
+          row.name.padEnd(42),
+          String(concurrency).padStart(5),
+          row.mbPerSecond.toFixed(0).padStart(9),
+          `${row.ttfbP50.toFixed(1)} ms`.padStart(10),
+          `${row.ttfbP95.toFixed(1)} ms`.padStart(10),
+          `${(row.mbPerSecond / rows[0].mbPerSecond).toFixed(2)}x`.padStart(11),
+        ].join(''),
+      );
     }
   }
   console.log('\nTarget: the signed link at ≥ 0.8x the static file. TTFB of the signed link includes verifying the link, the session and the entitlement.');
@@ -161,5 +183,9 @@ function combine(runs) {
   const received = runs.reduce((sum, r) => sum + r.received, 0);
   const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
   const ttfb = runs.flatMap((r) => r.ttfb).sort((a, b) => a - b);
-  return { mbPerSecond: received / MB / seconds, ttfbP50: ttfb[Math.floor(ttfb.length * 0.5)], ttfbP95: ttfb[Math.min(ttfb.length - 1, Math.floor(ttfb.length * 0.95))] };
+  return {
+    mbPerSecond: received / MB / seconds,
+    ttfbP50: ttfb[Math.floor(ttfb.length * 0.5)],
+    ttfbP95: ttfb[Math.min(ttfb.length - 1, Math.floor(ttfb.length * 0.95))],
+  };
 }

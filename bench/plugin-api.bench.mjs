@@ -23,7 +23,6 @@ import pg from 'pg';
 import { grantLicenses } from './support/grant-licenses.mjs';
 import { startBenchSite } from './support/site.mjs';
 
-
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const WARM_UP_SECONDS = 3;
@@ -61,7 +60,9 @@ try {
   const probeKeys = plugins.slice(HOT_KEYS + WARM_KEYS + RUN_KEYS, -1);
 
   // One check as the plugin makes it, before any load: a granted key is allowed.
-  const probe = await fetch(`${site.url}${PATH}`, { headers: { ...PLUGIN_HEADERS, 'x-license-key': plugins.at(-1).key, 'x-forwarded-for': plugins.at(-1).address } });
+  const probe = await fetch(`${site.url}${PATH}`, {
+    headers: { ...PLUGIN_HEADERS, 'x-license-key': plugins.at(-1).key, 'x-forwarded-for': plugins.at(-1).address },
+  });
   const probeBody = await probe.json();
   if (probe.status !== 200 || probeBody.code !== 'allowed') throw new Error(`a granted key was not allowed: ${probe.status} ${JSON.stringify(probeBody)}`);
 
@@ -98,8 +99,12 @@ try {
   const singleAllowed = await load(rotating(pool.slice(run.keysUsed())), { amount: SINGLE_CHECKS, connections: 1 });
   singleAllowed.log = await validationLogCatchUp();
 
-  console.log(`\nPlugin license check (admission-v1) beside /healthz: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per case after a warm-up (${WARM_UP_SECONDS} s; for (a), ${PER_KEY_LIMIT + 10} checks per hot key); client and server share ${cpus().length} cores`);
-  console.log(`${keys.length} licenses granted through the event store and LicensesProjector in ${seedSeconds.toFixed(1)} s; latencies over every answer, whatever its status\n`);
+  console.log(
+    `\nPlugin license check (admission-v1) beside /healthz: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per case after a warm-up (${WARM_UP_SECONDS} s; for (a), ${PER_KEY_LIMIT + 10} checks per hot key); client and server share ${cpus().length} cores`,
+  );
+  console.log(
+    `${keys.length} licenses granted through the event store and LicensesProjector in ${seedSeconds.toFixed(1)} s; latencies over every answer, whatever its status\n`,
+  );
   const rows = [
     ['GET /healthz (ceiling)', ceiling],
     [`validate, ${HOT_KEYS} hot keys (a: over 30/min → 429)`, limited],
@@ -107,24 +112,57 @@ try {
     ['GET /healthz, 1 connection', single],
     ['validate (b), 1 connection (c: unqueued)', singleAllowed],
   ];
-  console.log(['case'.padEnd(50), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'max ms'.padStart(8), 'vs /healthz'.padStart(13), '  answers'].join(''));
+  console.log(
+    ['case'.padEnd(50), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'max ms'.padStart(8), 'vs /healthz'.padStart(13), '  answers'].join(
+      '',
+    ),
+  );
   for (const [name, r] of rows) {
-    console.log([name.padEnd(50), r.perSecond.toFixed(0).padStart(8), r.p50.toFixed(1).padStart(8), r.p99.toFixed(1).padStart(8), r.max.toFixed(1).padStart(8), `${(r.perSecond / ceiling.perSecond).toFixed(2)}x`.padStart(13), `  ${describe(r)}`].join(''));
+    console.log(
+      [
+        name.padEnd(50),
+        r.perSecond.toFixed(0).padStart(8),
+        r.p50.toFixed(1).padStart(8),
+        r.p99.toFixed(1).padStart(8),
+        r.max.toFixed(1).padStart(8),
+        `${(r.perSecond / ceiling.perSecond).toFixed(2)}x`.padStart(13),
+        `  ${describe(r)}`,
+      ].join(''),
+    );
   }
-  console.log(`\n(b) ${run.keysUsed()} keys used (${HOT_KEYS} at a time, ${CHECKS_PER_KEY} checks each, limit ${PER_KEY_LIMIT}/min${run.keysUsed() >= pool.length ? `; all ${pool.length} granted used up, the rest over the limit` : ''}); license lookups that reached Postgres: ${lookups} of ${allowed.answers} checks (${((1 - lookups / allowed.answers) * 100).toFixed(0)}% answered from the 2 s cache)`);
-  console.log(`    one more client meanwhile, a fresh key's first check (looked up in Postgres): ${summary(probes.map((p) => p.cold))}; its second (cached): ${summary(probes.map((p) => p.cached))}`);
-  console.log(`    (a key kept within its ${PER_KEY_LIMIT} checks a minute, evenly, is checked every 2 s, the cache's lifetime: only bursts are answered from the cache)`);
-  console.log(`\nvalidation log (each check adds a row after answering; the api writes them in batches every 200 ms; up to ${CONNECTIONS} checks were still in flight when a run stopped):`);
+  console.log(
+    `\n(b) ${run.keysUsed()} keys used (${HOT_KEYS} at a time, ${CHECKS_PER_KEY} checks each, limit ${PER_KEY_LIMIT}/min${run.keysUsed() >= pool.length ? `; all ${pool.length} granted used up, the rest over the limit` : ''}); license lookups that reached Postgres: ${lookups} of ${allowed.answers} checks (${((1 - lookups / allowed.answers) * 100).toFixed(0)}% answered from the 2 s cache)`,
+  );
+  console.log(
+    `    one more client meanwhile, a fresh key's first check (looked up in Postgres): ${summary(probes.map((p) => p.cold))}; its second (cached): ${summary(probes.map((p) => p.cached))}`,
+  );
+  console.log(
+    `    (a key kept within its ${PER_KEY_LIMIT} checks a minute, evenly, is checked every 2 s, the cache's lifetime: only bursts are answered from the cache)`,
+  );
+  console.log(
+    `\nvalidation log (each check adds a row after answering; the api writes them in batches every 200 ms; up to ${CONNECTIONS} checks were still in flight when a run stopped):`,
+  );
   for (const [name, r] of rows.filter(([, r]) => r.log)) {
-    console.log(`  ${name}: ${r.log.behind} rows not yet written when the run ended (${r.log.writtenDuring} written during the run${r === singleAllowed ? '' : `, ${(r.log.writtenDuring / SECONDS).toFixed(0)}/s`}); caught up ${r.log.seconds.toFixed(1)} s later`);
+    console.log(
+      `  ${name}: ${r.log.behind} rows not yet written when the run ended (${r.log.writtenDuring} written during the run${r === singleAllowed ? '' : `, ${(r.log.writtenDuring / SECONDS).toFixed(0)}/s`}); caught up ${r.log.seconds.toFixed(1)} s later`,
+    );
   }
   console.log('');
   for (const [name, r] of rows.filter(([, r]) => r.log)) {
-    console.log(`p99 ${r.p99.toFixed(1)} ms for ${name}: ${r.p99 < TARGET_P99_MS ? `under the ${TARGET_P99_MS} ms target ✓` : `over the ${TARGET_P99_MS} ms target ✗`}`);
+    console.log(
+      `p99 ${r.p99.toFixed(1)} ms for ${name}: ${r.p99 < TARGET_P99_MS ? `under the ${TARGET_P99_MS} ms target ✓` : `over the ${TARGET_P99_MS} ms target ✗`}`,
+    );
   }
-  console.log(`(with ${CONNECTIONS} connections each waiting for its answer, mean latency = ${CONNECTIONS} / req/s: ${(1000 * CONNECTIONS / ceiling.perSecond).toFixed(1)} ms at the /healthz ceiling here)`);
+  console.log(
+    `(with ${CONNECTIONS} connections each waiting for its answer, mean latency = ${CONNECTIONS} / req/s: ${((1000 * CONNECTIONS) / ceiling.perSecond).toFixed(1)} ms at the /healthz ceiling here)`,
+  );
 
-  const unexpected = (r, ok) => r.errors + r.timeouts + Object.entries(r.statuses).filter(([status]) => !ok.includes(Number(status))).reduce((sum, [, n]) => sum + n, 0);
+  const unexpected = (r, ok) =>
+    r.errors +
+    r.timeouts +
+    Object.entries(r.statuses)
+      .filter(([status]) => !ok.includes(Number(status)))
+      .reduce((sum, [, n]) => sum + n, 0);
   if (unexpected(ceiling, [200]) + unexpected(limited, [200, 429]) + unexpected(allowed, [200, 429]) + unexpected(singleAllowed, [200]) > 0) failed = true;
 } finally {
   await stats.end().catch(() => undefined);
@@ -211,11 +249,22 @@ async function load(request, { seconds, amount, connections = CONNECTIONS }) {
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] ?? NaN;
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count]));
-  return { perSecond: result.requests.average, answers: latencies.length, p50: at(0.5), p99: at(0.99), max: latencies.at(-1) ?? NaN, statuses, errors: result.errors, timeouts: result.timeouts };
+  return {
+    perSecond: result.requests.average,
+    answers: latencies.length,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: latencies.at(-1) ?? NaN,
+    statuses,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
 }
 
 function describe(r) {
-  const parts = Object.entries(r.statuses).sort(([a], [b]) => Number(a) - Number(b)).map(([status, n]) => `${n} × ${status}`);
+  const parts = Object.entries(r.statuses)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([status, n]) => `${n} × ${status}`);
   if (r.errors) parts.push(`${r.errors} errors`);
   if (r.timeouts) parts.push(`${r.timeouts} timeouts`);
   return parts.join(', ');

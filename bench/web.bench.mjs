@@ -14,7 +14,15 @@ const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo
 const site = await startBenchSite();
 const chrome = await chromeLauncher.launch({
   chromePath: '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 try {
   console.log('\nLighthouse, mobile preset (targets: performance ≥ 95, accessibility 100, best practices ≥ 95, SEO 100)\n');
@@ -36,7 +44,13 @@ try {
     const lhr = runs[Math.floor(RUNS / 2)];
     const scores = Object.keys(TARGETS).map((key) => Math.round((lhr.categories[key]?.score ?? 0) * 100));
     console.log([path.padEnd(44), ...scores.map((s, i) => `${s}${s >= Object.values(TARGETS)[i] ? '' : ' ✗'}`.padStart(15))].join(''));
-    const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map((id) => `${id.split('-').map((w) => w[0].toUpperCase()).join('')} ${lhr.audits[id].displayValue}`);
+    const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map(
+      (id) =>
+        `${id
+          .split('-')
+          .map((w) => w[0].toUpperCase())
+          .join('')} ${lhr.audits[id].displayValue}`,
+    );
     console.log(`  ${metrics.join(' · ')} · performance of all runs: ${runs.map((r) => Math.round(r.categories.performance.score * 100)).join(', ')}`);
     const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
     if (failing.length) console.log(`  failing audits: ${failing.map((a) => a.id).join(', ')}`);
@@ -58,7 +72,9 @@ try {
     const gzip = scripts.reduce((sum, body) => sum + gzipSync(body).length, 0);
     const brotli = scripts.reduce((sum, body) => sum + brotliCompressSync(body).length, 0);
     const verdict = path === '/' ? (gzip / 1024 <= 150 ? '' : ' ✗') : '';
-    console.log(`${path.padEnd(44)}${`${(gzip / 1024).toFixed(1)} KB gzip${verdict}`.padStart(18)}${`${(brotli / 1024).toFixed(1)} KB br`.padStart(16)}${`${scripts.length} files`.padStart(12)}`);
+    console.log(
+      `${path.padEnd(44)}${`${(gzip / 1024).toFixed(1)} KB gzip${verdict}`.padStart(18)}${`${(brotli / 1024).toFixed(1)} KB br`.padStart(16)}${`${scripts.length} files`.padStart(12)}`,
+    );
     await context.close();
   }
   await browser.close();
@@ -69,8 +85,18 @@ try {
   const list = await load(`/_serverFn/listResources?payload=${encodeURIComponent('{"category":"template"}')}`);
   console.log('\nautocannon, 50 connections, 8 s each (client and server share the machine)\n');
   console.log(['route'.padEnd(44), 'req/s'.padStart(10), 'p99 ms'.padStart(10), 'vs /healthz'.padStart(14)].join(''));
-  for (const [name, r] of [['GET /healthz (ceiling)', ceiling], ['GET /_serverFn/listResources', list]]) {
-    console.log([name.padEnd(44), r.requests.average.toFixed(0).padStart(10), String(r.latency.p99).padStart(10), `${(r.requests.average / ceiling.requests.average).toFixed(2)}x`.padStart(14)].join(''));
+  for (const [name, r] of [
+    ['GET /healthz (ceiling)', ceiling],
+    ['GET /_serverFn/listResources', list],
+  ]) {
+    console.log(
+      [
+        name.padEnd(44),
+        r.requests.average.toFixed(0).padStart(10),
+        String(r.latency.p99).padStart(10),
+        `${(r.requests.average / ceiling.requests.average).toFixed(2)}x`.padStart(14),
+      ].join(''),
+    );
   }
 } finally {
   await chrome.kill();

@@ -18,7 +18,13 @@ const site = await startBenchSite({ ROLE: 'api' });
 try {
   const events = Array.from({ length: UNIQUE }, () => {
     const id = `evt_${randomUUID().replace(/-/g, '')}`;
-    return JSON.stringify({ id, object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: { object: { id: `cs_test_${id.slice(4)}`, object: 'checkout.session', payment_status: 'paid' } } });
+    return JSON.stringify({
+      id,
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: `cs_test_${id.slice(4)}`, object: 'checkout.session', payment_status: 'paid' } },
+    });
   });
   const deliveries = [...events, ...Array.from({ length: DUPLICATES }, (_, i) => events[(i * 7) % UNIQUE])];
   for (let i = deliveries.length - 1; i > 0; i -= 1) {
@@ -30,7 +36,11 @@ try {
   const statuses = new Map();
   const deliver = async () => {
     const body = deliveries[next++ % deliveries.length];
-    const response = await fetch(`${site.url}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) }, body });
+    const response = await fetch(`${site.url}/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) },
+      body,
+    });
     statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
     return response;
   };
@@ -43,12 +53,28 @@ try {
   const { rows } = await client.query('select count(*)::int as kept, sum(deliveries)::int as deliveries from stripe_webhook_events');
   await client.end();
 
-  console.log(`\nStripe webhook intake: ${deliveries.length} signed deliveries (${UNIQUE} events, ${DUPLICATES} redeliveries, shuffled) at concurrency ${CONCURRENCY}; ${cpus().length} cores shared by client and server\n`);
+  console.log(
+    `\nStripe webhook intake: ${deliveries.length} signed deliveries (${UNIQUE} events, ${DUPLICATES} redeliveries, shuffled) at concurrency ${CONCURRENCY}; ${cpus().length} cores shared by client and server\n`,
+  );
   console.log(['case'.padEnd(40), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'p99 ms'.padStart(8), 'vs baseline'.padStart(12)].join(''));
-  for (const [name, r] of [['GET /healthz (baseline)', baseline], ['POST /webhooks/stripe', intake]]) {
-    console.log([name.padEnd(40), r.perSecond.toFixed(0).padStart(8), r.p50.toFixed(1).padStart(8), r.p95.toFixed(1).padStart(8), r.p99.toFixed(1).padStart(8), `${(r.perSecond / baseline.perSecond).toFixed(2)}x`.padStart(12)].join(''));
+  for (const [name, r] of [
+    ['GET /healthz (baseline)', baseline],
+    ['POST /webhooks/stripe', intake],
+  ]) {
+    console.log(
+      [
+        name.padEnd(40),
+        r.perSecond.toFixed(0).padStart(8),
+        r.p50.toFixed(1).padStart(8),
+        r.p95.toFixed(1).padStart(8),
+        r.p99.toFixed(1).padStart(8),
+        `${(r.perSecond / baseline.perSecond).toFixed(2)}x`.padStart(12),
+      ].join(''),
+    );
   }
-  console.log(`\nanswers: ${[...statuses].map(([s, n]) => `${n} × ${s}`).join(', ')}; kept ${rows[0].kept} events (expected ${UNIQUE}) for ${rows[0].deliveries} deliveries`);
+  console.log(
+    `\nanswers: ${[...statuses].map(([s, n]) => `${n} × ${s}`).join(', ')}; kept ${rows[0].kept} events (expected ${UNIQUE}) for ${rows[0].deliveries} deliveries`,
+  );
   if (rows[0].kept !== UNIQUE || statuses.size !== 1 || !statuses.has(200)) process.exitCode = 1;
 } finally {
   await site.stop();

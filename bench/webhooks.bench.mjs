@@ -60,7 +60,11 @@ const log = createWriteStream(logFile);
 
 /** An api or a worker, as `npm start` runs them; their own logs (Redis outages included) go to the log file. */
 function startNode(role, env) {
-  const child = spawn(process.execPath, ['dist/app/backend/src/main.js'], { cwd: root, env: { ...process.env, LOCAL_DEMO_DATA: 'false', ...env, ROLE: role, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/app/backend/src/main.js'], {
+    cwd: root,
+    env: { ...process.env, LOCAL_DEMO_DATA: 'false', ...env, ROLE: role, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stderr.pipe(log, { end: false });
   const ready = new Promise((resolve, reject) => {
     let seen = '';
@@ -76,13 +80,30 @@ function startNode(role, env) {
 
 function checkoutEvent(purchase) {
   return {
-    id: id('evt'), object: 'event', api_version: '2025-10-29', created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1,
-    request: { id: null, idempotency_key: null }, type: 'checkout.session.completed',
-    data: { object: {
-      id: purchase.sessionId, object: 'checkout.session', mode: 'payment', status: 'complete', payment_status: 'paid', amount_total: 19_900, currency: 'usd',
-      customer: purchase.customer, payment_intent: purchase.paymentIntent, subscription: null, customer_details: { email: purchase.email },
-      metadata: { checkoutRef: purchase.ref, userId: purchase.userId, resourceId: 'lifetime-license', quantity: '1', email: purchase.email },
-    } },
+    id: id('evt'),
+    object: 'event',
+    api_version: '2025-10-29',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        id: purchase.sessionId,
+        object: 'checkout.session',
+        mode: 'payment',
+        status: 'complete',
+        payment_status: 'paid',
+        amount_total: 19_900,
+        currency: 'usd',
+        customer: purchase.customer,
+        payment_intent: purchase.paymentIntent,
+        subscription: null,
+        customer_details: { email: purchase.email },
+        metadata: { checkoutRef: purchase.ref, userId: purchase.userId, resourceId: 'lifetime-license', quantity: '1', email: purchase.email },
+      },
+    },
   };
 }
 
@@ -101,8 +122,19 @@ async function startSink() {
 async function paidPurchase(stack, price, i) {
   const purchase = { ref: id('chk'), userId: id('user'), email: `buyer-${i}@example.com` };
   const metadata = { checkoutRef: purchase.ref, userId: purchase.userId, resourceId: 'lifetime-license', quantity: '1', email: purchase.email };
-  const session = await stack.stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: price.id, quantity: 1 }], success_url: `${stack.url}/checkout?status=success`, metadata, payment_intent_data: { metadata } });
-  const paid = await fetch(`${stack.url}/_stripe/checkout/${session.id}/pay`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `email=${encodeURIComponent(purchase.email)}` });
+  const session = await stack.stripe.checkout.sessions.create({
+    mode: 'payment',
+    line_items: [{ price: price.id, quantity: 1 }],
+    success_url: `${stack.url}/checkout?status=success`,
+    metadata,
+    payment_intent_data: { metadata },
+  });
+  const paid = await fetch(`${stack.url}/_stripe/checkout/${session.id}/pay`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `email=${encodeURIComponent(purchase.email)}`,
+  });
   if (paid.status !== 303) throw new Error(`paying ${session.id} answered ${paid.status}`);
   const done = await stack.stripe.checkout.sessions.retrieve(session.id);
   return { ...purchase, sessionId: done.id, paymentIntent: String(done.payment_intent), customer: String(done.customer) };
@@ -112,13 +144,24 @@ async function paidPurchases(stack) {
   const [price] = (await stack.stripe.prices.list({ lookup_keys: ['sculpt_lifetime-license'], active: true })).data;
   if (!price) throw new Error('the emulator has no price for lifetime-license');
   const purchases = [];
-  for (let i = 0; i < PURCHASES; i += 10) purchases.push(...(await Promise.all(Array.from({ length: Math.min(10, PURCHASES - i) }, (_, k) => paidPurchase(stack, price, i + k)))));
+  for (let i = 0; i < PURCHASES; i += 10)
+    purchases.push(...(await Promise.all(Array.from({ length: Math.min(10, PURCHASES - i) }, (_, k) => paidPurchase(stack, price, i + k)))));
   return purchases;
 }
 
 /** Stripe sends more than we handle for each purchase (recorded, marked ignored). */
 function sideEvent(purchase, type) {
-  return { id: id('evt'), object: 'event', api_version: '2025-10-29', created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object: { id: purchase.paymentIntent, object: 'payment_intent', status: 'succeeded' } } };
+  return {
+    id: id('evt'),
+    object: 'event',
+    api_version: '2025-10-29',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object: { id: purchase.paymentIntent, object: 'payment_intent', status: 'succeeded' } },
+  };
 }
 
 function shuffle(items) {
@@ -132,7 +175,11 @@ function shuffle(items) {
 /** 300 checkout completions, 500 other events, 200 redeliveries of any of them, shuffled. */
 function deliveriesFor(purchases) {
   const unique = purchases.map((p) => ({ purchase: p, event: checkoutEvent(p) }));
-  for (let i = 0; unique.length < DELIVERIES * 0.8; i += 1) unique.push({ purchase: purchases[i % purchases.length], event: sideEvent(purchases[i % purchases.length], i % 2 ? 'payment_intent.succeeded' : 'charge.succeeded') });
+  for (let i = 0; unique.length < DELIVERIES * 0.8; i += 1)
+    unique.push({
+      purchase: purchases[i % purchases.length],
+      event: sideEvent(purchases[i % purchases.length], i % 2 ? 'payment_intent.succeeded' : 'charge.succeeded'),
+    });
   const all = [...unique];
   while (all.length < DELIVERIES) all.push(unique[Math.floor(Math.random() * unique.length)]);
   return shuffle(all).map(({ purchase, event }) => ({ purchase, event, body: JSON.stringify(event) }));
@@ -189,8 +236,15 @@ async function run(label, stack, faults) {
       (async () => {
         // Like Stripe: a delivery that does not get a 2xx is tried again.
         for (let attempt = 0; attempt < 20; attempt += 1) {
-          const response = await fetch(`${stack.url}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body }).catch(() => null);
-          if (response?.ok) { statuses.ok += 1; return; }
+          const response = await fetch(`${stack.url}/webhooks/stripe`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+            body,
+          }).catch(() => null);
+          if (response?.ok) {
+            statuses.ok += 1;
+            return;
+          }
           statuses.other += 1;
           await sleep(500);
         }
@@ -209,7 +263,9 @@ async function run(label, stack, faults) {
   // Let anything still in flight land, then count.
   await sleep(1_500);
 
-  const { rows: [counts] } = await stack.db.query(
+  const {
+    rows: [counts],
+  } = await stack.db.query(
     `select
        (select count(*) from rm_purchases where checkout_ref = any($1))::int as purchases,
        (select count(*) from rm_licenses where checkout_ref = any($1))::int as licenses,
@@ -219,13 +275,30 @@ async function run(label, stack, faults) {
     [[...refs]],
   );
   const uniqueIds = [...new Set(deliveries.map((d) => d.event.id))];
-  const { rows: [kept] } = await stack.db.query('select count(*)::int as kept, count(handled_at)::int as handled, coalesce(sum(deliveries), 0)::int as deliveries from stripe_webhook_events where stripe_event_id = any($1)', [uniqueIds]);
+  const {
+    rows: [kept],
+  } = await stack.db.query(
+    'select count(*)::int as kept, count(handled_at)::int as handled, coalesce(sum(deliveries), 0)::int as deliveries from stripe_webhook_events where stripe_event_id = any($1)',
+    [uniqueIds],
+  );
   const latencies = purchases.filter((p) => seenAt.has(p.ref)).map((p) => seenAt.get(p.ref) - sentAt.get(p.ref));
-  const ok = counts.purchases === PURCHASES && counts.licenses === PURCHASES && counts.license_events === PURCHASES && counts.purchase_events === PURCHASES && kept.kept === uniqueIds.length && kept.handled === uniqueIds.length;
+  const ok =
+    counts.purchases === PURCHASES &&
+    counts.licenses === PURCHASES &&
+    counts.license_events === PURCHASES &&
+    counts.purchase_events === PURCHASES &&
+    kept.kept === uniqueIds.length &&
+    kept.handled === uniqueIds.length;
   console.log(`\n${label}${faultLog.length ? `\n  faults: ${faultLog.join('; ')}` : ''}`);
-  console.log(`  deliveries: ${DELIVERIES} (${uniqueIds.length} distinct events, ${DELIVERIES - uniqueIds.length} redeliveries) in ${sendSeconds.toFixed(1)} s = ${(DELIVERIES / sendSeconds).toFixed(1)}/s offered; ${statuses.ok} accepted, ${statuses.other} refused or failed and retried`);
-  console.log(`  all fulfilled after ${settledSeconds.toFixed(1)} s; webhook-to-dashboard latency p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms (${latencies.length} of ${PURCHASES} seen)`);
-  console.log(`  kept events ${kept.kept}/${uniqueIds.length}, handled ${kept.handled}, deliveries counted ${kept.deliveries}; purchases ${counts.purchases}, PurchaseCompleted ${counts.purchase_events}, licenses ${counts.licenses}, LicenseGranted ${counts.license_events} for ${counts.licensed_refs} purchases → ${ok ? 'every purchase fulfilled exactly once, nothing lost' : 'MISMATCH'}`);
+  console.log(
+    `  deliveries: ${DELIVERIES} (${uniqueIds.length} distinct events, ${DELIVERIES - uniqueIds.length} redeliveries) in ${sendSeconds.toFixed(1)} s = ${(DELIVERIES / sendSeconds).toFixed(1)}/s offered; ${statuses.ok} accepted, ${statuses.other} refused or failed and retried`,
+  );
+  console.log(
+    `  all fulfilled after ${settledSeconds.toFixed(1)} s; webhook-to-dashboard latency p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms (${latencies.length} of ${PURCHASES} seen)`,
+  );
+  console.log(
+    `  kept events ${kept.kept}/${uniqueIds.length}, handled ${kept.handled}, deliveries counted ${kept.deliveries}; purchases ${counts.purchases}, PurchaseCompleted ${counts.purchase_events}, licenses ${counts.licenses}, LicenseGranted ${counts.license_events} for ${counts.licensed_refs} purchases → ${ok ? 'every purchase fulfilled exactly once, nothing lost' : 'MISMATCH'}`,
+  );
   return { ok, p50: percentile(latencies, 50), p95: percentile(latencies, 95), settledSeconds };
 }
 
@@ -241,7 +314,16 @@ async function main() {
   const sink = await startSink();
   // A known port: the worker reaches the api's emulator at PUBLIC_URL.
   const apiPort = await freePort();
-  const env = { DATABASE_URL: databaseUrl, REDIS_URL: `redis://127.0.0.1:${redisPort}/0`, STRIPE_WEBHOOK_SECRET: SECRET, QUEUE_PREFIX: 'bench', PORT: String(apiPort), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${apiPort}`, STRIPE_EMULATOR_WEBHOOK_URL: sink.url };
+  const env = {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: `redis://127.0.0.1:${redisPort}/0`,
+    STRIPE_WEBHOOK_SECRET: SECRET,
+    QUEUE_PREFIX: 'bench',
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
+    STRIPE_EMULATOR_WEBHOOK_URL: sink.url,
+  };
   const api = startNode('api', env);
   const url = await api.ready;
   let worker = startNode('worker', env);
@@ -272,10 +354,14 @@ async function main() {
     },
   };
   try {
-    console.log(`bench:webhooks: ${PURCHASES} purchases, ${DELIVERIES} signed deliveries at ${RATE}/s into an api and a separate worker (own Redis on port ${redisPort}, no persistence); their logs: ${logFile}`);
+    console.log(
+      `bench:webhooks: ${PURCHASES} purchases, ${DELIVERIES} signed deliveries at ${RATE}/s into an api and a separate worker (own Redis on port ${redisPort}, no persistence); their logs: ${logFile}`,
+    );
     const clean = await run('Run 1, clean (baseline)', stack, false);
     const faulted = await run('Run 2, worker SIGKILLed twice and Redis restarted with its data lost', stack, true);
-    console.log(`\np95 with faults / clean: ${(faulted.p95 / clean.p95).toFixed(1)}x; time to fulfil everything: ${clean.settledSeconds.toFixed(1)} s clean, ${faulted.settledSeconds.toFixed(1)} s with faults (the sweeper re-queues what Redis lost after a 60 s grace)`);
+    console.log(
+      `\np95 with faults / clean: ${(faulted.p95 / clean.p95).toFixed(1)}x; time to fulfil everything: ${clean.settledSeconds.toFixed(1)} s clean, ${faulted.settledSeconds.toFixed(1)} s with faults (the sweeper re-queues what Redis lost after a 60 s grace)`,
+    );
     if (!clean.ok || !faulted.ok) process.exitCode = 1;
     log.end();
   } finally {

@@ -27,7 +27,14 @@ export const adminListStripeEvents = defineServerFn({
 export const adminRedriveStripeEvent = defineServerFn({
   id: 'adminRedriveStripeEvent',
   method: 'POST',
-  input: z.object({ stripeEventId: z.string().trim().regex(/^evt_\w{1,100}$/, 'a Stripe event id such as evt_…') }).strict(),
+  input: z
+    .object({
+      stripeEventId: z
+        .string()
+        .trim()
+        .regex(/^evt_\w{1,100}$/, 'a Stripe event id such as evt_…'),
+    })
+    .strict(),
   output: z.object({ status: z.literal('queued') }),
   errors: ['FORBIDDEN', 'NOT_FOUND', 'stripe.event_handled', 'stripe.event_running'],
 });

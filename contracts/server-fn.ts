@@ -3,11 +3,7 @@ import { z } from 'zod';
 export type ServerFnMethod = 'GET' | 'POST';
 
 /** A server function's contract: shared by the backend (validation) and the frontend (typing). */
-export interface ServerFnContract<
-  Id extends string = string,
-  Input extends z.ZodType = z.ZodType,
-  Output extends z.ZodType = z.ZodType,
-> {
+export interface ServerFnContract<Id extends string = string, Input extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType> {
   readonly id: Id;
   readonly method: ServerFnMethod;
   readonly input: Input;
@@ -21,9 +17,14 @@ export interface ServerFnContract<
   readonly form?: { page: string };
 }
 
-export function defineServerFn<Id extends string, Input extends z.ZodType, Output extends z.ZodType>(
-  contract: { id: Id; method: ServerFnMethod; input: Input; output: Output; errors?: readonly string[]; form?: { page: string } },
-): ServerFnContract<Id, Input, Output> {
+export function defineServerFn<Id extends string, Input extends z.ZodType, Output extends z.ZodType>(contract: {
+  id: Id;
+  method: ServerFnMethod;
+  input: Input;
+  output: Output;
+  errors?: readonly string[];
+  form?: { page: string };
+}): ServerFnContract<Id, Input, Output> {
   return { errors: [], ...contract };
 }
 
@@ -66,14 +67,7 @@ export const errorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** Every /_serverFn answer is exactly one of these three envelopes. */
-export const envelopeSchema = z.union([
-  z.object({ result: z.unknown() }),
-  z.object({ redirect: serverRedirectSchema }),
-  z.object({ error: errorBodySchema }),
-]);
-export type Envelope =
-  | { result: unknown }
-  | { redirect: ServerRedirect }
-  | { error: ErrorBody };
+export const envelopeSchema = z.union([z.object({ result: z.unknown() }), z.object({ redirect: serverRedirectSchema }), z.object({ error: errorBodySchema })]);
+export type Envelope = { result: unknown } | { redirect: ServerRedirect } | { error: ErrorBody };
 
 export const SERVER_FN_PREFIX = '/_serverFn';

@@ -105,7 +105,10 @@ function buildEpub(from) {
   const page = (title, body) =>
     `<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="${lang}" lang="${lang}">\n<head>\n<meta charset="utf-8" />\n<title>${escapeXml(title)}</title>\n<link rel="stylesheet" type="text/css" href="style.css" />\n</head>\n<body>\n${body}\n</body>\n</html>\n`;
 
-  const titlePage = page(book.title, `<section epub:type="titlepage" class="titlepage">\n<h1>${escapeXml(book.title)}</h1>\n${book.subtitle ? `<p class="subtitle">${escapeXml(book.subtitle)}</p>\n` : ''}<p class="author">${escapeXml(book.author)}</p>\n<p class="description">${escapeXml(book.description)}</p>\n${book.rights ? `<p class="rights">${escapeXml(book.rights)}</p>\n` : ''}</section>`);
+  const titlePage = page(
+    book.title,
+    `<section epub:type="titlepage" class="titlepage">\n<h1>${escapeXml(book.title)}</h1>\n${book.subtitle ? `<p class="subtitle">${escapeXml(book.subtitle)}</p>\n` : ''}<p class="author">${escapeXml(book.author)}</p>\n<p class="description">${escapeXml(book.description)}</p>\n${book.rights ? `<p class="rights">${escapeXml(book.rights)}</p>\n` : ''}</section>`,
+  );
   const nav = page(
     'Contents',
     `<nav epub:type="toc" id="toc">\n<h1>Contents</h1>\n<ol>\n${chapters.map((c) => `<li><a href="${c.id}.xhtml">${escapeXml(c.title)}</a></li>`).join('\n')}\n</ol>\n</nav>`,
@@ -155,7 +158,9 @@ ${chapters.map((c) => `<itemref idref="c-${c.id}"/>`).join('\n')}
 }
 
 function readLessons(id, dir) {
-  const names = readdirSync(dir).filter((name) => name.endsWith('.md')).sort();
+  const names = readdirSync(dir)
+    .filter((name) => name.endsWith('.md'))
+    .sort();
   return names.map((name, index) => {
     if (!/^\d\d-[a-z0-9-]+\.md$/.test(name)) fail(`${id}: lesson file ${name} must be named NN-slug.md`);
     const { data, body } = frontMatter(readFileSync(join(dir, name), 'utf8'), `${id}/${name}`);

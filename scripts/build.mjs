@@ -25,8 +25,7 @@ const targets = [
     name: 'backend',
     output: 'dist/app/backend/src/main.js',
     sources: ['backend', 'contracts', '.swcrc'],
-    build: () =>
-      run(bin('swc'), ['backend', 'contracts', '-d', 'dist/app', '--config-file', '.swcrc', '--quiet', '--copy-files', '--ignore', '**/*.spec.ts']),
+    build: () => run(bin('swc'), ['backend', 'contracts', '-d', 'dist/app', '--config-file', '.swcrc', '--quiet', '--copy-files', '--ignore', '**/*.spec.ts']),
   },
   {
     name: 'library (downloads and lessons)',

@@ -52,7 +52,14 @@ async function main() {
     const wanted = process.argv[2];
     const projectors = wanted ? [registry.get(wanted)].filter(Boolean) : registry.all();
     if (projectors.length === 0) {
-      console.error(`No read model called ${wanted}. Known: ${registry.all().map((p) => p.name).join(', ') || '(none)'}`);
+      console.error(
+        `No read model called ${wanted}. Known: ${
+          registry
+            .all()
+            .map((p) => p.name)
+            .join(', ') || '(none)'
+        }`,
+      );
       process.exitCode = 64;
       return;
     }
@@ -74,7 +81,9 @@ async function main() {
     }
     const ms = Math.round(performance.now() - started);
     const rate = ms > 0 ? Math.round((events / ms) * 1000) : events;
-    console.log(`Replayed ${count(events)} events into ${projectors.length} read model${projectors.length === 1 ? '' : 's'} in ${count(ms)} ms (${count(rate)} events/s).`);
+    console.log(
+      `Replayed ${count(events)} events into ${projectors.length} read model${projectors.length === 1 ? '' : 's'} in ${count(ms)} ms (${count(rate)} events/s).`,
+    );
   } finally {
     process.off('SIGINT', onSigint);
     await app.close();

@@ -13,7 +13,10 @@ export function precompress(dir) {
     const file = join(dir, name);
     if (!COMPRESSIBLE.test(name) || statSync(file).size < MIN_BYTES) continue;
     const source = readFileSync(file);
-    writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+    );
     writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
     written += 1;
   }

@@ -22,7 +22,9 @@ try {
     const page = await browser.newPage({ viewport: { width: size, height: size } });
     // The touch icon gets an opaque square (iOS rounds the corners itself); the favicon keeps its own.
     const background = padded ? '#0b0a14' : 'transparent';
-    await page.setContent(`<html><body style="margin:0;background:${background}">${svg.replace('<svg ', `<svg width="${size}" height="${size}" `)}</body></html>`);
+    await page.setContent(
+      `<html><body style="margin:0;background:${background}">${svg.replace('<svg ', `<svg width="${size}" height="${size}" `)}</body></html>`,
+    );
     const png = await page.screenshot({ type: 'png', omitBackground: !padded });
     await page.close();
     return png;

@@ -20,10 +20,7 @@ import { publicFiles } from './platform/web/public-files';
 import { securityHeaders } from './platform/web/security-headers';
 
 /** Builds the HTTP app (not yet listening): security headers, redirects, static assets, routes. */
-export async function createApi(
-  config: AppConfig,
-  options: { extraModules?: Type[] } = {},
-): Promise<NestExpressApplication> {
+export async function createApi(config: AppConfig, options: { extraModules?: Type[] } = {}): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(config, options.extraModules), {
     bodyParser: false,
     bufferLogs: true,

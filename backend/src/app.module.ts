@@ -47,7 +47,27 @@ export function infrastructureModules(config: AppConfig): Array<DynamicModule | 
 }
 
 /** Feature modules: their commands, server functions, projectors and jobs. */
-export const featureModules = [AuthModule, SiteModule, CatalogModule, AdminModule, EmailModule, PreferencesModule, ContactModule, StripeModule, CheckoutModule, SubscriptionsModule, LicensesModule, DashboardModule, PluginApiModule, CreditsModule, DevicesModule, AvailabilityModule, BookingModule, CoursesModule, LibraryModule];
+export const featureModules = [
+  AuthModule,
+  SiteModule,
+  CatalogModule,
+  AdminModule,
+  EmailModule,
+  PreferencesModule,
+  ContactModule,
+  StripeModule,
+  CheckoutModule,
+  SubscriptionsModule,
+  LicensesModule,
+  DashboardModule,
+  PluginApiModule,
+  CreditsModule,
+  DevicesModule,
+  AvailabilityModule,
+  BookingModule,
+  CoursesModule,
+  LibraryModule,
+];
 
 /** Stand-ins both processes mount, never in production (see standIns): the local sign-in and the email outbox. */
 export function standInModules(config: AppConfig): Type[] {
@@ -92,6 +112,18 @@ export class ApiModule {
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: WorkerModule, imports: [...infrastructureModules(config), ...featureModules, ...standInModules(config), ProjectionModule, AdminJobsModule, EmailJobsModule, BookingRemindersJobsModule, StripeWebhookJobsModule] };
+    return {
+      module: WorkerModule,
+      imports: [
+        ...infrastructureModules(config),
+        ...featureModules,
+        ...standInModules(config),
+        ProjectionModule,
+        AdminJobsModule,
+        EmailJobsModule,
+        BookingRemindersJobsModule,
+        StripeWebhookJobsModule,
+      ],
+    };
   }
 }

@@ -28,7 +28,10 @@ describe('docker-compose.yml', () => {
   });
 
   it('gives api and worker environments that start (the embedded stand-ins, not production), with their roles', () => {
-    for (const [name, role] of [['api', 'api'], ['worker', 'worker']] as const) {
+    for (const [name, role] of [
+      ['api', 'api'],
+      ['worker', 'worker'],
+    ] as const) {
       const config = loadConfig(compose.services[name]!.environment);
       expect(isProductionMode(config)).toBe(false);
       expect(config.ROLE).toBe(role);
@@ -37,7 +40,7 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('overrides the image\'s production mode on purpose: the Dockerfile sets NODE_ENV=production', () => {
+  it("overrides the image's production mode on purpose: the Dockerfile sets NODE_ENV=production", () => {
     expect(readFileSync(join(ROOT, 'Dockerfile'), 'utf8')).toMatch(/^ENV NODE_ENV=production$/m);
     expect(compose.services.api!.environment!.NODE_ENV).toBe('development');
   });

@@ -23,7 +23,7 @@ export async function peerReadAll(url, batchSize) {
   try {
     const seen = new Set();
     let read = 0;
-    for (let after = 0n; ; ) {
+    for (let after = 0n; ;) {
       const page = await readMessagesBatch(pool.execute, { after, batchSize });
       read += page.messages.length;
       for (const message of page.messages) seen.add(message.metadata.globalPosition);
@@ -51,7 +51,13 @@ export async function peerReplaySummary(url, { batchSize, eventTypes }) {
       },
       handle: async (events, context) => {
         const rows = foldByStream(
-          events.map((e) => ({ streamId: e.metadata.streamName, streamVersion: Number(e.metadata.streamPosition), type: e.type, actor: 'system', recordedAt: new Date() })),
+          events.map((e) => ({
+            streamId: e.metadata.streamName,
+            streamVersion: Number(e.metadata.streamPosition),
+            type: e.type,
+            actor: 'system',
+            recordedAt: new Date(),
+          })),
         );
         await context.connection.client.query(STREAM_SUMMARY_UPSERT('peer_streams', rows.length), rows.flat());
       },
@@ -90,4 +96,3 @@ export async function startPeerLagProjector(url, channel) {
     },
   };
 }
-

@@ -36,11 +36,27 @@ export async function grantLicenses(databaseUrl, count, { includedCreditsPerMont
           const licenseId = licenseIdFor(`bench:${randomUUID()}`);
           const key = keys[n];
           const data = {
-            licenseId, userId: `user_bench_${n}`, email: `plugin-${n}@example.com`, resourceId: 'lifetime-license', plan: 'lifetime-license', kind: 'lifetime',
-            seats: 1, devicesPerSeat, includedCreditsPerMonth, keySealed: sealLicenseKey(key, SECRET), keyHash: licenseKeyHash(key), keyHint: licenseKeyHint(key),
-            source: { checkoutRef: null, subscriptionId: null }, validUntil: null, grantedAt,
+            licenseId,
+            userId: `user_bench_${n}`,
+            email: `plugin-${n}@example.com`,
+            resourceId: 'lifetime-license',
+            plan: 'lifetime-license',
+            kind: 'lifetime',
+            seats: 1,
+            devicesPerSeat,
+            includedCreditsPerMonth,
+            keySealed: sealLicenseKey(key, SECRET),
+            keyHash: licenseKeyHash(key),
+            keyHint: licenseKeyHint(key),
+            source: { checkoutRef: null, subscriptionId: null },
+            validUntil: null,
+            grantedAt,
           };
-          await store.append(licenseStreamId(licenseId), 'no-stream', [{ type: 'LicenseGranted', data }], { correlationId: randomUUID(), causationId: null, actor: { kind: 'system' } });
+          await store.append(licenseStreamId(licenseId), 'no-stream', [{ type: 'LicenseGranted', data }], {
+            correlationId: randomUUID(),
+            causationId: null,
+            actor: { kind: 'system' },
+          });
         }
       }),
     );

@@ -20,12 +20,21 @@ export async function callFn(baseUrl, id, input, { cookie, method = 'POST', forw
 }
 
 /** The Cookie header a browser would send back after these Set-Cookie headers. */
-export const cookieJar = (setCookies) => setCookies.map((c) => c.split(';')[0]).filter((c) => !c.endsWith('=')).join('; ');
+export const cookieJar = (setCookies) =>
+  setCookies
+    .map((c) => c.split(';')[0])
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
 
 /** Creates an account through the local sign-up and returns its cookies. */
 export async function signUpOverHttp(siteUrl, queuePrefix, email, name, { forwardedFor } = {}) {
   const [firstName, ...rest] = name.split(' ');
-  const created = await callFn(siteUrl, 'localSignUpCreate', { emailAddress: email, firstName, lastName: rest.join(' ') || undefined, legalAccepted: true }, { forwardedFor });
+  const created = await callFn(
+    siteUrl,
+    'localSignUpCreate',
+    { emailAddress: email, firstName, lastName: rest.join(' ') || undefined, legalAccepted: true },
+    { forwardedFor },
+  );
   if (!created.result) throw new Error(`sign-up refused for ${email}: ${JSON.stringify(created.error)}`);
   const code = await latestSignInCode(queuePrefix, email);
   const done = await callFn(siteUrl, 'localSignUpAttemptVerification', { attemptId: created.result.id, code }, { forwardedFor });
@@ -36,7 +45,10 @@ export async function signUpOverHttp(siteUrl, queuePrefix, email, name, { forwar
 /** The latest one-time code queued for `to` on the site's `emails` queue (waiting or already sent). */
 async function latestSignInCode(queuePrefix, to) {
   const url = redisUrl();
-  const queue = new Queue('emails', { connection: { host: url.hostname, port: Number(url.port || 6379), db: Number(url.pathname.slice(1) || 0) }, prefix: queuePrefix });
+  const queue = new Queue('emails', {
+    connection: { host: url.hostname, port: Number(url.port || 6379), db: Number(url.pathname.slice(1) || 0) },
+    prefix: queuePrefix,
+  });
   try {
     for (let tries = 0; ; tries += 1) {
       const jobs = await queue.getJobs(['waiting', 'delayed', 'prioritized', 'completed', 'active']);

@@ -13,7 +13,17 @@ export async function startBenchSite(env = {}) {
   const databaseUrl = Object.assign(new URL(admin), { pathname: `/${database}` }).toString();
   const server = spawn(process.execPath, ['dist/app/backend/src/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', LOCAL_DEMO_DATA: 'false', TRUST_PROXY: 'loopback', QUEUE_PREFIX: `bench_${database}`, ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'error',
+      LOCAL_DEMO_DATA: 'false',
+      TRUST_PROXY: 'loopback',
+      QUEUE_PREFIX: `bench_${database}`,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((resolve, reject) => {

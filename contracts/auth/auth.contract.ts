@@ -23,7 +23,10 @@ export const getViewer = defineServerFn({
 
 /** Clerk's field names and limits, shared by the local sign-in and its forms. */
 const identifier = z.string().trim().min(1, 'Enter your email address.').max(254, 'That email address is too long.');
-const code = z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from the email.');
+const code = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from the email.');
 const attemptId = z.string().regex(/^s[iu]a_[A-Za-z0-9]{8,40}$/, 'This sign-in has expired; start again.');
 const name = z.string().trim().max(100, 'Keep the name under 100 characters.').optional();
 
@@ -38,7 +41,19 @@ const attemptOutput = z.object({
 });
 
 /** The codes the local sign-in answers with (Clerk's), beside the transport's own. */
-export const LOCAL_SIGN_IN_ERRORS = ['form_identifier_not_found', 'form_identifier_exists', 'form_identifier_invalid', 'form_code_incorrect', 'verification_expired', 'verification_failed', 'sign_in_wrong_status', 'sign_up_wrong_status', 'form_param_format_invalid', 'form_param_max_length_exceeded', 'local_sign_in_off'] as const;
+export const LOCAL_SIGN_IN_ERRORS = [
+  'form_identifier_not_found',
+  'form_identifier_exists',
+  'form_identifier_invalid',
+  'form_code_incorrect',
+  'verification_expired',
+  'verification_failed',
+  'sign_in_wrong_status',
+  'sign_up_wrong_status',
+  'form_param_format_invalid',
+  'form_param_max_length_exceeded',
+  'local_sign_in_off',
+] as const;
 
 export const localSignInCreate = defineServerFn({
   id: 'localSignInCreate',
@@ -103,6 +118,12 @@ export const signOutEverywhere = defineServerFn({
 });
 
 /** The embedded local sign-in's steps: served only while it stands in for Clerk, never in production. */
-export const localSignInServerFns = [localSignInCreate, localSignInPrepareFirstFactor, localSignInAttemptFirstFactor, localSignUpCreate, localSignUpAttemptVerification];
+export const localSignInServerFns = [
+  localSignInCreate,
+  localSignInPrepareFirstFactor,
+  localSignInAttemptFirstFactor,
+  localSignUpCreate,
+  localSignUpAttemptVerification,
+];
 
 export const authServerFns = [getViewer, ...localSignInServerFns, signOut, signOutEverywhere];

@@ -16,7 +16,15 @@ describe('parsePublishableKey', () => {
   });
 
   it('names a malformed key', () => {
-    for (const bad of ['sk_test_abc', 'pk_test_', 'pk_test_!!!', key('pk_test_', 'clerk.example.com'), key('pk_live_', 'nodot$'), key('pk_test_', 'a$b.com$'), 'pk_prod_' + Buffer.from('clerk.example.com$').toString('base64')]) {
+    for (const bad of [
+      'sk_test_abc',
+      'pk_test_',
+      'pk_test_!!!',
+      key('pk_test_', 'clerk.example.com'),
+      key('pk_live_', 'nodot$'),
+      key('pk_test_', 'a$b.com$'),
+      'pk_prod_' + Buffer.from('clerk.example.com$').toString('base64'),
+    ]) {
       expect(() => parsePublishableKey(bad)).toThrow(PublishableKeyError);
       expect(() => parsePublishableKey(bad)).toThrow(expect.objectContaining({ code: 'invalid_publishable_key' }));
     }

@@ -19,12 +19,19 @@ export class PublishableKeyError extends Error {
 
 export function parsePublishableKey(key: string | undefined | null): PublishableKey {
   const value = key?.trim() ?? '';
-  if (!value) throw new PublishableKeyError('missing_publishable_key', 'The sign-in publishable key is missing: set CLERK_PUBLISHABLE_KEY (it starts with pk_test_ or pk_live_).');
+  if (!value)
+    throw new PublishableKeyError(
+      'missing_publishable_key',
+      'The sign-in publishable key is missing: set CLERK_PUBLISHABLE_KEY (it starts with pk_test_ or pk_live_).',
+    );
   const match = /^pk_(test|live)_([A-Za-z0-9+/]+={0,2})$/.exec(value);
   const decoded = match ? decodeBase64(match[2]!) : undefined;
   const frontendApi = decoded?.endsWith('$') ? decoded.slice(0, -1) : undefined;
   if (!match || !frontendApi || frontendApi.includes('$') || !/^[a-z0-9.-]+\.[a-z0-9-]+(:\d+)?(\/[\w./-]*)?$/i.test(frontendApi)) {
-    throw new PublishableKeyError('invalid_publishable_key', `The sign-in publishable key "${value.slice(0, 12)}…" is not valid: expected pk_test_ or pk_live_ followed by the encoded frontend API host.`);
+    throw new PublishableKeyError(
+      'invalid_publishable_key',
+      `The sign-in publishable key "${value.slice(0, 12)}…" is not valid: expected pk_test_ or pk_live_ followed by the encoded frontend API host.`,
+    );
   }
   return { instanceType: match[1] === 'live' ? 'production' : 'development', frontendApi };
 }

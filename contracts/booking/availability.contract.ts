@@ -4,13 +4,18 @@ import { defineServerFn } from '../server-fn';
 const time = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'Use a 24-hour time such as 09:00.');
 const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
 
-export const intervalSchema = z.object({ start: time, end: time }).refine((i) => minutes(i.end) > minutes(i.start), { message: 'Each period must end after it starts.', path: ['end'] });
+export const intervalSchema = z
+  .object({ start: time, end: time })
+  .refine((i) => minutes(i.end) > minutes(i.start), { message: 'Each period must end after it starts.', path: ['end'] });
 
 /** A day's periods: each ends after it starts, none overlaps another. */
 const dayPeriods = z
   .array(intervalSchema)
   .max(6, 'At most 6 periods a day.')
-  .refine((periods) => [...periods].sort((a, b) => minutes(a.start) - minutes(b.start)).every((p, i, all) => i === 0 || minutes(p.start) >= minutes(all[i - 1]!.end)), { message: 'Periods on one day must not overlap.' });
+  .refine(
+    (periods) => [...periods].sort((a, b) => minutes(a.start) - minutes(b.start)).every((p, i, all) => i === 0 || minutes(p.start) >= minutes(all[i - 1]!.end)),
+    { message: 'Periods on one day must not overlap.' },
+  );
 
 const isZone = (zone: string) => {
   try {
@@ -31,7 +36,11 @@ export const hostScheduleSchema = z.object({
     .record(z.iso.date('Use a date such as 2026-12-24.'), dayPeriods)
     .refine((o) => Object.keys(o).length <= 366, 'At most a year of date overrides.'),
   bufferMinutes: z.number().int().min(0, 'The buffer cannot be negative.').max(120, 'At most 120 minutes between sessions.'),
-  minimumNoticeMinutes: z.number().int().min(0).max(14 * 24 * 60, 'At most two weeks of notice.'),
+  minimumNoticeMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(14 * 24 * 60, 'At most two weeks of notice.'),
   horizonDays: z.number().int().min(1, 'Open at least one day ahead.').max(180, 'At most 180 days ahead.'),
   /** The host's video-call room, sent to customers with their booking. */
   meetingUrl: z

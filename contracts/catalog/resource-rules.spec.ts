@@ -1,12 +1,4 @@
-import {
-  checkoutHref,
-  fallbackDescription,
-  isFree,
-  parseFeatures,
-  priceLabel,
-  readBooleanMetadata,
-  truncateDescription,
-} from './resource-rules';
+import { checkoutHref, fallbackDescription, isFree, parseFeatures, priceLabel, readBooleanMetadata, truncateDescription } from './resource-rules';
 
 describe('isFree', () => {
   it.each([

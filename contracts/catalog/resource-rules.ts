@@ -22,7 +22,10 @@ export function priceLabel(resource: { priceCents?: number | null; accessType?: 
 /** Features from an array, or from one string split on newlines or '|'; blanks dropped. */
 export function parseFeatures(features: unknown): string[] {
   const items = Array.isArray(features) ? features : typeof features === 'string' ? features.split(/\r?\n|\|/) : [];
-  return items.filter((item): item is string => typeof item === 'string').map((item) => item.trim()).filter(Boolean);
+  return items
+    .filter((item): item is string => typeof item === 'string')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
@@ -65,11 +68,7 @@ export function resourceSummary(resource: Pick<Resource, 'description' | 'metada
 }
 
 /** /checkout?resourceId=…&qty=…: quantity floored and at least 1; extra params added when not null. */
-export function checkoutHref(
-  resourceId: string,
-  quantity = 1,
-  extra: Record<string, string | number | boolean | null | undefined> = {},
-): string {
+export function checkoutHref(resourceId: string, quantity = 1, extra: Record<string, string | number | boolean | null | undefined> = {}): string {
   const qty = Number.isFinite(quantity) ? Math.max(1, Math.floor(quantity)) : 1;
   const params = new URLSearchParams({ resourceId, qty: String(qty) });
   for (const [key, value] of Object.entries(extra)) {

@@ -14,6 +14,10 @@ export const checkoutSearchSchema = z.object({
   qty: z.coerce.number().int().min(1).max(MAX_CHECKOUT_QUANTITY).optional().catch(undefined),
   status: z.enum(CHECKOUT_STATUSES).optional().catch(undefined),
   /** With status=error after a form posted without JavaScript: the error's stable code. */
-  reason: z.string().regex(/^[A-Za-z_.]{1,60}$/).optional().catch(undefined),
+  reason: z
+    .string()
+    .regex(/^[A-Za-z_.]{1,60}$/)
+    .optional()
+    .catch(undefined),
 });
 export type CheckoutSearch = z.output<typeof checkoutSearchSchema>;

@@ -45,7 +45,11 @@ export const getCheckoutData = defineServerFn({
 export const initiateCheckoutInput = z
   .object({
     resourceId: z.string().trim().min(1, 'Choose what to buy.').max(120),
-    quantity: z.coerce.number().int('Choose a whole number.').min(1, 'Choose at least 1.').max(MAX_CHECKOUT_QUANTITY, `Choose at most ${MAX_CHECKOUT_QUANTITY}.`),
+    quantity: z.coerce
+      .number()
+      .int('Choose a whole number.')
+      .min(1, 'Choose at least 1.')
+      .max(MAX_CHECKOUT_QUANTITY, `Choose at most ${MAX_CHECKOUT_QUANTITY}.`),
   })
   .strict();
 
@@ -61,7 +65,15 @@ export const initiateCheckout = defineServerFn({
     /** No Stripe price is configured for it: the configuration-error status. */
     z.object({ outcome: z.literal('configuration-error') }),
   ]),
-  errors: ['checkout.included_with_subscription', 'checkout.already_owned', 'checkout.book_a_time', 'checkout.plan_change_is_a_switch', 'checkout.plan_already_active', 'checkout.lifetime_includes_plan', 'checkout.plan_change_overdue'],
+  errors: [
+    'checkout.included_with_subscription',
+    'checkout.already_owned',
+    'checkout.book_a_time',
+    'checkout.plan_change_is_a_switch',
+    'checkout.plan_already_active',
+    'checkout.lifetime_includes_plan',
+    'checkout.plan_change_overdue',
+  ],
   /** Posted as a plain form before JavaScript loads: answered with a 303 (to Stripe, the library, or back here). */
   form: { page: '/checkout' },
 });

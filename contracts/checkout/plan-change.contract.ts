@@ -26,18 +26,20 @@ export const planChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('new') }),
   /** Refused: `code` is the error initiateCheckout would answer, `message` what the page says. */
   z.object({ kind: z.literal('refused'), code: z.string(), message: z.string(), heldTitle: z.string() }),
-  z.object({ kind: z.literal('switch'), direction: z.enum(['upgrade', 'downgrade', 'seats']), heldTitle: z.string(), heldQuantity: z.number().int(), message: z.string(), preview: prorationPreviewSchema }),
+  z.object({
+    kind: z.literal('switch'),
+    direction: z.enum(['upgrade', 'downgrade', 'seats']),
+    heldTitle: z.string(),
+    heldQuantity: z.number().int(),
+    message: z.string(),
+    preview: prorationPreviewSchema,
+  }),
   z.object({ kind: z.literal('to-lifetime'), heldTitle: z.string(), endsAt: iso, message: z.string() }),
 ]);
 export type PlanChangeView = z.infer<typeof planChangeSchema>;
 
 /** Control characters and lone surrogates are never part of an id: refused as invalid input, before any lookup. */
-const resourceId = z
-  .string()
-  .trim()
-  .min(1, 'Choose a plan.')
-  .max(120)
-  .refine(isPlainLineText, 'That is not a plan id.');
+const resourceId = z.string().trim().min(1, 'Choose a plan.').max(120).refine(isPlainLineText, 'That is not a plan id.');
 
 const planInput = z
   .object({
@@ -58,7 +60,14 @@ export const changePlan = defineServerFn({
   method: 'POST',
   input: planInput.extend({ prorationDate: z.coerce.number().int().min(0) }).strict(),
   output: z.object({ changed: z.literal(true), resourceId: z.string(), quantity: z.number().int() }),
-  errors: ['checkout.plan_already_active', 'checkout.lifetime_includes_plan', 'checkout.plan_change_overdue', 'checkout.plan_change_not_a_switch', 'checkout.plan_preview_stale', 'checkout.card_declined'],
+  errors: [
+    'checkout.plan_already_active',
+    'checkout.lifetime_includes_plan',
+    'checkout.plan_change_overdue',
+    'checkout.plan_change_not_a_switch',
+    'checkout.plan_preview_stale',
+    'checkout.card_declined',
+  ],
 });
 
 export const planChangeServerFns = [getPlanChange, changePlan];

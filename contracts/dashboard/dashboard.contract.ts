@@ -44,11 +44,19 @@ export const dashboardLicenseSchema = z.object({
   validUntil: iso.nullable(),
   grantedAt: iso,
   subscription: z
-    .object({ subscriptionId: z.string(), status: z.enum(['active', 'past_due', 'cancelled']), currentPeriodEnd: iso, cancelAt: iso.nullable(), renewals: z.number().int() })
+    .object({
+      subscriptionId: z.string(),
+      status: z.enum(['active', 'past_due', 'cancelled']),
+      currentPeriodEnd: iso,
+      cancelAt: iso.nullable(),
+      renewals: z.number().int(),
+    })
     .nullable(),
   licensedUsers: z.array(z.object({ email: z.string(), keyHint: z.string(), addedAt: iso })),
   /** The plugin's latest checks of this license's keys: why it says what it says. */
-  recentChecks: z.array(z.object({ checkedAt: iso, keyHint: z.string(), pluginVersion: z.string().nullable(), code: z.string(), reason: z.string().nullable() })),
+  recentChecks: z.array(
+    z.object({ checkedAt: iso, keyHint: z.string(), pluginVersion: z.string().nullable(), code: z.string(), reason: z.string().nullable() }),
+  ),
   /** Device slots per seat: the owner's own, each licensed user's, and any seat that still holds devices. */
   deviceSeats: z.array(licenseDeviceSeatSchema),
 });
@@ -58,7 +66,9 @@ export const dashboardDataSchema = z.object({
   viewer: z.object({ name: z.string(), email: z.string().nullable() }),
   licenses: z.array(dashboardLicenseSchema),
   /** Seats other people gave this account's address. */
-  sharedSeats: z.array(z.object({ licenseId: z.string(), title: z.string(), status: z.enum(['active', 'past_due', 'ended', 'revoked']), key: z.string(), addedAt: iso })),
+  sharedSeats: z.array(
+    z.object({ licenseId: z.string(), title: z.string(), status: z.enum(['active', 'past_due', 'ended', 'revoked']), key: z.string(), addedAt: iso }),
+  ),
   resources: z.object({
     owned: z.array(z.object({ resource: resourceSchema, source: z.enum(['purchase', 'free']), grantedAt: iso })),
     /** Resources that come with an active plan or license. */
@@ -79,7 +89,16 @@ export const dashboardDataSchema = z.object({
       closeReason: z.string().nullable(),
     }),
   ),
-  purchases: z.array(z.object({ checkoutRef: z.string(), title: z.string(), quantity: z.number().int(), ...money, status: z.enum(['paid', 'refunded', 'partially_refunded', 'disputed']), completedAt: iso })),
+  purchases: z.array(
+    z.object({
+      checkoutRef: z.string(),
+      title: z.string(),
+      quantity: z.number().int(),
+      ...money,
+      status: z.enum(['paid', 'refunded', 'partially_refunded', 'disputed']),
+      completedAt: iso,
+    }),
+  ),
   /** Whether Stripe knows this customer (the manage-billing link needs one). */
   canManageBilling: z.boolean(),
 });
@@ -143,4 +162,13 @@ export const releaseLicenseDevice = defineServerFn({
   output: z.object({ released: z.boolean(), slotFreeAt: iso.nullable() }),
 });
 
-export const dashboardServerFns = [checkDashboardAccess, getDashboardData, assignSeat, removeSeat, abandonPendingPayment, openBillingPortal, rotateLicenseKey, releaseLicenseDevice];
+export const dashboardServerFns = [
+  checkDashboardAccess,
+  getDashboardData,
+  assignSeat,
+  removeSeat,
+  abandonPendingPayment,
+  openBillingPortal,
+  rotateLicenseKey,
+  releaseLicenseDevice,
+];

@@ -37,7 +37,9 @@ describe('admission-v1', () => {
     expect(readAdmissionResponse(200, { ...allowed, extra: 1 })).toBe('service_unavailable');
     expect(readAdmissionResponse(200, { ...allowed, license_key: 'SSAI-…' })).toBe('service_unavailable');
     expect(readAdmissionResponse(200, { ...allowed, contract_version: 'admission-v2' })).toBe('service_unavailable');
-    expect(readAdmissionResponse(403, { ...admissionResponse({ code: 'license_rejected', reason: 'invalid' }, 'r').body, reason: 'lost' })).toBe('service_unavailable');
+    expect(readAdmissionResponse(403, { ...admissionResponse({ code: 'license_rejected', reason: 'invalid' }, 'r').body, reason: 'lost' })).toBe(
+      'service_unavailable',
+    );
     expect(readAdmissionResponse(503, { ...admissionResponse({ code: 'temporarily_unavailable' }, 'r').body, retryable: false })).toBe('service_unavailable');
     expect(readAdmissionResponse(200, 'allowed')).toBe('service_unavailable');
   });

@@ -34,7 +34,9 @@ export const creditBalanceSchema = z
     purchase_url: z.union([z.url({ protocol: /^https?$/ }), z.string().startsWith('/')]),
     annual_upgrade_offer: annualUpgradeOfferSchema.nullable(),
   })
-  .refine((b) => b.total_remaining === b.included_remaining + b.add_on_remaining, { message: 'total_remaining must equal included_remaining + add_on_remaining' });
+  .refine((b) => b.total_remaining === b.included_remaining + b.add_on_remaining, {
+    message: 'total_remaining must equal included_remaining + add_on_remaining',
+  });
 export type CreditBalance = z.output<typeof creditBalanceSchema>;
 
 /** An endpoint name as the AI service reports it and the plugin filters by: printable, storable text. */
@@ -43,7 +45,10 @@ export const usageEndpointSchema = z
   .trim()
   .min(1)
   .max(120)
-  .refine((value) => !/[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value), 'That is not an endpoint name.');
+  .refine(
+    (value) => !/[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value),
+    'That is not an endpoint name.',
+  );
 
 /** What the AI service measured for a request, when it says: the plugin shows it beside the charge. */
 export const usageMeasuresSchema = z.strictObject({
@@ -56,8 +61,14 @@ export const usageMeasuresSchema = z.strictObject({
   page_count: count.max(1e7).optional(),
   raw_usd: z.number().min(0).max(1e7).optional(),
   file_size_bytes: count.max(1e13).optional(),
-  file_format: z.string().regex(/^[a-z0-9.+-]{1,20}$/i).optional(),
-  billing_formula_version: z.string().regex(/^[\w.:-]{1,40}$/).optional(),
+  file_format: z
+    .string()
+    .regex(/^[a-z0-9.+-]{1,20}$/i)
+    .optional(),
+  billing_formula_version: z
+    .string()
+    .regex(/^[\w.:-]{1,40}$/)
+    .optional(),
   billing_credits_per_usd: z.number().min(0).max(1e9).optional(),
   billing_markup_multiplier: z.number().min(0).max(1e3).optional(),
   billing_credits_exact: z.number().min(0).max(1e12).optional(),
@@ -117,8 +128,22 @@ const absentIfEmpty = (v: unknown) => (v === '' ? undefined : v);
 
 /** `?limit&before&endpoint`: an empty value is as if it were absent; `endpoint` may repeat. */
 export const usageQuerySchema = z.object({
-  limit: z.preprocess(absentIfEmpty, z.coerce.number().int().min(1).default(25).transform((n) => Math.min(n, USAGE_PAGE_MAX))),
-  before: z.preprocess(absentIfEmpty, z.string().regex(/^use_[0-9a-f]{24}$/, 'before must be an entry id from next_before').optional()),
+  limit: z.preprocess(
+    absentIfEmpty,
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(25)
+      .transform((n) => Math.min(n, USAGE_PAGE_MAX)),
+  ),
+  before: z.preprocess(
+    absentIfEmpty,
+    z
+      .string()
+      .regex(/^use_[0-9a-f]{24}$/, 'before must be an entry id from next_before')
+      .optional(),
+  ),
   endpoint: z.preprocess(
     (v) => {
       const values = (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((value) => value !== '');

@@ -21,7 +21,17 @@ export function zodWithoutJsonSchema(): Plugin {
       const bindings = [...source.matchAll(/^export (?:const|let|var) (\w+) = (.)/gm)];
       const objects = bindings.filter((m) => m[2] === '{' || m[2] === '[').map((m) => m[1]!);
       functions.push(...bindings.filter((m) => !objects.includes(m[1]!)).map((m) => m[1]!));
-      const aliases = [...source.matchAll(/^export \{([^}]*)\}/gm)].flatMap((m) => m[1]!.split(',').map((part) => part.trim().split(/\s+as\s+/).pop()!).filter(Boolean));
+      const aliases = [...source.matchAll(/^export \{([^}]*)\}/gm)].flatMap((m) =>
+        m[1]!
+          .split(',')
+          .map((part) =>
+            part
+              .trim()
+              .split(/\s+as\s+/)
+              .pop()!,
+          )
+          .filter(Boolean),
+      );
       const lines = [
         `const message = ${JSON.stringify(`zod${specifier.replace('/node_modules/zod', '')} is left out of the browser build (see frontend/build/zod-without-json-schema.mts)`)};`,
         'const unavailable = () => { throw new Error(message); };',

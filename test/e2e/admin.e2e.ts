@@ -49,7 +49,10 @@ describe('the admin area', () => {
 
     await page.getByRole('link', { name: 'Streams' }).click();
     await page.getByRole('heading', { name: 'Streams' }).waitFor();
-    await page.getByRole('link', { name: /^replay/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /^replay/ })
+      .first()
+      .waitFor();
     expect(errors).toEqual([]);
     await close();
   });

@@ -82,7 +82,10 @@ describe('a customer in Tokyo books a 1-on-1 session, moves it and cancels it', 
     await expectText(row, 'Confirmed');
     await expectText(row.getByTestId('booked-session-time'), formatLong(booked.start, { year: true }));
     await row.getByRole('link', { name: /Join the meeting/ }).waitFor();
-    await page.getByText(/24 hours before/).first().waitFor();
+    await page
+      .getByText(/24 hours before/)
+      .first()
+      .waitFor();
   });
 
   it('has no axe violations on the dashboard’s sessions, on a desktop and a phone, and no sideways scroll on the phone', async () => {
@@ -112,7 +115,9 @@ describe('a customer in Tokyo books a 1-on-1 session, moves it and cancels it', 
   });
 
   it('cancels it more than 24 hours ahead: a full refund, shown in the list and emailed', async () => {
-    await bookedRow(page).getByRole('button', { name: new RegExp(`^Cancel ${SESSION}`) }).click();
+    await bookedRow(page)
+      .getByRole('button', { name: new RegExp(`^Cancel ${SESSION}`) })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Cancel this session?' });
     await expectText(dialog, 'full refund of $49.00');
     await dialog.getByRole('button', { name: 'Cancel and refund' }).click();
@@ -148,7 +153,12 @@ describe('a customer in Tokyo books a 1-on-1 session, moves it and cancels it', 
     const card = sessionCard(page, SESSION);
     await chooseSlot(card, slot);
     const rival = await signUpOverHttp(site, `rival-${randomUUID().slice(0, 8)}@example.com`, 'Rita Rival');
-    const taken = await callFn(site.url, 'bookSession', { sessionTypeId: slot.sessionTypeId, hostUserId: slot.hostUserId, start: slot.start, timeZone: 'Europe/Paris' }, { cookie: rival });
+    const taken = await callFn(
+      site.url,
+      'bookSession',
+      { sessionTypeId: slot.sessionTypeId, hostUserId: slot.hostUserId, start: slot.start, timeZone: 'Europe/Paris' },
+      { cookie: rival },
+    );
     expect(taken.status).toBe(200);
     await card.getByRole('button', { name: 'Book and pay' }).click();
     await card.getByRole('alert').filter({ hasText: /taken/ }).waitFor();
@@ -226,7 +236,15 @@ interface Slot {
 /** A host open round the clock on weekdays, in UTC, bookable at once: open slots whatever the time of day. */
 function roundTheClockOnWeekdays() {
   const day = [{ start: '00:00', end: '24:00' }];
-  return { timeZone: 'UTC', weekly: { '1': day, '2': day, '3': day, '4': day, '5': day, '6': [], '7': [] }, overrides: {}, bufferMinutes: 0, minimumNoticeMinutes: 0, horizonDays: 14, meetingUrl: 'https://meet.example.com/hana' };
+  return {
+    timeZone: 'UTC',
+    weekly: { '1': day, '2': day, '3': day, '4': day, '5': day, '6': [], '7': [] },
+    overrides: {},
+    bufferMinutes: 0,
+    minimumNoticeMinutes: 0,
+    horizonDays: 14,
+    meetingUrl: 'https://meet.example.com/hana',
+  };
 }
 
 /** An open slot of the session titled `title`, as the sessions page reads them right now. */

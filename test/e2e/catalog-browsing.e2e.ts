@@ -16,8 +16,7 @@ describe('browsing plans and resources', () => {
 
     // Home: the plans section and the rating.
     const homePlans = page.getByRole('region', { name: 'Simple plans, managed AI included' });
-    for (const price of ['$9.00', '$19.00', '$199.00'])
-      expect(await homePlans.getByText(price, { exact: true }).isVisible()).toBe(true);
+    for (const price of ['$9.00', '$19.00', '$199.00']) expect(await homePlans.getByText(price, { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('Rated 4.9 from 128 reviews').first().isVisible()).toBe(true);
 
     // The plugin page, reached in the app.
@@ -33,26 +32,18 @@ describe('browsing plans and resources', () => {
       const card = page.getByRole('article', { name: title, exact: true });
       expect(await card.getByText(price, { exact: true }).isVisible()).toBe(true);
       expect(await card.getByText('/month').count()).toBe(monthly ? 1 : 0);
-      expect(await card.getByRole('link', { name: action }).getAttribute('href')).toBe(
-        `/checkout?resourceId=${id}&qty=1`,
-      );
+      expect(await card.getByRole('link', { name: action }).getAttribute('href')).toBe(`/checkout?resourceId=${id}&qty=1`);
       expect(await card.getByRole('listitem').count()).toBeGreaterThan(3);
     }
-    expect(await page.getByRole('article', { name: 'Pro', exact: true }).getByText('Recommended').isVisible()).toBe(
-      true,
-    );
+    expect(await page.getByRole('article', { name: 'Pro', exact: true }).getByText('Recommended').isVisible()).toBe(true);
     expect(await page.getByText('400,000 credits each month').isVisible()).toBe(true);
     const packs = page.getByRole('region', { name: 'Credit packs' });
-    expect(await packs.getByRole('link', { name: 'Buy 100,000 credit pack' }).getAttribute('href')).toBe(
-      '/checkout?resourceId=credits-100k&qty=1',
-    );
+    expect(await packs.getByRole('link', { name: 'Buy 100,000 credit pack' }).getAttribute('href')).toBe('/checkout?resourceId=credits-100k&qty=1');
     expect(await packs.getByText('$40.00').isVisible()).toBe(true);
     expect(await page.getByText('Rated 4.9 from 128 reviews').isVisible()).toBe(true);
     const faq = page.getByRole('region', { name: 'Before you decide' });
     await faq.getByText('How do I install and set it up?').click();
-    expect(await faq.getByRole('link', { name: 'documentation' }).getAttribute('href')).toBe(
-      '/obsidian-ai-plugin-docs',
-    );
+    expect(await faq.getByRole('link', { name: 'documentation' }).getAttribute('href')).toBe('/obsidian-ai-plugin-docs');
     await faq.getByText('Can I get a refund?').click();
     expect(await faq.getByRole('link', { name: 'refund policy' }).getAttribute('href')).toBe('/refund-policy');
 
@@ -76,9 +67,7 @@ describe('browsing plans and resources', () => {
 
     // By price, keeping the category.
     await priceFilter(page, 'Free').click();
-    await page.waitForURL(
-      (url) => url.searchParams.get('price') === 'free' && url.searchParams.get('category') === 'template',
-    );
+    await page.waitForURL((url) => url.searchParams.get('price') === 'free' && url.searchParams.get('category') === 'template');
     await resultCount(page).filter({ hasText: '1 resource' }).waitFor();
     expect(await cards(page).getByRole('heading').allTextContents()).toEqual(['Zettelkasten Starter Templates']);
     expect(await priceFilter(page, 'Free').getAttribute('aria-current')).toBe('true');
@@ -124,9 +113,7 @@ describe('browsing plans and resources', () => {
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     expect(await crumbs.getByRole('link', { name: 'Resources' }).getAttribute('href')).toBe('/resources');
     expect(await crumbs.getByRole('link', { name: 'Bundles' }).getAttribute('href')).toBe('/resources?category=bundle');
-    expect(await page.getByRole('link', { name: 'Buy', exact: true }).getAttribute('href')).toBe(
-      '/checkout?resourceId=vault-kickstart-bundle&qty=1',
-    );
+    expect(await page.getByRole('link', { name: 'Buy', exact: true }).getAttribute('href')).toBe('/checkout?resourceId=vault-kickstart-bundle&qty=1');
     expect(await page.getByText('$49.00').first().isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: "What's included" }).isVisible()).toBe(true);
     expect(await page.title()).toBe('Vault Kickstart Bundle · SystemSculpt');
@@ -149,14 +136,10 @@ describe('browsing plans and resources', () => {
     expect(await free.locator('input[name="resourceId"]').inputValue()).toBe('zettelkasten-starter-templates');
     await page.goto('/resources/project-dashboard-templates');
     await waitForHydration(page);
-    expect(await page.getByRole('link', { name: 'Included with subscription — see plans' }).getAttribute('href')).toBe(
-      '/obsidian-ai-plugin',
-    );
+    expect(await page.getByRole('link', { name: 'Included with subscription — see plans' }).getAttribute('href')).toBe('/obsidian-ai-plugin');
     await page.goto('/resources/starter-monthly');
     await waitForHydration(page);
-    expect(await page.getByRole('link', { name: 'Subscribe', exact: true }).getAttribute('href')).toBe(
-      '/checkout?resourceId=starter-monthly&qty=1',
-    );
+    expect(await page.getByRole('link', { name: 'Subscribe', exact: true }).getAttribute('href')).toBe('/checkout?resourceId=starter-monthly&qty=1');
     expect(await page.getByText('/month').first().isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await close();
@@ -193,10 +176,7 @@ describe('on a phone', () => {
     const { page, errors, close } = await openPage(browser, PHONE);
     await page.goto(path);
     await waitForHydration(page);
-    const [scrollWidth, clientWidth] = await page.evaluate(() => [
-      document.documentElement.scrollWidth,
-      document.documentElement.clientWidth,
-    ]);
+    const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
     expect(clientWidth).toBe(375);
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
     expect(errors).toEqual([]);
@@ -221,9 +201,7 @@ describe('when pricing cannot load', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).click();
     await page.getByText('The plans could not be loaded just now.').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('The AI workspace that lives');
-    expect(await page.getByRole('link', { name: 'See plans and pricing' }).getAttribute('href')).toBe(
-      '/obsidian-ai-plugin',
-    );
+    expect(await page.getByRole('link', { name: 'See plans and pricing' }).getAttribute('href')).toBe('/obsidian-ai-plugin');
     await close();
   });
 });

@@ -24,10 +24,12 @@ async function noScriptPage(email: string): Promise<{ page: Page; close(): Promi
   const cookie = await signUpOverHttp(site, email);
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL: site.url });
   const { hostname } = new URL(site.url);
-  await context.addCookies(cookie.split('; ').map((pair) => {
-    const [name, ...value] = pair.split('=');
-    return { name: name!, value: value.join('='), domain: hostname, path: '/' };
-  }));
+  await context.addCookies(
+    cookie.split('; ').map((pair) => {
+      const [name, ...value] = pair.split('=');
+      return { name: name!, value: value.join('='), domain: hostname, path: '/' };
+    }),
+  );
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   return { page, close: () => context.close() };
@@ -87,7 +89,7 @@ describe('in-app links to signed-in pages while signed out', () => {
     expect(body).toContain('"licenses":[]');
   };
 
-  it('the header\'s Dashboard link opens the sign-in, and signing in goes on to the dashboard', async () => {
+  it("the header's Dashboard link opens the sign-in, and signing in goes on to the dashboard", async () => {
     const { page, errors, close } = await openSitePage(browser, site.url);
     await page.goto('/resources');
     await waitForHydration(page);
@@ -96,7 +98,7 @@ describe('in-app links to signed-in pages while signed out', () => {
     await close();
   }, 60_000);
 
-  it('the phone sheet\'s Dashboard link does the same', async () => {
+  it("the phone sheet's Dashboard link does the same", async () => {
     const context = await browser.newContext({ ...PHONE, baseURL: site.url });
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
@@ -107,7 +109,7 @@ describe('in-app links to signed-in pages while signed out', () => {
     await context.close();
   }, 60_000);
 
-  it('the 404 page\'s Dashboard quick link does the same', async () => {
+  it("the 404 page's Dashboard quick link does the same", async () => {
     const { page, close } = await openSitePage(browser, site.url);
     await page.goto('/no-such-page');
     await waitForHydration(page);
@@ -159,7 +161,7 @@ describe('the success page', () => {
 });
 
 describe('checkout without JavaScript', () => {
-  it('the checkout form posts and the browser lands on the emulator\'s checkout page', async () => {
+  it("the checkout form posts and the browser lands on the emulator's checkout page", async () => {
     const { page, close } = await noScriptPage(someone('nojs'));
     await page.goto('/checkout?resourceId=the-ai-assisted-vault');
     // Never hydrated: the page is the server's HTML and nothing else.
@@ -194,7 +196,10 @@ describe('a cancelled checkout', () => {
     await page.waitForURL((url) => url.searchParams.get('status') === 'cancelled');
     await page.getByRole('heading', { name: 'Checkout cancelled' }).waitFor();
     // The page cancels on arrival; wait for its record before reading the dashboard (waitForFunction cannot: it takes sync predicates only).
-    await eventually(() => dashboardData(page), (data: { pendingPayments: Array<{ closeReason: string | null }> }) => data.pendingPayments[0]?.closeReason === 'cancelled');
+    await eventually(
+      () => dashboardData(page),
+      (data: { pendingPayments: Array<{ closeReason: string | null }> }) => data.pendingPayments[0]?.closeReason === 'cancelled',
+    );
     await page.goto('/dashboard?section=pending-payments');
     await waitForHydration(page);
     const row = page.getByTestId('pending-payment');

@@ -97,7 +97,12 @@ describe('contact, then managing email from the links in the emails', () => {
     const oneClick = linkIn(update, /List-Unsubscribe<\/t[hd]><td><(https?:\/\/[^>]+)>/);
     const prefetched = await fetch(oneClick, { redirect: 'manual' });
     expect(prefetched.status).toBe(200);
-    const posted = await fetch(oneClick, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const posted = await fetch(oneClick, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(posted.status).toBe(200);
     expect(posted.headers.get('location')).toBeNull();
 

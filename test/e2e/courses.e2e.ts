@@ -66,7 +66,9 @@ describe('a customer taking a course they bought', () => {
     await reloadUntil(page, async () => (await page.getByRole('heading', { level: 1, name: FIXTURE_COURSE.title }).count()) === 1);
     await waitForHydration(page);
     expect(await page.getByTestId('course-progress').textContent()).toBe(`0 of ${total} lessons done`);
-    expect(await page.getByTestId('course-lessons').getByRole('link').allTextContents()).toEqual(FIXTURE_LESSONS.map((l, i) => expect.stringContaining(`${i + 1}. ${l.title}`)));
+    expect(await page.getByTestId('course-lessons').getByRole('link').allTextContents()).toEqual(
+      FIXTURE_LESSONS.map((l, i) => expect.stringContaining(`${i + 1}. ${l.title}`)),
+    );
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
     await expectNoAxeViolations(page, 'course home, desktop');
   });
@@ -116,7 +118,10 @@ describe('a customer taking a course they bought', () => {
     await page.getByRole('link', { name: /Next lesson/ }).click();
     await page.waitForURL(lessonUrl(third.slug));
     const last = FIXTURE_LESSONS.at(-1)!;
-    await page.getByRole('complementary', { name: 'Course lessons' }).getByRole('link', { name: new RegExp(`^${total}\\. `) }).click();
+    await page
+      .getByRole('complementary', { name: 'Course lessons' })
+      .getByRole('link', { name: new RegExp(`^${total}\\. `) })
+      .click();
     await page.waitForURL(lessonUrl(last.slug));
     await page.getByRole('heading', { level: 1, name: last.title }).waitFor();
     expect(await page.getByRole('link', { name: /Next lesson/ }).count()).toBe(0);

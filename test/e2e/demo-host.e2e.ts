@@ -54,8 +54,14 @@ describe('a newcomer on a fresh start', () => {
     await page.goto('/sessions');
     await waitForHydration(page);
     const card = page.getByTestId('session-type').filter({ has: page.getByRole('heading', { name: SESSION }) });
-    await card.getByRole('button', { name: /, \d+ open times?$/ }).first().click();
-    await card.getByRole('button', { name: /^\w+day, \w+ \d+, \d+:\d\d\s?[AP]M$/ }).first().click();
+    await card
+      .getByRole('button', { name: /, \d+ open times?$/ })
+      .first()
+      .click();
+    await card
+      .getByRole('button', { name: /^\w+day, \w+ \d+, \d+:\d\d\s?[AP]M$/ })
+      .first()
+      .click();
     const confirm = card.getByTestId('booking-confirm');
     await confirm.getByText('Demo Host').first().waitFor();
     await confirm.getByRole('button', { name: 'Book and pay' }).click();

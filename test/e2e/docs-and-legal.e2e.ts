@@ -2,8 +2,18 @@ import type { Browser } from 'playwright-core';
 import { baseUrl, launchBrowser, openPage, waitForHydration } from '../support/browser';
 
 const DOC_PAGES = [
-  'getting-started', 'model-providers', 'chat-workspace', 'vault-workflows', 'audio-transcription', 'embeddings-search',
-  'maintenance-automation', 'settings', 'commands-shortcuts', 'troubleshooting', 'faq', 'support',
+  'getting-started',
+  'model-providers',
+  'chat-workspace',
+  'vault-workflows',
+  'audio-transcription',
+  'embeddings-search',
+  'maintenance-automation',
+  'settings',
+  'commands-shortcuts',
+  'troubleshooting',
+  'faq',
+  'support',
 ];
 
 let browser: Browser;

@@ -16,7 +16,13 @@ afterAll(async () => {
 describe('the dev outbox', () => {
   it('shows an email the worker sent through the emails queue: headers, HTML part in a sandboxed frame, text part', async () => {
     const to = `reader-${randomUUID().slice(0, 8)}@example.com`;
-    await enqueueEmail({ key: emailJobKey(randomUUID(), 'license-key'), kind: 'license-key', to, data: emailKinds['license-key'].sample, timeZone: 'Europe/Berlin' });
+    await enqueueEmail({
+      key: emailJobKey(randomUUID(), 'license-key'),
+      kind: 'license-key',
+      to,
+      data: emailKinds['license-key'].sample,
+      timeZone: 'Europe/Berlin',
+    });
     const { page, errors, close } = await openPage(browser);
     await page.goto('/dev/outbox');
     const link = page.getByRole('link', { name: 'Your Lifetime License key' }).first();

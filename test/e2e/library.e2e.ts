@@ -28,7 +28,10 @@ const builtFile = async (resourceId: string): Promise<BuiltFile & { bytes: Buffe
 
 beforeAll(async () => {
   storageDir = await mkdtemp(join(tmpdir(), 'sculpt-library-e2e-'));
-  [browser, site] = await Promise.all([launchBrowser(), startAddressableSite('library-e2e', { STORAGE_DIR: storageDir, LIBRARY_LINK_TTL_SECONDS: String(LINK_TTL_SECONDS) })]);
+  [browser, site] = await Promise.all([
+    launchBrowser(),
+    startAddressableSite('library-e2e', { STORAGE_DIR: storageDir, LIBRARY_LINK_TTL_SECONDS: String(LINK_TTL_SECONDS) }),
+  ]);
 }, 90_000);
 afterAll(async () => {
   await browser?.close();
@@ -122,7 +125,12 @@ describe('the library: buy a bundle, download it, and the link protects itself',
     await waitForHydration(page);
     await page.getByRole('link', { name: 'Open in your library' }).waitFor();
     expect(await page.getByRole('link', { name: 'Buy' }).count()).toBe(0);
-    expect(await other.page.goto('/resources/vault-kickstart-bundle').then(() => waitForHydration(other.page)).then(() => other.page.getByRole('link', { name: 'Buy' }).count())).toBe(1);
+    expect(
+      await other.page
+        .goto('/resources/vault-kickstart-bundle')
+        .then(() => waitForHydration(other.page))
+        .then(() => other.page.getByRole('link', { name: 'Buy' }).count()),
+    ).toBe(1);
   });
 
   it('tells someone who does not own it what it is and how to get it', async () => {
@@ -138,7 +146,10 @@ describe('the library: buy a bundle, download it, and the link protects itself',
     await phone.addCookies(cookies);
     const phonePage = await phone.newPage();
     try {
-      for (const [label, page] of [['desktop', buyer.page], ['phone', phonePage]] as const) {
+      for (const [label, page] of [
+        ['desktop', buyer.page],
+        ['phone', phonePage],
+      ] as const) {
         for (const path of ['/library', '/library/vault-kickstart-bundle', '/dashboard?section=resources']) {
           await page.goto(path);
           await waitForHydration(page);

@@ -41,16 +41,24 @@ describe('the devices of a license in the dashboard, on a phone', () => {
     await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('status') === 'success');
     await reloadUntil(page, async () => (await dashboardData(page)).licenses.length === 1);
     const key = (await dashboardData(page)).licenses[0].key as string;
-    expect((await validateLicense(site.url, key, { 'x-systemsculpt-device-id': `laptop-${randomUUID()}`, 'x-systemsculpt-device-name': 'Work laptop' })).status).toBe(200);
+    expect(
+      (await validateLicense(site.url, key, { 'x-systemsculpt-device-id': `laptop-${randomUUID()}`, 'x-systemsculpt-device-name': 'Work laptop' })).status,
+    ).toBe(200);
     expect((await validateLicense(site.url, key, { 'x-systemsculpt-device-id': `phone-${randomUUID()}` })).status).toBe(200);
-    await eventually(() => dashboardData(page), (d) => d.licenses[0].deviceSeats[0].devices.filter((x: { lastSeenAt: string | null }) => x.lastSeenAt).length === 2);
+    await eventually(
+      () => dashboardData(page),
+      (d) => d.licenses[0].deviceSeats[0].devices.filter((x: { lastSeenAt: string | null }) => x.lastSeenAt).length === 2,
+    );
 
     await page.goto('/dashboard?section=license');
     await waitForHydration(page);
     const seat = page.getByRole('region', { name: 'Your seat' });
     expect(await seat.getByTestId('devices-used').textContent()).toBe('2 of 5 devices');
     const rows = seat.getByTestId('license-device');
-    expect(await rows.allTextContents()).toEqual([expect.stringMatching(/^Work laptopActivated .* · last seen .* UTC · plugin 4\.2\.0/), expect.stringMatching(/^Unnamed deviceActivated /)]);
+    expect(await rows.allTextContents()).toEqual([
+      expect.stringMatching(/^Work laptopActivated .* · last seen .* UTC · plugin 4\.2\.0/),
+      expect.stringMatching(/^Unnamed deviceActivated /),
+    ]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     expect(await violations(page)).toEqual([]);
 
@@ -63,7 +71,9 @@ describe('the devices of a license in the dashboard, on a phone', () => {
     await seat.getByRole('button', { name: 'Release Work laptop' }).focus();
     await page.keyboard.press('Enter');
     const confirmation = page.getByRole('group', { name: 'Release Work laptop' });
-    expect(await confirmation.textContent()).toContain('The first 2 releases of a seat in any 30 days free the slot at once; after that, a released slot stays taken for 24 hours. This seat has had 0 of its 2 free releases, so the slot frees at once.');
+    expect(await confirmation.textContent()).toContain(
+      'The first 2 releases of a seat in any 30 days free the slot at once; after that, a released slot stays taken for 24 hours. This seat has had 0 of its 2 free releases, so the slot frees at once.',
+    );
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press('Enter');
     await seat.getByRole('status').getByText('Work laptop released. Its slot is free now.').waitFor();

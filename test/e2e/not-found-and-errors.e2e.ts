@@ -15,11 +15,7 @@ describe('the not-found screen', () => {
     await waitForHydration(page);
     expect(await page.getByText('404', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Page Not Found' }).isVisible()).toBe(true);
-    expect(
-      await page
-        .getByText("The page you're looking for doesn't exist or has been moved. Let's get you back on track.")
-        .isVisible(),
-    ).toBe(true);
+    expect(await page.getByText("The page you're looking for doesn't exist or has been moved. Let's get you back on track.").isVisible()).toBe(true);
     expect(await page.getByText('Looking for something specific?').isVisible()).toBe(true);
     const main = page.getByRole('main');
     for (const [name, href] of [

@@ -56,7 +56,10 @@ describe('what the plugin sees, driven from the site in Chromium', () => {
     expect(before.reading).toMatchObject({ includedRemaining: 150_000, addOnRemaining: 0 });
 
     await buyOnEmulator(page, '/checkout?resourceId=credits-100k&qty=2', /^Pay \$20\.00$/);
-    const after = await eventually(() => readBalance(site.url, key), (b) => 'addOnRemaining' in b.reading && b.reading.addOnRemaining === 200_000);
+    const after = await eventually(
+      () => readBalance(site.url, key),
+      (b) => 'addOnRemaining' in b.reading && b.reading.addOnRemaining === 200_000,
+    );
     expect(after.reading).toMatchObject({ totalRemaining: 350_000 });
 
     await page.goto('/dashboard?section=overview');

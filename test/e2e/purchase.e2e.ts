@@ -81,7 +81,10 @@ describe('buying on the embedded defaults (local sign-in, Stripe emulator, outbo
       await page.goto(`/dashboard?section=${section}`);
       await waitForHydration(page);
       const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-      expect({ section, violations: violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`) }).toEqual({ section, violations: [] });
+      expect({ section, violations: violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`) }).toEqual({
+        section,
+        violations: [],
+      });
     }
   });
 
@@ -108,7 +111,7 @@ describe('buying on the embedded defaults (local sign-in, Stripe emulator, outbo
     expect(errors).toEqual([]);
   });
 
-  it('shows a second account none of the first one\'s license', async () => {
+  it("shows a second account none of the first one's license", async () => {
     const other = await newPage();
     await other.page.goto('/dashboard?section=license');
     await waitForHydration(other.page);

@@ -30,7 +30,7 @@ async function violations(page: Page): Promise<string[]> {
   return found.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-describe('a seat invitation, from the owner\'s dialog to the invitee\'s dashboard', () => {
+describe("a seat invitation, from the owner's dialog to the invitee's dashboard", () => {
   it('the owner buys Pro for 3 seats and gives one; giving it twice says so and keeps the address in the box', async () => {
     const page = owner.page;
     await page.goto('/checkout?resourceId=pro-monthly&qty=3');
@@ -56,7 +56,7 @@ describe('a seat invitation, from the owner\'s dialog to the invitee\'s dashboar
     expect(owner.errors).toEqual([]);
   }, 90_000);
 
-  it('the invitation email leads to a page that creates the invitee\'s account with the invited address and lands on the seat', async () => {
+  it("the invitation email leads to a page that creates the invitee's account with the invited address and lands on the seat", async () => {
     const message = await waitForOutboxMessage(inviteeEmail, /gave you a seat on SystemSculpt AI$/, site.url);
     invitationUrl = /(https?:\/\/[^\s"<]+\/invite\/[A-Za-z0-9._-]+)/.exec(message.page)![1]!;
     expect(message.page).toContain('Accept the invitation');
@@ -81,7 +81,7 @@ describe('a seat invitation, from the owner\'s dialog to the invitee\'s dashboar
     await page.getByRole('heading', { name: 'Pro (a seat given to you)' }).waitFor();
   }, 60_000);
 
-  it('the invitee\'s overview shows the seat, the owner\'s plan, and the credits the plugin reports for their key', async () => {
+  it("the invitee's overview shows the seat, the owner's plan, and the credits the plugin reports for their key", async () => {
     const page = invitee.page;
     const seatKey: string = (await dashboardData(page)).sharedSeats[0].key;
     const balance = await readBalance(site.url, seatKey);
@@ -92,7 +92,9 @@ describe('a seat invitation, from the owner\'s dialog to the invitee\'s dashboar
     await waitForHydration(page);
     await page.getByRole('link', { name: /^Plan Pro \(seat\)$/ }).waitFor();
     expect(await page.getByTestId('credits-total').textContent()).toBe(body.total_remaining.toLocaleString('en-US'));
-    expect(await page.getByTestId('credits-included').textContent()).toBe(`${body.included_remaining.toLocaleString('en-US')} of ${body.included_per_month.toLocaleString('en-US')}`);
+    expect(await page.getByTestId('credits-included').textContent()).toBe(
+      `${body.included_remaining.toLocaleString('en-US')} of ${body.included_per_month.toLocaleString('en-US')}`,
+    );
     expect(await page.getByText('Running low').count()).toBe(0);
     expect(await page.getByTestId('credits-seat-note').textContent()).toContain('your seat shares the Pro license');
     expect(await violations(page)).toEqual([]);

@@ -1,13 +1,7 @@
 import { get } from '../support/catalog-page';
 
 describe('for search engines', () => {
-  const pages = [
-    '/',
-    '/obsidian-ai-plugin',
-    '/resources',
-    '/resources/lifetime-license',
-    '/resources/from-audio-to-notes',
-  ];
+  const pages = ['/', '/obsidian-ai-plugin', '/resources', '/resources/lifetime-license', '/resources/from-audio-to-notes'];
 
   it('gives each page a unique title, a description, a canonical link and og:title', async () => {
     const titles: string[] = [];
@@ -21,9 +15,7 @@ describe('for search engines', () => {
       expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
       const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
       expect(new URL(canonical!).pathname).toBe(path);
-      expect(html).toMatch(
-        new RegExp(`<meta property="og:title" content="${title!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`),
-      );
+      expect(html).toMatch(new RegExp(`<meta property="og:title" content="${title!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`));
     }
     expect(new Set(titles).size).toBe(pages.length);
     const detail = await (await get('/resources/lifetime-license')).text();

@@ -92,7 +92,11 @@ describe('on a phone', () => {
       expect(await sheet.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
     }
     // Help a customer looks for: the docs, the sessions and the contact page.
-    for (const [name, href] of [['Docs', '/obsidian-ai-plugin-docs'], ['1-on-1 Sessions', '/sessions'], ['Contact', '/contact']] as const) {
+    for (const [name, href] of [
+      ['Docs', '/obsidian-ai-plugin-docs'],
+      ['1-on-1 Sessions', '/sessions'],
+      ['Contact', '/contact'],
+    ] as const) {
       expect(await sheet.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
     }
     expect(await sheet.getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);

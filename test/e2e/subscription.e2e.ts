@@ -74,10 +74,13 @@ describe('a monthly subscription on the emulator: renewed, a failed renewal paid
     await reloadUntil(page, async () => (await page.getByText('Payment overdue').count()) === 0 && /^Renews on /.test((await licenseText()) ?? ''));
   });
 
-  it('cancelled: the license ends and the plan\'s included resources go', async () => {
+  it("cancelled: the license ends and the plan's included resources go", async () => {
     await devTrigger('Cancel', subscriptionId);
     await page.goto('/dashboard?section=license');
-    await reloadUntil(page, async () => /^Cancelled; ended /.test((await licenseText()) ?? '') && (await page.getByText('Ended', { exact: true }).count()) === 1);
+    await reloadUntil(
+      page,
+      async () => /^Cancelled; ended /.test((await licenseText()) ?? '') && (await page.getByText('Ended', { exact: true }).count()) === 1,
+    );
   });
 
   it('a refunded purchase loses its access', async () => {

@@ -18,7 +18,5 @@ export async function listTotal(filters: Record<string, string>): Promise<number
 /** The resources page's parts, as a visitor finds them. */
 export const resultCount = (page: Page) => page.getByRole('status').filter({ hasText: /\d+ resources?/ });
 export const cards = (page: Page) => page.getByRole('main').getByRole('article');
-export const categoryChip = (page: Page, label: string) =>
-  page.getByRole('link', { name: new RegExp(`^${label} \\d+$`) });
-export const priceFilter = (page: Page, label: string) =>
-  page.getByRole('group', { name: 'Price' }).getByRole('link', { name: label, exact: true });
+export const categoryChip = (page: Page, label: string) => page.getByRole('link', { name: new RegExp(`^${label} \\d+$`) });
+export const priceFilter = (page: Page, label: string) => page.getByRole('group', { name: 'Price' }).getByRole('link', { name: label, exact: true });

@@ -32,11 +32,23 @@ export async function libraryFixture(files: FixtureFile[], lessons: Record<strin
       await mkdir(join(dir, 'files', file.resourceId), { recursive: true });
       await writeFile(join(dir, 'files', file.resourceId, file.name), file.bytes);
       (resources[file.resourceId] ??= { files: [], lessons: [] }).files.push({
-        name: file.name, title: file.title ?? file.name, description: `The ${file.name} file.`, contentType: file.contentType, bytes: file.bytes.length, sha256: sha256(file.bytes), path: `files/${file.resourceId}/${file.name}`,
+        name: file.name,
+        title: file.title ?? file.name,
+        description: `The ${file.name} file.`,
+        contentType: file.contentType,
+        bytes: file.bytes.length,
+        sha256: sha256(file.bytes),
+        path: `files/${file.resourceId}/${file.name}`,
       });
     }
     for (const [resourceId, count] of Object.entries(lessonCounts)) {
-      (resources[resourceId] ??= { files: [], lessons: [] }).lessons = Array.from({ length: count }, (_, i) => ({ slug: `0${i + 1}-lesson`, title: `Lesson ${i + 1}`, minutes: 5, summary: 'A lesson.', path: `lessons/${resourceId}/0${i + 1}-lesson.html` }));
+      (resources[resourceId] ??= { files: [], lessons: [] }).lessons = Array.from({ length: count }, (_, i) => ({
+        slug: `0${i + 1}-lesson`,
+        title: `Lesson ${i + 1}`,
+        minutes: 5,
+        summary: 'A lesson.',
+        path: `lessons/${resourceId}/0${i + 1}-lesson.html`,
+      }));
     }
     await writeFile(join(dir, 'manifest.json'), JSON.stringify({ version: 1, resources }, null, 2));
   };

@@ -9,7 +9,13 @@ export interface OutboxMessage {
   page: string;
 }
 
-const decode = (html: string) => html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const decode = (html: string) =>
+  html
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** Waits (up to 10 s) for the worker to put an email to `to` whose subject matches into the dev outbox. */
 export async function waitForOutboxMessage(to: string, subject: RegExp, base = baseUrl()): Promise<OutboxMessage> {

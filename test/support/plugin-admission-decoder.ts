@@ -30,9 +30,12 @@ export function decodeAdmission(status: number, body: unknown): PluginReading {
   if (STATUS_OF_CODE[code] !== status) return { kind: 'service_unavailable', why: `code ${code} with status ${status}` };
   const keys = Object.keys(record).sort();
   if (keys.join(',') !== [...KEYS_OF_CODE[code]!].sort().join(',')) return { kind: 'service_unavailable', why: `keys ${keys.join(',')}` };
-  if (typeof record.message !== 'string' || !record.message || typeof record.request_id !== 'string' || !record.request_id) return { kind: 'service_unavailable', why: 'message or request_id' };
-  if (code === 'license_rejected' && !['invalid', 'expired', 'revoked'].includes(String(record.reason))) return { kind: 'service_unavailable', why: `reason ${String(record.reason)}` };
-  if (code === 'temporarily_unavailable' && (record.retryable !== true || record.grace_eligible !== true)) return { kind: 'service_unavailable', why: 'retryable/grace_eligible' };
+  if (typeof record.message !== 'string' || !record.message || typeof record.request_id !== 'string' || !record.request_id)
+    return { kind: 'service_unavailable', why: 'message or request_id' };
+  if (code === 'license_rejected' && !['invalid', 'expired', 'revoked'].includes(String(record.reason)))
+    return { kind: 'service_unavailable', why: `reason ${String(record.reason)}` };
+  if (code === 'temporarily_unavailable' && (record.retryable !== true || record.grace_eligible !== true))
+    return { kind: 'service_unavailable', why: 'retryable/grace_eligible' };
   return {
     kind: 'answer',
     code,
@@ -48,7 +51,11 @@ let clients = 0;
 const nextClient = () => `203.0.113.${(clients = (clients % 250) + 1)}`;
 
 /** Asks as the plugin asks: its four headers, the key when there is one. */
-export async function validateLicense(baseUrl: string, key: string | null, headers: Record<string, string> = {}): Promise<{ status: number; reading: PluginReading; headers: Headers; raw: string }> {
+export async function validateLicense(
+  baseUrl: string,
+  key: string | null,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; reading: PluginReading; headers: Headers; raw: string }> {
   const response = await fetch(`${baseUrl}/api/plugin/license/validate`, {
     headers: {
       ...(key === null ? {} : { 'x-license-key': key }),

@@ -39,7 +39,8 @@ export function decodeBalance(body: unknown): BalanceReading | { unusable: strin
   if (credential) return { unusable: `echoes ${credential}` };
   const keys = Object.keys(b).sort().join(',');
   if (keys !== BALANCE_KEYS.join(',')) return { unusable: `keys ${keys}` };
-  for (const key of ['included_remaining', 'add_on_remaining', 'total_remaining', 'included_per_month']) if (!isCount(b[key])) return { unusable: `${key} is not a non-negative integer` };
+  for (const key of ['included_remaining', 'add_on_remaining', 'total_remaining', 'included_per_month'])
+    if (!isCount(b[key])) return { unusable: `${key} is not a non-negative integer` };
   if (b.total_remaining !== (b.included_remaining as number) + (b.add_on_remaining as number)) return { unusable: 'total is not the sum' };
   if (b.usage_class !== 'customer') return { unusable: 'usage_class' };
   for (const key of ['cycle_anchor_at', 'cycle_started_at', 'cycle_ends_at']) if (!isIso(b[key])) return { unusable: `${key} is not an ISO timestamp` };
@@ -63,7 +64,12 @@ export function decodeBalance(body: unknown): BalanceReading | { unusable: strin
   };
 }
 
-const pluginHeaders = (key: string) => ({ 'x-license-key': key, 'x-plugin-version': '4.2.0', 'x-systemsculpt-admission-contract': 'admission-v1', 'X-SystemSculpt-Client': 'obsidian-plugin' });
+const pluginHeaders = (key: string) => ({
+  'x-license-key': key,
+  'x-plugin-version': '4.2.0',
+  'x-systemsculpt-admission-contract': 'admission-v1',
+  'X-SystemSculpt-Client': 'obsidian-plugin',
+});
 
 export async function readBalance(baseUrl: string, key: string): Promise<{ status: number; body: unknown; reading: BalanceReading | { unusable: string } }> {
   const res = await fetch(`${baseUrl}/api/plugin/credits/balance`, { headers: pluginHeaders(key) });
@@ -80,7 +86,8 @@ export async function readUsage(baseUrl: string, key: string, query = ''): Promi
   if (res.status === 200) {
     if (Object.keys(body).sort().join(',') !== 'items,next_before') throw new Error(`usage page keys ${Object.keys(body).join(',')}`);
     for (const item of (body as { items: Array<Record<string, unknown>> }).items) {
-      if (!isIso(item.created_at) || !isCount(item.credits_charged) || !USAGE_KINDS.includes(String(item.usage_kind))) throw new Error(`usage item ${JSON.stringify(item)}`);
+      if (!isIso(item.created_at) || !isCount(item.credits_charged) || !USAGE_KINDS.includes(String(item.usage_kind)))
+        throw new Error(`usage item ${JSON.stringify(item)}`);
     }
   }
   return { status: res.status, body };

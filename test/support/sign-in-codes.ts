@@ -7,7 +7,10 @@ import { EMAIL_QUEUE, type EmailJob } from '../../backend/src/modules/email/jobs
  */
 export async function latestSignInCode(redisUrl: string, queuePrefix: string, to: string): Promise<string> {
   const url = new URL(redisUrl);
-  const queue = new Queue<EmailJob<'sign-in-code'>>(EMAIL_QUEUE, { connection: { host: url.hostname, port: Number(url.port || 6379), db: Number(url.pathname.slice(1) || 0) }, prefix: queuePrefix });
+  const queue = new Queue<EmailJob<'sign-in-code'>>(EMAIL_QUEUE, {
+    connection: { host: url.hostname, port: Number(url.port || 6379), db: Number(url.pathname.slice(1) || 0) },
+    prefix: queuePrefix,
+  });
   try {
     const jobs = await queue.getJobs(['waiting', 'delayed', 'prioritized', 'completed', 'active']);
     const mine = jobs.filter((job) => job.name === 'sign-in-code' && job.data.to === to).sort((a, b) => b.timestamp - a.timestamp);

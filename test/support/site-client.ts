@@ -32,7 +32,12 @@ export interface FnAnswer<T = any> {
 }
 
 /** Calls a server function over HTTP as the browser does. */
-export async function callFn<T = any>(baseUrl: string, id: string, input: unknown, options: { cookie?: string; method?: 'GET' | 'POST' } = {}): Promise<FnAnswer<T>> {
+export async function callFn<T = any>(
+  baseUrl: string,
+  id: string,
+  input: unknown,
+  options: { cookie?: string; method?: 'GET' | 'POST' } = {},
+): Promise<FnAnswer<T>> {
   const method = options.method ?? 'POST';
   const url = `${baseUrl}/_serverFn/${id}${method === 'GET' ? `?payload=${encodeURIComponent(JSON.stringify(input ?? {}))}` : ''}`;
   const response = await fetch(url, {
@@ -45,7 +50,11 @@ export async function callFn<T = any>(baseUrl: string, id: string, input: unknow
 }
 
 /** The Cookie header a browser would send back after these Set-Cookie headers. */
-export const cookieJar = (setCookies: string[]) => setCookies.map((c) => c.split(';')[0]!).filter((c) => !c.endsWith('=')).join('; ');
+export const cookieJar = (setCookies: string[]) =>
+  setCookies
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
 
 /** Creates an account through the local sign-in (the code read from the site's email queue) and returns its cookies. */
 export async function signUpOverHttp(site: Pick<SiteServer, 'url' | 'queuePrefix'>, email: string, name = 'Test Buyer'): Promise<string> {
@@ -59,9 +68,17 @@ export async function signUpOverHttp(site: Pick<SiteServer, 'url' | 'queuePrefix
 }
 
 /** Follows a Stripe Checkout URL to the emulator's hosted page and makes a choice there, as the buyer's browser would. */
-export async function chooseOnHostedCheckout(checkoutUrl: string, choice: 'pay' | 'decline' | 'pay-later' | 'settle' | 'fail-payment' | 'cancel'): Promise<Response> {
+export async function chooseOnHostedCheckout(
+  checkoutUrl: string,
+  choice: 'pay' | 'decline' | 'pay-later' | 'settle' | 'fail-payment' | 'cancel',
+): Promise<Response> {
   const url = new URL(checkoutUrl);
-  return fetch(`${url.origin}${url.pathname}/${choice}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=', redirect: 'manual' });
+  return fetch(`${url.origin}${url.pathname}/${choice}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'email=',
+    redirect: 'manual',
+  });
 }
 
 /** Polls until `check` passes (or throws its last failure after `timeoutMs`). */

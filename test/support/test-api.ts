@@ -12,9 +12,7 @@ export interface TestApi {
 }
 
 /** The real HTTP app on a free loopback port, against the run's database and Redis. */
-export async function startTestApi(
-  options: { env?: Record<string, string>; extraModules?: Type[] } = {},
-): Promise<TestApi> {
+export async function startTestApi(options: { env?: Record<string, string>; extraModules?: Type[] } = {}): Promise<TestApi> {
   const config = testConfig(options.env);
   const app = await createApi(config, { extraModules: options.extraModules });
   await app.listen(0, '127.0.0.1');

@@ -26,7 +26,12 @@ async function main(): Promise<void> {
     const wanted = process.argv[2];
     const projectors = wanted ? [registry.get(wanted)].filter((p) => p !== undefined) : registry.all();
     if (projectors.length === 0) {
-      console.error(`No read model called ${wanted}. Known: ${registry.all().map((p) => p.name).join(', ')}`);
+      console.error(
+        `No read model called ${wanted}. Known: ${registry
+          .all()
+          .map((p) => p.name)
+          .join(', ')}`,
+      );
       process.exitCode = 64;
       return;
     }

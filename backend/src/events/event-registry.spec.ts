@@ -31,9 +31,7 @@ describe('defineEvent', () => {
   });
 
   it('refuses an upcaster from the current version or beyond', () => {
-    expect(() => defineEvent({ type: 'ThingHappened', schemaVersion: 1, schema: z.object({}), upcasters: { 1: (d) => d } })).toThrow(
-      /nothing to lift to/,
-    );
+    expect(() => defineEvent({ type: 'ThingHappened', schemaVersion: 1, schema: z.object({}), upcasters: { 1: (d) => d } })).toThrow(/nothing to lift to/);
   });
 
   it('takes PascalCase names only, the name of the exported constant', () => {

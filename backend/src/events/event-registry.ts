@@ -48,7 +48,11 @@ export class UnknownEventTypeError extends Error {
 }
 
 export class EventSchemaError extends Error {
-  constructor(readonly type: string, readonly schemaVersion: number, readonly issues: z.core.$ZodIssue[]) {
+  constructor(
+    readonly type: string,
+    readonly schemaVersion: number,
+    readonly issues: z.core.$ZodIssue[],
+  ) {
     super(`${type} v${schemaVersion} does not match its schema: ${issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     this.name = 'EventSchemaError';
   }

@@ -98,10 +98,10 @@ export class EventStore {
 
   /** One stream in version order, fully decoded: an event type this code does not know throws. */
   async readStream(streamId: string, options: { fromVersion?: number } = {}): Promise<RecordedEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(
-      `select ${COLUMNS} from events where stream_id = $1 and stream_version >= $2 order by stream_version`,
-      [streamId, options.fromVersion ?? 1],
-    );
+    const { rows } = await this.pool.query<EventRow>(`select ${COLUMNS} from events where stream_id = $1 and stream_version >= $2 order by stream_version`, [
+      streamId,
+      options.fromVersion ?? 1,
+    ]);
     return rows.map((row) => decodeEventRow(row, this.registry, 'now'));
   }
 

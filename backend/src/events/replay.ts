@@ -50,7 +50,7 @@ export async function replayProjector(
   try {
     await createShadowTables(ddl, schema, [...tables, 'projector_checkpoints']);
     report('building');
-    for (let caughtUp = false; !caughtUp; ) {
+    for (let caughtUp = false; !caughtUp;) {
       options.signal?.throwIfAborted();
       const batch = await projectBatch(orm, store, projector, { batchSize, schema });
       eventsApplied += batch.applied;
@@ -63,7 +63,7 @@ export async function replayProjector(
     await orm.em.fork().transactional(async (em) => {
       await em.execute(`insert into public.projector_checkpoints (name) values (?) on conflict do nothing`, [projector.name]);
       await em.execute(`select 1 from public.projector_checkpoints where name = ? for update`, [projector.name]);
-      for (let caughtUp = false; !caughtUp; ) {
+      for (let caughtUp = false; !caughtUp;) {
         const batch = await projectBatch(orm, store, projector, { batchSize, schema, em });
         eventsApplied += batch.applied;
         caughtUp = batch.caughtUp;

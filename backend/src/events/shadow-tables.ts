@@ -8,7 +8,12 @@ export function assertPlainIdentifier(name: string): string {
 
 /** A schema name for one replay of one projector: unique, plain, and recognisably ours. */
 export function shadowSchemaName(projector: string, suffix: string): string {
-  return assertPlainIdentifier(`replay_${projector.replace(/[^a-z0-9_]/gi, '_').toLowerCase().slice(0, 30)}_${suffix}`);
+  return assertPlainIdentifier(
+    `replay_${projector
+      .replace(/[^a-z0-9_]/gi, '_')
+      .toLowerCase()
+      .slice(0, 30)}_${suffix}`,
+  );
 }
 
 /** Empty copies of the live tables (columns, defaults, constraints, indexes) in `schema`. */

@@ -29,7 +29,7 @@ export class Migration20261123160000_session_bookings extends Migration {
       created_at timestamptz not null,
       updated_at timestamptz not null
     )`);
-    this.addSql('create index rm_session_bookings_host_time on rm_session_bookings (host_user_id, end_at) where status in (\'held\', \'confirmed\')');
+    this.addSql("create index rm_session_bookings_host_time on rm_session_bookings (host_user_id, end_at) where status in ('held', 'confirmed')");
     this.addSql('create index rm_session_bookings_customer on rm_session_bookings (customer_user_id, start_at)');
     this.addSql('create index rm_session_bookings_checkout on rm_session_bookings (checkout_ref)');
   }

@@ -7,7 +7,9 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261124223000_credit_usage_items extends Migration {
   override up(): void {
-    this.addSql('alter table rm_credit_usage add column included_before bigint not null default 0, add column add_on_before bigint not null default 0, add column measures jsonb');
+    this.addSql(
+      'alter table rm_credit_usage add column included_before bigint not null default 0, add column add_on_before bigint not null default 0, add column measures jsonb',
+    );
     this.addSql('truncate rm_credit_usage, rm_credit_cycles, rm_credit_packs');
     this.addSql("delete from projector_checkpoints where name = 'CreditsProjector'");
     this.addSql('create index rm_credit_usage_user_endpoint on rm_credit_usage (user_id, endpoint, created_at desc, entry_id desc)');

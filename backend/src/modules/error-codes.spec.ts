@@ -35,7 +35,9 @@ const errorFiles = [...sourceFiles('modules'), ...sourceFiles('integrations')].f
 type ErrorClass = Function & ModuleErrorStatics;
 const errorClasses: Array<{ file: string; name: string; type: ErrorClass }> = errorFiles.flatMap((file) =>
   Object.entries(require(file) as Record<string, unknown>)
-    .filter((entry): entry is [string, ErrorClass] => typeof entry[1] === 'function' && entry[1].prototype instanceof ModuleError && Object.hasOwn(entry[1], 'code'))
+    .filter(
+      (entry): entry is [string, ErrorClass] => typeof entry[1] === 'function' && entry[1].prototype instanceof ModuleError && Object.hasOwn(entry[1], 'code'),
+    )
     .map(([name, type]) => ({ file: relative(BACKEND, file), name, type })),
 );
 
@@ -48,7 +50,9 @@ describe('error codes: the modules’ error classes and the contracts’ errors 
   });
 
   it('every error class declares a code and an HTTP status', () => {
-    const undeclared = errorClasses.filter(({ type }) => typeof type.code !== 'string' || !Number.isInteger(type.status) || type.status < 400 || type.status > 599);
+    const undeclared = errorClasses.filter(
+      ({ type }) => typeof type.code !== 'string' || !Number.isInteger(type.status) || type.status < 400 || type.status > 599,
+    );
     expect(undeclared.map(({ file, name }) => `${file}: ${name}`)).toEqual([]);
   });
 

@@ -1,11 +1,6 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
-import {
-  AppError,
-  PayloadTooLargeError,
-  UnsupportedMediaTypeError,
-  ValidationFailedError,
-} from '../platform/common/app-error';
+import { AppError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationFailedError } from '../platform/common/app-error';
 
 export type PayloadKind = 'query' | 'json' | 'form';
 

@@ -22,7 +22,4 @@ export interface ServerFnContext {
   plainForm?: boolean;
 }
 
-export type ServerFnHandlerFn<Input = unknown, Output = unknown> = (
-  input: Input,
-  context: ServerFnContext,
-) => Promise<Output> | Output;
+export type ServerFnHandlerFn<Input = unknown, Output = unknown> = (input: Input, context: ServerFnContext) => Promise<Output> | Output;

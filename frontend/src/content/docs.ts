@@ -60,4 +60,3 @@ export async function loadDocPage(slug: string): Promise<DocPage | undefined> {
   const { html, headings } = await load();
   return { ...summary, html, headings };
 }
-

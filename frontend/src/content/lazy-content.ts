@@ -15,4 +15,3 @@ export async function loadLegalSummary(slug: LegalPage['slug']): Promise<Content
   const { title, description } = legalPage(slug);
   return { title, description, path: `/${slug}` };
 }
-

@@ -18,4 +18,3 @@ export function legalPage(slug: LegalPage['slug']): LegalPage {
   const { data, html, headings } = source;
   return { slug, title: data.title ?? slug, description: data.description ?? '', updated: data.updated ?? '', html, headings };
 }
-

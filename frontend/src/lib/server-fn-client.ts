@@ -42,10 +42,7 @@ export const fetchTransport: ServerFnTransport = async (contract, input) => {
   const response = await fetch(serverFnUrl(contract, input), {
     method: contract.method,
     credentials: 'same-origin',
-    headers:
-      contract.method === 'POST'
-        ? { 'content-type': 'application/json', accept: 'application/json' }
-        : { accept: 'application/json' },
+    headers: contract.method === 'POST' ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
     body: contract.method === 'POST' ? JSON.stringify(input ?? {}) : undefined,
   });
   let body: unknown;
@@ -80,10 +77,7 @@ export function setServerFnTransport(next: ServerFnTransport): void {
  * Calls a server function. A redirect envelope is rethrown as a router redirect (so loaders and
  * mutations navigate), NOT_FOUND as the router's not-found, anything else as ServerFnError.
  */
-export async function callServerFn<C extends ServerFnContract>(
-  contract: C,
-  input: ServerFnInput<C>,
-): Promise<ServerFnOutput<C>> {
+export async function callServerFn<C extends ServerFnContract>(contract: C, input: ServerFnInput<C>): Promise<ServerFnOutput<C>> {
   const { status, envelope } = await transport(contract, input);
   if ('redirect' in envelope) {
     const { to, search, hash, statusCode } = envelope.redirect;

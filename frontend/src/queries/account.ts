@@ -32,5 +32,6 @@ const MAX_INVITATION_TOKEN = 2000;
 export const invitationQuery = (token: string) =>
   queryOptions({
     queryKey: ['account', 'seat-invitation', token],
-    queryFn: (): Promise<SeatInvitation> => (token.length > MAX_INVITATION_TOKEN ? Promise.resolve({ state: 'invalid' }) : callServerFn(getSeatInvitation, { token })),
+    queryFn: (): Promise<SeatInvitation> =>
+      token.length > MAX_INVITATION_TOKEN ? Promise.resolve({ state: 'invalid' }) : callServerFn(getSeatInvitation, { token }),
   });

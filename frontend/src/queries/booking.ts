@@ -24,7 +24,8 @@ export const rescheduleSlotsQuery = (bookingId: string) =>
   queryOptions({ queryKey: ['account', 'sessions', 'reschedule', bookingId], queryFn: () => callServerFn(getRescheduleSlots, { bookingId }), staleTime: 0 });
 
 /** A host's weekly hours (hosts only: a refusal is not retried). */
-export const availabilityQuery = () => queryOptions({ queryKey: ['account', 'availability'], queryFn: () => callServerFn(getHostAvailability, {}), retry: false });
+export const availabilityQuery = () =>
+  queryOptions({ queryKey: ['account', 'availability'], queryFn: () => callServerFn(getHostAvailability, {}), retry: false });
 
 /** The sessions booked with a host (hosts only: a refusal is not retried). */
 export const hostSessionsQuery = () => queryOptions({ queryKey: ['account', 'host-sessions'], queryFn: () => callServerFn(getHostSessions, {}), retry: false });

@@ -12,7 +12,10 @@ export const planChangeQuery = (resourceId: string, quantity: number) =>
   });
 
 /** The checkout loader's second step: for a plan, what it means next to the plan held, so the first render says it. */
-export async function withPlanChange<T extends { resource: { id: string; type: string } | null; quantity: number }>(queryClient: QueryClient, data: T): Promise<T> {
+export async function withPlanChange<T extends { resource: { id: string; type: string } | null; quantity: number }>(
+  queryClient: QueryClient,
+  data: T,
+): Promise<T> {
   if (data.resource?.type === 'license') await queryClient.ensureQueryData(planChangeQuery(data.resource.id, data.quantity)).catch(() => undefined);
   return data;
 }

@@ -14,7 +14,10 @@ import { SITE_DESCRIPTION, SITE_NAME } from '../lib/site';
 export const Route = createRootRouteWithContext<RouterContext>()({
   loader: async ({ context }) => {
     // Who is signed in comes along with every page (a failure there only means signed out).
-    const [siteInfo] = await Promise.all([context.queryClient.ensureQueryData(siteInfoQuery()), context.queryClient.ensureQueryData(viewerQuery()).catch(() => null)]);
+    const [siteInfo] = await Promise.all([
+      context.queryClient.ensureQueryData(siteInfoQuery()),
+      context.queryClient.ensureQueryData(viewerQuery()).catch(() => null),
+    ]);
     return siteInfo;
   },
   head: () => ({

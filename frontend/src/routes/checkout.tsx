@@ -28,7 +28,8 @@ export const Route = createFileRoute('/checkout')({
   beforeLoad: ({ search }) => callServerFn(checkCheckoutAccess, search),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(checkoutQuery(deps)).then((data) => withPlanChange(context.queryClient, data)),
-  head: (ctx) => pageHead(ctx, { title: 'Checkout', description: `Buy ${SITE_NAME} plans and resources securely through Stripe.`, path: '/checkout', noindex: true }),
+  head: (ctx) =>
+    pageHead(ctx, { title: 'Checkout', description: `Buy ${SITE_NAME} plans and resources securely through Stripe.`, path: '/checkout', noindex: true }),
   component: CheckoutPage,
 });
 
@@ -40,7 +41,14 @@ function CheckoutPage() {
   const confirming = search.status === 'success';
   const { data } = useSuspenseQuery({
     ...checkoutQuery(search),
-    refetchInterval: (query) => (confirming && query.state.data?.mode !== 'free' && query.state.data?.latest?.state !== 'paid' && query.state.data?.latest?.state !== 'processing' && Date.now() - startedAt < CONFIRM_PATIENCE_MS * 2 ? 2_000 : false),
+    refetchInterval: (query) =>
+      confirming &&
+      query.state.data?.mode !== 'free' &&
+      query.state.data?.latest?.state !== 'paid' &&
+      query.state.data?.latest?.state !== 'processing' &&
+      Date.now() - startedAt < CONFIRM_PATIENCE_MS * 2
+        ? 2_000
+        : false,
   });
   useEffect(() => {
     if (!confirming) return;
@@ -49,8 +57,14 @@ function CheckoutPage() {
   }, [confirming]);
 
   useCancelOnReturn(data.mode === 'free' ? undefined : search.status, data.resource?.id);
-  const setQuantity = (qty: number) => void navigate({ search: (prev) => ({ ...prev, qty: Math.min(MAX_CHECKOUT_QUANTITY, Math.max(1, qty)), status: undefined }), replace: true });
-  const plan = usePlanChangeGate({ active: data.resource?.type === 'license', resource: data.resource, quantity: data.quantity, quantityControl: <QuantityStepper label="Seats" value={data.quantity} onChange={setQuantity} disabled={false} /> });
+  const setQuantity = (qty: number) =>
+    void navigate({ search: (prev) => ({ ...prev, qty: Math.min(MAX_CHECKOUT_QUANTITY, Math.max(1, qty)), status: undefined }), replace: true });
+  const plan = usePlanChangeGate({
+    active: data.resource?.type === 'license',
+    resource: data.resource,
+    quantity: data.quantity,
+    quantityControl: <QuantityStepper label="Seats" value={data.quantity} onChange={setQuantity} disabled={false} />,
+  });
 
   const buy = useMutation({
     mutationFn: (input: { resourceId: string; quantity: number }) => callServerFn(initiateCheckout, input),
@@ -68,7 +82,8 @@ function CheckoutPage() {
   });
 
   const resource = data.resource;
-  const buyError = buy.error instanceof ServerFnError ? buy.error : buy.error ? new Error('We could not reach the site. Check your connection and try again.') : null;
+  const buyError =
+    buy.error instanceof ServerFnError ? buy.error : buy.error ? new Error('We could not reach the site. Check your connection and try again.') : null;
   const pending = buy.isPending || buy.isSuccess;
 
   return (
@@ -188,7 +203,13 @@ function QuantityStepper({ label, value, onChange, disabled }: { label: string; 
           }}
           className="h-9 w-16 rounded-lg border border-line-strong bg-surface-sunken text-center text-ink"
         />
-        <Button variant="secondary" size="sm" aria-label={`More ${label.toLowerCase()}`} disabled={disabled || value >= MAX_CHECKOUT_QUANTITY} onClick={() => onChange(value + 1)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={`More ${label.toLowerCase()}`}
+          disabled={disabled || value >= MAX_CHECKOUT_QUANTITY}
+          onClick={() => onChange(value + 1)}
+        >
           <Plus aria-hidden="true" />
         </Button>
       </div>

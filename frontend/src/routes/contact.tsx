@@ -46,13 +46,23 @@ function ContactPage() {
         <ContactForm csrfToken={token} outcome={status ? { status, reason } : undefined} />
         <aside aria-label="Other ways to get help" className="space-y-6 text-sm">
           <HelpItem icon={<BookOpen aria-hidden className="size-5 text-accent-300" />} title="Documentation">
-            Setup, settings and every feature, explained. <NavLink href="/obsidian-ai-plugin-docs" className="text-accent-300 underline underline-offset-4 hover:text-accent-200">Read the docs</NavLink>
+            Setup, settings and every feature, explained.{' '}
+            <NavLink href="/obsidian-ai-plugin-docs" className="text-accent-300 underline underline-offset-4 hover:text-accent-200">
+              Read the docs
+            </NavLink>
           </HelpItem>
           <HelpItem icon={<LifeBuoy aria-hidden className="size-5 text-accent-300" />} title="Troubleshooting">
-            Fixes for the most common problems. <NavLink href="/obsidian-ai-plugin-docs/troubleshooting" className="text-accent-300 underline underline-offset-4 hover:text-accent-200">Find a fix</NavLink>
+            Fixes for the most common problems.{' '}
+            <NavLink href="/obsidian-ai-plugin-docs/troubleshooting" className="text-accent-300 underline underline-offset-4 hover:text-accent-200">
+              Find a fix
+            </NavLink>
           </HelpItem>
           <HelpItem icon={<Mail aria-hidden className="size-5 text-accent-300" />} title="Email">
-            Prefer your own mail app? Write to <a href={`mailto:${supportEmail}`} className="text-accent-300 underline underline-offset-4 hover:text-accent-200">{supportEmail}</a>.
+            Prefer your own mail app? Write to{' '}
+            <a href={`mailto:${supportEmail}`} className="text-accent-300 underline underline-offset-4 hover:text-accent-200">
+              {supportEmail}
+            </a>
+            .
           </HelpItem>
         </aside>
       </div>

@@ -33,12 +33,15 @@ export const Route = createFileRoute('/dashboard')({
       deps.section === 'sessions' ? queryClient.ensureQueryData(mySessionsQuery()) : null,
       deps.section === 'resources' ? Promise.all([queryClient.ensureQueryData(libraryQuery()), queryClient.ensureQueryData(courseProgressQuery())]) : null,
       // Only a host has sessions booked with them: the availability says whether this account is one.
-      deps.section === 'session-availability' ? queryClient.ensureQueryData(availabilityQuery()).then((availability) => (availability.host ? queryClient.ensureQueryData(hostSessionsQuery()) : null)) : null,
+      deps.section === 'session-availability'
+        ? queryClient.ensureQueryData(availabilityQuery()).then((availability) => (availability.host ? queryClient.ensureQueryData(hostSessionsQuery()) : null))
+        : null,
     ]);
     if (preload) await load.catch(() => undefined);
     else await load;
   },
-  head: (ctx) => pageHead(ctx, { title: 'Dashboard', description: 'Your SystemSculpt license, resources, payments and seats.', path: '/dashboard', noindex: true }),
+  head: (ctx) =>
+    pageHead(ctx, { title: 'Dashboard', description: 'Your SystemSculpt license, resources, payments and seats.', path: '/dashboard', noindex: true }),
   component: DashboardPage,
 });
 
@@ -53,7 +56,9 @@ function DashboardPage() {
     <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
       <header className="mb-6">
         <p className="text-sm text-ink-subtle">Signed in as {data.viewer.email ?? data.viewer.name}</p>
-        <h1 className="mt-1 text-3xl font-semibold tracking-tight text-ink">{section === 'overview' ? `Welcome, ${data.viewer.name}` : SECTION_LABELS[section]}</h1>
+        <h1 className="mt-1 text-3xl font-semibold tracking-tight text-ink">
+          {section === 'overview' ? `Welcome, ${data.viewer.name}` : SECTION_LABELS[section]}
+        </h1>
       </header>
       <DashboardNav current={section} badges={{ 'pending-payments': waiting }} isHost={isHost} />
       <div className="mt-8">

@@ -21,7 +21,12 @@ const DESCRIPTION =
 
 export const Route = createFileRoute('/')({
   // The plans are one section of the home page: if pricing cannot load, the rest still renders.
-  loader: async ({ context }) => ({ plansLoaded: await context.queryClient.ensureQueryData(pricingQuery()).then(() => true, () => false) }),
+  loader: async ({ context }) => ({
+    plansLoaded: await context.queryClient.ensureQueryData(pricingQuery()).then(
+      () => true,
+      () => false,
+    ),
+  }),
   head: (ctx) =>
     pageHead(ctx, {
       title: SITE_NAME,
@@ -62,16 +67,12 @@ function Hero({ minimumObsidianVersion }: { minimumObsidianVersion: string }) {
             <Sparkles aria-hidden="true" className="size-3.5 text-accent-300" />
             Since 6.0: no API keys to manage
           </p>
-          <h1
-            id="hero-title"
-            className="mt-6 text-4xl leading-[1.08] font-semibold tracking-tight text-ink sm:text-6xl"
-          >
+          <h1 id="hero-title" className="mt-6 text-4xl leading-[1.08] font-semibold tracking-tight text-ink sm:text-6xl">
             The AI workspace that lives <span className="text-gradient">inside Obsidian</span>
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-base leading-relaxed text-ink-muted sm:text-lg">
-            Chat with your notes, hand the busywork to an agent that asks before it edits, turn recordings into
-            Markdown and rediscover related ideas by meaning. SystemSculpt AI is fully managed: sign in and it
-            works.
+            Chat with your notes, hand the busywork to an agent that asks before it edits, turn recordings into Markdown and rediscover related ideas by
+            meaning. SystemSculpt AI is fully managed: sign in and it works.
           </p>
           <PlansAndDocsActions />
           <CheckList className="mt-8" items={['Desktop and mobile', `Obsidian ${minimumObsidianVersion}+`, 'Open source (MIT)']} />

@@ -12,8 +12,14 @@ const searchSchema = z.object({
 });
 
 const PROBLEMS = {
-  missing: { title: 'Manage your emails', body: 'To change which emails you get, open the “Manage your emails” link at the bottom of any email from us, or ask for a fresh link below.' },
-  invalid: { title: "This link doesn't work", body: 'It may have been cut short when it was copied, or it belongs to another address. Ask for a fresh link and we will email it to you.' },
+  missing: {
+    title: 'Manage your emails',
+    body: 'To change which emails you get, open the “Manage your emails” link at the bottom of any email from us, or ask for a fresh link below.',
+  },
+  invalid: {
+    title: "This link doesn't work",
+    body: 'It may have been cut short when it was copied, or it belongs to another address. Ask for a fresh link and we will email it to you.',
+  },
   expired: { title: 'This link has expired', body: 'Links to manage your emails work for 60 days. Ask for a fresh one and we will email it to you.' },
 } as const;
 

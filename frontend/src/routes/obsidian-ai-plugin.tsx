@@ -53,11 +53,7 @@ function PluginPage() {
         </p>
       </section>
 
-      <section
-        aria-labelledby="credit-packs-title"
-        id="credit-packs"
-        className="mx-auto max-w-6xl px-4 pt-20 sm:px-6 sm:pt-24 lg:px-8"
-      >
+      <section aria-labelledby="credit-packs-title" id="credit-packs" className="mx-auto max-w-6xl px-4 pt-20 sm:px-6 sm:pt-24 lg:px-8">
         <div className="grid gap-8 lg:grid-cols-[minmax(0,22rem)_1fr] lg:gap-12">
           <div>
             <span className="inline-flex size-11 items-center justify-center rounded-xl border border-accent-400/25 bg-accent-500/10 text-accent-300">
@@ -67,8 +63,8 @@ function PluginPage() {
               Credit packs
             </h2>
             <p className="mt-3 text-base leading-relaxed text-ink-muted">
-              Every plan includes credits each month. If you use more, add a pack: add-on credits never expire and are
-              only used once your included monthly credits run out.
+              Every plan includes credits each month. If you use more, add a pack: add-on credits never expire and are only used once your included monthly
+              credits run out.
             </p>
           </div>
           <ul className="grid gap-5 sm:grid-cols-2">
@@ -103,15 +99,11 @@ function Hero({ minimumObsidianVersion }: { minimumObsidianVersion: string }) {
       <HeroBackdrop />
       <div className="mx-auto max-w-3xl px-4 pt-16 pb-14 text-center sm:px-6 sm:pt-24 sm:pb-16">
         <p className="text-sm font-semibold tracking-wide text-accent-300">Obsidian AI plugin</p>
-        <h1
-          id="plugin-title"
-          className="mt-4 text-4xl leading-[1.08] font-semibold tracking-tight text-ink sm:text-6xl"
-        >
+        <h1 id="plugin-title" className="mt-4 text-4xl leading-[1.08] font-semibold tracking-tight text-ink sm:text-6xl">
           Plans for every <span className="text-gradient">kind of vault</span>
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-base leading-relaxed text-ink-muted sm:text-lg">
-          SystemSculpt AI brings managed AI chat, agent tools, transcription and semantic search into Obsidian. Pick a
-          monthly plan, or pay once and keep it.
+          SystemSculpt AI brings managed AI chat, agent tools, transcription and semantic search into Obsidian. Pick a monthly plan, or pay once and keep it.
         </p>
         <RatingSummary className="mt-6" />
         <CheckList className="mt-6" items={['No API keys needed', 'Desktop and mobile', `Obsidian ${minimumObsidianVersion}+`]} />
@@ -144,8 +136,7 @@ function Faq({ minimumObsidianVersion }: { minimumObsidianVersion: string }) {
       question: 'What are credits?',
       answer: (
         <>
-          Credits are what the managed AI features draw on. Each plan includes an allowance every month; if you need
-          more,{' '}
+          Credits are what the managed AI features draw on. Each plan includes an allowance every month; if you need more,{' '}
           <a href="#credit-packs" className="font-medium text-accent-300 underline-offset-4 hover:underline">
             credit packs
           </a>{' '}
@@ -161,8 +152,7 @@ function Faq({ minimumObsidianVersion }: { minimumObsidianVersion: string }) {
       question: 'How do I install and set it up?',
       answer: (
         <>
-          The <InlineLink to={DOCS_HREF}>documentation</InlineLink> walks through installing the plugin, signing in and
-          every feature, step by step.
+          The <InlineLink to={DOCS_HREF}>documentation</InlineLink> walks through installing the plugin, signing in and every feature, step by step.
         </>
       ),
     },
@@ -183,10 +173,7 @@ function Faq({ minimumObsidianVersion }: { minimumObsidianVersion: string }) {
           <details key={question} className="group">
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left font-medium text-ink transition-colors hover:bg-white/[0.02] sm:px-6 [&::-webkit-details-marker]:hidden">
               <h3 className="text-base font-medium">{question}</h3>
-              <ChevronDown
-                aria-hidden="true"
-                className="size-4 shrink-0 text-ink-subtle transition-transform group-open:rotate-180"
-              />
+              <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-ink-subtle transition-transform group-open:rotate-180" />
             </summary>
             <p className="px-5 pb-5 text-sm leading-relaxed text-ink-muted sm:px-6">{answer}</p>
           </details>
@@ -202,10 +189,7 @@ function ClosingCta() {
       <div className="relative isolate overflow-hidden rounded-3xl border border-accent-400/30 bg-gradient-to-b from-accent-700/30 via-surface-raised to-surface-raised px-6 py-12 text-center sm:px-12 sm:py-16">
         <div aria-hidden="true" className="bg-hero-glow pointer-events-none absolute inset-0 -z-10" />
         <LogoMark className="mx-auto size-11 drop-shadow-[0_0_24px_rgb(139_92_246/0.6)]" />
-        <h2
-          id="cta-title"
-          className="mx-auto mt-6 max-w-2xl text-2xl font-semibold tracking-tight text-ink sm:text-3xl"
-        >
+        <h2 id="cta-title" className="mx-auto mt-6 max-w-2xl text-2xl font-semibold tracking-tight text-ink sm:text-3xl">
           Templates, courses and more for your vault
         </h2>
         <p className="mx-auto mt-3 max-w-xl text-base leading-relaxed text-ink-muted">

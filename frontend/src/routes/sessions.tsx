@@ -17,7 +17,8 @@ import { sessionsPageKey, sessionsPageQuery } from '../queries/booking';
 import { SessionTypeCard } from './sessions/-components/SessionTypeCard';
 import { browserTimeZone, useVisitorTimeZone, zoneCaption } from '../components/booking/slot-times';
 
-const DESCRIPTION = 'Book a 1-on-1 video session with the SystemSculpt team: set up SystemSculpt AI in your vault or build the workflows that fit the way you work, at a time that suits you.';
+const DESCRIPTION =
+  'Book a 1-on-1 video session with the SystemSculpt team: set up SystemSculpt AI in your vault or build the workflows that fit the way you work, at a time that suits you.';
 
 /** How long the success page polls for Stripe's confirmation before saying it will come by email. */
 const CONFIRM_PATIENCE_MS = 30_000;
@@ -135,13 +136,20 @@ function SessionsPage() {
           <p className="text-sm font-semibold tracking-wide text-accent-300">1-on-1 sessions</p>
           <h1 className="mt-3 text-3xl font-semibold tracking-tight text-ink sm:text-5xl">Book a session with us</h1>
           <p className="mt-4 text-base leading-relaxed text-ink-muted sm:text-lg">
-            Work with the SystemSculpt team over video, one person at a time: get SystemSculpt AI set up in your vault, or build the workflows that fit the way you work. Pick a session and a time, pay through Stripe, and the meeting link comes by email.
+            Work with the SystemSculpt team over video, one person at a time: get SystemSculpt AI set up in your vault, or build the workflows that fit the way
+            you work. Pick a session and a time, pay through Stripe, and the meeting link comes by email.
           </p>
         </header>
 
         {search.status ? (
           <div className="mt-8">
-            <SessionsStatusBanner status={search.status} latest={data.latest} zone={zone} waitedTooLong={waitedTooLong} signedIn={auth.status === 'signed-in'} />
+            <SessionsStatusBanner
+              status={search.status}
+              latest={data.latest}
+              zone={zone}
+              waitedTooLong={waitedTooLong}
+              signedIn={auth.status === 'signed-in'}
+            />
           </div>
         ) : null}
 
@@ -154,7 +162,9 @@ function SessionsPage() {
           <div className="mt-8 rounded-2xl border border-dashed border-line-strong p-8 text-center">
             <CalendarX aria-hidden="true" className="mx-auto size-8 text-ink-subtle" />
             <h2 className="mt-3 font-medium text-ink">No open times right now</h2>
-            <p className="mx-auto mt-2 max-w-md text-sm text-ink-muted">Every session time is booked or not yet open. Write to us and we will find a time that works for you.</p>
+            <p className="mx-auto mt-2 max-w-md text-sm text-ink-muted">
+              Every session time is booked or not yet open. Write to us and we will find a time that works for you.
+            </p>
             <CallToAction to="/contact" variant="secondary" className="mt-4">
               Contact us
             </CallToAction>
@@ -174,7 +184,9 @@ function SessionsPage() {
                   and we will find you a time.
                 </FormAlert>
               ) : book.error && !(book.error instanceof ServerFnError && book.error.code === 'UNAUTHENTICATED') ? (
-                <FormAlert>{book.error instanceof ServerFnError ? book.error.message : 'We could not reach the site. Check your connection and try again.'}</FormAlert>
+                <FormAlert>
+                  {book.error instanceof ServerFnError ? book.error.message : 'We could not reach the site. Check your connection and try again.'}
+                </FormAlert>
               ) : null;
             return (
               <SessionTypeCard

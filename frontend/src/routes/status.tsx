@@ -35,9 +35,7 @@ function StatusPage() {
         ) : (
           <TriangleAlert aria-hidden className="size-6 shrink-0 text-danger" />
         )}
-        <p className="font-medium text-ink">
-          {operational ? 'All systems operational' : 'Some systems are having trouble. We are on it.'}
-        </p>
+        <p className="font-medium text-ink">{operational ? 'All systems operational' : 'Some systems are having trouble. We are on it.'}</p>
       </div>
       <ul className="mt-8 divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface-raised">
         {data.components.map((component) => (
@@ -52,10 +50,7 @@ function StatusPage() {
                 component.status === 'operational' ? 'text-success' : 'text-danger',
               )}
             >
-              <span
-                aria-hidden
-                className={cx('size-2 rounded-full', component.status === 'operational' ? 'bg-success' : 'bg-danger')}
-              />
+              <span aria-hidden className={cx('size-2 rounded-full', component.status === 'operational' ? 'bg-success' : 'bg-danger')} />
               {component.status === 'operational' ? 'Operational' : 'Outage'}
             </span>
           </li>

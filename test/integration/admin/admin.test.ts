@@ -17,14 +17,17 @@ afterAll(async () => {
   await api.close();
 });
 
-const signIn = (token: string) =>
-  fetch(`${api.url}/admin/session`, { method: 'POST', body: new URLSearchParams({ token }), redirect: 'manual' });
+const signIn = (token: string) => fetch(`${api.url}/admin/session`, { method: 'POST', body: new URLSearchParams({ token }), redirect: 'manual' });
 
 async function call(id: string, payload: unknown, options: { cookie?: string; method?: 'GET' | 'POST' } = {}) {
   const headers: Record<string, string> = options.cookie ? { cookie: options.cookie } : {};
   const response =
     options.method === 'POST'
-      ? await fetch(`${api.url}/_serverFn/${id}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(payload) })
+      ? await fetch(`${api.url}/_serverFn/${id}`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+        })
       : await fetch(`${api.url}/_serverFn/${id}?payload=${encodeURIComponent(JSON.stringify(payload))}`, { headers });
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
@@ -83,7 +86,7 @@ describe('an administrator', () => {
     expect(body.error.code).toBe('admin.unknown_projector');
   });
 
-  it("lists projectors with their checkpoint and lag", async () => {
+  it('lists projectors with their checkpoint and lag', async () => {
     const { body } = await call('adminGetProjectors', {}, { cookie });
     const summary = body.result.projectors.find((p: { name: string }) => p.name === 'StreamSummaryProjector');
     expect(summary).toMatchObject({ tables: ['rm_streams'] });

@@ -21,11 +21,19 @@ async function call(id: string, body: unknown, cookie = '', method = 'POST') {
     body: method === 'POST' ? JSON.stringify(body) : undefined,
   });
   const setCookies = response.headers.getSetCookie();
-  return { status: response.status, body: (await response.json()) as { result?: any; error?: { code: string; message: string; issues?: unknown[] } }, setCookies };
+  return {
+    status: response.status,
+    body: (await response.json()) as { result?: any; error?: { code: string; message: string; issues?: unknown[] } },
+    setCookies,
+  };
 }
 
 /** The Cookie header a browser would send back after these Set-Cookie headers. */
-const jar = (setCookies: string[]) => setCookies.map((c) => c.split(';')[0]!).filter((c) => !c.endsWith('=')).join('; ');
+const jar = (setCookies: string[]) =>
+  setCookies
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
 const code = (email: string) => latestSignInCode(api.config.REDIS_URL, QUEUE_PREFIX, email);
 
 async function signUp(email: string, names: { firstName?: string; lastName?: string } = {}) {
@@ -44,7 +52,10 @@ describe('the local sign-in (the embedded stand-in for Clerk)', () => {
     expect(cookies.find((c) => c.startsWith('__session='))).toMatch(/HttpOnly/);
     expect(cookies.find((c) => c.startsWith('__client_uat='))).not.toMatch(/HttpOnly/);
     const viewer = await call('getViewer', {}, jar(cookies), 'GET');
-    expect(viewer.body.result).toEqual({ signIn: { mode: 'local' }, viewer: { userId: expect.stringMatching(/^user_/), email: 'grace@example.com', name: 'Grace Hopper', isAdmin: false } });
+    expect(viewer.body.result).toEqual({
+      signIn: { mode: 'local' },
+      viewer: { userId: expect.stringMatching(/^user_/), email: 'grace@example.com', name: 'Grace Hopper', isAdmin: false },
+    });
   });
 
   it('refuses a sign-up for an address that has an account, and a sign-up without the terms', async () => {
@@ -84,7 +95,12 @@ describe('the local sign-in (the embedded stand-in for Clerk)', () => {
   });
 
   it('treats a token signed with another key, or a garbled one, as signed out', async () => {
-    const forged = issueSessionToken(generateSigningKeys(), { userId: 'user_forged', sessionId: 'sess_forged', authorizedParty: new URL(api.config.PUBLIC_URL).origin, firstFactorAgeMinutes: 0 });
+    const forged = issueSessionToken(generateSigningKeys(), {
+      userId: 'user_forged',
+      sessionId: 'sess_forged',
+      authorizedParty: new URL(api.config.PUBLIC_URL).origin,
+      firstFactorAgeMinutes: 0,
+    });
     for (const cookie of [`__session=${forged}`, '__session=not-a-token', `__session=${forged}; __client=garbage`]) {
       const viewer = await call('getViewer', {}, cookie, 'GET');
       expect(viewer).toMatchObject({ status: 200, body: { result: { viewer: null } } });

@@ -19,7 +19,15 @@ let hostUserId: string;
 const customers: string[] = [];
 
 const allDay = [{ start: '00:00', end: '24:00' }];
-const schedule = { timeZone: 'UTC', weekly: { '1': allDay, '2': allDay, '3': allDay, '4': allDay, '5': allDay, '6': allDay, '7': allDay }, overrides: {}, bufferMinutes: 0, minimumNoticeMinutes: 0, horizonDays: 14, meetingUrl: 'https://meet.example.com/hannah' };
+const schedule = {
+  timeZone: 'UTC',
+  weekly: { '1': allDay, '2': allDay, '3': allDay, '4': allDay, '5': allDay, '6': allDay, '7': allDay },
+  overrides: {},
+  bufferMinutes: 0,
+  minimumNoticeMinutes: 0,
+  horizonDays: 14,
+  meetingUrl: 'https://meet.example.com/hannah',
+};
 
 beforeAll(async () => {
   site = await startAddressableSite('booking-flow', { LOCAL_ADMIN_EMAILS: 'host@example.com' });
@@ -38,7 +46,8 @@ afterAll(async () => {
 
 const pageData = (cookie?: string) => callFn(site.url, 'getSessionsPageData', {}, { cookie, method: 'GET' });
 const mySessions = (cookie: string) => callFn(site.url, 'getMySessions', {}, { cookie, method: 'GET' });
-const book = (cookie: string, start: string, sessionTypeId = 'setup-session-30') => callFn(site.url, 'bookSession', { sessionTypeId, hostUserId, start, timeZone: 'Asia/Tokyo' }, { cookie });
+const book = (cookie: string, start: string, sessionTypeId = 'setup-session-30') =>
+  callFn(site.url, 'bookSession', { sessionTypeId, hostUserId, start, timeZone: 'Asia/Tokyo' }, { cookie });
 /** Stripe's charge behind a payment intent, as the emulator has it now. */
 const chargeOf = async (paymentIntentId: string) => stripe.charges.retrieve((await stripe.paymentIntents.retrieve(paymentIntentId)).latest_charge as string);
 const bookingRow = async (bookingId: string) => (await pool.query('select * from rm_session_bookings where booking_id = $1', [bookingId])).rows[0];
@@ -49,12 +58,21 @@ const slotAt = (days: number, hour: number) => {
   date.setUTCHours(hour, 0, 0, 0);
   return date.toISOString();
 };
-const holdIdOf = async (customerEmail: string, start: string) => (await pool.query<{ booking_id: string }>('select booking_id from rm_session_bookings where customer_email = $1 and start_at = $2 order by created_at desc', [customerEmail, start])).rows[0]!.booking_id;
+const holdIdOf = async (customerEmail: string, start: string) =>
+  (
+    await pool.query<{ booking_id: string }>(
+      'select booking_id from rm_session_bookings where customer_email = $1 and start_at = $2 order by created_at desc',
+      [customerEmail, start],
+    )
+  ).rows[0]!.booking_id;
 
 describe('booking a 1-on-1 session over HTTP, on the Stripe emulator', () => {
   it('lists the session types with open slots in UTC; signed out, booking needs sign-in', async () => {
     const data = (await pageData()).result;
-    expect(data.sessionTypes.map((t: { id: string; minutes: number }) => [t.id, t.minutes])).toEqual([['setup-session-30', 30], ['workflow-deep-dive-60', 60]]);
+    expect(data.sessionTypes.map((t: { id: string; minutes: number }) => [t.id, t.minutes])).toEqual([
+      ['setup-session-30', 30],
+      ['workflow-deep-dive-60', 60],
+    ]);
     expect(data.sessionTypes[0].slots.length).toBeGreaterThan(100);
     expect(data.sessionTypes[0].slots[0]).toEqual({ start: expect.stringMatching(/Z$/), end: expect.stringMatching(/Z$/), hostUserId });
     expect(data).toMatchObject({ hosts: [{ userId: hostUserId, name: 'Hannah Host' }], holdMinutes: 30, latest: null });
@@ -70,7 +88,8 @@ describe('booking a 1-on-1 session over HTTP, on the Stripe emulator', () => {
     expect(won).toHaveLength(1);
     expect(won[0]!.result).toMatchObject({ outcome: 'redirect', url: expect.stringContaining('/_stripe/checkout/cs_') });
     expect(lost).toHaveLength(49);
-    for (const answer of lost) expect(answer.error).toMatchObject({ code: 'booking.slot_taken', message: 'That time was just taken by someone else. Please pick another slot.' });
+    for (const answer of lost)
+      expect(answer.error).toMatchObject({ code: 'booking.slot_taken', message: 'That time was just taken by someone else. Please pick another slot.' });
     const held = await pool.query(`select count(*)::int as n from events where type = 'SlotHeld' and data->>'start' = $1`, [start]);
     expect(held.rows[0].n).toBe(1);
     expect(await isOpen(start)).toBe(false);
@@ -89,7 +108,9 @@ describe('booking a 1-on-1 session over HTTP, on the Stripe emulator', () => {
     expect((await book(customers[0]!, new Date(Date.parse(slotAt(3, 11)) + 7 * 60_000).toISOString())).error?.code).toBe('booking.slot_unavailable');
     expect((await book(customers[0]!, slotAt(3, 11), 'lifetime-license')).error?.code).toBe('booking.not_a_session');
     // A session is never sold without a time through the general checkout.
-    expect((await callFn(site.url, 'initiateCheckout', { resourceId: 'setup-session-30', quantity: 1 }, { cookie: customers[0] })).error?.code).toBe('checkout.book_a_time');
+    expect((await callFn(site.url, 'initiateCheckout', { resourceId: 'setup-session-30', quantity: 1 }, { cookie: customers[0] })).error?.code).toBe(
+      'checkout.book_a_time',
+    );
   });
 
   it('pays, confirms, reschedules, and cancels more than 24 h ahead with a full refund through Stripe', async () => {
@@ -99,9 +120,21 @@ describe('booking a 1-on-1 session over HTTP, on the Stripe emulator', () => {
     expect((await pageData(cookie)).result.latest).toMatchObject({ status: 'held', start });
     const paid = await chooseOnHostedCheckout(started.result.url, 'pay');
     expect(paid.headers.get('location')).toBe(`${site.url}/sessions?status=success`);
-    const confirmed = await eventually(() => mySessions(cookie), (d) => d.result?.upcoming.length === 1);
+    const confirmed = await eventually(
+      () => mySessions(cookie),
+      (d) => d.result?.upcoming.length === 1,
+    );
     const [session] = confirmed.result.upcoming;
-    expect(session).toMatchObject({ start, minutes: 30, status: 'confirmed', hostName: 'Hannah Host', meetingUrl: 'https://meet.example.com/hannah', refundable: true, reschedulable: true, amountCents: 4900 });
+    expect(session).toMatchObject({
+      start,
+      minutes: 30,
+      status: 'confirmed',
+      hostName: 'Hannah Host',
+      meetingUrl: 'https://meet.example.com/hannah',
+      refundable: true,
+      reschedulable: true,
+      amountCents: 4900,
+    });
     expect((await pageData(cookie)).result.latest).toMatchObject({ status: 'confirmed' });
     expect(await isOpen(start)).toBe(false);
 
@@ -118,17 +151,28 @@ describe('booking a 1-on-1 session over HTTP, on the Stripe emulator', () => {
     const cancelled = await callFn(site.url, 'cancelSession', { bookingId: session.bookingId }, { cookie });
     expect(cancelled.result.session).toMatchObject({ status: 'cancelled', refund: 'full' });
     const intent = (await bookingRow(session.bookingId)).payment_intent_id as string;
-    const refunded = await eventually(() => chargeOf(intent), (charge) => charge.refunded);
+    const refunded = await eventually(
+      () => chargeOf(intent),
+      (charge) => charge.refunded,
+    );
     expect(refunded.amount_refunded).toBe(4900);
     expect(await isOpen(moveTo)).toBe(true);
     // Stripe's charge.refunded comes back as a reversed payment: still one cancellation, one refund.
     const checkoutRef = (await bookingRow(session.bookingId)).checkout_ref as string;
-    await eventually(() => pool.query(`select count(*)::int as n from events where type = 'PurchaseRefunded' and data->>'checkoutRef' = $1`, [checkoutRef]), (r) => r.rows[0].n === 1);
-    const cancellations = await pool.query(`select count(*)::int as n from events where type = 'BookingCancelled' and data->>'bookingId' = $1`, [session.bookingId]);
+    await eventually(
+      () => pool.query(`select count(*)::int as n from events where type = 'PurchaseRefunded' and data->>'checkoutRef' = $1`, [checkoutRef]),
+      (r) => r.rows[0].n === 1,
+    );
+    const cancellations = await pool.query(`select count(*)::int as n from events where type = 'BookingCancelled' and data->>'bookingId' = $1`, [
+      session.bookingId,
+    ]);
     expect(cancellations.rows[0].n).toBe(1);
     const refunds = await pool.query(`select count(*)::int as n from events where type = 'PurchaseRefunded' and data->>'checkoutRef' = $1`, [checkoutRef]);
     expect(refunds.rows[0].n).toBe(1);
-    expect((await mySessions(cookie)).result).toMatchObject({ upcoming: [], past: [expect.objectContaining({ bookingId: session.bookingId, status: 'cancelled', refund: 'full' })] });
+    expect((await mySessions(cookie)).result).toMatchObject({
+      upcoming: [],
+      past: [expect.objectContaining({ bookingId: session.bookingId, status: 'cancelled', refund: 'full' })],
+    });
   });
 
   it('an expired or cancelled checkout gives the time back', async () => {
@@ -137,13 +181,19 @@ describe('booking a 1-on-1 session over HTTP, on the Stripe emulator', () => {
     const expiring = await book(cookie, first);
     const sessionId = new URL(expiring.result.url).pathname.split('/').pop()!;
     await stripe.checkout.sessions.expire(sessionId);
-    await eventually(() => isOpen(first), (open) => open);
+    await eventually(
+      () => isOpen(first),
+      (open) => open,
+    );
     expect((await bookingRow(await holdIdOf('customer2@example.com', first))).status).toBe('released');
 
     const second = slotAt(6, 11);
     const cancelling = await book(cookie, second);
     await chooseOnHostedCheckout(cancelling.result.url, 'cancel');
-    await eventually(() => isOpen(second), (open) => !open);
+    await eventually(
+      () => isOpen(second),
+      (open) => !open,
+    );
     expect((await callFn(site.url, 'releaseSessionHold', {}, { cookie })).result).toEqual({ released: 1 });
     expect(await isOpen(second)).toBe(true);
     expect((await stripe.checkout.sessions.retrieve(new URL(cancelling.result.url).pathname.split('/').pop()!)).status).toBe('expired');
@@ -152,7 +202,13 @@ describe('booking a 1-on-1 session over HTTP, on the Stripe emulator', () => {
   it('a payment that completes after its hold lapsed is honoured if the time is free, refunded in full if it was taken', async () => {
     const lapse = async (email: string, start: string) => {
       const holdId = await holdIdOf(email, start);
-      await runCommand({ store, streamId: hostCalendarStreamId(hostUserId), decider: hostCalendarDecider, command: { type: 'ReleaseHold', hostUserId, holdId, reason: 'checkout_expired', at: new Date().toISOString() }, metadata: { correlationId: 'test', causationId: null, actor: { kind: 'system' } } });
+      await runCommand({
+        store,
+        streamId: hostCalendarStreamId(hostUserId),
+        decider: hostCalendarDecider,
+        command: { type: 'ReleaseHold', hostUserId, holdId, reason: 'checkout_expired', at: new Date().toISOString() },
+        metadata: { correlationId: 'test', causationId: null, actor: { kind: 'system' } },
+      });
       return holdId;
     };
     // Paid by a delayed method (pay later), which clears after the hold has lapsed.
@@ -161,34 +217,66 @@ describe('booking a 1-on-1 session over HTTP, on the Stripe emulator', () => {
     await chooseOnHostedCheckout(late.result.url, 'pay-later');
     const honoured = await lapse('customer3@example.com', free);
     await chooseOnHostedCheckout(late.result.url, 'settle');
-    await eventually(() => bookingRow(honoured), (row) => row.status === 'confirmed');
+    await eventually(
+      () => bookingRow(honoured),
+      (row) => row.status === 'confirmed',
+    );
 
     const taken = slotAt(7, 11);
     const loser = await book(customers[4]!, taken);
     await chooseOnHostedCheckout(loser.result.url, 'pay-later');
     const refusedId = await lapse('customer4@example.com', taken);
-    await eventually(() => isOpen(taken), (open) => open);
+    await eventually(
+      () => isOpen(taken),
+      (open) => open,
+    );
     expect((await book(customers[0]!, taken)).status).toBe(200);
     await chooseOnHostedCheckout(loser.result.url, 'settle');
-    const refused = await eventually(() => bookingRow(refusedId), (row) => row.status === 'refused' && row.payment_intent_id);
+    const refused = await eventually(
+      () => bookingRow(refusedId),
+      (row) => row.status === 'refused' && row.payment_intent_id,
+    );
     expect(refused).toMatchObject({ refund: 'full', refund_cents: 4900 });
-    const charge = await eventually(() => chargeOf(refused.payment_intent_id), (c) => c.refunded);
+    const charge = await eventually(
+      () => chargeOf(refused.payment_intent_id),
+      (c) => c.refunded,
+    );
     expect(charge.amount_refunded).toBe(4900);
     expect((await mySessions(customers[4]!)).result.past).toEqual([expect.objectContaining({ bookingId: refusedId, status: 'refused', refund: 'full' })]);
   });
 
   it('a host sees who booked and can call a session off, refunding it in full', async () => {
-    const upcoming = (await callFn(site.url, 'getHostSessions', {}, { cookie: host, method: 'GET' })).result.upcoming as Array<{ bookingId: string; customerName: string; start: string }>;
+    const upcoming = (await callFn(site.url, 'getHostSessions', {}, { cookie: host, method: 'GET' })).result.upcoming as Array<{
+      bookingId: string;
+      customerName: string;
+      start: string;
+    }>;
     const honoured = upcoming.find((s) => s.start === slotAt(7, 9))!;
-    expect(honoured).toMatchObject({ customerName: 'Customer 3', customerEmail: 'customer3@example.com', sessionTitle: '30-minute setup session', minutes: 30 });
+    expect(honoured).toMatchObject({
+      customerName: 'Customer 3',
+      customerEmail: 'customer3@example.com',
+      sessionTitle: '30-minute setup session',
+      minutes: 30,
+    });
     expect((await callFn(site.url, 'getHostSessions', {}, { cookie: customers[0], method: 'GET' })).error?.code).toBe('booking.not_a_host');
     expect((await callFn(site.url, 'hostCancelSession', { bookingId: honoured.bookingId }, { cookie: customers[3] })).status).toBe(403);
 
     expect((await callFn(site.url, 'hostCancelSession', { bookingId: honoured.bookingId }, { cookie: host })).result).toEqual({ cancelled: true });
     const row = await bookingRow(honoured.bookingId);
     expect(row).toMatchObject({ status: 'cancelled', refund: 'full', refund_cents: 4900 });
-    expect((await eventually(() => chargeOf(row.payment_intent_id), (c) => c.refunded)).amount_refunded).toBe(4900);
-    expect((await callFn(site.url, 'getHostSessions', {}, { cookie: host, method: 'GET' })).result.upcoming.some((s: { bookingId: string }) => s.bookingId === honoured.bookingId)).toBe(false);
+    expect(
+      (
+        await eventually(
+          () => chargeOf(row.payment_intent_id),
+          (c) => c.refunded,
+        )
+      ).amount_refunded,
+    ).toBe(4900);
+    expect(
+      (await callFn(site.url, 'getHostSessions', {}, { cookie: host, method: 'GET' })).result.upcoming.some(
+        (s: { bookingId: string }) => s.bookingId === honoured.bookingId,
+      ),
+    ).toBe(false);
     expect((await callFn(site.url, 'hostCancelSession', { bookingId: honoured.bookingId }, { cookie: host })).error?.code).toBe('booking.not_found');
   });
 
@@ -200,7 +288,10 @@ describe('booking a 1-on-1 session over HTTP, on the Stripe emulator', () => {
     // bookSession waits at most 1 s for its hold to reach the read model release reads: under a full
     // suite's load a hold can arrive later, and a second press releases it (each hold is released once).
     let released = 0;
-    await eventually(async () => (released += (await callFn(site.url, 'releaseSessionHold', {}, { cookie })).result.released), (total) => total >= 3);
+    await eventually(
+      async () => (released += (await callFn(site.url, 'releaseSessionHold', {}, { cookie })).result.released),
+      (total) => total >= 3,
+    );
     expect(released).toBe(3);
     expect((await book(cookie, slotAt(9, 12))).status).toBe(200);
   });

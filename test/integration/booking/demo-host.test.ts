@@ -33,7 +33,11 @@ describe('the demo host on the embedded defaults', () => {
 
   const start = () => startTestApi({ env: { DATABASE_URL: databaseUrl, LOCAL_DEMO_DATA: 'true', QUEUE_PREFIX: uniqueQueuePrefix('demo-host') } });
   const hours = async () =>
-    (await pool.query<{ stream_id: string; data: { hostName: string; schedule: { timeZone: string } } }>("select stream_id, data from events where type = 'HostAvailabilityChanged' order by position")).rows;
+    (
+      await pool.query<{ stream_id: string; data: { hostName: string; schedule: { timeZone: string } } }>(
+        "select stream_id, data from events where type = 'HostAvailabilityChanged' order by position",
+      )
+    ).rows;
 
   it('is made on the first start with weekly hours, recorded as HostAvailabilityChanged, and is a host', async () => {
     const api = await start();
@@ -41,7 +45,12 @@ describe('the demo host on the embedded defaults', () => {
       const { rows: users } = await pool.query<{ id: string }>('select id from local_identity_users where email = $1', [DEMO_HOST.email]);
       expect(users).toHaveLength(1);
       const seeded = await hours();
-      expect(seeded).toEqual([{ stream_id: `host-availability-${users[0]!.id}`, data: expect.objectContaining({ hostName: 'Demo Host', schedule: expect.objectContaining({ timeZone: 'Europe/London' }) }) }]);
+      expect(seeded).toEqual([
+        {
+          stream_id: `host-availability-${users[0]!.id}`,
+          data: expect.objectContaining({ hostName: 'Demo Host', schedule: expect.objectContaining({ timeZone: 'Europe/London' }) }),
+        },
+      ]);
       expect(localAdminEmails(api.config)).toContain(DEMO_HOST.email);
     } finally {
       await api.close();
@@ -54,7 +63,13 @@ describe('the demo host on the embedded defaults', () => {
     const editing = await start();
     try {
       const data = { ...seeded!.data, schedule: { ...seeded!.data.schedule, bufferMinutes: 0 } } as Parameters<typeof HostAvailabilityChanged>[0];
-      await editing.app.get(EventStore).append(seeded!.stream_id, 1, [HostAvailabilityChanged(data)], { correlationId: 'edit', causationId: null, actor: { kind: 'user', userId: data.hostUserId } });
+      await editing.app
+        .get(EventStore)
+        .append(seeded!.stream_id, 1, [HostAvailabilityChanged(data)], {
+          correlationId: 'edit',
+          causationId: null,
+          actor: { kind: 'user', userId: data.hostUserId },
+        });
     } finally {
       await editing.close();
     }

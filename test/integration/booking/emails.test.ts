@@ -8,7 +8,16 @@ import { prepareDatabase } from '../../../backend/src/prepare-database';
 import type { AppConfig } from '../../../backend/src/platform/config/config.schema';
 import { EventRegistry, type NewEvent } from '../../../backend/src/events/event-registry';
 import { EventStore } from '../../../backend/src/events/event-store';
-import { BookingCancelled, BookingConfirmed, BookingRefusedSlotTaken, BookingRescheduled, bookingEvents, hostCalendarStreamId, SlotHeld, type SessionDetails } from '../../../backend/src/modules/booking/booking.events';
+import {
+  BookingCancelled,
+  BookingConfirmed,
+  BookingRefusedSlotTaken,
+  BookingRescheduled,
+  bookingEvents,
+  hostCalendarStreamId,
+  SlotHeld,
+  type SessionDetails,
+} from '../../../backend/src/modules/booking/booking.events';
 import { BOOKING_REMINDER_QUEUE, REMINDER_LEAD_MS, reminderJobId, type BookingReminderJob } from '../../../backend/src/modules/booking/jobs/booking-reminders';
 import { BookingRemindersJobsModule } from '../../../backend/src/modules/booking/jobs/booking-reminders-jobs.module';
 import { BookingRemindersProcessor } from '../../../backend/src/modules/booking/jobs/booking-reminders.processor';
@@ -77,7 +86,9 @@ describe('a confirmed booking', () => {
     expect(email.attachments).toHaveLength(1);
     const [invite] = email.attachments;
     expect(invite).toMatchObject({ filename: 'invite.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST' });
-    expect(calendarLines(invite!)).toEqual(expect.arrayContaining(['METHOD:REQUEST', `UID:${b.bookingId}@systemsculpt.com`, 'SEQUENCE:0', `DTSTART:${ics(b.start)}`, 'STATUS:CONFIRMED']));
+    expect(calendarLines(invite!)).toEqual(
+      expect.arrayContaining(['METHOD:REQUEST', `UID:${b.bookingId}@systemsculpt.com`, 'SEQUENCE:0', `DTSTART:${ics(b.start)}`, 'STATUS:CONFIRMED']),
+    );
   });
 
   it('shows the invite in the dev outbox, where it can be downloaded as sent', async () => {
@@ -103,11 +114,31 @@ describe('a confirmed booking', () => {
     const sink = await startSmtpSink();
     const smtp = new SmtpTransport(sink.url);
     try {
-      await smtp.send({ messageId: `<${randomUUID()}@test>`, kind: stored.kind, topic: stored.topic, from: 'SystemSculpt <hello@systemsculpt.test>', to: b.email, subject: stored.subject, html: '<p>hi</p>', text: stored.text, headers: {}, attachments: stored.attachments });
+      await smtp.send({
+        messageId: `<${randomUUID()}@test>`,
+        kind: stored.kind,
+        topic: stored.topic,
+        from: 'SystemSculpt <hello@systemsculpt.test>',
+        to: b.email,
+        subject: stored.subject,
+        html: '<p>hi</p>',
+        text: stored.text,
+        headers: {},
+        attachments: stored.attachments,
+      });
       const [mail] = await sink.waitFor(1);
-      const parts = mail!.attachments.map((a) => ({ contentType: a.contentType, method: a.headers.get('content-type') as { params?: Record<string, string> }, filename: a.filename, content: a.content.toString('utf8') }));
+      const parts = mail!.attachments.map((a) => ({
+        contentType: a.contentType,
+        method: a.headers.get('content-type') as { params?: Record<string, string> },
+        filename: a.filename,
+        content: a.content.toString('utf8'),
+      }));
       expect(parts).toEqual([
-        expect.objectContaining({ contentType: 'text/calendar', method: expect.objectContaining({ params: expect.objectContaining({ method: 'REQUEST' }) }), content: stored.attachments[0]!.content }),
+        expect.objectContaining({
+          contentType: 'text/calendar',
+          method: expect.objectContaining({ params: expect.objectContaining({ method: 'REQUEST' }) }),
+          content: stored.attachments[0]!.content,
+        }),
         expect.objectContaining({ contentType: 'application/ics', filename: 'invite.ics', content: stored.attachments[0]!.content }),
       ]);
       expect(mail!.text).toContain('Join: https://meet.example.com/sculpt-ada');
@@ -119,7 +150,10 @@ describe('a confirmed booking', () => {
 
   it('schedules its reminder for 24 hours before the start', async () => {
     const b = await confirmedBooking({ startsIn: 72 * HOUR });
-    const job = await eventually(() => reminders.getJob(reminderJobId(b.bookingId, b.start)), (j) => j !== undefined);
+    const job = await eventually(
+      () => reminders.getJob(reminderJobId(b.bookingId, b.start)),
+      (j) => j !== undefined,
+    );
     expect(await job!.getState()).toBe('delayed');
     expect(job!.data).toEqual({ bookingId: b.bookingId, start: b.start });
     expect(Math.abs(job!.timestamp + job!.opts.delay! - (Date.parse(b.start) - REMINDER_LEAD_MS))).toBeLessThan(1_000);
@@ -136,16 +170,27 @@ describe('a confirmed booking', () => {
 describe('a rescheduled booking', () => {
   it('emails the old and new time with the invite at SEQUENCE 1, and moves the reminder', async () => {
     const b = await confirmedBooking({ startsIn: 72 * HOUR });
-    await eventually(() => reminders.getJob(reminderJobId(b.bookingId, b.start)), (j) => j !== undefined);
+    await eventually(
+      () => reminders.getJob(reminderJobId(b.bookingId, b.start)),
+      (j) => j !== undefined,
+    );
     const start = at(96 * HOUR);
-    await append(b, BookingRescheduled({ ...ids(b), from: { start: b.start, end: b.end }, start, end: plusHour(start), details: b.details, sequence: 1, at: now() }));
+    await append(
+      b,
+      BookingRescheduled({ ...ids(b), from: { start: b.start, end: b.end }, start, end: plusHour(start), details: b.details, sequence: 1, at: now() }),
+    );
 
     const email = await outboxEmail(b.email, 'booking-rescheduled');
     expect(email.subject).toMatch(/^Moved: 1-on-1 Setup Session/);
     expect(email.text).toMatch(/New time: .*\nWas: /);
-    expect(calendarLines(email.attachments[0]!)).toEqual(expect.arrayContaining(['METHOD:REQUEST', `UID:${b.bookingId}@systemsculpt.com`, 'SEQUENCE:1', `DTSTART:${ics(start)}`]));
+    expect(calendarLines(email.attachments[0]!)).toEqual(
+      expect.arrayContaining(['METHOD:REQUEST', `UID:${b.bookingId}@systemsculpt.com`, 'SEQUENCE:1', `DTSTART:${ics(start)}`]),
+    );
 
-    const moved = await eventually(() => reminders.getJob(reminderJobId(b.bookingId, start)), (j) => j !== undefined);
+    const moved = await eventually(
+      () => reminders.getJob(reminderJobId(b.bookingId, start)),
+      (j) => j !== undefined,
+    );
     expect(await moved!.getState()).toBe('delayed');
     expect(Math.abs(moved!.timestamp + moved!.opts.delay! - (Date.parse(start) - REMINDER_LEAD_MS))).toBeLessThan(1_000);
     expect(await reminders.getJob(reminderJobId(b.bookingId, b.start))).toBeUndefined();
@@ -155,14 +200,36 @@ describe('a rescheduled booking', () => {
 describe('a cancelled booking', () => {
   it('emails the cancellation with the refund and a METHOD:CANCEL update, and removes the reminder', async () => {
     const b = await confirmedBooking({ startsIn: 72 * HOUR });
-    await eventually(() => reminders.getJob(reminderJobId(b.bookingId, b.start)), (j) => j !== undefined);
-    await append(b, BookingCancelled({ ...ids(b), start: b.start, end: b.end, details: b.details, paymentIntentId: null, by: 'customer', refund: 'full', refundCents: 9900, sequence: 1, at: now() }));
+    await eventually(
+      () => reminders.getJob(reminderJobId(b.bookingId, b.start)),
+      (j) => j !== undefined,
+    );
+    await append(
+      b,
+      BookingCancelled({
+        ...ids(b),
+        start: b.start,
+        end: b.end,
+        details: b.details,
+        paymentIntentId: null,
+        by: 'customer',
+        refund: 'full',
+        refundCents: 9900,
+        sequence: 1,
+        at: now(),
+      }),
+    );
 
     const email = await outboxEmail(b.email, 'booking-cancellation');
     expect(email.text).toContain("We've refunded $99.00");
     expect(email.attachments[0]).toMatchObject({ filename: 'cancel.ics', contentType: 'text/calendar; charset=utf-8; method=CANCEL' });
-    expect(calendarLines(email.attachments[0]!)).toEqual(expect.arrayContaining(['METHOD:CANCEL', `UID:${b.bookingId}@systemsculpt.com`, 'SEQUENCE:1', 'STATUS:CANCELLED']));
-    await eventually(() => reminders.getJob(reminderJobId(b.bookingId, b.start)), (j) => j === undefined);
+    expect(calendarLines(email.attachments[0]!)).toEqual(
+      expect.arrayContaining(['METHOD:CANCEL', `UID:${b.bookingId}@systemsculpt.com`, 'SEQUENCE:1', 'STATUS:CANCELLED']),
+    );
+    await eventually(
+      () => reminders.getJob(reminderJobId(b.bookingId, b.start)),
+      (j) => j === undefined,
+    );
   });
 });
 
@@ -192,11 +259,42 @@ describe('the reminder', () => {
     const processor = worker.get(BookingRemindersProcessor);
     const moved = await confirmedBooking({ startsIn: 72 * HOUR });
     const newStart = at(96 * HOUR);
-    await append(moved, BookingRescheduled({ ...ids(moved), from: { start: moved.start, end: moved.end }, start: newStart, end: plusHour(newStart), details: moved.details, sequence: 1, at: now() }));
+    await append(
+      moved,
+      BookingRescheduled({
+        ...ids(moved),
+        from: { start: moved.start, end: moved.end },
+        start: newStart,
+        end: plusHour(newStart),
+        details: moved.details,
+        sequence: 1,
+        at: now(),
+      }),
+    );
     const cancelled = await confirmedBooking({ startsIn: 72 * HOUR });
-    await append(cancelled, BookingCancelled({ ...ids(cancelled), start: cancelled.start, end: cancelled.end, details: cancelled.details, paymentIntentId: null, by: 'host', refund: 'full', refundCents: 9900, sequence: 1, at: now() }));
-    await eventually(() => bookingRow(cancelled.bookingId), (row) => row?.status === 'cancelled');
-    await eventually(() => bookingRow(moved.bookingId), (row) => row?.start_at.toISOString() === newStart);
+    await append(
+      cancelled,
+      BookingCancelled({
+        ...ids(cancelled),
+        start: cancelled.start,
+        end: cancelled.end,
+        details: cancelled.details,
+        paymentIntentId: null,
+        by: 'host',
+        refund: 'full',
+        refundCents: 9900,
+        sequence: 1,
+        at: now(),
+      }),
+    );
+    await eventually(
+      () => bookingRow(cancelled.bookingId),
+      (row) => row?.status === 'cancelled',
+    );
+    await eventually(
+      () => bookingRow(moved.bookingId),
+      (row) => row?.start_at.toISOString() === newStart,
+    );
 
     expect(await processor.remind({ bookingId: moved.bookingId, start: moved.start }, new Date())).toBe('moved');
     expect(await processor.remind({ bookingId: cancelled.bookingId, start: cancelled.start }, new Date())).toBe('not-confirmed');
@@ -205,8 +303,14 @@ describe('the reminder', () => {
   it('is scheduled again by the sweeper after Redis lost it', async () => {
     const b = await confirmedBooking({ startsIn: 72 * HOUR });
     const id = reminderJobId(b.bookingId, b.start);
-    await eventually(() => reminders.getJob(id), (j) => j !== undefined);
-    await eventually(() => bookingRow(b.bookingId), (row) => row?.status === 'confirmed');
+    await eventually(
+      () => reminders.getJob(id),
+      (j) => j !== undefined,
+    );
+    await eventually(
+      () => bookingRow(b.bookingId),
+      (row) => row?.status === 'confirmed',
+    );
     await reminders.remove(id);
 
     expect(await worker.get(BookingRemindersSweeper).sweep()).toBeGreaterThanOrEqual(1);
@@ -284,7 +388,12 @@ async function append(b: TestBooking, event: NewEvent): Promise<void> {
 
 async function outboxEmail(to: string, kind: string, timeoutMs = 15_000): Promise<OutboxEmail> {
   const read = async () =>
-    (await pool.query<OutboxEmail>('select id, kind, topic, subject, text, headers, attachments from email_outbox where to_address = $1 and kind = $2', [to, kind])).rows;
+    (
+      await pool.query<OutboxEmail>('select id, kind, topic, subject, text, headers, attachments from email_outbox where to_address = $1 and kind = $2', [
+        to,
+        kind,
+      ])
+    ).rows;
   const rows = await eventually(read, (r) => r.length > 0, timeoutMs);
   expect(rows).toHaveLength(1);
   return rows[0]!;
@@ -296,7 +405,9 @@ async function bookingRow(bookingId: string) {
 
 /** Waits until the reminders' reactor has applied this booking's events (its checkpoint passed them). */
 async function expectReactorPast(b: TestBooking): Promise<void> {
-  const { rows } = await pool.query<{ position: string }>('select max(position) as position from events where stream_id = $1', [hostCalendarStreamId(b.hostUserId)]);
+  const { rows } = await pool.query<{ position: string }>('select max(position) as position from events where stream_id = $1', [
+    hostCalendarStreamId(b.hostUserId),
+  ]);
   const last = BigInt(rows[0]!.position);
   await eventually(
     async () => (await pool.query<{ position: string }>("select position from projector_checkpoints where name = 'BookingRemindersReactor'")).rows[0],

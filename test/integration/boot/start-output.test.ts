@@ -10,7 +10,10 @@ afterAll(() => site.stop());
 describe('npm start without a terminal', () => {
   it('writes JSON log lines, none of them Nest mapping routes at info, and the one banner line', async () => {
     await fetch(`${site.url}/healthz`);
-    const lines = site.stdout().split('\n').filter((line) => line.trim() !== '');
+    const lines = site
+      .stdout()
+      .split('\n')
+      .filter((line) => line.trim() !== '');
     const banner = lines.filter((line) => !line.startsWith('{'));
     expect(banner).toEqual([expect.stringMatching(/^✔ Site running at http:\/\/localhost:\d+ \(role: all\)\. Ctrl-C to stop\.$/)]);
     const logs = lines.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { level: number; context?: string; msg: string });

@@ -103,12 +103,9 @@ describe('getResource', () => {
     expect(body.error.code).toBe('NOT_FOUND');
   });
 
-  it.each([[{ resourceId: '' }], [{ resourceId: '   ' }], [{ resourceId: 'x'.repeat(121) }], [{}]])(
-    'refuses %j with a 400',
-    async (payload) => {
-      expect((await call('getResource', payload)).status).toBe(400);
-    },
-  );
+  it.each([[{ resourceId: '' }], [{ resourceId: '   ' }], [{ resourceId: 'x'.repeat(121) }], [{}]])('refuses %j with a 400', async (payload) => {
+    expect((await call('getResource', payload)).status).toBe(400);
+  });
 });
 
 describe('getPricingResources', () => {

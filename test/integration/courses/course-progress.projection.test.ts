@@ -15,13 +15,19 @@ let store: EventStore;
 let worker: ProjectionWorker;
 beforeAll(() => {
   store = new EventStore(db.pool, new EventRegistry().register(...courseEvents));
-  worker = new ProjectionWorker(new CourseProgressProjector(), db.orm, store, db.notifier, { connectionString: testDatabaseUrl(), log: silentLog, pollMs: 50, leaderRetryMs: 100 });
+  worker = new ProjectionWorker(new CourseProgressProjector(), db.orm, store, db.notifier, {
+    connectionString: testDatabaseUrl(),
+    log: silentLog,
+    pollMs: 50,
+    leaderRetryMs: 100,
+  });
   worker.start();
 });
 afterAll(() => worker?.stop());
 
 const at = (minute: number) => `2026-11-24T10:${String(minute).padStart(2, '0')}:00.000Z`;
-const completed = (userId: string, resourceId: string, lessonSlug: string, minute: number) => CourseLessonCompleted({ userId, resourceId, lessonSlug, at: at(minute) });
+const completed = (userId: string, resourceId: string, lessonSlug: string, minute: number) =>
+  CourseLessonCompleted({ userId, resourceId, lessonSlug, at: at(minute) });
 
 async function rows(userIds: string[]) {
   const { rows } = await db.pool.query(
@@ -34,22 +40,48 @@ async function rows(userIds: string[]) {
 describe('CourseProgressProjector', () => {
   it('given lessons completed by two customers in two courses, keeps one row per customer, course and lesson', async () => {
     const [ada, bob] = [`ada-${randomUUID()}`, `bob-${randomUUID()}`];
-    await store.append(courseProgressStreamId(ada, 'from-audio-to-notes'), 'no-stream', [completed(ada, 'from-audio-to-notes', '01-recording-well', 1), completed(ada, 'from-audio-to-notes', '02-choosing-a-preset', 2)], metadata());
-    await store.append(courseProgressStreamId(ada, 'vault-kickstart-bundle'), 'no-stream', [completed(ada, 'vault-kickstart-bundle', '01-why-structure', 3)], metadata());
-    await store.append(courseProgressStreamId(bob, 'from-audio-to-notes'), 'no-stream', [completed(bob, 'from-audio-to-notes', '02-choosing-a-preset', 4)], metadata());
+    await store.append(
+      courseProgressStreamId(ada, 'from-audio-to-notes'),
+      'no-stream',
+      [completed(ada, 'from-audio-to-notes', '01-recording-well', 1), completed(ada, 'from-audio-to-notes', '02-choosing-a-preset', 2)],
+      metadata(),
+    );
+    await store.append(
+      courseProgressStreamId(ada, 'vault-kickstart-bundle'),
+      'no-stream',
+      [completed(ada, 'vault-kickstart-bundle', '01-why-structure', 3)],
+      metadata(),
+    );
+    await store.append(
+      courseProgressStreamId(bob, 'from-audio-to-notes'),
+      'no-stream',
+      [completed(bob, 'from-audio-to-notes', '02-choosing-a-preset', 4)],
+      metadata(),
+    );
 
     await until('all four are projected', async () => (await rows([ada, bob])).length === 4);
-    expect(await rows([ada, bob])).toEqual([
-      { user: ada, course: 'from-audio-to-notes', lesson: '01-recording-well', at: at(1) },
-      { user: ada, course: 'from-audio-to-notes', lesson: '02-choosing-a-preset', at: at(2) },
-      { user: ada, course: 'vault-kickstart-bundle', lesson: '01-why-structure', at: at(3) },
-      { user: bob, course: 'from-audio-to-notes', lesson: '02-choosing-a-preset', at: at(4) },
-    ].sort((a, b) => (a.user + a.course + a.lesson).localeCompare(b.user + b.course + b.lesson)));
+    expect(await rows([ada, bob])).toEqual(
+      [
+        { user: ada, course: 'from-audio-to-notes', lesson: '01-recording-well', at: at(1) },
+        { user: ada, course: 'from-audio-to-notes', lesson: '02-choosing-a-preset', at: at(2) },
+        { user: ada, course: 'vault-kickstart-bundle', lesson: '01-why-structure', at: at(3) },
+        { user: bob, course: 'from-audio-to-notes', lesson: '02-choosing-a-preset', at: at(4) },
+      ].sort((a, b) => (a.user + a.course + a.lesson).localeCompare(b.user + b.course + b.lesson)),
+    );
   });
 
   it('keeps the first completion when the log holds a lesson twice (a stream written around the decider)', async () => {
     const cy = `cy-${randomUUID()}`;
-    await store.append(courseProgressStreamId(cy, 'from-audio-to-notes'), 'any', [completed(cy, 'from-audio-to-notes', '01-recording-well', 5), completed(cy, 'from-audio-to-notes', '01-recording-well', 9), completed(cy, 'from-audio-to-notes', '03-linking-into-your-vault', 10)], metadata());
+    await store.append(
+      courseProgressStreamId(cy, 'from-audio-to-notes'),
+      'any',
+      [
+        completed(cy, 'from-audio-to-notes', '01-recording-well', 5),
+        completed(cy, 'from-audio-to-notes', '01-recording-well', 9),
+        completed(cy, 'from-audio-to-notes', '03-linking-into-your-vault', 10),
+      ],
+      metadata(),
+    );
     await until('the last is projected', async () => (await rows([cy])).length === 2);
     expect(await rows([cy])).toEqual([
       { user: cy, course: 'from-audio-to-notes', lesson: '01-recording-well', at: at(5) },
@@ -59,7 +91,12 @@ describe('CourseProgressProjector', () => {
 
   it('is rebuilt from the log by a replay, row for row', async () => {
     const dee = `dee-${randomUUID()}`;
-    await store.append(courseProgressStreamId(dee, 'from-audio-to-notes'), 'no-stream', [completed(dee, 'from-audio-to-notes', '02-choosing-a-preset', 11)], metadata());
+    await store.append(
+      courseProgressStreamId(dee, 'from-audio-to-notes'),
+      'no-stream',
+      [completed(dee, 'from-audio-to-notes', '02-choosing-a-preset', 11)],
+      metadata(),
+    );
     await until('it is projected', async () => (await rows([dee])).length === 1);
     const { rows: before } = await db.pool.query('select * from rm_course_progress order by user_id, resource_id, lesson_slug');
     await worker.stop();

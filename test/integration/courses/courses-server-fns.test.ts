@@ -14,10 +14,16 @@ let stranger: string;
 beforeAll(async () => {
   libraryDir = writeCourseFixture();
   site = await startAddressableSite('courses', { LIBRARY_DIST: libraryDir });
-  [owner, stranger] = await Promise.all([signUpOverHttp(site, 'learner@example.com', 'Lea Learner'), signUpOverHttp(site, 'stranger@example.com', 'Sam Stranger')]);
+  [owner, stranger] = await Promise.all([
+    signUpOverHttp(site, 'learner@example.com', 'Lea Learner'),
+    signUpOverHttp(site, 'stranger@example.com', 'Sam Stranger'),
+  ]);
   const started = await callFn(site.url, 'initiateCheckout', { resourceId: course, quantity: 1 }, { cookie: owner });
   expect((await chooseOnHostedCheckout(started.result.url, 'pay')).status).toBe(303);
-  await eventually(() => callFn(site.url, 'getCourse', { resourceId: course }, { cookie: owner, method: 'GET' }), (a) => a.status === 200);
+  await eventually(
+    () => callFn(site.url, 'getCourse', { resourceId: course }, { cookie: owner, method: 'GET' }),
+    (a) => a.status === 200,
+  );
 }, 90_000);
 afterAll(async () => {
   await site?.stop();
@@ -32,7 +38,10 @@ async function completions(): Promise<Array<{ lesson: string }>> {
   const client = new Client({ connectionString: site.databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query(`select data->>'lessonSlug' as lesson from events where type = 'CourseLessonCompleted' and data->>'resourceId' = $1 order by position`, [course]);
+    const { rows } = await client.query(
+      `select data->>'lessonSlug' as lesson from events where type = 'CourseLessonCompleted' and data->>'resourceId' = $1 order by position`,
+      [course],
+    );
     return rows;
   } finally {
     await client.end();
@@ -42,13 +51,29 @@ async function completions(): Promise<Array<{ lesson: string }>> {
 describe('a course its buyer opens', () => {
   it('lists the lessons in order, none done, starting with the first', async () => {
     const answer = await get('getCourse', { resourceId: course }, owner);
-    expect(answer.result).toMatchObject({ resourceId: course, title: FIXTURE_COURSE.title, doneCount: 0, total: 3, continueWith: { slug: first, title: 'Recording well' } });
-    expect(answer.result.lessons.map((l: { slug: string; done: boolean }) => [l.slug, l.done])).toEqual([[first, false], [second, false], [third, false]]);
+    expect(answer.result).toMatchObject({
+      resourceId: course,
+      title: FIXTURE_COURSE.title,
+      doneCount: 0,
+      total: 3,
+      continueWith: { slug: first, title: 'Recording well' },
+    });
+    expect(answer.result.lessons.map((l: { slug: string; done: boolean }) => [l.slug, l.done])).toEqual([
+      [first, false],
+      [second, false],
+      [third, false],
+    ]);
   });
 
   it('serves a lesson’s built HTML with its neighbours', async () => {
     const answer = await get('getLesson', { resourceId: course, lessonSlug: second }, owner);
-    expect(answer.result).toMatchObject({ courseTitle: FIXTURE_COURSE.title, position: 2, previous: { slug: first }, next: { slug: third }, lesson: { slug: second, done: false, minutes: 8 } });
+    expect(answer.result).toMatchObject({
+      courseTitle: FIXTURE_COURSE.title,
+      position: 2,
+      previous: { slug: first },
+      next: { slug: third },
+      lesson: { slug: second, done: false, minutes: 8 },
+    });
     expect(answer.result.lesson.html).toContain('Pick the interview preset');
     expect((await get('getLesson', { resourceId: course, lessonSlug: first }, owner)).result).toMatchObject({ previous: null, next: { slug: second } });
     expect((await get('getLesson', { resourceId: course, lessonSlug: third }, owner)).result).toMatchObject({ previous: { slug: second }, next: null });
@@ -57,7 +82,9 @@ describe('a course its buyer opens', () => {
   it('records a completed lesson once, however often (and however concurrently) it is completed', async () => {
     expect((await complete(first)).result).toEqual({ recorded: true, doneCount: 1, total: 3, continueWith: { slug: second, title: 'Choosing a preset' } });
     const repeats = await Promise.all(Array.from({ length: 5 }, () => complete(first)));
-    expect(repeats.map((r) => r.result)).toEqual(Array(5).fill({ recorded: false, doneCount: 1, total: 3, continueWith: { slug: second, title: 'Choosing a preset' } }));
+    expect(repeats.map((r) => r.result)).toEqual(
+      Array(5).fill({ recorded: false, doneCount: 1, total: 3, continueWith: { slug: second, title: 'Choosing a preset' } }),
+    );
     const racing = await Promise.all(Array.from({ length: 4 }, () => complete(third)));
     expect(racing.filter((r) => r.result?.recorded)).toHaveLength(1);
     expect(await completions()).toEqual([{ lesson: first }, { lesson: third }]);
@@ -67,7 +94,9 @@ describe('a course its buyer opens', () => {
   });
 
   it('reports every course the account can open, with its progress, for the dashboard', async () => {
-    expect((await get('getCourseProgress', {}, owner)).result).toEqual({ courses: [{ resourceId: course, title: FIXTURE_COURSE.title, doneCount: 2, total: 3, continueWith: { slug: second, title: 'Choosing a preset' } }] });
+    expect((await get('getCourseProgress', {}, owner)).result).toEqual({
+      courses: [{ resourceId: course, title: FIXTURE_COURSE.title, doneCount: 2, total: 3, continueWith: { slug: second, title: 'Choosing a preset' } }],
+    });
     await complete(second);
     expect((await get('getCourseProgress', {}, owner)).result.courses[0]).toMatchObject({ doneCount: 3, continueWith: null });
   });
@@ -76,16 +105,26 @@ describe('a course its buyer opens', () => {
 describe('refusals', () => {
   it('sends a signed-out visitor to sign in and back to the page; a signed-out write is a 401', async () => {
     expect((await get('getCourse', { resourceId: course })).redirect).toMatchObject({ to: '/', search: { sign_in: 'open', redirect_url: `/learn/${course}` } });
-    expect((await get('getLesson', { resourceId: course, lessonSlug: second })).redirect?.search).toEqual({ sign_in: 'open', redirect_url: `/learn/${course}/${second}` });
+    expect((await get('getLesson', { resourceId: course, lessonSlug: second })).redirect?.search).toEqual({
+      sign_in: 'open',
+      redirect_url: `/learn/${course}/${second}`,
+    });
     expect((await callFn(site.url, 'completeLesson', { resourceId: course, lessonSlug: first })).status).toBe(401);
     expect((await get('getCourseProgress', {})).status).toBe(401);
   });
 
   it('refuses someone who does not own the course with a 403 that says how to get it, and records nothing', async () => {
     const before = await completions();
-    for (const answer of [await get('getCourse', { resourceId: course }, stranger), await get('getLesson', { resourceId: course, lessonSlug: first }, stranger), await complete(first, stranger)]) {
+    for (const answer of [
+      await get('getCourse', { resourceId: course }, stranger),
+      await get('getLesson', { resourceId: course, lessonSlug: first }, stranger),
+      await complete(first, stranger),
+    ]) {
       expect(answer.status).toBe(403);
-      expect(answer.error).toMatchObject({ code: 'courses.not_entitled', message: expect.stringContaining(`“${FIXTURE_COURSE.title}” is not on your account. Get it on its page`) });
+      expect(answer.error).toMatchObject({
+        code: 'courses.not_entitled',
+        message: expect.stringContaining(`“${FIXTURE_COURSE.title}” is not on your account. Get it on its page`),
+      });
       expect(JSON.stringify(answer)).not.toContain('Pick the interview preset');
     }
     expect((await get('getCourseProgress', {}, stranger)).result).toEqual({ courses: [] });
@@ -93,7 +132,10 @@ describe('refusals', () => {
   });
 
   it('answers 404 for a lesson or course that does not exist, and for a resource without lessons', async () => {
-    expect((await get('getLesson', { resourceId: course, lessonSlug: '04-not-written' }, owner))).toMatchObject({ status: 404, error: { code: 'courses.lesson_not_found' } });
+    expect(await get('getLesson', { resourceId: course, lessonSlug: '04-not-written' }, owner)).toMatchObject({
+      status: 404,
+      error: { code: 'courses.lesson_not_found' },
+    });
     expect(await complete('04-not-written')).toMatchObject({ status: 404, error: { code: 'courses.lesson_not_found' } });
     expect(await get('getCourse', { resourceId: 'no-such-course' }, owner)).toMatchObject({ status: 404, error: { code: 'courses.course_not_found' } });
     expect(await get('getCourse', { resourceId: 'meeting-notes-system' }, owner)).toMatchObject({ status: 404, error: { code: 'courses.course_not_found' } });
@@ -101,7 +143,15 @@ describe('refusals', () => {
 
   it('refuses hostile lesson slugs with a 4xx envelope and changes nothing', async () => {
     const before = await completions();
-    const hostile = ['01-recording-well\u0000', '../../../etc/passwd', '..%2F..%2Fmanifest', '\ud800', 'a'.repeat(100_000), '01-recording-well/../02-choosing-a-preset', ''];
+    const hostile = [
+      '01-recording-well\u0000',
+      '../../../etc/passwd',
+      '..%2F..%2Fmanifest',
+      '\ud800',
+      'a'.repeat(100_000),
+      '01-recording-well/../02-choosing-a-preset',
+      '',
+    ];
     for (const lessonSlug of hostile) {
       const written = await complete(lessonSlug);
       expect([400, 413]).toContain(written.status);

@@ -48,7 +48,13 @@ function postContact(body: unknown, options: { cookie?: string; ip: string; orig
   });
 }
 
-const message = (email: string, overrides: Record<string, unknown> = {}) => ({ name: 'Ada Lovelace', email, topic: 'billing', message: 'How do refunds for the lifetime license work?', ...overrides });
+const message = (email: string, overrides: Record<string, unknown> = {}) => ({
+  name: 'Ada Lovelace',
+  email,
+  topic: 'billing',
+  message: 'How do refunds for the lifetime license work?',
+  ...overrides,
+});
 
 async function contactEventsFor(email: string): Promise<number> {
   const { rows } = await pool.query<{ n: string }>("select count(*) as n from events where type = 'ContactMessageReceived' and data->>'email' = $1", [email]);
@@ -56,7 +62,9 @@ async function contactEventsFor(email: string): Promise<number> {
 }
 
 async function preferenceEventsFor(email: string): Promise<string[]> {
-  const { rows } = await pool.query<{ type: string }>('select type from events where stream_id = $1 order by stream_version', [emailPreferencesStreamId(email)]);
+  const { rows } = await pool.query<{ type: string }>('select type from events where stream_id = $1 order by stream_version', [
+    emailPreferencesStreamId(email),
+  ]);
   return rows.map((r) => r.type);
 }
 
@@ -123,14 +131,20 @@ describe('the contact form', () => {
     const ip = freshIp();
     const email = `big-${randomUUID()}@example.com`;
     const session = await formSession(ip);
-    const long = await postContact({ ...message(email, { message: 'x'.repeat(5001), name: 'n'.repeat(101) }), csrfToken: session.token }, { cookie: session.cookie, ip });
+    const long = await postContact(
+      { ...message(email, { message: 'x'.repeat(5001), name: 'n'.repeat(101) }), csrfToken: session.token },
+      { cookie: session.cookie, ip },
+    );
     expect(long.status).toBe(400);
     expect((await errorOf(long)).issues?.map((i) => i.path)).toEqual([['name'], ['message']]);
     const huge = await postContact({ ...message(email, { message: 'x'.repeat(200_000) }), csrfToken: session.token }, { cookie: session.cookie, ip });
     expect(huge.status).toBe(413);
     const broken = await postContact('{"name":', { cookie: session.cookie, ip });
     expect(broken.status).toBe(400);
-    const wrongTopic = await postContact({ ...message(email, { topic: 'lottery', email: 'not an address' }), csrfToken: session.token }, { cookie: session.cookie, ip });
+    const wrongTopic = await postContact(
+      { ...message(email, { topic: 'lottery', email: 'not an address' }), csrfToken: session.token },
+      { cookie: session.cookie, ip },
+    );
     expect((await errorOf(wrongTopic)).issues?.map((i) => i.path)).toEqual([['email'], ['topic']]);
     expect(await contactEventsFor(email)).toBe(0);
   });
@@ -159,7 +173,9 @@ describe('the contact form', () => {
     for (let i = 0; i < 11; i += 1) {
       // A token sends one message: each message comes from a fresh form.
       const session = await formSession(ip);
-      statuses.push((await postContact({ ...message(`ip-${i}-${randomUUID()}@example.com`), csrfToken: session.token }, { cookie: session.cookie, ip })).status);
+      statuses.push(
+        (await postContact({ ...message(`ip-${i}-${randomUUID()}@example.com`), csrfToken: session.token }, { cookie: session.cookie, ip })).status,
+      );
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.at(-1)).toBe(429);
@@ -185,7 +201,8 @@ describe('the contact form', () => {
 describe('manage-email links', () => {
   const get = async (email: string | undefined, token: string | undefined) => {
     const payload = encodeURIComponent(JSON.stringify({ email, token }));
-    return ((await (await fetch(`${api.url}/_serverFn/getEmailPreferences?payload=${payload}`)).json()) as { result: { status: string; reason?: string } }).result;
+    return ((await (await fetch(`${api.url}/_serverFn/getEmailPreferences?payload=${payload}`)).json()) as { result: { status: string; reason?: string } })
+      .result;
   };
 
   it('shows every topic for a valid link', async () => {
@@ -217,7 +234,11 @@ describe('manage-email links', () => {
   });
 
   const update = (email: string, token: string, change: unknown) =>
-    fetch(`${api.url}/_serverFn/updateEmailPreferences`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, token, change }) });
+    fetch(`${api.url}/_serverFn/updateEmailPreferences`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, token, change }),
+    });
 
   it('changes topics with a valid link, and refuses (403, nothing recorded) with any other', async () => {
     const email = `change-${randomUUID()}@example.com`;
@@ -242,7 +263,11 @@ describe('manage-email links', () => {
     await update(known, tokenFor(known), { type: 'set-topics', topics: { newsletter: true } });
     const unknown = `unknown-${randomUUID()}@example.com`;
     const ask = (email: string) =>
-      fetch(`${api.url}/_serverFn/requestManageEmailLink`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': freshIp() }, body: JSON.stringify({ email }) });
+      fetch(`${api.url}/_serverFn/requestManageEmailLink`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': freshIp() },
+        body: JSON.stringify({ email }),
+      });
     const [a, b] = await Promise.all([ask(known), ask(unknown)]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(await a.json()).toEqual(await b.json());

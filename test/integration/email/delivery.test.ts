@@ -82,7 +82,15 @@ describe('sending through a real SMTP server', () => {
 
   it('sets Reply-To when asked (a contact message answered straight to its sender) and no unsubscribe on transactional mail', async () => {
     const delivery = deliveryVia(smtp);
-    await delivery.deliver(job({ key: emailJobKey(randomUUID(), 'support-contact-copy'), kind: 'support-contact-copy', data: emailKinds['support-contact-copy'].sample, to: 'support@systemsculpt.test', replyTo: 'ada@example.com' }));
+    await delivery.deliver(
+      job({
+        key: emailJobKey(randomUUID(), 'support-contact-copy'),
+        kind: 'support-contact-copy',
+        data: emailKinds['support-contact-copy'].sample,
+        to: 'support@systemsculpt.test',
+        replyTo: 'ada@example.com',
+      }),
+    );
     const [mail] = await sink.waitFor(1);
     expect(mail!.replyTo?.text).toBe('ada@example.com');
     expect(mail!.headerLines.some((h) => h.key.startsWith('list-unsubscribe'))).toBe(false);
@@ -104,13 +112,16 @@ describe('sending through a real SMTP server', () => {
     const connection = { url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0', maxRetriesPerRequest: null };
     const queue = new Queue<EmailJob>(EMAIL_QUEUE, { connection, prefix });
     let failOnce = true;
-    const flaky = { name: 'smtp' as const, send: async (message: Parameters<SmtpTransport['send']>[0]) => {
-      if (failOnce) {
-        failOnce = false;
-        throw new Error('421 try again later');
-      }
-      await smtp.send(message);
-    } };
+    const flaky = {
+      name: 'smtp' as const,
+      send: async (message: Parameters<SmtpTransport['send']>[0]) => {
+        if (failOnce) {
+          failOnce = false;
+          throw new Error('421 try again later');
+        }
+        await smtp.send(message);
+      },
+    };
     const processor = new EmailsProcessor(deliveryVia(flaky));
     const worker = new Worker<EmailJob>(EMAIL_QUEUE, (j) => processor.process(j), { connection, prefix });
     try {
@@ -120,7 +131,10 @@ describe('sending through a real SMTP server', () => {
       await queue.add(j.kind, j, options);
       await sink.waitFor(1);
       // Once the job is completed nothing can send again: the second add was the same job id.
-      await eventually(async () => (await queue.getJob(j.key))?.getState(), (state) => state === 'completed');
+      await eventually(
+        async () => (await queue.getJob(j.key))?.getState(),
+        (state) => state === 'completed',
+      );
       expect(sink.messages).toHaveLength(1);
       const done = await queue.getJob(j.key);
       expect(done?.attemptsMade).toBe(2);
@@ -136,11 +150,21 @@ describe('preferences at send time', () => {
   it('topic mail stops after an unsubscribe and resumes after a resubscribe; transactional mail always goes', async () => {
     const to = `pref-${randomUUID()}@example.com`;
     const delivery = deliveryVia(smtp);
-    const update = (n: number) => job({ key: emailJobKey(`upd-${randomUUID()}`, 'product-update'), kind: 'product-update', to, data: { ...emailKinds['product-update'].sample, title: `Update ${n}` } });
+    const update = (n: number) =>
+      job({
+        key: emailJobKey(`upd-${randomUUID()}`, 'product-update'),
+        kind: 'product-update',
+        to,
+        data: { ...emailKinds['product-update'].sample, title: `Update ${n}` },
+      });
     expect(await delivery.deliver(update(1))).toBe('sent');
     await preferences.change(to, { type: 'UnsubscribeTopic', topic: 'product_updates', via: 'one-click', now: new Date() }, metadata());
     expect(await delivery.deliver(update(2))).toBe('suppressed');
-    expect(await delivery.deliver(job({ key: emailJobKey(randomUUID(), 'purchase-receipt'), kind: 'purchase-receipt', to, data: emailKinds['purchase-receipt'].sample }))).toBe('sent');
+    expect(
+      await delivery.deliver(
+        job({ key: emailJobKey(randomUUID(), 'purchase-receipt'), kind: 'purchase-receipt', to, data: emailKinds['purchase-receipt'].sample }),
+      ),
+    ).toBe('sent');
     await preferences.change(to, { type: 'UnsubscribeAll', via: 'preferences', now: new Date() }, metadata());
     await preferences.change(to, { type: 'SetTopics', topics: { product_updates: true }, via: 'preferences', now: new Date() }, metadata());
     expect(await delivery.deliver(update(3))).toBe('sent');
@@ -166,7 +190,12 @@ describe('the local outbox', () => {
     const delivery = deliveryVia(new OutboxTransport(orm));
     const j = job();
     await delivery.deliver(j);
-    const rows = await orm.em.getConnection().execute<Array<{ subject: string; html: string; text: string; headers: Record<string, string>; topic: string }>>('select subject, html, text, headers, topic from email_outbox where message_id = ?', [`<${j.key}@systemsculpt.test>`]);
+    const rows = await orm.em
+      .getConnection()
+      .execute<Array<{ subject: string; html: string; text: string; headers: Record<string, string>; topic: string }>>(
+        'select subject, html, text, headers, topic from email_outbox where message_id = ?',
+        [`<${j.key}@systemsculpt.test>`],
+      );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ subject: 'SystemSculpt newsletter: November 2026', topic: 'newsletter' });
     expect(rows[0]!.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');

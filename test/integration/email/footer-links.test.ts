@@ -24,7 +24,13 @@ beforeAll(async () => {
   // The links are signed exactly as the running site signs them (same secret, same derivation).
   const links = new ManageEmailLinks(new ManageEmailTokens(deriveKey({ value: Buffer.from(SECRET, 'utf8') }, 'manage-email')), api.url);
   // message() renders only: it never consults preferences or the transport.
-  delivery = new EmailDelivery(orm, new OutboxTransport(orm), { from: 'SystemSculpt <hello@systemsculpt.test>', siteUrl: api.url, supportEmail: 'support@systemsculpt.test' }, {} as EmailPreferences, links);
+  delivery = new EmailDelivery(
+    orm,
+    new OutboxTransport(orm),
+    { from: 'SystemSculpt <hello@systemsculpt.test>', siteUrl: api.url, supportEmail: 'support@systemsculpt.test' },
+    {} as EmailPreferences,
+    links,
+  );
 });
 afterAll(async () => {
   await orm.close(true);

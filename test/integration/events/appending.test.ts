@@ -20,8 +20,15 @@ describe('appending to a stream', () => {
     expect(first).toMatchObject({ status: 'appended', nextVersion: 2 });
     expect(second).toMatchObject({ status: 'appended', nextVersion: 3 });
     const events = await store.readStream(stream);
-    expect(events.map((e) => [e.streamVersion, e.data])).toEqual([[1, { by: 1 }], [2, { by: 2 }], [3, { by: 3 }]]);
-    expect(events.map((e) => e.position)).toEqual([...(first.status === 'appended' ? first.positions : []), ...(second.status === 'appended' ? second.positions : [])]);
+    expect(events.map((e) => [e.streamVersion, e.data])).toEqual([
+      [1, { by: 1 }],
+      [2, { by: 2 }],
+      [3, { by: 3 }],
+    ]);
+    expect(events.map((e) => e.position)).toEqual([
+      ...(first.status === 'appended' ? first.positions : []),
+      ...(second.status === 'appended' ? second.positions : []),
+    ]);
   });
 
   it("refuses 'no-stream' when the stream exists, and a stale version, with a 409 conflict", async () => {

@@ -61,9 +61,16 @@ describe('EventsModule in a worker process', () => {
     const app = await startWorker();
     const eventsPool = app.get<Pool>(EVENTS_POOL);
     // Every projector's lock is on one shared session per process.
-    const lockSessions = async () => (await pool.query(`select count(*)::int as n from pg_stat_activity where application_name = 'projector leader locks' and datname = current_database()`)).rows[0].n;
+    const lockSessions = async () =>
+      (await pool.query(`select count(*)::int as n from pg_stat_activity where application_name = 'projector leader locks' and datname = current_database()`))
+        .rows[0].n;
     const lockHeld = async () =>
-      (await pool.query(`select count(*)::int as n from pg_locks where locktype = 'advisory' and classid = 7301 and objid = (hashtext($1)::bigint & 4294967295)::oid and database = (select oid from pg_database where datname = current_database())`, [projectorName])).rows[0].n;
+      (
+        await pool.query(
+          `select count(*)::int as n from pg_locks where locktype = 'advisory' and classid = 7301 and objid = (hashtext($1)::bigint & 4294967295)::oid and database = (select oid from pg_database where datname = current_database())`,
+          [projectorName],
+        )
+      ).rows[0].n;
     await until('the projector leads', async () => (await lockHeld()) === 1);
     expect(await lockSessions()).toBe(1);
     await app.close();

@@ -48,7 +48,12 @@ describe('two processes with the same projector', () => {
     const prefix = `killed-${randomUUID()}`;
     const name = `counting-${randomUUID()}`;
     for (let i = 0; i < 10; i += 1) {
-      await db.store.append(`${prefix}-${i}`, 'no-stream', Array.from({ length: 10 }, () => CounterIncremented({ by: 1 })), metadata());
+      await db.store.append(
+        `${prefix}-${i}`,
+        'no-stream',
+        Array.from({ length: 10 }, () => CounterIncremented({ by: 1 })),
+        metadata(),
+      );
     }
     const child = spawn(process.execPath, [CHILD, name, prefix, '10'], {
       env: { ...process.env, DATABASE_URL: testDatabaseUrl() },
@@ -81,7 +86,12 @@ describe('two processes with the same projector', () => {
     const projector = countingProjector(name, prefix, 1);
     const writing = (async () => {
       for (let i = 0; i < 20; i += 1) {
-        await db.store.append(`${prefix}-${i}`, 'no-stream', Array.from({ length: 10 }, () => CounterIncremented({ by: 1 })), metadata());
+        await db.store.append(
+          `${prefix}-${i}`,
+          'no-stream',
+          Array.from({ length: 10 }, () => CounterIncremented({ by: 1 })),
+          metadata(),
+        );
       }
     })();
     // Four loops over the same checkpoint, as if four processes each believed they led.
@@ -96,4 +106,3 @@ describe('two processes with the same projector', () => {
     expect(await seenSummary(db.pool, name)).toEqual({ events: 200, duplicates: 0 });
   });
 });
-

@@ -13,10 +13,10 @@ beforeAll(() => {
 afterAll(() => pool.end());
 
 const insertFirstEvent = (client: { query: Pool['query'] }, stream: string) =>
-  client.query(
-    `insert into events (stream_id, stream_version, type, schema_version, data, metadata) values ($1, 1, 'CounterIncremented', 1, '{"by":1}', $2)`,
-    [stream, JSON.stringify(metadata())],
-  );
+  client.query(`insert into events (stream_id, stream_version, type, schema_version, data, metadata) values ($1, 1, 'CounterIncremented', 1, '{"by":1}', $2)`, [
+    stream,
+    JSON.stringify(metadata()),
+  ]);
 
 /** Where a reader that has read everything visible right now would stand. */
 const endOfLog = async (): Promise<LogCheckpoint> => (await store.readPage(LOG_START, 1_000_000)).next;
@@ -90,7 +90,10 @@ describe('reading the whole log', () => {
 
     // Read one by one with (transaction id, position) checkpoints, each was seen exactly once;
     // a reader that had kept only the position after `first` would never see `second`.
-    const { rows } = await pool.query('select count(*)::int as n from events where stream_id = $1 and position > $2', [youngerStream, first.position.toString()]);
+    const { rows } = await pool.query('select count(*)::int as n from events where stream_id = $1 and position > $2', [
+      youngerStream,
+      first.position.toString(),
+    ]);
     expect(rows[0].n).toBe(0);
   });
 
@@ -126,12 +129,25 @@ describe('reading the whole log', () => {
   it('returns a full page as not caught up, and continues exactly after its last event', async () => {
     const from = await endOfLog();
     const stream = freshStream();
-    await store.append(stream, 'no-stream', [1, 2, 3].map((by) => CounterIncremented({ by })), metadata());
-    const page = await eventually('two events are readable', () => store.readPage(from, 2), (p) => p.events.length === 2);
+    await store.append(
+      stream,
+      'no-stream',
+      [1, 2, 3].map((by) => CounterIncremented({ by })),
+      metadata(),
+    );
+    const page = await eventually(
+      'two events are readable',
+      () => store.readPage(from, 2),
+      (p) => p.events.length === 2,
+    );
     expect(page.caughtUp).toBe(false);
     expect(page.next).toEqual(at(page.events[1]!));
     const ours = (events: RecordedEvent[]) => events.filter((e) => e.streamId === stream);
-    const rest = await eventually('the rest is readable', () => store.readAll(page.next, 1_000_000), (r) => ours([...page.events, ...r]).length === 3);
+    const rest = await eventually(
+      'the rest is readable',
+      () => store.readAll(page.next, 1_000_000),
+      (r) => ours([...page.events, ...r]).length === 3,
+    );
     const both = [...page.events, ...rest];
     expect(new Set(both.map((e) => e.position)).size).toBe(both.length);
     expect(ours(both).map((e) => e.data)).toEqual([{ by: 1 }, { by: 2 }, { by: 3 }]);

@@ -26,7 +26,12 @@ describe('the worker killed with SIGKILL in the middle of a projection batch', (
     const name = `crash-${randomUUID()}`;
     const store = testStore(pool);
     for (let i = 0; i < 300; i += 10) {
-      await store.append(`${prefix}-${i}`, 'no-stream', Array.from({ length: 10 }, () => CounterIncremented({ by: 1 })), metadata());
+      await store.append(
+        `${prefix}-${i}`,
+        'no-stream',
+        Array.from({ length: 10 }, () => CounterIncremented({ by: 1 })),
+        metadata(),
+      );
     }
 
     const application = `projection-child-${randomUUID().slice(0, 8)}`;

@@ -21,7 +21,9 @@ describe('a projector running while many writers append', () => {
       });
       // Held open while later positions commit around them; half take their transaction id
       // before the hold, so their events also sit after younger transactions' in position order.
-      const held = Array.from({ length: 12 }, (_, i) => appendHeldOpen(db.pool, `${prefix}-held-${i}`, { holdMs: 50 + ((i * 37) % 250), idFirst: i % 2 === 0 }));
+      const held = Array.from({ length: 12 }, (_, i) =>
+        appendHeldOpen(db.pool, `${prefix}-held-${i}`, { holdMs: 50 + ((i * 37) % 250), idFirst: i % 2 === 0 }),
+      );
       await Promise.all([...writers, ...held]);
       const total = 8 * 25 + 12;
       const { rows } = await db.pool.query(`select count(*)::int as n from events where stream_id like $1`, [`${prefix}%`]);
@@ -80,7 +82,12 @@ describe('stopping a projector in the middle of a batch (Ctrl-C)', () => {
     const prefix = `stop-${randomUUID()}`;
     const name = `counting-${randomUUID()}`;
     for (let i = 0; i < 8; i += 1) {
-      await db.store.append(`${prefix}-${i}`, 'no-stream', Array.from({ length: 10 }, () => CounterIncremented({ by: 1 })), metadata());
+      await db.store.append(
+        `${prefix}-${i}`,
+        'no-stream',
+        Array.from({ length: 10 }, () => CounterIncremented({ by: 1 })),
+        metadata(),
+      );
     }
     // 20 events of 15 ms each: every batch takes about 300 ms.
     const first = workerFor(countingProjector(name, prefix, 15), { batchSize: 20 });

@@ -85,7 +85,12 @@ describe('an event whose type this code does not know', () => {
 describe('reading one stream', () => {
   it('starts from a given version', async () => {
     const stream = freshStream();
-    await store.append(stream, 'no-stream', [1, 2, 3, 4].map((by) => CounterIncremented({ by })), metadata());
+    await store.append(
+      stream,
+      'no-stream',
+      [1, 2, 3, 4].map((by) => CounterIncremented({ by })),
+      metadata(),
+    );
     expect((await store.readStream(stream, { fromVersion: 3 })).map((e) => e.data)).toEqual([{ by: 3 }, { by: 4 }]);
   });
 

@@ -35,7 +35,12 @@ async function seed(prefix: string, streams: number): Promise<number> {
 const streamRows = async (prefix: string) => (await db.pool.query(`select * from rm_streams where stream_id like $1 order by stream_id`, [`${prefix}%`])).rows;
 
 const indexesOf = async (table: string) =>
-  (await db.pool.query(`select indexname, regexp_replace(indexdef, 'INDEX \\S+ ON ', 'INDEX ON ') as def from pg_indexes where schemaname = 'public' and tablename = $1 order by indexname`, [table])).rows;
+  (
+    await db.pool.query(
+      `select indexname, regexp_replace(indexdef, 'INDEX \\S+ ON ', 'INDEX ON ') as def from pg_indexes where schemaname = 'public' and tablename = $1 order by indexname`,
+      [table],
+    )
+  ).rows;
 
 const constraintsOf = async (table: string) =>
   (await db.pool.query(`select conname, pg_get_constraintdef(oid) as def from pg_constraint where conrelid = $1::regclass order by conname`, [table])).rows;
@@ -67,7 +72,10 @@ describe('replaying StreamSummaryProjector from position 0', () => {
 
       // The live projector carries on from the swapped-in checkpoint: no event twice, none lost.
       await db.store.append(`${prefix}0`, 1, [CounterIncremented({ by: 9 })], metadata());
-      await until('the live projector applies the next event', async () => (await streamRows(prefix)).find((r) => r.stream_id === `${prefix}0`)?.event_count === 2);
+      await until(
+        'the live projector applies the next event',
+        async () => (await streamRows(prefix)).find((r) => r.stream_id === `${prefix}0`)?.event_count === 2,
+      );
       const after = await streamRows(prefix);
       expect(after.find((r) => r.stream_id === `${prefix}0`)).toMatchObject({ version: 2, event_count: 2 });
       expect(after.filter((r) => r.stream_id !== `${prefix}0`)).toEqual(builtLive.filter((r) => r.stream_id !== `${prefix}0`));
@@ -148,7 +156,10 @@ describe('a replay that fails half-way', () => {
     const worker = workerFor(live.projector(name, prefix));
     worker.start();
     try {
-      await until('the live projection has every stream', async () => (await live.rows(db.pool)).filter((r) => String(r.stream_id).startsWith(prefix)).length === 20);
+      await until(
+        'the live projection has every stream',
+        async () => (await live.rows(db.pool)).filter((r) => String(r.stream_id).startsWith(prefix)).length === 20,
+      );
     } finally {
       await worker.stop();
     }
@@ -168,7 +179,12 @@ describe('a replay that fails half-way', () => {
 
     expect(await live.rows(db.pool)).toEqual(before);
     expect((await db.pool.query('select * from projector_checkpoints where name = $1', [name])).rows).toEqual(checkpoint);
-    const { rows } = await db.pool.query(`select nspname from pg_namespace where nspname like $1`, [`replay_${name.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 30)}%`]);
+    const { rows } = await db.pool.query(`select nspname from pg_namespace where nspname like $1`, [
+      `replay_${name
+        .toLowerCase()
+        .replace(/[^a-z0-9_]/g, '_')
+        .slice(0, 30)}%`,
+    ]);
     expect(rows).toEqual([]);
   });
 });

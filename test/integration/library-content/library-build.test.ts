@@ -47,7 +47,10 @@ afterAll(() => {
 
 describe('the library build', () => {
   it('has a resource for each deliverable catalog entry and none for anything else', () => {
-    const expected = catalog.filter((r) => deliverableTypes.has(r.type)).map((r) => r.id).sort();
+    const expected = catalog
+      .filter((r) => deliverableTypes.has(r.type))
+      .map((r) => r.id)
+      .sort();
     expect(manifest.version).toBe(1);
     expect(Object.keys(manifest.resources).sort()).toEqual(expected);
     const folders = readdirSync(join(root, 'library')).filter((name) => statSync(join(root, 'library', name)).isDirectory());
@@ -69,7 +72,11 @@ describe('the library build', () => {
       }
       for (const lesson of resource.lessons) listed.push(lesson.path);
     }
-    expect(listTree(first).filter((p) => p !== 'manifest.json').sort()).toEqual(listed.sort());
+    expect(
+      listTree(first)
+        .filter((p) => p !== 'manifest.json')
+        .sort(),
+    ).toEqual(listed.sort());
   });
 
   it('gives byte-identical output when built twice, in different time zones', () => {
@@ -138,7 +145,7 @@ describe('the library build', () => {
     }
   });
 
-  it('lists each course\'s lessons in order with titles, minutes and summaries, rendered without scripts', () => {
+  it("lists each course's lessons in order with titles, minutes and summaries, rendered without scripts", () => {
     const courses = catalog.filter((r) => r.type === 'course').map((r) => r.id);
     expect(courses.length).toBeGreaterThan(0);
     for (const id of [...courses, 'vault-kickstart-bundle']) {

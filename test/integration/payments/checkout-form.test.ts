@@ -38,7 +38,7 @@ function getWithHost(path: string, host: string, method = 'GET'): Promise<{ stat
 }
 
 describe('the checkout form without JavaScript', () => {
-  it('answers a plain POST with a 303 to Stripe\'s checkout page for the chosen quantity', async () => {
+  it("answers a plain POST with a 303 to Stripe's checkout page for the chosen quantity", async () => {
     const cookie = await signUpOverHttp(site, 'nojs-buyer@example.com', 'Nojs Buyer');
     const answer = await postForm({ resourceId: 'pro-monthly', quantity: '3' }, { cookie, origin: site.url });
     expect(answer.status).toBe(303);
@@ -54,8 +54,13 @@ describe('the checkout form without JavaScript', () => {
     const answer = await postForm({ resourceId: 'zettelkasten-starter-templates', quantity: '1' }, { cookie, 'sec-fetch-site': 'same-origin' });
     expect(answer.status).toBe(303);
     expect(answer.headers.get('location')).toBe('/library/zettelkasten-starter-templates');
-    const data = await eventually(() => dashboard(cookie), (d) => d.result?.resources.owned.length > 0);
-    expect(data.result.resources.owned).toEqual([expect.objectContaining({ source: 'free', resource: expect.objectContaining({ id: 'zettelkasten-starter-templates' }) })]);
+    const data = await eventually(
+      () => dashboard(cookie),
+      (d) => d.result?.resources.owned.length > 0,
+    );
+    expect(data.result.resources.owned).toEqual([
+      expect.objectContaining({ source: 'free', resource: expect.objectContaining({ id: 'zettelkasten-starter-templates' }) }),
+    ]);
     expect(data.result.pendingPayments).toEqual([]);
   });
 
@@ -85,7 +90,11 @@ describe('the checkout form without JavaScript', () => {
     expect(fromElsewhere.headers.get('location')).toBe('/checkout?status=error&reason=CROSS_SITE');
     const free = await postForm({ resourceId: 'zettelkasten-starter-templates', quantity: '1' }, { cookie, 'sec-fetch-site': 'cross-site' });
     expect(free.headers.get('location')).toBe('/checkout?status=error&reason=CROSS_SITE');
-    const json = await fetch(`${site.url}/_serverFn/initiateCheckout`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, origin: 'https://evil.example' }, body: JSON.stringify({ resourceId: 'lifetime-license', quantity: 1 }) });
+    const json = await fetch(`${site.url}/_serverFn/initiateCheckout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, origin: 'https://evil.example' },
+      body: JSON.stringify({ resourceId: 'lifetime-license', quantity: 1 }),
+    });
     expect(json.status).toBe(403);
     expect(((await json.json()) as { error: { code: string } }).error.code).toBe('CROSS_SITE');
     const data = await dashboard(cookie);
@@ -97,7 +106,10 @@ describe('cancelled and expired checkouts', () => {
   it('closes a checkout the buyer came back from as cancelled, and a new press opens a fresh session', async () => {
     const cookie = await signUpOverHttp(site, 'canceller@example.com');
     const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'the-ai-assisted-vault', quantity: 1 }, { cookie });
-    await eventually(() => dashboard(cookie), (d) => d.result?.pendingPayments[0]?.status === 'open');
+    await eventually(
+      () => dashboard(cookie),
+      (d) => d.result?.pendingPayments[0]?.status === 'open',
+    );
     const back = await chooseOnHostedCheckout(started.result.url, 'cancel');
     expect(back.headers.get('location')).toContain('status=cancelled');
     expect((await callFn(site.url, 'cancelCheckout', { resourceId: 'the-ai-assisted-vault' }, { cookie })).result).toEqual({ cancelled: 1 });
@@ -112,14 +124,20 @@ describe('cancelled and expired checkouts', () => {
     const again = await callFn(site.url, 'initiateCheckout', { resourceId: 'the-ai-assisted-vault', quantity: 1 }, { cookie });
     expect(again.result.url).not.toBe(started.result.url);
     expect((await stripe.checkout.sessions.retrieve(again.result.url.split('/').pop())).status).toBe('open');
-    expect((await callFn(site.url, 'cancelCheckout', { resourceId: 'the-ai-assisted-vault' }, { cookie: await signUpOverHttp(site, 'not-the-buyer@example.com') })).result).toEqual({ cancelled: 0 });
+    expect(
+      (await callFn(site.url, 'cancelCheckout', { resourceId: 'the-ai-assisted-vault' }, { cookie: await signUpOverHttp(site, 'not-the-buyer@example.com') }))
+        .result,
+    ).toEqual({ cancelled: 0 });
   });
 
   it('lists a checkout Stripe expired as expired, never as waiting', async () => {
     const cookie = await signUpOverHttp(site, 'expirer@example.com');
     const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'meeting-notes-system', quantity: 1 }, { cookie });
     await stripe.checkout.sessions.expire(started.result.url.split('/').pop());
-    const data = await eventually(() => dashboard(cookie), (d) => d.result?.pendingPayments[0]?.status === 'expired');
+    const data = await eventually(
+      () => dashboard(cookie),
+      (d) => d.result?.pendingPayments[0]?.status === 'expired',
+    );
     expect(data.result.pendingPayments).toEqual([expect.objectContaining({ status: 'expired', closeReason: 'checkout_expired' })]);
   });
 });
@@ -130,13 +148,16 @@ describe('after paying', () => {
     const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'credits-100k', quantity: 2 }, { cookie });
     expect((await chooseOnHostedCheckout(started.result.url, 'pay')).status).toBe(303);
     // The URL's qty is not what is shown: the recorded purchase is.
-    const data = await eventually(() => callFn(site.url, 'getCheckoutData', { resourceId: 'credits-100k', qty: 7, status: 'success' }, { cookie, method: 'GET' }), (d) => d.result?.latest?.state === 'paid');
+    const data = await eventually(
+      () => callFn(site.url, 'getCheckoutData', { resourceId: 'credits-100k', qty: 7, status: 'success' }, { cookie, method: 'GET' }),
+      (d) => d.result?.latest?.state === 'paid',
+    );
     expect(data.result.latest).toMatchObject({ state: 'paid', quantity: 2 });
   });
 });
 
-describe('the emulator\'s pages', () => {
-  it('show the product\'s name and quantity, and the signed-in buyer\'s email', async () => {
+describe("the emulator's pages", () => {
+  it("show the product's name and quantity, and the signed-in buyer's email", async () => {
     const cookie = await signUpOverHttp(site, 'names@example.com', 'Nina Names');
     const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'pro-monthly', quantity: 3 }, { cookie });
     const page = await (await fetch(started.result.url)).text();

@@ -22,7 +22,9 @@ function flakyEndpoint(): Promise<{ server: Server; url: string; answers: number
       res.writeHead(status).end();
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, answers, accepted })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, answers, accepted })),
+  );
 }
 
 let api: TestApi;
@@ -39,7 +41,11 @@ afterAll(async () => {
 it('retries a webhook the endpoint did not accept, with growing delays, until it gets a 2xx, signed each time', async () => {
   const stripe = emulatorStripe(api.url);
   const price = await stripe.prices.create({ currency: 'usd', unit_amount: 4900, product: 'prod_bundle' });
-  const session = await stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: price.id, quantity: 1 }], success_url: 'http://localhost:3000/s' });
+  const session = await stripe.checkout.sessions.create({
+    mode: 'payment',
+    line_items: [{ price: price.id, quantity: 1 }],
+    success_url: 'http://localhost:3000/s',
+  });
   const started = Date.now();
   await fetch(`${api.url}/_stripe/checkout/${session.id}/pay`, { method: 'POST', redirect: 'manual' });
   for (let i = 0; i < 150 && endpoint.accepted.length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));

@@ -19,17 +19,40 @@ afterAll(async () => {
 });
 
 async function openSession(mode: 'payment' | 'subscription' = 'payment', extra: Partial<Stripe.Checkout.SessionCreateParams> = {}) {
-  const price = await stripe.prices.create({ currency: 'usd', unit_amount: mode === 'payment' ? 19900 : 1900, product: 'prod_lifetime', ...(mode === 'subscription' ? { recurring: { interval: 'month' as const } } : {}) });
-  return stripe.checkout.sessions.create({ mode, line_items: [{ price: price.id, quantity: mode === 'payment' ? 3 : 1 }], success_url: 'http://localhost:3000/checkout?status=success&session={CHECKOUT_SESSION_ID}', cancel_url: 'http://localhost:3000/checkout?status=cancelled', customer_email: 'buyer@example.com', metadata: { resourceId: 'lifetime-license' }, ...extra });
+  const price = await stripe.prices.create({
+    currency: 'usd',
+    unit_amount: mode === 'payment' ? 19900 : 1900,
+    product: 'prod_lifetime',
+    ...(mode === 'subscription' ? { recurring: { interval: 'month' as const } } : {}),
+  });
+  return stripe.checkout.sessions.create({
+    mode,
+    line_items: [{ price: price.id, quantity: mode === 'payment' ? 3 : 1 }],
+    success_url: 'http://localhost:3000/checkout?status=success&session={CHECKOUT_SESSION_ID}',
+    cancel_url: 'http://localhost:3000/checkout?status=cancelled',
+    customer_email: 'buyer@example.com',
+    metadata: { resourceId: 'lifetime-license' },
+    ...extra,
+  });
 }
 
 const choose = (sessionId: string, choice: string, form: Record<string, string> = {}) =>
-  fetch(`${api.url}/_stripe/checkout/${sessionId}/${choice}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+  fetch(`${api.url}/_stripe/checkout/${sessionId}/${choice}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  });
 
 /** Waits for the site's webhook endpoint to have kept (after verifying its signature) an event of this type for this object. */
 async function receivedEvent(type: string, objectId: string): Promise<Record<string, unknown>> {
   for (let i = 0; i < 100; i += 1) {
-    const [row] = await orm.em.getConnection().execute<{ payload: Record<string, unknown> }[]>("select payload from stripe_webhook_events where type = ? and payload->'data'->'object'->>'id' = ?", [type, objectId]);
+    const [row] = await orm.em
+      .getConnection()
+      .execute<{ payload: Record<string, unknown> }[]>("select payload from stripe_webhook_events where type = ? and payload->'data'->'object'->>'id' = ?", [
+        type,
+        objectId,
+      ]);
     if (row) return row.payload;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -58,7 +81,11 @@ describe('the emulator’s hosted checkout page', () => {
     expect(after.customer).toMatch(/^cus_/);
     expect(after.payment_intent).toMatch(/^pi_/);
     const event = await receivedEvent('checkout.session.completed', session.id);
-    expect(event).toMatchObject({ object: 'event', type: 'checkout.session.completed', data: { object: { id: session.id, payment_status: 'paid', metadata: { resourceId: 'lifetime-license' } } } });
+    expect(event).toMatchObject({
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: session.id, payment_status: 'paid', metadata: { resourceId: 'lifetime-license' } } },
+    });
     expect((await choose(session.id, 'pay')).status).toBe(409);
   });
 
@@ -99,7 +126,9 @@ describe('the emulator’s hosted checkout page', () => {
     const after = await stripe.checkout.sessions.retrieve(session.id);
     expect(after.subscription).toMatch(/^sub_/);
     const created = await receivedEvent('customer.subscription.created', String(after.subscription));
-    expect(created).toMatchObject({ data: { object: { status: 'active', customer: after.customer, items: { data: [{ quantity: 1, price: { unit_amount: 1900 } }] } } } });
+    expect(created).toMatchObject({
+      data: { object: { status: 'active', customer: after.customer, items: { data: [{ quantity: 1, price: { unit_amount: 1900 } }] } } },
+    });
     await receivedEvent('checkout.session.completed', session.id);
   });
 

@@ -23,7 +23,10 @@ async function buy(cookie: string, resourceId: string): Promise<void> {
 async function subscribed(email: string, resourceId: string) {
   const cookie = await signUpOverHttp(site, email);
   await buy(cookie, resourceId);
-  const data = await eventually(() => dashboard(cookie), (d) => d.result?.licenses[0]?.subscription?.status === 'active');
+  const data = await eventually(
+    () => dashboard(cookie),
+    (d) => d.result?.licenses[0]?.subscription?.status === 'active',
+  );
   return { cookie, license: data.result.licenses[0] };
 }
 
@@ -42,13 +45,26 @@ describe('one plan per account', () => {
     expect(preview.amountDueCents).toBeLessThanOrEqual(1000);
     expect(view.result.message).toContain('from Starter to Pro');
 
-    expect((await callFn(site.url, 'initiateCheckout', { resourceId: 'pro-monthly', quantity: 1 }, { cookie })).error?.code).toBe('checkout.plan_change_is_a_switch');
+    expect((await callFn(site.url, 'initiateCheckout', { resourceId: 'pro-monthly', quantity: 1 }, { cookie })).error?.code).toBe(
+      'checkout.plan_change_is_a_switch',
+    );
     const changed = await callFn(site.url, 'changePlan', { resourceId: 'pro-monthly', quantity: 1, prorationDate: preview.prorationDate }, { cookie });
     expect(changed.result).toEqual({ changed: true, resourceId: 'pro-monthly', quantity: 1 });
 
-    const after = await eventually(() => dashboard(cookie), (d) => d.result?.licenses[0]?.plan === 'pro');
+    const after = await eventually(
+      () => dashboard(cookie),
+      (d) => d.result?.licenses[0]?.plan === 'pro',
+    );
     expect(after.result.licenses).toHaveLength(1);
-    expect(after.result.licenses[0]).toMatchObject({ licenseId: license.licenseId, key: license.key, plan: 'pro', title: 'Pro', devicesPerSeat: 5, includedCreditsPerMonth: 400_000, subscription: { subscriptionId: license.subscription.subscriptionId } });
+    expect(after.result.licenses[0]).toMatchObject({
+      licenseId: license.licenseId,
+      key: license.key,
+      plan: 'pro',
+      title: 'Pro',
+      devicesPerSeat: 5,
+      includedCreditsPerMonth: 400_000,
+      subscription: { subscriptionId: license.subscription.subscriptionId },
+    });
     const subscription = await stripe.subscriptions.retrieve(license.subscription.subscriptionId);
     expect(subscription.items.data[0]!.price.unit_amount).toBe(1900);
     const invoice = await stripe.invoices.retrieve(String(subscription.latest_invoice));
@@ -57,7 +73,10 @@ describe('one plan per account', () => {
     expectShapedLike(invoice, 'invoice');
     expectShapedLike(invoice.lines.data[0], 'line_item');
     expect(invoice.lines.data.every((l) => l.parent?.subscription_item_details?.proration === true)).toBe(true);
-    const credits = await eventually(() => callFn(site.url, 'getCreditSummary', {}, { cookie, method: 'GET' }), (c) => c.result?.includedPerMonth === 400_000);
+    const credits = await eventually(
+      () => callFn(site.url, 'getCreditSummary', {}, { cookie, method: 'GET' }),
+      (c) => c.result?.includedPerMonth === 400_000,
+    );
     expect(credits.result.includedFrom).toMatchObject({ title: 'Pro' });
 
     const again = await callFn(site.url, 'changePlan', { resourceId: 'pro-monthly', quantity: 1, prorationDate: preview.prorationDate }, { cookie });
@@ -82,7 +101,10 @@ describe('one plan per account', () => {
     const sameSite = await post({ origin: site.url, 'sec-fetch-site': 'same-origin' });
     expect(sameSite.status).toBe(303);
     expect(sameSite.headers.get('location')).toBe('/dashboard?section=overview');
-    await eventually(() => dashboard(cookie), (d) => d.result?.licenses[0]?.plan === 'pro');
+    await eventually(
+      () => dashboard(cookie),
+      (d) => d.result?.licenses[0]?.plan === 'pro',
+    );
     const again = await post({ origin: site.url });
     expect(again.status).toBe(303);
     expect(again.headers.get('location')).toBe('/checkout?resourceId=pro-monthly&status=error&reason=checkout.plan_already_active');
@@ -90,7 +112,11 @@ describe('one plan per account', () => {
 
   it('the same plan again is refused before any payment, with a stable code', async () => {
     const { cookie } = await subscribed('twice@example.com', 'starter-monthly');
-    expect((await planChange(cookie, 'starter-monthly')).result).toMatchObject({ kind: 'refused', code: 'checkout.plan_already_active', message: expect.stringContaining('already active') });
+    expect((await planChange(cookie, 'starter-monthly')).result).toMatchObject({
+      kind: 'refused',
+      code: 'checkout.plan_already_active',
+      message: expect.stringContaining('already active'),
+    });
     const refused = await callFn(site.url, 'initiateCheckout', { resourceId: 'starter-monthly', quantity: 1 }, { cookie });
     expect(refused).toMatchObject({ status: 409, error: { code: 'checkout.plan_already_active' } });
   });
@@ -98,18 +124,28 @@ describe('one plan per account', () => {
   it('Lifetime → a monthly plan is refused: Lifetime already includes it; Lifetime again is refused too', async () => {
     const cookie = await signUpOverHttp(site, 'lifer@example.com');
     await buy(cookie, 'lifetime-license');
-    await eventually(() => dashboard(cookie), (d) => d.result?.licenses[0]?.plan === 'lifetime');
+    await eventually(
+      () => dashboard(cookie),
+      (d) => d.result?.licenses[0]?.plan === 'lifetime',
+    );
     for (const resourceId of ['starter-monthly', 'pro-monthly']) {
       expect((await planChange(cookie, resourceId)).result).toMatchObject({ kind: 'refused', code: 'checkout.lifetime_includes_plan' });
       expect((await callFn(site.url, 'initiateCheckout', { resourceId, quantity: 1 }, { cookie })).error?.code).toBe('checkout.lifetime_includes_plan');
     }
-    expect((await callFn(site.url, 'initiateCheckout', { resourceId: 'lifetime-license', quantity: 1 }, { cookie })).error?.code).toBe('checkout.plan_already_active');
+    expect((await callFn(site.url, 'initiateCheckout', { resourceId: 'lifetime-license', quantity: 1 }, { cookie })).error?.code).toBe(
+      'checkout.plan_already_active',
+    );
   });
 
   it('Starter → Lifetime: the subscription is set to end at its period end only once the lifetime payment succeeds', async () => {
     const { cookie, license } = await subscribed('to-lifetime@example.com', 'starter-monthly');
     const view = await planChange(cookie, 'lifetime-license');
-    expect(view.result).toMatchObject({ kind: 'to-lifetime', heldTitle: 'Starter', endsAt: license.subscription.currentPeriodEnd, message: expect.stringContaining('is not renewed; no refund') });
+    expect(view.result).toMatchObject({
+      kind: 'to-lifetime',
+      heldTitle: 'Starter',
+      endsAt: license.subscription.currentPeriodEnd,
+      message: expect.stringContaining('is not renewed; no refund'),
+    });
 
     const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'lifetime-license', quantity: 1 }, { cookie });
     expect(started.result).toMatchObject({ outcome: 'redirect' });
@@ -117,7 +153,10 @@ describe('one plan per account', () => {
     expect((await stripe.subscriptions.retrieve(license.subscription.subscriptionId)).cancel_at_period_end).toBe(false);
 
     expect((await chooseOnHostedCheckout(started.result.url, 'pay')).status).toBe(303);
-    const after = await eventually(() => dashboard(cookie), (d) => d.result?.licenses.length === 2 && d.result.licenses.some((l: { subscription: { cancelAt: string | null } | null }) => l.subscription?.cancelAt));
+    const after = await eventually(
+      () => dashboard(cookie),
+      (d) => d.result?.licenses.length === 2 && d.result.licenses.some((l: { subscription: { cancelAt: string | null } | null }) => l.subscription?.cancelAt),
+    );
     const starter = after.result.licenses.find((l: { plan: string }) => l.plan === 'starter');
     expect(starter).toMatchObject({ status: 'active', subscription: { status: 'active', cancelAt: license.subscription.currentPeriodEnd } });
     const subscription = await stripe.subscriptions.retrieve(license.subscription.subscriptionId);
@@ -135,17 +174,30 @@ describe('one plan per account', () => {
     expect(preview.creditCents).toBeGreaterThan(950);
     expect(view.result.message).toContain('kept as a credit');
 
-    expect((await callFn(site.url, 'changePlan', { resourceId: 'starter-monthly', quantity: 1, prorationDate: preview.prorationDate }, { cookie })).result).toMatchObject({ changed: true });
-    const after = await eventually(() => dashboard(cookie), (d) => d.result?.licenses[0]?.plan === 'starter');
+    expect(
+      (await callFn(site.url, 'changePlan', { resourceId: 'starter-monthly', quantity: 1, prorationDate: preview.prorationDate }, { cookie })).result,
+    ).toMatchObject({ changed: true });
+    const after = await eventually(
+      () => dashboard(cookie),
+      (d) => d.result?.licenses[0]?.plan === 'starter',
+    );
     expect(after.result.licenses[0]).toMatchObject({ includedCreditsPerMonth: 100_000, devicesPerSeat: 3 });
     const subscription = await stripe.subscriptions.retrieve(license.subscription.subscriptionId);
     const customer = (await stripe.customers.retrieve(String(subscription.customer))) as Stripe.Customer;
     expect(customer.balance).toBe(-preview.creditCents);
 
-    expect((await fetch(`${site.url}/_stripe/dev/subscriptions/${subscription.id}/renew`, { method: 'POST', headers: { accept: 'application/json' } })).status).toBeLessThan(400);
+    expect(
+      (await fetch(`${site.url}/_stripe/dev/subscriptions/${subscription.id}/renew`, { method: 'POST', headers: { accept: 'application/json' } })).status,
+    ).toBeLessThan(400);
     const renewed = await stripe.subscriptions.retrieve(subscription.id);
     const invoice = await stripe.invoices.retrieve(String(renewed.latest_invoice));
-    expect(invoice).toMatchObject({ billing_reason: 'subscription_cycle', total: 900, starting_balance: -preview.creditCents, amount_due: Math.max(0, 900 - preview.creditCents), status: 'paid' });
+    expect(invoice).toMatchObject({
+      billing_reason: 'subscription_cycle',
+      total: 900,
+      starting_balance: -preview.creditCents,
+      amount_due: Math.max(0, 900 - preview.creditCents),
+      status: 'paid',
+    });
   });
 
   it('more seats of the plan held is a seat change of the same subscription, prorated', async () => {
@@ -153,26 +205,44 @@ describe('one plan per account', () => {
     const view = await planChange(cookie, 'pro-monthly', 3);
     expect(view.result).toMatchObject({ kind: 'switch', direction: 'seats', heldQuantity: 1, message: expect.stringContaining('from 1 seat to 3 seats') });
     await callFn(site.url, 'changePlan', { resourceId: 'pro-monthly', quantity: 3, prorationDate: view.result.preview.prorationDate }, { cookie });
-    const after = await eventually(() => dashboard(cookie), (d) => d.result?.licenses[0]?.seats === 3);
+    const after = await eventually(
+      () => dashboard(cookie),
+      (d) => d.result?.licenses[0]?.seats === 3,
+    );
     expect(after.result.licenses).toHaveLength(1);
     expect(after.result.licenses[0]).toMatchObject({ licenseId: license.licenseId, plan: 'pro' });
   });
 
   it('a proration preview older than half an hour is not confirmed', async () => {
     const { cookie } = await subscribed('stale@example.com', 'starter-monthly');
-    const stale = await callFn(site.url, 'changePlan', { resourceId: 'pro-monthly', quantity: 1, prorationDate: Math.floor(Date.now() / 1000) - 3600 }, { cookie });
+    const stale = await callFn(
+      site.url,
+      'changePlan',
+      { resourceId: 'pro-monthly', quantity: 1, prorationDate: Math.floor(Date.now() / 1000) - 3600 },
+      { cookie },
+    );
     expect(stale).toMatchObject({ status: 409, error: { code: 'checkout.plan_preview_stale' } });
   });
 
   it('a Starter plan set to end is still the plan held: Pro is a switch that keeps it running', async () => {
     const { cookie, license } = await subscribed('resumer@example.com', 'starter-monthly');
     await stripe.subscriptions.update(license.subscription.subscriptionId, { cancel_at_period_end: true });
-    await eventually(() => dashboard(cookie), (d) => d.result?.licenses[0]?.subscription?.cancelAt !== null);
-    expect((await planChange(cookie, 'starter-monthly')).result).toMatchObject({ kind: 'refused', code: 'checkout.plan_already_active', message: expect.stringContaining('set to end then') });
+    await eventually(
+      () => dashboard(cookie),
+      (d) => d.result?.licenses[0]?.subscription?.cancelAt !== null,
+    );
+    expect((await planChange(cookie, 'starter-monthly')).result).toMatchObject({
+      kind: 'refused',
+      code: 'checkout.plan_already_active',
+      message: expect.stringContaining('set to end then'),
+    });
     const view = await planChange(cookie, 'pro-monthly');
     expect(view.result).toMatchObject({ kind: 'switch', direction: 'upgrade', message: expect.stringContaining('the change keeps it running') });
     await callFn(site.url, 'changePlan', { resourceId: 'pro-monthly', quantity: 1, prorationDate: view.result.preview.prorationDate }, { cookie });
-    const after = await eventually(() => dashboard(cookie), (d) => d.result?.licenses[0]?.plan === 'pro' && d.result.licenses[0].subscription.cancelAt === null);
+    const after = await eventually(
+      () => dashboard(cookie),
+      (d) => d.result?.licenses[0]?.plan === 'pro' && d.result.licenses[0].subscription.cancelAt === null,
+    );
     expect(after.result.licenses).toHaveLength(1);
     expect((await stripe.subscriptions.retrieve(license.subscription.subscriptionId)).cancel_at_period_end).toBe(false);
   });

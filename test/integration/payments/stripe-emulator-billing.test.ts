@@ -22,8 +22,20 @@ type Json = Record<string, unknown>;
 const shapedLike = expectShapedLike;
 
 async function paidCheckout(mode: 'payment' | 'subscription', extra: Partial<Stripe.Checkout.SessionCreateParams> = {}, choice = 'pay') {
-  const price = await stripe.prices.create({ currency: 'usd', unit_amount: mode === 'payment' ? 4900 : 1900, product: 'prod_billing', ...(mode === 'subscription' ? { recurring: { interval: 'month' as const } } : {}) });
-  const session = await stripe.checkout.sessions.create({ mode, line_items: [{ price: price.id, quantity: 1 }], success_url: 'http://localhost:3000/checkout?status=success', customer_email: 'payer@example.com', metadata: { resourceId: 'pro-monthly' }, ...extra });
+  const price = await stripe.prices.create({
+    currency: 'usd',
+    unit_amount: mode === 'payment' ? 4900 : 1900,
+    product: 'prod_billing',
+    ...(mode === 'subscription' ? { recurring: { interval: 'month' as const } } : {}),
+  });
+  const session = await stripe.checkout.sessions.create({
+    mode,
+    line_items: [{ price: price.id, quantity: 1 }],
+    success_url: 'http://localhost:3000/checkout?status=success',
+    customer_email: 'payer@example.com',
+    metadata: { resourceId: 'pro-monthly' },
+    ...extra,
+  });
   const answer = await fetch(`${api.url}/_stripe/checkout/${session.id}/${choice}`, { method: 'POST', redirect: 'manual' });
   expect(answer.status).toBe(303);
   return stripe.checkout.sessions.retrieve(session.id);
@@ -32,7 +44,12 @@ async function paidCheckout(mode: 'payment' | 'subscription', extra: Partial<Str
 /** Waits for the site's webhook endpoint to have kept an event of this type for this object. */
 async function receivedEvent(type: string, objectId: string): Promise<Json & { data: { object: Json; previous_attributes?: Json } }> {
   for (let i = 0; i < 100; i += 1) {
-    const [row] = await orm.em.getConnection().execute<{ payload: Json & { data: { object: Json } } }[]>("select payload from stripe_webhook_events where type = ? and payload->'data'->'object'->>'id' = ?", [type, objectId]);
+    const [row] = await orm.em
+      .getConnection()
+      .execute<{ payload: Json & { data: { object: Json } } }[]>(
+        "select payload from stripe_webhook_events where type = ? and payload->'data'->'object'->>'id' = ?",
+        [type, objectId],
+      );
     if (row) return row.payload;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -41,12 +58,22 @@ async function receivedEvent(type: string, objectId: string): Promise<Json & { d
 
 /** The event types the emulator recorded for these objects, in the order it recorded them. */
 async function recordedTypes(objectIds: string[]): Promise<string[]> {
-  const rows = await orm.em.getConnection().execute<{ type: string }[]>("select data->>'type' as type from stripe_emulator_objects where object = 'event' and data->'data'->'object'->>'id' in (?) order by created_at", [objectIds]);
+  const rows = await orm.em
+    .getConnection()
+    .execute<{ type: string }[]>(
+      "select data->>'type' as type from stripe_emulator_objects where object = 'event' and data->'data'->'object'->>'id' in (?) order by created_at",
+      [objectIds],
+    );
   return rows.map((row) => row.type);
 }
 
 async function objectsOf(object: string, match: Json): Promise<Json[]> {
-  const rows = await orm.em.getConnection().execute<{ data: Json }[]>('select data from stripe_emulator_objects where object = ? and data @> ?::jsonb order by created_at', [object, JSON.stringify(match)]);
+  const rows = await orm.em
+    .getConnection()
+    .execute<{ data: Json }[]>('select data from stripe_emulator_objects where object = ? and data @> ?::jsonb order by created_at', [
+      object,
+      JSON.stringify(match),
+    ]);
   return rows.map((row) => row.data);
 }
 
@@ -60,10 +87,26 @@ describe('checkout completion makes what Stripe makes', () => {
     shapedLike(invoice.lines.data[0], 'line_item');
     const item = subscription.items.data[0]!;
     expect(invoice).toMatchObject({
-      object: 'invoice', status: 'paid', billing_reason: 'subscription_create', customer: session.customer, amount_due: 1900, amount_paid: 1900, amount_remaining: 0, currency: 'usd',
+      object: 'invoice',
+      status: 'paid',
+      billing_reason: 'subscription_create',
+      customer: session.customer,
+      amount_due: 1900,
+      amount_paid: 1900,
+      amount_remaining: 0,
+      currency: 'usd',
       parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: { plan: 'pro' } } },
       hosted_invoice_url: `http://localhost:3000/_stripe/invoice/${invoice.id}`,
-      lines: { data: [{ amount: 1900, quantity: 1, period: { start: item.current_period_start, end: item.current_period_end }, pricing: { price_details: { price: item.price.id } } }] },
+      lines: {
+        data: [
+          {
+            amount: 1900,
+            quantity: 1,
+            period: { start: item.current_period_start, end: item.current_period_end },
+            pricing: { price_details: { price: item.price.id } },
+          },
+        ],
+      },
     });
     expect(invoice.status_transitions.paid_at).toEqual(expect.any(Number));
     const [charge] = await objectsOf('charge', { customer: session.customer, amount: 1900 });
@@ -74,7 +117,11 @@ describe('checkout completion makes what Stripe makes', () => {
     const paidEvent = await receivedEvent('invoice.paid', invoice.id);
     shapedLike(paidEvent.data.object, 'invoice');
     await receivedEvent('customer.subscription.created', subscription.id);
-    expect(await recordedTypes([session.id, subscription.id, invoice.id])).toEqual(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']);
+    expect(await recordedTypes([session.id, subscription.id, invoice.id])).toEqual([
+      'checkout.session.completed',
+      'customer.subscription.created',
+      'invoice.paid',
+    ]);
   });
 
   it('payment mode: the payment intent’s latest_charge is a succeeded charge shaped like Stripe’s', async () => {
@@ -83,7 +130,20 @@ describe('checkout completion makes what Stripe makes', () => {
     shapedLike(intent, 'payment_intent');
     const charge = await stripe.charges.retrieve(String(intent.latest_charge));
     shapedLike(charge, 'charge');
-    expect(charge).toMatchObject({ object: 'charge', payment_intent: intent.id, amount: 4900, amount_captured: 4900, amount_refunded: 0, captured: true, paid: true, refunded: false, disputed: false, status: 'succeeded', customer: session.customer, metadata: { orderId: 'o_1' } });
+    expect(charge).toMatchObject({
+      object: 'charge',
+      payment_intent: intent.id,
+      amount: 4900,
+      amount_captured: 4900,
+      amount_refunded: 0,
+      captured: true,
+      paid: true,
+      refunded: false,
+      disputed: false,
+      status: 'succeeded',
+      customer: session.customer,
+      metadata: { orderId: 'o_1' },
+    });
   });
 
   it('pay later: the charge comes with the settlement', async () => {
@@ -101,7 +161,13 @@ describe('subscriptions through the REST API', () => {
     const session = await paidCheckout('subscription');
     const id = String(session.subscription);
     const updated = await stripe.subscriptions.update(id, { cancel_at_period_end: true, metadata: { note: 'leaving' } });
-    expect(updated).toMatchObject({ cancel_at_period_end: true, cancel_at: updated.items.data[0]!.current_period_end, status: 'active', metadata: { resourceId: 'pro-monthly', note: 'leaving' }, cancellation_details: { reason: 'cancellation_requested' } });
+    expect(updated).toMatchObject({
+      cancel_at_period_end: true,
+      cancel_at: updated.items.data[0]!.current_period_end,
+      status: 'active',
+      metadata: { resourceId: 'pro-monthly', note: 'leaving' },
+      cancellation_details: { reason: 'cancellation_requested' },
+    });
     const event = await receivedEvent('customer.subscription.updated', id);
     shapedLike(event.data.object, 'subscription');
     expect(event.data.previous_attributes).toMatchObject({ cancel_at_period_end: false, cancel_at: null });
@@ -126,7 +192,15 @@ describe('refunds', () => {
     const intent = await stripe.paymentIntents.retrieve(String(session.payment_intent));
     const part = await stripe.refunds.create({ payment_intent: intent.id, amount: 900, reason: 'requested_by_customer' });
     shapedLike(part, 'refund');
-    expect(part).toMatchObject({ object: 'refund', amount: 900, charge: intent.latest_charge, payment_intent: intent.id, status: 'succeeded', currency: 'usd', reason: 'requested_by_customer' });
+    expect(part).toMatchObject({
+      object: 'refund',
+      amount: 900,
+      charge: intent.latest_charge,
+      payment_intent: intent.id,
+      status: 'succeeded',
+      currency: 'usd',
+      reason: 'requested_by_customer',
+    });
     expect(await stripe.charges.retrieve(String(intent.latest_charge))).toMatchObject({ amount_refunded: 900, refunded: false });
     await expect(stripe.refunds.create({ charge: String(intent.latest_charge), amount: 4500 })).rejects.toMatchObject({ statusCode: 400, param: 'amount' });
     const rest = await stripe.refunds.create({ charge: String(intent.latest_charge) });
@@ -141,7 +215,11 @@ describe('refunds', () => {
   it('refuses a refund of nothing in particular, of an unknown charge or payment intent', async () => {
     await expect(stripe.refunds.create({})).rejects.toMatchObject({ statusCode: 400 });
     await expect(stripe.refunds.create({ charge: 'ch_missing' })).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing', param: 'charge' });
-    await expect(stripe.refunds.create({ payment_intent: 'pi_missing' })).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing', param: 'payment_intent' });
+    await expect(stripe.refunds.create({ payment_intent: 'pi_missing' })).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+      param: 'payment_intent',
+    });
   });
 });
 
@@ -152,7 +230,11 @@ describe('the billing portal', () => {
     shapedLike(session, 'billing_portal.session');
     expect(session).toMatchObject({ object: 'billing_portal.session', customer: customer.id, return_url: 'http://localhost:3000/dashboard', livemode: false });
     expect(session.url).toBe(`http://localhost:3000/_stripe/billing/${session.id}`);
-    await expect(stripe.billingPortal.sessions.create({ customer: 'cus_missing' })).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing', param: 'customer' });
+    await expect(stripe.billingPortal.sessions.create({ customer: 'cus_missing' })).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+      param: 'customer',
+    });
     await expect(stripe.billingPortal.sessions.create({} as never)).rejects.toMatchObject({ statusCode: 400, param: 'customer' });
   });
 });

@@ -38,7 +38,8 @@ async function sql<T extends object>(text: string, values: unknown[] = []): Prom
     await client.end();
   }
 }
-const countObjects = async (object: string) => Number((await sql<{ count: string }>('select count(*) from stripe_emulator_objects where object = $1', [object]))[0]!.count);
+const countObjects = async (object: string) =>
+  Number((await sql<{ count: string }>('select count(*) from stripe_emulator_objects where object = $1', [object]))[0]!.count);
 
 async function pricesByKey(stripe: Stripe): Promise<Map<string, Stripe.Price[]>> {
   const keys = priced().map((resource) => stripePriceLookupKey(resource.id));
@@ -59,7 +60,14 @@ describe('the emulator’s catalog prices', () => {
       const [price, ...more] = byKey.get(stripePriceLookupKey(resource.id))!;
       expect(more).toEqual([]);
       const monthly = (resource.metadata as { billingInterval?: string }).billingInterval === 'month';
-      expect(price).toMatchObject({ object: 'price', active: true, currency: 'usd', unit_amount: resource.priceCents, type: monthly ? 'recurring' : 'one_time', recurring: monthly ? { interval: 'month', interval_count: 1 } : null });
+      expect(price).toMatchObject({
+        object: 'price',
+        active: true,
+        currency: 'usd',
+        unit_amount: resource.priceCents,
+        type: monthly ? 'recurring' : 'one_time',
+        recurring: monthly ? { interval: 'month', interval_count: 1 } : null,
+      });
       const product = await stripe.products.retrieve(String(price!.product));
       expect(product).toMatchObject({ object: 'product', name: resource.title, active: true, default_price: price!.id, metadata: { resourceId: resource.id } });
     }
@@ -73,7 +81,9 @@ describe('the emulator’s catalog prices', () => {
     const [prices, products] = [await countObjects('price'), await countObjects('product')];
     stripe = await restart();
     expect([await countObjects('price'), await countObjects('product')]).toEqual([prices, products]);
-    expect((await stripe.prices.list({ lookup_keys: [stripePriceLookupKey('credits-100k')] })).data).toEqual([expect.objectContaining({ id: before!.id, active: false })]);
+    expect((await stripe.prices.list({ lookup_keys: [stripePriceLookupKey('credits-100k')] })).data).toEqual([
+      expect.objectContaining({ id: before!.id, active: false }),
+    ]);
     expect((await stripe.prices.list({ lookup_keys: [stripePriceLookupKey('credits-100k')], active: true })).data).toEqual([]);
     expect(prices).toBe(priced().length);
   });

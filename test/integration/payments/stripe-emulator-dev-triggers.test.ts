@@ -23,20 +23,31 @@ const shapedLike = expectShapedLike;
 
 async function subscribed(): Promise<Stripe.Subscription> {
   const price = await stripe.prices.create({ currency: 'usd', unit_amount: 1900, product: 'prod_dev', recurring: { interval: 'month' } });
-  const session = await stripe.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: price.id, quantity: 1 }], success_url: 'http://localhost:3000/s', customer_email: 'dev@example.com', metadata: { resourceId: 'pro-monthly' } });
+  const session = await stripe.checkout.sessions.create({
+    mode: 'subscription',
+    line_items: [{ price: price.id, quantity: 1 }],
+    success_url: 'http://localhost:3000/s',
+    customer_email: 'dev@example.com',
+    metadata: { resourceId: 'pro-monthly' },
+  });
   await fetch(`${api.url}/_stripe/checkout/${session.id}/pay`, { method: 'POST', redirect: 'manual' });
   return stripe.subscriptions.retrieve(String((await stripe.checkout.sessions.retrieve(session.id)).subscription));
 }
 
 async function paidCharge(): Promise<Stripe.Charge> {
   const price = await stripe.prices.create({ currency: 'usd', unit_amount: 4900, product: 'prod_dev' });
-  const session = await stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: price.id, quantity: 1 }], success_url: 'http://localhost:3000/s' });
+  const session = await stripe.checkout.sessions.create({
+    mode: 'payment',
+    line_items: [{ price: price.id, quantity: 1 }],
+    success_url: 'http://localhost:3000/s',
+  });
   await fetch(`${api.url}/_stripe/checkout/${session.id}/pay`, { method: 'POST', redirect: 'manual' });
   const intent = await stripe.paymentIntents.retrieve(String((await stripe.checkout.sessions.retrieve(session.id)).payment_intent));
   return stripe.charges.retrieve(String(intent.latest_charge));
 }
 
-const trigger = async (path: string, headers: Record<string, string> = { accept: 'application/json' }) => fetch(`${api.url}/_stripe/dev/${path}`, { method: 'POST', redirect: 'manual', headers });
+const trigger = async (path: string, headers: Record<string, string> = { accept: 'application/json' }) =>
+  fetch(`${api.url}/_stripe/dev/${path}`, { method: 'POST', redirect: 'manual', headers });
 const triggerJson = async (path: string) => {
   const response = await trigger(path);
   return { status: response.status, body: (await response.json()) as Json & { ok: boolean } };
@@ -45,7 +56,12 @@ const triggerJson = async (path: string) => {
 /** Waits for the site's webhook endpoint to have kept an event of this type for this object (whose payload contains `matching`). */
 async function receivedEvent(type: string, objectId: string, matching: Json = {}): Promise<Json & { data: { object: Json; previous_attributes?: Json } }> {
   for (let i = 0; i < 100; i += 1) {
-    const [row] = await orm.em.getConnection().execute<{ payload: Json & { data: { object: Json } } }[]>("select payload from stripe_webhook_events where type = ? and payload->'data'->'object'->>'id' = ? and payload @> ?::jsonb", [type, objectId, JSON.stringify(matching)]);
+    const [row] = await orm.em
+      .getConnection()
+      .execute<{ payload: Json & { data: { object: Json } } }[]>(
+        "select payload from stripe_webhook_events where type = ? and payload->'data'->'object'->>'id' = ? and payload @> ?::jsonb",
+        [type, objectId, JSON.stringify(matching)],
+      );
     if (row) return row.payload;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -60,7 +76,18 @@ describe('the dev trigger page', () => {
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const body = await page.text();
     expect(body).toContain('name="viewport"');
-    for (const text of [subscription.id, charge.id, 'Renew now', 'Fail renewal', 'Cancel', 'Refund', 'Dispute', `action="/_stripe/dev/subscriptions/${subscription.id}/renew"`, `action="/_stripe/dev/charges/${charge.id}/refund"`]) expect(body).toContain(text);
+    for (const text of [
+      subscription.id,
+      charge.id,
+      'Renew now',
+      'Fail renewal',
+      'Cancel',
+      'Refund',
+      'Dispute',
+      `action="/_stripe/dev/subscriptions/${subscription.id}/renew"`,
+      `action="/_stripe/dev/charges/${charge.id}/refund"`,
+    ])
+      expect(body).toContain(text);
   });
 
   it('renews: the next period is invoiced and paid, with invoice.paid and customer.subscription.updated', async () => {
@@ -73,7 +100,13 @@ describe('the dev trigger page', () => {
     expect([item.current_period_start, item.current_period_end]).toEqual([before.current_period_end, before.current_period_end + 30 * 86_400]);
     const invoice = await stripe.invoices.retrieve(String(renewed.latest_invoice));
     expect(invoice.id).not.toBe(subscription.latest_invoice);
-    expect(invoice).toMatchObject({ status: 'paid', billing_reason: 'subscription_cycle', amount_paid: 1900, lines: { data: [{ period: { start: before.current_period_end, end: item.current_period_end } }] }, parent: { subscription_details: { subscription: subscription.id, metadata: { resourceId: 'pro-monthly' } } } });
+    expect(invoice).toMatchObject({
+      status: 'paid',
+      billing_reason: 'subscription_cycle',
+      amount_paid: 1900,
+      lines: { data: [{ period: { start: before.current_period_end, end: item.current_period_end } }] },
+      parent: { subscription_details: { subscription: subscription.id, metadata: { resourceId: 'pro-monthly' } } },
+    });
     expect(body.invoice).toMatchObject({ id: invoice.id });
     shapedLike((await receivedEvent('invoice.paid', invoice.id)).data.object, 'invoice');
     const updated = await receivedEvent('customer.subscription.updated', subscription.id, { data: { object: { latest_invoice: invoice.id } } });
@@ -89,7 +122,17 @@ describe('the dev trigger page', () => {
     const pastDue = await stripe.subscriptions.retrieve(subscription.id);
     expect(pastDue.status).toBe('past_due');
     const invoice = await stripe.invoices.retrieve(String(pastDue.latest_invoice));
-    expect(invoice).toMatchObject({ status: 'open', billing_reason: 'subscription_cycle', attempt_count: 1, attempted: true, amount_due: 1900, amount_paid: 0, amount_remaining: 1900, next_payment_attempt: expect.any(Number), hosted_invoice_url: `http://localhost:3000/_stripe/invoice/${invoice.id}` });
+    expect(invoice).toMatchObject({
+      status: 'open',
+      billing_reason: 'subscription_cycle',
+      attempt_count: 1,
+      attempted: true,
+      amount_due: 1900,
+      amount_paid: 0,
+      amount_remaining: 1900,
+      next_payment_attempt: expect.any(Number),
+      hosted_invoice_url: `http://localhost:3000/_stripe/invoice/${invoice.id}`,
+    });
     shapedLike((await receivedEvent('invoice.payment_failed', invoice.id)).data.object, 'invoice');
     await receivedEvent('customer.subscription.updated', subscription.id, { data: { object: { status: 'past_due' } } });
 
@@ -99,19 +142,37 @@ describe('the dev trigger page', () => {
     const paid = await fetch(`${api.url}/_stripe/invoice/${invoice.id}/pay`, { method: 'POST' });
     expect(paid.status).toBe(200);
     expect(await paid.text()).toContain('Payment succeeded');
-    expect(await stripe.invoices.retrieve(invoice.id)).toMatchObject({ status: 'paid', amount_paid: 1900, amount_remaining: 0, attempt_count: 2, next_payment_attempt: null });
+    expect(await stripe.invoices.retrieve(invoice.id)).toMatchObject({
+      status: 'paid',
+      amount_paid: 1900,
+      amount_remaining: 0,
+      attempt_count: 2,
+      next_payment_attempt: null,
+    });
     expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
     await receivedEvent('invoice.paid', invoice.id);
-    expect((await receivedEvent('customer.subscription.updated', subscription.id, { data: { object: { status: 'active' }, previous_attributes: { status: 'past_due' } } })).data.object).toMatchObject({ latest_invoice: invoice.id });
+    expect(
+      (
+        await receivedEvent('customer.subscription.updated', subscription.id, {
+          data: { object: { status: 'active' }, previous_attributes: { status: 'past_due' } },
+        })
+      ).data.object,
+    ).toMatchObject({ latest_invoice: invoice.id });
     expect((await fetch(`${api.url}/_stripe/invoice/${invoice.id}/pay`, { method: 'POST' })).status).toBe(409);
   });
 
   it('cancels: canceled now, with customer.subscription.deleted; renewing it is then refused', async () => {
     const subscription = await subscribed();
     const { body } = await triggerJson(`subscriptions/${subscription.id}/cancel`);
-    expect(body).toMatchObject({ ok: true, subscription: { id: subscription.id, status: 'canceled', canceled_at: expect.any(Number), ended_at: expect.any(Number) } });
+    expect(body).toMatchObject({
+      ok: true,
+      subscription: { id: subscription.id, status: 'canceled', canceled_at: expect.any(Number), ended_at: expect.any(Number) },
+    });
     await receivedEvent('customer.subscription.deleted', subscription.id);
-    expect(await triggerJson(`subscriptions/${subscription.id}/renew`)).toMatchObject({ status: 400, body: { ok: false, error: { type: 'invalid_request_error' } } });
+    expect(await triggerJson(`subscriptions/${subscription.id}/renew`)).toMatchObject({
+      status: 400,
+      body: { ok: false, error: { type: 'invalid_request_error' } },
+    });
   });
 
   it('renewing a subscription set to cancel at period end ends it', async () => {
@@ -125,7 +186,11 @@ describe('the dev trigger page', () => {
   it('refunds a charge in full with charge.refunded; a second refund is refused with charge_already_refunded', async () => {
     const charge = await paidCharge();
     const { body } = await triggerJson(`charges/${charge.id}/refund`);
-    expect(body).toMatchObject({ ok: true, refund: { object: 'refund', amount: 4900, charge: charge.id, status: 'succeeded' }, charge: { id: charge.id, refunded: true, amount_refunded: 4900 } });
+    expect(body).toMatchObject({
+      ok: true,
+      refund: { object: 'refund', amount: 4900, charge: charge.id, status: 'succeeded' },
+      charge: { id: charge.id, refunded: true, amount_refunded: 4900 },
+    });
     shapedLike(body.refund, 'refund');
     const event = await receivedEvent('charge.refunded', charge.id);
     expect(event.data.object).toMatchObject({ refunded: true, amount_refunded: 4900 });
@@ -135,7 +200,11 @@ describe('the dev trigger page', () => {
   it('disputes a charge: a dispute that needs a response, with charge.dispute.created; the charge cannot then be refunded', async () => {
     const charge = await paidCharge();
     const { body } = await triggerJson(`charges/${charge.id}/dispute`);
-    expect(body).toMatchObject({ ok: true, dispute: { object: 'dispute', status: 'needs_response', charge: charge.id, amount: 4900, payment_intent: charge.payment_intent }, charge: { disputed: true } });
+    expect(body).toMatchObject({
+      ok: true,
+      dispute: { object: 'dispute', status: 'needs_response', charge: charge.id, amount: 4900, payment_intent: charge.payment_intent },
+      charge: { disputed: true },
+    });
     shapedLike(body.dispute, 'dispute');
     const event = await receivedEvent('charge.dispute.created', String((body.dispute as Json).id));
     shapedLike(event.data.object, 'dispute');

@@ -62,7 +62,10 @@ describe('the Stripe emulator’s prices: list and update', () => {
   it('keeps a lookup key on one price unless transfer_lookup_key moves it', async () => {
     const key = unique('moving');
     const old = await stripe.prices.create({ currency: 'usd', unit_amount: 100, product: 'prod_list', lookup_key: key });
-    await expect(stripe.prices.create({ currency: 'usd', unit_amount: 200, product: 'prod_list', lookup_key: key })).rejects.toMatchObject({ statusCode: 400, param: 'lookup_key' });
+    await expect(stripe.prices.create({ currency: 'usd', unit_amount: 200, product: 'prod_list', lookup_key: key })).rejects.toMatchObject({
+      statusCode: 400,
+      param: 'lookup_key',
+    });
     const replacement = await stripe.prices.create({ currency: 'usd', unit_amount: 200, product: 'prod_list', lookup_key: key, transfer_lookup_key: true });
     expect((await stripe.prices.list({ lookup_keys: [key] })).data.map((p) => p.id)).toEqual([replacement.id]);
     expect((await stripe.prices.retrieve(old.id)).lookup_key).toBeNull();
@@ -71,7 +74,13 @@ describe('the Stripe emulator’s prices: list and update', () => {
   it('refuses an unknown price, unknown parameters and more than 10 lookup keys', async () => {
     await expect(stripe.prices.update('price_missing', { active: false })).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
     const price = await stripe.prices.create({ currency: 'usd', unit_amount: 100, product: 'prod_list' });
-    await expect(stripe.prices.update(price.id, { unit_amount: 5 } as never)).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('unit_amount') });
-    await expect(stripe.prices.list({ lookup_keys: Array.from({ length: 11 }, (_, i) => `k${i}`) })).rejects.toMatchObject({ statusCode: 400, param: 'lookup_keys' });
+    await expect(stripe.prices.update(price.id, { unit_amount: 5 } as never)).rejects.toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('unit_amount'),
+    });
+    await expect(stripe.prices.list({ lookup_keys: Array.from({ length: 11 }, (_, i) => `k${i}`) })).rejects.toMatchObject({
+      statusCode: 400,
+      param: 'lookup_keys',
+    });
   });
 });

@@ -28,7 +28,10 @@ describe('the Stripe emulator, through the real stripe SDK', () => {
     const again = await stripe.customers.create({ email: 'grace@example.com' }, { idempotencyKey });
     expect(again.id).toBe(first.id);
     expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
-    await expect(stripe.customers.create({ email: 'someone@example.com' }, { idempotencyKey })).rejects.toMatchObject({ type: 'StripeIdempotencyError', statusCode: 400 });
+    await expect(stripe.customers.create({ email: 'someone@example.com' }, { idempotencyKey })).rejects.toMatchObject({
+      type: 'StripeIdempotencyError',
+      statusCode: 400,
+    });
   });
 
   it('creates one customer when the same key is sent 10 times at once', async () => {
@@ -51,7 +54,18 @@ describe('the Stripe emulator, through the real stripe SDK', () => {
       metadata: { resourceId: 'lifetime-license' },
       expires_at: inAnHour(),
     });
-    expect(session).toMatchObject({ object: 'checkout.session', mode: 'payment', status: 'open', payment_status: 'unpaid', amount_subtotal: 59700, amount_total: 59700, currency: 'usd', customer: customer.id, client_reference_id: 'user_1', metadata: { resourceId: 'lifetime-license' } });
+    expect(session).toMatchObject({
+      object: 'checkout.session',
+      mode: 'payment',
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_subtotal: 59700,
+      amount_total: 59700,
+      currency: 'usd',
+      customer: customer.id,
+      client_reference_id: 'user_1',
+      metadata: { resourceId: 'lifetime-license' },
+    });
     expect(session.id).toMatch(/^cs_test_/);
     expect(session.url).toBe(`http://localhost:3000/_stripe/checkout/${session.id}`);
     expect(await stripe.checkout.sessions.retrieve(session.id)).toEqual(session);
@@ -61,24 +75,42 @@ describe('the Stripe emulator, through the real stripe SDK', () => {
     const monthly = await stripe.prices.create({ currency: 'usd', unit_amount: 1900, product: product(), recurring: { interval: 'month' } });
     const once = await stripe.prices.create({ currency: 'usd', unit_amount: 4900, product: product() });
     const base = { success_url: 'http://localhost:3000/checkout?status=success', expires_at: inAnHour() };
-    await expect(stripe.checkout.sessions.create({ ...base, mode: 'subscription', line_items: [{ price: monthly.id, quantity: 1 }] })).resolves.toMatchObject({ mode: 'subscription', amount_total: 1900 });
-    await expect(stripe.checkout.sessions.create({ ...base, mode: 'payment', line_items: [{ price: monthly.id, quantity: 1 }] })).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: 'line_items[0][price]' });
-    await expect(stripe.checkout.sessions.create({ ...base, mode: 'subscription', line_items: [{ price: once.id, quantity: 1 }] })).rejects.toMatchObject({ type: 'StripeInvalidRequestError' });
+    await expect(stripe.checkout.sessions.create({ ...base, mode: 'subscription', line_items: [{ price: monthly.id, quantity: 1 }] })).resolves.toMatchObject({
+      mode: 'subscription',
+      amount_total: 1900,
+    });
+    await expect(stripe.checkout.sessions.create({ ...base, mode: 'payment', line_items: [{ price: monthly.id, quantity: 1 }] })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      param: 'line_items[0][price]',
+    });
+    await expect(stripe.checkout.sessions.create({ ...base, mode: 'subscription', line_items: [{ price: once.id, quantity: 1 }] })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+    });
   });
 
   it('refuses what Stripe refuses: unknown prices and customers, expiry outside 30 min–24 h, unknown parameters', async () => {
     const price = await stripe.prices.create({ currency: 'usd', unit_amount: 100, product: product() });
     const base = { mode: 'payment' as const, success_url: 'http://localhost:3000/s', line_items: [{ price: price.id, quantity: 1 }] };
-    await expect(stripe.checkout.sessions.create({ ...base, line_items: [{ price: 'price_nope', quantity: 1 }] })).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    await expect(stripe.checkout.sessions.create({ ...base, line_items: [{ price: 'price_nope', quantity: 1 }] })).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+    });
     await expect(stripe.checkout.sessions.create({ ...base, customer: 'cus_nope' })).rejects.toMatchObject({ statusCode: 404, param: 'customer' });
     await expect(stripe.checkout.sessions.create({ ...base, expires_at: Math.floor(Date.now() / 1000) + 60 })).rejects.toMatchObject({ param: 'expires_at' });
-    await expect(stripe.checkout.sessions.create({ ...base, surprise: 'x' } as never)).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('surprise') });
+    await expect(stripe.checkout.sessions.create({ ...base, surprise: 'x' } as never)).rejects.toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('surprise'),
+    });
     await expect(stripe.customers.retrieve('cus_missing')).rejects.toMatchObject({ statusCode: 404 });
   });
 
   it('expires an open session once; a second expiry is refused', async () => {
     const price = await stripe.prices.create({ currency: 'usd', unit_amount: 100, product: product() });
-    const session = await stripe.checkout.sessions.create({ mode: 'payment', success_url: 'http://localhost:3000/s', line_items: [{ price: price.id, quantity: 1 }] });
+    const session = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      success_url: 'http://localhost:3000/s',
+      line_items: [{ price: price.id, quantity: 1 }],
+    });
     expect(await stripe.checkout.sessions.expire(session.id)).toMatchObject({ status: 'expired', url: null });
     await expect(stripe.checkout.sessions.expire(session.id)).rejects.toMatchObject({ statusCode: 400 });
   });

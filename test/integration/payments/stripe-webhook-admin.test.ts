@@ -57,11 +57,15 @@ describe('the admin view of Stripe events', () => {
     const ignored = await keep('customer.created');
     await new StripeWebhooksProcessor(log, new StripeEventHandlers()).process({ data: { stripeEventId: ignored } } as never);
 
-    const all = (await (await call('adminListStripeEvents', { method: 'GET', payload: {} })).json()) as { result: { events: { stripeEventId: string; outcome: string; lastError: string | null }[]; counts: Record<string, number> } };
+    const all = (await (await call('adminListStripeEvents', { method: 'GET', payload: {} })).json()) as {
+      result: { events: { stripeEventId: string; outcome: string; lastError: string | null }[]; counts: Record<string, number> };
+    };
     expect(all.result.events.find((e) => e.stripeEventId === failed)).toMatchObject({ outcome: 'failed', lastError: 'no such subscription yet' });
     expect(all.result.events.find((e) => e.stripeEventId === ignored)).toMatchObject({ outcome: 'ignored' });
     expect(all.result.counts.failed).toBeGreaterThanOrEqual(1);
-    const onlyFailed = (await (await call('adminListStripeEvents', { method: 'GET', payload: { outcome: 'failed' } })).json()) as { result: { events: { outcome: string }[] } };
+    const onlyFailed = (await (await call('adminListStripeEvents', { method: 'GET', payload: { outcome: 'failed' } })).json()) as {
+      result: { events: { outcome: string }[] };
+    };
     expect(onlyFailed.result.events.every((e) => e.outcome === 'failed')).toBe(true);
   });
 
@@ -69,9 +73,13 @@ describe('the admin view of Stripe events', () => {
     const stuck = await keep('checkout.session.completed');
     await queue.add('stripe-event', { stripeEventId: stuck }, { jobId: stuck, attempts: 1 });
     // A worker that gives up on it, as one would after its last retry.
-    const worker = new Worker<StripeWebhookJob>(STRIPE_WEBHOOK_QUEUE, async () => {
-      throw new Error('gave up');
-    }, { connection: { url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0', maxRetriesPerRequest: null }, prefix });
+    const worker = new Worker<StripeWebhookJob>(
+      STRIPE_WEBHOOK_QUEUE,
+      async () => {
+        throw new Error('gave up');
+      },
+      { connection: { url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0', maxRetriesPerRequest: null }, prefix },
+    );
     for (let i = 0; i < 50 && (await queue.getJob(stuck).then((j) => j?.getState())) !== 'failed'; i += 1) await new Promise((r) => setTimeout(r, 100));
     await worker.close();
     expect(await queue.getJob(stuck).then((j) => j?.getState())).toBe('failed');

@@ -37,17 +37,36 @@ afterAll(async () => {
 /** A Stripe event as Stripe sends it (the object trimmed to what matters here). */
 function stripeEvent(type = 'checkout.session.completed') {
   const id = `evt_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
-  return { id, object: 'event', api_version: '2025-10-29', created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object: { id: `cs_test_${id.slice(4)}`, object: 'checkout.session', payment_status: 'paid', status: 'complete' } } };
+  return {
+    id,
+    object: 'event',
+    api_version: '2025-10-29',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object: { id: `cs_test_${id.slice(4)}`, object: 'checkout.session', payment_status: 'paid', status: 'complete' } },
+  };
 }
 
 function deliver(body: string, signature: string | null) {
-  return fetch(`${api.url}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, body });
+  return fetch(`${api.url}/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+    body,
+  });
 }
 
 const signed = (body: string, secret = SECRET) => stripe.webhooks.generateTestHeaderString({ payload: body, secret });
 
 async function keptRow(id: string) {
-  const [row] = await orm.em.getConnection().execute<{ deliveries: number; type: string; handled_at: Date | null; outcome: string | null; attempts: number }[]>('select deliveries, type, handled_at, outcome, attempts from stripe_webhook_events where stripe_event_id = ?', [id]);
+  const [row] = await orm.em
+    .getConnection()
+    .execute<{ deliveries: number; type: string; handled_at: Date | null; outcome: string | null; attempts: number }[]>(
+      'select deliveries, type, handled_at, outcome, attempts from stripe_webhook_events where stripe_event_id = ?',
+      [id],
+    );
   return row;
 }
 
@@ -67,7 +86,14 @@ describe('POST /webhooks/stripe', () => {
     const body = JSON.stringify(event);
     const stale = stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
     const ahead = stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET, timestamp: Math.floor(Date.now() / 1000) + 3600 });
-    for (const signature of [signed(body, 'whsec_someone_else_secret'), signed(JSON.stringify({ ...event, type: 'charge.refunded' })), stale, ahead, 't=1,v1=abc', null]) {
+    for (const signature of [
+      signed(body, 'whsec_someone_else_secret'),
+      signed(JSON.stringify({ ...event, type: 'charge.refunded' })),
+      stale,
+      ahead,
+      't=1,v1=abc',
+      null,
+    ]) {
       const response = await deliver(body, signature);
       expect(response.status).toBe(400);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe('stripe.signature_invalid');
@@ -96,7 +122,11 @@ describe('when Postgres is unreachable', () => {
       await dropTestDatabase(databaseUrl);
       const event = stripeEvent();
       const body = JSON.stringify(event);
-      const response = await fetch(`${doomed.url}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signed(body) }, body });
+      const response = await fetch(`${doomed.url}/webhooks/stripe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signed(body) },
+        body,
+      });
       expect(response.status).toBe(503);
       expect(await queue.getJob(event.id)).toBeUndefined();
     } finally {

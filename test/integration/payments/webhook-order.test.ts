@@ -45,12 +45,20 @@ afterAll(async () => {
 
 /** Delivers a recorded event to the site, freshly signed as Stripe signs a retry. */
 async function deliver(body: string): Promise<number> {
-  const response = await fetch(`${site.url}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) }, body });
+  const response = await fetch(`${site.url}/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) },
+    body,
+  });
   return response.status;
 }
 
 const dashboard = (cookie: string) => callFn(site.url, 'getDashboardData', {}, { cookie, method: 'GET' });
-const recorded = (type: string) => eventually(async () => recorder.events.filter((e) => e.type === type), (found) => found.length > 0);
+const recorded = (type: string) =>
+  eventually(
+    async () => recorder.events.filter((e) => e.type === type),
+    (found) => found.length > 0,
+  );
 
 describe('Stripe events in any order, any number of times', () => {
   it('fulfils a purchase once when its event is delivered five times, and a twin event with another id does not grant again', async () => {
@@ -65,7 +73,10 @@ describe('Stripe events in any order, any number of times', () => {
     twin.id = `${twin.id}_twin`;
     expect(await deliver(JSON.stringify(twin))).toBe(200);
 
-    const data = await eventually(() => dashboard(cookie), (d) => d.result?.licenses.length === 1 && d.result.purchases.length === 1);
+    const data = await eventually(
+      () => dashboard(cookie),
+      (d) => d.result?.licenses.length === 1 && d.result.purchases.length === 1,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const settled = await dashboard(cookie);
     expect(settled.result.licenses).toHaveLength(1);
@@ -82,13 +93,19 @@ describe('Stripe events in any order, any number of times', () => {
     const [created] = await recorded('customer.subscription.created');
     const [completed] = await recorded('checkout.session.completed');
     expect(await deliver(paid!.body)).toBe(200);
-    const early = await eventually(() => dashboard(cookie), (d) => d.result?.licenses.length === 1);
+    const early = await eventually(
+      () => dashboard(cookie),
+      (d) => d.result?.licenses.length === 1,
+    );
     expect(early.result.licenses[0]).toMatchObject({ kind: 'subscription', plan: 'starter', status: 'active' });
     expect(early.result.purchases).toEqual([]);
     await deliver(created!.body);
     await deliver(completed!.body);
     await deliver(paid!.body);
-    const done = await eventually(() => dashboard(cookie), (d) => d.result?.purchases.length === 1 && d.result.licenses[0]?.subscription?.status === 'active');
+    const done = await eventually(
+      () => dashboard(cookie),
+      (d) => d.result?.purchases.length === 1 && d.result.licenses[0]?.subscription?.status === 'active',
+    );
     expect(done.result.licenses).toHaveLength(1);
     expect(done.result.licenses[0].subscription).toMatchObject({ status: 'active', renewals: 0 });
     expect(done.result.purchases[0]).toMatchObject({ title: 'Starter', amountCents: 900, status: 'paid' });
@@ -108,7 +125,11 @@ describe('Stripe events in any order, any number of times', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await dashboard(cookie)).result.purchases).toEqual([]);
     expect(await deliver(completed!.body)).toBe(200);
-    const done = await eventually(() => dashboard(cookie), (d) => d.result?.purchases[0]?.status === 'refunded' && d.result.resources.owned.length === 0, 30_000);
+    const done = await eventually(
+      () => dashboard(cookie),
+      (d) => d.result?.purchases[0]?.status === 'refunded' && d.result.resources.owned.length === 0,
+      30_000,
+    );
     expect(done.result.resources.owned).toEqual([]);
   }, 40_000);
 });

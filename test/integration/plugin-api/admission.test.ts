@@ -19,7 +19,10 @@ async function buy(email: string, resourceId: string, quantity = 1): Promise<{ c
   const cookie = await signUpOverHttp(site, email);
   const started = await callFn(site.url, 'initiateCheckout', { resourceId, quantity }, { cookie });
   await chooseOnHostedCheckout(started.result.url, 'pay');
-  const data = await eventually(() => dashboard(cookie), (d) => d.result?.licenses.length === 1);
+  const data = await eventually(
+    () => dashboard(cookie),
+    (d) => d.result?.licenses.length === 1,
+  );
   return { cookie, key: data.result.licenses[0].key, licenseId: data.result.licenses[0].licenseId, checkoutUrl: started.result.url };
 }
 
@@ -34,7 +37,7 @@ describe('GET /api/plugin/license/validate, read as the plugin reads it (admissi
     }
   });
 
-  it('allows a bought license, its request_id being the request id of our logs; a seat holder\'s own key is allowed too', async () => {
+  it("allows a bought license, its request_id being the request id of our logs; a seat holder's own key is allowed too", async () => {
     const owner = await buy('admitted@example.com', 'lifetime-license', 2);
     const { status, reading, headers, raw } = await validateLicense(site.url, owner.key.toLowerCase().replace(/-/g, ' '));
     expect(status).toBe(200);
@@ -44,7 +47,10 @@ describe('GET /api/plugin/license/validate, read as the plugin reads it (admissi
 
     await callFn(site.url, 'assignSeat', { licenseId: owner.licenseId, email: 'seat-holder@example.com' }, { cookie: owner.cookie });
     const holder = await signUpOverHttp(site, 'seat-holder@example.com');
-    const seat = await eventually(() => dashboard(holder), (d) => d.result?.sharedSeats.length === 1);
+    const seat = await eventually(
+      () => dashboard(holder),
+      (d) => d.result?.sharedSeats.length === 1,
+    );
     const seatKey = seat.result.sharedSeats[0].key as string;
     expect(seatKey).not.toBe(owner.key);
     expect((await validateLicense(site.url, seatKey)).reading).toMatchObject({ code: 'allowed' });
@@ -62,7 +68,10 @@ describe('GET /api/plugin/license/validate, read as the plugin reads it (admissi
     const after = (await dashboard(owner.cookie)).result.licenses[0];
     expect(after.key).not.toBe(owner.key);
     expect((await validateLicense(site.url, after.key)).reading).toMatchObject({ code: 'allowed' });
-    const health = await eventually(() => dashboard(owner.cookie), (d) => d.result?.licenses[0].recentChecks.length >= 3);
+    const health = await eventually(
+      () => dashboard(owner.cookie),
+      (d) => d.result?.licenses[0].recentChecks.length >= 3,
+    );
     expect(health.result.licenses[0].recentChecks.map((c: { code: string; reason: string | null }) => [c.code, c.reason])).toEqual([
       ['allowed', null],
       ['license_rejected', 'revoked'],
@@ -78,7 +87,10 @@ describe('GET /api/plugin/license/validate, read as the plugin reads it (admissi
     const stripe = emulatorStripe(site.url);
     const session = await stripe.checkout.sessions.retrieve(new URL(refunded.checkoutUrl).pathname.split('/').pop()!);
     await stripe.refunds.create({ payment_intent: String(session.payment_intent) });
-    await eventually(() => dashboard(refunded.cookie), (d) => d.result?.licenses[0]?.status === 'revoked');
+    await eventually(
+      () => dashboard(refunded.cookie),
+      (d) => d.result?.licenses[0]?.status === 'revoked',
+    );
     await sleep(LOOKUP_CACHE_MS);
     expect((await validateLicense(site.url, refunded.key)).reading).toMatchObject({ code: 'license_rejected', reason: 'revoked' });
 
@@ -86,7 +98,10 @@ describe('GET /api/plugin/license/validate, read as the plugin reads it (admissi
     expect((await validateLicense(site.url, subscriber.key)).reading).toMatchObject({ code: 'allowed' });
     const subscriptionId = (await dashboard(subscriber.cookie)).result.licenses[0].subscription.subscriptionId;
     await stripe.subscriptions.cancel(subscriptionId);
-    await eventually(() => dashboard(subscriber.cookie), (d) => d.result?.licenses[0]?.status === 'ended');
+    await eventually(
+      () => dashboard(subscriber.cookie),
+      (d) => d.result?.licenses[0]?.status === 'ended',
+    );
     await sleep(LOOKUP_CACHE_MS);
     expect((await validateLicense(site.url, subscriber.key)).reading).toMatchObject({ code: 'license_rejected', reason: 'expired' });
   });

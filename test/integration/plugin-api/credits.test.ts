@@ -23,7 +23,10 @@ async function pay(cookie: string, resourceId: string, quantity = 1): Promise<st
 async function licensed(email: string): Promise<{ cookie: string; key: string }> {
   const cookie = await signUpOverHttp(site, email);
   await pay(cookie, 'lifetime-license');
-  const data = await eventually(() => dashboard(cookie), (d) => d.result?.licenses.length === 1);
+  const data = await eventually(
+    () => dashboard(cookie),
+    (d) => d.result?.licenses.length === 1,
+  );
   return { cookie, key: data.result.licenses[0].key };
 }
 
@@ -45,11 +48,21 @@ describe('the credit ledger, read as the plugin reads it', () => {
   it('a lifetime license has its monthly included credits; a credit pack adds add-on credits, seen at once', async () => {
     const owner = await licensed('credits-owner@example.com');
     const fresh = await balance(owner.key);
-    expect(fresh).toMatchObject({ includedRemaining: 150_000, addOnRemaining: 0, totalRemaining: 150_000, includedPerMonth: 150_000, purchaseUrl: '/resources?category=api_credits', warnsLow: false });
+    expect(fresh).toMatchObject({
+      includedRemaining: 150_000,
+      addOnRemaining: 0,
+      totalRemaining: 150_000,
+      includedPerMonth: 150_000,
+      purchaseUrl: '/resources?category=api_credits',
+      warnsLow: false,
+    });
     expect(Date.parse(fresh.cycleEndsAt)).toBeGreaterThan(Date.now());
 
     await pay(owner.cookie, 'credits-100k', 2);
-    const grown = await eventually(() => balance(owner.key), (b) => b.addOnRemaining > 0);
+    const grown = await eventually(
+      () => balance(owner.key),
+      (b) => b.addOnRemaining > 0,
+    );
     expect(grown).toMatchObject({ addOnRemaining: 200_000, totalRemaining: 350_000 });
   });
 
@@ -77,17 +90,39 @@ describe('the credit ledger, read as the plugin reads it', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     expect(answers.map((a) => a.body.status)).toEqual(['debited', 'already_recorded', 'already_recorded', 'already_recorded', 'already_recorded']);
     expect(answers[0]!.body).toMatchObject({ included_remaining: 148_800, add_on_remaining: 0, total_remaining: 148_800 });
-    await eventually(() => balance(owner.key), (b) => b.includedRemaining === 148_800);
+    await eventually(
+      () => balance(owner.key),
+      (b) => b.includedRemaining === 148_800,
+    );
 
-    for (const [endpoint, kind] of [['/api/v1/embeddings', 'embeddings'], ['/api/v1/audio', 'audio_transcription'], ['/api/v1/chat', 'agent_turn']] as const) {
+    for (const [endpoint, kind] of [
+      ['/api/v1/embeddings', 'embeddings'],
+      ['/api/v1/audio', 'audio_transcription'],
+      ['/api/v1/chat', 'agent_turn'],
+    ] as const) {
       expect((await debit({ ...usage, request_id: randomUUID(), endpoint, usage_kind: kind, credits: 100 })).body.status).toBe('debited');
     }
-    await eventually(() => readUsage(site.url, owner.key), (page) => page.body.items?.length === 4);
+    await eventually(
+      () => readUsage(site.url, owner.key),
+      (page) => page.body.items?.length === 4,
+    );
     const first = await readUsage(site.url, owner.key, '?limit=3');
     expect(first.body.items.map((e: { endpoint: string }) => e.endpoint)).toEqual(['/api/v1/chat', '/api/v1/audio', '/api/v1/embeddings']);
     const second = await readUsage(site.url, owner.key, `?limit=3&before=${first.body.next_before}`);
     expect(second.body).toMatchObject({
-      items: [{ endpoint: '/api/v1/chat', usage_kind: 'agent_turn', credits_charged: 1_200, included_before: 150_000, included_delta: -1_200, included_after: 148_800, add_on_delta: 0, total_before: 150_000, total_after: 148_800 }],
+      items: [
+        {
+          endpoint: '/api/v1/chat',
+          usage_kind: 'agent_turn',
+          credits_charged: 1_200,
+          included_before: 150_000,
+          included_delta: -1_200,
+          included_after: 148_800,
+          add_on_delta: 0,
+          total_before: 150_000,
+          total_after: 148_800,
+        },
+      ],
       next_before: null,
     });
     const chats = await readUsage(site.url, owner.key, '?endpoint=%2Fapi%2Fv1%2Fchat');
@@ -96,26 +131,43 @@ describe('the credit ledger, read as the plugin reads it', () => {
 
   it('concurrent debits never take a balance below zero', async () => {
     const owner = await licensed('credits-race@example.com');
-    const attempts = await Promise.all(Array.from({ length: 40 }, () => debit({ request_id: randomUUID(), license_key: owner.key, endpoint: '/api/v1/chat', usage_kind: 'request', credits: 4_000 })));
+    const attempts = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        debit({ request_id: randomUUID(), license_key: owner.key, endpoint: '/api/v1/chat', usage_kind: 'request', credits: 4_000 }),
+      ),
+    );
     const debited = attempts.filter((a) => a.status === 200);
     const refused = attempts.filter((a) => a.status === 402);
     expect(debited).toHaveLength(37);
     expect(refused).toHaveLength(3);
     expect(refused[0]!.body).toMatchObject({ error: { code: 'insufficient_credits' } });
-    const after = await eventually(() => balance(owner.key), (b) => b.includedRemaining === 2_000);
+    const after = await eventually(
+      () => balance(owner.key),
+      (b) => b.includedRemaining === 2_000,
+    );
     expect(after.totalRemaining).toBe(2_000);
   });
 
   it('a refunded pack loses what is left of it; spent credits stay spent', async () => {
     const owner = await licensed('credits-refund@example.com');
     const checkoutUrl = await pay(owner.cookie, 'credits-100k');
-    await eventually(() => balance(owner.key), (b) => b.addOnRemaining === 100_000);
-    expect((await debit({ request_id: randomUUID(), license_key: owner.key, endpoint: '/api/v1/chat', usage_kind: 'agent_turn', credits: 160_000 })).body).toMatchObject({ included_remaining: 0, add_on_remaining: 90_000 });
+    await eventually(
+      () => balance(owner.key),
+      (b) => b.addOnRemaining === 100_000,
+    );
+    expect(
+      (await debit({ request_id: randomUUID(), license_key: owner.key, endpoint: '/api/v1/chat', usage_kind: 'agent_turn', credits: 160_000 })).body,
+    ).toMatchObject({ included_remaining: 0, add_on_remaining: 90_000 });
     const stripe = emulatorStripe(site.url);
     const session = await stripe.checkout.sessions.retrieve(new URL(checkoutUrl).pathname.split('/').pop()!);
     await stripe.refunds.create({ payment_intent: String(session.payment_intent) });
-    const after = await eventually(() => balance(owner.key), (b) => b.addOnRemaining === 0);
+    const after = await eventually(
+      () => balance(owner.key),
+      (b) => b.addOnRemaining === 0,
+    );
     expect(after).toMatchObject({ includedRemaining: 0, totalRemaining: 0, warnsLow: true });
-    expect((await debit({ request_id: randomUUID(), license_key: owner.key, endpoint: '/api/v1/chat', usage_kind: 'agent_turn', credits: 1 })).status).toBe(402);
+    expect((await debit({ request_id: randomUUID(), license_key: owner.key, endpoint: '/api/v1/chat', usage_kind: 'agent_turn', credits: 1 })).status).toBe(
+      402,
+    );
   });
 });

@@ -18,7 +18,7 @@ beforeAll(() => {
 afterAll(() => pool.end());
 
 describe('device activations on the event store', () => {
-  it('8 new devices activating at once through 8 instances (as 8 processes would) take exactly the seat\'s slots, by the stream\'s optimistic concurrency', async () => {
+  it("8 new devices activating at once through 8 instances (as 8 processes would) take exactly the seat's slots, by the stream's optimistic concurrency", async () => {
     let conflicts = 0;
     const counting = Object.create(store) as EventStore;
     counting.append = async (...args) => {
@@ -30,7 +30,13 @@ describe('device activations on the event store', () => {
       }
     };
     const license = { licenseId: `lic_${randomUUID()}`, seatEmail: null, devicesPerSeat: 3 };
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => new ActivateDeviceHandler(counting, new SeenDevices()).execute(new ActivateDevice(license, readDevice(`device-${randomUUID()}`, `Vault ${i}`)!, '4.2.0', randomUUID()))));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        new ActivateDeviceHandler(counting, new SeenDevices()).execute(
+          new ActivateDevice(license, readDevice(`device-${randomUUID()}`, `Vault ${i}`)!, '4.2.0', randomUUID()),
+        ),
+      ),
+    );
     expect(answers.filter((a) => a.kind === 'active')).toHaveLength(3);
     expect(answers.filter((a) => a.kind === 'full')).toEqual(Array.from({ length: 5 }, () => ({ kind: 'full', devicesPerSeat: 3, slotFreeAt: null })));
     expect((await store.readStream(deviceStreamId(license.licenseId))).map((e) => e.type)).toEqual(['DeviceActivated', 'DeviceActivated', 'DeviceActivated']);
@@ -40,7 +46,11 @@ describe('device activations on the event store', () => {
   it('a device already active takes no second slot, even checking from two instances at once', async () => {
     const license = { licenseId: `lic_${randomUUID()}`, seatEmail: 'seat@example.com', devicesPerSeat: 1 };
     const device = readDevice(`device-${randomUUID()}`, undefined)!;
-    const answers = await Promise.all([new ActivateDeviceHandler(store, new SeenDevices()), new ActivateDeviceHandler(store, new SeenDevices())].map((activations) => activations.execute(new ActivateDevice(license, device, null, randomUUID()))));
+    const answers = await Promise.all(
+      [new ActivateDeviceHandler(store, new SeenDevices()), new ActivateDeviceHandler(store, new SeenDevices())].map((activations) =>
+        activations.execute(new ActivateDevice(license, device, null, randomUUID())),
+      ),
+    );
     expect(answers).toEqual([{ kind: 'active' }, { kind: 'active' }]);
     expect(await store.readStream(deviceStreamId(license.licenseId))).toHaveLength(1);
   });

@@ -18,26 +18,34 @@ async function buy(email: string, resourceId = 'starter-monthly'): Promise<{ coo
   const cookie = await signUpOverHttp(site, email);
   const started = await callFn(site.url, 'initiateCheckout', { resourceId, quantity: 1 }, { cookie });
   await chooseOnHostedCheckout(started.result.url, 'pay');
-  const data = await eventually(() => dashboard(cookie), (d) => d.result?.licenses.length === 1);
+  const data = await eventually(
+    () => dashboard(cookie),
+    (d) => d.result?.licenses.length === 1,
+  );
   const license = data.result.licenses[0];
   return { cookie, key: license.key, licenseId: license.licenseId, devicesPerSeat: license.devicesPerSeat };
 }
 
 /** A check from a device, as a plugin that names its device would send it. */
 async function check(key: string, deviceId: string | null, name?: string) {
-  const answer = await validateLicense(site.url, key, { ...(deviceId ? { 'x-systemsculpt-device-id': deviceId } : {}), ...(name ? { 'x-systemsculpt-device-name': name } : {}) });
+  const answer = await validateLicense(site.url, key, {
+    ...(deviceId ? { 'x-systemsculpt-device-id': deviceId } : {}),
+    ...(name ? { 'x-systemsculpt-device-name': name } : {}),
+  });
   return { ...answer, message: (JSON.parse(answer.raw) as { message: string }).message };
 }
 
-const release = (cookie: string, licenseId: string, deviceId: string) => callFn(site.url, 'releaseLicenseDevice', { licenseId, deviceHash: hashOf(deviceId) }, { cookie });
+const release = (cookie: string, licenseId: string, deviceId: string) =>
+  callFn(site.url, 'releaseLicenseDevice', { licenseId, deviceHash: hashOf(deviceId) }, { cookie });
 const ownerSeat = async (cookie: string) => (await dashboard(cookie)).result.licenses[0].deviceSeats[0];
 
 describe('device activations through GET /api/plugin/license/validate', () => {
-  it('admits up to the seat\'s devices; the next new device gets 403 revoked saying what to do; no device header is admitted as before', async () => {
+  it("admits up to the seat's devices; the next new device gets 403 revoked saying what to do; no device header is admitted as before", async () => {
     const owner = await buy('devices-full@example.com');
     expect(owner.devicesPerSeat).toBe(3);
     const devices = [newDevice(), newDevice(), newDevice()];
-    for (const [i, device] of devices.entries()) expect((await check(owner.key, device, `Vault ${i + 1}`)).reading).toMatchObject({ kind: 'answer', code: 'allowed' });
+    for (const [i, device] of devices.entries())
+      expect((await check(owner.key, device, `Vault ${i + 1}`)).reading).toMatchObject({ kind: 'answer', code: 'allowed' });
     expect((await check(owner.key, devices[0]!)).status).toBe(200);
 
     const extra = newDevice();
@@ -50,11 +58,17 @@ describe('device activations through GET /api/plugin/license/validate', () => {
     expect((await check(owner.key, null)).reading).toMatchObject({ code: 'allowed' });
     expect((await check(owner.key, 'bad id!')).reading).toMatchObject({ code: 'allowed' });
 
-    const seat = await eventually(() => ownerSeat(owner.cookie), (s) => s.devices.length === devices.length && s.devices.every((d: { lastSeenAt: string | null }) => d.lastSeenAt !== null));
+    const seat = await eventually(
+      () => ownerSeat(owner.cookie),
+      (s) => s.devices.length === devices.length && s.devices.every((d: { lastSeenAt: string | null }) => d.lastSeenAt !== null),
+    );
     expect(seat).toMatchObject({ seat: 'owner', coolingUntil: [], recentReleases: 0 });
-    expect(seat.devices.map((d: { deviceHash: string; name: string; pluginVersion: string }) => [d.deviceHash, d.name, d.pluginVersion])).toEqual(devices.map((d, i) => [hashOf(d), `Vault ${i + 1}`, '4.2.0']));
+    expect(seat.devices.map((d: { deviceHash: string; name: string; pluginVersion: string }) => [d.deviceHash, d.name, d.pluginVersion])).toEqual(
+      devices.map((d, i) => [hashOf(d), `Vault ${i + 1}`, '4.2.0']),
+    );
     // The checks' log is written in batches every 200 ms: the refusal shows once its batch is in.
-    const refusedCheck = (checks: Array<{ code: string; reason: string | null }>) => checks.some((c) => c.code === 'license_rejected' && c.reason === 'device_limit');
+    const refusedCheck = (checks: Array<{ code: string; reason: string | null }>) =>
+      checks.some((c) => c.code === 'license_rejected' && c.reason === 'device_limit');
     await eventually(async () => (await dashboard(owner.cookie)).result.licenses[0].recentChecks, refusedCheck);
   });
 
@@ -80,7 +94,9 @@ describe('device activations through GET /api/plugin/license/validate', () => {
     expect(coolsFor).toBeLessThanOrEqual(24 * 3_600_000);
     const cooling = await check(owner.key, f!);
     expect(cooling.status).toBe(403);
-    expect(cooling.message).toContain(`A recently released device's slot frees at ${third.result.slotFreeAt.slice(0, 10)} ${third.result.slotFreeAt.slice(11, 16)} UTC.`);
+    expect(cooling.message).toContain(
+      `A recently released device's slot frees at ${third.result.slotFreeAt.slice(0, 10)} ${third.result.slotFreeAt.slice(11, 16)} UTC.`,
+    );
     expect(await ownerSeat(owner.cookie)).toMatchObject({ coolingUntil: [third.result.slotFreeAt], recentReleases: 3 });
 
     expect((await release(owner.cookie, owner.licenseId, c!)).result).toEqual({ released: false, slotFreeAt: null });
@@ -91,7 +107,10 @@ describe('device activations through GET /api/plugin/license/validate', () => {
     const device = newDevice();
     expect((await check(owner.key, device)).status).toBe(200);
     // The activation reaches the dashboard through its projector: wait for it, so "nothing changes" has a baseline.
-    await eventually(() => ownerSeat(owner.cookie), (seat) => seat.devices.length === 1);
+    await eventually(
+      () => ownerSeat(owner.cookie),
+      (seat) => seat.devices.length === 1,
+    );
     const stranger = await signUpOverHttp(site, 'devices-stranger@example.com');
     const attempt = await release(stranger, owner.licenseId, device);
     expect(attempt.status).toBe(404);
@@ -102,24 +121,32 @@ describe('device activations through GET /api/plugin/license/validate', () => {
     expect((bad.error?.issues as Array<{ path: string[] }>).map((i) => i.path.join('.')).sort()).toEqual(['deviceHash', 'licenseId']);
   });
 
-  it('a rotated key keeps the license\'s activations: a known device takes no new slot, the limit still holds', async () => {
+  it("a rotated key keeps the license's activations: a known device takes no new slot, the limit still holds", async () => {
     const owner = await buy('devices-rotated@example.com');
     const devices = [newDevice(), newDevice(), newDevice()];
     for (const device of devices) expect((await check(owner.key, device)).status).toBe(200);
-    const before = await eventually(() => ownerSeat(owner.cookie), (seat) => seat.devices.length === 3);
+    const before = await eventually(
+      () => ownerSeat(owner.cookie),
+      (seat) => seat.devices.length === 3,
+    );
     await callFn(site.url, 'rotateLicenseKey', { licenseId: owner.licenseId }, { cookie: owner.cookie });
     const newKey = (await dashboard(owner.cookie)).result.licenses[0].key as string;
     expect(newKey).not.toBe(owner.key);
     for (const device of devices) expect((await check(newKey, device)).status).toBe(200);
     expect((await check(newKey, newDevice())).status).toBe(403);
-    expect((await ownerSeat(owner.cookie)).devices.map((x: { deviceHash: string; activatedAt: string }) => [x.deviceHash, x.activatedAt])).toEqual(before.devices.map((x: { deviceHash: string; activatedAt: string }) => [x.deviceHash, x.activatedAt]));
+    expect((await ownerSeat(owner.cookie)).devices.map((x: { deviceHash: string; activatedAt: string }) => [x.deviceHash, x.activatedAt])).toEqual(
+      before.devices.map((x: { deviceHash: string; activatedAt: string }) => [x.deviceHash, x.activatedAt]),
+    );
   });
 
-  it('8 new devices checking at once never take more than the seat\'s slots', async () => {
+  it("8 new devices checking at once never take more than the seat's slots", async () => {
     const owner = await buy('devices-race@example.com');
     const answers = await Promise.all(Array.from({ length: 8 }, () => check(owner.key, newDevice())));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 403, 403, 403, 403, 403]);
-    const seat = await eventually(() => ownerSeat(owner.cookie), (s) => s.devices.length >= 3);
+    const seat = await eventually(
+      () => ownerSeat(owner.cookie),
+      (s) => s.devices.length >= 3,
+    );
     expect(seat.devices).toHaveLength(3);
   });
 });

@@ -37,6 +37,9 @@ const schedule = (bufferMinutes: number): HostScheduleInput => ({
 });
 
 async function host(hostUserId: string) {
-  const [row] = await projection.rows<{ host_name: string; schedule: unknown; updated_at: Date }>('select host_name, schedule, updated_at from rm_host_availability where host_user_id = $1', [hostUserId]);
+  const [row] = await projection.rows<{ host_name: string; schedule: unknown; updated_at: Date }>(
+    'select host_name, schedule, updated_at from rm_host_availability where host_user_id = $1',
+    [hostUserId],
+  );
   return row && { ...row, updated_at: row.updated_at.toISOString() };
 }

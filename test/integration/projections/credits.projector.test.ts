@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { AddOnCreditsAdded, AddOnCreditsRemoved, creditEvents, CreditsDebited, IncludedCreditsCycleStarted } from '../../../backend/src/modules/credits/credits.events';
+import {
+  AddOnCreditsAdded,
+  AddOnCreditsRemoved,
+  creditEvents,
+  CreditsDebited,
+  IncludedCreditsCycleStarted,
+} from '../../../backend/src/modules/credits/credits.events';
 import { CreditsProjector } from '../../../backend/src/modules/credits/projections/credits.projector';
 import { useProjectorUnderTest } from './support/projector-under-test';
 
@@ -10,9 +16,13 @@ describe('CreditsProjector', () => {
     it('is added once with all its credits left, and removed with nothing left', async () => {
       const [userId, packId] = [freshUser(), `pack-${randomUUID()}`];
       await projection.given(packAdded(userId, packId, 500), packAdded(userId, packId, 900));
-      expect(await packs(userId)).toEqual([{ pack_id: packId, title: '500 credits', credits: '500', remaining: '500', added_at: at(1), removed_at: null, removed_reason: null }]);
+      expect(await packs(userId)).toEqual([
+        { pack_id: packId, title: '500 credits', credits: '500', remaining: '500', added_at: at(1), removed_at: null, removed_reason: null },
+      ]);
       await projection.given(AddOnCreditsRemoved({ userId, packId, removed: 500, reason: 'dispute', at: at(3) }));
-      expect(await packs(userId)).toEqual([{ pack_id: packId, title: '500 credits', credits: '500', remaining: '0', added_at: at(1), removed_at: at(3), removed_reason: 'dispute' }]);
+      expect(await packs(userId)).toEqual([
+        { pack_id: packId, title: '500 credits', credits: '500', remaining: '0', added_at: at(1), removed_at: at(3), removed_reason: 'dispute' },
+      ]);
     });
   });
 
@@ -20,11 +30,30 @@ describe('CreditsProjector', () => {
     it('is entered with the balances it recorded, and draws on the cycle and the packs it names', async () => {
       const [userId, licenseId, packId] = [freshUser(), freshLicense(), `pack-${randomUUID()}`];
       await projection.given(cycleStarted(userId, licenseId, 100), packAdded(userId, packId, 500));
-      await projection.given(debited(userId, licenseId, { credits: 130, fromIncluded: 100, fromPacks: [{ packId, credits: 30 }], includedBefore: 100, addOnBefore: 500, measures: { total_tokens: 1234, raw_usd: 0.02 } }));
+      await projection.given(
+        debited(userId, licenseId, {
+          credits: 130,
+          fromIncluded: 100,
+          fromPacks: [{ packId, credits: 30 }],
+          includedBefore: 100,
+          addOnBefore: 500,
+          measures: { total_tokens: 1234, raw_usd: 0.02 },
+        }),
+      );
       expect(await cycle(licenseId)).toEqual({ allowance: '100', used: '100', cycle_end: at(59) });
       expect((await packs(userId))[0]).toMatchObject({ remaining: '470' });
       expect(await usage(userId)).toEqual([
-        { license_id: licenseId, endpoint: '/v1/chat', usage_kind: 'agent_turn', credits: '130', from_included: '100', included_before: '100', add_on_before: '500', measures: { total_tokens: 1234, raw_usd: 0.02 }, created_at: at(5) },
+        {
+          license_id: licenseId,
+          endpoint: '/v1/chat',
+          usage_kind: 'agent_turn',
+          credits: '130',
+          from_included: '100',
+          included_before: '100',
+          add_on_before: '500',
+          measures: { total_tokens: 1234, raw_usd: 0.02 },
+          created_at: at(5),
+        },
       ]);
     });
 
@@ -37,7 +66,16 @@ describe('CreditsProjector', () => {
         AddOnCreditsRemoved({ userId, packId: removed, removed: 200, reason: 'refund', at: at(2) }),
         debited(userId, licenseId, { credits: 40, fromIncluded: 40, fromPacks: [], includedBefore: 100, addOnBefore: 500, measures: null }),
       );
-      await projection.given(debited(userId, licenseId, { credits: 70, fromIncluded: 60, fromPacks: [{ packId: kept, credits: 10 }], includedBefore: null, addOnBefore: null, measures: null }));
+      await projection.given(
+        debited(userId, licenseId, {
+          credits: 70,
+          fromIncluded: 60,
+          fromPacks: [{ packId: kept, credits: 10 }],
+          includedBefore: null,
+          addOnBefore: null,
+          measures: null,
+        }),
+      );
       const entries = await usage(userId);
       expect(entries.map((e) => [e.credits, e.included_before, e.add_on_before, e.measures])).toEqual([
         ['40', '100', '500', null],
@@ -49,7 +87,18 @@ describe('CreditsProjector', () => {
 
   it('is rebuilt from the log by a replay, row for row', async () => {
     const [userId, licenseId, packId] = [freshUser(), freshLicense(), `pack-${randomUUID()}`];
-    await projection.given(cycleStarted(userId, licenseId, 50), packAdded(userId, packId, 300), debited(userId, licenseId, { credits: 60, fromIncluded: 50, fromPacks: [{ packId, credits: 10 }], includedBefore: null, addOnBefore: null, measures: null }));
+    await projection.given(
+      cycleStarted(userId, licenseId, 50),
+      packAdded(userId, packId, 300),
+      debited(userId, licenseId, {
+        credits: 60,
+        fromIncluded: 50,
+        fromPacks: [{ packId, credits: 10 }],
+        includedBefore: null,
+        addOnBefore: null,
+        measures: null,
+      }),
+    );
     const before = [await packs(userId), await cycle(licenseId), await usage(userId)];
     await projection.replay();
     expect([await packs(userId), await cycle(licenseId), await usage(userId)]).toEqual(before);
@@ -62,17 +111,40 @@ const isoRow = (row: Record<string, unknown>) => Object.fromEntries(Object.entri
 const freshUser = () => `user-${randomUUID()}`;
 const freshLicense = () => `lic-${randomUUID()}`;
 
-const packAdded = (userId: string, packId: string, credits: number) => AddOnCreditsAdded({ userId, packId, resourceId: 'credits-500', title: `${credits} credits`, credits, at: at(1) });
-const cycleStarted = (userId: string, licenseId: string, allowance: number) => IncludedCreditsCycleStarted({ userId, licenseId, cycleStart: at(0), cycleEnd: at(59), allowance, at: at(0) });
+const packAdded = (userId: string, packId: string, credits: number) =>
+  AddOnCreditsAdded({ userId, packId, resourceId: 'credits-500', title: `${credits} credits`, credits, at: at(1) });
+const cycleStarted = (userId: string, licenseId: string, allowance: number) =>
+  IncludedCreditsCycleStarted({ userId, licenseId, cycleStart: at(0), cycleEnd: at(59), allowance, at: at(0) });
 let entries = 0;
 const debited = (
   userId: string,
   licenseId: string,
-  d: { credits: number; fromIncluded: number; fromPacks: Array<{ packId: string; credits: number }>; includedBefore: number | null; addOnBefore: number | null; measures: { total_tokens?: number; raw_usd?: number } | null },
-) => CreditsDebited({ userId, entryId: `entry-${randomUUID()}`, requestId: 'req-1', licenseId, cycleStart: at(0), endpoint: '/v1/chat', usageKind: 'agent_turn', ...d, at: at(5 + entries++) });
+  d: {
+    credits: number;
+    fromIncluded: number;
+    fromPacks: Array<{ packId: string; credits: number }>;
+    includedBefore: number | null;
+    addOnBefore: number | null;
+    measures: { total_tokens?: number; raw_usd?: number } | null;
+  },
+) =>
+  CreditsDebited({
+    userId,
+    entryId: `entry-${randomUUID()}`,
+    requestId: 'req-1',
+    licenseId,
+    cycleStart: at(0),
+    endpoint: '/v1/chat',
+    usageKind: 'agent_turn',
+    ...d,
+    at: at(5 + entries++),
+  });
 
 async function packs(userId: string) {
-  const rows = await projection.rows('select pack_id, title, credits::text, remaining::text, added_at, removed_at, removed_reason from rm_credit_packs where user_id = $1 order by added_at, pack_id', [userId]);
+  const rows = await projection.rows(
+    'select pack_id, title, credits::text, remaining::text, added_at, removed_at, removed_reason from rm_credit_packs where user_id = $1 order by added_at, pack_id',
+    [userId],
+  );
   return rows.map(isoRow);
 }
 

@@ -32,7 +32,8 @@ describe('LibraryDownloadsProjector', () => {
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 24, 12, minute)).toISOString();
 
-const downloaded = (userId: string, fileName: string, version: number, minute: number) => ResourceDownloaded({ userId, resourceId: 'vault-kit', fileName, version, at: at(minute) });
+const downloaded = (userId: string, fileName: string, version: number, minute: number) =>
+  ResourceDownloaded({ userId, resourceId: 'vault-kit', fileName, version, at: at(minute) });
 
 async function downloads(userId: string) {
   const rows = await projection.rows<{ file_name: string; version: number; downloads: number; last_downloaded_at: Date }>(

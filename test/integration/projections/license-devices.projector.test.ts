@@ -38,11 +38,15 @@ const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : v
 const hash = (name: string) => name.repeat(64).slice(0, 64);
 const freshLicense = () => `lic-${randomUUID()}`;
 
-const activated = (licenseId: string, device: string, minute: number) => DeviceActivated({ licenseId, seat: 'owner', deviceHash: hash(device), name: 'Laptop', pluginVersion: '1.4.0', at: at(minute) });
+const activated = (licenseId: string, device: string, minute: number) =>
+  DeviceActivated({ licenseId, seat: 'owner', deviceHash: hash(device), name: 'Laptop', pluginVersion: '1.4.0', at: at(minute) });
 const released = (licenseId: string, device: string, minute: number, freeMinute: number) =>
   DeviceReleased({ licenseId, seat: 'owner', deviceHash: hash(device), byUserId: 'owner', at: at(minute), slotFreeAt: at(freeMinute) });
 
 async function devices(licenseId: string) {
-  const rows = await projection.rows('select seat, device_hash, name, plugin_version, activated_at, released_at, slot_free_at from rm_license_devices where license_id = $1 order by activated_at, device_hash', [licenseId]);
+  const rows = await projection.rows(
+    'select seat, device_hash, name, plugin_version, activated_at, released_at, slot_free_at from rm_license_devices where license_id = $1 order by activated_at, device_hash',
+    [licenseId],
+  );
   return rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, iso(value)])));
 }

@@ -24,8 +24,21 @@ describe('LicensesProjector', () => {
       const id = freshId();
       await projection.given(granted(id), granted(id, { seats: 9 }));
       expect(await license(id)).toEqual({
-        user_id: 'owner', resource_id: 'sculpt-pro', plan: 'pro', kind: 'subscription', status: 'active', key_hash: `hash-${id}`, key_hint: 'AB12', seats: 3, devices_per_seat: 2,
-        included_credits_per_month: 500, valid_until: at(40), subscription_id: 'sub_1', checkout_ref: null, granted_at: at(1), revoked_reason: null,
+        user_id: 'owner',
+        resource_id: 'sculpt-pro',
+        plan: 'pro',
+        kind: 'subscription',
+        status: 'active',
+        key_hash: `hash-${id}`,
+        key_hint: 'AB12',
+        seats: 3,
+        devices_per_seat: 2,
+        included_credits_per_month: 500,
+        valid_until: at(40),
+        subscription_id: 'sub_1',
+        checkout_ref: null,
+        granted_at: at(1),
+        revoked_reason: null,
       });
     });
 
@@ -33,19 +46,35 @@ describe('LicensesProjector', () => {
       const id = freshId();
       await projection.given(granted(id), LicenseTermChanged({ licenseId: id, status: 'past_due', validUntil: at(45), at: at(2) }));
       expect(await license(id)).toMatchObject({ status: 'past_due', valid_until: at(45) });
-      await projection.given(LicenseRevoked({ licenseId: id, reason: 'dispute', at: at(3) }), LicenseTermChanged({ licenseId: id, status: 'active', validUntil: at(50), at: at(4) }));
+      await projection.given(
+        LicenseRevoked({ licenseId: id, reason: 'dispute', at: at(3) }),
+        LicenseTermChanged({ licenseId: id, status: 'active', validUntil: at(50), at: at(4) }),
+      );
       expect(await license(id)).toMatchObject({ status: 'revoked', revoked_reason: 'dispute', valid_until: at(45) });
     });
 
     it('takes a new plan’s terms and keeps its key', async () => {
       const id = freshId();
-      await projection.given(granted(id), LicensePlanChanged({ licenseId: id, resourceId: 'sculpt-team', plan: 'team', seats: 10, devicesPerSeat: 3, includedCreditsPerMonth: 2000, at: at(2) }));
-      expect(await license(id)).toMatchObject({ resource_id: 'sculpt-team', plan: 'team', seats: 10, devices_per_seat: 3, included_credits_per_month: 2000, key_hash: `hash-${id}` });
+      await projection.given(
+        granted(id),
+        LicensePlanChanged({ licenseId: id, resourceId: 'sculpt-team', plan: 'team', seats: 10, devicesPerSeat: 3, includedCreditsPerMonth: 2000, at: at(2) }),
+      );
+      expect(await license(id)).toMatchObject({
+        resource_id: 'sculpt-team',
+        plan: 'team',
+        seats: 10,
+        devices_per_seat: 3,
+        included_credits_per_month: 2000,
+        key_hash: `hash-${id}`,
+      });
     });
 
     it('retires the old key when the key is rotated', async () => {
       const id = freshId();
-      await projection.given(granted(id), LicenseKeyRotated({ licenseId: id, oldKeyHash: `hash-${id}`, keySealed: 'sealed-2', keyHash: `hash2-${id}`, keyHint: 'CD34', at: at(5) }));
+      await projection.given(
+        granted(id),
+        LicenseKeyRotated({ licenseId: id, oldKeyHash: `hash-${id}`, keySealed: 'sealed-2', keyHash: `hash2-${id}`, keyHint: 'CD34', at: at(5) }),
+      );
       expect(await license(id)).toMatchObject({ key_hash: `hash2-${id}`, key_hint: 'CD34' });
       expect(await retired(id)).toEqual([{ key_hash: `hash-${id}`, retired_at: at(5), why: 'rotated' }]);
     });
@@ -59,7 +88,9 @@ describe('LicensesProjector', () => {
         { email: 'ada@example.com', seat_key_hash: `seat-${id}-ada@example.com`, seat_key_hint: 'S1', added_at: at(2) },
         { email: 'bob@example.com', seat_key_hash: `seat-${id}-bob@example.com`, seat_key_hint: 'S1', added_at: at(2) },
       ]);
-      await projection.given(LicensedUserRemoved({ licenseId: id, ownerUserId: 'owner', email: 'ada@example.com', seatKeyHash: `seat-${id}-ada@example.com`, at: at(6) }));
+      await projection.given(
+        LicensedUserRemoved({ licenseId: id, ownerUserId: 'owner', email: 'ada@example.com', seatKeyHash: `seat-${id}-ada@example.com`, at: at(6) }),
+      );
       expect((await seats(id)).map((s) => s.email)).toEqual(['bob@example.com']);
       expect(await retired(id)).toEqual([{ key_hash: `seat-${id}-ada@example.com`, retired_at: at(6), why: 'seat_removed' }]);
     });
@@ -82,7 +113,11 @@ describe('LicensesProjector', () => {
 
   it('is rebuilt from the log by a replay, row for row', async () => {
     const id = freshId();
-    await projection.given(granted(id), seatAdded(id, 'cy@example.com'), LicenseKeyRotated({ licenseId: id, oldKeyHash: `hash-${id}`, keySealed: 's', keyHash: `hash3-${id}`, keyHint: 'EF56', at: at(7) }));
+    await projection.given(
+      granted(id),
+      seatAdded(id, 'cy@example.com'),
+      LicenseKeyRotated({ licenseId: id, oldKeyHash: `hash-${id}`, keySealed: 's', keyHash: `hash3-${id}`, keyHint: 'EF56', at: at(7) }),
+    );
     const before = [await license(id), await seats(id), await retired(id)];
     await projection.replay();
     expect([await license(id), await seats(id), await retired(id)]).toEqual(before);
@@ -95,11 +130,34 @@ const freshId = () => `lic-${randomUUID()}`;
 
 const granted = (licenseId: string, overrides: { seats?: number } = {}) =>
   LicenseGranted({
-    licenseId, userId: 'owner', email: null, resourceId: 'sculpt-pro', plan: 'pro', kind: 'subscription', seats: overrides.seats ?? 3, devicesPerSeat: 2, includedCreditsPerMonth: 500,
-    keySealed: 'sealed-1', keyHash: `hash-${licenseId}`, keyHint: 'AB12', source: { checkoutRef: null, subscriptionId: 'sub_1' }, validUntil: at(40), grantedAt: at(1),
+    licenseId,
+    userId: 'owner',
+    email: null,
+    resourceId: 'sculpt-pro',
+    plan: 'pro',
+    kind: 'subscription',
+    seats: overrides.seats ?? 3,
+    devicesPerSeat: 2,
+    includedCreditsPerMonth: 500,
+    keySealed: 'sealed-1',
+    keyHash: `hash-${licenseId}`,
+    keyHint: 'AB12',
+    source: { checkoutRef: null, subscriptionId: 'sub_1' },
+    validUntil: at(40),
+    grantedAt: at(1),
   });
 const seatAdded = (licenseId: string, email: string) =>
-  LicensedUserAdded({ licenseId, ownerUserId: 'owner', ownerName: 'Owner', planTitle: 'Pro', email, seatKeySealed: 'sealed-seat', seatKeyHash: `seat-${licenseId}-${email}`, seatKeyHint: 'S1', at: at(2) });
+  LicensedUserAdded({
+    licenseId,
+    ownerUserId: 'owner',
+    ownerName: 'Owner',
+    planTitle: 'Pro',
+    email,
+    seatKeySealed: 'sealed-seat',
+    seatKeyHash: `seat-${licenseId}-${email}`,
+    seatKeyHint: 'S1',
+    at: at(2),
+  });
 
 async function license(licenseId: string) {
   const [row] = await projection.rows<Record<string, unknown> & { valid_until: Date | null; granted_at: Date }>(
@@ -119,6 +177,9 @@ async function seats(licenseId: string) {
 }
 
 async function retired(licenseId: string) {
-  const rows = await projection.rows<{ key_hash: string; retired_at: Date; why: string }>('select key_hash, retired_at, why from rm_retired_license_keys where license_id = $1 order by retired_at', [licenseId]);
+  const rows = await projection.rows<{ key_hash: string; retired_at: Date; why: string }>(
+    'select key_hash, retired_at, why from rm_retired_license_keys where license_id = $1 order by retired_at',
+    [licenseId],
+  );
   return rows.map((row) => ({ ...row, retired_at: iso(row.retired_at) }));
 }

@@ -21,7 +21,15 @@ describe('PurchasesProjector', () => {
     it('is recorded as paid once, whatever Stripe repeats', async () => {
       const ref = freshRef();
       await projection.given(completed(ref, { amountCents: 4900 }), completed(ref, { amountCents: 1 }));
-      expect(await purchase(ref)).toEqual({ status: 'paid', refunded_cents: 0, amount_cents: 4900, quantity: 2, completed_at: at(1), payment_intent_id: 'pi_1', subscription_id: null });
+      expect(await purchase(ref)).toEqual({
+        status: 'paid',
+        refunded_cents: 0,
+        amount_cents: 4900,
+        quantity: 2,
+        completed_at: at(1),
+        payment_intent_id: 'pi_1',
+        subscription_id: null,
+      });
     });
 
     it('is partially refunded, then refunded in full', async () => {
@@ -34,7 +42,11 @@ describe('PurchasesProjector', () => {
 
     it('stays disputed when a refund follows the dispute, with the amount refunded', async () => {
       const ref = freshRef();
-      await projection.given(completed(ref), PurchaseDisputed({ checkoutRef: ref, userId: 'u', disputeId: 'dp_1', reason: 'fraudulent', at: at(2) }), refunded(ref, 4900, true));
+      await projection.given(
+        completed(ref),
+        PurchaseDisputed({ checkoutRef: ref, userId: 'u', disputeId: 'dp_1', reason: 'fraudulent', at: at(2) }),
+        refunded(ref, 4900, true),
+      );
       expect(await purchase(ref)).toMatchObject({ status: 'disputed', refunded_cents: 4900 });
     });
   });
@@ -43,7 +55,12 @@ describe('PurchasesProjector', () => {
     it('is granted once per source, and revoked with its reason', async () => {
       const userId = `user-${randomUUID()}`;
       const granted = (sourceRef: string) => ResourceAccessGranted({ userId, resourceId: 'vault-kit', source: 'purchase', sourceRef, at: at(1) });
-      await projection.given(granted('ref-a'), granted('ref-a'), granted('ref-b'), ResourceAccessRevoked({ userId, resourceId: 'vault-kit', sourceRef: 'ref-a', reason: 'refund', at: at(3) }));
+      await projection.given(
+        granted('ref-a'),
+        granted('ref-a'),
+        granted('ref-b'),
+        ResourceAccessRevoked({ userId, resourceId: 'vault-kit', sourceRef: 'ref-a', reason: 'refund', at: at(3) }),
+      );
       expect(await access(userId)).toEqual([
         { source_ref: 'ref-a', source: 'purchase', granted_at: at(1), revoked_at: at(3), revoked_reason: 'refund' },
         { source_ref: 'ref-b', source: 'purchase', granted_at: at(1), revoked_at: null, revoked_reason: null },
@@ -55,8 +72,18 @@ describe('PurchasesProjector', () => {
     it('goes from open to processing to settled', async () => {
       const id = `pp-${randomUUID()}`;
       await projection.given(opened(id));
-      expect(await pending(id)).toEqual({ status: 'open', pay_url: 'https://pay.example/1', expires_at: at(30), opened_at: at(1), closed_at: null, close_reason: null });
-      await projection.given(PendingPaymentProcessing({ pendingPaymentId: id, userId: 'u', at: at(2) }), PendingPaymentSettled({ pendingPaymentId: id, userId: 'u', at: at(3) }));
+      expect(await pending(id)).toEqual({
+        status: 'open',
+        pay_url: 'https://pay.example/1',
+        expires_at: at(30),
+        opened_at: at(1),
+        closed_at: null,
+        close_reason: null,
+      });
+      await projection.given(
+        PendingPaymentProcessing({ pendingPaymentId: id, userId: 'u', at: at(2) }),
+        PendingPaymentSettled({ pendingPaymentId: id, userId: 'u', at: at(3) }),
+      );
       expect(await pending(id)).toMatchObject({ status: 'settled', closed_at: at(3), close_reason: null });
     });
 
@@ -77,7 +104,12 @@ describe('PurchasesProjector', () => {
 
   it('is rebuilt from the log by a replay, row for row', async () => {
     const [ref, userId, id] = [freshRef(), `user-${randomUUID()}`, `pp-${randomUUID()}`];
-    await projection.given(completed(ref), refunded(ref, 100, false), ResourceAccessGranted({ userId, resourceId: 'vault-kit', source: 'free', sourceRef: 'free', at: at(1) }), opened(id));
+    await projection.given(
+      completed(ref),
+      refunded(ref, 100, false),
+      ResourceAccessGranted({ userId, resourceId: 'vault-kit', source: 'free', sourceRef: 'free', at: at(1) }),
+      opened(id),
+    );
     const before = [await purchase(ref), await access(userId), await pending(id)];
     await projection.replay();
     expect([await purchase(ref), await access(userId), await pending(id)]).toEqual(before);
@@ -90,18 +122,51 @@ const freshRef = () => `ref-${randomUUID()}`;
 
 const completed = (checkoutRef: string, overrides: { amountCents?: number } = {}) =>
   PurchaseCompleted({
-    checkoutRef, checkoutSessionId: `cs_${checkoutRef}`, userId: 'u', email: null, resourceId: 'vault-kit', resourceType: 'template', title: 'Vault kit', quantity: 2,
-    amountCents: overrides.amountCents ?? 4900, currency: 'eur', mode: 'payment', customerId: null, paymentIntentId: 'pi_1', subscriptionId: null, completedAt: at(1),
+    checkoutRef,
+    checkoutSessionId: `cs_${checkoutRef}`,
+    userId: 'u',
+    email: null,
+    resourceId: 'vault-kit',
+    resourceType: 'template',
+    title: 'Vault kit',
+    quantity: 2,
+    amountCents: overrides.amountCents ?? 4900,
+    currency: 'eur',
+    mode: 'payment',
+    customerId: null,
+    paymentIntentId: 'pi_1',
+    subscriptionId: null,
+    completedAt: at(1),
   });
-const refunded = (checkoutRef: string, amountRefundedCents: number, full: boolean) => PurchaseRefunded({ checkoutRef, userId: 'u', chargeId: 'ch_1', amountRefundedCents, full, at: at(2) });
+const refunded = (checkoutRef: string, amountRefundedCents: number, full: boolean) =>
+  PurchaseRefunded({ checkoutRef, userId: 'u', chargeId: 'ch_1', amountRefundedCents, full, at: at(2) });
 const opened = (pendingPaymentId: string) =>
-  PendingPaymentOpened({ pendingPaymentId, userId: 'u', resourceId: 'vault-kit', quantity: 1, kind: 'checkout', amountCents: 4900, currency: 'eur', payUrl: 'https://pay.example/1', checkoutSessionId: 'cs_1', expiresAt: at(30), openedAt: at(1) });
+  PendingPaymentOpened({
+    pendingPaymentId,
+    userId: 'u',
+    resourceId: 'vault-kit',
+    quantity: 1,
+    kind: 'checkout',
+    amountCents: 4900,
+    currency: 'eur',
+    payUrl: 'https://pay.example/1',
+    checkoutSessionId: 'cs_1',
+    expiresAt: at(30),
+    openedAt: at(1),
+  });
 
 async function purchase(checkoutRef: string) {
-  const [row] = await projection.rows<{ status: string; refunded_cents: number; amount_cents: number; quantity: number; completed_at: Date; payment_intent_id: string | null; subscription_id: string | null }>(
-    'select status, refunded_cents, amount_cents, quantity, completed_at, payment_intent_id, subscription_id from rm_purchases where checkout_ref = $1',
-    [checkoutRef],
-  );
+  const [row] = await projection.rows<{
+    status: string;
+    refunded_cents: number;
+    amount_cents: number;
+    quantity: number;
+    completed_at: Date;
+    payment_intent_id: string | null;
+    subscription_id: string | null;
+  }>('select status, refunded_cents, amount_cents, quantity, completed_at, payment_intent_id, subscription_id from rm_purchases where checkout_ref = $1', [
+    checkoutRef,
+  ]);
   return row && { ...row, completed_at: iso(row.completed_at) };
 }
 
@@ -114,9 +179,13 @@ async function access(userId: string) {
 }
 
 async function pending(id: string) {
-  const [row] = await projection.rows<{ status: string; pay_url: string | null; expires_at: Date | null; opened_at: Date; closed_at: Date | null; close_reason: string | null }>(
-    'select status, pay_url, expires_at, opened_at, closed_at, close_reason from rm_pending_payments where id = $1',
-    [id],
-  );
+  const [row] = await projection.rows<{
+    status: string;
+    pay_url: string | null;
+    expires_at: Date | null;
+    opened_at: Date;
+    closed_at: Date | null;
+    close_reason: string | null;
+  }>('select status, pay_url, expires_at, opened_at, closed_at, close_reason from rm_pending_payments where id = $1', [id]);
   return row && { ...row, expires_at: iso(row.expires_at), opened_at: iso(row.opened_at), closed_at: iso(row.closed_at) };
 }

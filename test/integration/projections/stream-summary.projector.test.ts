@@ -33,8 +33,15 @@ describe('StreamSummaryProjector', () => {
 });
 
 async function summary(streamId: string) {
-  return projection.rows<{ category: string; version: number; event_count: number; last_event_type: string; last_actor: string; first_recorded_at: Date; last_recorded_at: Date }>(
-    'select category, version, event_count, last_event_type, last_actor, first_recorded_at, last_recorded_at from rm_streams where stream_id = $1',
-    [streamId],
-  );
+  return projection.rows<{
+    category: string;
+    version: number;
+    event_count: number;
+    last_event_type: string;
+    last_actor: string;
+    first_recorded_at: Date;
+    last_recorded_at: Date;
+  }>('select category, version, event_count, last_event_type, last_actor, first_recorded_at, last_recorded_at from rm_streams where stream_id = $1', [
+    streamId,
+  ]);
 }

@@ -20,8 +20,19 @@ describe('SubscriptionsProjector', () => {
       const [id, userId] = [freshId(), freshUser()];
       await projection.given(started(id, userId), started(id, userId, { quantity: 7 }));
       expect(await subscription(id)).toEqual({
-        user_id: userId, resource_id: 'sculpt-pro', plan: 'pro', title: 'Sculpt Pro', customer_id: 'cus_1', license_id: `lic-${id}`, quantity: 2, status: 'active',
-        current_period_end: at(30), cancel_at: null, renewals: 0, started_at: at(1), cancelled_at: null,
+        user_id: userId,
+        resource_id: 'sculpt-pro',
+        plan: 'pro',
+        title: 'Sculpt Pro',
+        customer_id: 'cus_1',
+        license_id: `lic-${id}`,
+        quantity: 2,
+        status: 'active',
+        current_period_end: at(30),
+        cancel_at: null,
+        renewals: 0,
+        started_at: at(1),
+        cancelled_at: null,
       });
       expect(await customer(userId)).toBe('cus_1');
     });
@@ -30,10 +41,25 @@ describe('SubscriptionsProjector', () => {
       const [id, userId] = [freshId(), freshUser()];
       await projection.given(
         started(id, userId),
-        SubscriptionPastDue({ subscriptionId: id, userId, email: null, title: 'Sculpt Pro', invoiceId: 'in_1', amountDueCents: 900, currency: 'eur', payUrl: null, nextAttemptAt: null, at: at(31) }),
+        SubscriptionPastDue({
+          subscriptionId: id,
+          userId,
+          email: null,
+          title: 'Sculpt Pro',
+          invoiceId: 'in_1',
+          amountDueCents: 900,
+          currency: 'eur',
+          payUrl: null,
+          nextAttemptAt: null,
+          at: at(31),
+        }),
       );
       expect(await subscription(id)).toMatchObject({ status: 'past_due' });
-      await projection.given(renewed(id, userId, 'subscription_cycle', at(50)), renewed(id, userId, 'subscription_update', at(40)), renewed(id, userId, 'subscription_cycle', at(55)));
+      await projection.given(
+        renewed(id, userId, 'subscription_cycle', at(50)),
+        renewed(id, userId, 'subscription_update', at(40)),
+        renewed(id, userId, 'subscription_cycle', at(55)),
+      );
       expect(await subscription(id)).toMatchObject({ status: 'active', renewals: 2, current_period_end: at(55) });
     });
 
@@ -43,7 +69,10 @@ describe('SubscriptionsProjector', () => {
       expect(await subscription(id)).toMatchObject({ cancel_at: at(30) });
       await projection.given(SubscriptionCancellationScheduled({ subscriptionId: id, userId, cancelAt: null, at: at(3) }));
       expect(await subscription(id)).toMatchObject({ cancel_at: null });
-      await projection.given(SubscriptionCancelled({ subscriptionId: id, userId, endedAt: at(30), at: at(30) }), renewed(id, userId, 'subscription_cycle', at(59)));
+      await projection.given(
+        SubscriptionCancelled({ subscriptionId: id, userId, endedAt: at(30), at: at(30) }),
+        renewed(id, userId, 'subscription_cycle', at(59)),
+      );
       expect(await subscription(id)).toMatchObject({ status: 'cancelled', cancelled_at: at(30), renewals: 1, current_period_end: at(59) });
     });
 
@@ -51,7 +80,17 @@ describe('SubscriptionsProjector', () => {
       const [id, userId] = [freshId(), freshUser()];
       await projection.given(
         started(id, userId),
-        SubscriptionPlanChanged({ subscriptionId: id, userId, fromResourceId: 'sculpt-pro', fromQuantity: 2, resourceId: 'sculpt-team', plan: 'team', title: 'Sculpt Team', quantity: 5, at: at(4) }),
+        SubscriptionPlanChanged({
+          subscriptionId: id,
+          userId,
+          fromResourceId: 'sculpt-pro',
+          fromQuantity: 2,
+          resourceId: 'sculpt-team',
+          plan: 'team',
+          title: 'Sculpt Team',
+          quantity: 5,
+          at: at(4),
+        }),
       );
       expect(await subscription(id)).toMatchObject({ resource_id: 'sculpt-team', plan: 'team', title: 'Sculpt Team', quantity: 5 });
     });
@@ -60,7 +99,10 @@ describe('SubscriptionsProjector', () => {
   describe('a Stripe customer', () => {
     it('is the one linked last', async () => {
       const userId = freshUser();
-      await projection.given(StripeCustomerLinked({ userId, customerId: 'cus_a', at: at(1) }), StripeCustomerLinked({ userId, customerId: 'cus_b', at: at(2) }));
+      await projection.given(
+        StripeCustomerLinked({ userId, customerId: 'cus_a', at: at(1) }),
+        StripeCustomerLinked({ userId, customerId: 'cus_b', at: at(2) }),
+      );
       expect(await customer(userId)).toBe('cus_b');
     });
   });
@@ -80,9 +122,32 @@ const freshId = () => `sub_${randomUUID()}`;
 const freshUser = () => `user-${randomUUID()}`;
 
 const started = (subscriptionId: string, userId: string, overrides: { quantity?: number } = {}) =>
-  SubscriptionStarted({ subscriptionId, userId, email: null, resourceId: 'sculpt-pro', plan: 'pro', title: 'Sculpt Pro', customerId: 'cus_1', quantity: overrides.quantity ?? 2, licenseId: `lic-${subscriptionId}`, currentPeriodEnd: at(30), startedAt: at(1) });
+  SubscriptionStarted({
+    subscriptionId,
+    userId,
+    email: null,
+    resourceId: 'sculpt-pro',
+    plan: 'pro',
+    title: 'Sculpt Pro',
+    customerId: 'cus_1',
+    quantity: overrides.quantity ?? 2,
+    licenseId: `lic-${subscriptionId}`,
+    currentPeriodEnd: at(30),
+    startedAt: at(1),
+  });
 const renewed = (subscriptionId: string, userId: string, billingReason: string, currentPeriodEnd: string) =>
-  SubscriptionRenewed({ subscriptionId, userId, email: null, title: 'Sculpt Pro', invoiceId: `in_${randomUUID()}`, billingReason, amountCents: 900, currency: 'eur', currentPeriodEnd, at: at(32) });
+  SubscriptionRenewed({
+    subscriptionId,
+    userId,
+    email: null,
+    title: 'Sculpt Pro',
+    invoiceId: `in_${randomUUID()}`,
+    billingReason,
+    amountCents: 900,
+    currency: 'eur',
+    currentPeriodEnd,
+    at: at(32),
+  });
 
 async function subscription(subscriptionId: string) {
   const [row] = await projection.rows(

@@ -31,14 +31,21 @@ async function sweeps(workers: number, { staggered = false } = {}): Promise<Swee
   for (let i = 0; i < workers; i += 1) {
     if (staggered && i > 0) {
       const seen = slots.length;
-      await eventually(async () => slots.length, (runs) => runs > seen);
+      await eventually(
+        async () => slots.length,
+        (runs) => runs > seen,
+      );
     }
     started.push(new Worker(SWEEP, async (job: Job) => void slots.push(Number(job.id!.split(':').pop())), { connection, prefix }));
     const queue = new Queue(SWEEP, { connection, prefix });
     queues.push(queue);
     await scheduleEvery(queue, SWEEP, EVERY_MS);
   }
-  await eventually(async () => slots.length, (runs) => runs >= RUNS, 30_000);
+  await eventually(
+    async () => slots.length,
+    (runs) => runs >= RUNS,
+    30_000,
+  );
   const periods = (Date.now() - since) / EVERY_MS;
   const perPeriod = slots.length / periods;
   await Promise.all(started.map((worker) => worker.close()));

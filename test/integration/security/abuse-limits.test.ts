@@ -191,8 +191,16 @@ describe('the contact form token', () => {
     const { token } = ((await tokenResponse.json()) as { result: { token: string } }).result;
     const email = `once-${randomUUID()}@example.com`;
     const send = () =>
-      call(api.url, 'submitContactMessage', { name: 'Ada Lovelace', email, topic: 'billing', message: 'How do refunds for the lifetime license work?', csrfToken: token }, { cookie, origin: api.url, 'x-forwarded-for': ip });
-    const stored = async () => Number((await pool.query<{ n: string }>("select count(*) as n from events where type = 'ContactMessageReceived' and data->>'email' = $1", [email])).rows[0]!.n);
+      call(
+        api.url,
+        'submitContactMessage',
+        { name: 'Ada Lovelace', email, topic: 'billing', message: 'How do refunds for the lifetime license work?', csrfToken: token },
+        { cookie, origin: api.url, 'x-forwarded-for': ip },
+      );
+    const stored = async () =>
+      Number(
+        (await pool.query<{ n: string }>("select count(*) as n from events where type = 'ContactMessageReceived' and data->>'email' = $1", [email])).rows[0]!.n,
+      );
 
     const [firstTry, secondTry] = [await send(), await send()];
     expect(firstTry.status).toBe(200);
@@ -208,7 +216,12 @@ describe('the contact form token', () => {
     const { token } = ((await tokenResponse.json()) as { result: { token: string } }).result;
     const email = `race-${randomUUID()}@example.com`;
     const send = () =>
-      call(api.url, 'submitContactMessage', { name: 'Ada Lovelace', email, topic: 'billing', message: 'How do refunds for the lifetime license work?', csrfToken: token }, { cookie, origin: api.url, 'x-forwarded-for': ip });
+      call(
+        api.url,
+        'submitContactMessage',
+        { name: 'Ada Lovelace', email, topic: 'billing', message: 'How do refunds for the lifetime license work?', csrfToken: token },
+        { cookie, origin: api.url, 'x-forwarded-for': ip },
+      );
     const statuses = (await Promise.all([send(), send(), send()])).map((a) => a.status).sort();
     expect(statuses).toEqual([200, 403, 403]);
     const { rows } = await pool.query<{ n: string }>("select count(*) as n from events where type = 'ContactMessageReceived' and data->>'email' = $1", [email]);
@@ -224,7 +237,12 @@ describe('the admin sign-in (the built site, for its log)', () => {
   afterAll(() => site.stop());
 
   const post = (token: string, ip: string) =>
-    fetch(`${site.url}/admin/session`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip }, body: `token=${encodeURIComponent(token)}` });
+    fetch(`${site.url}/admin/session`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip },
+      body: `token=${encodeURIComponent(token)}`,
+    });
 
   /** Waits (bounded) for a line the site has logged: its stdout arrives through a pipe. */
   async function loggedLine(matches: (entry: Record<string, unknown>) => boolean): Promise<Record<string, unknown> | undefined> {

@@ -25,7 +25,12 @@ describe('a state-changing request another site makes a browser send', () => {
         ['application/json', '{}'],
         ['application/x-www-form-urlencoded', 'a=1'],
       ] as const) {
-        const response = await fetch(`${api.url}/_serverFn/${id}`, { method: 'POST', body, headers: { 'content-type': contentType, accept: 'application/json', ...headers }, redirect: 'manual' });
+        const response = await fetch(`${api.url}/_serverFn/${id}`, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': contentType, accept: 'application/json', ...headers },
+          redirect: 'manual',
+        });
         expect(response.status).toBe(403);
         expect(((await response.json()) as { error: { code: string } }).error.code).toBe('CROSS_SITE');
       }
@@ -33,13 +38,22 @@ describe('a state-changing request another site makes a browser send', () => {
   });
 
   it('lets the same site through (the refusal is not a blanket one)', async () => {
-    const response = await fetch(`${api.url}/_serverFn/initiateCheckout`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', origin: api.url, 'sec-fetch-site': 'same-origin' } });
+    const response = await fetch(`${api.url}/_serverFn/initiateCheckout`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json', origin: api.url, 'sec-fetch-site': 'same-origin' },
+    });
     expect(response.status).not.toBe(403);
   });
 
   it('refuses the admin sign-in and sign-out forms from another site', async () => {
     for (const path of ['/admin/session', '/admin/session/end']) {
-      const response = await fetch(`${api.url}${path}`, { method: 'POST', body: 'token=x', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' }, redirect: 'manual' });
+      const response = await fetch(`${api.url}${path}`, {
+        method: 'POST',
+        body: 'token=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+        redirect: 'manual',
+      });
       expect(response.status).toBe(403);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe('CROSS_SITE');
     }

@@ -7,7 +7,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const auth = { authorization: 'Bearer sk_test_hostile' };
-const stripeApi = (path: string, init: RequestInit = {}) => fetch(`${api.url}${path}`, { ...init, headers: { ...auth, ...(init.headers as Record<string, string> | undefined) } });
+const stripeApi = (path: string, init: RequestInit = {}) =>
+  fetch(`${api.url}${path}`, { ...init, headers: { ...auth, ...(init.headers as Record<string, string> | undefined) } });
 const form = (body: string): RequestInit => ({ method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
 
 interface StripeErrorBody {
@@ -15,19 +16,25 @@ interface StripeErrorBody {
 }
 
 describe('the Stripe emulator given names every object inherits, or text Postgres cannot hold', () => {
-  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('GET /v1/%s/<id> is an unrecognised URL (404), not a prototype lookup', async (resource) => {
-    const response = await stripeApi(`/v1/${resource}/x`);
-    expect(response.status).toBe(404);
-    expect(((await response.json()) as StripeErrorBody).error.type).toBe('invalid_request_error');
-  });
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+    'GET /v1/%s/<id> is an unrecognised URL (404), not a prototype lookup',
+    async (resource) => {
+      const response = await stripeApi(`/v1/${resource}/x`);
+      expect(response.status).toBe(404);
+      expect(((await response.json()) as StripeErrorBody).error.type).toBe('invalid_request_error');
+    },
+  );
 
-  it.each(['/v1/customers/', '/v1/prices/', '/v1/checkout/sessions/', '/v1/subscriptions/', '/v1/invoices/'])('GET %s<id> with __proto__, constructor or a NUL is resource_missing (404)', async (path) => {
-    for (const id of ['__proto__', 'constructor', '%00', 'cus_%00x']) {
-      const response = await stripeApi(`${path}${id}`);
-      expect({ id, status: response.status }).toEqual({ id, status: 404 });
-      expect(((await response.json()) as StripeErrorBody).error.code).toBe('resource_missing');
-    }
-  });
+  it.each(['/v1/customers/', '/v1/prices/', '/v1/checkout/sessions/', '/v1/subscriptions/', '/v1/invoices/'])(
+    'GET %s<id> with __proto__, constructor or a NUL is resource_missing (404)',
+    async (path) => {
+      for (const id of ['__proto__', 'constructor', '%00', 'cus_%00x']) {
+        const response = await stripeApi(`${path}${id}`);
+        expect({ id, status: response.status }).toEqual({ id, status: 404 });
+        expect(((await response.json()) as StripeErrorBody).error.code).toBe('resource_missing');
+      }
+    },
+  );
 
   it('updates nothing for an id holding a NUL: resource_missing (404)', async () => {
     const response = await stripeApi('/v1/prices/price_%00', form('nickname=x'));
@@ -53,7 +60,13 @@ describe('the Stripe emulator given names every object inherits, or text Postgre
   });
 
   it('answers the hosted pages for such ids with their 404 page', async () => {
-    for (const path of ['/_stripe/checkout/%00', '/_stripe/checkout/__proto__', '/_stripe/invoice/%00', '/_stripe/billing/%00', '/_stripe/billing/constructor']) {
+    for (const path of [
+      '/_stripe/checkout/%00',
+      '/_stripe/checkout/__proto__',
+      '/_stripe/invoice/%00',
+      '/_stripe/billing/%00',
+      '/_stripe/billing/constructor',
+    ]) {
       const response = await fetch(`${api.url}${path}`);
       expect({ path, status: response.status }).toEqual({ path, status: 404 });
     }
@@ -62,7 +75,12 @@ describe('the Stripe emulator given names every object inherits, or text Postgre
   it('answers a portal choice or a dev trigger named after an inherited property with 404', async () => {
     const choice = await fetch(`${api.url}/_stripe/billing/bps_x/subscriptions/sub_x/__proto__`, { method: 'POST', redirect: 'manual' });
     expect(choice.status).toBe(404);
-    for (const path of ['/_stripe/dev/__proto__/x/constructor', '/_stripe/dev/subscriptions/x/__proto__', '/_stripe/dev/constructor/x/name', '/_stripe/dev/subscriptions/%00/renew']) {
+    for (const path of [
+      '/_stripe/dev/__proto__/x/constructor',
+      '/_stripe/dev/subscriptions/x/__proto__',
+      '/_stripe/dev/constructor/x/name',
+      '/_stripe/dev/subscriptions/%00/renew',
+    ]) {
       const response = await fetch(`${api.url}${path}`, { method: 'POST', headers: { accept: 'application/json' }, redirect: 'manual' });
       expect({ path, status: response.status }).toEqual({ path, status: 404 });
     }

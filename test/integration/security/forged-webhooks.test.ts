@@ -81,15 +81,33 @@ const eventId = () => `evt_${randomBytes(12).toString('hex')}`;
 
 /** Signs and delivers an event as Stripe would; the endpoint keeps it (200) whatever it says. */
 async function deliver(event: StripeEvent): Promise<void> {
-  const body = JSON.stringify({ object: 'event', api_version: '2025-10-29', created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, ...event });
-  const response = await fetch(`${site.url}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) }, body });
+  const body = JSON.stringify({
+    object: 'event',
+    api_version: '2025-10-29',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    ...event,
+  });
+  const response = await fetch(`${site.url}/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) },
+    body,
+  });
   expect(response.status).toBe(200);
 }
 
 /** How the worker's attempt at an event went, once it has made one. */
 async function settled(id: string) {
   return eventually(
-    async () => (await pool.query<{ outcome: string | null; last_error: string | null; attempts: number; handled_at: Date | null }>('select outcome, last_error, attempts, handled_at from stripe_webhook_events where stripe_event_id = $1', [id])).rows[0],
+    async () =>
+      (
+        await pool.query<{ outcome: string | null; last_error: string | null; attempts: number; handled_at: Date | null }>(
+          'select outcome, last_error, attempts, handled_at from stripe_webhook_events where stripe_event_id = $1',
+          [id],
+        )
+      ).rows[0],
     (row) => row?.outcome != null,
   );
 }
@@ -99,7 +117,10 @@ async function settled(id: string) {
  * written before the worker throws, so the job is read only once BullMQ has moved it to failed.
  */
 async function expectNotRetried(id: string) {
-  await eventually(async () => (await queue.getJob(id))?.getState(), (state) => state === 'failed');
+  await eventually(
+    async () => (await queue.getJob(id))?.getState(),
+    (state) => state === 'failed',
+  );
   const job = await queue.getJob(id);
   expect(await job?.getState()).toBe('failed');
   expect(job?.attemptsMade).toBe(1);
@@ -107,12 +128,16 @@ async function expectNotRetried(id: string) {
 
 /** The buyer's events of these types, in the event store (not a projection that might lag). */
 async function eventsFor(userId: string, types: string[]): Promise<string[]> {
-  const { rows } = await pool.query<{ type: string }>("select type from events where type = any($1) and data->>'userId' = $2 order by position", [types, userId]);
+  const { rows } = await pool.query<{ type: string }>("select type from events where type = any($1) and data->>'userId' = $2 order by position", [
+    types,
+    userId,
+  ]);
   return rows.map((row) => row.type);
 }
 
 /** What the buyer was granted, or had moved towards a grant. */
-const grantsFor = (userId: string) => eventsFor(userId, ['PurchaseCompleted', 'LicenseGranted', 'ResourceAccessGranted', 'PendingPaymentProcessing', 'PendingPaymentSettled']);
+const grantsFor = (userId: string) =>
+  eventsFor(userId, ['PurchaseCompleted', 'LicenseGranted', 'ResourceAccessGranted', 'PendingPaymentProcessing', 'PendingPaymentSettled']);
 
 const dashboard = async (cookie: string) => (await callFn(site.url, 'getDashboardData', {}, { cookie, method: 'GET' })).result;
 const sessionIdOf = (url: string) => new URL(url).pathname.split('/').pop()!;
@@ -123,7 +148,10 @@ async function buyerWithOpenSession(email: string, resourceId = 'from-audio-to-n
   const started = await callFn(site.url, 'initiateCheckout', { resourceId, quantity }, { cookie });
   const session = await stripe.checkout.sessions.retrieve(sessionIdOf(started.result.url));
   // Projected a moment later: seen before anything is forged, so "unchanged" compares like with like.
-  await eventually(() => dashboard(cookie), (d) => d.pendingPayments[0]?.status === 'open');
+  await eventually(
+    () => dashboard(cookie),
+    (d) => d.pendingPayments[0]?.status === 'open',
+  );
   return { cookie, session, userId: session.metadata!.userId!, url: started.result.url as string };
 }
 
@@ -146,7 +174,12 @@ describe('a correctly signed event for a Checkout Session Stripe does not know',
     });
     await deliver(forged);
 
-    expect(await settled(forged.id)).toMatchObject({ outcome: 'failed', last_error: `checkout session ${forged.data.object.id} not found at Stripe`, attempts: 1, handled_at: null });
+    expect(await settled(forged.id)).toMatchObject({
+      outcome: 'failed',
+      last_error: `checkout session ${forged.data.object.id} not found at Stripe`,
+      attempts: 1,
+      handled_at: null,
+    });
     await expectNotRetried(forged.id);
     expect(await grantsFor(userId)).toEqual([]);
     expect(await dashboard(cookie)).toEqual(before);
@@ -154,7 +187,11 @@ describe('a correctly signed event for a Checkout Session Stripe does not know',
   });
 
   it('refuses a refund or a renewal for objects Stripe does not know, by their own reasons', async () => {
-    const refund = { id: eventId(), type: 'charge.refunded', data: { object: { id: 'ch_forged', object: 'charge', amount_refunded: 100, refunded: true, payment_intent: 'pi_forged' } } };
+    const refund = {
+      id: eventId(),
+      type: 'charge.refunded',
+      data: { object: { id: 'ch_forged', object: 'charge', amount_refunded: 100, refunded: true, payment_intent: 'pi_forged' } },
+    };
     const renewal = { id: eventId(), type: 'invoice.paid', data: { object: { id: 'in_forged', object: 'invoice', status: 'paid' } } };
     const nameless = { id: eventId(), type: 'customer.subscription.updated', data: { object: { id: '../v1/customers', object: 'subscription' } } };
     for (const event of [refund, renewal, nameless]) await deliver(event);
@@ -183,7 +220,10 @@ describe('a completed event for an unpaid session', () => {
     await deliver(tampered);
     expect(await settled(tampered.id)).toMatchObject({ outcome: 'handled' });
     expect(await grantsFor(userId)).toEqual(['PendingPaymentProcessing']);
-    const shown = await eventually(() => dashboard(cookie), (d) => d.pendingPayments[0]?.status === 'processing');
+    const shown = await eventually(
+      () => dashboard(cookie),
+      (d) => d.pendingPayments[0]?.status === 'processing',
+    );
     expect(shown).toMatchObject({ purchases: [], licenses: [], resources: { owned: [] } });
   });
 });
@@ -194,13 +234,20 @@ describe('a real Checkout Session whose payload was tampered with', () => {
     expect((await chooseOnHostedCheckout(url, 'pay')).status).toBe(303);
     const real = await recorder.sent('checkout.session.completed', session.id);
     const object = real.data.object;
-    const tampered = { ...real, id: eventId(), data: { object: { ...object, amount_total: 0, currency: 'eur', metadata: { ...object.metadata, resourceId: 'pro-monthly', quantity: '5' } } } };
+    const tampered = {
+      ...real,
+      id: eventId(),
+      data: { object: { ...object, amount_total: 0, currency: 'eur', metadata: { ...object.metadata, resourceId: 'pro-monthly', quantity: '5' } } },
+    };
     await deliver(tampered);
     expect(await settled(tampered.id)).toMatchObject({ outcome: 'handled' });
     await deliver(real);
     expect(await settled(real.id)).toMatchObject({ outcome: 'handled' });
 
-    const owned = await eventually(() => dashboard(cookie), (d) => d.licenses.length === 1 && d.purchases.length === 1);
+    const owned = await eventually(
+      () => dashboard(cookie),
+      (d) => d.licenses.length === 1 && d.purchases.length === 1,
+    );
     expect(owned.licenses).toEqual([expect.objectContaining({ plan: 'lifetime', seats: 2, title: 'Lifetime license', status: 'active' })]);
     expect(owned.purchases).toEqual([expect.objectContaining({ title: 'Lifetime license', quantity: 2, amountCents: 39_800, status: 'paid' })]);
     expect((await grantsFor(userId)).filter((type) => type === 'LicenseGranted')).toHaveLength(1);
@@ -212,26 +259,43 @@ describe('a refund or a dispute', () => {
     const { cookie, session, url, userId } = await buyerWithOpenSession('disputed@example.com', 'lifetime-license', 1);
     await chooseOnHostedCheckout(url, 'pay');
     await deliver(await recorder.sent('checkout.session.completed', session.id));
-    await eventually(() => dashboard(cookie), (d) => d.licenses[0]?.status === 'active');
+    await eventually(
+      () => dashboard(cookie),
+      (d) => d.licenses[0]?.status === 'active',
+    );
     const intent = await stripe.paymentIntents.retrieve(String((await stripe.checkout.sessions.retrieve(session.id)).payment_intent));
     const chargeId = String(intent.latest_charge);
 
-    const forgedRefund = { id: eventId(), type: 'charge.refunded', data: { object: { id: chargeId, object: 'charge', amount: 19_900, amount_refunded: 19_900, refunded: true, payment_intent: intent.id } } };
+    const forgedRefund = {
+      id: eventId(),
+      type: 'charge.refunded',
+      data: { object: { id: chargeId, object: 'charge', amount: 19_900, amount_refunded: 19_900, refunded: true, payment_intent: intent.id } },
+    };
     await deliver(forgedRefund);
     expect(await settled(forgedRefund.id)).toMatchObject({ outcome: 'handled' });
     expect(await eventsFor(userId, ['PurchaseRefunded'])).toEqual([]);
-    expect(await dashboard(cookie)).toMatchObject({ licenses: [expect.objectContaining({ status: 'active' })], purchases: [expect.objectContaining({ status: 'paid' })] });
+    expect(await dashboard(cookie)).toMatchObject({
+      licenses: [expect.objectContaining({ status: 'active' })],
+      purchases: [expect.objectContaining({ status: 'paid' })],
+    });
 
-    const disputed = await fetch(`${site.url}/_stripe/dev/charges/${chargeId}/dispute`, { method: 'POST', redirect: 'manual', headers: { accept: 'application/json' } });
+    const disputed = await fetch(`${site.url}/_stripe/dev/charges/${chargeId}/dispute`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { accept: 'application/json' },
+    });
     const { dispute } = (await disputed.json()) as { dispute: { id: string } };
     await deliver(await recorder.sent('charge.dispute.created', dispute.id));
-    const revoked = await eventually(() => dashboard(cookie), (d) => d.licenses[0]?.status === 'revoked');
+    const revoked = await eventually(
+      () => dashboard(cookie),
+      (d) => d.licenses[0]?.status === 'revoked',
+    );
     expect(revoked.licenses[0]).toMatchObject({ revokedReason: 'dispute' });
     expect(await eventsFor(userId, ['PurchaseRefunded', 'PurchaseDisputed'])).toEqual(['PurchaseDisputed']);
   });
 });
 
-describe("a session whose own object at Stripe does not match the catalog", () => {
+describe('a session whose own object at Stripe does not match the catalog', () => {
   /** A session made straight through Stripe's API (as someone holding the API key could), paid on the hosted page. */
   async function paidOffCatalog(email: string, price: { currency: string; unit_amount: number } | 'catalog', lineQuantity: number, metadataQuantity: number) {
     const { userId } = await buyerWithOpenSession(email);
@@ -266,11 +330,21 @@ describe("a subscription whose own price at Stripe is not the catalog's", () => 
     const [catalogPrice] = (await stripe.prices.list({ lookup_keys: ['sculpt_pro-monthly'] })).data;
     const cheap = await stripe.prices.create({ currency: 'usd', unit_amount: 100, product: String(catalogPrice!.product), recurring: { interval: 'month' } });
     const metadata = { checkoutRef: `chk_cheap_${randomBytes(6).toString('hex')}`, userId, resourceId: 'pro-monthly', quantity: '1' };
-    const session = await stripe.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: cheap.id, quantity: 1 }], success_url: `${site.url}/checkout?status=success`, metadata, subscription_data: { metadata } });
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price: cheap.id, quantity: 1 }],
+      success_url: `${site.url}/checkout?status=success`,
+      metadata,
+      subscription_data: { metadata },
+    });
     expect((await chooseOnHostedCheckout(session.url!, 'pay')).status).toBe(303);
     const subscriptionId = String((await stripe.checkout.sessions.retrieve(session.id)).subscription);
     const invoiceId = String((await stripe.subscriptions.retrieve(subscriptionId)).latest_invoice);
-    const events = [await recorder.sent('invoice.paid', invoiceId), await recorder.sent('customer.subscription.created', subscriptionId), await recorder.sent('checkout.session.completed', session.id)];
+    const events = [
+      await recorder.sent('invoice.paid', invoiceId),
+      await recorder.sent('customer.subscription.created', subscriptionId),
+      await recorder.sent('checkout.session.completed', session.id),
+    ];
     for (const event of events) await deliver(event);
 
     const mismatch = `amount 100 ≠ ${catalogPrice!.unit_amount} × 1`;
@@ -305,14 +379,23 @@ describe('Stripe out of reach while an event is verified', () => {
 
   it('is an error BullMQ retries, not a refusal; the same unknown session with Stripe reachable is refused for good', async () => {
     const job = await kept('cs_test_unknown_while_down');
-    const failure = await workerVerifyingAt(`http://127.0.0.1:${await freePort()}`).process(job).catch((error: unknown) => error);
+    const failure = await workerVerifyingAt(`http://127.0.0.1:${await freePort()}`)
+      .process(job)
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(Error);
     expect(failure).not.toBeInstanceOf(UnrecoverableError);
-    const [down] = await orm.em.getConnection().execute<{ outcome: string; last_error: string; handled_at: Date | null }[]>('select outcome, last_error, handled_at from stripe_webhook_events where stripe_event_id = ?', [job.data.stripeEventId]);
+    const [down] = await orm.em
+      .getConnection()
+      .execute<{ outcome: string; last_error: string; handled_at: Date | null }[]>(
+        'select outcome, last_error, handled_at from stripe_webhook_events where stripe_event_id = ?',
+        [job.data.stripeEventId],
+      );
     expect(down).toMatchObject({ outcome: 'failed', handled_at: null });
     expect(down!.last_error).not.toContain('not found at Stripe');
 
-    const refusal = await workerVerifyingAt(site.url).process(job).catch((error: unknown) => error);
+    const refusal = await workerVerifyingAt(site.url)
+      .process(job)
+      .catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(UnrecoverableError);
     expect((refusal as Error).message).toBe('checkout session cs_test_unknown_while_down not found at Stripe');
   }, 30_000);

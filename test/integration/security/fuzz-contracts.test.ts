@@ -97,7 +97,13 @@ async function call({ contract, method, payload, form, cookie }: Call): Promise<
   const sent = method === 'GET' ? undefined : form ? new URLSearchParams(payload as Record<string, string>).toString() : json;
   const response = await fetch(url, {
     method,
-    headers: { accept: 'application/json', origin: api.url, 'sec-fetch-site': 'same-origin', ...(method === 'POST' ? { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+    headers: {
+      accept: 'application/json',
+      origin: api.url,
+      'sec-fetch-site': 'same-origin',
+      ...(method === 'POST' ? { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' } : {}),
+      ...(cookie ? { cookie } : {}),
+    },
     body: sent,
     redirect: 'manual',
   });
@@ -123,10 +129,20 @@ function hostileCalls(contract: ServerFnContract): Array<{ label: string; method
   const formText = hostileValues.filter(([, value]) => typeof value === 'string') as Array<[string, string]>;
   const formFields = contract.method === 'POST' ? fieldsOf(contract.input) : [];
   return [
-    ...formFields.flatMap((field) => formText.map(([name, value]) => ({ label: `${name} in ${field}, as a form`, method: 'POST' as const, form: true, payload: { [field]: value } }))),
-    ...(contract.method === 'POST' ? [{ label: 'a __proto__ field, as a form', method: 'POST' as const, form: true, payload: { ['__proto__']: 'x', constructor: 'y' } }] : []),
+    ...formFields.flatMap((field) =>
+      formText.map(([name, value]) => ({ label: `${name} in ${field}, as a form`, method: 'POST' as const, form: true, payload: { [field]: value } })),
+    ),
+    ...(contract.method === 'POST'
+      ? [{ label: 'a __proto__ field, as a form', method: 'POST' as const, form: true, payload: { ['__proto__']: 'x', constructor: 'y' } }]
+      : []),
     ...hostileValues.map(([name, value]) => ({ label: `${name} as the payload`, method: contract.method, payload: value })),
-    ...fieldsOf(contract.input).flatMap((field) => hostileValues.map(([name, value]) => ({ label: `${name} in ${field}`, method: contract.method, payload: { ...validInput[contract.id], [field]: value } }))),
+    ...fieldsOf(contract.input).flatMap((field) =>
+      hostileValues.map(([name, value]) => ({
+        label: `${name} in ${field}`,
+        method: contract.method,
+        payload: { ...validInput[contract.id], [field]: value },
+      })),
+    ),
     { label: `${other}, the wrong method`, method: other, payload: {} },
     { label: `${other} with a NUL`, method: other, payload: { x: 'a\u0000b' } },
   ];
@@ -142,26 +158,41 @@ describe('every server-function contract, fed hostile input', () => {
     ['signed out', () => undefined],
     ['signed in as an ordinary member', () => member],
   ])('%s', (_who, cookie) => {
-    it.each(serverFnContracts.map((contract) => [contract.id, contract] as const))('%s answers 4xx with the error envelope (or a legitimate 2xx), never 5xx, and a refusal writes nothing', async (_id, contract) => {
-      const wrong: string[] = [];
-      for (const { label, method, payload, form } of hostileCalls(contract)) {
-        const before = await lastPosition();
-        const { status, body, contentType } = await call({ contract, method, payload, form, cookie: cookie() });
-        const after = await lastPosition();
-        const what = `${method} ${label}: ${status} ${JSON.stringify(body).slice(0, 160)}`;
-        if (status >= 500) wrong.push(`5xx for ${what}`);
-        else if (status >= 400 && !(contentType.startsWith('application/json') && isErrorEnvelope(body))) wrong.push(`no error envelope for ${what}`);
-        else if (status < 400 && !isAnswerEnvelope(body)) wrong.push(`no answer envelope for ${what}`);
-        if (status >= 400 && after !== before) wrong.push(`events appended (${before} → ${after}) by a refused ${what}`);
-      }
-      expect(wrong).toEqual([]);
-      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    });
+    it.each(serverFnContracts.map((contract) => [contract.id, contract] as const))(
+      '%s answers 4xx with the error envelope (or a legitimate 2xx), never 5xx, and a refusal writes nothing',
+      async (_id, contract) => {
+        const wrong: string[] = [];
+        for (const { label, method, payload, form } of hostileCalls(contract)) {
+          const before = await lastPosition();
+          const { status, body, contentType } = await call({ contract, method, payload, form, cookie: cookie() });
+          const after = await lastPosition();
+          const what = `${method} ${label}: ${status} ${JSON.stringify(body).slice(0, 160)}`;
+          if (status >= 500) wrong.push(`5xx for ${what}`);
+          else if (status >= 400 && !(contentType.startsWith('application/json') && isErrorEnvelope(body))) wrong.push(`no error envelope for ${what}`);
+          else if (status < 400 && !isAnswerEnvelope(body)) wrong.push(`no answer envelope for ${what}`);
+          if (status >= 400 && after !== before) wrong.push(`events appended (${before} → ${after}) by a refused ${what}`);
+        }
+        expect(wrong).toEqual([]);
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      },
+    );
   });
 });
 
 /** Query strings no plugin endpoint or page should answer with a 5xx. */
-const hostileQueries = ['q=%00', 'q=%ED%A0%80', `q=${'x'.repeat(121)}`, `q=${'x'.repeat(5_000)}`, '__proto__=x', '__proto__[polluted]=1', 'constructor[prototype][polluted]=1', 'q=a&q=b', 'q[a]=1', 'q=%', 'q=%E0%A4%A'];
+const hostileQueries = [
+  'q=%00',
+  'q=%ED%A0%80',
+  `q=${'x'.repeat(121)}`,
+  `q=${'x'.repeat(5_000)}`,
+  '__proto__=x',
+  '__proto__[polluted]=1',
+  'constructor[prototype][polluted]=1',
+  'q=a&q=b',
+  'q[a]=1',
+  'q=%',
+  'q=%E0%A4%A',
+];
 const pluginPaths = ['/api/plugin/license/validate', '/api/plugin/credits/balance'];
 
 async function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown; contentType: string }> {
@@ -191,14 +222,20 @@ describe('the rest of what a stranger can reach', () => {
 
   it('shows the 404 page for a NUL or worse in a page address, and the 400 page for such a search, never a 500', async () => {
     const expected: Array<[string, number]> = [
-      ...['/resources/%00', '/resources/a%00b', '/resources/%ED%A0%80', `/resources/${'x'.repeat(121)}`, '/learn/%00', '/library/%00', '/%00'].map((path): [string, number] => [path, 404]),
+      ...['/resources/%00', '/resources/a%00b', '/resources/%ED%A0%80', `/resources/${'x'.repeat(121)}`, '/learn/%00', '/library/%00', '/%00'].map(
+        (path): [string, number] => [path, 404],
+      ),
       ['/resources?q=%00', 400],
       [`/resources?q=${'x'.repeat(121)}`, 400],
       ['/resources?q=a&q=b', 400],
     ];
     for (const [path, status] of expected) {
       const answer = await get(path, { accept: 'text/html' });
-      expect({ path: path.slice(0, 60), status: answer.status, html: answer.contentType.startsWith('text/html') }).toEqual({ path: path.slice(0, 60), status, html: true });
+      expect({ path: path.slice(0, 60), status: answer.status, html: answer.contentType.startsWith('text/html') }).toEqual({
+        path: path.slice(0, 60),
+        status,
+        html: true,
+      });
     }
     const wrong: string[] = [];
     for (const query of hostileQueries) {
@@ -209,7 +246,18 @@ describe('the rest of what a stranger can reach', () => {
   });
 
   it('answers an unknown address under /api/, or GET on a POST-only one, with the JSON envelope, not the HTML page', async () => {
-    for (const path of ['/api', '/api/', '/api/nope', '/api/plugin/nope?x=%00', '/api/plugin/license/validate/extra', '/api/internal/credits/debit', '/webhooks/stripe', '/webhooks/nope', '/_serverFn', '/_serverFn/a/b']) {
+    for (const path of [
+      '/api',
+      '/api/',
+      '/api/nope',
+      '/api/plugin/nope?x=%00',
+      '/api/plugin/license/validate/extra',
+      '/api/internal/credits/debit',
+      '/webhooks/stripe',
+      '/webhooks/nope',
+      '/_serverFn',
+      '/_serverFn/a/b',
+    ]) {
       const { status, body, contentType } = await get(path, { accept: 'text/html' });
       expect({ path, status, json: contentType.startsWith('application/json') }).toEqual({ path, status: 404, json: true });
       expect({ path, envelope: isErrorEnvelope(body) }).toEqual({ path, envelope: true });
@@ -220,7 +268,11 @@ describe('the rest of what a stranger can reach', () => {
   });
 
   it("answers an address over Node's header limit with 431 and the JSON envelope", async () => {
-    for (const path of [`/api/plugin/license/validate?q=${'x'.repeat(100 * 1024)}`, `/resources?q=${'x'.repeat(100 * 1024)}`, `/_serverFn/getResource?payload=${'x'.repeat(100 * 1024)}`]) {
+    for (const path of [
+      `/api/plugin/license/validate?q=${'x'.repeat(100 * 1024)}`,
+      `/resources?q=${'x'.repeat(100 * 1024)}`,
+      `/_serverFn/getResource?payload=${'x'.repeat(100 * 1024)}`,
+    ]) {
       const { status, body } = await get(path);
       expect(status).toBe(431);
       expect((body as { error: { code: string } }).error.code).toBe('HEADERS_TOO_LARGE');
@@ -229,12 +281,30 @@ describe('the rest of what a stranger can reach', () => {
 
   it('answers the Stripe webhook 400 for hostile bodies, signed or not, and 200 only for a real event', async () => {
     const signer = new Stripe('sk_test_signing_only');
-    const event = { id: 'evt_fuzzed0000000000000001', object: 'event', type: 'customer.created', data: { object: { id: 'cus_\u0000', name: 'a\u0000\ud800', ['__proto__']: 'x' } } };
-    const bodies = ['null', '{}', '[]', '"x"', '{"id":"evt_1"}', '{"id":"evt_\\u0000","type":"x"}', '{"__proto__":{"id":"evt_1","type":"x"}}', 'not json', JSON.stringify(event)];
+    const event = {
+      id: 'evt_fuzzed0000000000000001',
+      object: 'event',
+      type: 'customer.created',
+      data: { object: { id: 'cus_\u0000', name: 'a\u0000\ud800', ['__proto__']: 'x' } },
+    };
+    const bodies = [
+      'null',
+      '{}',
+      '[]',
+      '"x"',
+      '{"id":"evt_1"}',
+      '{"id":"evt_\\u0000","type":"x"}',
+      '{"__proto__":{"id":"evt_1","type":"x"}}',
+      'not json',
+      JSON.stringify(event),
+    ];
     for (const body of bodies) {
       for (const signed of [false, true]) {
         const before = await lastPosition();
-        const headers: Record<string, string> = { 'content-type': 'application/json', ...(signed ? { 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }) } : {}) };
+        const headers: Record<string, string> = {
+          'content-type': 'application/json',
+          ...(signed ? { 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }) } : {}),
+        };
         const response = await fetch(`${api.url}/webhooks/stripe`, { method: 'POST', headers, body });
         const legitimate = signed && body === JSON.stringify(event);
         expect({ body: body.slice(0, 60), signed, status: response.status }).toEqual({ body: body.slice(0, 60), signed, status: legitimate ? 200 : 400 });

@@ -64,20 +64,36 @@ const pluginUsageItem = z.strictObject({
 const pluginUsagePage = z.strictObject({ items: z.array(pluginUsageItem), next_before: z.string().min(1).nullable() });
 type PluginUsageItem = z.output<typeof pluginUsageItem>;
 
-const pluginHeaders = (key: string) => ({ 'x-license-key': key, 'x-plugin-version': '6.3.0', 'x-systemsculpt-admission-contract': 'admission-v1', 'X-SystemSculpt-Client': 'obsidian-plugin' });
-const usage = (key: string, query: string) => fetch(`${site.url}/api/plugin/credits/usage${query}`, { headers: pluginHeaders(key) }).then(async (res) => ({ status: res.status, body: (await res.json()) as unknown }));
+const pluginHeaders = (key: string) => ({
+  'x-license-key': key,
+  'x-plugin-version': '6.3.0',
+  'x-systemsculpt-admission-contract': 'admission-v1',
+  'X-SystemSculpt-Client': 'obsidian-plugin',
+});
+const usage = (key: string, query: string) =>
+  fetch(`${site.url}/api/plugin/credits/usage${query}`, { headers: pluginHeaders(key) }).then(async (res) => ({
+    status: res.status,
+    body: (await res.json()) as unknown,
+  }));
 const dashboard = (cookie: string) => callFn(site.url, 'getDashboardData', {}, { cookie, method: 'GET' });
 
 async function licensed(email: string, seats = 1): Promise<{ cookie: string; key: string; licenseId: string; checkoutUrl: string }> {
   const cookie = await signUpOverHttp(site, email);
   const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'lifetime-license', quantity: seats }, { cookie });
   await chooseOnHostedCheckout(started.result.url, 'pay');
-  const data = await eventually(() => dashboard(cookie), (d) => d.result?.licenses.length === 1);
+  const data = await eventually(
+    () => dashboard(cookie),
+    (d) => d.result?.licenses.length === 1,
+  );
   return { cookie, key: data.result.licenses[0].key, licenseId: data.result.licenses[0].licenseId, checkoutUrl: started.result.url };
 }
 
 function debit(body: Record<string, unknown>) {
-  return fetch(`${site.url}/api/internal/credits/debit`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` }, body: JSON.stringify(body) }).then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
+  return fetch(`${site.url}/api/internal/credits/debit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+    body: JSON.stringify(body),
+  }).then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
 }
 
 /** Every page from the newest, following next_before, as the plugin does. */
@@ -95,7 +111,13 @@ async function allPages(key: string, query: string, limit: number): Promise<Plug
   return pages;
 }
 
-const errorEnvelope = z.strictObject({ error: z.strictObject({ code: z.string().min(1), message: z.string().min(1), issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional() }) });
+const errorEnvelope = z.strictObject({
+  error: z.strictObject({
+    code: z.string().min(1),
+    message: z.string().min(1),
+    issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
+  }),
+});
 
 describe('GET /api/plugin/credits/usage, read as the plugin reads it', () => {
   let owner: { cookie: string; key: string; licenseId: string };
@@ -104,16 +126,45 @@ describe('GET /api/plugin/credits/usage, read as the plugin reads it', () => {
 
   beforeAll(async () => {
     owner = await licensed('contract-usage@example.com');
-    await callFn(site.url, 'initiateCheckout', { resourceId: 'credits-100k', quantity: 1 }, { cookie: owner.cookie }).then((s) => chooseOnHostedCheckout(s.result.url, 'pay'));
-    await eventually(() => readBalance(site.url, owner.key), (b) => 'addOnRemaining' in b.reading && b.reading.addOnRemaining === 100_000);
+    await callFn(site.url, 'initiateCheckout', { resourceId: 'credits-100k', quantity: 1 }, { cookie: owner.cookie }).then((s) =>
+      chooseOnHostedCheckout(s.result.url, 'pay'),
+    );
+    await eventually(
+      () => readBalance(site.url, owner.key),
+      (b) => 'addOnRemaining' in b.reading && b.reading.addOnRemaining === 100_000,
+    );
     // The third debit outruns the included credits, so one entry draws on both.
     const credits = [40_000, 50_000, 70_000, 5_000, 1_000];
     for (const [i, endpoint] of endpoints.entries()) {
-      const measures = i === 2 ? { duration_seconds: 61.5, raw_usd: 0.0123, file_size_bytes: 480_000, file_format: 'm4a', billing_formula_version: 'v3', billing_credits_per_usd: 1_000, billing_markup_multiplier: 1.25, billing_credits_exact: 69_999.6 } : i === 0 ? { total_tokens: 1_500, input_tokens: 1_000, output_tokens: 400, cache_read_tokens: 80, cache_write_tokens: 20 } : undefined;
-      const answer = await debit({ request_id: randomUUID(), license_key: owner.key, endpoint, usage_kind: kinds[i], credits: credits[i], ...(measures ? { measures } : {}) });
+      const measures =
+        i === 2
+          ? {
+              duration_seconds: 61.5,
+              raw_usd: 0.0123,
+              file_size_bytes: 480_000,
+              file_format: 'm4a',
+              billing_formula_version: 'v3',
+              billing_credits_per_usd: 1_000,
+              billing_markup_multiplier: 1.25,
+              billing_credits_exact: 69_999.6,
+            }
+          : i === 0
+            ? { total_tokens: 1_500, input_tokens: 1_000, output_tokens: 400, cache_read_tokens: 80, cache_write_tokens: 20 }
+            : undefined;
+      const answer = await debit({
+        request_id: randomUUID(),
+        license_key: owner.key,
+        endpoint,
+        usage_kind: kinds[i],
+        credits: credits[i],
+        ...(measures ? { measures } : {}),
+      });
       expect(answer.status).toBe(200);
     }
-    await eventually(() => usage(owner.key, '?limit=100'), (a) => (a.body as { items?: unknown[] }).items?.length === endpoints.length);
+    await eventually(
+      () => usage(owner.key, '?limit=100'),
+      (a) => (a.body as { items?: unknown[] }).items?.length === endpoints.length,
+    );
   }, 60_000);
 
   it('answers { items, next_before }, each item exactly the fields the plugin reads, with balances that add up and chain', async () => {
@@ -133,10 +184,35 @@ describe('GET /api/plugin/credits/usage, read as the plugin reads it', () => {
       expect(item.total_delta).toBe(-item.credits_charged);
     }
     // Each entry starts where the one before it (the next in the list) left off.
-    for (let i = 0; i < items.length - 1; i += 1) expect([items[i]!.included_before, items[i]!.add_on_before]).toEqual([items[i + 1]!.included_after, items[i + 1]!.add_on_after]);
+    for (let i = 0; i < items.length - 1; i += 1)
+      expect([items[i]!.included_before, items[i]!.add_on_before]).toEqual([items[i + 1]!.included_after, items[i + 1]!.add_on_after]);
     const oldest = items.at(-1)!;
-    expect(oldest).toMatchObject({ included_before: 150_000, add_on_before: 100_000, total_before: 250_000, total_tokens: 1_500, input_tokens: 1_000, output_tokens: 400, cache_read_tokens: 80, cache_write_tokens: 20, file_size_bytes: null, billing_formula_version: null });
-    expect(items[2]).toMatchObject({ included_before: 60_000, included_delta: -60_000, add_on_delta: -10_000, add_on_after: 90_000, duration_seconds: 61.5, raw_usd: 0.0123, file_size_bytes: 480_000, file_format: 'm4a', billing_formula_version: 'v3', billing_credits_per_usd: 1_000, billing_markup_multiplier: 1.25, billing_credits_exact: 69_999.6 });
+    expect(oldest).toMatchObject({
+      included_before: 150_000,
+      add_on_before: 100_000,
+      total_before: 250_000,
+      total_tokens: 1_500,
+      input_tokens: 1_000,
+      output_tokens: 400,
+      cache_read_tokens: 80,
+      cache_write_tokens: 20,
+      file_size_bytes: null,
+      billing_formula_version: null,
+    });
+    expect(items[2]).toMatchObject({
+      included_before: 60_000,
+      included_delta: -60_000,
+      add_on_delta: -10_000,
+      add_on_after: 90_000,
+      duration_seconds: 61.5,
+      raw_usd: 0.0123,
+      file_size_bytes: 480_000,
+      file_format: 'm4a',
+      billing_formula_version: 'v3',
+      billing_credits_per_usd: 1_000,
+      billing_markup_multiplier: 1.25,
+      billing_credits_exact: 69_999.6,
+    });
     expect(items[0]).toMatchObject({ total_after: 84_000, total_tokens: 0, duration_seconds: 0, raw_usd: 0, file_format: null });
     const balance = await readBalance(site.url, owner.key);
     expect(balance.reading).toMatchObject({ totalRemaining: items[0]!.total_after });
@@ -259,9 +335,16 @@ describe('a key taken back is refused by every api process at once', () => {
 
   it('a removed seat: refused by the site when removeSeat returns, and by the other api when it hears the projector', async () => {
     const owner = await licensed('contract-seats@example.com', 2);
-    expect((await callFn(site.url, 'assignSeat', { licenseId: owner.licenseId, email: 'contract-holder@example.com' }, { cookie: owner.cookie })).status).toBe(200);
+    expect((await callFn(site.url, 'assignSeat', { licenseId: owner.licenseId, email: 'contract-holder@example.com' }, { cookie: owner.cookie })).status).toBe(
+      200,
+    );
     const holder = await signUpOverHttp(site, 'contract-holder@example.com');
-    const seatKey = (await eventually(() => dashboard(holder), (d) => d.result?.sharedSeats.length === 1)).result.sharedSeats[0].key as string;
+    const seatKey = (
+      await eventually(
+        () => dashboard(holder),
+        (d) => d.result?.sharedSeats.length === 1,
+      )
+    ).result.sharedSeats[0].key as string;
     await allowedEverywhere(seatKey);
     await otherHasHeardEverything();
 
@@ -293,7 +376,7 @@ describe('a key taken back is refused by every api process at once', () => {
     await allowedEverywhere(newKey);
   });
 
-  it('a refunded license, revoked by the worker from Stripe\'s event: refused by the other api as soon as it hears the projector', async () => {
+  it("a refunded license, revoked by the worker from Stripe's event: refused by the other api as soon as it hears the projector", async () => {
     const owner = await licensed('contract-refund@example.com');
     await allowedEverywhere(owner.key);
     await otherHasHeardEverything();
@@ -316,7 +399,12 @@ describe('a key taken back is refused by every api process at once', () => {
       expect(changes.listening).toBe(false);
       await callFn(site.url, 'assignSeat', { licenseId: owner.licenseId, email: 'contract-deaf-holder@example.com' }, { cookie: owner.cookie });
       const holder = await signUpOverHttp(site, 'contract-deaf-holder@example.com');
-      const seatKey = (await eventually(() => dashboard(holder), (d) => d.result?.sharedSeats.length === 1)).result.sharedSeats[0].key as string;
+      const seatKey = (
+        await eventually(
+          () => dashboard(holder),
+          (d) => d.result?.sharedSeats.length === 1,
+        )
+      ).result.sharedSeats[0].key as string;
       for (let i = 0; i < 2; i += 1) expect((await validateLicense(deaf.url, seatKey)).reading).toMatchObject({ code: 'allowed' });
       await callFn(site.url, 'removeSeat', { licenseId: owner.licenseId, email: 'contract-deaf-holder@example.com' }, { cookie: owner.cookie });
       expect((await validateLicense(deaf.url, seatKey)).reading).toMatchObject({ code: 'license_rejected', reason: 'revoked' });

@@ -39,7 +39,11 @@ const request = (base: string, method: 'GET' | 'POST', path: string) =>
   fetch(`${base}${path}`, {
     method,
     redirect: 'manual',
-    headers: { accept: 'application/json', 'sec-fetch-site': 'same-origin', ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+    headers: {
+      accept: 'application/json',
+      'sec-fetch-site': 'same-origin',
+      ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+    },
     body: method === 'POST' ? 'amount=100' : undefined,
   });
 
@@ -72,7 +76,10 @@ describe('the built site in production configuration', () => {
   it.each(localSignInServerFns.map((c) => c.id))('the local sign-in step %s answers 404 NOT_FOUND through /_serverFn', async (id) => {
     const response = await callLocalSignIn(site.url, id);
     expect(response.status).toBe(404);
-    expect(((await response.json()) as { error: { code: string; message: string } }).error).toEqual({ code: 'NOT_FOUND', message: `There is no server function called "${id}".` });
+    expect(((await response.json()) as { error: { code: string; message: string } }).error).toEqual({
+      code: 'NOT_FOUND',
+      message: `There is no server function called "${id}".`,
+    });
   });
 });
 
@@ -132,20 +139,28 @@ describe('every unsafe production value refuses start with one line naming the v
     ["the emulator's webhook secret", 'STRIPE_WEBHOOK_SECRET', { ...SAFE_PRODUCTION_ENV, STRIPE_WEBHOOK_SECRET: 'whsec_sculpt_local_emulator' }],
     ['no SITE_TOKEN_SECRET', 'SITE_TOKEN_SECRET', { ...SAFE_PRODUCTION_ENV, SITE_TOKEN_SECRET: undefined }],
     ['email to the outbox', 'EMAIL_TRANSPORT', { ...SAFE_PRODUCTION_ENV, EMAIL_TRANSPORT: 'outbox', SMTP_URL: undefined }],
-    ['keys set, NODE_ENV and EMAIL_TRANSPORT unset (the issue\'s deploy)', 'EMAIL_TRANSPORT', { ...keysOnly, EMAIL_TRANSPORT: undefined, SMTP_URL: undefined }],
+    ["keys set, NODE_ENV and EMAIL_TRANSPORT unset (the issue's deploy)", 'EMAIL_TRANSPORT', { ...keysOnly, EMAIL_TRANSPORT: undefined, SMTP_URL: undefined }],
     ['Clerk partial', 'CLERK_JWT_KEY', { ...SAFE_PRODUCTION_ENV, CLERK_JWT_KEY: undefined }],
     ['an http PUBLIC_URL', 'PUBLIC_URL', { ...SAFE_PRODUCTION_ENV, PUBLIC_URL: 'http://systemsculpt.example' }],
     ['real Clerk, emulated Stripe', 'STRIPE_SECRET_KEY', { ...SAFE_PRODUCTION_ENV, STRIPE_SECRET_KEY: undefined }],
-    ['real Stripe, local sign-in', 'CLERK_SECRET_KEY', { ...SAFE_PRODUCTION_ENV, CLERK_PUBLISHABLE_KEY: undefined, CLERK_SECRET_KEY: undefined, CLERK_JWT_KEY: undefined }],
+    [
+      'real Stripe, local sign-in',
+      'CLERK_SECRET_KEY',
+      { ...SAFE_PRODUCTION_ENV, CLERK_PUBLISHABLE_KEY: undefined, CLERK_SECRET_KEY: undefined, CLERK_JWT_KEY: undefined },
+    ],
   ];
 
-  it.each(unsafe)('%s: exits non-zero naming %s', async (_what, variable, env) => {
-    const { code, stderr, stdout } = await startWith(env);
-    expect(code).not.toBe(0);
-    expect(code).not.toBeNull();
-    expect(stdout).toBe('');
-    const lines = stderr.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`^(Refusing to start in production|Invalid configuration): ${variable}[:=]`));
-  }, 30_000);
+  it.each(unsafe)(
+    '%s: exits non-zero naming %s',
+    async (_what, variable, env) => {
+      const { code, stderr, stdout } = await startWith(env);
+      expect(code).not.toBe(0);
+      expect(code).not.toBeNull();
+      expect(stdout).toBe('');
+      const lines = stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`^(Refusing to start in production|Invalid configuration): ${variable}[:=]`));
+    },
+    30_000,
+  );
 });

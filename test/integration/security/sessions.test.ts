@@ -28,11 +28,20 @@ async function call(id: string, body: unknown, cookie = '', method: 'GET' | 'POS
     headers: { 'content-type': 'application/json', 'x-forwarded-for': freshIp(), ...(cookie ? { cookie } : {}) },
     body: method === 'POST' ? JSON.stringify(body) : undefined,
   });
-  return { status: response.status, cacheControl: response.headers.get('cache-control'), body: (await response.json()) as Answer['body'], setCookies: response.headers.getSetCookie() };
+  return {
+    status: response.status,
+    cacheControl: response.headers.get('cache-control'),
+    body: (await response.json()) as Answer['body'],
+    setCookies: response.headers.getSetCookie(),
+  };
 }
 
 /** The Cookie header a browser would send back after these Set-Cookie headers. */
-const jar = (setCookies: string[]) => setCookies.map((c) => c.split(';')[0]!).filter((c) => !c.endsWith('=')).join('; ');
+const jar = (setCookies: string[]) =>
+  setCookies
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
 const code = (email: string) => latestSignInCode(api.config.REDIS_URL, QUEUE_PREFIX, email);
 const pick = (cookies: string, ...names: string[]) => names.map((name) => `${name}=${cookieValue(cookies, name)}`).join('; ');
 
@@ -159,7 +168,12 @@ describe('personal answers are never cached', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('cache-control')).toBe('private, no-store');
     // A form posted before JavaScript loaded, refused: a 303 back to its page.
-    const form = await fetch(`${api.url}/_serverFn/submitContactMessage`, { method: 'POST', body: 'message=x', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: api.url, cookie: cookies }, redirect: 'manual' });
+    const form = await fetch(`${api.url}/_serverFn/submitContactMessage`, {
+      method: 'POST',
+      body: 'message=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: api.url, cookie: cookies },
+      redirect: 'manual',
+    });
     expect(form.status).toBe(303);
     expect(form.headers.get('location')).toMatch(/^\/contact\?status=error/);
     expect(form.headers.get('cache-control')).toBe('private, no-store');
@@ -185,7 +199,8 @@ describe('HSTS', () => {
   });
   afterAll(() => https.close());
 
-  const hsts = async (base: string, headers: Record<string, string> = {}) => (await fetch(`${base}/_serverFn/getSiteInfo`, { headers })).headers.get('strict-transport-security');
+  const hsts = async (base: string, headers: Record<string, string> = {}) =>
+    (await fetch(`${base}/_serverFn/getSiteInfo`, { headers })).headers.get('strict-transport-security');
 
   it('is absent when the site is served over http', async () => {
     expect(await hsts(api.url)).toBeNull();

@@ -38,7 +38,11 @@ afterAll(async () => {
 });
 
 const deliverSigned = (body: string) =>
-  fetch(`${api.url}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) }, body });
+  fetch(`${api.url}/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) },
+    body,
+  });
 
 async function keptEvents(): Promise<number> {
   const [row] = await orm.em.getConnection().execute<{ n: string }[]>('select count(*) as n from stripe_webhook_events');
@@ -48,7 +52,22 @@ async function keptEvents(): Promise<number> {
 const eventId = () => `evt_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
 
 describe('a correctly signed webhook whose body is not a Stripe event', () => {
-  const notEvents = ['null', '{}', '[]', '"x"', '1', 'true', '{"id":"evt_1"}', '{"type":"invoice.paid"}', '{"id":7,"type":"invoice.paid"}', '{"id":"","type":"invoice.paid"}', '{"id":"evt_\\u0000","type":"invoice.paid"}', '{"id":"evt_1","type":"invoice.\\ud800"}', `{"id":"evt_${'x'.repeat(300)}","type":"invoice.paid"}`, '[{"id":"evt_1","type":"invoice.paid"}]'];
+  const notEvents = [
+    'null',
+    '{}',
+    '[]',
+    '"x"',
+    '1',
+    'true',
+    '{"id":"evt_1"}',
+    '{"type":"invoice.paid"}',
+    '{"id":7,"type":"invoice.paid"}',
+    '{"id":"","type":"invoice.paid"}',
+    '{"id":"evt_\\u0000","type":"invoice.paid"}',
+    '{"id":"evt_1","type":"invoice.\\ud800"}',
+    `{"id":"evt_${'x'.repeat(300)}","type":"invoice.paid"}`,
+    '[{"id":"evt_1","type":"invoice.paid"}]',
+  ];
 
   const cases = notEvents.map((body) => [body.length > 60 ? `${body.slice(0, 40)}… (${body.length} characters)` : body, body]);
   it.each(cases)('%s is answered 400 stripe.not_an_event (Stripe does not retry it), keeping nothing', async (_label, body) => {
@@ -64,7 +83,13 @@ describe('a signed event whose strings hold what jsonb cannot', () => {
   it('is kept losslessly, answered 200 on every delivery, and handled by the worker with the text it had', async () => {
     const id = eventId();
     const hostile = { name: 'a\u0000b', half: '\ud800', pair: '📝', nested: [{ '\u0000key': 'v' }] };
-    const event = { id, object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: { object: { id: `cs_test_${id.slice(4)}`, object: 'checkout.session', metadata: hostile } } };
+    const event = {
+      id,
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: `cs_test_${id.slice(4)}`, object: 'checkout.session', metadata: hostile } },
+    };
     const body = JSON.stringify(event);
     expect(body).toContain('\\u0000');
 
@@ -72,7 +97,9 @@ describe('a signed event whose strings hold what jsonb cannot', () => {
       const response = await deliverSigned(body);
       expect({ delivery, status: response.status }).toEqual({ delivery, status: 200 });
     }
-    const [row] = await orm.em.getConnection().execute<{ deliveries: number }[]>('select deliveries from stripe_webhook_events where stripe_event_id = ?', [id]);
+    const [row] = await orm.em
+      .getConnection()
+      .execute<{ deliveries: number }[]>('select deliveries from stripe_webhook_events where stripe_event_id = ?', [id]);
     expect(row?.deliveries).toBe(2);
     expect((await log.find(id))?.payload).toEqual(event);
 
@@ -88,7 +115,9 @@ describe('a signed event whose strings hold what jsonb cannot', () => {
     const id = eventId();
     const event = { id, object: 'event', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer', name: 'Ada' } } };
     expect((await deliverSigned(JSON.stringify(event))).status).toBe(200);
-    const [row] = await orm.em.getConnection().execute<{ kind: string }[]>('select jsonb_typeof(payload) as kind from stripe_webhook_events where stripe_event_id = ?', [id]);
+    const [row] = await orm.em
+      .getConnection()
+      .execute<{ kind: string }[]>('select jsonb_typeof(payload) as kind from stripe_webhook_events where stripe_event_id = ?', [id]);
     expect(row?.kind).toBe('object');
     expect((await log.find(id))?.payload).toEqual(event);
   });

@@ -43,7 +43,7 @@ describe('a server function while Postgres refuses connections', () => {
     // No new connections to this database, and the open ones closed: the next query must connect.
     await admin.query(`alter role ${role} connection limit 0`);
     await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where usename = $1', [role]);
-    for (let left = 1; left > 0; ) {
+    for (let left = 1; left > 0;) {
       left = Number((await admin.query<{ n: string }>('select count(*) as n from pg_stat_activity where usename = $1', [role])).rows[0]!.n);
     }
     // The pools notice their dead connections on first use; the request after that must connect anew.

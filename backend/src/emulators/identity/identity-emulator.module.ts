@@ -30,14 +30,28 @@ const LOCAL_SIGNING_KEYS = Symbol('LOCAL_SIGNING_KEYS');
       provide: LocalIdentity,
       inject: [APP_CONFIG, MikroORM, LOCAL_SIGNING_KEYS, EmailSender, RedisRateLimiter],
       useFactory: (config: AppConfig, orm: MikroORM, keys: SigningKeys, email: EmailSender, limiter: RedisRateLimiter) =>
-        new LocalIdentity(new IdentityStore(orm), keys, email, { publicUrl: config.PUBLIC_URL, adminEmails: localAdminEmails(config) }, new WrongCodeBudget(limiter)),
+        new LocalIdentity(
+          new IdentityStore(orm),
+          keys,
+          email,
+          { publicUrl: config.PUBLIC_URL, adminEmails: localAdminEmails(config) },
+          new WrongCodeBudget(limiter),
+        ),
     },
-    { provide: LocalSignInServerFns, inject: [LocalIdentity, RedisRateLimiter], useFactory: (identity: LocalIdentity, limiter: RedisRateLimiter) => new LocalSignInServerFns(identity, limiter) },
+    {
+      provide: LocalSignInServerFns,
+      inject: [LocalIdentity, RedisRateLimiter],
+      useFactory: (identity: LocalIdentity, limiter: RedisRateLimiter) => new LocalSignInServerFns(identity, limiter),
+    },
     { provide: IDENTITY_STAND_IN, inject: [LocalIdentity], useFactory: (identity: LocalIdentity): IdentityStandIn => identity },
     {
       provide: STAND_IN_SESSION_KEYS,
       inject: [LOCAL_SIGNING_KEYS],
-      useFactory: (keys: SigningKeys): StandInSessionKeys => ({ publishableKey: LOCAL_PUBLISHABLE_KEY, secretKey: 'sk_live_local_identity', jwtKey: keys.jwtKey }),
+      useFactory: (keys: SigningKeys): StandInSessionKeys => ({
+        publishableKey: LOCAL_PUBLISHABLE_KEY,
+        secretKey: 'sk_live_local_identity',
+        jwtKey: keys.jwtKey,
+      }),
     },
     { provide: DEMO_ACCOUNTS, inject: [MikroORM], useFactory: (orm: MikroORM): DemoAccounts => new IdentityStore(orm) },
   ],

@@ -21,8 +21,20 @@ export interface LocalSession {
 type AttemptKind = 'sign_in' | 'sign_up';
 type AttemptOf<K extends AttemptKind> = K extends 'sign_in' ? SignInAttempt : SignUpAttempt;
 
-interface UserRow { id: string; email: string; first_name: string | null; last_name: string | null }
-interface SessionRow { id: string; user_id: string; client_secret_hash: string; status: LocalSession['status']; created_at: Date; last_active_at: Date }
+interface UserRow {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+}
+interface SessionRow {
+  id: string;
+  user_id: string;
+  client_secret_hash: string;
+  status: LocalSession['status'];
+  created_at: Date;
+  last_active_at: Date;
+}
 
 const toUser = (row: UserRow): LocalUser => ({ id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name });
 const toSession = (row: SessionRow): LocalSession => ({
@@ -54,7 +66,12 @@ export class IdentityStore {
 
   /** Creates the user, or returns the one that already has the address (two sign-ups racing). */
   async createUser(user: LocalUser): Promise<LocalUser> {
-    await this.db.execute('insert into local_identity_users (id, email, first_name, last_name) values (?, ?, ?, ?) on conflict (email) do nothing', [user.id, user.email, user.firstName, user.lastName]);
+    await this.db.execute('insert into local_identity_users (id, email, first_name, last_name) values (?, ?, ?, ?) on conflict (email) do nothing', [
+      user.id,
+      user.email,
+      user.firstName,
+      user.lastName,
+    ]);
     return (await this.userByEmail(user.email))!;
   }
 
@@ -76,11 +93,18 @@ export class IdentityStore {
   }
 
   async createSession(session: Pick<LocalSession, 'id' | 'userId' | 'clientSecretHash'>): Promise<void> {
-    await this.db.execute("insert into local_identity_sessions (id, user_id, client_secret_hash, status) values (?, ?, ?, 'active')", [session.id, session.userId, session.clientSecretHash]);
+    await this.db.execute("insert into local_identity_sessions (id, user_id, client_secret_hash, status) values (?, ?, ?, 'active')", [
+      session.id,
+      session.userId,
+      session.clientSecretHash,
+    ]);
   }
 
   async session(id: string): Promise<LocalSession | undefined> {
-    const [row] = await this.db.execute<SessionRow[]>('select id, user_id, client_secret_hash, status, created_at, last_active_at from local_identity_sessions where id = ?', [id]);
+    const [row] = await this.db.execute<SessionRow[]>(
+      'select id, user_id, client_secret_hash, status, created_at, last_active_at from local_identity_sessions where id = ?',
+      [id],
+    );
     return row ? toSession(row) : undefined;
   }
 
@@ -100,7 +124,10 @@ export class IdentityStore {
 
   /** Ends every active session of the user; answers how many were ended. */
   async endUserSessions(userId: string): Promise<number> {
-    const rows = await this.db.execute<{ id: string }[]>("update local_identity_sessions set status = 'ended', ended_at = now() where user_id = ? and status = 'active' returning id", [userId]);
+    const rows = await this.db.execute<{ id: string }[]>(
+      "update local_identity_sessions set status = 'ended', ended_at = now() where user_id = ? and status = 'active' returning id",
+      [userId],
+    );
     return rows.length;
   }
 }

@@ -12,7 +12,10 @@ export async function loadLocalSigningKeys(orm: MikroORM): Promise<SigningKeys> 
   if (!pem) {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     // Concurrent first boots: whichever row lands first is everyone's key.
-    await db.execute('insert into app_secrets (name, value) values (?, ?) on conflict (name) do nothing', [NAME, privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()]);
+    await db.execute('insert into app_secrets (name, value) values (?, ?) on conflict (name) do nothing', [
+      NAME,
+      privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    ]);
     pem = (await read())!;
   }
   return signingKeysFromPem(pem);

@@ -19,7 +19,12 @@ export class LocalSignInError extends AppError {
   }
 }
 
-export const ADMIN_ORGANIZATION = { id: 'org_sculpt', role: ADMIN_ORG_ROLE, slug: 'systemsculpt', permissions: ['org:sys_memberships:manage', 'org:sys_profile:manage'] };
+export const ADMIN_ORGANIZATION = {
+  id: 'org_sculpt',
+  role: ADMIN_ORG_ROLE,
+  slug: 'systemsculpt',
+  permissions: ['org:sys_memberships:manage', 'org:sys_profile:manage'],
+};
 /** A session nobody has used for this long ends at its next refresh. */
 export const SESSION_IDLE_LIMIT_MS = 7 * 86_400_000;
 

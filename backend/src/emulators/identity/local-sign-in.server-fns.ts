@@ -31,7 +31,10 @@ export class LocalSignInServerFns {
   }
 
   @ServerFn(localSignInPrepareFirstFactor)
-  async localSignInPrepareFirstFactor(input: Input<typeof localSignInPrepareFirstFactor>, context: ServerFnContext): Promise<ServerFnOutput<typeof localSignInPrepareFirstFactor>> {
+  async localSignInPrepareFirstFactor(
+    input: Input<typeof localSignInPrepareFirstFactor>,
+    context: ServerFnContext,
+  ): Promise<ServerFnOutput<typeof localSignInPrepareFirstFactor>> {
     // Counted against the address, as a new attempt is: per attempt, every fresh attempt brought fresh resends.
     await this.limitCodes(await this.identity.signInAddress(input.attemptId), context);
     const attempt = await this.identity.resendSignInCode(input.attemptId);
@@ -39,7 +42,10 @@ export class LocalSignInServerFns {
   }
 
   @ServerFn(localSignInAttemptFirstFactor)
-  async localSignInAttemptFirstFactor(input: Input<typeof localSignInAttemptFirstFactor>, context: ServerFnContext): Promise<ServerFnOutput<typeof localSignInAttemptFirstFactor>> {
+  async localSignInAttemptFirstFactor(
+    input: Input<typeof localSignInAttemptFirstFactor>,
+    context: ServerFnContext,
+  ): Promise<ServerFnOutput<typeof localSignInAttemptFirstFactor>> {
     const done = await this.identity.completeSignIn(input.attemptId, input.code);
     for (const cookie of done.cookies) context.response.cookie(cookie.name, cookie.value, cookie.options);
     return done.attempt;
@@ -53,7 +59,10 @@ export class LocalSignInServerFns {
   }
 
   @ServerFn(localSignUpAttemptVerification)
-  async localSignUpAttemptVerification(input: Input<typeof localSignUpAttemptVerification>, context: ServerFnContext): Promise<ServerFnOutput<typeof localSignUpAttemptVerification>> {
+  async localSignUpAttemptVerification(
+    input: Input<typeof localSignUpAttemptVerification>,
+    context: ServerFnContext,
+  ): Promise<ServerFnOutput<typeof localSignUpAttemptVerification>> {
     const done = await this.identity.completeSignUp(input.attemptId, input.code);
     for (const cookie of done.cookies) context.response.cookie(cookie.name, cookie.value, cookie.options);
     return done.attempt;

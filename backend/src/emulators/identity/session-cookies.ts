@@ -17,7 +17,11 @@ export function readClientCookie(cookieHeader: string | undefined): { sessionId:
 
 /** Path=/, SameSite=Lax and HttpOnly unless said otherwise; `maxAgeSeconds: 0` removes the cookie. */
 function cookie(name: string, value: string, options: { maxAgeSeconds: number; secure: boolean; httpOnly?: boolean }): ResponseCookie {
-  return { name, value, options: { path: '/', maxAge: options.maxAgeSeconds * 1000, sameSite: 'lax', httpOnly: options.httpOnly ?? true, secure: options.secure } };
+  return {
+    name,
+    value,
+    options: { path: '/', maxAge: options.maxAgeSeconds * 1000, sameSite: 'lax', httpOnly: options.httpOnly ?? true, secure: options.secure },
+  };
 }
 
 export function sessionCookies(options: { token: string; tokenTtlSeconds: number; client?: string; signedInAt?: Date; secure: boolean }): ResponseCookie[] {
@@ -25,7 +29,13 @@ export function sessionCookies(options: { token: string; tokenTtlSeconds: number
   if (options.client) cookies.push(cookie(CLIENT_COOKIE, options.client, { maxAgeSeconds: CLIENT_LIFETIME_SECONDS, secure: options.secure }));
   if (options.signedInAt) {
     // Readable by scripts on purpose: the nav knows a session exists without loading sign-in code.
-    cookies.push(cookie(CLIENT_UAT_COOKIE, String(Math.floor(options.signedInAt.getTime() / 1000)), { maxAgeSeconds: CLIENT_LIFETIME_SECONDS, secure: options.secure, httpOnly: false }));
+    cookies.push(
+      cookie(CLIENT_UAT_COOKIE, String(Math.floor(options.signedInAt.getTime() / 1000)), {
+        maxAgeSeconds: CLIENT_LIFETIME_SECONDS,
+        secure: options.secure,
+        httpOnly: false,
+      }),
+    );
   }
   return cookies;
 }

@@ -50,7 +50,14 @@ export function issueSessionToken(keys: SigningKeys, claims: LocalSessionClaims,
     sub: claims.userId,
     v: 2,
     ...(claims.organization
-      ? { o: { id: claims.organization.id, rol: claims.organization.role.replace(/^org:/, ''), slg: claims.organization.slug, per: claims.organization.permissions.join(',') } }
+      ? {
+          o: {
+            id: claims.organization.id,
+            rol: claims.organization.role.replace(/^org:/, ''),
+            slg: claims.organization.slug,
+            per: claims.organization.permissions.join(','),
+          },
+        }
       : {}),
     ...(claims.actor ? { act: claims.actor } : {}),
   };

@@ -10,11 +10,15 @@ function identified(): SignInAttempt {
   return step.attempt;
 }
 
-describe('a local sign-in attempt, in Clerk\'s statuses', () => {
+describe("a local sign-in attempt, in Clerk's statuses", () => {
   it('starts at needs_identifier, needs a first factor after the email, and completes with the code', () => {
     expect(startSignIn('sia_1')).toMatchObject({ status: 'needs_identifier', identifier: null });
     const attempt = identified();
-    expect(attempt).toMatchObject({ status: 'needs_first_factor', identifier: 'ada@example.com', firstFactor: { strategy: 'email_code', status: 'unverified' } });
+    expect(attempt).toMatchObject({
+      status: 'needs_first_factor',
+      identifier: 'ada@example.com',
+      firstFactor: { strategy: 'email_code', status: 'unverified' },
+    });
     const done = attemptFirstFactor(attempt, ` ${CODE} `, T0 + 60_000);
     expect(done).toMatchObject({ ok: true, attempt: { status: 'complete', firstFactor: { status: 'verified' } } });
   });

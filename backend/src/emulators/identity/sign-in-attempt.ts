@@ -56,7 +56,10 @@ export function provideIdentifier(attempt: SignInAttempt, identifier: string, co
 /** A fresh code for the same address (the old one stops working). */
 export function resendCode(attempt: SignInAttempt, codeHash: string, now: number): Step {
   if (attempt.status !== 'needs_first_factor' || !attempt.firstFactor) return wrongStatus(attempt);
-  return { ok: true, attempt: { ...attempt, firstFactor: { ...attempt.firstFactor, status: 'unverified', attempts: 0, expiresAt: now + CODE_TTL_MS, codeHash } } };
+  return {
+    ok: true,
+    attempt: { ...attempt, firstFactor: { ...attempt.firstFactor, status: 'unverified', attempts: 0, expiresAt: now + CODE_TTL_MS, codeHash } },
+  };
 }
 
 export function attemptFirstFactor(attempt: SignInAttempt, code: string, now: number): Step {
@@ -66,7 +69,11 @@ export function attemptFirstFactor(attempt: SignInAttempt, code: string, now: nu
     return { ok: false, attempt, error: { code: 'verification_failed', message: 'Too many wrong codes. Ask for a new code.' } };
   }
   if (now > factor.expiresAt) {
-    return { ok: false, attempt: { ...attempt, firstFactor: { ...factor, status: 'expired' } }, error: { code: 'verification_expired', message: 'This code has expired. Ask for a new code.' } };
+    return {
+      ok: false,
+      attempt: { ...attempt, firstFactor: { ...factor, status: 'expired' } },
+      error: { code: 'verification_expired', message: 'This code has expired. Ask for a new code.' },
+    };
   }
   if (!codeMatches(code, factor.codeHash)) {
     const attempts = factor.attempts + 1;

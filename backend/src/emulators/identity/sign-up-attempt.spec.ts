@@ -4,12 +4,26 @@ import { attemptEmailVerification, startSignUp, updateSignUp } from './sign-up-a
 const T0 = Date.UTC(2026, 10, 23, 12);
 const CODE = '731502';
 
-describe('a local sign-up, in Clerk\'s statuses', () => {
+describe("a local sign-up, in Clerk's statuses", () => {
   it('starts at missing_requirements and completes once the address is verified and the terms accepted', () => {
     const start = startSignUp('sua_1');
     expect(start).toMatchObject({ status: 'missing_requirements', missingFields: ['email_address', 'legal_accepted'] });
-    const filled = updateSignUp(start, { emailAddress: 'Grace@Example.com', firstName: ' Grace ', lastName: 'Hopper', legalAccepted: true }, hashCode(CODE), T0);
-    expect(filled).toMatchObject({ ok: true, attempt: { status: 'missing_requirements', missingFields: [], unverifiedFields: ['email_address'], emailAddress: 'grace@example.com', firstName: 'Grace' } });
+    const filled = updateSignUp(
+      start,
+      { emailAddress: 'Grace@Example.com', firstName: ' Grace ', lastName: 'Hopper', legalAccepted: true },
+      hashCode(CODE),
+      T0,
+    );
+    expect(filled).toMatchObject({
+      ok: true,
+      attempt: {
+        status: 'missing_requirements',
+        missingFields: [],
+        unverifiedFields: ['email_address'],
+        emailAddress: 'grace@example.com',
+        firstName: 'Grace',
+      },
+    });
     const verified = attemptEmailVerification(filled.attempt, CODE, T0 + 1000);
     expect(verified).toMatchObject({ ok: true, attempt: { status: 'complete', unverifiedFields: [] } });
   });
@@ -24,8 +38,15 @@ describe('a local sign-up, in Clerk\'s statuses', () => {
 
   it('refuses a malformed address or an overlong name, changing nothing', () => {
     const start = startSignUp('sua_1');
-    expect(updateSignUp(start, { emailAddress: 'not an email' }, hashCode(CODE), T0)).toMatchObject({ ok: false, error: { code: 'form_param_format_invalid', field: 'emailAddress' }, attempt: start });
-    expect(updateSignUp(start, { firstName: 'x'.repeat(101) }, hashCode(CODE), T0)).toMatchObject({ ok: false, error: { code: 'form_param_max_length_exceeded', field: 'firstName' } });
+    expect(updateSignUp(start, { emailAddress: 'not an email' }, hashCode(CODE), T0)).toMatchObject({
+      ok: false,
+      error: { code: 'form_param_format_invalid', field: 'emailAddress' },
+      attempt: start,
+    });
+    expect(updateSignUp(start, { firstName: 'x'.repeat(101) }, hashCode(CODE), T0)).toMatchObject({
+      ok: false,
+      error: { code: 'form_param_max_length_exceeded', field: 'firstName' },
+    });
   });
 
   it('rejects a wrong or late code', () => {

@@ -27,7 +27,17 @@ export interface SignUpFields {
   legalAccepted?: boolean;
 }
 
-export type SignUpError = { code: 'form_param_format_invalid' | 'form_param_max_length_exceeded' | 'form_code_incorrect' | 'verification_expired' | 'verification_failed' | 'sign_up_wrong_status'; field?: string; message: string };
+export type SignUpError = {
+  code:
+    | 'form_param_format_invalid'
+    | 'form_param_max_length_exceeded'
+    | 'form_code_incorrect'
+    | 'verification_expired'
+    | 'verification_failed'
+    | 'sign_up_wrong_status';
+  field?: string;
+  message: string;
+};
 export type SignUpStep = { ok: true; attempt: SignUpAttempt } | { ok: false; error: SignUpError; attempt: SignUpAttempt };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -53,7 +63,8 @@ export function updateSignUp(attempt: SignUpAttempt, fields: SignUpFields, codeH
   const next = { ...attempt };
   if (fields.emailAddress !== undefined) {
     const email = normaliseEmail(fields.emailAddress);
-    if (!EMAIL.test(email) || email.length > 254) return invalid(attempt, 'emailAddress', 'form_param_format_invalid', 'Enter a valid email address, like name@example.com.');
+    if (!EMAIL.test(email) || email.length > 254)
+      return invalid(attempt, 'emailAddress', 'form_param_format_invalid', 'Enter a valid email address, like name@example.com.');
     if (email !== attempt.emailAddress) {
       next.emailAddress = email;
       next.emailVerification = { strategy: 'email_code', status: 'unverified', attempts: 0, expiresAt: now + CODE_TTL_MS, codeHash };
@@ -72,15 +83,23 @@ export function updateSignUp(attempt: SignUpAttempt, fields: SignUpFields, codeH
 export function attemptEmailVerification(attempt: SignUpAttempt, code: string, now: number): SignUpStep {
   const v = attempt.emailVerification;
   if (attempt.status === 'complete' || !v || v.status === 'verified') return wrongStatus(attempt);
-  if (v.status === 'failed' || v.attempts >= MAX_CODE_ATTEMPTS) return { ok: false, attempt, error: { code: 'verification_failed', message: 'Too many wrong codes. Ask for a new code.' } };
-  if (now > v.expiresAt) return { ok: false, attempt: { ...attempt, emailVerification: { ...v, status: 'expired' } }, error: { code: 'verification_expired', message: 'This code has expired. Ask for a new code.' } };
+  if (v.status === 'failed' || v.attempts >= MAX_CODE_ATTEMPTS)
+    return { ok: false, attempt, error: { code: 'verification_failed', message: 'Too many wrong codes. Ask for a new code.' } };
+  if (now > v.expiresAt)
+    return {
+      ok: false,
+      attempt: { ...attempt, emailVerification: { ...v, status: 'expired' } },
+      error: { code: 'verification_expired', message: 'This code has expired. Ask for a new code.' },
+    };
   if (!codeMatches(code, v.codeHash)) {
     const attempts = v.attempts + 1;
     const failed = attempts >= MAX_CODE_ATTEMPTS;
     return {
       ok: false,
       attempt: { ...attempt, emailVerification: { ...v, attempts, status: failed ? 'failed' : 'unverified' } },
-      error: failed ? { code: 'verification_failed', message: 'Too many wrong codes. Ask for a new code.' } : { code: 'form_code_incorrect', message: 'That code is not right.' },
+      error: failed
+        ? { code: 'verification_failed', message: 'Too many wrong codes. Ask for a new code.' }
+        : { code: 'form_code_incorrect', message: 'That code is not right.' },
     };
   }
   return { ok: true, attempt: settle({ ...attempt, emailVerification: { ...v, status: 'verified' } }) };

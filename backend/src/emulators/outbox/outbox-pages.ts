@@ -30,17 +30,42 @@ const when = (value: Date | string) => new Date(value).toISOString().replace('T'
 export function outboxListPage(rows: OutboxRow[], kinds: Array<{ kind: string; topic: string }>): string {
   return page(
     'Outbox',
-    html`<h1>Dev outbox</h1><p class="lead">Every email the site sent with the local transport, newest first. Nothing here left this machine.</p>
-<h2>Sent (${rows.length})</h2>${
-      rows.length === 0
-        ? html`<p>No emails yet. Submit the contact form or buy something, and they appear here.</p>`
-        : html`<table><thead><tr><th scope="col">When</th><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Kind</th></tr></thead><tbody>${rows.map(
-            (row) => html`<tr><td>${when(row.created_at)}</td><td>${row.to_address}</td><td><a href="/dev/outbox/messages/${row.id}">${row.subject}</a></td><td><span class="tag">${row.kind}</span>${row.attachments.map((a) => html` <span class="tag" title="${a.contentType}">📎 ${a.filename}</span>`)}</td></tr>`,
-          )}</tbody></table>`
-    }
-<h2>Template previews</h2><p class="lead">Each kind rendered with sample data.</p><div class="grid">${kinds.map(
-      (k) => html`<a class="card" href="/dev/outbox/preview/${k.kind}"><strong>${k.kind}</strong><br><span class="tag">${k.topic}</span></a>`,
-    )}</div>`,
+    html`<h1>Dev outbox</h1>
+      <p class="lead">Every email the site sent with the local transport, newest first. Nothing here left this machine.</p>
+      <h2>Sent (${rows.length})</h2>
+      ${
+        rows.length === 0
+          ? html`<p>No emails yet. Submit the contact form or buy something, and they appear here.</p>`
+          : html`<table>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">To</th>
+                  <th scope="col">Subject</th>
+                  <th scope="col">Kind</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${rows.map(
+                  (row) =>
+                    html`<tr>
+                      <td>${when(row.created_at)}</td>
+                      <td>${row.to_address}</td>
+                      <td><a href="/dev/outbox/messages/${row.id}">${row.subject}</a></td>
+                      <td>
+                        <span class="tag">${row.kind}</span
+                        >${row.attachments.map((a) => html` <span class="tag" title="${a.contentType}">📎 ${a.filename}</span>`)}
+                      </td>
+                    </tr>`,
+                )}
+              </tbody>
+            </table>`
+      }
+      <h2>Template previews</h2>
+      <p class="lead">Each kind rendered with sample data.</p>
+      <div class="grid">
+        ${kinds.map((k) => html`<a class="card" href="/dev/outbox/preview/${k.kind}"><strong>${k.kind}</strong><br /><span class="tag">${k.topic}</span></a>`)}
+      </div>`,
   );
 }
 
@@ -56,18 +81,42 @@ export function outboxMessagePage(message: {
   attachments?: Array<EmailAttachment & { href: string }>;
 }): string {
   const attachments = message.attachments ?? [];
-  const headerRows: Array<[string, string]> = [['From', message.from], ['To', message.to], ['Subject', message.subject], ['Topic', message.topic], ...Object.entries(message.headers)];
+  const headerRows: Array<[string, string]> = [
+    ['From', message.from],
+    ['To', message.to],
+    ['Subject', message.subject],
+    ['Topic', message.topic],
+    ...Object.entries(message.headers),
+  ];
   return page(
     message.title,
-    html`<p><a href="/dev/outbox">← All emails</a></p><h1>${message.subject}</h1>
-<h2>Headers</h2><table><tbody>${headerRows.map(([k, v]) => html`<tr><th scope="row">${k}</th><td>${v}</td></tr>`)}</tbody></table>
-<h2>HTML part</h2><iframe title="HTML part of the email" sandbox="allow-popups allow-popups-to-escape-sandbox" src="${message.htmlSrc}"></iframe>
-<h2>Text part</h2><pre>${message.text}</pre>${
-      attachments.length === 0
-        ? ''
-        : html`<h2>Attachments (${attachments.length})</h2>${attachments.map(
-            (a) => html`<p><strong>${a.filename}</strong> <span class="tag">${a.contentType}</span> <a href="${a.href}">Download</a></p><pre>${a.content}</pre>`,
-          )}`
-    }`,
+    html`<p><a href="/dev/outbox">← All emails</a></p>
+      <h1>${message.subject}</h1>
+      <h2>Headers</h2>
+      <table>
+        <tbody>
+          ${headerRows.map(
+            ([k, v]) =>
+              html`<tr>
+                <th scope="row">${k}</th>
+                <td>${v}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+      <h2>HTML part</h2>
+      <iframe title="HTML part of the email" sandbox="allow-popups allow-popups-to-escape-sandbox" src="${message.htmlSrc}"></iframe>
+      <h2>Text part</h2>
+      <pre>${message.text}</pre>
+      ${
+        attachments.length === 0
+          ? ''
+          : html`<h2>Attachments (${attachments.length})</h2>
+              ${attachments.map(
+                (a) =>
+                  html`<p><strong>${a.filename}</strong> <span class="tag">${a.contentType}</span> <a href="${a.href}">Download</a></p>
+                    <pre>${a.content}</pre>`,
+              )}`
+      }`,
   );
 }

@@ -13,7 +13,18 @@ export class OutboxTransport implements EmailTransport {
     await this.orm.em.getConnection().execute(
       `insert into email_outbox (message_id, kind, topic, from_address, to_address, subject, html, text, headers, attachments)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb) on conflict (message_id) do nothing`,
-      [message.messageId, message.kind, message.topic, message.from, message.to, message.subject, message.html, message.text, JSON.stringify(headers), JSON.stringify(message.attachments)],
+      [
+        message.messageId,
+        message.kind,
+        message.topic,
+        message.from,
+        message.to,
+        message.subject,
+        message.html,
+        message.text,
+        JSON.stringify(headers),
+        JSON.stringify(message.attachments),
+      ],
     );
   }
 }

@@ -31,7 +31,20 @@ export class OutboxController {
   async message(@Param('id') id: string, @Res() res: Response): Promise<void> {
     const row = await this.find(id);
     const attachments = row.attachments.map((a, index) => ({ ...a, href: `/dev/outbox/messages/${row.id}/attachments/${index}` }));
-    this.sendPage(res, outboxMessagePage({ title: row.subject, from: row.from_address, to: row.to_address, subject: row.subject, topic: row.topic, headers: row.headers, text: row.text, htmlSrc: `/dev/outbox/messages/${row.id}/html`, attachments }));
+    this.sendPage(
+      res,
+      outboxMessagePage({
+        title: row.subject,
+        from: row.from_address,
+        to: row.to_address,
+        subject: row.subject,
+        topic: row.topic,
+        headers: row.headers,
+        text: row.text,
+        htmlSrc: `/dev/outbox/messages/${row.id}/html`,
+        attachments,
+      }),
+    );
   }
 
   /** The file as the recipient would save it: always a download, never rendered on this origin. */
@@ -56,7 +69,19 @@ export class OutboxController {
   @Get('preview/:kind')
   preview(@Param('kind') kind: string, @Res() res: Response): void {
     const message = this.sample(kind);
-    this.sendPage(res, outboxMessagePage({ title: `Preview: ${kind}`, from: message.from, to: message.to, subject: message.subject, topic: message.topic, headers: message.headers, text: message.text, htmlSrc: `/dev/outbox/preview/${kind}/html` }));
+    this.sendPage(
+      res,
+      outboxMessagePage({
+        title: `Preview: ${kind}`,
+        from: message.from,
+        to: message.to,
+        subject: message.subject,
+        topic: message.topic,
+        headers: message.headers,
+        text: message.text,
+        htmlSrc: `/dev/outbox/preview/${kind}/html`,
+      }),
+    );
   }
 
   @Get('preview/:kind/html')

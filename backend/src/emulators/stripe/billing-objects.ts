@@ -4,7 +4,15 @@ import { nowSeconds, stripeId, template, type Fixture } from './stripe-objects';
 
 const DAY_S = 86_400;
 
-export function chargeObject(params: { amount: number; currency: string; customer: string | null; paymentIntent: string; description: string | null; metadata: Record<string, string>; email: string | null }): Fixture {
+export function chargeObject(params: {
+  amount: number;
+  currency: string;
+  customer: string | null;
+  paymentIntent: string;
+  description: string | null;
+  metadata: Record<string, string>;
+  email: string | null;
+}): Fixture {
   const base = template('charge');
   const id = stripeId('ch');
   const card = (base.payment_method_details as { card: Fixture }).card;
@@ -30,7 +38,10 @@ export function chargeObject(params: { amount: number; currency: string; custome
     paid: true,
     payment_intent: params.paymentIntent,
     payment_method: stripeId('pm'),
-    payment_method_details: { card: { ...card, amount_authorized: params.amount, overcapture: { maximum_amount_capturable: params.amount, status: 'unavailable' }, wallet: null }, type: 'card' },
+    payment_method_details: {
+      card: { ...card, amount_authorized: params.amount, overcapture: { maximum_amount_capturable: params.amount, status: 'unavailable' }, wallet: null },
+      type: 'card',
+    },
     receipt_email: params.email,
     receipt_url: null,
     refunded: false,
@@ -108,17 +119,32 @@ export function openInvoiceObject(params: InvoiceParams): Fixture {
     description: `${params.quantity} × ${String(params.price.nickname ?? params.price.product)}`,
     invoice: id,
     metadata,
-    parent: { type: 'subscription_item_details', invoice_item_details: null, subscription_item_details: { invoice_item: null, proration: false, proration_details: { credited_items: null }, subscription: params.subscription.id, subscription_item: item.id } },
+    parent: {
+      type: 'subscription_item_details',
+      invoice_item_details: null,
+      subscription_item_details: {
+        invoice_item: null,
+        proration: false,
+        proration_details: { credited_items: null },
+        subscription: params.subscription.id,
+        subscription_item: item.id,
+      },
+    },
     period: params.period,
     pretax_credit_amounts: [],
-    pricing: { type: 'price_details', price_details: { price: params.price.id, product: params.price.product }, unit_amount_decimal: params.price.unit_amount_decimal },
+    pricing: {
+      type: 'price_details',
+      price_details: { price: params.price.id, product: params.price.product },
+      unit_amount_decimal: params.price.unit_amount_decimal,
+    },
     quantity: params.quantity,
     subscription: params.subscription.id,
     subtotal: amount,
     taxes: [],
   };
   // Stripe's invoice period is the usage period before it: for the first invoice, just its creation.
-  const usage = params.billingReason === 'subscription_create' ? { start: now, end: now } : { start: (item.current_period_start as number), end: params.period.start };
+  const usage =
+    params.billingReason === 'subscription_create' ? { start: now, end: now } : { start: item.current_period_start as number, end: params.period.start };
   return {
     ...base,
     id,

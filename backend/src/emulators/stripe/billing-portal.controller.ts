@@ -36,11 +36,26 @@ export class BillingPortalController {
     }
     const customerId = String(session.customer);
     const [customer, subscriptions] = await Promise.all([this.store.get(customerId, 'customer'), this.store.find('subscription', { customer: customerId })]);
-    res.type('html').send(billingPortalPage({ session, customer, subscriptions, action: (subscriptionId, choice) => `/_stripe/billing/${encodeURIComponent(id)}/subscriptions/${encodeURIComponent(subscriptionId)}/${choice}` }));
+    res
+      .type('html')
+      .send(
+        billingPortalPage({
+          session,
+          customer,
+          subscriptions,
+          action: (subscriptionId, choice) => `/_stripe/billing/${encodeURIComponent(id)}/subscriptions/${encodeURIComponent(subscriptionId)}/${choice}`,
+        }),
+      );
   }
 
   @Post(':id/subscriptions/:subscriptionId/:choice')
-  async choose(@Param('id') id: string, @Param('subscriptionId') subscriptionId: string, @Param('choice') choice: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async choose(
+    @Param('id') id: string,
+    @Param('subscriptionId') subscriptionId: string,
+    @Param('choice') choice: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
     if (refuseCrossSite(req, res, this.config.PUBLIC_URL)) return;
     const change = ownEntry(CHOICES, choice);
     const session = await this.store.get(id, 'billing_portal.session');

@@ -34,7 +34,9 @@ export class CatalogPrices implements OnApplicationBootstrap {
     return this.orm.em.fork().transactional(async (em) => {
       // Several api processes may start against one database at once.
       await this.store.lock('stripe-emulator:catalog-prices', em);
-      const resources = await em.execute<PricedResource[]>('select id, title, stripe_description, price_cents, metadata from resources where price_cents > 0 order by sort_order, id');
+      const resources = await em.execute<PricedResource[]>(
+        'select id, title, stripe_description, price_cents, metadata from resources where price_cents > 0 order by sort_order, id',
+      );
       const created = [];
       for (const resource of resources) {
         const key = stripePriceLookupKey(resource.id);
@@ -42,7 +44,17 @@ export class CatalogPrices implements OnApplicationBootstrap {
         if (existing) continue;
         const product = await this.productFor(resource, em);
         const monthly = resource.metadata?.billingInterval === 'month';
-        const price = await this.store.put(priceObject({ currency: 'usd', unit_amount: resource.price_cents, product: product.id, lookup_key: key, metadata: { resourceId: resource.id }, ...(monthly ? { recurring: { interval: 'month' } } : {}) }) as StripeObject, em);
+        const price = await this.store.put(
+          priceObject({
+            currency: 'usd',
+            unit_amount: resource.price_cents,
+            product: product.id,
+            lookup_key: key,
+            metadata: { resourceId: resource.id },
+            ...(monthly ? { recurring: { interval: 'month' } } : {}),
+          }) as StripeObject,
+          em,
+        );
         if (!product.default_price) await this.store.put({ ...product, default_price: price.id }, em);
         created.push(price);
       }
@@ -52,6 +64,12 @@ export class CatalogPrices implements OnApplicationBootstrap {
 
   private async productFor(resource: PricedResource, em: EntityManager): Promise<StripeObject> {
     const [product] = await this.store.find('product', { metadata: { resourceId: resource.id } }, em);
-    return product ?? this.store.put(productObject({ name: resource.title, description: resource.stripe_description, metadata: { resourceId: resource.id } }) as StripeObject, em);
+    return (
+      product ??
+      this.store.put(
+        productObject({ name: resource.title, description: resource.stripe_description, metadata: { resourceId: resource.id } }) as StripeObject,
+        em,
+      )
+    );
   }
 }

@@ -19,9 +19,16 @@ const TRIGGERS: Record<string, Record<string, { run: Trigger; key: string; done:
     renew: {
       run: (billing, id, em) => billing.renew(id, em),
       key: 'subscription',
-      done: (s) => (s.status === 'canceled' ? `${s.id} reached its period end and was canceled.` : `${s.id} renewed: invoice ${String(s.latest_invoice)} paid, period ends ${when((s.items as { data: Array<{ current_period_end: number }> }).data[0]!.current_period_end)}.`),
+      done: (s) =>
+        s.status === 'canceled'
+          ? `${s.id} reached its period end and was canceled.`
+          : `${s.id} renewed: invoice ${String(s.latest_invoice)} paid, period ends ${when((s.items as { data: Array<{ current_period_end: number }> }).data[0]!.current_period_end)}.`,
     },
-    'fail-renewal': { run: (billing, id, em) => billing.failRenewal(id, em), key: 'subscription', done: (s) => `${s.id} is past_due: invoice ${String(s.latest_invoice)} is open.` },
+    'fail-renewal': {
+      run: (billing, id, em) => billing.failRenewal(id, em),
+      key: 'subscription',
+      done: (s) => `${s.id} is past_due: invoice ${String(s.latest_invoice)} is open.`,
+    },
     cancel: { run: (billing, id, em) => billing.cancelSubscription(id, em), key: 'subscription', done: (s) => `${s.id} canceled.` },
   },
   charges: {
@@ -44,22 +51,35 @@ export class DevTriggersController {
 
   @Get()
   async show(@Query('notice') notice: unknown, @Res() res: Response): Promise<void> {
-    const [subscriptions, charges] = await Promise.all([this.store.find('subscription', {}, undefined, RECENT), this.store.find('charge', { paid: true }, undefined, RECENT)]);
+    const [subscriptions, charges] = await Promise.all([
+      this.store.find('subscription', {}, undefined, RECENT),
+      this.store.find('charge', { paid: true }, undefined, RECENT),
+    ]);
     setPageHeaders(res);
     res.type('html').send(devTriggersPage({ subscriptions, charges, notice: typeof notice === 'string' ? notice.slice(0, 300) : undefined }));
   }
 
   @Post(':kind/:id/:action')
-  async trigger(@Param('kind') kind: string, @Param('id') id: string, @Param('action') action: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async trigger(
+    @Param('kind') kind: string,
+    @Param('id') id: string,
+    @Param('action') action: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
     if (refuseCrossSite(req, res, this.config.PUBLIC_URL)) return;
     const wantsJson = (req.header('accept') ?? '').includes('application/json');
     const inKind = ownEntry(TRIGGERS, kind);
     const trigger = inKind && ownEntry(inKind, action);
-    const answer: EmulatorAnswer = trigger ? await this.billing.transact((em) => trigger.run(this.billing, id, em)) : { status: 404, body: stripeError(`No such trigger: ${kind}/${action}`) };
+    const answer: EmulatorAnswer = trigger
+      ? await this.billing.transact((em) => trigger.run(this.billing, id, em))
+      : { status: 404, body: stripeError(`No such trigger: ${kind}/${action}`) };
     const error = (answer.body as { error?: { message: string; code?: string } }).error;
     if (wantsJson) {
       res.setHeader('cache-control', 'no-store');
-      res.status(answer.status).json(error ? { ok: false, error } : { ok: true, [trigger!.key]: answer.body, ...(await this.related(answer.body as StripeObject)) });
+      res
+        .status(answer.status)
+        .json(error ? { ok: false, error } : { ok: true, [trigger!.key]: answer.body, ...(await this.related(answer.body as StripeObject)) });
       return;
     }
     const notice = error ? error.message : trigger!.done(answer.body as StripeObject);

@@ -115,7 +115,12 @@ export class EmulatorApiController {
 
   @All('{*path}')
   unknown(@Req() req: Request, @Res() res: Response): void {
-    send(res, { status: 404, body: stripeError(`Unrecognized request URL (${req.method}: ${req.path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`) });
+    send(res, {
+      status: 404,
+      body: stripeError(
+        `Unrecognized request URL (${req.method}: ${req.path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+      ),
+    });
   }
 
   private async read(req: Request, res: Response, run: () => Promise<EmulatorAnswer>): Promise<void> {
@@ -134,7 +139,12 @@ export class EmulatorApiController {
     const params: unknown = req.body ?? {};
     const unstorable = findUnsafeString(params);
     if (unstorable) {
-      send(res, { status: 400, body: stripeError('Invalid string: parameters may not contain NUL characters or unpaired surrogates.', { param: stripeParamName(unstorable) || undefined }) });
+      send(res, {
+        status: 400,
+        body: stripeError('Invalid string: parameters may not contain NUL characters or unpaired surrogates.', {
+          param: stripeParamName(unstorable) || undefined,
+        }),
+      });
       return;
     }
     const key = req.header('idempotency-key') ?? undefined;
@@ -148,7 +158,12 @@ export class EmulatorApiController {
 
 function authorised(req: Request, res: Response): boolean {
   if (/^Bearer sk_(test|live)_\w+$/.test(req.header('authorization') ?? '')) return true;
-  send(res, { status: 401, body: stripeError('You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\').') });
+  send(res, {
+    status: 401,
+    body: stripeError(
+      "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+    ),
+  });
   return false;
 }
 

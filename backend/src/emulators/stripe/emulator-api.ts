@@ -2,7 +2,18 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { billingPortalSessionObject } from './billing-objects';
 import { invalid, missing, ok, parse } from './emulator-answers';
 import type { EmulatorBilling } from './emulator-billing';
-import { billingPortalSessionParams, checkoutSessionParams, customerParams, invoicePreviewParams, mergeMetadata, priceListParams, priceParams, priceUpdateParams, refundParams, subscriptionUpdateParams } from './emulator-params';
+import {
+  billingPortalSessionParams,
+  checkoutSessionParams,
+  customerParams,
+  invoicePreviewParams,
+  mergeMetadata,
+  priceListParams,
+  priceParams,
+  priceUpdateParams,
+  refundParams,
+  subscriptionUpdateParams,
+} from './emulator-params';
 import type { EmulatorPlanChanges } from './emulator-plan-change';
 import type { EmulatorAnswer, EmulatorStore, StripeObject } from './emulator-store';
 import type { EmulatorUrls } from './emulator-urls';
@@ -47,12 +58,24 @@ export class EmulatorApi {
     const parsed = parse(priceListParams, query);
     if ('answer' in parsed) return parsed.answer;
     const { lookup_keys: lookupKeys, active, product, type, currency, limit = 10, starting_after: after, ending_before: before } = parsed.data;
-    const match = { ...(active === undefined ? {} : { active }), ...(product ? { product } : {}), ...(type ? { type } : {}), ...(currency ? { currency: currency.toLowerCase() } : {}) };
+    const match = {
+      ...(active === undefined ? {} : { active }),
+      ...(product ? { product } : {}),
+      ...(type ? { type } : {}),
+      ...(currency ? { currency: currency.toLowerCase() } : {}),
+    };
     const found = lookupKeys
-      ? (await Promise.all(lookupKeys.map((key) => this.store.find('price', { ...match, lookup_key: key })))).flat().sort((a, b) => (b.created as number) - (a.created as number))
+      ? (await Promise.all(lookupKeys.map((key) => this.store.find('price', { ...match, lookup_key: key }))))
+          .flat()
+          .sort((a, b) => (b.created as number) - (a.created as number))
       : await this.store.find('price', match);
     const start = after ? found.findIndex((price) => price.id === after) + 1 : 0;
-    const end = before ? Math.max(0, found.findIndex((price) => price.id === before)) : found.length;
+    const end = before
+      ? Math.max(
+          0,
+          found.findIndex((price) => price.id === before),
+        )
+      : found.length;
     const window = before ? found.slice(Math.max(0, end - limit), end) : found.slice(start, start + limit);
     const hasMore = before ? end - limit > 0 : start + limit < found.length;
     return ok(listObject(window, '/v1/prices', hasMore));
@@ -86,7 +109,12 @@ export class EmulatorApi {
    * A lookup key names one price: Stripe refuses a key another price holds unless
    * transfer_lookup_key moves it. Serialised per key, so two requests cannot both take it.
    */
-  private async claimLookupKey(priceId: string, key: string | undefined, transfer: boolean | undefined, em: EntityManager): Promise<EmulatorAnswer | undefined> {
+  private async claimLookupKey(
+    priceId: string,
+    key: string | undefined,
+    transfer: boolean | undefined,
+    em: EntityManager,
+  ): Promise<EmulatorAnswer | undefined> {
     if (!key) return undefined;
     await this.store.lock(`lookup_key:${key}`, em);
     for (const holder of await this.store.find('price', { lookup_key: key }, em)) {
@@ -113,7 +141,10 @@ export class EmulatorApi {
       if (!price) return missing('price', item.price, `line_items[${index}][price]`);
       const recurring = price.type === 'recurring';
       if (input.mode === 'payment' && recurring) {
-        return invalid('You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.', `line_items[${index}][price]`);
+        return invalid(
+          'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.',
+          `line_items[${index}][price]`,
+        );
       }
       if (input.mode === 'subscription' && !recurring) {
         return invalid('You must provide at least one recurring price in `subscription` mode when using prices.', `line_items[${index}][price]`);
@@ -137,7 +168,8 @@ export class EmulatorApi {
   async expireCheckoutSession(id: string, em: EntityManager): Promise<EmulatorAnswer> {
     const session = await this.store.get(id, 'checkout.session', em);
     if (!session) return missing('checkout.session', id, 'session');
-    if (session.status !== 'open') return invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`);
+    if (session.status !== 'open')
+      return invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`);
     const expired = await this.store.put({ ...session, status: 'expired', url: null }, em);
     return ok(publicView(expired), [await this.billing.sessionExpired(expired, em)]);
   }
@@ -172,7 +204,12 @@ export class EmulatorApi {
     const parsed = parse(billingPortalSessionParams, params);
     if ('answer' in parsed) return parsed.answer;
     if (!(await this.store.get(parsed.data.customer, 'customer', em))) return missing('customer', parsed.data.customer, 'customer');
-    return ok(await this.store.put(billingPortalSessionObject({ customer: parsed.data.customer, returnUrl: parsed.data.return_url ?? null, url: this.urls.billingPortal }) as StripeObject, em));
+    return ok(
+      await this.store.put(
+        billingPortalSessionObject({ customer: parsed.data.customer, returnUrl: parsed.data.return_url ?? null, url: this.urls.billingPortal }) as StripeObject,
+        em,
+      ),
+    );
   }
 }
 

@@ -43,7 +43,10 @@ export class EmulatorBilling {
   }
 
   /** A card payment that succeeded: its payment intent and the charge. */
-  async collect(params: { amount: number; currency: string; customer: string; metadata: Metadata; description: string | null }, em: EntityManager): Promise<{ paymentIntent: StripeObject; charge: StripeObject }> {
+  async collect(
+    params: { amount: number; currency: string; customer: string; metadata: Metadata; description: string | null },
+    em: EntityManager,
+  ): Promise<{ paymentIntent: StripeObject; charge: StripeObject }> {
     const intent: StripeObject = { ...(paymentIntentObject({ ...params, status: 'succeeded' }) as StripeObject), description: params.description };
     const charge = await this.charge(intent, em);
     return { paymentIntent: await this.store.put({ ...intent, latest_charge: charge.id }, em), charge };
@@ -64,7 +67,10 @@ export class EmulatorBilling {
    * A subscription bought at checkout, with its first invoice paid. The caller emits
    * customer.subscription.created and invoice.paid after its checkout.session.completed.
    */
-  async subscribe(params: { customer: string; price: StripeObject; quantity: number; metadata: Metadata }, em: EntityManager): Promise<{ subscription: StripeObject; invoice: StripeObject }> {
+  async subscribe(
+    params: { customer: string; price: StripeObject; quantity: number; metadata: Metadata },
+    em: EntityManager,
+  ): Promise<{ subscription: StripeObject; invoice: StripeObject }> {
     const started = subscriptionObject(params) as StripeObject;
     const item = itemOf(started);
     const invoice = await this.payNewInvoice(started, { start: item.current_period_start, end: item.current_period_end }, 'subscription_create', em);
@@ -108,7 +114,11 @@ export class EmulatorBilling {
     const invoice = await this.store.put(failedInvoice(await this.newInvoice(subscription, next, 'subscription_cycle', em)) as StripeObject, em);
     const pastDue = await this.store.put({ ...this.withPeriod(subscription, next), status: 'past_due', latest_invoice: invoice.id }, em);
     return ok(pastDue, [
-      await this.events.emit('customer.subscription.updated', pastDue, em, { items: subscription.items, latest_invoice: subscription.latest_invoice, status: subscription.status }),
+      await this.events.emit('customer.subscription.updated', pastDue, em, {
+        items: subscription.items,
+        latest_invoice: subscription.latest_invoice,
+        status: subscription.status,
+      }),
       await this.events.emit('invoice.payment_failed', invoice, em),
     ]);
   }
@@ -118,9 +128,21 @@ export class EmulatorBilling {
     await this.store.lock(invoiceId, em);
     const invoice = await this.store.get(invoiceId, 'invoice', em);
     if (!invoice) return missing('invoice', invoiceId);
-    if (invoice.status !== 'open') return invalid(invoice.status === 'paid' ? 'Invoice is already paid' : `You can only pay an invoice that is open; this one is ${String(invoice.status)}.`);
+    if (invoice.status !== 'open')
+      return invalid(
+        invoice.status === 'paid' ? 'Invoice is already paid' : `You can only pay an invoice that is open; this one is ${String(invoice.status)}.`,
+      );
     const subscriptionId = (invoice.parent as { subscription_details?: { subscription?: string } } | null)?.subscription_details?.subscription;
-    await this.collect({ amount: invoice.amount_due as number, currency: String(invoice.currency), customer: String(invoice.customer), metadata: {}, description: 'Subscription update' }, em);
+    await this.collect(
+      {
+        amount: invoice.amount_due as number,
+        currency: String(invoice.currency),
+        customer: String(invoice.customer),
+        metadata: {},
+        description: 'Subscription update',
+      },
+      em,
+    );
     const paid = await this.store.put(paidInvoice(invoice) as StripeObject, em);
     const events = [await this.events.emit('invoice.paid', paid, em)];
     const subscription = subscriptionId ? await this.lockedSubscription(subscriptionId, em) : undefined;
@@ -132,7 +154,11 @@ export class EmulatorBilling {
   }
 
   /** Stripe's subscription update (cancel_at_period_end, metadata). Emits customer.subscription.updated when something changed. */
-  async updateSubscription(subscriptionId: string, change: { cancel_at_period_end?: boolean; metadata?: '' | Metadata }, em: EntityManager): Promise<EmulatorAnswer> {
+  async updateSubscription(
+    subscriptionId: string,
+    change: { cancel_at_period_end?: boolean; metadata?: '' | Metadata },
+    em: EntityManager,
+  ): Promise<EmulatorAnswer> {
     const subscription = await this.lockedSubscription(subscriptionId, em);
     if (!subscription) return missing('subscription', subscriptionId);
     if (subscription.status === 'canceled' && change.cancel_at_period_end !== undefined) return canceledOnly();
@@ -147,7 +173,11 @@ export class EmulatorBilling {
         cancellation_details: { comment: null, feedback: null, reason: ending ? 'cancellation_requested' : null },
       });
     }
-    const previous = Object.fromEntries(Object.keys(next).filter((key) => JSON.stringify(next[key]) !== JSON.stringify(subscription[key])).map((key) => [key, subscription[key]]));
+    const previous = Object.fromEntries(
+      Object.keys(next)
+        .filter((key) => JSON.stringify(next[key]) !== JSON.stringify(subscription[key]))
+        .map((key) => [key, subscription[key]]),
+    );
     if (Object.keys(previous).length === 0) return ok(subscription);
     const updated = await this.store.put(next, em);
     return ok(updated, [await this.events.emit('customer.subscription.updated', updated, em, previous)]);
@@ -159,12 +189,26 @@ export class EmulatorBilling {
     if (!subscription) return missing('subscription', subscriptionId);
     if (subscription.status === 'canceled') return canceledOnly();
     const now = nowSeconds();
-    const canceled = await this.store.put({ ...subscription, status: 'canceled', canceled_at: now, ended_at: now, cancel_at: null, cancel_at_period_end: false, cancellation_details: { comment: null, feedback: null, reason: 'cancellation_requested' } }, em);
+    const canceled = await this.store.put(
+      {
+        ...subscription,
+        status: 'canceled',
+        canceled_at: now,
+        ended_at: now,
+        cancel_at: null,
+        cancel_at_period_end: false,
+        cancellation_details: { comment: null, feedback: null, reason: 'cancellation_requested' },
+      },
+      em,
+    );
     return ok(canceled, [await this.events.emit('customer.subscription.deleted', canceled, em)]);
   }
 
   /** Stripe's POST /v1/refunds: all or part of what is left of a charge. Emits charge.refunded. */
-  async refund(params: { payment_intent?: string; charge?: string; amount?: number; reason?: string; metadata?: Metadata }, em: EntityManager): Promise<EmulatorAnswer> {
+  async refund(
+    params: { payment_intent?: string; charge?: string; amount?: number; reason?: string; metadata?: Metadata },
+    em: EntityManager,
+  ): Promise<EmulatorAnswer> {
     let chargeId = params.charge;
     if (params.payment_intent) {
       const intent = await this.store.get(params.payment_intent, 'payment_intent', em);
@@ -177,15 +221,23 @@ export class EmulatorBilling {
     await this.store.lock(chargeId, em);
     const charge = await this.store.get(chargeId, 'charge', em);
     if (!charge) return missing('charge', chargeId, 'charge');
-    if (charge.disputed) return { status: 400, body: stripeError(`Charge ${charge.id} has been charged back; cannot issue a refund.`, { code: 'charge_disputed' }) };
+    if (charge.disputed)
+      return { status: 400, body: stripeError(`Charge ${charge.id} has been charged back; cannot issue a refund.`, { code: 'charge_disputed' }) };
     const left = (charge.amount as number) - (charge.amount_refunded as number);
     if (left <= 0) return { status: 400, body: stripeError(`Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' }) };
     const amount = params.amount ?? left;
-    if (amount > left) return invalid(`Refund amount (${money(amount, charge.currency)}) is greater than unrefunded amount on charge (${money(left, charge.currency)})`, 'amount');
+    if (amount > left)
+      return invalid(
+        `Refund amount (${money(amount, charge.currency)}) is greater than unrefunded amount on charge (${money(left, charge.currency)})`,
+        'amount',
+      );
     const refund = await this.store.put(refundObject({ amount, charge, reason: params.reason ?? null, metadata: params.metadata ?? {} }) as StripeObject, em);
     const refunds = charge.refunds as { data: unknown[] };
     const refunded = (charge.amount_refunded as number) + amount;
-    const updated = await this.store.put({ ...charge, amount_refunded: refunded, refunded: refunded === charge.amount, refunds: { ...refunds, data: [refund, ...refunds.data] } }, em);
+    const updated = await this.store.put(
+      { ...charge, amount_refunded: refunded, refunded: refunded === charge.amount, refunds: { ...refunds, data: [refund, ...refunds.data] } },
+      em,
+    );
     return ok(refund, [await this.events.emit('charge.refunded', updated, em, { amount_refunded: charge.amount_refunded, refunded: charge.refunded })]);
   }
 
@@ -208,20 +260,52 @@ export class EmulatorBilling {
 
   private withPeriod(subscription: StripeObject, period: { start: number; end: number }): StripeObject {
     const items = subscription.items as { data: SubscriptionItem[] };
-    return { ...subscription, items: { ...items, data: items.data.map((item) => ({ ...item, current_period_start: period.start, current_period_end: period.end })) } };
+    return {
+      ...subscription,
+      items: { ...items, data: items.data.map((item) => ({ ...item, current_period_start: period.start, current_period_end: period.end })) },
+    };
   }
 
-  private async payNewInvoice(subscription: StripeObject, period: { start: number; end: number }, reason: 'subscription_create' | 'subscription_cycle', em: EntityManager): Promise<StripeObject> {
+  private async payNewInvoice(
+    subscription: StripeObject,
+    period: { start: number; end: number },
+    reason: 'subscription_create' | 'subscription_cycle',
+    em: EntityManager,
+  ): Promise<StripeObject> {
     const invoice = await this.newInvoice(subscription, period, reason, em);
-    if ((invoice.amount_due as number) > 0) await this.collect({ amount: invoice.amount_due as number, currency: String(invoice.currency), customer: String(invoice.customer), metadata: {}, description: reason === 'subscription_create' ? 'Subscription creation' : 'Subscription update' }, em);
+    if ((invoice.amount_due as number) > 0)
+      await this.collect(
+        {
+          amount: invoice.amount_due as number,
+          currency: String(invoice.currency),
+          customer: String(invoice.customer),
+          metadata: {},
+          description: reason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
+        },
+        em,
+      );
     return this.store.put(paidInvoice(invoice) as StripeObject, em);
   }
 
   /** An open invoice numbered from the customer's sequence. */
-  private async newInvoice(subscription: StripeObject, period: { start: number; end: number }, reason: 'subscription_create' | 'subscription_cycle', em: EntityManager): Promise<StripeObject> {
+  private async newInvoice(
+    subscription: StripeObject,
+    period: { start: number; end: number },
+    reason: 'subscription_create' | 'subscription_cycle',
+    em: EntityManager,
+  ): Promise<StripeObject> {
     const { customer, number } = await this.numberInvoice(String(subscription.customer), em);
     const item = itemOf(subscription);
-    const invoice = openInvoiceObject({ customer, subscription, price: item.price, quantity: item.quantity, period, billingReason: reason, number, hostedUrl: this.urls.invoice }) as StripeObject;
+    const invoice = openInvoiceObject({
+      customer,
+      subscription,
+      price: item.price,
+      quantity: item.quantity,
+      period,
+      billingReason: reason,
+      number,
+      hostedUrl: this.urls.invoice,
+    }) as StripeObject;
     // A credit on the customer's balance (a move to a cheaper plan) pays what it can of the invoice, as on Stripe.
     const balance = Math.min(0, Number(customer.balance ?? 0));
     if (balance === 0) return this.store.put(invoice, em);
@@ -235,7 +319,14 @@ export class EmulatorBilling {
   /** The customer (locked) and the next number of their invoice sequence, as Stripe numbers them (PREFIX-0001). */
   async numberInvoice(customerId: string, em: EntityManager): Promise<{ customer: StripeObject; number: string }> {
     await this.store.lock(customerId, em);
-    const customer = (await this.store.get(customerId, 'customer', em)) ?? { id: customerId, object: 'customer', email: null, name: null, invoice_prefix: 'EMULATOR', next_invoice_sequence: 1 };
+    const customer = (await this.store.get(customerId, 'customer', em)) ?? {
+      id: customerId,
+      object: 'customer',
+      email: null,
+      name: null,
+      invoice_prefix: 'EMULATOR',
+      next_invoice_sequence: 1,
+    };
     const sequence = Number(customer.next_invoice_sequence ?? 1);
     if (customer.created) await this.store.put({ ...customer, next_invoice_sequence: sequence + 1 }, em);
     return { customer, number: `${String(customer.invoice_prefix)}-${String(sequence).padStart(4, '0')}` };

@@ -23,7 +23,10 @@ export const when = (seconds: unknown) => (typeof seconds === 'number' ? `${new 
  * indexed. `formTargets` are where its forms may post (the checkout hands the browser to the site).
  */
 export function setPageHeaders(res: Response, formTargets = "'self'"): void {
-  res.setHeader('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action ${formTargets}; frame-ancestors 'none'; base-uri 'none'`);
+  res.setHeader(
+    'content-security-policy',
+    `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action ${formTargets}; frame-ancestors 'none'; base-uri 'none'`,
+  );
   res.setHeader('cache-control', 'no-store');
   res.setHeader('x-robots-tag', 'noindex, nofollow');
 }

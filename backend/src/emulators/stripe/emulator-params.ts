@@ -17,7 +17,10 @@ export const priceParams = z
     currency: z.string().regex(/^[a-zA-Z]{3}$/),
     unit_amount: int.min(0),
     product: z.string().min(1),
-    recurring: z.object({ interval: z.enum(['day', 'week', 'month', 'year']), interval_count: int.min(1).optional() }).strict().optional(),
+    recurring: z
+      .object({ interval: z.enum(['day', 'week', 'month', 'year']), interval_count: int.min(1).optional() })
+      .strict()
+      .optional(),
     lookup_key: z.string().max(200).optional(),
     transfer_lookup_key: flag.optional(),
     nickname: z.string().optional(),
@@ -37,7 +40,13 @@ export const priceListParams = z
   .strict();
 
 export const priceUpdateParams = z
-  .object({ active: flag.optional(), nickname: z.string().optional(), metadata: metadataUpdate, lookup_key: z.string().max(200).optional(), transfer_lookup_key: flag.optional() })
+  .object({
+    active: flag.optional(),
+    nickname: z.string().optional(),
+    metadata: metadataUpdate,
+    lookup_key: z.string().max(200).optional(),
+    transfer_lookup_key: flag.optional(),
+  })
   .strict();
 
 export const checkoutSessionParams = z
@@ -57,7 +66,9 @@ export const checkoutSessionParams = z
   .strict();
 
 const prorationBehavior = z.enum(['always_invoice', 'create_prorations', 'none']);
-const subscriptionItemChange = z.object({ id: z.string().min(1).optional(), price: z.string().min(1).optional(), quantity: int.min(1).max(999_999).optional() }).strict();
+const subscriptionItemChange = z
+  .object({ id: z.string().min(1).optional(), price: z.string().min(1).optional(), quantity: int.min(1).max(999_999).optional() })
+  .strict();
 
 export const subscriptionUpdateParams = z
   .object({
@@ -76,7 +87,11 @@ export const invoicePreviewParams = z
     customer: z.string().min(1).optional(),
     subscription: z.string().min(1),
     subscription_details: z
-      .object({ items: z.array(subscriptionItemChange).min(1).max(20).optional(), proration_behavior: prorationBehavior.optional(), proration_date: int.min(0).optional() })
+      .object({
+        items: z.array(subscriptionItemChange).min(1).max(20).optional(),
+        proration_behavior: prorationBehavior.optional(),
+        proration_date: int.min(0).optional(),
+      })
       .strict(),
   })
   .strict();

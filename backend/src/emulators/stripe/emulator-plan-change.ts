@@ -50,14 +50,29 @@ export class EmulatorPlanChanges {
     if (!subscription) return missing('subscription', params.subscription, 'subscription');
     if (params.customer && params.customer !== subscription.customer) return invalid('The subscription does not belong to that customer.', 'customer');
     const details = params.subscription_details;
-    if (details.proration_behavior === 'none' && details.proration_date !== undefined) return invalid('`subscription_details.proration_date` cannot be set when `subscription_details.proration_behavior` is none.', 'subscription_details[proration_date]');
+    if (details.proration_behavior === 'none' && details.proration_date !== undefined)
+      return invalid(
+        '`subscription_details.proration_date` cannot be set when `subscription_details.proration_behavior` is none.',
+        'subscription_details[proration_date]',
+      );
     const planned = await this.plan(subscription, details.items ?? [], details.proration_date, 'subscription_details[', em);
     if ('answer' in planned) return planned.answer;
-    const customer = (await this.store.get(String(subscription.customer), 'customer', em)) ?? { id: String(subscription.customer), object: 'customer', email: null, name: null };
+    const customer = (await this.store.get(String(subscription.customer), 'customer', em)) ?? {
+      id: String(subscription.customer),
+      object: 'customer',
+      email: null,
+      name: null,
+    };
     const id = `upcoming_${stripeId('in')}`;
     const lines = details.proration_behavior === 'none' ? [] : planned.lines;
     const invoice = this.invoice(id, customer, planned, lines, 'draft');
-    return ok({ ...invoice, number: null, hosted_invoice_url: null, status_transitions: { finalized_at: null, marked_uncollectible_at: null, paid_at: null, voided_at: null }, subscription_proration_date: planned.at });
+    return ok({
+      ...invoice,
+      number: null,
+      hosted_invoice_url: null,
+      status_transitions: { finalized_at: null, marked_uncollectible_at: null, paid_at: null, voided_at: null },
+      subscription_proration_date: planned.at,
+    });
   }
 
   /** The item part of a subscription update; metadata and cancellation are merged in the same change. */
@@ -67,7 +82,8 @@ export class EmulatorPlanChanges {
     if (!subscription) return missing('subscription', subscriptionId);
     if (subscription.status !== 'active') return invalid(`A subscription that is ${String(subscription.status)} cannot change its items.`);
     const behavior: Behavior = change.proration_behavior ?? 'create_prorations';
-    if (behavior === 'create_prorations') return invalid('The Stripe emulator bills prorations at once or not at all: pass proration_behavior=always_invoice or none.', 'proration_behavior');
+    if (behavior === 'create_prorations')
+      return invalid('The Stripe emulator bills prorations at once or not at all: pass proration_behavior=always_invoice or none.', 'proration_behavior');
     const planned = await this.plan(subscription, change.items ?? [], change.proration_date, '', em);
     if ('answer' in planned) return planned.answer;
     const events: StripeObject[] = [];
@@ -77,7 +93,11 @@ export class EmulatorPlanChanges {
       const { customer, number } = await this.billing.numberInvoice(String(subscription.customer), em);
       const open = this.invoice(stripeId('in'), customer, planned, planned.lines, 'open', number);
       const due = open.amount_due as number;
-      if (due > 0) await this.billing.collect({ amount: due, currency: String(open.currency), customer: String(customer.id), metadata: {}, description: 'Subscription update' }, em);
+      if (due > 0)
+        await this.billing.collect(
+          { amount: due, currency: String(open.currency), customer: String(customer.id), metadata: {}, description: 'Subscription update' },
+          em,
+        );
       // A net credit (a cheaper plan) goes to the customer's balance, and a balance pays what it can, as on Stripe.
       if (open.ending_balance !== open.starting_balance) {
         const fresh = await this.store.get(String(customer.id), 'customer', em);
@@ -87,35 +107,88 @@ export class EmulatorPlanChanges {
       latestInvoice = invoice.id;
     }
     const items = subscription.items as { data: Item[] };
-    const updated = await this.store.put({ ...subscription, metadata: mergeMetadata(subscription.metadata, change.metadata), latest_invoice: latestInvoice, items: { ...items, data: [planned.next, ...items.data.slice(1)] } }, em);
-    events.push(await this.events.emit('customer.subscription.updated', updated, em, { items: subscription.items, metadata: subscription.metadata, latest_invoice: subscription.latest_invoice }));
+    const updated = await this.store.put(
+      {
+        ...subscription,
+        metadata: mergeMetadata(subscription.metadata, change.metadata),
+        latest_invoice: latestInvoice,
+        items: { ...items, data: [planned.next, ...items.data.slice(1)] },
+      },
+      em,
+    );
+    events.push(
+      await this.events.emit('customer.subscription.updated', updated, em, {
+        items: subscription.items,
+        metadata: subscription.metadata,
+        latest_invoice: subscription.latest_invoice,
+      }),
+    );
     if (invoice) events.push(await this.events.emit('invoice.paid', invoice, em));
     return ok(updated, events);
   }
 
-  private async plan(subscription: StripeObject, changes: ItemChange[], prorationDate: number | undefined, prefix: string, em: EntityManager): Promise<Planned | { answer: EmulatorAnswer }> {
+  private async plan(
+    subscription: StripeObject,
+    changes: ItemChange[],
+    prorationDate: number | undefined,
+    prefix: string,
+    em: EntityManager,
+  ): Promise<Planned | { answer: EmulatorAnswer }> {
     const param = (name: string) => (prefix ? `${prefix}${name.replace('[', '][')}` : name);
     const item = itemOf(subscription);
-    if (changes.length !== 1) return { answer: invalid('The Stripe emulator changes a subscription\'s one item: pass exactly one item with its id.', param('items')) };
+    if (changes.length !== 1)
+      return { answer: invalid("The Stripe emulator changes a subscription's one item: pass exactly one item with its id.", param('items')) };
     const change = changes[0]!;
-    if (change.id !== item.id) return { answer: invalid(change.id ? `Invalid subscription_item id: ${change.id}` : 'The Stripe emulator replaces the price of the existing item: pass items[0][id].', param('items[0][id]')) };
+    if (change.id !== item.id)
+      return {
+        answer: invalid(
+          change.id ? `Invalid subscription_item id: ${change.id}` : 'The Stripe emulator replaces the price of the existing item: pass items[0][id].',
+          param('items[0][id]'),
+        ),
+      };
     const price = change.price ? await this.store.get(change.price, 'price', em) : item.price;
     if (!price) return { answer: missing('price', change.price!, param('items[0][price]')) };
-    if (price.type !== 'recurring') return { answer: invalid('The price specified is not recurring; a subscription item needs a recurring price.', param('items[0][price]')) };
-    if (price.currency !== item.price.currency) return { answer: invalid('The price specified has a different currency from the subscription.', param('items[0][price]')) };
-    const interval = (p: StripeObject) => JSON.stringify([(p.recurring as { interval: string }).interval, (p.recurring as { interval_count: number }).interval_count]);
-    if (interval(price) !== interval(item.price)) return { answer: invalid('The Stripe emulator changes prices of the same billing interval only.', param('items[0][price]')) };
+    if (price.type !== 'recurring')
+      return { answer: invalid('The price specified is not recurring; a subscription item needs a recurring price.', param('items[0][price]')) };
+    if (price.currency !== item.price.currency)
+      return { answer: invalid('The price specified has a different currency from the subscription.', param('items[0][price]')) };
+    const interval = (p: StripeObject) =>
+      JSON.stringify([(p.recurring as { interval: string }).interval, (p.recurring as { interval_count: number }).interval_count]);
+    if (interval(price) !== interval(item.price))
+      return { answer: invalid('The Stripe emulator changes prices of the same billing interval only.', param('items[0][price]')) };
     const at = prorationDate ?? nowSeconds();
-    if (at < item.current_period_start || at > item.current_period_end) return { answer: invalid('The proration date must be within the current subscription period.', param('proration_date')) };
+    if (at < item.current_period_start || at > item.current_period_end)
+      return { answer: invalid('The proration date must be within the current subscription period.', param('proration_date')) };
     const quantity = change.quantity ?? item.quantity;
     const name = async (p: StripeObject) => String((await this.store.get(String(p.product), 'product', em))?.name ?? p.nickname ?? p.product);
-    const lines = prorationLines({ period: { start: item.current_period_start, end: item.current_period_end }, at, from: { price: item.price, quantity: item.quantity, name: await name(item.price) }, to: { price, quantity, name: await name(price) } });
+    const lines = prorationLines({
+      period: { start: item.current_period_start, end: item.current_period_end },
+      at,
+      from: { price: item.price, quantity: item.quantity, name: await name(item.price) },
+      to: { price, quantity, name: await name(price) },
+    });
     return { subscription, item, next: { ...item, price, quantity }, at, lines };
   }
 
-  private invoice(id: string, customer: StripeObject, planned: Planned, lines: ReturnType<typeof prorationLines>, status: 'draft' | 'open', number = ''): StripeObject {
+  private invoice(
+    id: string,
+    customer: StripeObject,
+    planned: Planned,
+    lines: ReturnType<typeof prorationLines>,
+    status: 'draft' | 'open',
+    number = '',
+  ): StripeObject {
     const period = { start: planned.at, end: planned.item.current_period_end };
-    const base = openInvoiceObject({ customer, subscription: planned.subscription, price: planned.next.price, quantity: planned.next.quantity, period, billingReason: 'subscription_update', number, hostedUrl: this.urls.invoice }) as StripeObject;
+    const base = openInvoiceObject({
+      customer,
+      subscription: planned.subscription,
+      price: planned.next.price,
+      quantity: planned.next.quantity,
+      period,
+      billingReason: 'subscription_update',
+      number,
+      hostedUrl: this.urls.invoice,
+    }) as StripeObject;
     const total = lines.reduce((sum, line) => sum + line.amount, 0);
     const balance = Math.min(0, Number(customer.balance ?? 0));
     const due = Math.max(0, total + balance);

@@ -4,14 +4,24 @@ const price = (unit: number) => ({ id: `price_${unit}`, unit_amount: unit, curre
 
 describe("Stripe's proration of a plan change", () => {
   it('credits the unused time of the old price and charges the remaining time of the new, to the cent', () => {
-    const lines = prorationLines({ period: { start: 0, end: 30 * 86_400 }, at: 10 * 86_400, from: { price: price(900), quantity: 1, name: 'Starter' }, to: { price: price(1900), quantity: 1, name: 'Pro' } });
+    const lines = prorationLines({
+      period: { start: 0, end: 30 * 86_400 },
+      at: 10 * 86_400,
+      from: { price: price(900), quantity: 1, name: 'Starter' },
+      to: { price: price(1900), quantity: 1, name: 'Pro' },
+    });
     expect(lines.map((l) => l.amount)).toEqual([-600, 1267]);
     expect(lines[0]!.description).toBe('Unused time on Starter after 11 Jan 1970');
     expect(lines[1]!.description).toBe('Remaining time on Pro after 11 Jan 1970');
   });
 
   it('counts seats: two seats of the old price are credited twice', () => {
-    const lines = prorationLines({ period: { start: 0, end: 100 }, at: 50, from: { price: price(900), quantity: 2, name: 'Starter' }, to: { price: price(900), quantity: 3, name: 'Starter' } });
+    const lines = prorationLines({
+      period: { start: 0, end: 100 },
+      at: 50,
+      from: { price: price(900), quantity: 2, name: 'Starter' },
+      to: { price: price(900), quantity: 3, name: 'Starter' },
+    });
     expect(lines.map((l) => l.amount)).toEqual([-900, 1350]);
     expect(lines[1]!.description).toContain('3 × Starter');
   });

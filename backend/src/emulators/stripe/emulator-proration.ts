@@ -27,8 +27,20 @@ export function prorationLines(change: {
   const remaining = { start: at, end: period.end };
   const label = (quantity: number, name: string) => (quantity === 1 ? name : `${quantity} × ${name}`);
   return [
-    { amount: -Math.round((from.price.unit_amount as number) * from.quantity * fraction), description: `Unused time on ${label(from.quantity, from.name)} after ${day(at)}`, price: from.price, quantity: from.quantity, period: remaining },
-    { amount: Math.round((to.price.unit_amount as number) * to.quantity * fraction), description: `Remaining time on ${label(to.quantity, to.name)} after ${day(at)}`, price: to.price, quantity: to.quantity, period: remaining },
+    {
+      amount: -Math.round((from.price.unit_amount as number) * from.quantity * fraction),
+      description: `Unused time on ${label(from.quantity, from.name)} after ${day(at)}`,
+      price: from.price,
+      quantity: from.quantity,
+      period: remaining,
+    },
+    {
+      amount: Math.round((to.price.unit_amount as number) * to.quantity * fraction),
+      description: `Remaining time on ${label(to.quantity, to.name)} after ${day(at)}`,
+      price: to.price,
+      quantity: to.quantity,
+      period: remaining,
+    },
   ];
 }
 
@@ -43,10 +55,24 @@ export function prorationLineObjects(lines: ProrationLine[], invoiceId: string, 
     description: line.description,
     invoice: invoiceId,
     metadata,
-    parent: { type: 'subscription_item_details', invoice_item_details: null, subscription_item_details: { invoice_item: stripeId('ii'), proration: true, proration_details: { credited_items: null }, subscription: subscription.id, subscription_item: itemId } },
+    parent: {
+      type: 'subscription_item_details',
+      invoice_item_details: null,
+      subscription_item_details: {
+        invoice_item: stripeId('ii'),
+        proration: true,
+        proration_details: { credited_items: null },
+        subscription: subscription.id,
+        subscription_item: itemId,
+      },
+    },
     period: line.period,
     pretax_credit_amounts: [],
-    pricing: { type: 'price_details', price_details: { price: line.price.id, product: line.price.product }, unit_amount_decimal: line.price.unit_amount_decimal },
+    pricing: {
+      type: 'price_details',
+      price_details: { price: line.price.id, product: line.price.product },
+      unit_amount_decimal: line.price.unit_amount_decimal,
+    },
     quantity: line.quantity,
     subscription: subscription.id,
     subtotal: line.amount,

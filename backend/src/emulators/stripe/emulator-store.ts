@@ -24,14 +24,20 @@ export class EmulatorStore {
 
   async put(value: StripeObject, em: EntityManager = this.orm.em): Promise<StripeObject> {
     // clock_timestamp, not now(): objects made in one transaction keep the order they were made in.
-    await em.execute('insert into stripe_emulator_objects (id, object, data, created_at) values (?, ?, ?::jsonb, clock_timestamp()) on conflict (id) do update set data = excluded.data', [value.id, value.object, JSON.stringify(value)]);
+    await em.execute(
+      'insert into stripe_emulator_objects (id, object, data, created_at) values (?, ?, ?::jsonb, clock_timestamp()) on conflict (id) do update set data = excluded.data',
+      [value.id, value.object, JSON.stringify(value)],
+    );
     return value;
   }
 
   /** Objects of one kind whose data contains `match` (jsonb containment), newest first. */
   async find(object: string, match: Record<string, unknown> = {}, em: EntityManager = this.orm.em, limit = 1000): Promise<StripeObject[]> {
     if (findUnsafeString(match)) return [];
-    const rows = await em.execute<{ data: StripeObject }[]>('select data from stripe_emulator_objects where object = ? and data @> ?::jsonb order by created_at desc, id desc limit ?', [object, JSON.stringify(match), limit]);
+    const rows = await em.execute<{ data: StripeObject }[]>(
+      'select data from stripe_emulator_objects where object = ? and data @> ?::jsonb order by created_at desc, id desc limit ?',
+      [object, JSON.stringify(match), limit],
+    );
     return rows.map((row) => row.data);
   }
 
@@ -47,18 +53,30 @@ export class EmulatorStore {
    * request; the same key with other parameters is Stripe's idempotency_error. Requests with one
    * key are serialised by an advisory lock, so two at once cannot both create.
    */
-  async idempotent(key: string | undefined, request: { method: string; path: string; params: unknown }, run: (em: EntityManager) => Promise<EmulatorAnswer>): Promise<EmulatorAnswer & { replayed: boolean }> {
+  async idempotent(
+    key: string | undefined,
+    request: { method: string; path: string; params: unknown },
+    run: (em: EntityManager) => Promise<EmulatorAnswer>,
+  ): Promise<EmulatorAnswer & { replayed: boolean }> {
     if (!key) return { ...(await this.orm.em.fork().transactional(run)), replayed: false };
     const fingerprint = `${request.method} ${request.path} ${createHash('sha256').update(JSON.stringify(request.params)).digest('hex')}`;
     return this.orm.em.fork().transactional(async (em) => {
       await em.execute('select pg_advisory_xact_lock(hashtext(?))', [key]);
-      const [seen] = await em.execute<{ request: string; status: number; body: unknown }[]>('select request, status, body from stripe_emulator_idempotency where idempotency_key = ?', [key]);
+      const [seen] = await em.execute<{ request: string; status: number; body: unknown }[]>(
+        'select request, status, body from stripe_emulator_idempotency where idempotency_key = ?',
+        [key],
+      );
       if (seen) {
         if (seen.request !== fingerprint) {
           return {
             status: 400,
             replayed: false,
-            body: { error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.` } },
+            body: {
+              error: {
+                type: 'idempotency_error',
+                message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+              },
+            },
           };
         }
         return { status: seen.status, body: seen.body, replayed: true };
@@ -66,7 +84,12 @@ export class EmulatorStore {
       const answer = await run(em);
       // Stripe keeps 5xx answers out of idempotency; the emulator does the same.
       if (answer.status < 500) {
-        await em.execute('insert into stripe_emulator_idempotency (idempotency_key, request, status, body) values (?, ?, ?, ?::jsonb)', [key, fingerprint, answer.status, JSON.stringify(answer.body)]);
+        await em.execute('insert into stripe_emulator_idempotency (idempotency_key, request, status, body) values (?, ?, ?, ?::jsonb)', [
+          key,
+          fingerprint,
+          answer.status,
+          JSON.stringify(answer.body),
+        ]);
       }
       return { ...answer, replayed: false };
     });

@@ -37,7 +37,10 @@ export class EmulatorWebhookSender implements OnApplicationBootstrap, OnApplicat
 
   /** Starts now if Redis answers; otherwise on the first event to deliver (see EmulatorEvents.deliver). */
   async onApplicationBootstrap(): Promise<void> {
-    const ready = await this.redis.ping().then(() => true, () => false);
+    const ready = await this.redis.ping().then(
+      () => true,
+      () => false,
+    );
     if (ready) this.start();
   }
 
@@ -61,7 +64,16 @@ export class EmulatorWebhookSender implements OnApplicationBootstrap, OnApplicat
     if (!event) return { status: 410 };
     const payload = JSON.stringify(event, null, 2);
     const signature = this.signer.webhooks.generateTestHeaderString({ payload, secret: this.config.STRIPE_WEBHOOK_SECRET });
-    const response = await fetch(this.endpoint(), { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' }, body: payload, signal: AbortSignal.timeout(10_000) });
+    const response = await fetch(this.endpoint(), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': signature,
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      },
+      body: payload,
+      signal: AbortSignal.timeout(10_000),
+    });
     if (!response.ok) throw new Error(`the webhook endpoint answered ${response.status}`);
     return { status: response.status };
   }
@@ -107,8 +119,20 @@ export class EmulatorEvents {
   async deliver(events: StripeObject[]): Promise<void> {
     if (events.length > 0) this.sender.start();
     for (const event of events) {
-      const job = this.queue.add('deliver', { eventId: event.id }, { jobId: event.id, attempts: 8, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } });
-      await within(job, 1_500, 'queueing a webhook').catch((error: unknown) => rootLogger().warn({ err: error, eventId: event.id }, 'the Stripe emulator could not queue a webhook'));
+      const job = this.queue.add(
+        'deliver',
+        { eventId: event.id },
+        {
+          jobId: event.id,
+          attempts: 8,
+          backoff: { type: 'exponential', delay: 1_000 },
+          removeOnComplete: { age: 24 * 3600 },
+          removeOnFail: { age: 7 * 24 * 3600 },
+        },
+      );
+      await within(job, 1_500, 'queueing a webhook').catch((error: unknown) =>
+        rootLogger().warn({ err: error, eventId: event.id }, 'the Stripe emulator could not queue a webhook'),
+      );
     }
   }
 }

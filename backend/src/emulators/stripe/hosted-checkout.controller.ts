@@ -37,7 +37,7 @@ export class HostedCheckoutController {
     if (parsed.data === 'cancel') {
       const view = await this.checkout.view(id);
       if (view.kind !== 'page') return this.render(res, id, view);
-      res.redirect(303, this.checkout.cancelUrl(view.session) ?? view.session.success_url as string);
+      res.redirect(303, this.checkout.cancelUrl(view.session) ?? (view.session.success_url as string));
       return;
     }
     const email = typeof (req.body as { email?: unknown } | undefined)?.email === 'string' ? (req.body as { email: string }).email : undefined;
@@ -54,6 +54,17 @@ export class HostedCheckoutController {
       res.redirect(303, outcome.to);
       return;
     }
-    res.status(outcome.status ?? 200).type('html').send(hostedCheckoutPage({ session: outcome.session, lines: outcome.lines, email: outcome.email, notice: outcome.notice, action: (choice) => `/_stripe/checkout/${encodeURIComponent(id)}/${choice}` }));
+    res
+      .status(outcome.status ?? 200)
+      .type('html')
+      .send(
+        hostedCheckoutPage({
+          session: outcome.session,
+          lines: outcome.lines,
+          email: outcome.email,
+          notice: outcome.notice,
+          action: (choice) => `/_stripe/checkout/${encodeURIComponent(id)}/${choice}`,
+        }),
+      );
   }
 }

@@ -63,7 +63,9 @@ export class HostedCheckout {
         if (pi && choice === 'settle') await this.billing.settle(pi, em);
         if (pi && choice === 'fail-payment') await this.store.put({ ...pi, status: 'requires_payment_method', amount_received: 0 }, em);
         if (choice === 'settle') session = await this.store.put({ ...session, payment_status: 'paid' }, em);
-        emitted.push(await this.events.emit(choice === 'settle' ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed', session, em));
+        emitted.push(
+          await this.events.emit(choice === 'settle' ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed', session, em),
+        );
         return page(choice === 'settle' ? 'The pending payment was settled.' : 'The pending payment failed.');
       }
       if (session.status !== 'open') return page(`This checkout is ${String(session.status)}.`, 409);
@@ -78,7 +80,14 @@ export class HostedCheckout {
       // Stripe copies payment_intent_data / subscription_data metadata, not the session's, when given.
       const intentMetadata = (session.payment_intent_data_emulator as { metadata?: Record<string, string> } | null)?.metadata ?? metadata;
       const subscriptionMetadata = (session.subscription_data_emulator as { metadata?: Record<string, string> } | null)?.metadata ?? metadata;
-      const next: StripeObject = { ...session, status: 'complete', payment_status: paid ? 'paid' : 'unpaid', customer: customerId, customer_details: customerDetails(address), url: null };
+      const next: StripeObject = {
+        ...session,
+        status: 'complete',
+        payment_status: paid ? 'paid' : 'unpaid',
+        customer: customerId,
+        customer_details: customerDetails(address),
+        url: null,
+      };
       let started: { subscription: StripeObject; invoice: StripeObject } | undefined;
       if (session.mode === 'subscription') {
         const [line] = lines;
@@ -92,7 +101,11 @@ export class HostedCheckout {
       }
       session = await this.store.put(next, em);
       emitted.push(await this.events.emit('checkout.session.completed', session, em));
-      if (started) emitted.push(await this.events.emit('customer.subscription.created', started.subscription, em), await this.events.emit('invoice.paid', started.invoice, em));
+      if (started)
+        emitted.push(
+          await this.events.emit('customer.subscription.created', started.subscription, em),
+          await this.events.emit('invoice.paid', started.invoice, em),
+        );
       return { kind: 'redirect', to: String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id) };
     });
     await this.events.deliver(emitted);

@@ -35,6 +35,9 @@ export class HostedInvoiceController {
       res.status(404).type('html').send(missingInvoicePage());
       return;
     }
-    res.status(status).type('html').send(hostedInvoicePage(invoice, new URL('/dashboard?section=license', this.config.PUBLIC_URL).toString(), notice));
+    res
+      .status(status)
+      .type('html')
+      .send(hostedInvoicePage(invoice, new URL('/dashboard?section=license', this.config.PUBLIC_URL).toString(), notice));
   }
 }

@@ -47,12 +47,14 @@ const EMULATOR_URLS = Symbol('EMULATOR_URLS');
     {
       provide: EmulatorPlanChanges,
       inject: [EmulatorStore, EmulatorBilling, EmulatorEvents, EMULATOR_URLS],
-      useFactory: (store: EmulatorStore, billing: EmulatorBilling, events: EmulatorEvents, urls: EmulatorUrls) => new EmulatorPlanChanges(store, billing, events, urls),
+      useFactory: (store: EmulatorStore, billing: EmulatorBilling, events: EmulatorEvents, urls: EmulatorUrls) =>
+        new EmulatorPlanChanges(store, billing, events, urls),
     },
     {
       provide: EmulatorApi,
       inject: [EmulatorStore, EmulatorBilling, EMULATOR_URLS, EmulatorPlanChanges],
-      useFactory: (store: EmulatorStore, billing: EmulatorBilling, urls: EmulatorUrls, planChanges: EmulatorPlanChanges) => new EmulatorApi(store, billing, urls, planChanges),
+      useFactory: (store: EmulatorStore, billing: EmulatorBilling, urls: EmulatorUrls, planChanges: EmulatorPlanChanges) =>
+        new EmulatorApi(store, billing, urls, planChanges),
     },
   ],
 })

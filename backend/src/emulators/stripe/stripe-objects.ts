@@ -61,7 +61,13 @@ export function priceObject(params: PriceParams): Fixture {
     product: params.product,
     type: params.recurring ? 'recurring' : 'one_time',
     recurring: params.recurring
-      ? { interval: params.recurring.interval, interval_count: params.recurring.interval_count ?? 1, meter: null, usage_type: 'licensed', trial_period_days: null }
+      ? {
+          interval: params.recurring.interval,
+          interval_count: params.recurring.interval_count ?? 1,
+          meter: null,
+          usage_type: 'licensed',
+          trial_period_days: null,
+        }
       : null,
     lookup_key: params.lookup_key ?? null,
     nickname: params.nickname ?? null,
@@ -149,10 +155,23 @@ export function checkoutSessionObject(params: CheckoutSessionParams, lines: Sess
 
 /** Stripe's error body. */
 export function stripeError(message: string, extra: { type?: string; param?: string; code?: string } = {}) {
-  return { error: { type: extra.type ?? 'invalid_request_error', message, ...(extra.param ? { param: extra.param } : {}), ...(extra.code ? { code: extra.code } : {}) } };
+  return {
+    error: {
+      type: extra.type ?? 'invalid_request_error',
+      message,
+      ...(extra.param ? { param: extra.param } : {}),
+      ...(extra.code ? { code: extra.code } : {}),
+    },
+  };
 }
 
-export function paymentIntentObject(params: { amount: number; currency: string; customer: string; status: 'succeeded' | 'processing' | 'requires_payment_method'; metadata: Record<string, string> }): Fixture {
+export function paymentIntentObject(params: {
+  amount: number;
+  currency: string;
+  customer: string;
+  status: 'succeeded' | 'processing' | 'requires_payment_method';
+  metadata: Record<string, string>;
+}): Fixture {
   return {
     ...template('payment_intent'),
     id: stripeId('pi'),
@@ -213,7 +232,20 @@ export function subscriptionObject(params: { customer: string; price: Fixture; q
     items: {
       ...items,
       url: `/v1/subscription_items?subscription=${id}`,
-      data: [{ ...items.data[0], id: stripeId('si', 14), created: now, current_period_start: now, current_period_end: end, price: params.price, plan: null, quantity: params.quantity, subscription: id, billing_thresholds: null }],
+      data: [
+        {
+          ...items.data[0],
+          id: stripeId('si', 14),
+          created: now,
+          current_period_start: now,
+          current_period_end: end,
+          price: params.price,
+          plan: null,
+          quantity: params.quantity,
+          subscription: id,
+          billing_thresholds: null,
+        },
+      ],
     },
   };
 }

@@ -10,7 +10,8 @@ export type Charged = Pick<SessionFacts, 'resourceId' | 'quantity' | 'amountCent
  */
 export function catalogPriceMismatch(session: Charged, price: ConfiguredPrice | null): string | null {
   if (!price || price.unitAmount === null) return `${session.resourceId} has no active price in the catalog`;
-  if (session.mode === 'subscription' !== price.recurring) return `mode ${session.mode}, but the price of ${session.resourceId} is ${price.recurring ? 'recurring' : 'one-time'}`;
+  if ((session.mode === 'subscription') !== price.recurring)
+    return `mode ${session.mode}, but the price of ${session.resourceId} is ${price.recurring ? 'recurring' : 'one-time'}`;
   if (session.currency !== price.currency) return `currency ${session.currency} ≠ ${price.currency}`;
   const expected = price.unitAmount * session.quantity;
   if (session.amountCents !== expected) return `amount ${session.amountCents} ≠ ${price.unitAmount} × ${session.quantity}`;

@@ -11,14 +11,21 @@ export interface OurMetadata {
   email: string | null;
 }
 
-const idOf = (value: unknown): string | null => (typeof value === 'string' ? value : value && typeof value === 'object' && 'id' in value ? String((value as { id: unknown }).id) : null);
+const idOf = (value: unknown): string | null =>
+  typeof value === 'string' ? value : value && typeof value === 'object' && 'id' in value ? String((value as { id: unknown }).id) : null;
 const iso = (seconds: number | null | undefined) => (typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null);
 
 export function ourMetadata(metadata: Stripe.Metadata | null | undefined): OurMetadata | null {
   const m = metadata ?? {};
   if (!m.checkoutRef || !m.userId || !m.resourceId) return null;
   const quantity = Number(m.quantity ?? '1');
-  return { checkoutRef: m.checkoutRef, userId: m.userId, resourceId: m.resourceId, quantity: Number.isInteger(quantity) && quantity > 0 ? quantity : 1, email: m.email ?? null };
+  return {
+    checkoutRef: m.checkoutRef,
+    userId: m.userId,
+    resourceId: m.resourceId,
+    quantity: Number.isInteger(quantity) && quantity > 0 ? quantity : 1,
+    email: m.email ?? null,
+  };
 }
 
 export function sessionFacts(session: Stripe.Checkout.Session): SessionFacts | null {
@@ -58,7 +65,9 @@ export function invoiceFacts(invoice: Stripe.Invoice): InvoiceFacts {
 }
 
 export function subscriptionPeriodEnd(subscription: Stripe.Subscription): string {
-  const ends = subscription.items.data.map((item) => (item as unknown as { current_period_end?: number }).current_period_end).filter((end): end is number => typeof end === 'number');
+  const ends = subscription.items.data
+    .map((item) => (item as unknown as { current_period_end?: number }).current_period_end)
+    .filter((end): end is number => typeof end === 'number');
   const legacy = (subscription as unknown as { current_period_end?: number }).current_period_end;
   return iso(ends.length > 0 ? Math.max(...ends) : (legacy ?? subscription.created))!;
 }

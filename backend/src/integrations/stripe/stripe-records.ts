@@ -38,7 +38,8 @@ export class StripeRecords {
   }
 
   private async read<T>(kind: string, id: unknown, retrieve: (id: string) => Promise<T>): Promise<T> {
-    if (typeof id !== 'string' || !STRIPE_ID.test(id)) throw new RefusedStripeEvent(`the event names no ${kind} (id ${JSON.stringify(id ?? null).slice(0, 80)})`);
+    if (typeof id !== 'string' || !STRIPE_ID.test(id))
+      throw new RefusedStripeEvent(`the event names no ${kind} (id ${JSON.stringify(id ?? null).slice(0, 80)})`);
     try {
       return await retrieve(id);
     } catch (error) {

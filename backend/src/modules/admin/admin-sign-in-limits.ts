@@ -13,7 +13,10 @@ const PREFIX_LENGTH = 4;
  * The prefix is hashed so Redis never holds any part of a typed token.
  */
 export function adminSignInLimits(ip: string | undefined, token: string): RateLimit[] {
-  const prefix = createHash('sha256').update(`admin-token-prefix:${token.slice(0, PREFIX_LENGTH)}`).digest('hex').slice(0, 16);
+  const prefix = createHash('sha256')
+    .update(`admin-token-prefix:${token.slice(0, PREFIX_LENGTH)}`)
+    .digest('hex')
+    .slice(0, 16);
   return [
     { key: `admin-session:ip:${ip ?? 'unknown'}`, limit: PER_IP, windowSeconds: WINDOW_SECONDS },
     { key: `admin-session:prefix:${prefix}`, limit: PER_PREFIX, windowSeconds: WINDOW_SECONDS },

@@ -23,7 +23,10 @@ describe('a replay nobody has asked for', () => {
   });
 
   it('cannot complete', () => {
-    spec.given([]).when({ type: 'CompleteReplay', replayId: 'r1', eventsApplied: 1, durationMs: 1, now }).thenThrows(ReplayRuleError, 'admin.replay_not_running');
+    spec
+      .given([])
+      .when({ type: 'CompleteReplay', replayId: 'r1', eventsApplied: 1, durationMs: 1, now })
+      .thenThrows(ReplayRuleError, 'admin.replay_not_running');
   });
 });
 

@@ -40,7 +40,12 @@ export const replayDecider: Decider<ReplayCommand, ReplayEvent, ReplayState> = {
         if (state.status === 'completed') return [];
         if (state.status !== 'requested') throw new ReplayNotRunningError(command.replayId);
         return [
-          ReplayCompleted({ replayId: command.replayId, eventsApplied: command.eventsApplied, durationMs: command.durationMs, completedAt: command.now.toISOString() }),
+          ReplayCompleted({
+            replayId: command.replayId,
+            eventsApplied: command.eventsApplied,
+            durationMs: command.durationMs,
+            completedAt: command.now.toISOString(),
+          }),
         ];
       case 'FailReplay':
         if (state.status === 'failed') return [];

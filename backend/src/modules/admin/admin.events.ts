@@ -12,7 +12,12 @@ export const ReplayRequested = defineEvent({
 export const ReplayCompleted = defineEvent({
   type: 'ReplayCompleted',
   schemaVersion: 1,
-  schema: z.object({ replayId: z.string(), eventsApplied: z.number().int().nonnegative(), durationMs: z.number().int().nonnegative(), completedAt: z.iso.datetime() }),
+  schema: z.object({
+    replayId: z.string(),
+    eventsApplied: z.number().int().nonnegative(),
+    durationMs: z.number().int().nonnegative(),
+    completedAt: z.iso.datetime(),
+  }),
 });
 
 /** Recorded when a rebuild stopped with an error; the live read model was left as it was. */

@@ -31,8 +31,14 @@ export class AdminQueries {
     if (filter.before) add('position < ?::bigint', filter.before);
     params.push(filter.limit + 1);
     const { rows } = await this.pool.query<{
-      position: string; stream_id: string; stream_version: number; type: string; schema_version: number;
-      data: unknown; metadata: Record<string, unknown>; recorded_at: Date;
+      position: string;
+      stream_id: string;
+      stream_version: number;
+      type: string;
+      schema_version: number;
+      data: unknown;
+      metadata: Record<string, unknown>;
+      recorded_at: Date;
     }>(
       `select position, stream_id, stream_version, type, schema_version, data, metadata, recorded_at from events
        ${where.length ? `where ${where.join(' and ')}` : ''} order by position desc limit $${params.length}`,
@@ -69,7 +75,12 @@ export class AdminQueries {
         .orderBy('last_recorded_at', 'desc')
         .limit(limit)
         .execute(),
-      db.selectFrom('rm_streams').select((eb) => ['category', eb.fn.countAll<string>().as('streams')]).groupBy('category').orderBy('category').execute(),
+      db
+        .selectFrom('rm_streams')
+        .select((eb) => ['category', eb.fn.countAll<string>().as('streams')])
+        .groupBy('category')
+        .orderBy('category')
+        .execute(),
     ]);
     return {
       streams: streams.map((row) => ({
@@ -89,7 +100,12 @@ export class AdminQueries {
     const { rows } = await this.pool.query<{ name: string; transaction_id: string; position: string; events_applied: string; updated_at: Date }>(
       'select name, transaction_id::text, position, events_applied, updated_at from projector_checkpoints',
     );
-    return new Map(rows.map((row) => [row.name, { transactionId: row.transaction_id, position: row.position, eventsApplied: Number(row.events_applied), updatedAt: row.updated_at.toISOString() }]));
+    return new Map(
+      rows.map((row) => [
+        row.name,
+        { transactionId: row.transaction_id, position: row.position, eventsApplied: Number(row.events_applied), updatedAt: row.updated_at.toISOString() },
+      ]),
+    );
   }
 
   /** Events of these types a projector has not applied yet. */

@@ -55,9 +55,7 @@ export class AdminServerFns {
     const projectors = await Promise.all(
       this.projectors.all().map(async (projector) => {
         const checkpoint = checkpoints.get(projector.name);
-        const latest = jobs
-          .filter((job) => job.data.projector === projector.name)
-          .sort((a, b) => b.timestamp - a.timestamp)[0];
+        const latest = jobs.filter((job) => job.data.projector === projector.name).sort((a, b) => b.timestamp - a.timestamp)[0];
         return {
           name: projector.name,
           tables: [...projector.tables],

@@ -34,7 +34,11 @@ import { ClerkSessions } from './clerk-sessions';
       useFactory: (verifier: SessionVerifier, config: AppConfig, identity: IdentityStandIn | undefined) => new Auth(verifier, config.PUBLIC_URL, identity),
     },
     { provide: AdminAccess, inject: [Auth, APP_CONFIG], useFactory: (auth: Auth, config: AppConfig) => new AdminAccess(auth, config.ADMIN_TOKEN) },
-    { provide: ClerkSessions, inject: [APP_CONFIG], useFactory: (config: AppConfig) => (config.CLERK_SECRET_KEY ? new ClerkSessions(config.CLERK_SECRET_KEY) : null) },
+    {
+      provide: ClerkSessions,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => (config.CLERK_SECRET_KEY ? new ClerkSessions(config.CLERK_SECRET_KEY) : null),
+    },
   ],
   exports: [Auth, AdminAccess],
 })

@@ -22,7 +22,9 @@ export class AuthServerFns {
   @ServerFn(getViewer)
   async getViewer(_input: unknown, context: ServerFnContext): Promise<ServerFnOutput<typeof getViewer>> {
     const user = await this.auth.user(context);
-    const signIn = this.config.CLERK_PUBLISHABLE_KEY ? { mode: 'clerk' as const, publishableKey: this.config.CLERK_PUBLISHABLE_KEY } : { mode: 'local' as const };
+    const signIn = this.config.CLERK_PUBLISHABLE_KEY
+      ? { mode: 'clerk' as const, publishableKey: this.config.CLERK_PUBLISHABLE_KEY }
+      : { mode: 'local' as const };
     return { signIn, viewer: user ? { userId: user.userId, email: user.email, name: user.name, isAdmin: user.isAdmin } : null };
   }
 

@@ -2,13 +2,25 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ClerkSessions } from './clerk-sessions';
 
-interface FakeSession { id: string; userId: string; status: 'active' | 'revoked' }
+interface FakeSession {
+  id: string;
+  userId: string;
+  status: 'active' | 'revoked';
+}
 
 /** A stand-in for the two Backend API routes used, shaped as Clerk answers them. */
 function fakeClerk(sessions: FakeSession[], secretKey: string): Server {
   const json = (session: FakeSession) => ({
-    object: 'session', id: session.id, client_id: 'client_1', user_id: session.userId, status: session.status,
-    last_active_at: 0, expire_at: 0, abandon_at: 0, created_at: 0, updated_at: 0,
+    object: 'session',
+    id: session.id,
+    client_id: 'client_1',
+    user_id: session.userId,
+    status: session.status,
+    last_active_at: 0,
+    expire_at: 0,
+    abandon_at: 0,
+    created_at: 0,
+    updated_at: 0,
   });
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://clerk.test');

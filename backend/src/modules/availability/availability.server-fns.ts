@@ -26,19 +26,31 @@ export class AvailabilityServerFns {
     const user = await this.auth.requireUser(context);
     if (!user.isAdmin) return { host: false, schedule: null, updatedAt: null };
     const host = user;
-    const row = await availabilityTables(this.orm.em).selectFrom('rm_host_availability').select(['schedule', 'updated_at']).where('host_user_id', '=', host.userId).executeTakeFirst();
+    const row = await availabilityTables(this.orm.em)
+      .selectFrom('rm_host_availability')
+      .select(['schedule', 'updated_at'])
+      .where('host_user_id', '=', host.userId)
+      .executeTakeFirst();
     return { host: true, schedule: row?.schedule ?? null, updatedAt: row?.updated_at.toISOString() ?? null };
   }
 
   @ServerFn(saveHostAvailability)
-  async saveHostAvailability(input: z.output<typeof saveHostAvailability.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof saveHostAvailability>> {
+  async saveHostAvailability(
+    input: z.output<typeof saveHostAvailability.input>,
+    context: ServerFnContext,
+  ): Promise<ServerFnOutput<typeof saveHostAvailability>> {
     const host = await this.host(context);
     const at = new Date().toISOString();
-    const outcome = await this.store.append(hostAvailabilityStreamId(host.userId), 'any', [HostAvailabilityChanged({ hostUserId: host.userId, hostName: host.name, schedule: input.schedule, at })], {
-      correlationId: context.requestId,
-      causationId: null,
-      actor: { kind: 'user', userId: host.userId },
-    });
+    const outcome = await this.store.append(
+      hostAvailabilityStreamId(host.userId),
+      'any',
+      [HostAvailabilityChanged({ hostUserId: host.userId, hostName: host.name, schedule: input.schedule, at })],
+      {
+        correlationId: context.requestId,
+        causationId: null,
+        actor: { kind: 'user', userId: host.userId },
+      },
+    );
     await awaitProjection(this.orm, 'AvailabilityProjector', outcome);
     return { saved: true, updatedAt: at };
   }

@@ -2,7 +2,13 @@ import { offersStart, openSlots, type HostSchedule } from './open-slots';
 
 const berlin: HostSchedule = {
   timeZone: 'Europe/Berlin',
-  weekly: { 1: [{ start: '09:00', end: '11:00' }], 2: [{ start: '09:00', end: '11:00' }], 3: [{ start: '09:00', end: '11:00' }], 4: [{ start: '09:00', end: '11:00' }], 5: [{ start: '09:00', end: '11:00' }] },
+  weekly: {
+    1: [{ start: '09:00', end: '11:00' }],
+    2: [{ start: '09:00', end: '11:00' }],
+    3: [{ start: '09:00', end: '11:00' }],
+    4: [{ start: '09:00', end: '11:00' }],
+    5: [{ start: '09:00', end: '11:00' }],
+  },
   overrides: {},
   bufferMinutes: 0,
   minimumNoticeMinutes: 0,
@@ -13,7 +19,11 @@ const starts = (slots: { start: string }[]) => slots.map((s) => s.start);
 describe('open slots', () => {
   it('reads weekly hours as wall-clock time in the host’s zone', () => {
     // Monday 2026-11-23; Berlin is UTC+1 in winter.
-    expect(starts(openSlots(berlin, [], 60, new Date('2026-11-23T00:00:00Z')))).toEqual(['2026-11-23T08:00:00.000Z', '2026-11-23T08:30:00.000Z', '2026-11-23T09:00:00.000Z']);
+    expect(starts(openSlots(berlin, [], 60, new Date('2026-11-23T00:00:00Z')))).toEqual([
+      '2026-11-23T08:00:00.000Z',
+      '2026-11-23T08:30:00.000Z',
+      '2026-11-23T09:00:00.000Z',
+    ]);
   });
 
   it('keeps 09:00 at 09:00 across the daylight-saving change: the UTC instant moves instead', () => {
@@ -47,7 +57,13 @@ describe('open slots', () => {
   it('offers nothing sooner than the minimum notice, nor past the horizon', () => {
     const schedule = { ...berlin, minimumNoticeMinutes: 90, horizonDays: 1 };
     const slots = starts(openSlots(schedule, [], 60, new Date('2026-11-23T07:00:00Z')));
-    expect(slots).toEqual(['2026-11-23T08:30:00.000Z', '2026-11-23T09:00:00.000Z', '2026-11-24T08:00:00.000Z', '2026-11-24T08:30:00.000Z', '2026-11-24T09:00:00.000Z']);
+    expect(slots).toEqual([
+      '2026-11-23T08:30:00.000Z',
+      '2026-11-23T09:00:00.000Z',
+      '2026-11-24T08:00:00.000Z',
+      '2026-11-24T08:30:00.000Z',
+      '2026-11-24T09:00:00.000Z',
+    ]);
   });
 });
 

@@ -59,7 +59,10 @@ function slotsOn(schedule: HostSchedule, iso: string, weekday: number, lengthMin
 
 function bounds(schedule: HostSchedule, busy: Busy[], now: Date): Bounds {
   const buffer = schedule.bufferMinutes * 60_000;
-  return { earliest: now.getTime() + schedule.minimumNoticeMinutes * 60_000, blocked: busy.map((b) => ({ start: b.start.getTime() - buffer, end: b.end.getTime() + buffer })) };
+  return {
+    earliest: now.getTime() + schedule.minimumNoticeMinutes * 60_000,
+    blocked: busy.map((b) => ({ start: b.start.getTime() - buffer, end: b.end.getTime() + buffer })),
+  };
 }
 
 /**

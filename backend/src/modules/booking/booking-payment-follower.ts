@@ -7,7 +7,8 @@ import { CancelBooking } from './commands/cancel-booking.handler';
 import { ConfirmBooking } from './commands/confirm-booking.handler';
 import { ReleaseHold } from './commands/release-hold.handler';
 
-const holdOf = (metadata: Record<string, string>) => (metadata.holdId && metadata.hostUserId ? { holdId: metadata.holdId, hostUserId: metadata.hostUserId } : null);
+const holdOf = (metadata: Record<string, string>) =>
+  metadata.holdId && metadata.hostUserId ? { holdId: metadata.holdId, hostUserId: metadata.hostUserId } : null;
 
 /**
  * Payments for held times: paid confirms the booking (or refuses it, to be refunded, when the
@@ -26,7 +27,12 @@ export class BookingPaymentFollower implements PurchaseFollower {
     if (!hold) return;
     const host = await this.reads.host(hold.hostUserId);
     const at = new Date().toISOString();
-    await this.commands.execute(new ConfirmBooking({ hostUserId: hold.hostUserId, holdId: hold.holdId, paymentIntentId: purchase.paymentIntentId, bufferMinutes: host?.schedule.bufferMinutes ?? 0, at }, metadata));
+    await this.commands.execute(
+      new ConfirmBooking(
+        { hostUserId: hold.hostUserId, holdId: hold.holdId, paymentIntentId: purchase.paymentIntentId, bufferMinutes: host?.schedule.bufferMinutes ?? 0, at },
+        metadata,
+      ),
+    );
     if (purchase.takenBack) await this.reverse(hold, metadata);
   }
 
@@ -44,7 +50,12 @@ export class BookingPaymentFollower implements PurchaseFollower {
 
   private async reverse(hold: { holdId: string; hostUserId: string }, metadata: EventMetadata): Promise<void> {
     try {
-      await this.commands.execute(new CancelBooking({ hostUserId: hold.hostUserId, bookingId: hold.holdId, customerUserId: null, by: 'payment_reversed', at: new Date().toISOString() }, metadata));
+      await this.commands.execute(
+        new CancelBooking(
+          { hostUserId: hold.hostUserId, bookingId: hold.holdId, customerUserId: null, by: 'payment_reversed', at: new Date().toISOString() },
+          metadata,
+        ),
+      );
     } catch (error) {
       // Never confirmed (still only a hold): nothing was booked to cancel.
       if (!(error instanceof BookingNotFoundError)) throw error;

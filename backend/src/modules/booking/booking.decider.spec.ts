@@ -6,10 +6,41 @@ import { hostCalendarDecider, type CalendarCommand } from './booking.decider';
 const spec = deciderSpec(hostCalendarDecider);
 const host = 'host_1';
 const at = '2026-11-23T10:00:00.000Z';
-const details: SessionDetails = { sessionTypeId: 'setup-session-30', sessionTitle: '30-minute setup session', minutes: 30, hostName: 'Hannah', meetingUrl: null, customerEmail: 'alice@example.com', customerName: 'Alice', customerTimeZone: 'Europe/Berlin', checkoutRef: 'chk_1', amountCents: 4900, currency: 'usd' };
+const details: SessionDetails = {
+  sessionTypeId: 'setup-session-30',
+  sessionTitle: '30-minute setup session',
+  minutes: 30,
+  hostName: 'Hannah',
+  meetingUrl: null,
+  customerEmail: 'alice@example.com',
+  customerName: 'Alice',
+  customerTimeZone: 'Europe/Berlin',
+  checkoutRef: 'chk_1',
+  amountCents: 4900,
+  currency: 'usd',
+};
 const hold = (holdId: string, customerUserId: string, start: string, end: string, overrides: Partial<CalendarCommand> = {}): CalendarCommand =>
-  ({ type: 'HoldSlot', hostUserId: host, holdId, customerUserId, start, end, bufferMinutes: 15, expiresAt: '2026-11-23T11:00:00.000Z', details, at, ...overrides }) as CalendarCommand;
-const confirmCommand = (holdId: string, when = at): CalendarCommand => ({ type: 'ConfirmBooking', hostUserId: host, holdId, paymentIntentId: 'pi_1', bufferMinutes: 15, at: when });
+  ({
+    type: 'HoldSlot',
+    hostUserId: host,
+    holdId,
+    customerUserId,
+    start,
+    end,
+    bufferMinutes: 15,
+    expiresAt: '2026-11-23T11:00:00.000Z',
+    details,
+    at,
+    ...overrides,
+  }) as CalendarCommand;
+const confirmCommand = (holdId: string, when = at): CalendarCommand => ({
+  type: 'ConfirmBooking',
+  hostUserId: host,
+  holdId,
+  paymentIntentId: 'pi_1',
+  bufferMinutes: 15,
+  at: when,
+});
 const types = (events: { type: string }[]) => events.map((e) => e.type);
 
 describe('a host calendar', () => {
@@ -66,13 +97,31 @@ describe('a host calendar', () => {
       .then((events) => expect(events.at(-1)!.type).toBe('BookingConfirmed'));
     spec
       .given([])
-      .when(hold('h1', 'alice', '2026-11-30T09:00:00.000Z', '2026-11-30T09:30:00.000Z'), release, hold('h2', 'bob', '2026-11-30T09:00:00.000Z', '2026-11-30T09:30:00.000Z'), confirm('h1'))
+      .when(
+        hold('h1', 'alice', '2026-11-30T09:00:00.000Z', '2026-11-30T09:30:00.000Z'),
+        release,
+        hold('h2', 'bob', '2026-11-30T09:00:00.000Z', '2026-11-30T09:30:00.000Z'),
+        confirm('h1'),
+      )
       .then((retaken) => expect(types(retaken)).toEqual(['SlotHeld', 'SlotHoldReleased', 'SlotHeld', 'BookingRefusedSlotTaken']));
   });
 
   it('reschedules to a free time only, and only for its customer', () => {
-    const booked = spec.givenCommands(hold('h1', 'alice', '2026-11-30T09:00:00.000Z', '2026-11-30T09:30:00.000Z'), confirmCommand('h1'), hold('h2', 'bob', '2026-12-01T09:00:00.000Z', '2026-12-01T09:30:00.000Z'));
-    const move = (customerUserId: string, start: string, end: string): CalendarCommand => ({ type: 'RescheduleBooking', hostUserId: host, bookingId: 'h1', customerUserId, start, end, bufferMinutes: 15, at });
+    const booked = spec.givenCommands(
+      hold('h1', 'alice', '2026-11-30T09:00:00.000Z', '2026-11-30T09:30:00.000Z'),
+      confirmCommand('h1'),
+      hold('h2', 'bob', '2026-12-01T09:00:00.000Z', '2026-12-01T09:30:00.000Z'),
+    );
+    const move = (customerUserId: string, start: string, end: string): CalendarCommand => ({
+      type: 'RescheduleBooking',
+      hostUserId: host,
+      bookingId: 'h1',
+      customerUserId,
+      start,
+      end,
+      bufferMinutes: 15,
+      at,
+    });
     booked.when(move('bob', '2026-12-02T09:00:00.000Z', '2026-12-02T09:30:00.000Z')).thenThrows(BookingNotFoundError);
     booked.when(move('alice', '2026-12-01T09:00:00.000Z', '2026-12-01T09:30:00.000Z')).thenThrows(SlotTakenError);
     // Moving within its own buffer is fine: a booking never clashes with itself.
@@ -80,14 +129,30 @@ describe('a host calendar', () => {
       .when(move('alice', '2026-11-30T09:30:00.000Z', '2026-11-30T10:00:00.000Z'))
       .then((events) => expect(events[0]).toMatchObject({ type: 'BookingRescheduled', data: { from: { start: '2026-11-30T09:00:00.000Z' }, sequence: 1 } }));
     // Within 24 hours of the start, it can no longer be moved.
-    const late: CalendarCommand = { type: 'RescheduleBooking', hostUserId: host, bookingId: 'h1', customerUserId: 'alice', start: '2026-12-02T09:00:00.000Z', end: '2026-12-02T09:30:00.000Z', bufferMinutes: 15, at: '2026-11-29T09:00:01.000Z' };
+    const late: CalendarCommand = {
+      type: 'RescheduleBooking',
+      hostUserId: host,
+      bookingId: 'h1',
+      customerUserId: 'alice',
+      start: '2026-12-02T09:00:00.000Z',
+      end: '2026-12-02T09:30:00.000Z',
+      bufferMinutes: 15,
+      at: '2026-11-29T09:00:01.000Z',
+    };
     booked.when(late).thenThrows(TooLateToRescheduleError);
   });
 
   it('refunds in full when cancelled 24 hours ahead or by the host, not later by the customer', () => {
     const bookedBy = [hold('h1', 'alice', '2026-11-30T09:00:00.000Z', '2026-11-30T09:30:00.000Z'), confirmCommand('h1')];
     const booked = spec.givenCommands(...bookedBy);
-    const cancel = (when: string, by: 'customer' | 'host' = 'customer'): CalendarCommand => ({ type: 'CancelBooking', hostUserId: host, bookingId: 'h1', customerUserId: 'alice', by, at: when });
+    const cancel = (when: string, by: 'customer' | 'host' = 'customer'): CalendarCommand => ({
+      type: 'CancelBooking',
+      hostUserId: host,
+      bookingId: 'h1',
+      customerUserId: 'alice',
+      by,
+      at: when,
+    });
     booked.when(cancel('2026-11-29T09:00:00.000Z')).then((events) => expect(events[0]!.data).toMatchObject({ refund: 'full' }));
     booked.when(cancel('2026-11-29T09:00:01.000Z')).then((events) => expect(events[0]!.data).toMatchObject({ refund: 'none' }));
     booked.when(cancel('2026-11-30T08:00:00.000Z', 'host')).then((events) => expect(events[0]!.data).toMatchObject({ refund: 'full' }));

@@ -1,6 +1,15 @@
 import type { Decider } from '../../events/decider';
 import { BookingNotFoundError, SlotTakenError, TooLateToRescheduleError } from './booking.errors';
-import { BookingCancelled, BookingConfirmed, BookingRefusedSlotTaken, BookingRescheduled, SlotHeld, SlotHoldReleased, type BookingEvent, type SessionDetails } from './booking.events';
+import {
+  BookingCancelled,
+  BookingConfirmed,
+  BookingRefusedSlotTaken,
+  BookingRescheduled,
+  SlotHeld,
+  SlotHoldReleased,
+  type BookingEvent,
+  type SessionDetails,
+} from './booking.events';
 
 /** Full refund, and rescheduling, up to this long before the start. */
 export const CHANGE_NOTICE_MS = 24 * 3_600_000;
@@ -36,8 +45,25 @@ function recent<V>(map: Map<string, V>, now: number, until: (value: V) => number
 }
 
 export type CalendarCommand =
-  | { type: 'HoldSlot'; hostUserId: string; holdId: string; customerUserId: string; start: string; end: string; bufferMinutes: number; expiresAt: string; details: SessionDetails; at: string }
-  | { type: 'ReleaseHold'; hostUserId: string; holdId: string; reason: 'checkout_expired' | 'checkout_cancelled' | 'payment_failed' | 'checkout_not_opened'; at: string }
+  | {
+      type: 'HoldSlot';
+      hostUserId: string;
+      holdId: string;
+      customerUserId: string;
+      start: string;
+      end: string;
+      bufferMinutes: number;
+      expiresAt: string;
+      details: SessionDetails;
+      at: string;
+    }
+  | {
+      type: 'ReleaseHold';
+      hostUserId: string;
+      holdId: string;
+      reason: 'checkout_expired' | 'checkout_cancelled' | 'payment_failed' | 'checkout_not_opened';
+      at: string;
+    }
   | { type: 'ConfirmBooking'; hostUserId: string; holdId: string; paymentIntentId: string | null; bufferMinutes: number; at: string }
   | { type: 'RescheduleBooking'; hostUserId: string; bookingId: string; customerUserId: string; start: string; end: string; bufferMinutes: number; at: string }
   | { type: 'CancelBooking'; hostUserId: string; bookingId: string; customerUserId: string | null; by: 'customer' | 'host' | 'payment_reversed'; at: string };
@@ -71,7 +97,14 @@ export const hostCalendarDecider: Decider<CalendarCommand, BookingEvent, HostCal
     switch (event.type) {
       case 'SlotHeld': {
         const next = holds();
-        next.set(event.data.holdId, { start: ms(event.data.start), end: ms(event.data.end), customerUserId: event.data.customerUserId, details: event.data.details, expiresAt: ms(event.data.expiresAt), released: false });
+        next.set(event.data.holdId, {
+          start: ms(event.data.start),
+          end: ms(event.data.end),
+          customerUserId: event.data.customerUserId,
+          details: event.data.details,
+          expiresAt: ms(event.data.expiresAt),
+          released: false,
+        });
         return { ...state, holds: next };
       }
       case 'SlotHoldReleased': {
@@ -87,13 +120,23 @@ export const hostCalendarDecider: Decider<CalendarCommand, BookingEvent, HostCal
       case 'BookingConfirmed': {
         const next = holds();
         next.delete(event.data.bookingId);
-        const booked = bookings().set(event.data.bookingId, { start: ms(event.data.start), end: ms(event.data.end), customerUserId: event.data.customerUserId, details: event.data.details, paymentIntentId: event.data.paymentIntentId, sequence: 0 });
+        const booked = bookings().set(event.data.bookingId, {
+          start: ms(event.data.start),
+          end: ms(event.data.end),
+          customerUserId: event.data.customerUserId,
+          details: event.data.details,
+          paymentIntentId: event.data.paymentIntentId,
+          sequence: 0,
+        });
         return { holds: next, bookings: booked, settled: settled(event.data.bookingId) };
       }
       case 'BookingRescheduled': {
         const booking = state.bookings.get(event.data.bookingId);
         if (!booking) return state;
-        return { ...state, bookings: bookings().set(event.data.bookingId, { ...booking, start: ms(event.data.start), end: ms(event.data.end), sequence: event.data.sequence }) };
+        return {
+          ...state,
+          bookings: bookings().set(event.data.bookingId, { ...booking, start: ms(event.data.start), end: ms(event.data.end), sequence: event.data.sequence }),
+        };
       }
       case 'BookingCancelled': {
         const next = bookings();
@@ -110,18 +153,47 @@ export const hostCalendarDecider: Decider<CalendarCommand, BookingEvent, HostCal
       case 'HoldSlot': {
         if (state.holds.has(command.holdId) || state.settled.has(command.holdId)) return [];
         if (clashes(state, ms(command.start), ms(command.end), command.bufferMinutes * 60_000, now, null)) throw new SlotTakenError();
-        return [SlotHeld({ hostUserId: command.hostUserId, holdId: command.holdId, customerUserId: command.customerUserId, start: command.start, end: command.end, expiresAt: command.expiresAt, details: command.details, at: command.at })];
+        return [
+          SlotHeld({
+            hostUserId: command.hostUserId,
+            holdId: command.holdId,
+            customerUserId: command.customerUserId,
+            start: command.start,
+            end: command.end,
+            expiresAt: command.expiresAt,
+            details: command.details,
+            at: command.at,
+          }),
+        ];
       }
       case 'ReleaseHold': {
         const hold = state.holds.get(command.holdId);
         if (!hold || hold.released) return [];
-        return [SlotHoldReleased({ hostUserId: command.hostUserId, holdId: command.holdId, customerUserId: hold.customerUserId, reason: command.reason, at: command.at })];
+        return [
+          SlotHoldReleased({
+            hostUserId: command.hostUserId,
+            holdId: command.holdId,
+            customerUserId: hold.customerUserId,
+            reason: command.reason,
+            at: command.at,
+          }),
+        ];
       }
       case 'ConfirmBooking': {
         const hold = state.holds.get(command.holdId);
         if (!hold) return [];
-        const booking = { hostUserId: command.hostUserId, bookingId: command.holdId, customerUserId: hold.customerUserId, start: isoOf(hold.start), end: isoOf(hold.end), details: hold.details, paymentIntentId: command.paymentIntentId, at: command.at };
-        if ((hold.released || hold.expiresAt <= now) && clashes(state, hold.start, hold.end, command.bufferMinutes * 60_000, now, command.holdId)) return [BookingRefusedSlotTaken(booking)];
+        const booking = {
+          hostUserId: command.hostUserId,
+          bookingId: command.holdId,
+          customerUserId: hold.customerUserId,
+          start: isoOf(hold.start),
+          end: isoOf(hold.end),
+          details: hold.details,
+          paymentIntentId: command.paymentIntentId,
+          at: command.at,
+        };
+        if ((hold.released || hold.expiresAt <= now) && clashes(state, hold.start, hold.end, command.bufferMinutes * 60_000, now, command.holdId))
+          return [BookingRefusedSlotTaken(booking)];
         return [BookingConfirmed(booking)];
       }
       case 'RescheduleBooking': {

@@ -30,7 +30,9 @@ export class TooManyHoldsError extends ModuleError {
   static readonly code = 'booking.too_many_holds';
   static readonly status = 409;
   constructor(maxOpenHolds: number) {
-    super(`You are already holding ${maxOpenHolds} times while paying. Finish or cancel one of those checkouts (Dashboard → Pending payments), or wait 30 minutes.`);
+    super(
+      `You are already holding ${maxOpenHolds} times while paying. Finish or cancel one of those checkouts (Dashboard → Pending payments), or wait 30 minutes.`,
+    );
   }
 }
 

@@ -33,33 +33,72 @@ export type SessionDetails = z.infer<typeof sessionDetailsSchema>;
 export const SlotHeld = defineEvent({
   type: 'SlotHeld',
   schemaVersion: 1,
-  schema: z.object({ hostUserId: z.string(), holdId: z.string(), customerUserId: z.string(), ...window, expiresAt: iso, details: sessionDetailsSchema, at: iso }),
+  schema: z.object({
+    hostUserId: z.string(),
+    holdId: z.string(),
+    customerUserId: z.string(),
+    ...window,
+    expiresAt: iso,
+    details: sessionDetailsSchema,
+    at: iso,
+  }),
 });
 
 export const SlotHoldReleased = defineEvent({
   type: 'SlotHoldReleased',
   schemaVersion: 1,
-  schema: z.object({ hostUserId: z.string(), holdId: z.string(), customerUserId: z.string(), reason: z.enum(['checkout_expired', 'checkout_cancelled', 'payment_failed', 'checkout_not_opened']), at: iso }),
+  schema: z.object({
+    hostUserId: z.string(),
+    holdId: z.string(),
+    customerUserId: z.string(),
+    reason: z.enum(['checkout_expired', 'checkout_cancelled', 'payment_failed', 'checkout_not_opened']),
+    at: iso,
+  }),
 });
 
 /** Paid: the held time becomes a booking (its id is the hold's). */
 export const BookingConfirmed = defineEvent({
   type: 'BookingConfirmed',
   schemaVersion: 1,
-  schema: z.object({ hostUserId: z.string(), bookingId: z.string(), customerUserId: z.string(), ...window, details: sessionDetailsSchema, paymentIntentId: z.string().nullable(), at: iso }),
+  schema: z.object({
+    hostUserId: z.string(),
+    bookingId: z.string(),
+    customerUserId: z.string(),
+    ...window,
+    details: sessionDetailsSchema,
+    paymentIntentId: z.string().nullable(),
+    at: iso,
+  }),
 });
 
 /** Paid after the hold lapsed and someone else took the time: the payment is refunded in full. */
 export const BookingRefusedSlotTaken = defineEvent({
   type: 'BookingRefusedSlotTaken',
   schemaVersion: 1,
-  schema: z.object({ hostUserId: z.string(), bookingId: z.string(), customerUserId: z.string(), ...window, details: sessionDetailsSchema, paymentIntentId: z.string().nullable(), at: iso }),
+  schema: z.object({
+    hostUserId: z.string(),
+    bookingId: z.string(),
+    customerUserId: z.string(),
+    ...window,
+    details: sessionDetailsSchema,
+    paymentIntentId: z.string().nullable(),
+    at: iso,
+  }),
 });
 
 export const BookingRescheduled = defineEvent({
   type: 'BookingRescheduled',
   schemaVersion: 1,
-  schema: z.object({ hostUserId: z.string(), bookingId: z.string(), customerUserId: z.string(), from: z.object(window), ...window, details: sessionDetailsSchema, sequence: z.number().int().min(1), at: iso }),
+  schema: z.object({
+    hostUserId: z.string(),
+    bookingId: z.string(),
+    customerUserId: z.string(),
+    from: z.object(window),
+    ...window,
+    details: sessionDetailsSchema,
+    sequence: z.number().int().min(1),
+    at: iso,
+  }),
 });
 
 /**

@@ -34,12 +34,23 @@ import { SessionsServerFns } from './booking.server-fns';
     SessionsServerFns,
     HostSessionsServerFns,
     { provide: BookingReads, inject: [MikroORM], useFactory: (orm: MikroORM) => new BookingReads(orm) },
-    { provide: BookingQueries, inject: [BookingReads, CatalogQueries], useFactory: (reads: BookingReads, catalog: CatalogQueries) => new BookingQueries(reads, catalog) },
+    {
+      provide: BookingQueries,
+      inject: [BookingReads, CatalogQueries],
+      useFactory: (reads: BookingReads, catalog: CatalogQueries) => new BookingQueries(reads, catalog),
+    },
     {
       provide: SessionCheckout,
       inject: [CommandBus, MikroORM, BookingReads, CatalogQueries, CheckoutService, StripeClient, APP_CONFIG],
-      useFactory: (commands: CommandBus, orm: MikroORM, reads: BookingReads, catalog: CatalogQueries, checkout: CheckoutService, stripe: StripeClient, config: AppConfig) =>
-        new SessionCheckout(commands, orm, reads, catalog, checkout, stripe, config.PUBLIC_URL),
+      useFactory: (
+        commands: CommandBus,
+        orm: MikroORM,
+        reads: BookingReads,
+        catalog: CatalogQueries,
+        checkout: CheckoutService,
+        stripe: StripeClient,
+        config: AppConfig,
+      ) => new SessionCheckout(commands, orm, reads, catalog, checkout, stripe, config.PUBLIC_URL),
     },
     HostCalendars,
     HoldSlotHandler,

@@ -35,12 +35,21 @@ export class BookingReads {
   }
 
   async hosts(): Promise<HostRow[]> {
-    const rows = await this.db.selectFrom('rm_host_availability').select(['host_user_id', 'host_name', 'schedule']).orderBy('host_name').orderBy('host_user_id').execute();
+    const rows = await this.db
+      .selectFrom('rm_host_availability')
+      .select(['host_user_id', 'host_name', 'schedule'])
+      .orderBy('host_name')
+      .orderBy('host_user_id')
+      .execute();
     return rows.map((r) => ({ hostUserId: r.host_user_id, hostName: r.host_name, schedule: r.schedule }));
   }
 
   async host(hostUserId: string): Promise<HostRow | null> {
-    const row = await this.db.selectFrom('rm_host_availability').select(['host_user_id', 'host_name', 'schedule']).where('host_user_id', '=', hostUserId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('rm_host_availability')
+      .select(['host_user_id', 'host_name', 'schedule'])
+      .where('host_user_id', '=', hostUserId)
+      .executeTakeFirst();
     return row ? { hostUserId: row.host_user_id, hostName: row.host_name, schedule: row.schedule } : null;
   }
 
@@ -58,23 +67,58 @@ export class BookingReads {
   }
 
   async bookingsOf(customerUserId: string): Promise<BookingRow[]> {
-    return this.db.selectFrom('rm_session_bookings').selectAll().where('customer_user_id', '=', customerUserId).where('status', 'in', ['confirmed', 'cancelled', 'refused']).orderBy('start_at').execute();
+    return this.db
+      .selectFrom('rm_session_bookings')
+      .selectAll()
+      .where('customer_user_id', '=', customerUserId)
+      .where('status', 'in', ['confirmed', 'cancelled', 'refused'])
+      .orderBy('start_at')
+      .execute();
   }
 
   async upcomingOfHost(hostUserId: string, now: Date): Promise<BookingRow[]> {
-    return this.db.selectFrom('rm_session_bookings').selectAll().where('host_user_id', '=', hostUserId).where('status', '=', 'confirmed').where('end_at', '>', now).orderBy('start_at').execute();
+    return this.db
+      .selectFrom('rm_session_bookings')
+      .selectAll()
+      .where('host_user_id', '=', hostUserId)
+      .where('status', '=', 'confirmed')
+      .where('end_at', '>', now)
+      .orderBy('start_at')
+      .execute();
   }
 
   async bookingOfHost(hostUserId: string, bookingId: string): Promise<BookingRow | null> {
-    return (await this.db.selectFrom('rm_session_bookings').selectAll().where('host_user_id', '=', hostUserId).where('booking_id', '=', bookingId).executeTakeFirst()) ?? null;
+    return (
+      (await this.db
+        .selectFrom('rm_session_bookings')
+        .selectAll()
+        .where('host_user_id', '=', hostUserId)
+        .where('booking_id', '=', bookingId)
+        .executeTakeFirst()) ?? null
+    );
   }
 
   async booking(customerUserId: string, bookingId: string): Promise<BookingRow | null> {
-    return (await this.db.selectFrom('rm_session_bookings').selectAll().where('customer_user_id', '=', customerUserId).where('booking_id', '=', bookingId).executeTakeFirst()) ?? null;
+    return (
+      (await this.db
+        .selectFrom('rm_session_bookings')
+        .selectAll()
+        .where('customer_user_id', '=', customerUserId)
+        .where('booking_id', '=', bookingId)
+        .executeTakeFirst()) ?? null
+    );
   }
 
   async latestOf(customerUserId: string): Promise<BookingRow | null> {
-    return (await this.db.selectFrom('rm_session_bookings').selectAll().where('customer_user_id', '=', customerUserId).orderBy('created_at', 'desc').limit(1).executeTakeFirst()) ?? null;
+    return (
+      (await this.db
+        .selectFrom('rm_session_bookings')
+        .selectAll()
+        .where('customer_user_id', '=', customerUserId)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst()) ?? null
+    );
   }
 
   async openHoldsOf(customerUserId: string, now: Date): Promise<Array<BookingRow & { checkout_session_id: string | null }>> {
@@ -102,7 +146,9 @@ export class BookingQueries {
     const busy = new Map(await Promise.all(hosts.map(async (h) => [h.hostUserId, await this.reads.busy(h.hostUserId, now, now)] as const)));
     const sessionTypes: SessionType[] = types.map((resource) => {
       const minutes = sessionMinutes(resource);
-      const slots = hosts.flatMap((host) => openSlots(listed(host), busy.get(host.hostUserId) ?? [], minutes, now).map((slot) => ({ ...slot, hostUserId: host.hostUserId })));
+      const slots = hosts.flatMap((host) =>
+        openSlots(listed(host), busy.get(host.hostUserId) ?? [], minutes, now).map((slot) => ({ ...slot, hostUserId: host.hostUserId })),
+      );
       return {
         id: resource.id,
         title: resource.title,
@@ -120,7 +166,9 @@ export class BookingQueries {
       hosts: hosts.map((h) => ({ userId: h.hostUserId, name: h.hostName })),
       holdMinutes: HOLD_MINUTES,
       policy: BOOKING_POLICY,
-      latest: latest ? { bookingId: latest.booking_id, status: latest.status, start: new Date(latest.start_at).toISOString(), sessionTitle: latest.session_title } : null,
+      latest: latest
+        ? { bookingId: latest.booking_id, status: latest.status, start: new Date(latest.start_at).toISOString(), sessionTitle: latest.session_title }
+        : null,
     };
   }
 
@@ -169,9 +217,7 @@ export class BookingQueries {
 /** With several hosts free at one time, the visitor sees the time once (the first host's). */
 function dedupeByStart(slots: OpenSlot[]): OpenSlot[] {
   const seen = new Set<string>();
-  return slots
-    .sort((a, b) => a.start.localeCompare(b.start))
-    .filter((slot) => (seen.has(slot.start) ? false : (seen.add(slot.start), true)));
+  return slots.sort((a, b) => a.start.localeCompare(b.start)).filter((slot) => (seen.has(slot.start) ? false : (seen.add(slot.start), true)));
 }
 
 function bookedSession(row: BookingRow, now: Date): BookedSession {

@@ -2,7 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { CommandBus } from '@nestjs/cqrs';
 import type { z } from 'zod';
-import { bookSession, cancelSession, getMySessions, getRescheduleSlots, getSessionsPageData, releaseSessionHold, rescheduleSession } from '../../../../contracts/booking/sessions.contract';
+import {
+  bookSession,
+  cancelSession,
+  getMySessions,
+  getRescheduleSlots,
+  getSessionsPageData,
+  releaseSessionHold,
+  rescheduleSession,
+} from '../../../../contracts/booking/sessions.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { awaitProjection } from '../../events/projection-wait';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
@@ -63,7 +71,15 @@ export class SessionsServerFns {
     const start = new Date(input.start);
     if (!offersStart(host.schedule, booking.minutes, start, now)) throw new SlotUnavailableError();
     const end = new Date(start.getTime() + booking.minutes * 60_000);
-    const command = { hostUserId: host.hostUserId, bookingId: input.bookingId, customerUserId: user.userId, start: start.toISOString(), end: end.toISOString(), bufferMinutes: host.schedule.bufferMinutes, at: now.toISOString() };
+    const command = {
+      hostUserId: host.hostUserId,
+      bookingId: input.bookingId,
+      customerUserId: user.userId,
+      start: start.toISOString(),
+      end: end.toISOString(),
+      bufferMinutes: host.schedule.bufferMinutes,
+      at: now.toISOString(),
+    };
     const outcome = await this.commands.execute(new RescheduleBooking(command, userMetadata(user, context.requestId)));
     await awaitProjection(this.orm, 'SessionBookingsProjector', outcome);
     return { session: await this.queries.session(user, input.bookingId, now) };
@@ -74,7 +90,13 @@ export class SessionsServerFns {
     const user = await this.auth.requireUser(context);
     const now = new Date();
     const { booking } = await this.queries.ownBooking(user, input.bookingId);
-    const command = { hostUserId: booking.host_user_id, bookingId: input.bookingId, customerUserId: user.userId, by: 'customer' as const, at: now.toISOString() };
+    const command = {
+      hostUserId: booking.host_user_id,
+      bookingId: input.bookingId,
+      customerUserId: user.userId,
+      by: 'customer' as const,
+      at: now.toISOString(),
+    };
     const outcome = await this.commands.execute(new CancelBooking(command, userMetadata(user, context.requestId)));
     await awaitProjection(this.orm, 'SessionBookingsProjector', outcome);
     return { session: await this.queries.session(user, input.bookingId, now) };

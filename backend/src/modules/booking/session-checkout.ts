@@ -31,7 +31,12 @@ export class SessionCheckout {
     private readonly publicUrl: string,
   ) {}
 
-  async book(user: SignedInUser, input: { sessionTypeId: string; hostUserId: string; start: string; timeZone: string }, correlationId: string, now = new Date()) {
+  async book(
+    user: SignedInUser,
+    input: { sessionTypeId: string; hostUserId: string; start: string; timeZone: string },
+    correlationId: string,
+    now = new Date(),
+  ) {
     const resource = await this.catalog.findByIdOrSlug(input.sessionTypeId);
     if (!resource || resource.type !== 'session') throw new NotASessionError();
     const host = await this.reads.host(input.hostUserId);
@@ -60,11 +65,31 @@ export class SessionCheckout {
       currency: 'usd',
     };
     const metadata = userMetadata(user, correlationId);
-    const hold = await this.commands.execute(new HoldSlot({ hostUserId: host.hostUserId, holdId, customerUserId: user.userId, start: start.toISOString(), end: end.toISOString(), bufferMinutes: host.schedule.bufferMinutes, expiresAt: expiresAt.toISOString(), details, at: now.toISOString() }, metadata));
+    const hold = await this.commands.execute(
+      new HoldSlot(
+        {
+          hostUserId: host.hostUserId,
+          holdId,
+          customerUserId: user.userId,
+          start: start.toISOString(),
+          end: end.toISOString(),
+          bufferMinutes: host.schedule.bufferMinutes,
+          expiresAt: expiresAt.toISOString(),
+          details,
+          at: now.toISOString(),
+        },
+        metadata,
+      ),
+    );
     await awaitProjection(this.orm, 'SessionBookingsProjector', hold, 1_000);
     try {
       const back = (status: 'success' | 'cancelled') => new URL(`/sessions?status=${status}`, this.publicUrl).toString();
-      const outcome = await this.checkout.openHeldCheckout(user, resource, { ref: holdId, expiresAt, stripeMetadata: { holdId, hostUserId: host.hostUserId }, back }, correlationId);
+      const outcome = await this.checkout.openHeldCheckout(
+        user,
+        resource,
+        { ref: holdId, expiresAt, stripeMetadata: { holdId, hostUserId: host.hostUserId }, back },
+        correlationId,
+      );
       if (outcome.outcome !== 'redirect') await this.release(host.hostUserId, holdId, 'checkout_not_opened', metadata);
       return outcome;
     } catch (error) {

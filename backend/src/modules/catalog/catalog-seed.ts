@@ -13,7 +13,19 @@ export function readCatalog(): CatalogEntry[] {
   return catalogFileSchema.parse(catalog);
 }
 
-const COLUMNS = ['id', 'title', 'slug', 'description', 'stripe_description', 'metadata', 'image_url', 'price_cents', 'access_type', 'type', 'sort_order'] as const;
+const COLUMNS = [
+  'id',
+  'title',
+  'slug',
+  'description',
+  'stripe_description',
+  'metadata',
+  'image_url',
+  'price_cents',
+  'access_type',
+  'type',
+  'sort_order',
+] as const;
 
 /**
  * Upserts every catalog entry; rows that did not change are left alone, so running it on every
@@ -26,13 +38,26 @@ export async function seedCatalog(config: Pick<AppConfig, 'DATABASE_URL'>): Prom
     const values: unknown[] = [];
     const rows = entries.map((entry) => {
       values.push(
-        entry.id, entry.title, entry.slug, entry.description, entry.stripeDescription,
-        JSON.stringify(entry.metadata), entry.imageUrl, entry.priceCents, entry.accessType, entry.type, entry.sortOrder,
+        entry.id,
+        entry.title,
+        entry.slug,
+        entry.description,
+        entry.stripeDescription,
+        JSON.stringify(entry.metadata),
+        entry.imageUrl,
+        entry.priceCents,
+        entry.accessType,
+        entry.type,
+        entry.sortOrder,
       );
       return `(${COLUMNS.map(() => '?').join(', ')})`;
     });
-    const updates = COLUMNS.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`).join(', ');
-    const changed = COLUMNS.filter((c) => c !== 'id').map((c) => `resources.${c} is distinct from excluded.${c}`).join(' or ');
+    const updates = COLUMNS.filter((c) => c !== 'id')
+      .map((c) => `${c} = excluded.${c}`)
+      .join(', ');
+    const changed = COLUMNS.filter((c) => c !== 'id')
+      .map((c) => `resources.${c} is distinct from excluded.${c}`)
+      .join(' or ');
     const result = await orm.em.getConnection().execute<{ id: string }[]>(
       `insert into resources (${COLUMNS.join(', ')}) values ${rows.join(', ')}
        on conflict (id) do update set ${updates}, updated_at = now() where ${changed}

@@ -8,7 +8,8 @@ import type { CheckoutOutcome } from './checkout.service';
  * library item for a free resource, or back to the checkout page with what went wrong.
  */
 export async function plainFormAnswer(input: { resourceId: string; quantity: number }, start: () => Promise<CheckoutOutcome>): Promise<never> {
-  const back = (status: string, reason?: string) => redirectTo(checkoutPagePath({ resourceId: input.resourceId, qty: input.quantity }, { status, ...(reason ? { reason } : {}) }), { statusCode: 303 });
+  const back = (status: string, reason?: string) =>
+    redirectTo(checkoutPagePath({ resourceId: input.resourceId, qty: input.quantity }, { status, ...(reason ? { reason } : {}) }), { statusCode: 303 });
   let outcome: CheckoutOutcome;
   try {
     outcome = await start();

@@ -16,7 +16,10 @@ export async function checkoutRefFor(store: EventStore, parts: { userId: string;
   const base = `${parts.userId}|${parts.resourceId}|${parts.quantity}|${parts.windowStart}`;
   let ref = '';
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    ref = `chk_${createHash('sha256').update(attempt === 0 ? base : `${base}|${attempt}`).digest('hex').slice(0, 24)}`;
+    ref = `chk_${createHash('sha256')
+      .update(attempt === 0 ? base : `${base}|${attempt}`)
+      .digest('hex')
+      .slice(0, 24)}`;
     const events = (await store.readStream(checkoutStreamId(ref))) as unknown as PurchaseEvent[];
     const state = fold(checkoutDecider, events);
     if (!state.purchased && state.pending !== 'expired' && state.pending !== 'settled') return ref;

@@ -5,18 +5,50 @@ import type { PurchaseEvent } from './checkout.events';
 const spec = deciderSpec(decider);
 const AT = '2026-11-23T12:00:00.000Z';
 const session = (overrides: Partial<SessionFacts> = {}): SessionFacts => ({
-  checkoutRef: 'chk_1', checkoutSessionId: 'cs_1', userId: 'user_1', email: 'ada@example.com', resourceId: 'the-ai-assisted-vault', quantity: 1,
-  amountCents: 1900, currency: 'usd', mode: 'payment', paymentStatus: 'paid', customerId: 'cus_1', paymentIntentId: 'pi_1', subscriptionId: null, ...overrides,
+  checkoutRef: 'chk_1',
+  checkoutSessionId: 'cs_1',
+  userId: 'user_1',
+  email: 'ada@example.com',
+  resourceId: 'the-ai-assisted-vault',
+  quantity: 1,
+  amountCents: 1900,
+  currency: 'usd',
+  mode: 'payment',
+  paymentStatus: 'paid',
+  customerId: 'cus_1',
+  paymentIntentId: 'pi_1',
+  subscriptionId: null,
+  ...overrides,
 });
 const ebook = { type: 'ebook', title: 'The AI-Assisted Vault', grantsAccess: true };
-const complete = (overrides: Partial<SessionFacts> = {}): CheckoutCommand => ({ type: 'CompleteCheckout', session: session(overrides), resource: ebook, at: AT });
-const open: CheckoutCommand = { type: 'OpenCheckout', pending: { pendingPaymentId: 'pp-chk_1', userId: 'user_1', resourceId: 'the-ai-assisted-vault', quantity: 1, kind: 'checkout', amountCents: 1900, currency: 'usd', payUrl: 'https://pay', checkoutSessionId: 'cs_1', expiresAt: AT, openedAt: AT } };
+const complete = (overrides: Partial<SessionFacts> = {}): CheckoutCommand => ({
+  type: 'CompleteCheckout',
+  session: session(overrides),
+  resource: ebook,
+  at: AT,
+});
+const open: CheckoutCommand = {
+  type: 'OpenCheckout',
+  pending: {
+    pendingPaymentId: 'pp-chk_1',
+    userId: 'user_1',
+    resourceId: 'the-ai-assisted-vault',
+    quantity: 1,
+    kind: 'checkout',
+    amountCents: 1900,
+    currency: 'usd',
+    payUrl: 'https://pay',
+    checkoutSessionId: 'cs_1',
+    expiresAt: AT,
+    openedAt: AT,
+  },
+};
 const refund = (amount: number, full: boolean): CheckoutCommand => ({ type: 'RefundPurchase', chargeId: 'ch_1', amountRefundedCents: amount, full, at: AT });
 
 const types = (events: PurchaseEvent[]) => events.map((e) => e.type);
 const typesAndReasons = (events: PurchaseEvent[]) => events.map((e) => [e.type, (e.data as { reason?: string }).reason]);
 
-describe('a checkout, from Stripe\'s events in any order and number', () => {
+describe("a checkout, from Stripe's events in any order and number", () => {
   it('fulfils a paid session once: settles the pending payment, records the purchase, opens the resource', () => {
     spec
       .given([])
@@ -39,7 +71,15 @@ describe('a checkout, from Stripe\'s events in any order and number', () => {
     spec
       .given([])
       .when(open, complete({ paymentStatus: 'unpaid' }), complete(), complete())
-      .then((events) => expect(types(events)).toEqual(['PendingPaymentOpened', 'PendingPaymentProcessing', 'PendingPaymentSettled', 'PurchaseCompleted', 'ResourceAccessGranted']));
+      .then((events) =>
+        expect(types(events)).toEqual([
+          'PendingPaymentOpened',
+          'PendingPaymentProcessing',
+          'PendingPaymentSettled',
+          'PurchaseCompleted',
+          'ResourceAccessGranted',
+        ]),
+      );
   });
 
   it('closes a failed delayed payment and an expired checkout, but never one that was paid', () => {
@@ -48,7 +88,13 @@ describe('a checkout, from Stripe\'s events in any order and number', () => {
     spec
       .given([])
       .when(open, complete({ paymentStatus: 'unpaid' }), fail, fail)
-      .then((events) => expect(typesAndReasons(events)).toEqual([['PendingPaymentOpened', undefined], ['PendingPaymentProcessing', undefined], ['PendingPaymentExpired', 'payment_failed']]));
+      .then((events) =>
+        expect(typesAndReasons(events)).toEqual([
+          ['PendingPaymentOpened', undefined],
+          ['PendingPaymentProcessing', undefined],
+          ['PendingPaymentExpired', 'payment_failed'],
+        ]),
+      );
     spec
       .given([])
       .when(open, expire, expire)
@@ -64,7 +110,12 @@ describe('a checkout, from Stripe\'s events in any order and number', () => {
     spec
       .given([])
       .when(open, cancel, cancel)
-      .then((events) => expect(typesAndReasons(events)).toEqual([['PendingPaymentOpened', undefined], ['PendingPaymentExpired', 'cancelled']]));
+      .then((events) =>
+        expect(typesAndReasons(events)).toEqual([
+          ['PendingPaymentOpened', undefined],
+          ['PendingPaymentExpired', 'cancelled'],
+        ]),
+      );
     spec
       .given([])
       .when(open, complete(), cancel)

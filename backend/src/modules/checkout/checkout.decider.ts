@@ -113,13 +113,25 @@ export const checkoutDecider: Decider<CheckoutCommand, PurchaseEvent, CheckoutSt
           : [];
       case 'RefundPurchase': {
         if (!state.purchased || command.amountRefundedCents <= state.refundedCents) return [];
-        const events: PurchaseEvent[] = [PurchaseRefunded({ checkoutRef: state.checkoutRef!, userId: state.userId!, chargeId: command.chargeId, amountRefundedCents: command.amountRefundedCents, full: command.full, at: command.at })];
+        const events: PurchaseEvent[] = [
+          PurchaseRefunded({
+            checkoutRef: state.checkoutRef!,
+            userId: state.userId!,
+            chargeId: command.chargeId,
+            amountRefundedCents: command.amountRefundedCents,
+            full: command.full,
+            at: command.at,
+          }),
+        ];
         if (command.full) events.push(...revokeAll(state, 'refund', command.at));
         return events;
       }
       case 'DisputePurchase':
         if (!state.purchased || state.disputed) return [];
-        return [PurchaseDisputed({ checkoutRef: state.checkoutRef!, userId: state.userId!, disputeId: command.disputeId, reason: command.reason, at: command.at }), ...revokeAll(state, 'dispute', command.at)];
+        return [
+          PurchaseDisputed({ checkoutRef: state.checkoutRef!, userId: state.userId!, disputeId: command.disputeId, reason: command.reason, at: command.at }),
+          ...revokeAll(state, 'dispute', command.at),
+        ];
       default: {
         const unreachable: never = command;
         return unreachable;
@@ -140,7 +152,22 @@ function complete(command: Extract<CheckoutCommand, { type: 'CompleteCheckout' }
   if (session.paymentStatus === 'unpaid') {
     if (state.purchased || state.pending === 'processing' || state.pending === 'expired' || state.pending === 'settled') return [];
     const events: PurchaseEvent[] = [];
-    if (!state.pending) events.push(PendingPaymentOpened({ pendingPaymentId, userId: session.userId, resourceId: session.resourceId, quantity: session.quantity, kind: 'checkout', amountCents: session.amountCents, currency: session.currency, payUrl: null, checkoutSessionId: session.checkoutSessionId, expiresAt: null, openedAt: at }));
+    if (!state.pending)
+      events.push(
+        PendingPaymentOpened({
+          pendingPaymentId,
+          userId: session.userId,
+          resourceId: session.resourceId,
+          quantity: session.quantity,
+          kind: 'checkout',
+          amountCents: session.amountCents,
+          currency: session.currency,
+          payUrl: null,
+          checkoutSessionId: session.checkoutSessionId,
+          expiresAt: null,
+          openedAt: at,
+        }),
+      );
     events.push(PendingPaymentProcessing({ pendingPaymentId, userId: session.userId, at }));
     return events;
   }
@@ -166,7 +193,8 @@ function complete(command: Extract<CheckoutCommand, { type: 'CompleteCheckout' }
         completedAt: at,
       }),
     );
-    if (resource.grantsAccess) events.push(ResourceAccessGranted({ userId: session.userId, resourceId: session.resourceId, source: 'purchase', sourceRef: session.checkoutRef, at }));
+    if (resource.grantsAccess)
+      events.push(ResourceAccessGranted({ userId: session.userId, resourceId: session.resourceId, source: 'purchase', sourceRef: session.checkoutRef, at }));
   }
   return events;
 }

@@ -75,7 +75,14 @@ export const PurchaseCompleted = defineEvent({
 export const PurchaseRefunded = defineEvent({
   type: 'PurchaseRefunded',
   schemaVersion: 1,
-  schema: z.object({ checkoutRef: z.string(), userId: z.string(), chargeId: z.string(), amountRefundedCents: z.number().int().min(0), full: z.boolean(), at: iso }),
+  schema: z.object({
+    checkoutRef: z.string(),
+    userId: z.string(),
+    chargeId: z.string(),
+    amountRefundedCents: z.number().int().min(0),
+    full: z.boolean(),
+    at: iso,
+  }),
 });
 
 export const PurchaseDisputed = defineEvent({
@@ -97,5 +104,15 @@ export const ResourceAccessRevoked = defineEvent({
   schema: z.object({ userId: z.string(), resourceId: z.string(), sourceRef: z.string(), reason: z.enum(['refund', 'dispute']), at: iso }),
 });
 
-export const purchaseEvents = [PendingPaymentOpened, PendingPaymentProcessing, PendingPaymentSettled, PendingPaymentExpired, PurchaseCompleted, PurchaseRefunded, PurchaseDisputed, ResourceAccessGranted, ResourceAccessRevoked];
+export const purchaseEvents = [
+  PendingPaymentOpened,
+  PendingPaymentProcessing,
+  PendingPaymentSettled,
+  PendingPaymentExpired,
+  PurchaseCompleted,
+  PurchaseRefunded,
+  PurchaseDisputed,
+  ResourceAccessGranted,
+  ResourceAccessRevoked,
+];
 export type PurchaseEvent = ReturnType<(typeof purchaseEvents)[number]>;

@@ -28,19 +28,37 @@ import { PurchaseFollowers } from './purchase-followers';
   imports: [CatalogModule, EmailModule, StripeModule, LicensesModule, SubscriptionsModule],
   providers: [
     CheckoutServerFns,
-    { provide: StripeCustomers, inject: [EventStore, StripeClient], useFactory: (store: EventStore, stripe: StripeClient) => new StripeCustomers(store, stripe) },
+    {
+      provide: StripeCustomers,
+      inject: [EventStore, StripeClient],
+      useFactory: (store: EventStore, stripe: StripeClient) => new StripeCustomers(store, stripe),
+    },
     { provide: AccountReads, inject: [MikroORM], useFactory: (orm: MikroORM) => new AccountReads(orm) },
-    { provide: CheckoutCancellation, inject: [MikroORM, EventStore, StripeClient], useFactory: (orm: MikroORM, store: EventStore, stripe: StripeClient) => new CheckoutCancellation(orm, store, stripe) },
+    {
+      provide: CheckoutCancellation,
+      inject: [MikroORM, EventStore, StripeClient],
+      useFactory: (orm: MikroORM, store: EventStore, stripe: StripeClient) => new CheckoutCancellation(orm, store, stripe),
+    },
     {
       provide: CheckoutService,
       inject: [CatalogQueries, PriceBook, StripeCustomers, StripeClient, EventStore, AccountReads, MikroORM, APP_CONFIG, PlanChanges],
-      useFactory: (catalog: CatalogQueries, prices: PriceBook, customers: StripeCustomers, stripe: StripeClient, store: EventStore, reads: AccountReads, orm: MikroORM, config: AppConfig, plans: PlanChanges) =>
-        new CheckoutService(catalog, prices, customers, stripe, store, reads, orm, config.PUBLIC_URL, plans),
+      useFactory: (
+        catalog: CatalogQueries,
+        prices: PriceBook,
+        customers: StripeCustomers,
+        stripe: StripeClient,
+        store: EventStore,
+        reads: AccountReads,
+        orm: MikroORM,
+        config: AppConfig,
+        plans: PlanChanges,
+      ) => new CheckoutService(catalog, prices, customers, stripe, store, reads, orm, config.PUBLIC_URL, plans),
     },
     {
       provide: Fulfilment,
       inject: [EventStore, StripeClient, PriceBook, CatalogQueries, Licenses, PurchaseFollowers],
-      useFactory: (store: EventStore, stripe: StripeClient, prices: PriceBook, catalog: CatalogQueries, licenses: Licenses, followers: PurchaseFollowers) => new Fulfilment(store, stripe, prices, catalog, licenses, followers),
+      useFactory: (store: EventStore, stripe: StripeClient, prices: PriceBook, catalog: CatalogQueries, licenses: Licenses, followers: PurchaseFollowers) =>
+        new Fulfilment(store, stripe, prices, catalog, licenses, followers),
     },
     { provide: PurchaseFollowers, useValue: new PurchaseFollowers() },
   ],

@@ -3,7 +3,8 @@ import { paymentsReadModels } from './payments-read-models';
 
 export type LatestState = 'paid' | 'processing' | 'waiting' | 'failed' | 'expired' | 'refunded';
 
-const purchaseState = (status: 'paid' | 'refunded' | 'partially_refunded' | 'disputed'): LatestState => (status === 'refunded' || status === 'disputed' ? 'refunded' : 'paid');
+const purchaseState = (status: 'paid' | 'refunded' | 'partially_refunded' | 'disputed'): LatestState =>
+  status === 'refunded' || status === 'disputed' ? 'refunded' : 'paid';
 
 const pendingState = (p: { status: 'open' | 'processing' | 'settled' | 'expired'; close_reason: string | null }): LatestState => {
   if (p.status === 'open') return 'waiting';
@@ -26,9 +27,30 @@ export class AccountReads {
       .selectNoFrom((eb) =>
         eb
           .or([
-            eb.exists(eb.selectFrom('rm_resource_access').select('user_id').where('user_id', '=', userId).where('resource_id', '=', resourceId).where('revoked_at', 'is', null)),
-            eb.exists(eb.selectFrom('rm_subscriptions').select('user_id').where('user_id', '=', userId).where('resource_id', '=', resourceId).where('status', '<>', 'cancelled')),
-            eb.exists(eb.selectFrom('rm_licenses').select('user_id').where('user_id', '=', userId).where('resource_id', '=', resourceId).where('status', 'in', ['active', 'past_due'])),
+            eb.exists(
+              eb
+                .selectFrom('rm_resource_access')
+                .select('user_id')
+                .where('user_id', '=', userId)
+                .where('resource_id', '=', resourceId)
+                .where('revoked_at', 'is', null),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('rm_subscriptions')
+                .select('user_id')
+                .where('user_id', '=', userId)
+                .where('resource_id', '=', resourceId)
+                .where('status', '<>', 'cancelled'),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('rm_licenses')
+                .select('user_id')
+                .where('user_id', '=', userId)
+                .where('resource_id', '=', resourceId)
+                .where('status', 'in', ['active', 'past_due']),
+            ),
           ])
           .as('owned'),
       )
@@ -39,7 +61,12 @@ export class AccountReads {
   /** The most recent thing that happened to a purchase of this resource (at the same moment, a payment wins). */
   async latest(userId: string, resourceId: string): Promise<{ state: LatestState; at: Date; quantity: number } | null> {
     const [purchases, pending] = await Promise.all([
-      this.db.selectFrom('rm_purchases').select(['status', 'completed_at', 'quantity']).where('user_id', '=', userId).where('resource_id', '=', resourceId).execute(),
+      this.db
+        .selectFrom('rm_purchases')
+        .select(['status', 'completed_at', 'quantity'])
+        .where('user_id', '=', userId)
+        .where('resource_id', '=', resourceId)
+        .execute(),
       this.db
         .selectFrom('rm_pending_payments')
         .select(['status', 'close_reason', 'closed_at', 'opened_at', 'quantity'])

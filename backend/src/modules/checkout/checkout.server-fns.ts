@@ -43,12 +43,20 @@ export class CheckoutServerFns {
   @ServerFn(cancelCheckout)
   async cancelCheckout(input: z.output<typeof cancelCheckout.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof cancelCheckout>> {
     const user = await this.auth.requireUser(context);
-    const cancelled = await this.cancellation.cancelOpen(user.userId, input.resourceId, { correlationId: context.requestId, causationId: null, actor: { kind: 'user', userId: user.userId } });
+    const cancelled = await this.cancellation.cancelOpen(user.userId, input.resourceId, {
+      correlationId: context.requestId,
+      causationId: null,
+      actor: { kind: 'user', userId: user.userId },
+    });
     return { cancelled };
   }
 
   private signedIn(search: CheckoutSearch, context: ServerFnContext): Promise<SignedInUser> {
-    const back = new URLSearchParams(Object.entries(search).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString();
+    const back = new URLSearchParams(
+      Object.entries(search)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    ).toString();
     return userOrSignIn(this.auth, context, `/checkout${back ? `?${back}` : ''}`);
   }
 }

@@ -106,7 +106,12 @@ export class CheckoutService {
     const metadata: EventMetadata = { correlationId, causationId: null, actor: { kind: 'user', userId: user.userId } };
     const checkoutRef = CheckoutService.heldCheckoutRef(hold.ref);
     try {
-      const outcome = await this.startSession(user, resource, 1, 'payment', metadata, { checkoutRef, expiresAt: Math.floor(hold.expiresAt.getTime() / 1000), extraMetadata: hold.stripeMetadata, back: hold.back });
+      const outcome = await this.startSession(user, resource, 1, 'payment', metadata, {
+        checkoutRef,
+        expiresAt: Math.floor(hold.expiresAt.getTime() / 1000),
+        extraMetadata: hold.stripeMetadata,
+        back: hold.back,
+      });
       return outcome.outcome === 'granted' ? { outcome: 'configuration-error' } : outcome;
     } catch (error) {
       throw this.stripeFailure(error);
@@ -127,7 +132,13 @@ export class CheckoutService {
     return error;
   }
 
-  private async openSession(user: SignedInUser, resource: Resource, quantity: number, mode: 'payment' | 'subscription', metadata: EventMetadata): Promise<CheckoutOutcome> {
+  private async openSession(
+    user: SignedInUser,
+    resource: Resource,
+    quantity: number,
+    mode: 'payment' | 'subscription',
+    metadata: EventMetadata,
+  ): Promise<CheckoutOutcome> {
     const windowStart = Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS;
     const checkoutRef = await checkoutRefFor(this.store, { userId: user.userId, resourceId: resource.id, quantity, windowStart });
     const back = (status: string) => {
@@ -135,7 +146,12 @@ export class CheckoutService {
       url.search = new URLSearchParams({ resourceId: resource.id, qty: String(quantity), status }).toString();
       return url.toString();
     };
-    return this.startSession(user, resource, quantity, mode, metadata, { checkoutRef, expiresAt: Math.floor((windowStart + SESSION_LIFETIME_MS) / 1000), extraMetadata: {}, back });
+    return this.startSession(user, resource, quantity, mode, metadata, {
+      checkoutRef,
+      expiresAt: Math.floor((windowStart + SESSION_LIFETIME_MS) / 1000),
+      extraMetadata: {},
+      back,
+    });
   }
 
   private async startSession(
@@ -150,7 +166,14 @@ export class CheckoutService {
     const price = await this.prices.priceFor(resource.id);
     if (!price || price.recurring !== (mode === 'subscription')) return { outcome: 'configuration-error' };
     const customer = await this.customers.forUser(user, metadata.correlationId);
-    const stripeMetadata = { ...options.extraMetadata, checkoutRef, userId: user.userId, resourceId: resource.id, quantity: String(quantity), ...(user.email ? { email: user.email } : {}) };
+    const stripeMetadata = {
+      ...options.extraMetadata,
+      checkoutRef,
+      userId: user.userId,
+      resourceId: resource.id,
+      quantity: String(quantity),
+      ...(user.email ? { email: user.email } : {}),
+    };
     const session = await this.stripe.api.checkout.sessions.create(
       {
         mode,

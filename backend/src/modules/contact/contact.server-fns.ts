@@ -35,7 +35,10 @@ export class ContactServerFns {
   }
 
   @ServerFn(submitContactMessage)
-  async submitContactMessage(input: z.output<typeof submitContactMessage.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof submitContactMessage>> {
+  async submitContactMessage(
+    input: z.output<typeof submitContactMessage.input>,
+    context: ServerFnContext,
+  ): Promise<ServerFnOutput<typeof submitContactMessage>> {
     const check = this.csrf.verify(context.headers.cookie, input.csrfToken);
     if (check !== 'ok') {
       throw new FormTokenInvalidError('expired');
@@ -59,7 +62,16 @@ export class ContactServerFns {
     await this.store.append(
       contactStreamId(messageId),
       'no-stream',
-      [ContactMessageReceived({ messageId, name: input.name, email: address, topic: input.topic, message: input.message, receivedAt: new Date().toISOString() })],
+      [
+        ContactMessageReceived({
+          messageId,
+          name: input.name,
+          email: address,
+          topic: input.topic,
+          message: input.message,
+          receivedAt: new Date().toISOString(),
+        }),
+      ],
       visitorMetadata(context.requestId),
     );
     return { status: 'received' };

@@ -10,7 +10,11 @@ describe('contact form tokens', () => {
 
   it('sets an HttpOnly, SameSite session cookie once and binds tokens to it', () => {
     const first = csrf.issue(undefined);
-    expect(first.cookie).toEqual({ name: 'sculpt_form', value: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/), options: { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 86_400_000, secure: false } });
+    expect(first.cookie).toEqual({
+      name: 'sculpt_form',
+      value: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
+      options: { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 86_400_000, secure: false },
+    });
     const cookie = cookieOf(first.cookie);
     expect(csrf.issue(`theme=dark; ${cookie}`).cookie).toBeUndefined();
     expect(csrf.verify(cookie, first.token)).toBe('ok');

@@ -35,7 +35,15 @@ export class FormCsrf {
     const token = `${issued}.${nonce}.${this.mac(sessionId, issued, nonce).toString('base64url')}`;
     const expiresAt = new Date(issuedMs + CSRF_TOKEN_HOURS * 3_600_000);
     if (existing) return { token, expiresAt };
-    return { token, expiresAt, cookie: { name: this.cookieName, value: sessionId, options: { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 86_400_000, secure: this.secureCookies } } };
+    return {
+      token,
+      expiresAt,
+      cookie: {
+        name: this.cookieName,
+        value: sessionId,
+        options: { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 86_400_000, secure: this.secureCookies },
+      },
+    };
   }
 
   verify(cookieHeader: string | undefined, token: string): CsrfCheck {

@@ -21,15 +21,24 @@ const completed = (lessonSlug: string) => CourseLessonCompleted({ userId: 'user_
 
 describe('a customer’s progress through a course', () => {
   it('records a lesson completed', () => {
-    spec.given([]).when(complete('02-folders')).then([completed('02-folders')]);
+    spec
+      .given([])
+      .when(complete('02-folders'))
+      .then([completed('02-folders')]);
   });
 
   it('records each lesson once: completing it again changes nothing', () => {
-    spec.given([completed('02-folders')]).when(complete('02-folders')).then([]);
+    spec
+      .given([completed('02-folders')])
+      .when(complete('02-folders'))
+      .then([]);
   });
 
   it('records other lessons beside those already done, in any order', () => {
-    spec.given([completed('02-folders')]).when(complete('01-why-structure')).then([completed('01-why-structure')]);
+    spec
+      .given([completed('02-folders')])
+      .when(complete('01-why-structure'))
+      .then([completed('01-why-structure')]);
   });
 
   it('refuses a lesson the course does not have, with a 404 code', () => {
@@ -38,8 +47,14 @@ describe('a customer’s progress through a course', () => {
   });
 
   it('refuses an account that cannot open the course, even for a lesson it once completed', () => {
-    spec.given([]).when(complete('01-why-structure', { entitled: false })).thenThrows(NotEntitledError, 'courses.not_entitled');
-    spec.given([completed('01-why-structure')]).when(complete('01-why-structure', { entitled: false })).thenThrows(NotEntitledError, 'courses.not_entitled');
+    spec
+      .given([])
+      .when(complete('01-why-structure', { entitled: false }))
+      .thenThrows(NotEntitledError, 'courses.not_entitled');
+    spec
+      .given([completed('01-why-structure')])
+      .when(complete('01-why-structure', { entitled: false }))
+      .thenThrows(NotEntitledError, 'courses.not_entitled');
     expect(new NotEntitledError('From Audio to Notes').status).toBe(403);
     expect(new NotEntitledError('From Audio to Notes').message).toContain('Get it on its page');
   });

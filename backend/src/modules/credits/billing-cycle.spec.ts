@@ -12,8 +12,14 @@ describe('billing cycles', () => {
   it('counts a lifetime license’s months from its grant, without drift', () => {
     const grantedAt = d('2026-01-31T09:00:00Z');
     expect(currentCycle({ grantedAt, paidThrough: null }, d('2026-01-31T09:00:00Z'))).toMatchObject({ start: grantedAt, end: d('2026-02-28T09:00:00Z') });
-    expect(currentCycle({ grantedAt, paidThrough: null }, d('2026-03-30T00:00:00Z'))).toMatchObject({ start: d('2026-02-28T09:00:00Z'), end: d('2026-03-31T09:00:00Z') });
-    expect(currentCycle({ grantedAt, paidThrough: null }, d('2026-03-31T09:00:00Z'))).toMatchObject({ start: d('2026-03-31T09:00:00Z'), end: d('2026-04-30T09:00:00Z') });
+    expect(currentCycle({ grantedAt, paidThrough: null }, d('2026-03-30T00:00:00Z'))).toMatchObject({
+      start: d('2026-02-28T09:00:00Z'),
+      end: d('2026-03-31T09:00:00Z'),
+    });
+    expect(currentCycle({ grantedAt, paidThrough: null }, d('2026-03-31T09:00:00Z'))).toMatchObject({
+      start: d('2026-03-31T09:00:00Z'),
+      end: d('2026-04-30T09:00:00Z'),
+    });
   });
 
   it('takes a subscription’s cycle from its paid period', () => {

@@ -42,7 +42,8 @@ export class CreditDebitController {
     const license = key.kind === 'key' ? await this.lookup.find(key.hash) : null;
     const now = new Date();
     const admission = admit(license, now);
-    if (admission.code !== 'allowed' || !license) throw new DebitLicenseRejectedError(admission.code === 'license_rejected' ? admission.reason : admission.code);
+    if (admission.code !== 'allowed' || !license)
+      throw new DebitLicenseRejectedError(admission.code === 'license_rejected' ? admission.reason : admission.code);
     const account = await this.accounts.forLicense(license, now);
     if (!account) throw new DebitLicenseRejectedError('invalid');
     const result = await this.commands.execute(
@@ -54,7 +55,13 @@ export class CreditDebitController {
       ),
     );
     if (result.status === 'already_recorded') return { status: result.status, entry_id: result.entryId };
-    return { status: result.status, entry_id: result.entryId, included_remaining: result.includedRemaining, add_on_remaining: result.addOnRemaining, total_remaining: result.includedRemaining + result.addOnRemaining };
+    return {
+      status: result.status,
+      entry_id: result.entryId,
+      included_remaining: result.includedRemaining,
+      add_on_remaining: result.addOnRemaining,
+      total_remaining: result.includedRemaining + result.addOnRemaining,
+    };
   }
 
   private authenticate(header: string | undefined): void {

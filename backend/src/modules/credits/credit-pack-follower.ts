@@ -22,7 +22,9 @@ export class CreditPackFollower implements PurchaseFollower {
     if (credits === 0) return;
     const at = new Date().toISOString();
     const packId = packIdFor(purchase.checkoutRef);
-    await this.commands.execute(new AddCreditPack(purchase.userId, { packId, resourceId: purchase.resource.id, title: purchase.resource.title, credits }, at, metadata));
+    await this.commands.execute(
+      new AddCreditPack(purchase.userId, { packId, resourceId: purchase.resource.id, title: purchase.resource.title, credits }, at, metadata),
+    );
     if (purchase.takenBack) await this.commands.execute(new RemoveCreditPack(purchase.userId, packId, purchase.takenBack, at, metadata));
   }
 

@@ -7,8 +7,27 @@ const at = '2026-11-23T10:00:00.000Z';
 const november: CycleAllowance = { licenseId: 'lic_1', cycleStart: '2026-11-01T00:00:00.000Z', cycleEnd: '2026-12-01T00:00:00.000Z', allowance: 1_000 };
 const december: CycleAllowance = { ...november, cycleStart: '2026-12-01T00:00:00.000Z', cycleEnd: '2027-01-01T00:00:00.000Z' };
 
-const pack = (packId: string, credits: number): CreditCommand => ({ type: 'AddCreditPack', userId: 'u1', packId, resourceId: 'credits-100k', title: 'pack', credits, at });
-const debit = (requestId: string, credits: number, cycle = november): CreditCommand => ({ type: 'DebitCredits', userId: 'u1', entryId: `use_${requestId}`, requestId, cycle, endpoint: '/chat', usageKind: 'agent_turn', credits, measures: null, at });
+const pack = (packId: string, credits: number): CreditCommand => ({
+  type: 'AddCreditPack',
+  userId: 'u1',
+  packId,
+  resourceId: 'credits-100k',
+  title: 'pack',
+  credits,
+  at,
+});
+const debit = (requestId: string, credits: number, cycle = november): CreditCommand => ({
+  type: 'DebitCredits',
+  userId: 'u1',
+  entryId: `use_${requestId}`,
+  requestId,
+  cycle,
+  endpoint: '/chat',
+  usageKind: 'agent_turn',
+  credits,
+  measures: null,
+  at,
+});
 const refund = (packId: string): CreditCommand => ({ type: 'RemoveCreditPack', userId: 'u1', packId, reason: 'refund', at });
 
 describe('credit ledger', () => {
@@ -30,7 +49,10 @@ describe('credit ledger', () => {
       .given([])
       .when(debit('r1', 300), debit('r2', 300), debit('r3', 100, december))
       .then((events, state) => {
-        expect(events.filter((e) => e.type === 'IncludedCreditsCycleStarted').map((e) => e.data.cycleStart)).toEqual([november.cycleStart, december.cycleStart]);
+        expect(events.filter((e) => e.type === 'IncludedCreditsCycleStarted').map((e) => e.data.cycleStart)).toEqual([
+          november.cycleStart,
+          december.cycleStart,
+        ]);
         expect(includedRemaining(state, november)).toBe(400);
         expect(includedRemaining(state, december)).toBe(900);
       });
@@ -39,7 +61,9 @@ describe('credit ledger', () => {
   it('refuses usage beyond the balance and changes nothing', () => {
     const withPack = spec.givenCommands(pack('p1', 100));
     withPack.when(debit('r1', 1_101)).thenThrows(InsufficientCreditsError);
-    withPack.when(debit('r1', 1_100)).then((events) => expect(events.at(-1)!.data).toMatchObject({ fromIncluded: 1_000, fromPacks: [{ packId: 'p1', credits: 100 }] }));
+    withPack
+      .when(debit('r1', 1_100))
+      .then((events) => expect(events.at(-1)!.data).toMatchObject({ fromIncluded: 1_000, fromPacks: [{ packId: 'p1', credits: 100 }] }));
   });
 
   it('takes only what is left of a refunded pack, once, and never brings it back', () => {

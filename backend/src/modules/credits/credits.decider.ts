@@ -14,7 +14,18 @@ export interface CycleAllowance {
 export type CreditCommand =
   | { type: 'AddCreditPack'; userId: string; packId: string; resourceId: string; title: string; credits: number; at: string }
   | { type: 'RemoveCreditPack'; userId: string; packId: string; reason: 'refund' | 'dispute'; at: string }
-  | { type: 'DebitCredits'; userId: string; entryId: string; requestId: string; cycle: CycleAllowance; endpoint: string; usageKind: UsageKind; credits: number; measures: UsageMeasures | null; at: string };
+  | {
+      type: 'DebitCredits';
+      userId: string;
+      entryId: string;
+      requestId: string;
+      cycle: CycleAllowance;
+      endpoint: string;
+      usageKind: UsageKind;
+      credits: number;
+      measures: UsageMeasures | null;
+      at: string;
+    };
 
 export interface CreditState {
   /** Packs in the order bought, with what is left of each; removed packs are gone from here. */
@@ -30,7 +41,8 @@ export interface CreditState {
 const cycleKey = (licenseId: string, cycleStart: string) => `${licenseId}|${cycleStart}`;
 
 export const addOnRemaining = (state: CreditState) => state.packs.reduce((sum, pack) => sum + pack.remaining, 0);
-export const includedRemaining = (state: CreditState, cycle: CycleAllowance) => Math.max(0, cycle.allowance - (state.includedUsed.get(cycleKey(cycle.licenseId, cycle.cycleStart)) ?? 0));
+export const includedRemaining = (state: CreditState, cycle: CycleAllowance) =>
+  Math.max(0, cycle.allowance - (state.includedUsed.get(cycleKey(cycle.licenseId, cycle.cycleStart)) ?? 0));
 
 export const creditLedgerDecider: Decider<CreditCommand, CreditEvent, CreditState> = {
   initialState: () => ({ packs: [], knownPacks: new Set(), includedUsed: new Map(), cyclesStarted: new Set() }),
@@ -38,9 +50,17 @@ export const creditLedgerDecider: Decider<CreditCommand, CreditEvent, CreditStat
   evolve(state, event) {
     switch (event.type) {
       case 'AddOnCreditsAdded':
-        return { ...state, packs: [...state.packs, { packId: event.data.packId, remaining: event.data.credits }], knownPacks: new Set(state.knownPacks).add(event.data.packId) };
+        return {
+          ...state,
+          packs: [...state.packs, { packId: event.data.packId, remaining: event.data.credits }],
+          knownPacks: new Set(state.knownPacks).add(event.data.packId),
+        };
       case 'AddOnCreditsRemoved':
-        return { ...state, packs: state.packs.filter((pack) => pack.packId !== event.data.packId), knownPacks: new Set(state.knownPacks).add(event.data.packId) };
+        return {
+          ...state,
+          packs: state.packs.filter((pack) => pack.packId !== event.data.packId),
+          knownPacks: new Set(state.knownPacks).add(event.data.packId),
+        };
       case 'IncludedCreditsCycleStarted':
         return { ...state, cyclesStarted: new Set(state.cyclesStarted).add(cycleKey(event.data.licenseId, event.data.cycleStart)) };
       case 'CreditsDebited': {
@@ -59,7 +79,16 @@ export const creditLedgerDecider: Decider<CreditCommand, CreditEvent, CreditStat
     switch (command.type) {
       case 'AddCreditPack':
         if (state.knownPacks.has(command.packId)) return [];
-        return [AddOnCreditsAdded({ userId: command.userId, packId: command.packId, resourceId: command.resourceId, title: command.title, credits: command.credits, at: command.at })];
+        return [
+          AddOnCreditsAdded({
+            userId: command.userId,
+            packId: command.packId,
+            resourceId: command.resourceId,
+            title: command.title,
+            credits: command.credits,
+            at: command.at,
+          }),
+        ];
       case 'RemoveCreditPack': {
         const pack = state.packs.find((p) => p.packId === command.packId);
         if (!pack && state.knownPacks.has(command.packId)) return [];
@@ -81,7 +110,16 @@ export const creditLedgerDecider: Decider<CreditCommand, CreditEvent, CreditStat
         }
         const events: CreditEvent[] = [];
         if (!state.cyclesStarted.has(cycleKey(cycle.licenseId, cycle.cycleStart)) && cycle.allowance > 0) {
-          events.push(IncludedCreditsCycleStarted({ userId: command.userId, licenseId: cycle.licenseId, cycleStart: cycle.cycleStart, cycleEnd: cycle.cycleEnd, allowance: cycle.allowance, at: command.at }));
+          events.push(
+            IncludedCreditsCycleStarted({
+              userId: command.userId,
+              licenseId: cycle.licenseId,
+              cycleStart: cycle.cycleStart,
+              cycleEnd: cycle.cycleEnd,
+              allowance: cycle.allowance,
+              at: command.at,
+            }),
+          );
         }
         events.push(
           CreditsDebited({

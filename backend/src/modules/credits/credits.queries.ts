@@ -27,7 +27,12 @@ export class CreditReads {
           .where('user_id', '=', userId)
           .where('removed_at', 'is', null)
           .as('add_on'),
-        eb.selectFrom('rm_credit_cycles').select('used').where('license_id', '=', cycle.licenseId).where('cycle_start', '=', new Date(cycle.cycleStart)).as('used'),
+        eb
+          .selectFrom('rm_credit_cycles')
+          .select('used')
+          .where('license_id', '=', cycle.licenseId)
+          .where('cycle_start', '=', new Date(cycle.cycleStart))
+          .as('used'),
       ])
       .executeTakeFirstOrThrow();
     return { includedRemaining: Math.max(0, cycle.allowance - Number(row.used ?? 0)), addOnRemaining: Number(row.add_on ?? 0) };
@@ -46,7 +51,16 @@ export class CreditReads {
       .$if(Boolean(endpoints?.length), (query) => query.where('endpoint', 'in', endpoints ?? []))
       .$if(before !== undefined, (query) =>
         query.where((eb) =>
-          eb(eb.refTuple('created_at', 'entry_id'), '<', eb.selectFrom('rm_credit_usage as cursor').select(['cursor.created_at', 'cursor.entry_id']).where('cursor.entry_id', '=', before ?? '').where('cursor.user_id', '=', userId).$asTuple('created_at', 'entry_id')),
+          eb(
+            eb.refTuple('created_at', 'entry_id'),
+            '<',
+            eb
+              .selectFrom('rm_credit_usage as cursor')
+              .select(['cursor.created_at', 'cursor.entry_id'])
+              .where('cursor.entry_id', '=', before ?? '')
+              .where('cursor.user_id', '=', userId)
+              .$asTuple('created_at', 'entry_id'),
+          ),
         ),
       )
       .orderBy('created_at', 'desc')
@@ -58,13 +72,30 @@ export class CreditReads {
   }
 
   /** The dashboard's view: packs with what is left, and recent entries across the account. */
-  async packs(userId: string): Promise<Array<{ packId: string; title: string; credits: number; remaining: number; addedAt: string; removedReason: string | null }>> {
-    const rows = await this.db.selectFrom('rm_credit_packs').select(['pack_id', 'title', 'credits', 'remaining', 'added_at', 'removed_reason']).where('user_id', '=', userId).orderBy('added_at', 'desc').execute();
-    return rows.map((r) => ({ packId: r.pack_id, title: r.title, credits: r.credits, remaining: r.remaining, addedAt: r.added_at.toISOString(), removedReason: r.removed_reason }));
+  async packs(
+    userId: string,
+  ): Promise<Array<{ packId: string; title: string; credits: number; remaining: number; addedAt: string; removedReason: string | null }>> {
+    const rows = await this.db
+      .selectFrom('rm_credit_packs')
+      .select(['pack_id', 'title', 'credits', 'remaining', 'added_at', 'removed_reason'])
+      .where('user_id', '=', userId)
+      .orderBy('added_at', 'desc')
+      .execute();
+    return rows.map((r) => ({
+      packId: r.pack_id,
+      title: r.title,
+      credits: r.credits,
+      remaining: r.remaining,
+      addedAt: r.added_at.toISOString(),
+      removedReason: r.removed_reason,
+    }));
   }
 }
 
-type UsageRow = Pick<ReadModelRow<CreditTables, 'rm_credit_usage'>, 'entry_id' | 'created_at' | 'endpoint' | 'usage_kind' | 'credits' | 'from_included' | 'included_before' | 'add_on_before' | 'measures'>;
+type UsageRow = Pick<
+  ReadModelRow<CreditTables, 'rm_credit_usage'>,
+  'entry_id' | 'created_at' | 'endpoint' | 'usage_kind' | 'credits' | 'from_included' | 'included_before' | 'add_on_before' | 'measures'
+>;
 
 /** A usage entry as the plugin reads it: a debit's deltas are negative, and each after is before plus delta. */
 function usageItem(row: UsageRow): UsageItem {

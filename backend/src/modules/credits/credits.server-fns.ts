@@ -50,7 +50,14 @@ export class CreditSummaryServerFns {
       this.reads.usage(userId, { limit: 10 }),
     ]);
     return {
-      includedFrom: best ? { licenseId: best.account.cycle.licenseId, title: best.title, cycleStartedAt: best.account.cycle.cycleStart, cycleEndsAt: best.account.cycle.cycleEnd } : null,
+      includedFrom: best
+        ? {
+            licenseId: best.account.cycle.licenseId,
+            title: best.title,
+            cycleStartedAt: best.account.cycle.cycleStart,
+            cycleEndsAt: best.account.cycle.cycleEnd,
+          }
+        : null,
       seat: null,
       includedPerMonth: best?.account.cycle.allowance ?? 0,
       includedRemaining: figures.includedRemaining,
@@ -78,7 +85,11 @@ export class CreditSummaryServerFns {
       .orderBy('u.added_at')
       .execute();
     for (const row of seats) {
-      const account = await this.accounts.forLicense({ licenseId: row.license_id, seatEmail: row.email, status: row.status, validUntil: row.valid_until, retired: false }, now, { fresh: true });
+      const account = await this.accounts.forLicense(
+        { licenseId: row.license_id, seatEmail: row.email, status: row.status, validUntil: row.valid_until, retired: false },
+        now,
+        { fresh: true },
+      );
       if (!account || account.cycle.allowance === 0) continue;
       const figures = await this.reads.balance(account.userId, account.cycle);
       return {

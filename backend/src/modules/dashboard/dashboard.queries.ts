@@ -39,7 +39,20 @@ export class DashboardQueries {
         .execute(),
       this.db
         .selectFrom('rm_pending_payments')
-        .select(['id', 'resource_id', 'kind', 'status', 'amount_cents', 'currency', 'quantity', 'pay_url', 'expires_at', 'opened_at', 'closed_at', 'close_reason'])
+        .select([
+          'id',
+          'resource_id',
+          'kind',
+          'status',
+          'amount_cents',
+          'currency',
+          'quantity',
+          'pay_url',
+          'expires_at',
+          'opened_at',
+          'closed_at',
+          'close_reason',
+        ])
         .where('user_id', '=', user.userId)
         .where((eb) => eb.or([eb('status', 'in', ['open', 'processing']), eb(eb.fn.coalesce('closed_at', 'opened_at'), '>', daysAgo(30))]))
         .orderBy('opened_at', 'desc')
@@ -84,7 +97,15 @@ export class DashboardQueries {
         closedAt: iso(p.closed_at),
         closeReason: p.close_reason,
       })),
-      purchases: purchases.map((p) => ({ checkoutRef: p.checkout_ref, title: p.title, quantity: p.quantity, amountCents: p.amount_cents, currency: p.currency, status: p.status, completedAt: p.completed_at.toISOString() })),
+      purchases: purchases.map((p) => ({
+        checkoutRef: p.checkout_ref,
+        title: p.title,
+        quantity: p.quantity,
+        amountCents: p.amount_cents,
+        currency: p.currency,
+        status: p.status,
+        completedAt: p.completed_at.toISOString(),
+      })),
       canManageBilling: customer.length > 0,
     };
   }
@@ -95,11 +116,21 @@ export class DashboardQueries {
   }
 
   async pendingPayment(userId: string, id: string) {
-    return this.db.selectFrom('rm_pending_payments').select(['id', 'kind', 'status', 'checkout_session_id']).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    return this.db
+      .selectFrom('rm_pending_payments')
+      .select(['id', 'kind', 'status', 'checkout_session_id'])
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   async license(userId: string, licenseId: string) {
-    return this.db.selectFrom('rm_licenses').select(['license_id', 'resource_id', 'plan']).where('user_id', '=', userId).where('license_id', '=', licenseId).executeTakeFirst();
+    return this.db
+      .selectFrom('rm_licenses')
+      .select(['license_id', 'resource_id', 'plan'])
+      .where('user_id', '=', userId)
+      .where('license_id', '=', licenseId)
+      .executeTakeFirst();
   }
 
   private async licenses(userId: string): Promise<Array<Omit<DashboardLicense, 'title'>>> {
@@ -113,7 +144,12 @@ export class DashboardQueries {
       .execute();
     const licenseIds = rows.map((r) => r.license_id);
     const users = licenseIds.length
-      ? await this.db.selectFrom('rm_licensed_users').select(['license_id', 'email', 'seat_key_hint', 'added_at']).where('license_id', 'in', licenseIds).orderBy('added_at').execute()
+      ? await this.db
+          .selectFrom('rm_licensed_users')
+          .select(['license_id', 'email', 'seat_key_hint', 'added_at'])
+          .where('license_id', 'in', licenseIds)
+          .orderBy('added_at')
+          .execute()
       : [];
     const checks = licenseIds.length
       ? await this.db
@@ -121,7 +157,12 @@ export class DashboardQueries {
             eb
               .selectFrom('license_validations')
               .select(['license_id', 'key_hint', 'checked_at', 'plugin_version', 'code', 'reason'])
-              .select((inner) => inner.fn.agg('row_number').over((over) => over.partitionBy('license_id').orderBy('checked_at', 'desc')).as('n'))
+              .select((inner) =>
+                inner.fn
+                  .agg('row_number')
+                  .over((over) => over.partitionBy('license_id').orderBy('checked_at', 'desc'))
+                  .as('n'),
+              )
               .where('license_id', 'in', licenseIds)
               .as('recent'),
           )
@@ -132,8 +173,12 @@ export class DashboardQueries {
       : [];
     const devices = await readLicenseDeviceSeats(this.orm, licenseIds);
     return rows.map((r) => {
-      const recentChecks = checks.filter((c) => c.license_id === r.license_id).map((c) => ({ checkedAt: c.checked_at.toISOString(), keyHint: c.key_hint, pluginVersion: c.plugin_version, code: c.code, reason: c.reason }));
-      const licensedUsers = users.filter((u) => u.license_id === r.license_id).map((u) => ({ email: u.email, keyHint: u.seat_key_hint, addedAt: u.added_at.toISOString() }));
+      const recentChecks = checks
+        .filter((c) => c.license_id === r.license_id)
+        .map((c) => ({ checkedAt: c.checked_at.toISOString(), keyHint: c.key_hint, pluginVersion: c.plugin_version, code: c.code, reason: c.reason }));
+      const licensedUsers = users
+        .filter((u) => u.license_id === r.license_id)
+        .map((u) => ({ email: u.email, keyHint: u.seat_key_hint, addedAt: u.added_at.toISOString() }));
       return {
         licenseId: r.license_id,
         resourceId: r.resource_id,
@@ -151,11 +196,20 @@ export class DashboardQueries {
         grantedAt: r.granted_at.toISOString(),
         subscription:
           r.subscription_id && r.sub_status && r.current_period_end
-            ? { subscriptionId: r.subscription_id, status: r.sub_status, currentPeriodEnd: r.current_period_end.toISOString(), cancelAt: iso(r.cancel_at), renewals: r.renewals ?? 0 }
+            ? {
+                subscriptionId: r.subscription_id,
+                status: r.sub_status,
+                currentPeriodEnd: r.current_period_end.toISOString(),
+                cancelAt: iso(r.cancel_at),
+                renewals: r.renewals ?? 0,
+              }
             : null,
         licensedUsers,
         recentChecks,
-        deviceSeats: devices.of(r.license_id, licensedUsers.map((u) => u.email)),
+        deviceSeats: devices.of(
+          r.license_id,
+          licensedUsers.map((u) => u.email),
+        ),
       };
     });
   }
@@ -170,6 +224,12 @@ export class DashboardQueries {
       .where('u.email', '=', email.toLowerCase())
       .orderBy('u.added_at', 'desc')
       .execute();
-    return rows.map((r) => ({ licenseId: r.license_id, title: r.title ?? r.resource_id, status: r.status, key: openLicenseKey(r.seat_key_sealed, this.sealingSecret), addedAt: r.added_at.toISOString() }));
+    return rows.map((r) => ({
+      licenseId: r.license_id,
+      title: r.title ?? r.resource_id,
+      status: r.status,
+      key: openLicenseKey(r.seat_key_sealed, this.sealingSecret),
+      addedAt: r.added_at.toISOString(),
+    }));
   }
 }

@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { z } from 'zod';
-import { abandonPendingPayment, assignSeat, checkDashboardAccess, getDashboardData, openBillingPortal, removeSeat } from '../../../../contracts/dashboard/dashboard.contract';
+import {
+  abandonPendingPayment,
+  assignSeat,
+  checkDashboardAccess,
+  getDashboardData,
+  openBillingPortal,
+  removeSeat,
+} from '../../../../contracts/dashboard/dashboard.contract';
 import type { DashboardSearch } from '../../../../contracts/dashboard/dashboard-search';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { UnavailableError } from '../../platform/common/app-error';
@@ -26,7 +33,11 @@ import { StripeClient } from '../../integrations/stripe/stripe-client';
 import { NoBillingAccountError, NotAbandonableError, PendingPaymentNotFoundError } from './dashboard.errors';
 import { DashboardQueries } from './dashboard.queries';
 
-const userMetadata = (user: SignedInUser, context: ServerFnContext): EventMetadata => ({ correlationId: context.requestId, causationId: null, actor: { kind: 'user', userId: user.userId } });
+const userMetadata = (user: SignedInUser, context: ServerFnContext): EventMetadata => ({
+  correlationId: context.requestId,
+  causationId: null,
+  actor: { kind: 'user', userId: user.userId },
+});
 
 /** The dashboard: its data, and what the owner can do there (seats, pending payments, billing). */
 @Injectable()
@@ -60,7 +71,9 @@ export class DashboardServerFns {
     const license = await this.queries.license(user.userId, input.licenseId);
     if (!license) throw new LicenseNotFoundError();
     const title = (await this.catalog.findByIdOrSlug(license.resource_id))?.title ?? license.plan;
-    const outcome = await this.commands.execute(new AddLicensedUser(input.licenseId, { userId: user.userId, name: user.name }, title, input.email, userMetadata(user, context)));
+    const outcome = await this.commands.execute(
+      new AddLicensedUser(input.licenseId, { userId: user.userId, name: user.name }, title, input.email, userMetadata(user, context)),
+    );
     await awaitProjection(this.orm, 'LicensesProjector', outcome);
     return { assigned: true };
   }
@@ -76,7 +89,10 @@ export class DashboardServerFns {
   }
 
   @ServerFn(abandonPendingPayment)
-  async abandonPendingPayment(input: z.output<typeof abandonPendingPayment.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof abandonPendingPayment>> {
+  async abandonPendingPayment(
+    input: z.output<typeof abandonPendingPayment.input>,
+    context: ServerFnContext,
+  ): Promise<ServerFnOutput<typeof abandonPendingPayment>> {
     const user = await this.auth.requireUser(context);
     const pending = await this.queries.pendingPayment(user.userId, input.pendingPaymentId);
     if (!pending) throw new PendingPaymentNotFoundError();
@@ -86,7 +102,13 @@ export class DashboardServerFns {
     const session = await this.stripe.api.checkout.sessions.retrieve(pending.checkout_session_id);
     if (session.status === 'open') await this.stripe.api.checkout.sessions.expire(session.id, {}, { idempotencyKey: `expire-${session.id}` });
     const checkoutRef = input.pendingPaymentId.replace(/^pp-/, '');
-    const outcome = await runCommand({ store: this.store, streamId: checkoutStreamId(checkoutRef), decider: checkoutDecider, command: { type: 'AbandonCheckout', checkoutRef, userId: user.userId, at: new Date().toISOString() }, metadata: userMetadata(user, context) });
+    const outcome = await runCommand({
+      store: this.store,
+      streamId: checkoutStreamId(checkoutRef),
+      decider: checkoutDecider,
+      command: { type: 'AbandonCheckout', checkoutRef, userId: user.userId, at: new Date().toISOString() },
+      metadata: userMetadata(user, context),
+    });
     await awaitProjection(this.orm, 'PurchasesProjector', outcome);
     return { abandoned: true };
   }
@@ -97,10 +119,14 @@ export class DashboardServerFns {
     const customer = await this.queries.customerOf(user.userId);
     if (!customer) throw new NoBillingAccountError();
     try {
-      const portal = await this.stripe.api.billingPortal.sessions.create({ customer, return_url: new URL('/dashboard?section=license', this.config.PUBLIC_URL).toString() });
+      const portal = await this.stripe.api.billingPortal.sessions.create({
+        customer,
+        return_url: new URL('/dashboard?section=license', this.config.PUBLIC_URL).toString(),
+      });
       return { url: portal.url };
     } catch (error) {
-      if ((error as { type?: string }).type === 'StripeConnectionError') throw new UnavailableError('We cannot reach our payment provider right now; please try again in a minute.');
+      if ((error as { type?: string }).type === 'StripeConnectionError')
+        throw new UnavailableError('We cannot reach our payment provider right now; please try again in a minute.');
       throw error;
     }
   }

@@ -10,9 +10,22 @@ const at = (ms: number) => new Date(T0 + ms).toISOString();
 const hash = (n: number) => n.toString(16).padStart(64, '0');
 
 const activate = (device: number, when = 0, seat = 'owner', devicesPerSeat = 2): DeviceCommand => ({
-  type: 'ActivateDevice', licenseId: 'lic_1', seat, deviceHash: hash(device), name: `Vault ${device}`, pluginVersion: '4.2.0', devicesPerSeat, at: at(when),
+  type: 'ActivateDevice',
+  licenseId: 'lic_1',
+  seat,
+  deviceHash: hash(device),
+  name: `Vault ${device}`,
+  pluginVersion: '4.2.0',
+  devicesPerSeat,
+  at: at(when),
 });
-const release = (device: number, when = 0): DeviceCommand => ({ type: 'ReleaseDevice', licenseId: 'lic_1', deviceHash: hash(device), byUserId: 'owner-user', at: at(when) });
+const release = (device: number, when = 0): DeviceCommand => ({
+  type: 'ReleaseDevice',
+  licenseId: 'lic_1',
+  deviceHash: hash(device),
+  byUserId: 'owner-user',
+  at: at(when),
+});
 const types = (events: { type: string }[]) => events.map((e) => e.type);
 
 describe('device activations of a license', () => {
@@ -20,7 +33,9 @@ describe('device activations of a license', () => {
     spec
       .given([])
       .when(activate(1), activate(1, HOUR))
-      .then([{ type: 'DeviceActivated', data: { licenseId: 'lic_1', seat: 'owner', deviceHash: hash(1), name: 'Vault 1', pluginVersion: '4.2.0', at: at(0) } }]);
+      .then([
+        { type: 'DeviceActivated', data: { licenseId: 'lic_1', seat: 'owner', deviceHash: hash(1), name: 'Vault 1', pluginVersion: '4.2.0', at: at(0) } },
+      ]);
   });
 
   it('gives each seat at most devicesPerSeat active devices, seats apart', () => {
@@ -55,7 +70,10 @@ describe('device activations of a license', () => {
         expect(events.at(-1)!).toMatchObject({ type: 'DeviceReleased', data: { at: at(3 * DAY), slotFreeAt: at(4 * DAY) } });
         expect(seatSlots(state, 'owner', at(3 * DAY))).toEqual({ active: 1, coolingUntil: [at(4 * DAY)] });
       });
-    spec.givenCommands(...history).when(activate(5, 3 * DAY + 23 * HOUR)).thenThrows(DeviceLimitReached, { devicesPerSeat: 2, slotFreeAt: at(4 * DAY) });
+    spec
+      .givenCommands(...history)
+      .when(activate(5, 3 * DAY + 23 * HOUR))
+      .thenThrows(DeviceLimitReached, { devicesPerSeat: 2, slotFreeAt: at(4 * DAY) });
     spec
       .givenCommands(...history)
       .when(activate(5, 4 * DAY))
@@ -63,7 +81,15 @@ describe('device activations of a license', () => {
   });
 
   it('counts releases in a rolling 30 days, per seat', () => {
-    const history = spec.givenCommands(activate(1), activate(2), activate(7, 0, 'a@example.com'), release(1, 0), activate(3, DAY), release(2, 10 * DAY), activate(4, 11 * DAY));
+    const history = spec.givenCommands(
+      activate(1),
+      activate(2),
+      activate(7, 0, 'a@example.com'),
+      release(1, 0),
+      activate(3, DAY),
+      release(2, 10 * DAY),
+      activate(4, 11 * DAY),
+    );
     history.when(release(7, 10 * DAY)).then((events) => expect(events.at(-1)!.data).toMatchObject({ seat: 'a@example.com', slotFreeAt: at(10 * DAY) }));
     // On day 29 both earlier releases are within 30 days; on day 30 the first has left the window.
     history.when(release(3, 29 * DAY)).then((events) => expect(events.at(-1)!.data).toMatchObject({ seat: 'owner', slotFreeAt: at(30 * DAY) }));

@@ -8,7 +8,16 @@ export const RELEASE_WINDOW_MS = RELEASE_WINDOW_DAYS * 24 * HOUR_MS;
 const COOL_DOWN_MS = COOL_DOWN_HOURS * HOUR_MS;
 
 export type DeviceCommand =
-  | { type: 'ActivateDevice'; licenseId: string; seat: string; deviceHash: string; name: string | null; pluginVersion: string | null; devicesPerSeat: number; at: string }
+  | {
+      type: 'ActivateDevice';
+      licenseId: string;
+      seat: string;
+      deviceHash: string;
+      name: string | null;
+      pluginVersion: string | null;
+      devicesPerSeat: number;
+      at: string;
+    }
   | { type: 'ReleaseDevice'; licenseId: string; deviceHash: string; byUserId: string; at: string };
 
 export interface DeviceState {
@@ -23,7 +32,10 @@ export function seatSlots(state: DeviceState, seat: string, at: string): { activ
   const now = time(at);
   return {
     active: state.active.filter((d) => d.seat === seat).length,
-    coolingUntil: state.releases.filter((r) => r.seat === seat && time(r.slotFreeAt) > now).map((r) => r.slotFreeAt).sort(),
+    coolingUntil: state.releases
+      .filter((r) => r.seat === seat && time(r.slotFreeAt) > now)
+      .map((r) => r.slotFreeAt)
+      .sort(),
   };
 }
 
@@ -43,7 +55,10 @@ export const deviceDecider: Decider<DeviceCommand, DeviceEvent, DeviceState> = {
         return { ...state, active: [...state.active, { seat: event.data.seat, deviceHash: event.data.deviceHash }] };
       case 'DeviceReleased': {
         const { seat, deviceHash, at, slotFreeAt } = event.data;
-        return { active: state.active.filter((d) => !(d.seat === seat && d.deviceHash === deviceHash)), releases: [...state.releases, { seat, at, slotFreeAt }] };
+        return {
+          active: state.active.filter((d) => !(d.seat === seat && d.deviceHash === deviceHash)),
+          releases: [...state.releases, { seat, at, slotFreeAt }],
+        };
       }
       default:
         return state;
@@ -55,7 +70,8 @@ export const deviceDecider: Decider<DeviceCommand, DeviceEvent, DeviceState> = {
       case 'ActivateDevice': {
         if (state.active.some((d) => d.seat === command.seat && d.deviceHash === command.deviceHash)) return [];
         const slots = seatSlots(state, command.seat, command.at);
-        if (slots.active + slots.coolingUntil.length >= command.devicesPerSeat) throw new DeviceLimitReached(command.devicesPerSeat, slots.coolingUntil[0] ?? null);
+        if (slots.active + slots.coolingUntil.length >= command.devicesPerSeat)
+          throw new DeviceLimitReached(command.devicesPerSeat, slots.coolingUntil[0] ?? null);
         const { licenseId, seat, deviceHash, name, pluginVersion, at } = command;
         return [DeviceActivated({ licenseId, seat, deviceHash, name, pluginVersion, at })];
       }
@@ -63,7 +79,16 @@ export const deviceDecider: Decider<DeviceCommand, DeviceEvent, DeviceState> = {
         // One device can be active under two seats of a license (the owner's key and a seat key in one vault): it leaves both.
         return state.active
           .filter((d) => d.deviceHash === command.deviceHash)
-          .map(({ seat }) => DeviceReleased({ licenseId: command.licenseId, seat, deviceHash: command.deviceHash, byUserId: command.byUserId, at: command.at, slotFreeAt: slotFreeAt(state, seat, command.at) }));
+          .map(({ seat }) =>
+            DeviceReleased({
+              licenseId: command.licenseId,
+              seat,
+              deviceHash: command.deviceHash,
+              byUserId: command.byUserId,
+              at: command.at,
+              slotFreeAt: slotFreeAt(state, seat, command.at),
+            }),
+          );
       default: {
         const unreachable: never = command;
         return unreachable;

@@ -24,14 +24,24 @@ export class LicenseDevicesServerFns {
   ) {}
 
   @ServerFn(releaseLicenseDevice)
-  async releaseLicenseDevice(input: z.output<typeof releaseLicenseDevice.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof releaseLicenseDevice>> {
+  async releaseLicenseDevice(
+    input: z.output<typeof releaseLicenseDevice.input>,
+    context: ServerFnContext,
+  ): Promise<ServerFnOutput<typeof releaseLicenseDevice>> {
     const user = await this.auth.requireUser(context);
     const license = await this.licenses.read(input.licenseId);
     // Someone else's license looks the same as none: nothing about it is revealed.
     if (!license.granted || license.ownerUserId !== user.userId) throw new LicenseNotFoundError();
-    const outcome = await this.commands.execute(new ReleaseDevice(input.licenseId, input.deviceHash, user.userId, { correlationId: context.requestId, causationId: null, actor: { kind: 'user', userId: user.userId } }));
+    const outcome = await this.commands.execute(
+      new ReleaseDevice(input.licenseId, input.deviceHash, user.userId, {
+        correlationId: context.requestId,
+        causationId: null,
+        actor: { kind: 'user', userId: user.userId },
+      }),
+    );
     await awaitProjection(this.orm, 'LicenseDevicesProjector', outcome);
-    const released = outcome.status === 'appended' ? (outcome.events as DeviceEvent[]).flatMap((e) => (e.type === 'DeviceReleased' ? [e.data.slotFreeAt] : [])) : [];
+    const released =
+      outcome.status === 'appended' ? (outcome.events as DeviceEvent[]).flatMap((e) => (e.type === 'DeviceReleased' ? [e.data.slotFreeAt] : [])) : [];
     return { released: released.length > 0, slotFreeAt: released.sort().at(-1) ?? null };
   }
 }

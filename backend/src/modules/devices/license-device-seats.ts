@@ -9,7 +9,10 @@ import { OWNER_SEAT } from './devices.events';
  * last check and plugin version (from the validation log, so a check writes nothing more),
  * released slots still cooling down, and the seat's releases in the last 30 days.
  */
-export async function readLicenseDeviceSeats(orm: MikroORM, licenseIds: string[]): Promise<{ of(licenseId: string, seatEmails: string[]): LicenseDeviceSeat[] }> {
+export async function readLicenseDeviceSeats(
+  orm: MikroORM,
+  licenseIds: string[],
+): Promise<{ of(licenseId: string, seatEmails: string[]): LicenseDeviceSeat[] }> {
   const rows = licenseIds.length
     ? await pluginApiReadModels(orm.em)
         .selectFrom('rm_license_devices as d')
@@ -47,7 +50,13 @@ export async function readLicenseDeviceSeats(orm: MikroORM, licenseIds: string[]
           seat,
           devices: rowsOfSeat
             .filter((r) => r.released_at === null)
-            .map((r) => ({ deviceHash: r.device_hash, name: r.name, activatedAt: r.activated_at.toISOString(), lastSeenAt: r.checked_at?.toISOString() ?? null, pluginVersion: r.seen_version ?? r.plugin_version })),
+            .map((r) => ({
+              deviceHash: r.device_hash,
+              name: r.name,
+              activatedAt: r.activated_at.toISOString(),
+              lastSeenAt: r.checked_at?.toISOString() ?? null,
+              pluginVersion: r.seen_version ?? r.plugin_version,
+            })),
           coolingUntil: released.flatMap((r) => (r.slot_free_at && r.slot_free_at.getTime() > now ? [r.slot_free_at.toISOString()] : [])).sort(),
           recentReleases: released.length,
         };

@@ -46,7 +46,9 @@ export class EmailDelivery {
 
   /** Whether anything was ever sent (or held back by preferences) to this address. */
   async hasMailed(address: string): Promise<boolean> {
-    const rows = await this.orm.em.getConnection().execute<unknown[]>('select 1 from email_deliveries where lower(to_address) = ? limit 1', [address.toLowerCase()]);
+    const rows = await this.orm.em
+      .getConnection()
+      .execute<unknown[]>('select 1 from email_deliveries where lower(to_address) = ? limit 1', [address.toLowerCase()]);
     return rows.length > 0;
   }
 
@@ -82,9 +84,14 @@ export class EmailDelivery {
   }
 
   private async record(job: EmailJob, messageId: string, transport: string): Promise<void> {
-    await this.orm.em.getConnection().execute(
-      'insert into email_deliveries (job_key, message_id, kind, to_address, transport) values (?, ?, ?, ?, ?) on conflict (job_key) do nothing',
-      [job.key, messageId, job.kind, job.to, transport],
-    );
+    await this.orm.em
+      .getConnection()
+      .execute('insert into email_deliveries (job_key, message_id, kind, to_address, transport) values (?, ?, ?, ?, ?) on conflict (job_key) do nothing', [
+        job.key,
+        messageId,
+        job.kind,
+        job.to,
+        transport,
+      ]);
   }
 }

@@ -14,7 +14,11 @@ export interface TriggerContext {
 export interface EmailTrigger<D extends EventDefinition = EventDefinition, K extends EmailKindName = EmailKindName> {
   event: D;
   kind: K;
-  send(data: EventData<D>, event: RecordedEvent, context: TriggerContext): { to: string; data: EmailData<K>; timeZone?: string; replyTo?: string; attachments?: EmailAttachment[] } | null;
+  send(
+    data: EventData<D>,
+    event: RecordedEvent,
+    context: TriggerContext,
+  ): { to: string; data: EmailData<K>; timeZone?: string; replyTo?: string; attachments?: EmailAttachment[] } | null;
 }
 
 /** Typed at the call site: the event's data and the kind's data are checked against each other. */

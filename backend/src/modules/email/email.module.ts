@@ -10,7 +10,15 @@ import type { EmailTransport } from './email-message';
 import { EmailSender } from './email-sender';
 import { EmailTriggerReactor } from './jobs/email-trigger.reactor';
 import { emailTrigger, EmailTriggers } from './email-triggers';
-import { EmailPreferences, MAILED_ADDRESSES, ManageEmailLinkRequested, PreferencesModule, EmailPreferencesServerFns, ManageEmailLinks, OneClickUnsubscribeController } from '../preferences';
+import {
+  EmailPreferences,
+  MAILED_ADDRESSES,
+  ManageEmailLinkRequested,
+  PreferencesModule,
+  EmailPreferencesServerFns,
+  ManageEmailLinks,
+  OneClickUnsubscribeController,
+} from '../preferences';
 import { SmtpTransport } from './smtp-transport';
 import { STAND_IN_EMAIL_TRANSPORT } from './stand-in-transport';
 

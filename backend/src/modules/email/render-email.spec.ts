@@ -1,7 +1,12 @@
 import { emailKinds, type EmailKindName } from './email-kinds';
 import { renderEmail } from './render-email';
 
-const context = { siteUrl: 'https://systemsculpt.com', supportEmail: 'support@systemsculpt.com', timeZone: 'Europe/Berlin', manageUrl: 'https://systemsculpt.com/manage-email?email=ada%40example.com&token=t' };
+const context = {
+  siteUrl: 'https://systemsculpt.com',
+  supportEmail: 'support@systemsculpt.com',
+  timeZone: 'Europe/Berlin',
+  manageUrl: 'https://systemsculpt.com/manage-email?email=ada%40example.com&token=t',
+};
 const names = Object.keys(emailKinds) as EmailKindName[];
 
 describe('every email kind', () => {
@@ -18,7 +23,9 @@ describe('every email kind', () => {
 
   it.each(names)('%s links to the preference page in both parts', (name) => {
     const email = renderEmail(name, emailKinds[name].sample as never, context);
-    expect(email.html).toContain('<a href="https://systemsculpt.com/manage-email?email=ada%40example.com&amp;token=t" style="color:#575272">Manage your emails</a>');
+    expect(email.html).toContain(
+      '<a href="https://systemsculpt.com/manage-email?email=ada%40example.com&amp;token=t" style="color:#575272">Manage your emails</a>',
+    );
     expect(email.text).toContain(`Manage your emails: ${context.manageUrl}`);
     expect(() => renderEmail(name, emailKinds[name].sample as never, { ...context, manageUrl: '' })).toThrow(/manage-email link/);
   });
@@ -32,7 +39,7 @@ describe('every email kind', () => {
 });
 
 describe('what an email says', () => {
-  it('shows times in the recipient\'s zone and names the zone', () => {
+  it("shows times in the recipient's zone and names the zone", () => {
     const data = emailKinds['booking-confirmation'].sample;
     expect(renderEmail('booking-confirmation', data, context).text).toContain('Tuesday, December 1, 2026 at 3:00 PM (Central European Standard Time)');
     expect(renderEmail('booking-confirmation', data, { ...context, timeZone: 'America/New_York' }).text).toContain('9:00 AM (Eastern Standard Time)');

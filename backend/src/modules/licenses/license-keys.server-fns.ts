@@ -25,7 +25,9 @@ export class LicenseKeysServerFns {
   @ServerFn(rotateLicenseKey)
   async rotateLicenseKey(input: z.output<typeof rotateLicenseKey.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof rotateLicenseKey>> {
     const user = await this.auth.requireUser(context);
-    const outcome = await this.commands.execute(new RotateLicenseKey(input.licenseId, user.userId, { correlationId: context.requestId, causationId: null, actor: { kind: 'user', userId: user.userId } }));
+    const outcome = await this.commands.execute(
+      new RotateLicenseKey(input.licenseId, user.userId, { correlationId: context.requestId, causationId: null, actor: { kind: 'user', userId: user.userId } }),
+    );
     await awaitProjection(this.orm, 'LicensesProjector', outcome);
     this.changes.changedHere(input.licenseId);
     const rotated = outcome.status === 'appended' ? (outcome.events as LicenseEvent[]).find((e) => e.type === 'LicenseKeyRotated') : undefined;

@@ -8,11 +8,32 @@ const AT = '2026-11-23T12:00:00.000Z';
 const grant: LicenseCommand = {
   type: 'GrantLicense',
   license: {
-    licenseId: 'lic_1', userId: 'owner', email: 'owner@example.com', resourceId: 'lifetime-license', plan: 'lifetime', kind: 'lifetime', seats: 3, devicesPerSeat: 5, includedCreditsPerMonth: 150_000,
-    keySealed: 'sealed', keyHash: 'hash', keyHint: 'SSAI-…-AAAAA', source: { checkoutRef: 'chk_1', subscriptionId: null }, validUntil: null, grantedAt: AT,
+    licenseId: 'lic_1',
+    userId: 'owner',
+    email: 'owner@example.com',
+    resourceId: 'lifetime-license',
+    plan: 'lifetime',
+    kind: 'lifetime',
+    seats: 3,
+    devicesPerSeat: 5,
+    includedCreditsPerMonth: 150_000,
+    keySealed: 'sealed',
+    keyHash: 'hash',
+    keyHint: 'SSAI-…-AAAAA',
+    source: { checkoutRef: 'chk_1', subscriptionId: null },
+    validUntil: null,
+    grantedAt: AT,
   },
 };
-const add = (email: string, ownerUserId = 'owner'): LicenseCommand => ({ type: 'AddLicensedUser', ownerUserId, ownerName: 'Owner', planTitle: 'Lifetime license', email, seatKey: { sealed: `s-${email}`, hash: `h-${email}`, hint: 'h' }, at: AT });
+const add = (email: string, ownerUserId = 'owner'): LicenseCommand => ({
+  type: 'AddLicensedUser',
+  ownerUserId,
+  ownerName: 'Owner',
+  planTitle: 'Lifetime license',
+  email,
+  seatKey: { sealed: `s-${email}`, hash: `h-${email}`, hint: 'h' },
+  at: AT,
+});
 const types = (events: { type: string }[]) => events.map((e) => e.type);
 
 describe('a license and its seats', () => {
@@ -23,18 +44,27 @@ describe('a license and its seats', () => {
       .then((events) => expect(types(events)).toEqual(['LicenseGranted']));
   });
 
-  it('gives seats up to the total, counting the owner\'s, and refuses the owner\'s own address', () => {
+  it("gives seats up to the total, counting the owner's, and refuses the owner's own address", () => {
     const twoGiven = [grant, add('a@example.com'), add('b@example.com')];
     spec
       .given([])
       .when(...twoGiven)
       .then((events) => expect(types(events)).toEqual(['LicenseGranted', 'LicensedUserAdded', 'LicensedUserAdded']));
-    spec.givenCommands(...twoGiven).when(add('c@example.com')).thenThrows(SeatError);
-    spec.givenCommands(grant).when(add('owner@example.com')).thenThrows(/your own address/);
+    spec
+      .givenCommands(...twoGiven)
+      .when(add('c@example.com'))
+      .thenThrows(SeatError);
+    spec
+      .givenCommands(grant)
+      .when(add('owner@example.com'))
+      .thenThrows(/your own address/);
   });
 
   it('refuses a second seat for someone who already has one, saying so', () => {
-    spec.givenCommands(grant, add('a@example.com')).when(add('a@example.com')).thenThrows(expect.objectContaining({ code: 'license.seat_already_given', status: 409 }));
+    spec
+      .givenCommands(grant, add('a@example.com'))
+      .when(add('a@example.com'))
+      .thenThrows(expect.objectContaining({ code: 'license.seat_already_given', status: 409 }));
   });
 
   it('frees a seat when someone is removed, and removing them again changes nothing', () => {
@@ -48,8 +78,11 @@ describe('a license and its seats', () => {
       });
   });
 
-  it('treats someone else\'s license as no license at all', () => {
-    spec.givenCommands(grant).when(add('a@example.com', 'intruder')).thenThrows(expect.objectContaining({ code: 'NOT_FOUND' }));
+  it("treats someone else's license as no license at all", () => {
+    spec
+      .givenCommands(grant)
+      .when(add('a@example.com', 'intruder'))
+      .thenThrows(expect.objectContaining({ code: 'NOT_FOUND' }));
   });
 
   it('is revoked once; a revoked license gives no seats and its term no longer changes', () => {
@@ -59,7 +92,10 @@ describe('a license and its seats', () => {
       .given([])
       .when(...history)
       .then((events) => expect(types(events)).toEqual(['LicenseGranted', 'LicenseRevoked']));
-    spec.givenCommands(...history).when(add('a@example.com')).thenThrows(/no longer active/);
+    spec
+      .givenCommands(...history)
+      .when(add('a@example.com'))
+      .thenThrows(/no longer active/);
   });
 
   it('records a term change only when status or date moves', () => {
@@ -74,7 +110,7 @@ describe('a license and its seats', () => {
     const pro = { resourceId: 'pro-monthly', plan: 'pro', seats: 1, devicesPerSeat: 5, includedCreditsPerMonth: 400_000 };
     const changePlan = (terms = pro): LicenseCommand => ({ type: 'ChangeLicensePlan', terms, at: AT });
 
-    it('takes the new plan\'s seats, devices and credits once; the key stays', () => {
+    it("takes the new plan's seats, devices and credits once; the key stays", () => {
       spec
         .given([])
         .when(grant, changePlan(), changePlan())

@@ -1,15 +1,36 @@
 import type { z } from 'zod';
 import type { Decider } from '../../events/decider';
-import { LicensedUserAdded, LicensedUserRemoved, LicenseGranted, LicenseKeyRotated, LicensePlanChanged, LicenseRevoked, LicenseTermChanged, type LicenseEvent } from './licenses.events';
+import {
+  LicensedUserAdded,
+  LicensedUserRemoved,
+  LicenseGranted,
+  LicenseKeyRotated,
+  LicensePlanChanged,
+  LicenseRevoked,
+  LicenseTermChanged,
+  type LicenseEvent,
+} from './licenses.events';
 import { LicenseInactiveError, LicenseNotFoundError, NoSeatsLeftError, SeatAlreadyGivenError, SeatOwnerError } from './licenses.errors';
 
 export type LicenseCommand =
   | { type: 'GrantLicense'; license: z.input<typeof LicenseGranted.schema> }
   | { type: 'ChangeLicenseTerm'; status: 'active' | 'past_due' | 'ended'; validUntil: string | null; at: string }
   | { type: 'RevokeLicense'; reason: 'refund' | 'dispute' | 'admin'; at: string }
-  | { type: 'AddLicensedUser'; ownerUserId: string; ownerName: string; planTitle: string; email: string; seatKey: { sealed: string; hash: string; hint: string }; at: string }
+  | {
+      type: 'AddLicensedUser';
+      ownerUserId: string;
+      ownerName: string;
+      planTitle: string;
+      email: string;
+      seatKey: { sealed: string; hash: string; hint: string };
+      at: string;
+    }
   | { type: 'RemoveLicensedUser'; ownerUserId: string; email: string; at: string }
-  | { type: 'ChangeLicensePlan'; terms: { resourceId: string; plan: string; seats: number; devicesPerSeat: number; includedCreditsPerMonth: number }; at: string }
+  | {
+      type: 'ChangeLicensePlan';
+      terms: { resourceId: string; plan: string; seats: number; devicesPerSeat: number; includedCreditsPerMonth: number };
+      at: string;
+    }
   | { type: 'RotateLicenseKey'; ownerUserId: string; key: { sealed: string; hash: string; hint: string }; at: string };
 
 export interface LicenseState {
@@ -29,12 +50,33 @@ export interface LicenseState {
 export const seatsFree = (state: LicenseState) => Math.max(0, state.seats - 1 - state.users.length);
 
 export const licenseDecider: Decider<LicenseCommand, LicenseEvent, LicenseState> = {
-  initialState: () => ({ granted: false, licenseId: '', keyHash: '', ownerUserId: null, ownerEmail: null, seats: 0, terms: null, status: 'active', validUntil: null, users: [] }),
+  initialState: () => ({
+    granted: false,
+    licenseId: '',
+    keyHash: '',
+    ownerUserId: null,
+    ownerEmail: null,
+    seats: 0,
+    terms: null,
+    status: 'active',
+    validUntil: null,
+    users: [],
+  }),
 
   evolve(state, event) {
     switch (event.type) {
       case 'LicenseGranted':
-        return { ...state, granted: true, licenseId: event.data.licenseId, keyHash: event.data.keyHash, ownerUserId: event.data.userId, ownerEmail: event.data.email, seats: event.data.seats, validUntil: event.data.validUntil, terms: termsOf(event.data) };
+        return {
+          ...state,
+          granted: true,
+          licenseId: event.data.licenseId,
+          keyHash: event.data.keyHash,
+          ownerUserId: event.data.userId,
+          ownerEmail: event.data.email,
+          seats: event.data.seats,
+          validUntil: event.data.validUntil,
+          terms: termsOf(event.data),
+        };
       case 'LicensePlanChanged':
         return { ...state, seats: event.data.seats, terms: termsOf(event.data) };
       case 'LicenseTermChanged':
@@ -73,11 +115,30 @@ export const licenseDecider: Decider<LicenseCommand, LicenseEvent, LicenseState>
       case 'RotateLicenseKey':
         ownedBy(state, command.ownerUserId);
         if (state.status === 'revoked') throw new LicenseInactiveError('key');
-        return [LicenseKeyRotated({ licenseId: state.licenseId, oldKeyHash: state.keyHash, keySealed: command.key.sealed, keyHash: command.key.hash, keyHint: command.key.hint, at: command.at })];
+        return [
+          LicenseKeyRotated({
+            licenseId: state.licenseId,
+            oldKeyHash: state.keyHash,
+            keySealed: command.key.sealed,
+            keyHash: command.key.hash,
+            keyHint: command.key.hint,
+            at: command.at,
+          }),
+        ];
       case 'RemoveLicensedUser': {
         ownedBy(state, command.ownerUserId);
         const user = state.users.find((u) => u.email === command.email);
-        return user ? [LicensedUserRemoved({ licenseId: state.licenseId, ownerUserId: command.ownerUserId, email: command.email, seatKeyHash: user.seatKeyHash, at: command.at })] : [];
+        return user
+          ? [
+              LicensedUserRemoved({
+                licenseId: state.licenseId,
+                ownerUserId: command.ownerUserId,
+                email: command.email,
+                seatKeyHash: user.seatKeyHash,
+                at: command.at,
+              }),
+            ]
+          : [];
       }
       default: {
         const unreachable: never = command;
@@ -87,7 +148,13 @@ export const licenseDecider: Decider<LicenseCommand, LicenseEvent, LicenseState>
   },
 };
 
-const termsOf = (t: { resourceId: string; plan: string; seats: number; devicesPerSeat: number; includedCreditsPerMonth: number }) => ({ resourceId: t.resourceId, plan: t.plan, seats: t.seats, devicesPerSeat: t.devicesPerSeat, includedCreditsPerMonth: t.includedCreditsPerMonth });
+const termsOf = (t: { resourceId: string; plan: string; seats: number; devicesPerSeat: number; includedCreditsPerMonth: number }) => ({
+  resourceId: t.resourceId,
+  plan: t.plan,
+  seats: t.seats,
+  devicesPerSeat: t.devicesPerSeat,
+  includedCreditsPerMonth: t.includedCreditsPerMonth,
+});
 
 function ownedBy(state: LicenseState, userId: string): void {
   // Someone else's license looks the same as none: nothing about it is revealed.
@@ -100,5 +167,17 @@ function addUser(command: Extract<LicenseCommand, { type: 'AddLicensedUser' }>, 
   if (state.status === 'revoked' || state.status === 'ended') throw new LicenseInactiveError('seats');
   if (command.email === state.ownerEmail) throw new SeatOwnerError();
   if (seatsFree(state) === 0) throw new NoSeatsLeftError(state.seats);
-  return [LicensedUserAdded({ licenseId: state.licenseId, ownerUserId: command.ownerUserId, ownerName: command.ownerName, planTitle: command.planTitle, email: command.email, seatKeySealed: command.seatKey.sealed, seatKeyHash: command.seatKey.hash, seatKeyHint: command.seatKey.hint, at: command.at })];
+  return [
+    LicensedUserAdded({
+      licenseId: state.licenseId,
+      ownerUserId: command.ownerUserId,
+      ownerName: command.ownerName,
+      planTitle: command.planTitle,
+      email: command.email,
+      seatKeySealed: command.seatKey.sealed,
+      seatKeyHash: command.seatKey.hash,
+      seatKeyHint: command.seatKey.hint,
+      at: command.at,
+    }),
+  ];
 }

@@ -90,5 +90,13 @@ export const LicensePlanChanged = defineEvent({
   }),
 });
 
-export const licenseEvents = [LicenseGranted, LicenseTermChanged, LicenseRevoked, LicensedUserAdded, LicensedUserRemoved, LicenseKeyRotated, LicensePlanChanged];
+export const licenseEvents = [
+  LicenseGranted,
+  LicenseTermChanged,
+  LicenseRevoked,
+  LicensedUserAdded,
+  LicensedUserRemoved,
+  LicenseKeyRotated,
+  LicensePlanChanged,
+];
 export type LicenseEvent = ReturnType<(typeof licenseEvents)[number]>;

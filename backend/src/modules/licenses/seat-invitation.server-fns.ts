@@ -39,7 +39,15 @@ export class SeatInvitationServerFns {
     const user = await this.auth.user(context);
     if (user?.email?.toLowerCase() === invitation.email) throw redirectTo(SEAT_PATH.to, { search: SEAT_PATH.search });
     const accountExists = this.identity ? await this.identity.hasAccount(invitation.email) : null;
-    const open: Extract<SeatInvitation, { state: 'open' }> = { state: 'open', email: invitation.email, ownerName: seat.ownerName, planTitle: seat.planTitle, accountExists, viewer: user ? 'someone-else' : 'signed-out', viewerEmail: user?.email ?? null };
+    const open: Extract<SeatInvitation, { state: 'open' }> = {
+      state: 'open',
+      email: invitation.email,
+      ownerName: seat.ownerName,
+      planTitle: seat.planTitle,
+      accountExists,
+      viewer: user ? 'someone-else' : 'signed-out',
+      viewerEmail: user?.email ?? null,
+    };
     return open;
   }
 
@@ -49,7 +57,8 @@ export class SeatInvitationServerFns {
     let found: { given: boolean; ownerName: string; planTitle: string } | null = null;
     let ended = false;
     for (const event of events) {
-      if (event.type === 'LicensedUserAdded' && event.data.email === email) found = { given: true, ownerName: event.data.ownerName, planTitle: event.data.planTitle };
+      if (event.type === 'LicensedUserAdded' && event.data.email === email)
+        found = { given: true, ownerName: event.data.ownerName, planTitle: event.data.planTitle };
       if (event.type === 'LicensedUserRemoved' && event.data.email === email && found) found = { ...found, given: false };
       if (event.type === 'LicenseRevoked' || (event.type === 'LicenseTermChanged' && event.data.status === 'ended')) ended = true;
       if (event.type === 'LicenseTermChanged' && event.data.status !== 'ended') ended = false;

@@ -70,7 +70,14 @@ export class LicenseLookup {
     const db = pluginApiReadModels(this.orm.em);
     const row = await db
       .selectFrom('rm_licenses as l')
-      .select((eb) => ['l.license_id', eb.lit(null).$castTo<string | null>().as('seat_email'), 'l.status', 'l.valid_until', eb.lit(false).$castTo<boolean>().as('retired'), 'l.devices_per_seat'])
+      .select((eb) => [
+        'l.license_id',
+        eb.lit(null).$castTo<string | null>().as('seat_email'),
+        'l.status',
+        'l.valid_until',
+        eb.lit(false).$castTo<boolean>().as('retired'),
+        'l.devices_per_seat',
+      ])
       .where('l.key_hash', '=', keyHash)
       .unionAll(
         db
@@ -82,11 +89,27 @@ export class LicenseLookup {
       .unionAll(
         db
           .selectFrom('rm_retired_license_keys as r')
-          .select((eb) => ['r.license_id', eb.lit(null).as('seat_email'), eb.val<LicenseStanding>('revoked').as('status'), eb.lit(null).as('valid_until'), eb.lit(true).as('retired'), eb.lit(0).as('devices_per_seat')])
+          .select((eb) => [
+            'r.license_id',
+            eb.lit(null).as('seat_email'),
+            eb.val<LicenseStanding>('revoked').as('status'),
+            eb.lit(null).as('valid_until'),
+            eb.lit(true).as('retired'),
+            eb.lit(0).as('devices_per_seat'),
+          ])
           .where('r.key_hash', '=', keyHash),
       )
       .limit(1)
       .executeTakeFirst();
-    return row ? { licenseId: row.license_id, seatEmail: row.seat_email, status: row.status, validUntil: row.valid_until, retired: row.retired, devicesPerSeat: row.devices_per_seat } : null;
+    return row
+      ? {
+          licenseId: row.license_id,
+          seatEmail: row.seat_email,
+          status: row.status,
+          validUntil: row.valid_until,
+          retired: row.retired,
+          devicesPerSeat: row.devices_per_seat,
+        }
+      : null;
   }
 }

@@ -52,12 +52,18 @@ describe('license validation with devices', () => {
     expect(revoked.calls.ensureActive).toBe(0);
   });
 
-  it('answers a full seat 403 revoked in exactly admission-v1\'s keys, and logs why and which device', async () => {
+  it("answers a full seat 403 revoked in exactly admission-v1's keys, and logs why and which device", async () => {
     const { controller, recorded } = setUp(active, async () => ({ kind: 'full', devicesPerSeat: 3, slotFreeAt: null }));
     const answer = await validate(controller, DEVICE);
     expect(answer.status).toBe(403);
-    expect(answer.reading).toMatchObject({ code: 'license_rejected', reason: 'revoked', message: expect.stringContaining('in use on its 3 devices for this seat') });
-    expect(recorded).toEqual([expect.objectContaining({ code: 'license_rejected', reason: 'device_limit', deviceHash: expect.stringMatching(/^[a-f0-9]{64}$/) })]);
+    expect(answer.reading).toMatchObject({
+      code: 'license_rejected',
+      reason: 'revoked',
+      message: expect.stringContaining('in use on its 3 devices for this seat'),
+    });
+    expect(recorded).toEqual([
+      expect.objectContaining({ code: 'license_rejected', reason: 'device_limit', deviceHash: expect.stringMatching(/^[a-f0-9]{64}$/) }),
+    ]);
   });
 
   it('answers 503 temporarily_unavailable when the device store fails or does not answer in time', async () => {

@@ -43,7 +43,11 @@ export class LicenseValidateController {
     if (gate.retryAfterSeconds) res.setHeader('retry-after', String(gate.retryAfterSeconds));
     if (outcome.code === 'allowed' && license && device) {
       try {
-        const seat = await within(this.commands.execute(new ActivateDevice(license, device, pluginVersion, requestId)), DEPENDENCY_TIMEOUT_MS, 'the device activations');
+        const seat = await within(
+          this.commands.execute(new ActivateDevice(license, device, pluginVersion, requestId)),
+          DEPENDENCY_TIMEOUT_MS,
+          'the device activations',
+        );
         if (seat.kind === 'full') {
           outcome = { code: 'license_rejected', reason: 'revoked' };
           deviceLimit = deviceLimitMessage(seat.devicesPerSeat, seat.slotFreeAt);
@@ -61,7 +65,15 @@ export class LicenseValidateController {
     if (key.kind !== 'missing' && outcome.code !== 'temporarily_unavailable') {
       const raw = req.headers[ADMISSION_HEADERS.licenseKey];
       const normalised = normaliseLicenseKey(String(Array.isArray(raw) ? raw[0] : raw));
-      this.validations.record({ licenseId: license?.licenseId ?? null, keyHint: normalised ? licenseKeyHint(normalised) : 'not a key', pluginVersion, code: body.code, reason, requestId, deviceHash: device?.hash ?? null });
+      this.validations.record({
+        licenseId: license?.licenseId ?? null,
+        keyHint: normalised ? licenseKeyHint(normalised) : 'not a key',
+        pluginVersion,
+        code: body.code,
+        reason,
+        requestId,
+        deviceHash: device?.hash ?? null,
+      });
     }
   }
 }

@@ -18,7 +18,10 @@ export const LicenseValidation = defineEntity({
   },
   indexes: [
     { name: 'license_validations_license', expression: 'create index license_validations_license on license_validations (license_id, checked_at desc)' },
-    { name: 'license_validations_device', expression: 'create index license_validations_device on license_validations (license_id, device_hash, checked_at desc) where device_hash is not null' },
+    {
+      name: 'license_validations_device',
+      expression: 'create index license_validations_device on license_validations (license_id, device_hash, checked_at desc) where device_hash is not null',
+    },
   ],
 });
 

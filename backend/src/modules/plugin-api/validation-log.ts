@@ -27,7 +27,12 @@ export class ValidationLog implements OnApplicationShutdown {
   private readonly warn = throttledWarning('license checks could not be logged');
 
   constructor(private readonly orm: MikroORM) {
-    this.writer = new BatchedWriter((rows) => this.insert(rows), { intervalMs: 200, batchSize: 500, maxPending: 20_000, onError: (error) => this.warn(error as Error) });
+    this.writer = new BatchedWriter((rows) => this.insert(rows), {
+      intervalMs: 200,
+      batchSize: 500,
+      maxPending: 20_000,
+      onError: (error) => this.warn(error as Error),
+    });
   }
 
   record(entry: ValidationRecord): void {
@@ -54,9 +59,8 @@ export class ValidationLog implements OnApplicationShutdown {
       device_hash: r.deviceHash,
       checked_at: r.checkedAt.toISOString(),
     }));
-    await this.orm.em.getConnection().execute(
-      `insert into license_validations (${COLUMNS}) select ${COLUMNS} from jsonb_to_recordset(?::jsonb) as x(${RECORD_TYPE})`,
-      [JSON.stringify(json)],
-    );
+    await this.orm.em
+      .getConnection()
+      .execute(`insert into license_validations (${COLUMNS}) select ${COLUMNS} from jsonb_to_recordset(?::jsonb) as x(${RECORD_TYPE})`, [JSON.stringify(json)]);
   }
 }

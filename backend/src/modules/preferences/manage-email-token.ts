@@ -45,6 +45,8 @@ export class ManageEmailTokens {
   }
 
   private mac(address: string, purpose: ManageEmailPurpose, issued: string): Buffer {
-    return createHmac('sha256', this.key).update(`${VERSION}|${purpose}|${issued}|${normalizeEmail(address)}`).digest();
+    return createHmac('sha256', this.key)
+      .update(`${VERSION}|${purpose}|${issued}|${normalizeEmail(address)}`)
+      .digest();
   }
 }

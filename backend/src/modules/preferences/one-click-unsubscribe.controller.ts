@@ -34,18 +34,20 @@ export class OneClickUnsubscribeController {
     const link = this.check(query, res);
     if (!link) return;
     const requestId = String((req as Request & { id?: unknown }).id ?? randomUUID());
-    await this.preferences.change(
-      link.email,
-      { type: 'UnsubscribeTopic', topic: link.topic, via: 'one-click', now: new Date() },
-      visitorMetadata(requestId),
-    );
+    await this.preferences.change(link.email, { type: 'UnsubscribeTopic', topic: link.topic, via: 'one-click', now: new Date() }, visitorMetadata(requestId));
     send(res, 200, unsubscribedPage(link.topic, this.links.manageUrl(link.email)));
   }
 
   private check(query: unknown, res: Response) {
     const parsed = linkSchema.safeParse(query);
     if (!parsed.success) {
-      send(res, 400, unsubscribeProblemPage('It is missing part of what it needs (the address, the kind of email or its signature). Copy the whole link from the email, or use the one below.'));
+      send(
+        res,
+        400,
+        unsubscribeProblemPage(
+          'It is missing part of what it needs (the address, the kind of email or its signature). Copy the whole link from the email, or use the one below.',
+        ),
+      );
       return undefined;
     }
     const check = this.links.tokens.verify(parsed.data.email, `unsubscribe.${parsed.data.topic}`, parsed.data.token);

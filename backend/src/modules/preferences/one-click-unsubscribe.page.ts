@@ -14,17 +14,28 @@ const label = (topic: EmailTopic) => EMAIL_TOPIC_INFO[topic].label.toLowerCase()
 export function confirmUnsubscribePage(topic: EmailTopic, actionUrl: string): string {
   return page(
     'Unsubscribe',
-    html`<h1>Stop ${label(topic)} emails?</h1><p>Press the button and this address gets no more ${label(topic)} emails from SystemSculpt. Receipts and license emails still come.</p><form method="post" action="${actionUrl}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
+    html`<h1>Stop ${label(topic)} emails?</h1>
+      <p>Press the button and this address gets no more ${label(topic)} emails from SystemSculpt. Receipts and license emails still come.</p>
+      <form method="post" action="${actionUrl}">
+        <input type="hidden" name="List-Unsubscribe" value="One-Click" /><button type="submit">Unsubscribe</button>
+      </form>`,
   );
 }
 
 export function unsubscribedPage(topic: EmailTopic, manageUrl: string): string {
   return page(
     'Unsubscribed',
-    html`<h1>You're unsubscribed</h1><p>This address gets no more ${label(topic)} emails from SystemSculpt.</p><p><a href="${manageUrl}">Choose which emails you get</a>, or turn this one back on.</p>`,
+    html`<h1>You're unsubscribed</h1>
+      <p>This address gets no more ${label(topic)} emails from SystemSculpt.</p>
+      <p><a href="${manageUrl}">Choose which emails you get</a>, or turn this one back on.</p>`,
   );
 }
 
 export function unsubscribeProblemPage(message: string): string {
-  return page('Link problem', html`<h1>This link doesn't work</h1><p>${message}</p><p><a href="/manage-email">Ask for a fresh link to manage your emails</a>.</p>`);
+  return page(
+    'Link problem',
+    html`<h1>This link doesn't work</h1>
+      <p>${message}</p>
+      <p><a href="/manage-email">Ask for a fresh link to manage your emails</a>.</p>`,
+  );
 }

@@ -66,7 +66,11 @@ describe('email preferences', () => {
       .given([])
       .when({ type: 'UnsubscribeAll', via: 'preferences', now }, { type: 'SetTopics', topics: { newsletter: true }, via: 'preferences', now })
       .then((_events, state) => {
-        expect(state).toEqual({ topics: { product_updates: false, newsletter: true, tips_and_offers: false, session_reminders: false }, unsubscribedFromAll: false, beforeUnsubscribeAll: null });
+        expect(state).toEqual({
+          topics: { product_updates: false, newsletter: true, tips_and_offers: false, session_reminders: false },
+          unsubscribedFromAll: false,
+          beforeUnsubscribeAll: null,
+        });
       });
   });
 

@@ -38,13 +38,20 @@ export class EmailPreferencesServerFns {
     const check = this.links.tokens.verify(email, 'manage', token);
     if (!check.ok) {
       const address = emailAddressSchema.safeParse(email ?? '');
-      return { status: 'link-problem', reason: check.reason === 'missing' || check.reason === 'expired' ? check.reason : 'invalid', email: address.success ? address.data : null };
+      return {
+        status: 'link-problem',
+        reason: check.reason === 'missing' || check.reason === 'expired' ? check.reason : 'invalid',
+        email: address.success ? address.data : null,
+      };
     }
     return this.view(email!);
   }
 
   @ServerFn(updateEmailPreferences)
-  async updateEmailPreferences({ email, token, change }: z.output<typeof updateEmailPreferences.input>, context: ServerFnContext): Promise<EmailPreferencesView> {
+  async updateEmailPreferences(
+    { email, token, change }: z.output<typeof updateEmailPreferences.input>,
+    context: ServerFnContext,
+  ): Promise<EmailPreferencesView> {
     if (!this.links.tokens.verify(email, 'manage', token).ok) throw new ManageLinkInvalidError();
     await this.preferences.change(email, commandFor(change), visitorMetadata(context.requestId));
     return this.view(email);
@@ -52,7 +59,10 @@ export class EmailPreferencesServerFns {
 
   /** Emails a fresh link to an address we have mailed before; says the same either way. */
   @ServerFn(requestManageEmailLink)
-  async requestManageEmailLink({ email }: z.output<typeof requestManageEmailLink.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof requestManageEmailLink>> {
+  async requestManageEmailLink(
+    { email }: z.output<typeof requestManageEmailLink.input>,
+    context: ServerFnContext,
+  ): Promise<ServerFnOutput<typeof requestManageEmailLink>> {
     const address = normalizeEmail(email);
     await enforceRateLimits(
       this.limiter,
@@ -63,7 +73,11 @@ export class EmailPreferencesServerFns {
       'You have asked for several links in a short time.',
     );
     if (await this.isKnown(address)) {
-      await this.preferences.change(address, { type: 'RequestManageLink', address, requestId: context.requestId, now: new Date() }, visitorMetadata(context.requestId));
+      await this.preferences.change(
+        address,
+        { type: 'RequestManageLink', address, requestId: context.requestId, now: new Date() },
+        visitorMetadata(context.requestId),
+      );
     }
     return { status: 'sent-if-known' };
   }

@@ -5,17 +5,49 @@ import { subscriptionDecider as decider, type InvoiceFacts, type SubscriptionCom
 const spec = deciderSpec(decider);
 const AT = '2026-11-23T12:00:00.000Z';
 const snapshot = (overrides: Partial<SubscriptionSnapshot> = {}): SubscriptionSnapshot => ({
-  subscriptionId: 'sub_1', userId: 'user_1', email: 'ada@example.com', resourceId: 'pro-monthly', plan: 'pro', title: 'Pro', customerId: 'cus_1', quantity: 1, licenseId: 'lic_1',
-  status: 'active', currentPeriodEnd: '2026-12-23T12:00:00.000Z', cancelAtPeriodEnd: false, cancelAt: null, endedAt: null, createdAt: AT, ...overrides,
+  subscriptionId: 'sub_1',
+  userId: 'user_1',
+  email: 'ada@example.com',
+  resourceId: 'pro-monthly',
+  plan: 'pro',
+  title: 'Pro',
+  customerId: 'cus_1',
+  quantity: 1,
+  licenseId: 'lic_1',
+  status: 'active',
+  currentPeriodEnd: '2026-12-23T12:00:00.000Z',
+  cancelAtPeriodEnd: false,
+  cancelAt: null,
+  endedAt: null,
+  createdAt: AT,
+  ...overrides,
 });
-const invoice = (id: string, reason = 'subscription_cycle', periodEnd: string | null = '2027-01-23T12:00:00.000Z'): InvoiceFacts => ({ invoiceId: id, billingReason: reason, amountCents: 1900, currency: 'usd', payUrl: `https://invoice/${id}`, nextAttemptAt: null, periodEnd });
-const paid = (id: string, s = snapshot(), reason?: string): SubscriptionCommand => ({ type: 'RecordPaidInvoice', snapshot: s, invoice: invoice(id, reason), at: AT });
-const failed = (id: string, s = snapshot({ status: 'past_due' })): SubscriptionCommand => ({ type: 'RecordFailedInvoice', snapshot: s, invoice: invoice(id), at: AT });
+const invoice = (id: string, reason = 'subscription_cycle', periodEnd: string | null = '2027-01-23T12:00:00.000Z'): InvoiceFacts => ({
+  invoiceId: id,
+  billingReason: reason,
+  amountCents: 1900,
+  currency: 'usd',
+  payUrl: `https://invoice/${id}`,
+  nextAttemptAt: null,
+  periodEnd,
+});
+const paid = (id: string, s = snapshot(), reason?: string): SubscriptionCommand => ({
+  type: 'RecordPaidInvoice',
+  snapshot: s,
+  invoice: invoice(id, reason),
+  at: AT,
+});
+const failed = (id: string, s = snapshot({ status: 'past_due' })): SubscriptionCommand => ({
+  type: 'RecordFailedInvoice',
+  snapshot: s,
+  invoice: invoice(id),
+  at: AT,
+});
 const sync = (s: SubscriptionSnapshot): SubscriptionCommand => ({ type: 'SyncSubscription', snapshot: s, at: AT });
 
 const types = (events: NewEvent[]) => events.map((e) => e.type);
 
-describe('a subscription, from Stripe\'s invoices and its current state', () => {
+describe("a subscription, from Stripe's invoices and its current state", () => {
   it('starts from whichever event comes first, and counts each paid invoice once', () => {
     spec
       .given([])
@@ -51,7 +83,15 @@ describe('a subscription, from Stripe\'s invoices and its current state', () => 
       .given([])
       .when(sync(snapshot()), sync(scheduled), sync(scheduled), sync(snapshot()), failed('in_3'), sync(ended), sync(ended), paid('in_4', ended))
       .then((events) =>
-        expect(types(events)).toEqual(['SubscriptionStarted', 'SubscriptionCancellationScheduled', 'SubscriptionCancellationScheduled', 'SubscriptionPastDue', 'PendingPaymentOpened', 'PendingPaymentExpired', 'SubscriptionCancelled']),
+        expect(types(events)).toEqual([
+          'SubscriptionStarted',
+          'SubscriptionCancellationScheduled',
+          'SubscriptionCancellationScheduled',
+          'SubscriptionPastDue',
+          'PendingPaymentOpened',
+          'PendingPaymentExpired',
+          'SubscriptionCancelled',
+        ]),
       );
   });
 
@@ -59,7 +99,7 @@ describe('a subscription, from Stripe\'s invoices and its current state', () => 
     const pro = snapshot({ resourceId: 'pro-monthly', plan: 'pro', title: 'Pro' });
     const starter = snapshot({ resourceId: 'starter-monthly', plan: 'starter', title: 'Starter' });
 
-    it('records the change once, from what it billed before, whichever of Stripe\'s events tells it first', () => {
+    it("records the change once, from what it billed before, whichever of Stripe's events tells it first", () => {
       spec
         .given([])
         .when(sync(starter), sync(pro), paid('in_up', pro, 'subscription_update'), sync(pro))

@@ -44,7 +44,18 @@ export const SubscriptionRenewed = defineEvent({
 export const SubscriptionPastDue = defineEvent({
   type: 'SubscriptionPastDue',
   schemaVersion: 1,
-  schema: z.object({ subscriptionId: z.string(), userId: z.string(), email: z.string().nullable(), title: z.string(), invoiceId: z.string(), amountDueCents: z.number().int().min(0), currency: z.string().length(3), payUrl: z.string().nullable(), nextAttemptAt: iso.nullable(), at: iso }),
+  schema: z.object({
+    subscriptionId: z.string(),
+    userId: z.string(),
+    email: z.string().nullable(),
+    title: z.string(),
+    invoiceId: z.string(),
+    amountDueCents: z.number().int().min(0),
+    currency: z.string().length(3),
+    payUrl: z.string().nullable(),
+    nextAttemptAt: iso.nullable(),
+    at: iso,
+  }),
 });
 
 /** It will end at `cancelAt` instead of renewing; `cancelAt: null` means the customer changed their mind. */
@@ -64,7 +75,24 @@ export const SubscriptionCancelled = defineEvent({
 export const SubscriptionPlanChanged = defineEvent({
   type: 'SubscriptionPlanChanged',
   schemaVersion: 1,
-  schema: z.object({ subscriptionId: z.string(), userId: z.string(), fromResourceId: z.string(), fromQuantity: z.number().int().min(1), resourceId: z.string(), plan: z.string(), title: z.string(), quantity: z.number().int().min(1), at: iso }),
+  schema: z.object({
+    subscriptionId: z.string(),
+    userId: z.string(),
+    fromResourceId: z.string(),
+    fromQuantity: z.number().int().min(1),
+    resourceId: z.string(),
+    plan: z.string(),
+    title: z.string(),
+    quantity: z.number().int().min(1),
+    at: iso,
+  }),
 });
 
-export const subscriptionEvents = [SubscriptionStarted, SubscriptionRenewed, SubscriptionPastDue, SubscriptionCancellationScheduled, SubscriptionCancelled, SubscriptionPlanChanged];
+export const subscriptionEvents = [
+  SubscriptionStarted,
+  SubscriptionRenewed,
+  SubscriptionPastDue,
+  SubscriptionCancellationScheduled,
+  SubscriptionCancelled,
+  SubscriptionPlanChanged,
+];

@@ -21,7 +21,11 @@ import { subscriptionEvents } from './subscriptions.events';
       useFactory: (catalog: CatalogQueries, prices: PriceBook, stripe: StripeClient, orm: MikroORM) => new PlanChanges(catalog, prices, stripe, orm),
     },
     // A purchase follower; checkout adds it to its followers (checkout already depends on subscriptions).
-    { provide: LifetimeEndsSubscriptions, inject: [MikroORM, StripeClient], useFactory: (orm: MikroORM, stripe: StripeClient) => new LifetimeEndsSubscriptions(orm, stripe) },
+    {
+      provide: LifetimeEndsSubscriptions,
+      inject: [MikroORM, StripeClient],
+      useFactory: (orm: MikroORM, stripe: StripeClient) => new LifetimeEndsSubscriptions(orm, stripe),
+    },
   ],
   exports: [PlanChanges, LifetimeEndsSubscriptions],
 })

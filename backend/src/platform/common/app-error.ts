@@ -60,11 +60,7 @@ export class PayloadTooLargeError extends AppError {
 
 export class UnsupportedMediaTypeError extends AppError {
   constructor(contentType: string) {
-    super(
-      'UNSUPPORTED_MEDIA_TYPE',
-      415,
-      `Send application/json, application/x-www-form-urlencoded or multipart/form-data, not ${contentType}.`,
-    );
+    super('UNSUPPORTED_MEDIA_TYPE', 415, `Send application/json, application/x-www-form-urlencoded or multipart/form-data, not ${contentType}.`);
   }
 }
 

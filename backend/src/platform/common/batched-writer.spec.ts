@@ -3,7 +3,12 @@ import { BatchedWriter } from './batched-writer';
 describe('BatchedWriter', () => {
   it('writes rows in batches by size and by time, in order', async () => {
     const writes: number[][] = [];
-    const writer = new BatchedWriter<number>(async (rows) => void writes.push(rows), { intervalMs: 20, batchSize: 3, maxPending: 100, onError: () => undefined });
+    const writer = new BatchedWriter<number>(async (rows) => void writes.push(rows), {
+      intervalMs: 20,
+      batchSize: 3,
+      maxPending: 100,
+      onError: () => undefined,
+    });
     for (const n of [1, 2, 3, 4]) writer.add(n);
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(writes).toEqual([[1, 2, 3], [4]]);
@@ -11,7 +16,12 @@ describe('BatchedWriter', () => {
 
   it('drops and counts rows past its bound instead of growing', async () => {
     const written: number[] = [];
-    const writer = new BatchedWriter<number>(async (rows) => void written.push(...rows), { intervalMs: 1_000, batchSize: 1_000, maxPending: 2, onError: () => undefined });
+    const writer = new BatchedWriter<number>(async (rows) => void written.push(...rows), {
+      intervalMs: 1_000,
+      batchSize: 1_000,
+      maxPending: 2,
+      onError: () => undefined,
+    });
     for (const n of [1, 2, 3, 4]) writer.add(n);
     expect(writer.dropped).toBe(2);
     await writer.flush();

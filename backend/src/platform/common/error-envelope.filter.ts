@@ -30,7 +30,10 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     if (status >= 500) (req.log ?? rootLogger()).error({ err: exception }, 'request failed');
     if (exception instanceof RateLimitedError && exception.retryAfterSeconds !== undefined) res.setHeader('retry-after', String(exception.retryAfterSeconds));
     // An error is about this request alone; a cache must not hand it to the next one.
-    res.status(status).setHeader('cache-control', PERSONAL).json({ error: { code, message, ...(issues ? { issues } : {}) } });
+    res
+      .status(status)
+      .setHeader('cache-control', PERSONAL)
+      .json({ error: { code, message, ...(issues ? { issues } : {}) } });
   }
 }
 

@@ -11,7 +11,7 @@ describe('transient database failures', () => {
     expect(isTransientDatabaseError(Object.assign(new Error('x'), error))).toBe(true);
   });
 
-  it('looks inside the ORM\'s wrapping', () => {
+  it("looks inside the ORM's wrapping", () => {
     expect(isTransientDatabaseError(Object.assign(new Error('wrapped'), { previous: Object.assign(new Error('x'), { code: '53300' }) }))).toBe(true);
     expect(isTransientDatabaseError(new Error('wrapped', { cause: Object.assign(new Error('x'), { code: '08006' }) }))).toBe(true);
   });

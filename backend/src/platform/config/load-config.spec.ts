@@ -40,13 +40,26 @@ describe('loadConfig', () => {
         loadConfig({ STORAGE_DRIVER: 's3' });
         throw new Error('accepted');
       } catch (error) {
-        expect((error as ConfigError).problems).toEqual([expect.stringMatching(/^STORAGE_S3_BUCKET: required when STORAGE_DRIVER=s3/), expect.stringMatching(/^STORAGE_S3_REGION: required when STORAGE_DRIVER=s3/)]);
+        expect((error as ConfigError).problems).toEqual([
+          expect.stringMatching(/^STORAGE_S3_BUCKET: required when STORAGE_DRIVER=s3/),
+          expect.stringMatching(/^STORAGE_S3_REGION: required when STORAGE_DRIVER=s3/),
+        ]);
       }
     });
 
     it('s3 takes an endpoint, path-style addressing and both keys or neither', () => {
-      expect(loadConfig({ STORAGE_DRIVER: 's3', STORAGE_S3_BUCKET: 'sculpt-files', STORAGE_S3_REGION: 'eu-west-1', STORAGE_S3_ENDPOINT: 'http://127.0.0.1:9000', STORAGE_S3_FORCE_PATH_STYLE: 'true' })).toMatchObject({ STORAGE_S3_FORCE_PATH_STYLE: true });
-      expect(() => loadConfig({ STORAGE_DRIVER: 's3', STORAGE_S3_BUCKET: 'sculpt-files', STORAGE_S3_REGION: 'eu-west-1', STORAGE_S3_ACCESS_KEY_ID: 'AKIA' })).toThrow(/STORAGE_S3_SECRET_ACCESS_KEY: set both/);
+      expect(
+        loadConfig({
+          STORAGE_DRIVER: 's3',
+          STORAGE_S3_BUCKET: 'sculpt-files',
+          STORAGE_S3_REGION: 'eu-west-1',
+          STORAGE_S3_ENDPOINT: 'http://127.0.0.1:9000',
+          STORAGE_S3_FORCE_PATH_STYLE: 'true',
+        }),
+      ).toMatchObject({ STORAGE_S3_FORCE_PATH_STYLE: true });
+      expect(() =>
+        loadConfig({ STORAGE_DRIVER: 's3', STORAGE_S3_BUCKET: 'sculpt-files', STORAGE_S3_REGION: 'eu-west-1', STORAGE_S3_ACCESS_KEY_ID: 'AKIA' }),
+      ).toThrow(/STORAGE_S3_SECRET_ACCESS_KEY: set both/);
       expect(() => loadConfig({ STORAGE_S3_BUCKET: 'No_Such Bucket' })).toThrow(/STORAGE_S3_BUCKET="No_Such Bucket": an S3 bucket name/);
     });
   });

@@ -47,8 +47,16 @@ describe('production mode', () => {
     ['a plain-http PUBLIC_URL', { ...SAFE_PRODUCTION, PUBLIC_URL: 'http://systemsculpt.example' }, 'PUBLIC_URL'],
     ['PUBLIC_URL left at its local default', without('PUBLIC_URL'), 'PUBLIC_URL'],
     ['real Clerk beside the Stripe emulator', without('STRIPE_SECRET_KEY'), 'STRIPE_SECRET_KEY'],
-    ['real Stripe beside the local sign-in', { ...SAFE_PRODUCTION, CLERK_PUBLISHABLE_KEY: undefined, CLERK_SECRET_KEY: undefined, CLERK_JWT_KEY: undefined }, 'CLERK_SECRET_KEY'],
-    ["the emulator's webhook address", { ...SAFE_PRODUCTION, STRIPE_EMULATOR_WEBHOOK_URL: 'https://systemsculpt.example/webhooks/stripe' }, 'STRIPE_EMULATOR_WEBHOOK_URL'],
+    [
+      'real Stripe beside the local sign-in',
+      { ...SAFE_PRODUCTION, CLERK_PUBLISHABLE_KEY: undefined, CLERK_SECRET_KEY: undefined, CLERK_JWT_KEY: undefined },
+      'CLERK_SECRET_KEY',
+    ],
+    [
+      "the emulator's webhook address",
+      { ...SAFE_PRODUCTION, STRIPE_EMULATOR_WEBHOOK_URL: 'https://systemsculpt.example/webhooks/stripe' },
+      'STRIPE_EMULATOR_WEBHOOK_URL',
+    ],
     ["the local sign-in's admins", { ...SAFE_PRODUCTION, LOCAL_ADMIN_EMAILS: 'ops@example.com' }, 'LOCAL_ADMIN_EMAILS'],
   ];
   it.each(unsafe)('refuses %s, in one line naming %s', (_what, env, variable) => {
@@ -57,9 +65,11 @@ describe('production mode', () => {
     expect(lines[0]).toMatch(new RegExp(`^(Refusing to start in production|Invalid configuration): ${variable}[:=]`));
   });
 
-  it('finds the issue\'s deploy unsafe without NODE_ENV: real Stripe and Clerk keys, email left to the outbox', () => {
+  it("finds the issue's deploy unsafe without NODE_ENV: real Stripe and Clerk keys, email left to the outbox", () => {
     const { NODE_ENV: _unset, ...deploy } = SAFE_PRODUCTION;
-    expect(refusal({ ...deploy, EMAIL_TRANSPORT: undefined, SMTP_URL: undefined })).toEqual([expect.stringMatching(/^Refusing to start in production: EMAIL_TRANSPORT: /)]);
+    expect(refusal({ ...deploy, EMAIL_TRANSPORT: undefined, SMTP_URL: undefined })).toEqual([
+      expect.stringMatching(/^Refusing to start in production: EMAIL_TRANSPORT: /),
+    ]);
   });
 
   it('with nothing but NODE_ENV=production, names every variable still needed, one per line', () => {

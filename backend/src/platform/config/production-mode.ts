@@ -25,17 +25,30 @@ type RuleInput = ModeInput &
 export function productionProblems(config: RuleInput): string[] {
   if (!isProductionMode(config)) return [];
   const problems: string[] = [];
-  if (!config.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: required in production; the Stripe emulator is a local stand-in and never runs in production');
+  if (!config.STRIPE_SECRET_KEY)
+    problems.push('STRIPE_SECRET_KEY: required in production; the Stripe emulator is a local stand-in and never runs in production');
   if (!config.CLERK_PUBLISHABLE_KEY && !config.CLERK_SECRET_KEY && !config.CLERK_JWT_KEY) {
-    problems.push('CLERK_SECRET_KEY: required in production, with CLERK_PUBLISHABLE_KEY and CLERK_JWT_KEY; the local sign-in is a stand-in and never runs in production');
+    problems.push(
+      'CLERK_SECRET_KEY: required in production, with CLERK_PUBLISHABLE_KEY and CLERK_JWT_KEY; the local sign-in is a stand-in and never runs in production',
+    );
   }
   if (config.STRIPE_WEBHOOK_SECRET === EMULATOR_WEBHOOK_SECRET) {
-    problems.push("STRIPE_WEBHOOK_SECRET: missing or the Stripe emulator's public default, which anyone can sign webhooks with; set your Stripe endpoint's signing secret");
+    problems.push(
+      "STRIPE_WEBHOOK_SECRET: missing or the Stripe emulator's public default, which anyone can sign webhooks with; set your Stripe endpoint's signing secret",
+    );
   }
-  if (!config.SITE_TOKEN_SECRET) problems.push('SITE_TOKEN_SECRET: required in production (at least 32 random characters), so signed links and form tokens do not depend on a secret kept in the database');
-  if (config.EMAIL_TRANSPORT === 'outbox') problems.push('EMAIL_TRANSPORT: "outbox" keeps emails (license keys included) instead of sending them; set EMAIL_TRANSPORT=smtp and SMTP_URL in production');
-  if (new URL(config.PUBLIC_URL).protocol !== 'https:') problems.push(`PUBLIC_URL="${config.PUBLIC_URL}": must start with https:// in production (sessions, cookies and Stripe's returns use it)`);
-  if (config.STRIPE_EMULATOR_WEBHOOK_URL) problems.push('STRIPE_EMULATOR_WEBHOOK_URL: a Stripe emulator setting; production never runs the emulator, so unset it');
+  if (!config.SITE_TOKEN_SECRET)
+    problems.push(
+      'SITE_TOKEN_SECRET: required in production (at least 32 random characters), so signed links and form tokens do not depend on a secret kept in the database',
+    );
+  if (config.EMAIL_TRANSPORT === 'outbox')
+    problems.push(
+      'EMAIL_TRANSPORT: "outbox" keeps emails (license keys included) instead of sending them; set EMAIL_TRANSPORT=smtp and SMTP_URL in production',
+    );
+  if (new URL(config.PUBLIC_URL).protocol !== 'https:')
+    problems.push(`PUBLIC_URL="${config.PUBLIC_URL}": must start with https:// in production (sessions, cookies and Stripe's returns use it)`);
+  if (config.STRIPE_EMULATOR_WEBHOOK_URL)
+    problems.push('STRIPE_EMULATOR_WEBHOOK_URL: a Stripe emulator setting; production never runs the emulator, so unset it');
   if (config.LOCAL_ADMIN_EMAILS.length > 0) problems.push('LOCAL_ADMIN_EMAILS: a local sign-in setting; production signs in with Clerk, so unset it');
   return problems;
 }

@@ -24,10 +24,7 @@ export class ReadinessService {
   ) {}
 
   async check(): Promise<ReadinessReport> {
-    const [postgres, redis] = await Promise.all([
-      timed(() => this.orm.em.getConnection().execute('select 1')),
-      timed(() => this.redis.ping()),
-    ]);
+    const [postgres, redis] = await Promise.all([timed(() => this.orm.em.getConnection().execute('select 1')), timed(() => this.redis.ping())]);
     return { ready: postgres.ok && redis.ok, checks: { postgres, redis } };
   }
 }

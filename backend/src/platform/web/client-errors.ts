@@ -30,7 +30,9 @@ export function answerClientErrorsWithEnvelope(server: Server): void {
     answered.add(socket);
     const [status, reason, code, message] = (error.code && Object.hasOwn(ANSWERS, error.code) ? ANSWERS[error.code] : undefined) ?? BAD_REQUEST;
     const body = JSON.stringify({ error: { code, message } });
-    socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${body}`,
+    );
     // Closing with the rest of the request unread would reset the connection, and the client would lose the answer: read it, then cut.
     socket.resume();
     setTimeout(() => socket.destroy(), DRAIN_MS).unref();

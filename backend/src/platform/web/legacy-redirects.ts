@@ -1,9 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 
 /** Old paths that moved for good: answered with a real 301 before any rendering. */
-const PERMANENT_MOVES: ReadonlyArray<readonly [from: string, to: string]> = [
-  ['/obsidian-plugin-docs', '/obsidian-ai-plugin-docs'],
-];
+const PERMANENT_MOVES: ReadonlyArray<readonly [from: string, to: string]> = [['/obsidian-plugin-docs', '/obsidian-ai-plugin-docs']];
 
 export function legacyRedirects(req: Request, res: Response, next: NextFunction): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') return next();

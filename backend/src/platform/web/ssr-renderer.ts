@@ -15,9 +15,7 @@ interface SsrBundle {
   publicPaths(): Promise<string[]>;
   NOINDEX_PATHS: string[];
   render(options: { request: Request; manifest: RouterAssetManifest; nonce: string }): Promise<Response>;
-  installServerFnTransport(
-    transport: (contract: ServerFnContract, input: unknown) => Promise<{ status: number; envelope: Envelope }>,
-  ): void;
+  installServerFnTransport(transport: (contract: ServerFnContract, input: unknown) => Promise<{ status: number; envelope: Envelope }>): void;
 }
 
 /**

@@ -14,7 +14,15 @@ export interface ClerkRequest {
  * Clerk, mounted only when it is needed: someone asked to sign in or out, or a signed-in page
  * keeps its session fresh. Requests made while Clerk's script loads are carried out once it has.
  */
-export default function ClerkSession({ publishableKey, request, onStatus }: { publishableKey: string; request: ClerkRequest | null; onStatus(status: ClerkStatus): void }) {
+export default function ClerkSession({
+  publishableKey,
+  request,
+  onStatus,
+}: {
+  publishableKey: string;
+  request: ClerkRequest | null;
+  onStatus(status: ClerkStatus): void;
+}) {
   useEffect(() => {
     // Clerk's loader leaves one of its retries' rejections unhandled when its script cannot load;
     // the failure is already shown as the 'error' status, so it must not reach the page as uncaught.

@@ -14,9 +14,7 @@ import { Field, FormAlert, TextInput } from '../forms/FormField';
 import { Button } from '../ui/Button';
 
 type Step =
-  | { name: 'identifier'; notFound?: boolean }
-  | { name: 'sign-up' }
-  | { name: 'code'; flow: 'sign-in' | 'sign-up'; attemptId: string; identifier: string };
+  { name: 'identifier'; notFound?: boolean } | { name: 'sign-up' } | { name: 'code'; flow: 'sign-in' | 'sign-up'; attemptId: string; identifier: string };
 
 interface Problem {
   message: string;
@@ -139,14 +137,31 @@ export default function LocalSignInDialog({ onClose, onSignedIn, initial }: { on
             {step.name === 'identifier' ? (
               <form onSubmit={submitIdentifier} className="space-y-4" noValidate>
                 <Field id={`${ids}-identifier`} label="Email address" error={problem?.fields.identifier}>
-                  <TextInput id={`${ids}-identifier`} name="identifier" type="email" autoComplete="email" required autoFocus value={email} onChange={(e) => setEmail(e.target.value)} error={problem?.fields.identifier} />
+                  <TextInput
+                    id={`${ids}-identifier`}
+                    name="identifier"
+                    type="email"
+                    autoComplete="email"
+                    required
+                    autoFocus
+                    value={email}
+                    onChange={(e) => setEmail(e.target.value)}
+                    error={problem?.fields.identifier}
+                  />
                 </Field>
                 <Button type="submit" className="w-full" disabled={pending} aria-busy={pending}>
                   {pending ? 'Sending a code…' : 'Continue'}
                 </Button>
                 <p className="text-center text-sm text-ink-muted">
                   {step.notFound ? 'No account uses that address yet. ' : 'New here? '}
-                  <button type="button" className="font-medium text-accent-300 underline-offset-4 hover:underline" onClick={() => { setProblem(null); setStep({ name: 'sign-up' }); }}>
+                  <button
+                    type="button"
+                    className="font-medium text-accent-300 underline-offset-4 hover:underline"
+                    onClick={() => {
+                      setProblem(null);
+                      setStep({ name: 'sign-up' });
+                    }}
+                  >
                     Create an account
                   </button>
                 </p>
@@ -164,23 +179,56 @@ export default function LocalSignInDialog({ onClose, onSignedIn, initial }: { on
                   </Field>
                 </div>
                 <Field id={`${ids}-emailAddress`} label="Email address" error={problem?.fields.emailAddress}>
-                  <TextInput id={`${ids}-emailAddress`} name="emailAddress" type="email" autoComplete="email" required defaultValue={email} readOnly={Boolean(initial?.email)} error={problem?.fields.emailAddress} />
+                  <TextInput
+                    id={`${ids}-emailAddress`}
+                    name="emailAddress"
+                    type="email"
+                    autoComplete="email"
+                    required
+                    defaultValue={email}
+                    readOnly={Boolean(initial?.email)}
+                    error={problem?.fields.emailAddress}
+                  />
                 </Field>
                 <div>
                   <label className="flex items-start gap-3 text-sm text-ink-muted">
-                    <input type="checkbox" name="legalAccepted" className="mt-0.5 size-4 accent-accent-500" aria-describedby={problem?.fields.legalAccepted ? `${ids}-legal-error` : undefined} />
+                    <input
+                      type="checkbox"
+                      name="legalAccepted"
+                      className="mt-0.5 size-4 accent-accent-500"
+                      aria-describedby={problem?.fields.legalAccepted ? `${ids}-legal-error` : undefined}
+                    />
                     <span>
-                      I accept the <a href="/terms" target="_blank" className="text-accent-300 underline">terms</a> and the <a href="/privacy" target="_blank" className="text-accent-300 underline">privacy policy</a>.
+                      I accept the{' '}
+                      <a href="/terms" target="_blank" className="text-accent-300 underline">
+                        terms
+                      </a>{' '}
+                      and the{' '}
+                      <a href="/privacy" target="_blank" className="text-accent-300 underline">
+                        privacy policy
+                      </a>
+                      .
                     </span>
                   </label>
-                  {problem?.fields.legalAccepted ? <p id={`${ids}-legal-error`} className="mt-1.5 text-sm text-danger">{problem.fields.legalAccepted}</p> : null}
+                  {problem?.fields.legalAccepted ? (
+                    <p id={`${ids}-legal-error`} className="mt-1.5 text-sm text-danger">
+                      {problem.fields.legalAccepted}
+                    </p>
+                  ) : null}
                 </div>
                 <Button type="submit" className="w-full" disabled={pending} aria-busy={pending}>
                   {pending ? 'Sending a code…' : 'Create account'}
                 </Button>
                 <p className="text-center text-sm text-ink-muted">
                   Already have an account?{' '}
-                  <button type="button" className="font-medium text-accent-300 underline-offset-4 hover:underline" onClick={() => { setProblem(null); setStep({ name: 'identifier' }); }}>
+                  <button
+                    type="button"
+                    className="font-medium text-accent-300 underline-offset-4 hover:underline"
+                    onClick={() => {
+                      setProblem(null);
+                      setStep({ name: 'identifier' });
+                    }}
+                  >
                     Sign in
                   </button>
                 </p>
@@ -190,13 +238,31 @@ export default function LocalSignInDialog({ onClose, onSignedIn, initial }: { on
             {step.name === 'code' ? (
               <form onSubmit={submitCode} className="space-y-4" noValidate>
                 <Field id={`${ids}-code`} label="Code" error={problem?.fields.code}>
-                  <TextInput id={`${ids}-code`} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required autoFocus className="text-center font-mono text-lg tracking-[0.4em]" error={problem?.fields.code} />
+                  <TextInput
+                    id={`${ids}-code`}
+                    name="code"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    pattern="[0-9]{6}"
+                    maxLength={6}
+                    required
+                    autoFocus
+                    className="text-center font-mono text-lg tracking-[0.4em]"
+                    error={problem?.fields.code}
+                  />
                 </Field>
                 <Button type="submit" className="w-full" disabled={pending} aria-busy={pending}>
                   {pending ? 'Checking…' : 'Verify and continue'}
                 </Button>
                 <div className="flex flex-wrap justify-between gap-2 text-sm">
-                  <button type="button" className="text-ink-muted hover:text-ink" onClick={() => { setProblem(null); setStep({ name: 'identifier' }); }}>
+                  <button
+                    type="button"
+                    className="text-ink-muted hover:text-ink"
+                    onClick={() => {
+                      setProblem(null);
+                      setStep({ name: 'identifier' });
+                    }}
+                  >
                     Use another email
                   </button>
                   {step.flow === 'sign-in' ? (

@@ -51,7 +51,13 @@ export function SessionAuthProvider({ children }: { children: ReactNode }) {
   const openSignIn = useCallback(
     (redirectUrl?: string, options?: SignInOptions) => {
       const target = safeRedirectPath(redirectUrl);
-      if (clerkKey) setClerkRequest((previous) => ({ id: (previous?.id ?? 0) + 1, kind: options?.mode === 'sign-up' ? 'sign-up' : 'sign-in', redirectUrl: target, email: options?.email }));
+      if (clerkKey)
+        setClerkRequest((previous) => ({
+          id: (previous?.id ?? 0) + 1,
+          kind: options?.mode === 'sign-up' ? 'sign-up' : 'sign-in',
+          redirectUrl: target,
+          email: options?.email,
+        }));
       else setLocalSignIn({ redirectUrl: target, options });
     },
     [clerkKey],

@@ -42,7 +42,12 @@ export function SlotPicker({
         <p id={`${ids}-days`} className="text-sm font-medium text-ink">
           Pick a day
         </p>
-        <div role="group" aria-labelledby={`${ids}-days`} aria-describedby={`${ids}-days-for`} className="-mx-1 mt-2 flex gap-2 overflow-x-auto px-1 pt-1 pb-2 sm:flex-wrap sm:overflow-visible">
+        <div
+          role="group"
+          aria-labelledby={`${ids}-days`}
+          aria-describedby={`${ids}-days-for`}
+          className="-mx-1 mt-2 flex gap-2 overflow-x-auto px-1 pt-1 pb-2 sm:flex-wrap sm:overflow-visible"
+        >
           <span id={`${ids}-days-for`} className="sr-only">
             Days with open times for {label}
           </span>

@@ -14,7 +14,10 @@ describe('open slots grouped by day', () => {
   });
 
   it('shows a time several hosts are free at once, earliest first, the first host’s', () => {
-    const days = groupSlotsByDay([slot('2026-12-01T10:00:00.000Z', 'host-b'), slot('2026-12-01T09:00:00.000Z'), slot('2026-12-01T10:00:00.000Z', 'host-c')], 'UTC');
+    const days = groupSlotsByDay(
+      [slot('2026-12-01T10:00:00.000Z', 'host-b'), slot('2026-12-01T09:00:00.000Z'), slot('2026-12-01T10:00:00.000Z', 'host-c')],
+      'UTC',
+    );
     expect(days[0]!.slots.map((s) => [s.start.slice(11, 16), s.hostUserId])).toEqual([
       ['09:00', 'host-a'],
       ['10:00', 'host-b'],
@@ -24,7 +27,9 @@ describe('open slots grouped by day', () => {
 
 describe('times in words', () => {
   it('says a session’s day and times in the zone', () => {
-    expect(formatSpan('2026-12-01T14:30:00.000Z', '2026-12-01T15:00:00.000Z', 'America/New_York').replace(/\s/g, ' ')).toBe('Tue, Dec 1, 2026, 9:30 AM – 10:00 AM');
+    expect(formatSpan('2026-12-01T14:30:00.000Z', '2026-12-01T15:00:00.000Z', 'America/New_York').replace(/\s/g, ' ')).toBe(
+      'Tue, Dec 1, 2026, 9:30 AM – 10:00 AM',
+    );
   });
 
   it('names the zone, with its offset when that says more', () => {

@@ -45,7 +45,8 @@ export const formatDayShort = (iso: string, zone: string) => format(iso, zone, '
 /** "9:00 AM" */
 export const formatTime = (iso: string, zone: string) => format(iso, zone, 'time');
 /** "Mon, Jun 3, 2026, 9:00 AM – 9:30 AM" */
-export const formatSpan = (start: string, end: string, zone: string) => `${format(start, zone, 'dayYear')}, ${formatTime(start, zone)} – ${formatTime(end, zone)}`;
+export const formatSpan = (start: string, end: string, zone: string) =>
+  `${format(start, zone, 'dayYear')}, ${formatTime(start, zone)} – ${formatTime(end, zone)}`;
 
 export interface SlotDay {
   /** The calendar date in the zone, YYYY-MM-DD. */
@@ -79,6 +80,8 @@ export function groupSlotsByDay(slots: readonly OpenSlot[], zone: string): SlotD
 /** "Times in Asia/Tokyo (GMT+9)": the zone's name, and its offset now for those who think in offsets. */
 export function zoneCaption(zone: string): string {
   if (zone === 'UTC') return 'Times in UTC';
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName')?.value;
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' })
+    .formatToParts(new Date())
+    .find((p) => p.type === 'timeZoneName')?.value;
   return offset && offset !== zone ? `Times in ${zone} (${offset})` : `Times in ${zone}`;
 }

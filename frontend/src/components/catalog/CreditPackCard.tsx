@@ -10,10 +10,7 @@ import { PriceTag } from './PriceTag';
 export function CreditPackCard({ pack, headingLevel: Heading = 'h3' }: { pack: Resource; headingLevel?: 'h3' | 'h4' }) {
   const titleId = useId();
   return (
-    <article
-      aria-labelledby={titleId}
-      className="flex h-full flex-col rounded-2xl border border-line bg-surface-raised/70 p-6"
-    >
+    <article aria-labelledby={titleId} className="flex h-full flex-col rounded-2xl border border-line bg-surface-raised/70 p-6">
       <div className="flex items-start justify-between gap-4">
         <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl border border-accent-400/25 bg-accent-500/10 text-accent-300">
           <Coins aria-hidden="true" className="size-5" />

@@ -18,8 +18,7 @@ export function PlanCard({ plan, headingLevel: Heading = 'h3' }: { plan: Resourc
   const titleId = useId();
   const featured = readBooleanMetadata(plan.metadata.featured);
   const numbers = resourceNumbers(plan);
-  const shortDescription =
-    typeof plan.metadata.shortDescription === 'string' ? plan.metadata.shortDescription : undefined;
+  const shortDescription = typeof plan.metadata.shortDescription === 'string' ? plan.metadata.shortDescription : undefined;
   const heroDescription = plan.metadata.heroDescription ?? plan.description;
 
   const highlights = [

@@ -1,16 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  AudioLines,
-  Bot,
-  BrushCleaning,
-  Globe,
-  KeyRound,
-  MessageSquareText,
-  Mic,
-  Search,
-  Workflow,
-  type LucideIcon,
-} from 'lucide-react';
+import { AudioLines, Bot, BrushCleaning, Globe, KeyRound, MessageSquareText, Mic, Search, Workflow, type LucideIcon } from 'lucide-react';
 
 interface Feature {
   icon: LucideIcon;
@@ -19,11 +8,7 @@ interface Feature {
 }
 
 function Kbd({ children }: { children: ReactNode }) {
-  return (
-    <kbd className="mx-0.5 rounded border border-line-strong bg-surface px-1.5 py-0.5 text-[0.8em] text-ink">
-      {children}
-    </kbd>
-  );
+  return <kbd className="mx-0.5 rounded border border-line-strong bg-surface px-1.5 py-0.5 text-[0.8em] text-ink">{children}</kbd>;
 }
 
 /** What the plugin does, shared by the home page and the plugin page. */
@@ -63,8 +48,7 @@ export const PLUGIN_FEATURES: Feature[] = [
     title: 'Similar Notes',
     body: (
       <>
-        Semantic search finds related notes by meaning, from a portable index. Open the search palette any time with{' '}
-        <Kbd>Mod</Kbd>+<Kbd>K</Kbd>.
+        Semantic search finds related notes by meaning, from a portable index. Open the search palette any time with <Kbd>Mod</Kbd>+<Kbd>K</Kbd>.
       </>
     ),
   },

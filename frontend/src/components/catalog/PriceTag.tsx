@@ -32,11 +32,7 @@ export function PriceTag({
   const styles = SIZES[size];
   return (
     <p className={cx('flex flex-wrap items-baseline gap-x-1.5', className)}>
-      <span
-        className={cx(priced ? styles.amount : WORD_SIZES[size], priced ? 'text-ink tabular-nums' : 'text-accent-200')}
-      >
-        {label}
-      </span>
+      <span className={cx(priced ? styles.amount : WORD_SIZES[size], priced ? 'text-ink tabular-nums' : 'text-accent-200')}>{label}</span>
       {interval === 'month' ? (
         <span className={cx(styles.suffix, 'text-ink-subtle')}>
           <span aria-hidden="true">/month</span>

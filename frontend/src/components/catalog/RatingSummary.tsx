@@ -26,12 +26,7 @@ function Stars({ value }: { value: number }) {
 /** "★★★★★ Rated 4.9 from 128 reviews"; the stars are decoration, the sentence says it all. */
 export function RatingSummary({ className }: { className?: string }) {
   return (
-    <p
-      className={cx(
-        'inline-flex flex-wrap items-center justify-center gap-x-2.5 gap-y-1 text-sm text-ink-muted',
-        className,
-      )}
-    >
+    <p className={cx('inline-flex flex-wrap items-center justify-center gap-x-2.5 gap-y-1 text-sm text-ink-muted', className)}>
       <Stars value={RATING.value} />
       <span>
         Rated <strong className="font-semibold text-ink">{RATING.value.toFixed(1)}</strong> from{' '}

@@ -41,15 +41,10 @@ export function ResourceCard({
             {resource.title}
           </Link>
         </Heading>
-        <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-ink-muted">
-          {resourceSummary(resource, resource.title)}
-        </p>
+        <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-ink-muted">{resourceSummary(resource, resource.title)}</p>
         <div className="mt-auto flex items-end justify-between gap-3 pt-5">
           <PriceTag resource={resource} size="sm" />
-          <span
-            aria-hidden="true"
-            className="inline-flex items-center gap-1 text-xs font-medium text-ink-subtle transition-colors group-hover:text-accent-300"
-          >
+          <span aria-hidden="true" className="inline-flex items-center gap-1 text-xs font-medium text-ink-subtle transition-colors group-hover:text-accent-300">
             Details
             <ArrowRight className="size-3.5 transition-transform group-hover:translate-x-0.5" />
           </span>

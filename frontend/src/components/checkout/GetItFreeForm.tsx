@@ -15,7 +15,17 @@ import { rememberFreeClaim, takeFreeClaim } from './free-claim';
  * out, the sign-in opens first and the item is added on the way back. Before JavaScript loads it
  * is a plain form POST that the server answers with a 303 to the library item.
  */
-export function GetItFreeForm({ resourceId, claimOnArrival = false, size = 'lg', className }: { resourceId: string; claimOnArrival?: boolean; size?: ButtonSize; className?: string }) {
+export function GetItFreeForm({
+  resourceId,
+  claimOnArrival = false,
+  size = 'lg',
+  className,
+}: {
+  resourceId: string;
+  claimOnArrival?: boolean;
+  size?: ButtonSize;
+  className?: string;
+}) {
   const auth = useAuth();
   const router = useRouter();
   const claim = useMutation({
@@ -45,7 +55,12 @@ export function GetItFreeForm({ resourceId, claimOnArrival = false, size = 'lg',
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signedOutAnswer]);
   const pending = claim.isPending || claim.isSuccess;
-  const error = claim.error && !signedOutAnswer ? (claim.error instanceof ServerFnError ? claim.error.message : 'We could not reach the site. Check your connection and try again.') : null;
+  const error =
+    claim.error && !signedOutAnswer
+      ? claim.error instanceof ServerFnError
+        ? claim.error.message
+        : 'We could not reach the site. Check your connection and try again.'
+      : null;
 
   return (
     <form

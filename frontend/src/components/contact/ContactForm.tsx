@@ -1,6 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CheckCircle2, LoaderCircle, Send } from 'lucide-react';
-import { CONTACT_LIMITS, CONTACT_TOPICS, contactMessageSchema, getContactCsrfToken, submitContactMessage, type ContactTopic } from '@contracts/contact/contact.contract';
+import {
+  CONTACT_LIMITS,
+  CONTACT_TOPICS,
+  contactMessageSchema,
+  getContactCsrfToken,
+  submitContactMessage,
+  type ContactTopic,
+} from '@contracts/contact/contact.contract';
 import { callServerFn, ServerFnError } from '../../lib/server-fn-client';
 import { Field, FormAlert, Select, TextArea, TextInput } from '../forms/FormField';
 import { Button } from '../ui/Button';
@@ -61,7 +68,10 @@ export function ContactForm({ csrfToken, outcome }: { csrfToken: string; outcome
       setSentTo(local.data.email);
       setValues(EMPTY);
       // A token sends one message; "Send another message" needs a fresh one.
-      void callServerFn(getContactCsrfToken, {}).then((fresh) => setToken(fresh.token), () => undefined);
+      void callServerFn(getContactCsrfToken, {}).then(
+        (fresh) => setToken(fresh.token),
+        () => undefined,
+      );
     } catch (error) {
       if (!(error instanceof ServerFnError)) {
         setAlert('We could not reach the server. Check your connection and try again.');
@@ -97,7 +107,15 @@ export function ContactForm({ csrfToken, outcome }: { csrfToken: string; outcome
   }
 
   return (
-    <form ref={formRef} method="post" action={`/_serverFn/${submitContactMessage.id}`} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-busy={pending}>
+    <form
+      ref={formRef}
+      method="post"
+      action={`/_serverFn/${submitContactMessage.id}`}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="space-y-5"
+      aria-busy={pending}
+    >
       {alert ? <FormAlert>{alert}</FormAlert> : null}
       <input type="hidden" name="csrfToken" value={token} />
       {/* Hidden from people and assistive tech; bots fill it in. */}
@@ -107,10 +125,30 @@ export function ContactForm({ csrfToken, outcome }: { csrfToken: string; outcome
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={`${id}-name`} label="Your name" error={errors.name}>
-          <TextInput id={`${id}-name`} name="name" autoComplete="name" maxLength={CONTACT_LIMITS.name} required value={values.name} onChange={set('name')} error={errors.name} />
+          <TextInput
+            id={`${id}-name`}
+            name="name"
+            autoComplete="name"
+            maxLength={CONTACT_LIMITS.name}
+            required
+            value={values.name}
+            onChange={set('name')}
+            error={errors.name}
+          />
         </Field>
         <Field id={`${id}-email`} label="Email address" error={errors.email}>
-          <TextInput id={`${id}-email`} name="email" type="email" autoComplete="email" inputMode="email" maxLength={CONTACT_LIMITS.email} required value={values.email} onChange={set('email')} error={errors.email} />
+          <TextInput
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={CONTACT_LIMITS.email}
+            required
+            value={values.email}
+            onChange={set('email')}
+            error={errors.email}
+          />
         </Field>
       </div>
       <Field id={`${id}-topic`} label="What is it about?" error={errors.topic}>
@@ -131,7 +169,18 @@ export function ContactForm({ csrfToken, outcome }: { csrfToken: string; outcome
         error={errors.message}
         hint={`${values.message.length.toLocaleString('en-US')} of ${CONTACT_LIMITS.message.toLocaleString('en-US')} characters. For a plugin problem, include your plugin and Obsidian versions.`}
       >
-        <TextArea id={`${id}-message`} name="message" rows={7} minLength={CONTACT_LIMITS.messageMin} maxLength={CONTACT_LIMITS.message} required hasHint value={values.message} onChange={set('message')} error={errors.message} />
+        <TextArea
+          id={`${id}-message`}
+          name="message"
+          rows={7}
+          minLength={CONTACT_LIMITS.messageMin}
+          maxLength={CONTACT_LIMITS.message}
+          required
+          hasHint
+          value={values.message}
+          onChange={set('message')}
+          error={errors.message}
+        />
       </Field>
       <div className="flex flex-wrap items-center gap-4">
         <Button type="submit" size="lg" disabled={pending}>

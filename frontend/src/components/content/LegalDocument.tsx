@@ -11,9 +11,7 @@ export function LegalDocument({ page }: { page: LegalPage }) {
         {updated ? (
           <p className="mt-3 text-sm text-ink-subtle">
             Last updated{' '}
-            <time dateTime={page.updated}>
-              {updated.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })}
-            </time>
+            <time dateTime={page.updated}>{updated.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })}</time>
           </p>
         ) : null}
       </header>

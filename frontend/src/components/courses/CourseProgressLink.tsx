@@ -17,7 +17,12 @@ export function CourseProgressLink({ resourceId, className }: { resourceId: stri
   const label = progressLabel(course);
   const linkClass = cx('inline-flex items-center gap-1.5 text-sm font-medium text-accent-300 hover:underline', className);
   return course.continueWith ? (
-    <Link to="/learn/$resourceId/$lessonSlug" params={{ resourceId, lessonSlug: course.continueWith.slug }} className={linkClass} aria-label={`${label}: ${course.title}`}>
+    <Link
+      to="/learn/$resourceId/$lessonSlug"
+      params={{ resourceId, lessonSlug: course.continueWith.slug }}
+      className={linkClass}
+      aria-label={`${label}: ${course.title}`}
+    >
       {label}
       <ArrowRight aria-hidden="true" className="size-4" />
     </Link>

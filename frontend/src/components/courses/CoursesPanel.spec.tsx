@@ -8,8 +8,20 @@ import { CourseProgressLink } from './CourseProgressLink';
 import { CoursesPanel } from './CoursesPanel';
 import { progressLabel } from './course-words';
 
-const started: CourseProgress = { resourceId: 'from-audio-to-notes', title: 'From Audio to Notes', doneCount: 3, total: 8, continueWith: { slug: '04-cleaning-transcripts', title: 'Cleaning transcripts' } };
-const fresh: CourseProgress = { resourceId: 'mastering-the-chat-workspace', title: 'Mastering the Chat Workspace', doneCount: 0, total: 14, continueWith: { slug: '01-context', title: 'Context' } };
+const started: CourseProgress = {
+  resourceId: 'from-audio-to-notes',
+  title: 'From Audio to Notes',
+  doneCount: 3,
+  total: 8,
+  continueWith: { slug: '04-cleaning-transcripts', title: 'Cleaning transcripts' },
+};
+const fresh: CourseProgress = {
+  resourceId: 'mastering-the-chat-workspace',
+  title: 'Mastering the Chat Workspace',
+  doneCount: 0,
+  total: 14,
+  continueWith: { slug: '01-context', title: 'Context' },
+};
 const finished: CourseProgress = { resourceId: 'vault-kickstart-bundle', title: 'Vault Kickstart Bundle', doneCount: 5, total: 5, continueWith: null };
 
 // jsdom has no scrolling; the router restores scroll positions after each load.

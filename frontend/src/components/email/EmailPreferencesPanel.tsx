@@ -37,7 +37,12 @@ export function EmailPreferencesPanel({ initial, token }: { initial: EmailPrefer
       {view.unsubscribedFromAll ? (
         <div className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-line-strong bg-surface-overlay px-5 py-4">
           <p className="text-ink">You are unsubscribed from all our updates.</p>
-          <Button variant="secondary" size="sm" disabled={pending !== null} onClick={() => void save({ type: 'resubscribe' }, 'all', () => 'Resubscribed: your earlier choices are back.')}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={pending !== null}
+            onClick={() => void save({ type: 'resubscribe' }, 'all', () => 'Resubscribed: your earlier choices are back.')}
+          >
             Resubscribe
           </Button>
         </div>
@@ -53,7 +58,9 @@ export function EmailPreferencesPanel({ initial, token }: { initial: EmailPrefer
               description={EMAIL_TOPIC_INFO[topic].description}
               on={on}
               pending={pending === topic}
-              onChange={(next) => void save({ type: 'set-topics', topics: { [topic]: next } }, topic, () => `Saved: ${EMAIL_TOPIC_INFO[topic].label} ${next ? 'on' : 'off'}.`)}
+              onChange={(next) =>
+                void save({ type: 'set-topics', topics: { [topic]: next } }, topic, () => `Saved: ${EMAIL_TOPIC_INFO[topic].label} ${next ? 'on' : 'off'}.`)
+              }
             />
           ))}
         </div>
@@ -64,7 +71,11 @@ export function EmailPreferencesPanel({ initial, token }: { initial: EmailPrefer
       <div className="flex flex-wrap items-center justify-between gap-4 border-t border-line pt-6">
         <p className="max-w-md text-sm text-ink-subtle">Receipts, license keys and booking emails always come: they are about things you did.</p>
         {onCount > 0 ? (
-          <Button variant="secondary" disabled={pending !== null} onClick={() => void save({ type: 'unsubscribe-all' }, 'all', () => 'Unsubscribed from all updates.')}>
+          <Button
+            variant="secondary"
+            disabled={pending !== null}
+            onClick={() => void save({ type: 'unsubscribe-all' }, 'all', () => 'Unsubscribed from all updates.')}
+          >
             Unsubscribe from all
           </Button>
         ) : null}

@@ -43,7 +43,16 @@ export function RequestLinkForm({ initialEmail }: { initialEmail: string | null 
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-busy={pending}>
       {alert ? <FormAlert>{alert}</FormAlert> : null}
       <Field id={`${id}-email`} label="Your email address" error={error}>
-        <TextInput id={`${id}-email`} name="email" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} error={error} />
+        <TextInput
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={error}
+        />
       </Field>
       <Button type="submit" disabled={pending}>
         {pending ? <LoaderCircle aria-hidden className="animate-spin" /> : <Mail aria-hidden />}

@@ -2,7 +2,21 @@ import { LoaderCircle } from 'lucide-react';
 import { cx } from '../ui/cx';
 
 /** One topic's on/off switch, with its name and what it sends. */
-export function TopicSwitch({ id, label, description, on, pending, onChange }: { id: string; label: string; description: string; on: boolean; pending: boolean; onChange: (on: boolean) => void }) {
+export function TopicSwitch({
+  id,
+  label,
+  description,
+  on,
+  pending,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  description: string;
+  on: boolean;
+  pending: boolean;
+  onChange: (on: boolean) => void;
+}) {
   return (
     <div className="flex items-start justify-between gap-6 px-5 py-4">
       <div>

@@ -39,12 +39,40 @@ export function Field({ id, label, error, hint, children }: FieldProps) {
 
 const described = (id: string, error?: string, hint?: boolean) => (error ? `${id}-error` : hint ? `${id}-hint` : undefined);
 
-export function TextInput({ id, error, hasHint, className, ...props }: InputHTMLAttributes<HTMLInputElement> & { id: string; error?: string; hasHint?: boolean }) {
-  return <input id={id} aria-invalid={error ? true : undefined} aria-describedby={described(id, error, hasHint)} className={cx(controlClass(error), className)} {...props} />;
+export function TextInput({
+  id,
+  error,
+  hasHint,
+  className,
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & { id: string; error?: string; hasHint?: boolean }) {
+  return (
+    <input
+      id={id}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={described(id, error, hasHint)}
+      className={cx(controlClass(error), className)}
+      {...props}
+    />
+  );
 }
 
-export function TextArea({ id, error, hasHint, className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; error?: string; hasHint?: boolean }) {
-  return <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={described(id, error, hasHint)} className={cx(controlClass(error), 'min-h-40 resize-y', className)} {...props} />;
+export function TextArea({
+  id,
+  error,
+  hasHint,
+  className,
+  ...props
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; error?: string; hasHint?: boolean }) {
+  return (
+    <textarea
+      id={id}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={described(id, error, hasHint)}
+      className={cx(controlClass(error), 'min-h-40 resize-y', className)}
+      {...props}
+    />
+  );
 }
 
 export function Select({ id, error, className, children, ...props }: SelectHTMLAttributes<HTMLSelectElement> & { id: string; error?: string }) {
@@ -60,7 +88,10 @@ export function FormAlert({ tone = 'error', children }: { tone?: 'error' | 'info
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
-      className={cx('rounded-lg border px-4 py-3 text-sm', tone === 'error' ? 'border-danger/40 bg-danger-soft text-ink' : 'border-line-strong bg-surface-overlay text-ink')}
+      className={cx(
+        'rounded-lg border px-4 py-3 text-sm',
+        tone === 'error' ? 'border-danger/40 bg-danger-soft text-ink' : 'border-line-strong bg-surface-overlay text-ink',
+      )}
     >
       {children}
     </div>

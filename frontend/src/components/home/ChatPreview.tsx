@@ -10,10 +10,7 @@ export function ChatPreview() {
       aria-label="Illustration of the SystemSculpt AI chat in Obsidian: the assistant reads a meeting note and asks for approval before adding action items to a project note."
       className="relative mx-auto mt-16 max-w-4xl"
     >
-      <div
-        aria-hidden="true"
-        className="absolute inset-x-6 top-12 bottom-6 -z-10 rounded-[2rem] bg-accent-600/25 blur-3xl"
-      />
+      <div aria-hidden="true" className="absolute inset-x-6 top-12 bottom-6 -z-10 rounded-[2rem] bg-accent-600/25 blur-3xl" />
       <div className="overflow-hidden rounded-2xl border border-line-strong bg-surface-raised shadow-glow">
         <div className="flex h-10 items-center gap-2 border-b border-line bg-surface-overlay/60 px-4">
           <span className="size-2.5 rounded-full bg-[#ff5f57]/80" />
@@ -52,9 +49,7 @@ export function ChatPreview() {
 
             <div className="space-y-4 p-4 text-[13px] leading-relaxed sm:p-5 sm:text-sm">
               <div className="ml-auto max-w-[85%] rounded-2xl rounded-br-md bg-accent-600/90 px-4 py-2.5 text-white">
-                Summarise{' '}
-                <span className="rounded bg-white/15 px-1 font-medium">@Client sync 03-12</span> and add the action
-                items to my project note.
+                Summarise <span className="rounded bg-white/15 px-1 font-medium">@Client sync 03-12</span> and add the action items to my project note.
               </div>
 
               <div className="max-w-[92%] space-y-3">
@@ -63,8 +58,7 @@ export function ChatPreview() {
                   Read Meetings/Client sync 03-12.md
                 </div>
                 <p className="text-ink-muted">
-                  The client approved the new homepage direction and moved launch to the 28th. I found four action
-                  items and drafted them as tasks.
+                  The client approved the new homepage direction and moved launch to the 28th. I found four action items and drafted them as tasks.
                 </p>
                 <div className="rounded-xl border border-accent-400/30 bg-accent-500/[0.07] p-3">
                   <div className="flex flex-wrap items-center justify-between gap-2">
@@ -75,9 +69,7 @@ export function ChatPreview() {
                   </div>
                   <div className="mt-3 flex gap-2">
                     <span className="rounded-md bg-accent-600 px-3 py-1 text-xs font-medium text-white">Approve</span>
-                    <span className="rounded-md border border-line-strong px-3 py-1 text-xs font-medium text-ink-muted">
-                      Deny
-                    </span>
+                    <span className="rounded-md border border-line-strong px-3 py-1 text-xs font-medium text-ink-muted">Deny</span>
                   </div>
                 </div>
               </div>
@@ -108,13 +100,5 @@ function TreeFolder({ name, children }: { name: string; children: ReactNode }) {
 }
 
 function TreeFile({ name, active = false }: { name: string; active?: boolean }) {
-  return (
-    <p
-      className={
-        active ? 'truncate rounded bg-accent-500/15 px-1.5 py-1 text-ink' : 'truncate px-1.5 py-1 text-ink-subtle'
-      }
-    >
-      {name}
-    </p>
-  );
+  return <p className={active ? 'truncate rounded bg-accent-500/15 px-1.5 py-1 text-ink' : 'truncate px-1.5 py-1 text-ink-subtle'}>{name}</p>;
 }

@@ -16,8 +16,8 @@ export function OpenSource() {
             Open source, MIT licensed
           </h2>
           <p className="mt-3 text-base leading-relaxed text-ink-muted">
-            The plugin's code is public. Read exactly what runs inside your vault, report issues, or follow along as
-            new features land. Questions and ideas are welcome in the community.
+            The plugin's code is public. Read exactly what runs inside your vault, report issues, or follow along as new features land. Questions and ideas are
+            welcome in the community.
           </p>
         </div>
         <div className="flex flex-col gap-3 sm:flex-row">

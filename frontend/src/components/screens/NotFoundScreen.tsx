@@ -11,10 +11,7 @@ export function NotFoundScreen() {
     <section aria-labelledby="not-found-title" className="relative isolate overflow-hidden">
       <HeroBackdrop />
       <div className="mx-auto flex max-w-2xl flex-col items-center px-4 pt-20 pb-8 text-center sm:px-6 sm:pt-28">
-        <p className="text-gradient text-[7rem] leading-none font-bold tracking-tighter tabular-nums sm:text-[10rem]"
-        >
-          404
-        </p>
+        <p className="text-gradient text-[7rem] leading-none font-bold tracking-tighter tabular-nums sm:text-[10rem]">404</p>
         <h1 id="not-found-title" className="mt-4 text-3xl font-semibold text-ink sm:text-4xl">
           Page Not Found
         </h1>

@@ -30,10 +30,7 @@ export function Logo({ className, onClick }: { className?: string; onClick?: () 
       to={(status === 'signed-in' ? '/dashboard' : '/') as '/'}
       aria-label="SystemSculpt home"
       onClick={onClick}
-      className={cx(
-        'group inline-flex items-center gap-2.5 rounded-md text-ink transition-colors hover:text-white',
-        className,
-      )}
+      className={cx('group inline-flex items-center gap-2.5 rounded-md text-ink transition-colors hover:text-white', className)}
     >
       <LogoMark className="size-8 drop-shadow-[0_0_12px_rgb(139_92_246/0.45)] transition-transform duration-300 group-hover:rotate-[30deg]" />
       <span className="text-[17px] font-semibold tracking-tight">SystemSculpt</span>

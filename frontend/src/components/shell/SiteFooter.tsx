@@ -25,8 +25,7 @@ export function SiteFooter() {
           <div className="max-w-sm space-y-5">
             <Logo />
             <p className="text-sm leading-relaxed text-ink-muted">
-              SystemSculpt AI puts managed AI chat, agent tools, transcription and semantic search inside your
-              Obsidian vault.
+              SystemSculpt AI puts managed AI chat, agent tools, transcription and semantic search inside your Obsidian vault.
             </p>
             <SocialLinks />
           </div>

@@ -9,7 +9,7 @@ import { UserMenu } from './UserMenu';
 const LINK =
   'relative rounded-md px-3 py-2 text-sm font-medium text-ink-muted transition-colors hover:text-ink ' +
   'aria-[current=page]:text-ink ' +
-  "after:pointer-events-none after:absolute after:inset-x-3 after:-bottom-[13px] after:h-px after:bg-accent-400 after:opacity-0 after:transition-opacity aria-[current=page]:after:opacity-100";
+  'after:pointer-events-none after:absolute after:inset-x-3 after:-bottom-[13px] after:h-px after:bg-accent-400 after:opacity-0 after:transition-opacity aria-[current=page]:after:opacity-100';
 
 export function SiteHeader() {
   const auth = useAuth();

@@ -10,11 +10,7 @@ type User = NonNullable<AuthState['user']>;
 export function Avatar({ user, className }: { user: User; className?: string }) {
   const initial = user.name.trim().charAt(0).toUpperCase() || '?';
   return user.imageUrl ? (
-    <img
-      src={user.imageUrl}
-      alt=""
-      className={cx('size-8 rounded-full object-cover ring-1 ring-line-strong', className)}
-    />
+    <img src={user.imageUrl} alt="" className={cx('size-8 rounded-full object-cover ring-1 ring-line-strong', className)} />
   ) : (
     <span
       aria-hidden="true"
@@ -75,10 +71,7 @@ export function UserMenu({ user, onSignOut, onSignOutEverywhere }: { user: User;
       >
         <Avatar user={user} />
         <span className="max-w-[10rem] truncate">{user.name}</span>
-        <ChevronDown
-          aria-hidden="true"
-          className={cx('size-4 text-ink-subtle transition-transform', open && 'rotate-180')}
-        />
+        <ChevronDown aria-hidden="true" className={cx('size-4 text-ink-subtle transition-transform', open && 'rotate-180')} />
       </button>
       <div
         id={panelId}

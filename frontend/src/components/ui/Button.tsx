@@ -11,10 +11,8 @@ const BASE =
   'focus-visible:outline-offset-2 [&_svg]:shrink-0';
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary:
-    'border border-accent-400/40 bg-accent-600 text-white shadow-glow hover:border-accent-300/60 hover:bg-accent-700',
-  secondary:
-    'border border-line-strong bg-surface-overlay/70 text-ink hover:border-accent-400/60 hover:bg-surface-overlay',
+  primary: 'border border-accent-400/40 bg-accent-600 text-white shadow-glow hover:border-accent-300/60 hover:bg-accent-700',
+  secondary: 'border border-line-strong bg-surface-overlay/70 text-ink hover:border-accent-400/60 hover:bg-surface-overlay',
   ghost: 'text-ink-muted hover:bg-white/5 hover:text-ink',
 };
 
@@ -37,12 +35,6 @@ interface StyleProps {
   size?: ButtonSize;
 }
 
-export function Button({
-  variant,
-  size,
-  className,
-  type = 'button',
-  ...props
-}: StyleProps & ButtonHTMLAttributes<HTMLButtonElement>) {
+export function Button({ variant, size, className, type = 'button', ...props }: StyleProps & ButtonHTMLAttributes<HTMLButtonElement>) {
   return <button type={type} className={buttonClasses({ variant, size, className })} {...props} />;
 }

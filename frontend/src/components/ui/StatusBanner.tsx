@@ -14,11 +14,26 @@ export type StatusTone = keyof typeof TONES;
  * appears, as an alert when it went wrong. With a title it is the page's outcome (a heading, then
  * what happens next); without one, a single line.
  */
-export function StatusBanner({ tone, icon, title, className, children }: { tone: StatusTone; icon: ReactNode; title?: string; className?: string; children: ReactNode }) {
+export function StatusBanner({
+  tone,
+  icon,
+  title,
+  className,
+  children,
+}: {
+  tone: StatusTone;
+  icon: ReactNode;
+  title?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const role = tone === 'bad' ? 'alert' : 'status';
   if (title === undefined) {
     return (
-      <div role={role} className={cx('flex items-center gap-2 rounded-xl border px-4 py-3 text-sm text-ink [&_svg]:size-4 [&_svg]:shrink-0', TONES[tone], className)}>
+      <div
+        role={role}
+        className={cx('flex items-center gap-2 rounded-xl border px-4 py-3 text-sm text-ink [&_svg]:size-4 [&_svg]:shrink-0', TONES[tone], className)}
+      >
         {icon}
         <p>{children}</p>
       </div>

@@ -44,7 +44,13 @@ function EventsPage() {
           event.preventDefault();
           const form = new FormData(event.currentTarget);
           void navigate({
-            search: { streamId: text(form.get('streamId')), type: text(form.get('type')), customer: text(form.get('customer')), from: toIso(form.get('from')), to: toIso(form.get('to')) },
+            search: {
+              streamId: text(form.get('streamId')),
+              type: text(form.get('type')),
+              customer: text(form.get('customer')),
+              from: toIso(form.get('from')),
+              to: toIso(form.get('to')),
+            },
           });
         }}
       >

@@ -19,18 +19,31 @@ function ReadModels() {
   return (
     <AdminFrame title="Read models">
       <p className="text-sm text-ink-muted">
-        The log's head is at position <span className="font-mono text-ink">{data.headPosition}</span>. Each read model is built by its projector in the worker; a replay rebuilds it from position 0 beside the live tables and swaps it in.
+        The log's head is at position <span className="font-mono text-ink">{data.headPosition}</span>. Each read model is built by its projector in the worker;
+        a replay rebuilds it from position 0 beside the live tables and swaps it in.
       </p>
       <div className="mt-6 overflow-x-auto rounded-xl border border-line">
         <table className="w-full min-w-[44rem] text-left text-sm">
           <thead className="bg-surface-raised text-xs text-ink-subtle uppercase">
             <tr>
-              <th scope="col" className="px-4 py-3 font-medium">Projector</th>
-              <th scope="col" className="px-4 py-3 font-medium">Tables</th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">Checkpoint</th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">Applied</th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">Lag</th>
-              <th scope="col" className="px-4 py-3 font-medium">Updated</th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Projector
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Tables
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-medium">
+                Checkpoint
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-medium">
+                Applied
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-medium">
+                Lag
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Updated
+              </th>
               <th scope="col" className="px-4 py-3 font-medium">
                 <span className="sr-only">Replay</span>
               </th>
@@ -39,7 +52,9 @@ function ReadModels() {
           <tbody className="divide-y divide-line">
             {data.projectors.map((projector) => (
               <tr key={projector.name} className="align-top">
-                <th scope="row" className="px-4 py-3 font-medium text-ink">{projector.name}</th>
+                <th scope="row" className="px-4 py-3 font-medium text-ink">
+                  {projector.name}
+                </th>
                 <td className="px-4 py-3 font-mono text-xs text-ink-muted">{projector.tables.join(', ')}</td>
                 <td className="px-4 py-3 text-right font-mono text-ink-muted">{projector.checkpointPosition}</td>
                 <td className="px-4 py-3 text-right text-ink-muted">{projector.eventsApplied.toLocaleString('en-US')}</td>
@@ -47,7 +62,11 @@ function ReadModels() {
                   {projector.lag.toLocaleString('en-US')}
                 </td>
                 <td className="px-4 py-3 text-ink-subtle">
-                  {projector.updatedAt ? <time dateTime={projector.updatedAt}>{new Date(projector.updatedAt).toISOString().replace('T', ' ').slice(0, 19)} UTC</time> : 'never'}
+                  {projector.updatedAt ? (
+                    <time dateTime={projector.updatedAt}>{new Date(projector.updatedAt).toISOString().replace('T', ' ').slice(0, 19)} UTC</time>
+                  ) : (
+                    'never'
+                  )}
                 </td>
                 <td className="px-4 py-3">
                   <ReplayButton projector={projector.name} latest={projector.replay} />

@@ -39,8 +39,8 @@ function AdminLibraryPage() {
   return (
     <AdminFrame title="Library files">
       <p className="max-w-3xl text-sm text-ink-muted">
-        Each file customers download, at its newest version. Uploading a new version gives every customer who can open the resource that file from now on; earlier
-        versions stay stored, and the next start only replaces an upload when the file in the repository changes. Up to {data.maxUploadMb} MB.
+        Each file customers download, at its newest version. Uploading a new version gives every customer who can open the resource that file from now on;
+        earlier versions stay stored, and the next start only replaces an upload when the file in the repository changes. Up to {data.maxUploadMb} MB.
       </p>
       {uploaded ? (
         <StatusBanner tone="good" icon={<CircleCheck aria-hidden="true" className="text-success" />} className="mt-5">
@@ -53,7 +53,9 @@ function AdminLibraryPage() {
         </StatusBanner>
       ) : null}
       {data.files.length === 0 ? (
-        <p className="mt-8 text-sm text-ink-muted">No files are published yet. Built files are published when the site starts (see the README's "The library").</p>
+        <p className="mt-8 text-sm text-ink-muted">
+          No files are published yet. Built files are published when the site starts (see the README's "The library").
+        </p>
       ) : (
         <ul className="mt-6 divide-y divide-line rounded-xl border border-line">
           {data.files.map((file) => (
@@ -62,7 +64,8 @@ function AdminLibraryPage() {
                 <p className="text-xs text-ink-subtle">{file.resourceTitle}</p>
                 <h2 className="font-medium text-ink">{file.title}</h2>
                 <p className="mt-1 text-xs break-all text-ink-subtle">
-                  {file.name} · {formatBytes(file.bytes)} · version {file.version} ({file.source === 'admin' ? 'uploaded' : 'built'}) · {formatDayTime(file.publishedAt)}
+                  {file.name} · {formatBytes(file.bytes)} · version {file.version} ({file.source === 'admin' ? 'uploaded' : 'built'}) ·{' '}
+                  {formatDayTime(file.publishedAt)}
                 </p>
               </div>
               <UploadForm resourceId={file.resourceId} fileName={file.name} title={file.title} />
@@ -79,13 +82,25 @@ function UploadForm({ resourceId, fileName, title }: { resourceId: string; fileN
   const [sending, setSending] = useState(false);
   const inputId = `upload-${resourceId}-${fileName}`.replace(/[^A-Za-z0-9_-]/g, '-');
   return (
-    <form method="post" action="/admin/library/upload" encType="multipart/form-data" onSubmit={() => setSending(true)} className="flex flex-col gap-2 sm:flex-row sm:items-center">
+    <form
+      method="post"
+      action="/admin/library/upload"
+      encType="multipart/form-data"
+      onSubmit={() => setSending(true)}
+      className="flex flex-col gap-2 sm:flex-row sm:items-center"
+    >
       <input type="hidden" name="resourceId" value={resourceId} />
       <input type="hidden" name="fileName" value={fileName} />
       <label htmlFor={inputId} className="sr-only">
         New version of {title}
       </label>
-      <input id={inputId} name="file" type="file" required className="max-w-64 text-sm text-ink-muted file:mr-3 file:rounded-md file:border file:border-line-strong file:bg-surface-overlay file:px-3 file:py-1.5 file:text-ink" />
+      <input
+        id={inputId}
+        name="file"
+        type="file"
+        required
+        className="max-w-64 text-sm text-ink-muted file:mr-3 file:rounded-md file:border file:border-line-strong file:bg-surface-overlay file:px-3 file:py-1.5 file:text-ink"
+      />
       <Button type="submit" size="sm" variant="secondary" disabled={sending}>
         <Upload aria-hidden="true" />
         {sending ? 'Uploading…' : 'Upload new version'}

@@ -29,12 +29,7 @@ function StreamsPage() {
         </li>
         {data.categories.map((c) => (
           <li key={c.category}>
-            <Link
-              to="/admin/streams"
-              search={{ category: c.category }}
-              aria-current={category === c.category ? 'page' : undefined}
-              className={FILTER_PILL}
-            >
+            <Link to="/admin/streams" search={{ category: c.category }} aria-current={category === c.category ? 'page' : undefined} className={FILTER_PILL}>
               {c.category} <span className="text-ink-subtle">{c.streams}</span>
             </Link>
           </li>
@@ -47,11 +42,21 @@ function StreamsPage() {
           <table className="w-full min-w-[40rem] text-left text-sm">
             <thead className="bg-surface-raised text-xs text-ink-subtle uppercase">
               <tr>
-                <th scope="col" className="px-4 py-3 font-medium">Stream</th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">Version</th>
-                <th scope="col" className="px-4 py-3 font-medium">Last event</th>
-                <th scope="col" className="px-4 py-3 font-medium">By</th>
-                <th scope="col" className="px-4 py-3 font-medium">When</th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Stream
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-medium">
+                  Version
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Last event
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  By
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  When
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">

@@ -45,18 +45,32 @@ function WebhooksPage() {
         ))}
       </ul>
       {data.events.length === 0 ? (
-        <p className="mt-8 text-sm text-ink-muted">No Stripe events {outcome ? `that are ${outcome}` : 'yet'}. Every verified delivery to /webhooks/stripe appears here.</p>
+        <p className="mt-8 text-sm text-ink-muted">
+          No Stripe events {outcome ? `that are ${outcome}` : 'yet'}. Every verified delivery to /webhooks/stripe appears here.
+        </p>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-xl border border-line">
           <table className="w-full min-w-[52rem] text-left text-sm">
             <thead className="bg-surface-raised text-xs text-ink-subtle uppercase">
               <tr>
-                <th scope="col" className="px-4 py-3 font-medium">Event</th>
-                <th scope="col" className="px-4 py-3 font-medium">Received</th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">Deliveries</th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">Attempts</th>
-                <th scope="col" className="px-4 py-3 font-medium">Outcome</th>
-                <th scope="col" className="px-4 py-3 text-right font-medium"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Event
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Received
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-medium">
+                  Deliveries
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-medium">
+                  Attempts
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Outcome
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
@@ -75,7 +89,9 @@ function WebhooksPage() {
                     <span className={cx('inline-block rounded-full border px-2 py-0.5 text-xs capitalize', OUTCOME_STYLE[event.outcome])}>{event.outcome}</span>
                     {event.lastError ? <span className="mt-1 block max-w-xs text-xs text-danger">{event.lastError}</span> : null}
                   </td>
-                  <td className="px-4 py-3 text-right">{event.outcome === 'pending' || event.outcome === 'failed' ? <RedriveButton stripeEventId={event.stripeEventId} /> : null}</td>
+                  <td className="px-4 py-3 text-right">
+                    {event.outcome === 'pending' || event.outcome === 'failed' ? <RedriveButton stripeEventId={event.stripeEventId} /> : null}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -23,7 +23,9 @@ function InvitationPage() {
   const { data } = useSuspenseQuery(invitationQuery(token));
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-12 sm:px-6 sm:py-20">
-      <div className="rounded-2xl border border-line bg-surface-raised p-6 sm:p-8"><Invitation invitation={data} /></div>
+      <div className="rounded-2xl border border-line bg-surface-raised p-6 sm:p-8">
+        <Invitation invitation={data} />
+      </div>
     </div>
   );
 }
@@ -42,7 +44,8 @@ function Invitation({ invitation }: { invitation: SeatInvitation }) {
     return (
       <Message icon={<UserX aria-hidden="true" />} title="This seat is no longer available">
         <p>
-          {invitation.ownerName} no longer shares a seat on their {invitation.planTitle} with this address. If you think this is a mistake, ask them to add you again: you will get a new invitation.
+          {invitation.ownerName} no longer shares a seat on their {invitation.planTitle} with this address. If you think this is a mistake, ask them to add you
+          again: you will get a new invitation.
         </p>
         <CallToAction to="/obsidian-ai-plugin" variant="secondary">
           See plans
@@ -53,7 +56,11 @@ function Invitation({ invitation }: { invitation: SeatInvitation }) {
   return (
     <Message icon={<KeyRound aria-hidden="true" />} title={`${invitation.ownerName} gave you a seat`}>
       <p>
-        A seat on their <strong className="text-ink">{invitation.planTitle}</strong> is yours, for <strong className="text-ink" data-testid="invited-email">{invitation.email}</strong>: your own license key for the plugin, sharing the plan's credits.
+        A seat on their <strong className="text-ink">{invitation.planTitle}</strong> is yours, for{' '}
+        <strong className="text-ink" data-testid="invited-email">
+          {invitation.email}
+        </strong>
+        : your own license key for the plugin, sharing the plan's credits.
       </p>
       {invitation.viewer === 'someone-else' ? (
         <>
@@ -66,8 +73,16 @@ function Invitation({ invitation }: { invitation: SeatInvitation }) {
         </>
       ) : (
         <>
-          <p>{invitation.accountExists ? 'You already have an account with this address: sign in to open your seat.' : 'Create your account with this address (we email you a code to confirm it), and your seat opens.'}</p>
-          <Button size="lg" className="w-full whitespace-normal! sm:w-auto" onClick={() => auth.openSignIn(SEAT, { email: invitation.email, mode: invitation.accountExists ? 'sign-in' : 'sign-up' })}>
+          <p>
+            {invitation.accountExists
+              ? 'You already have an account with this address: sign in to open your seat.'
+              : 'Create your account with this address (we email you a code to confirm it), and your seat opens.'}
+          </p>
+          <Button
+            size="lg"
+            className="w-full whitespace-normal! sm:w-auto"
+            onClick={() => auth.openSignIn(SEAT, { email: invitation.email, mode: invitation.accountExists ? 'sign-in' : 'sign-up' })}
+          >
             {invitation.accountExists ? 'Sign in and open my seat' : 'Create my account and open my seat'}
           </Button>
         </>

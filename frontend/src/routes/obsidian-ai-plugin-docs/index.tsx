@@ -77,7 +77,11 @@ function SearchResults({ query, hits }: { query: string; hits: DocSearchHit[] })
         <ul className="mt-6 space-y-3">
           {hits.map((hit) => (
             <li key={hit.page.slug}>
-              <Link to={hit.page.path as '/'} hash={hit.anchor} className="block rounded-xl border border-line bg-surface-raised p-4 hover:border-accent-400/60">
+              <Link
+                to={hit.page.path as '/'}
+                hash={hit.anchor}
+                className="block rounded-xl border border-line bg-surface-raised p-4 hover:border-accent-400/60"
+              >
                 <span className="font-medium text-ink">{hit.page.title}</span>
                 <span className="mt-1 block text-sm text-ink-subtle">{hit.snippet}</span>
               </Link>

@@ -10,12 +10,7 @@ import { ResourceCard } from '../../components/catalog/ResourceCard';
 import { ResourceCover } from '../../components/catalog/ResourceCover';
 import { TypeBadge } from '../../components/catalog/TypeBadge';
 import { GetItFreeForm } from '../../components/checkout/GetItFreeForm';
-import {
-  billingInterval,
-  RESOURCE_TYPE_PLURAL,
-  RESOURCE_TYPE_SINGULAR,
-  resourceFacts,
-} from '../../components/catalog/resource-facts';
+import { billingInterval, RESOURCE_TYPE_PLURAL, RESOURCE_TYPE_SINGULAR, resourceFacts } from '../../components/catalog/resource-facts';
 import { CallToAction } from '../../components/ui/CallToAction';
 import { cx } from '../../components/ui/cx';
 import { pageHead } from '../../lib/seo';
@@ -30,7 +25,10 @@ export const Route = createFileRoute('/resources/$resourceId')({
   loader: async ({ context, params }) => {
     const resource = await context.queryClient.ensureQueryData(resourceQuery(params.resourceId));
     // Whether the visitor already has it answers "no" to a signed-out visitor, so it is asked for everyone.
-    await Promise.all([context.queryClient.ensureQueryData(resourcesQuery({ category: resource.type })), context.queryClient.ensureQueryData(libraryAccessQuery(resource.id))]);
+    await Promise.all([
+      context.queryClient.ensureQueryData(resourcesQuery({ category: resource.type })),
+      context.queryClient.ensureQueryData(libraryAccessQuery(resource.id)),
+    ]);
     return { slug: resource.slug, title: resource.title, summary: resourceSummary(resource, resource.title) };
   },
   head: (ctx) => {
@@ -65,9 +63,7 @@ function ResourcePage() {
           <ResourceCover resource={resource} priority className="rounded-2xl border border-line-strong shadow-panel" />
           <div className="min-w-0">
             <TypeBadge type={resource.type} />
-            <h1 className="mt-4 text-3xl leading-tight font-semibold tracking-tight text-ink sm:text-4xl">
-              {resource.title}
-            </h1>
+            <h1 className="mt-4 text-3xl leading-tight font-semibold tracking-tight text-ink sm:text-4xl">{resource.title}</h1>
             <p className="mt-4 text-base leading-relaxed text-ink-muted sm:text-lg">{lead}</p>
             <div
               className={cx(
@@ -102,10 +98,7 @@ function ResourcePage() {
             ) : null}
           </div>
 
-          <aside
-            aria-labelledby="details-title"
-            className="self-start rounded-2xl border border-line bg-surface-raised/60 p-5"
-          >
+          <aside aria-labelledby="details-title" className="self-start rounded-2xl border border-line bg-surface-raised/60 p-5">
             <h2 id="details-title" className="text-sm font-semibold text-ink">
               Details
             </h2>

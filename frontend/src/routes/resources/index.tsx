@@ -49,27 +49,19 @@ function ResourcesPage() {
 
   return (
     <div className="relative isolate">
-      <div
-        aria-hidden="true"
-        className="bg-hero-glow pointer-events-none absolute inset-x-0 top-0 -z-10 h-[28rem] opacity-70"
-      />
+      <div aria-hidden="true" className="bg-hero-glow pointer-events-none absolute inset-x-0 top-0 -z-10 h-[28rem] opacity-70" />
       <div className="mx-auto w-full max-w-6xl px-4 pt-12 pb-4 sm:px-6 sm:pt-16 lg:px-8">
         <header className="max-w-2xl">
           <p className="text-sm font-semibold tracking-wide text-accent-300">Resources</p>
           <h1 className="mt-3 text-3xl font-semibold tracking-tight text-ink sm:text-5xl">Resources for your vault</h1>
           <p className="mt-4 text-base leading-relaxed text-ink-muted sm:text-lg">
-            Templates, bundles, courses, ebooks, 1‑on‑1 sessions and credit packs, made to get more out of SystemSculpt
-            AI.
+            Templates, bundles, courses, ebooks, 1‑on‑1 sessions and credit packs, made to get more out of SystemSculpt AI.
           </p>
         </header>
 
         <div className="mt-10 rounded-2xl border border-line bg-surface-raised/60 p-3 shadow-panel sm:p-4">
           <div className="flex flex-col gap-3 md:flex-row md:items-center">
-            <SearchForm
-              filters={filters}
-              resultsId={resultsId}
-              onSearch={(q, replace) => void setFilters({ q }, { replace })}
-            />
+            <SearchForm filters={filters} resultsId={resultsId} onSearch={(q, replace) => void setFilters({ q }, { replace })} />
             <PriceFilterGroup filters={filters} />
           </div>
           <CategoryFilter filters={filters} counts={data.countsByType} allCount={allCount} />
@@ -101,11 +93,7 @@ function ResourcesPage() {
           ) : null}
         </div>
 
-        <div
-          id={resultsId}
-          aria-busy={pending || undefined}
-          className={cx('mt-5 transition-opacity duration-200', pending && 'opacity-55')}
-        >
+        <div id={resultsId} aria-busy={pending || undefined} className={cx('mt-5 transition-opacity duration-200', pending && 'opacity-55')}>
           {data.resources.length === 0 ? (
             <ResourcesEmptyState query={filters.q} />
           ) : (

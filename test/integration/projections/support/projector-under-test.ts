@@ -32,7 +32,12 @@ export function useProjectorUnderTest(create: () => Projector, definitions: Even
   let worker: ProjectionWorker;
   beforeAll(() => {
     store = new EventStore(harness.pool, new EventRegistry().register(...definitions));
-    worker = new ProjectionWorker(create(), harness.orm, store, harness.notifier, { connectionString: testDatabaseUrl(), log: silentLog, pollMs: 50, leaderRetryMs: 100 });
+    worker = new ProjectionWorker(create(), harness.orm, store, harness.notifier, {
+      connectionString: testDatabaseUrl(),
+      log: silentLog,
+      pollMs: 50,
+      leaderRetryMs: 100,
+    });
     worker.start();
   });
   afterAll(() => worker?.stop());

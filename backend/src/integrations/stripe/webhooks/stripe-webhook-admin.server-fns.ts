@@ -21,14 +21,20 @@ export class StripeWebhookAdminServerFns {
   ) {}
 
   @ServerFn(adminListStripeEvents)
-  async list({ outcome, limit }: z.output<typeof adminListStripeEvents.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof adminListStripeEvents>> {
+  async list(
+    { outcome, limit }: z.output<typeof adminListStripeEvents.input>,
+    context: ServerFnContext,
+  ): Promise<ServerFnOutput<typeof adminListStripeEvents>> {
     await this.admin.assert(context);
     return this.log.list(outcome, limit);
   }
 
   /** Queues a kept, unhandled event again, replacing a job that gave up (or that Redis lost). */
   @ServerFn(adminRedriveStripeEvent)
-  async redrive({ stripeEventId }: z.output<typeof adminRedriveStripeEvent.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof adminRedriveStripeEvent>> {
+  async redrive(
+    { stripeEventId }: z.output<typeof adminRedriveStripeEvent.input>,
+    context: ServerFnContext,
+  ): Promise<ServerFnOutput<typeof adminRedriveStripeEvent>> {
     await this.admin.assert(context);
     const event = await this.log.find(stripeEventId);
     if (!event) throw new StripeEventNotFoundError(stripeEventId);

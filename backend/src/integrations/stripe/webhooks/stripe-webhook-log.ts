@@ -55,24 +55,32 @@ export class StripeWebhookLog {
   async find(id: string): Promise<(ReceivedStripeEvent & { handledAt: Date | null }) | undefined> {
     const [row] = await this.orm.em
       .getConnection()
-      .execute<{ stripe_event_id: string; type: string; payload: unknown; handled_at: Date | null }[]>('select stripe_event_id, type, payload, handled_at from stripe_webhook_events where stripe_event_id = ?', [id]);
+      .execute<{ stripe_event_id: string; type: string; payload: unknown; handled_at: Date | null }[]>(
+        'select stripe_event_id, type, payload, handled_at from stripe_webhook_events where stripe_event_id = ?',
+        [id],
+      );
     return row ? { id: row.stripe_event_id, type: row.type, payload: readPayload(row.payload), handledAt: row.handled_at } : undefined;
   }
 
   async attempted(id: string, result: { outcome: 'handled' | 'ignored' } | { error: string }): Promise<void> {
-    await this.orm.em.getConnection().execute(
-      'outcome' in result
-        ? 'update stripe_webhook_events set attempts = attempts + 1, outcome = ?, last_error = null, handled_at = now() where stripe_event_id = ?'
-        : "update stripe_webhook_events set attempts = attempts + 1, outcome = 'failed', last_error = ? where stripe_event_id = ?",
-      ['outcome' in result ? result.outcome : result.error.slice(0, 2000), id],
-    );
+    await this.orm.em
+      .getConnection()
+      .execute(
+        'outcome' in result
+          ? 'update stripe_webhook_events set attempts = attempts + 1, outcome = ?, last_error = null, handled_at = now() where stripe_event_id = ?'
+          : "update stripe_webhook_events set attempts = attempts + 1, outcome = 'failed', last_error = ? where stripe_event_id = ?",
+        ['outcome' in result ? result.outcome : result.error.slice(0, 2000), id],
+      );
   }
 
   /** Events accepted but not yet handled, received before `before` (oldest first). */
   async unhandled(before: Date, limit = 500): Promise<string[]> {
     const rows = await this.orm.em
       .getConnection()
-      .execute<{ stripe_event_id: string }[]>('select stripe_event_id from stripe_webhook_events where handled_at is null and received_at < ? order by received_at limit ?', [before, limit]);
+      .execute<{ stripe_event_id: string }[]>(
+        'select stripe_event_id from stripe_webhook_events where handled_at is null and received_at < ? order by received_at limit ?',
+        [before, limit],
+      );
     return rows.map((r) => r.stripe_event_id);
   }
 

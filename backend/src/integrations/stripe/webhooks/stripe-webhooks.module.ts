@@ -11,7 +11,11 @@ import { STRIPE_WEBHOOK_QUEUE } from '../jobs/stripe-webhook-queue';
 @Module({
   imports: [BullModule.registerQueue({ name: STRIPE_WEBHOOK_QUEUE })],
   controllers: [StripeWebhookController],
-  providers: [StripeEventHandlers, StripeWebhookAdminServerFns, { provide: StripeWebhookLog, inject: [MikroORM], useFactory: (orm: MikroORM) => new StripeWebhookLog(orm) }],
+  providers: [
+    StripeEventHandlers,
+    StripeWebhookAdminServerFns,
+    { provide: StripeWebhookLog, inject: [MikroORM], useFactory: (orm: MikroORM) => new StripeWebhookLog(orm) },
+  ],
   exports: [BullModule, StripeEventHandlers, StripeWebhookLog],
 })
 export class StripeWebhooksModule {}

@@ -47,7 +47,14 @@ export class StreamSummaryProjector implements Projector {
       .insertInto('rm_streams')
       .values(
         [...byStream].map(([streamId, r]) => ({
-          stream_id: streamId, category: streamCategory(streamId), version: r.version, event_count: r.count, last_event_type: r.type, last_actor: r.actor, first_recorded_at: r.first, last_recorded_at: r.last,
+          stream_id: streamId,
+          category: streamCategory(streamId),
+          version: r.version,
+          event_count: r.count,
+          last_event_type: r.type,
+          last_actor: r.actor,
+          first_recorded_at: r.first,
+          last_recorded_at: r.last,
         })),
       )
       .onConflict((conflict) =>

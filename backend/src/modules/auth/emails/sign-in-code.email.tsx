@@ -12,7 +12,11 @@ const whatFor = (d: SignInCode) => (d.purpose === 'sign-up' ? 'finish creating y
 
 function SignInCodeEmail({ data: d, footer }: EmailProps<SignInCode>) {
   return (
-    <EmailLayout preview={`Enter this code to ${whatFor(d)}. It works for ${d.minutes} minutes.`} heading={d.purpose === 'sign-up' ? 'Confirm your email address' : 'Your sign-in code'} footer={footer}>
+    <EmailLayout
+      preview={`Enter this code to ${whatFor(d)}. It works for ${d.minutes} minutes.`}
+      heading={d.purpose === 'sign-up' ? 'Confirm your email address' : 'Your sign-in code'}
+      footer={footer}
+    >
       <Paragraph>{`Enter this code to ${whatFor(d)}:`}</Paragraph>
       <CodeBox>{d.code}</CodeBox>
       <Paragraph>{`It works for ${d.minutes} minutes, once. If you did not ask for it, ignore this email: nobody can sign in without the code.`}</Paragraph>

@@ -17,7 +17,9 @@ export class AvailabilityProjector implements Projector<AvailabilityEvent> {
       .insertInto('rm_host_availability')
       .values({ host_user_id: d.hostUserId, host_name: d.hostName, schedule: d.schedule, updated_at: new Date(d.at) })
       .onConflict((conflict) =>
-        conflict.column('host_user_id').doUpdateSet((eb) => ({ host_name: eb.ref('excluded.host_name'), schedule: eb.ref('excluded.schedule'), updated_at: eb.ref('excluded.updated_at') })),
+        conflict
+          .column('host_user_id')
+          .doUpdateSet((eb) => ({ host_name: eb.ref('excluded.host_name'), schedule: eb.ref('excluded.schedule'), updated_at: eb.ref('excluded.updated_at') })),
       )
       .execute();
   }

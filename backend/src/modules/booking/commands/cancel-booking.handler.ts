@@ -26,7 +26,15 @@ export class CancelBookingHandler implements ICommandHandler<CancelBooking, Comm
   execute({ command, metadata }: CancelBooking): Promise<CommandOutcome<HostCalendar>> {
     const streamId = hostCalendarStreamId(command.hostUserId);
     return this.calendars.serially(streamId, () =>
-      runCommand({ store: this.store, streamId, decider: hostCalendarDecider, command: { type: 'CancelBooking', ...command }, metadata, retries: RACE_RETRIES, cache: this.calendars.states }),
+      runCommand({
+        store: this.store,
+        streamId,
+        decider: hostCalendarDecider,
+        command: { type: 'CancelBooking', ...command },
+        metadata,
+        retries: RACE_RETRIES,
+        cache: this.calendars.states,
+      }),
     );
   }
 }

@@ -26,7 +26,15 @@ export class ConfirmBookingHandler implements ICommandHandler<ConfirmBooking, Co
   execute({ command, metadata }: ConfirmBooking): Promise<CommandOutcome<HostCalendar>> {
     const streamId = hostCalendarStreamId(command.hostUserId);
     return this.calendars.serially(streamId, () =>
-      runCommand({ store: this.store, streamId, decider: hostCalendarDecider, command: { type: 'ConfirmBooking', ...command }, metadata, retries: RACE_RETRIES, cache: this.calendars.states }),
+      runCommand({
+        store: this.store,
+        streamId,
+        decider: hostCalendarDecider,
+        command: { type: 'ConfirmBooking', ...command },
+        metadata,
+        retries: RACE_RETRIES,
+        cache: this.calendars.states,
+      }),
     );
   }
 }

@@ -26,7 +26,15 @@ export class HoldSlotHandler implements ICommandHandler<HoldSlot, CommandOutcome
   execute({ command, metadata }: HoldSlot): Promise<CommandOutcome<HostCalendar>> {
     const streamId = hostCalendarStreamId(command.hostUserId);
     return this.calendars.serially(streamId, () =>
-      runCommand({ store: this.store, streamId, decider: hostCalendarDecider, command: { type: 'HoldSlot', ...command }, metadata, retries: RACE_RETRIES, cache: this.calendars.states }),
+      runCommand({
+        store: this.store,
+        streamId,
+        decider: hostCalendarDecider,
+        command: { type: 'HoldSlot', ...command },
+        metadata,
+        retries: RACE_RETRIES,
+        cache: this.calendars.states,
+      }),
     );
   }
 }

@@ -26,7 +26,15 @@ export class ReleaseHoldHandler implements ICommandHandler<ReleaseHold, CommandO
   execute({ command, metadata }: ReleaseHold): Promise<CommandOutcome<HostCalendar>> {
     const streamId = hostCalendarStreamId(command.hostUserId);
     return this.calendars.serially(streamId, () =>
-      runCommand({ store: this.store, streamId, decider: hostCalendarDecider, command: { type: 'ReleaseHold', ...command }, metadata, retries: RACE_RETRIES, cache: this.calendars.states }),
+      runCommand({
+        store: this.store,
+        streamId,
+        decider: hostCalendarDecider,
+        command: { type: 'ReleaseHold', ...command },
+        metadata,
+        retries: RACE_RETRIES,
+        cache: this.calendars.states,
+      }),
     );
   }
 }

@@ -26,7 +26,15 @@ export class RescheduleBookingHandler implements ICommandHandler<RescheduleBooki
   execute({ command, metadata }: RescheduleBooking): Promise<CommandOutcome<HostCalendar>> {
     const streamId = hostCalendarStreamId(command.hostUserId);
     return this.calendars.serially(streamId, () =>
-      runCommand({ store: this.store, streamId, decider: hostCalendarDecider, command: { type: 'RescheduleBooking', ...command }, metadata, retries: RACE_RETRIES, cache: this.calendars.states }),
+      runCommand({
+        store: this.store,
+        streamId,
+        decider: hostCalendarDecider,
+        command: { type: 'RescheduleBooking', ...command },
+        metadata,
+        retries: RACE_RETRIES,
+        cache: this.calendars.states,
+      }),
     );
   }
 }

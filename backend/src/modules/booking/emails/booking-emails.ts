@@ -10,7 +10,8 @@ import { bookingInviteAttachment, type BookingInvite } from './booking-ics';
  */
 export function bookingEmailTriggers(siteUrl: string): EmailTrigger[] {
   const dashboardUrl = new URL('/dashboard?section=sessions', siteUrl).toString();
-  const invite = (organizerEmail: string, fields: Omit<BookingInvite, 'organizerEmail' | 'dashboardUrl'>) => bookingInviteAttachment({ ...fields, organizerEmail, dashboardUrl });
+  const invite = (organizerEmail: string, fields: Omit<BookingInvite, 'organizerEmail' | 'dashboardUrl'>) =>
+    bookingInviteAttachment({ ...fields, organizerEmail, dashboardUrl });
   return [
     emailTrigger({
       event: BookingConfirmed,
@@ -21,7 +22,17 @@ export function bookingEmailTriggers(siteUrl: string): EmailTrigger[] {
               to: d.details.customerEmail,
               timeZone: d.details.customerTimeZone,
               data: sessionData(d.details, d.start),
-              attachments: [invite(context.supportEmail, { method: 'REQUEST', bookingId: d.bookingId, sequence: 0, start: d.start, end: d.end, stamp: d.at, details: d.details })],
+              attachments: [
+                invite(context.supportEmail, {
+                  method: 'REQUEST',
+                  bookingId: d.bookingId,
+                  sequence: 0,
+                  start: d.start,
+                  end: d.end,
+                  stamp: d.at,
+                  details: d.details,
+                }),
+              ],
             }
           : null,
     }),
@@ -34,7 +45,17 @@ export function bookingEmailTriggers(siteUrl: string): EmailTrigger[] {
               to: d.details.customerEmail,
               timeZone: d.details.customerTimeZone,
               data: { ...sessionData(d.details, d.start), previousStartsAt: d.from.start },
-              attachments: [invite(context.supportEmail, { method: 'REQUEST', bookingId: d.bookingId, sequence: d.sequence, start: d.start, end: d.end, stamp: d.at, details: d.details })],
+              attachments: [
+                invite(context.supportEmail, {
+                  method: 'REQUEST',
+                  bookingId: d.bookingId,
+                  sequence: d.sequence,
+                  start: d.start,
+                  end: d.end,
+                  stamp: d.at,
+                  details: d.details,
+                }),
+              ],
             }
           : null,
     }),
@@ -47,7 +68,17 @@ export function bookingEmailTriggers(siteUrl: string): EmailTrigger[] {
               to: d.details.customerEmail,
               timeZone: d.details.customerTimeZone,
               data: { ...sessionData(d.details, d.start), refundCents: d.refundCents, currency: d.details.currency.toUpperCase(), by: d.by },
-              attachments: [invite(context.supportEmail, { method: 'CANCEL', bookingId: d.bookingId, sequence: d.sequence, start: d.start, end: d.end, stamp: d.at, details: d.details })],
+              attachments: [
+                invite(context.supportEmail, {
+                  method: 'CANCEL',
+                  bookingId: d.bookingId,
+                  sequence: d.sequence,
+                  start: d.start,
+                  end: d.end,
+                  stamp: d.at,
+                  details: d.details,
+                }),
+              ],
             }
           : null,
     }),
@@ -56,7 +87,11 @@ export function bookingEmailTriggers(siteUrl: string): EmailTrigger[] {
       kind: 'booking-refused',
       send: (d) =>
         d.details.customerEmail
-          ? { to: d.details.customerEmail, timeZone: d.details.customerTimeZone, data: { ...sessionData(d.details, d.start), amountCents: d.details.amountCents, currency: d.details.currency.toUpperCase() } }
+          ? {
+              to: d.details.customerEmail,
+              timeZone: d.details.customerTimeZone,
+              data: { ...sessionData(d.details, d.start), amountCents: d.details.amountCents, currency: d.details.currency.toUpperCase() },
+            }
           : null,
     }),
   ];
@@ -64,5 +99,12 @@ export function bookingEmailTriggers(siteUrl: string): EmailTrigger[] {
 
 /** What every booking email shows about the session. */
 export function sessionData(details: SessionDetails, startsAt: string) {
-  return { name: details.customerName, sessionTitle: details.sessionTitle, startsAt, minutes: details.minutes, meetingUrl: details.meetingUrl, hostName: details.hostName };
+  return {
+    name: details.customerName,
+    sessionTitle: details.sessionTitle,
+    startsAt,
+    minutes: details.minutes,
+    meetingUrl: details.meetingUrl,
+    hostName: details.hostName,
+  };
 }

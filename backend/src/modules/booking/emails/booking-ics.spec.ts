@@ -13,7 +13,9 @@ function parsed(ics: string, name: string) {
     if (line[i] === '"') quoted = !quoted;
     else if (line[i] === ':' && !quoted) colon = i;
   }
-  const params = Object.fromEntries([...line.slice(0, colon).matchAll(/;([^=;]+)=("[^"]*"|[^;]*)/g)].map(([, key, value]) => [key, value!.replace(/^"|"$/g, '')]));
+  const params = Object.fromEntries(
+    [...line.slice(0, colon).matchAll(/;([^=;]+)=("[^"]*"|[^;]*)/g)].map(([, key, value]) => [key, value!.replace(/^"|"$/g, '')]),
+  );
   return { params, value: line.slice(colon + 1).replace(/^mailto:/i, 'mailto:') };
 }
 
@@ -54,7 +56,10 @@ describe('a confirmed booking', () => {
 
   it('names the organizer (our support address) and the customer as an attendee who accepted', () => {
     expect(parsed(ics, 'ORGANIZER')).toEqual({ params: { CN: 'SystemSculpt' }, value: 'mailto:support@systemsculpt.com' });
-    expect(parsed(ics, 'ATTENDEE')).toEqual({ params: { CN: 'Lovelace, Ada', ROLE: 'REQ-PARTICIPANT', PARTSTAT: 'ACCEPTED', RSVP: 'FALSE' }, value: 'mailto:ada@example.com' });
+    expect(parsed(ics, 'ATTENDEE')).toEqual({
+      params: { CN: 'Lovelace, Ada', ROLE: 'REQ-PARTICIPANT', PARTSTAT: 'ACCEPTED', RSVP: 'FALSE' },
+      value: 'mailto:ada@example.com',
+    });
   });
 
   it('ends every line with CRLF and keeps each within 75 octets', () => {
@@ -80,7 +85,9 @@ describe('a booking without a meeting link', () => {
 describe('a rescheduled booking', () => {
   it('keeps the UID, raises the SEQUENCE and carries the new time', () => {
     const lines = unfolded(bookingIcs(invite({ sequence: 1, start: '2026-12-03T09:30:00Z', end: '2026-12-03T10:30:00Z' })));
-    expect(lines).toEqual(expect.arrayContaining(['METHOD:REQUEST', 'UID:bk_7f3a@systemsculpt.com', 'SEQUENCE:1', 'DTSTART:20261203T093000Z', 'DTEND:20261203T103000Z']));
+    expect(lines).toEqual(
+      expect.arrayContaining(['METHOD:REQUEST', 'UID:bk_7f3a@systemsculpt.com', 'SEQUENCE:1', 'DTSTART:20261203T093000Z', 'DTEND:20261203T103000Z']),
+    );
   });
 });
 

@@ -27,7 +27,11 @@ export const ICS_UID_DOMAIN = 'systemsculpt.com';
 export function bookingIcs(invite: BookingInvite): string {
   const d = invite.details;
   const cancelled = invite.method === 'CANCEL';
-  const calendar = ical({ prodId: '//SystemSculpt//Sessions//EN', scale: 'GREGORIAN', method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST });
+  const calendar = ical({
+    prodId: '//SystemSculpt//Sessions//EN',
+    scale: 'GREGORIAN',
+    method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  });
   calendar.createEvent({
     id: `${invite.bookingId}@${ICS_UID_DOMAIN}`,
     sequence: invite.sequence,
@@ -44,7 +48,9 @@ export function bookingIcs(invite: BookingInvite): string {
     url: d.meetingUrl ? uriValue(d.meetingUrl) : null,
     organizer: { name: 'SystemSculpt', email: invite.organizerEmail },
     // iTIP requires the attendee in a REQUEST and a CANCEL; they chose the time, so they accepted it.
-    attendees: d.customerEmail ? [{ name: d.customerName, email: d.customerEmail, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED, rsvp: false }] : [],
+    attendees: d.customerEmail
+      ? [{ name: d.customerName, email: d.customerEmail, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED, rsvp: false }]
+      : [],
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     transparency: cancelled ? ICalEventTransparency.TRANSPARENT : ICalEventTransparency.OPAQUE,
   });

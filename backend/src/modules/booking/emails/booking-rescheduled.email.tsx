@@ -9,13 +9,24 @@ type Rescheduled = SessionEmailData & { previousStartsAt: string };
 function BookingRescheduled({ data: d, context: c, footer }: EmailProps<Rescheduled>) {
   const when = formatWhen(d.startsAt, c.timeZone);
   return (
-    <EmailLayout preview={`Now ${when} with ${d.hostName}. The updated calendar invite is attached.`} heading="Your session has a new time" action={{ label: 'Manage your booking', href: sessionsLink(c) }} footer={footer}>
+    <EmailLayout
+      preview={`Now ${when} with ${d.hostName}. The updated calendar invite is attached.`}
+      heading="Your session has a new time"
+      action={{ label: 'Manage your booking', href: sessionsLink(c) }}
+      footer={footer}
+    >
       <Greeting name={d.name} />
       <Paragraph>
         <strong>{d.sessionTitle}</strong>
         {` with ${d.hostName} has moved.`}
       </Paragraph>
-      <Facts rows={[['New time', when], ['Was', formatWhen(d.previousStartsAt, c.timeZone)], ['Length', `${d.minutes} minutes`]]} />
+      <Facts
+        rows={[
+          ['New time', when],
+          ['Was', formatWhen(d.previousStartsAt, c.timeZone)],
+          ['Length', `${d.minutes} minutes`],
+        ]}
+      />
       <JoinLine session={d} />
       <Paragraph>The updated calendar invite is attached: opening it moves the event in your calendar.</Paragraph>
     </EmailLayout>

@@ -12,7 +12,14 @@ export interface SessionEmailData {
   hostName: string;
 }
 
-export const SAMPLE_SESSION: SessionEmailData = { name: 'Ada', sessionTitle: '1-on-1 Setup Session (60 min)', startsAt: '2026-12-01T14:00:00Z', minutes: 60, meetingUrl: 'https://meet.example.com/sculpt-ada', hostName: 'Mike' };
+export const SAMPLE_SESSION: SessionEmailData = {
+  name: 'Ada',
+  sessionTitle: '1-on-1 Setup Session (60 min)',
+  startsAt: '2026-12-01T14:00:00Z',
+  minutes: 60,
+  meetingUrl: 'https://meet.example.com/sculpt-ada',
+  hostName: 'Mike',
+};
 
 export const sessionsLink = (context: RenderContext) => siteLink(context, '/dashboard?section=sessions');
 

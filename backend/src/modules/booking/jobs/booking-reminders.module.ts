@@ -8,7 +8,13 @@ import { BookingRemindersReactor } from './booking-reminders.reactor';
 /** The reminders' queue, and the reactor that keeps one delayed job per confirmed booking. */
 @Module({
   imports: [BullModule.registerQueue({ name: BOOKING_REMINDER_QUEUE })],
-  providers: [{ provide: BookingReminders, inject: [getQueueToken(BOOKING_REMINDER_QUEUE)], useFactory: (queue: Queue<BookingReminderJob>) => new BookingReminders(queue) }],
+  providers: [
+    {
+      provide: BookingReminders,
+      inject: [getQueueToken(BOOKING_REMINDER_QUEUE)],
+      useFactory: (queue: Queue<BookingReminderJob>) => new BookingReminders(queue),
+    },
+  ],
   exports: [BookingReminders],
 })
 export class BookingRemindersModule implements OnModuleInit {

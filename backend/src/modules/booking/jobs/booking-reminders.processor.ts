@@ -45,7 +45,14 @@ export class BookingRemindersProcessor extends WorkerHost {
       kind: 'booking-reminder',
       to: row.customer_email,
       timeZone: row.customer_time_zone,
-      data: { name: row.customer_name, sessionTitle: row.session_title, startsAt: startAt.toISOString(), minutes: row.minutes, meetingUrl: row.meeting_url, hostName: row.host_name },
+      data: {
+        name: row.customer_name,
+        sessionTitle: row.session_title,
+        startsAt: startAt.toISOString(),
+        minutes: row.minutes,
+        meetingUrl: row.meeting_url,
+        hostName: row.host_name,
+      },
     });
     return 'queued';
   }

@@ -34,14 +34,18 @@ export class BookingReminders {
     const startAt = new Date(start);
     const delay = startAt.getTime() - REMINDER_LEAD_MS - this.now();
     if (delay <= 0) return false;
-    await this.queue.add('booking.remind', { bookingId, start: startAt.toISOString() }, {
-      jobId: reminderJobId(bookingId, startAt),
-      delay,
-      attempts: 6,
-      backoff: { type: 'exponential', delay: 5_000 },
-      removeOnComplete: { age: 7 * 24 * 3600 },
-      removeOnFail: { age: 30 * 24 * 3600 },
-    });
+    await this.queue.add(
+      'booking.remind',
+      { bookingId, start: startAt.toISOString() },
+      {
+        jobId: reminderJobId(bookingId, startAt),
+        delay,
+        attempts: 6,
+        backoff: { type: 'exponential', delay: 5_000 },
+        removeOnComplete: { age: 7 * 24 * 3600 },
+        removeOnFail: { age: 30 * 24 * 3600 },
+      },
+    );
     return true;
   }
 

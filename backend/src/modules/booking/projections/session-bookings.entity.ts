@@ -32,7 +32,10 @@ export const SessionBooking = defineEntity({
     updatedAt: p.datetime(),
   },
   indexes: [
-    { name: 'rm_session_bookings_host_time', expression: "create index rm_session_bookings_host_time on rm_session_bookings (host_user_id, end_at) where status in ('held', 'confirmed')" },
+    {
+      name: 'rm_session_bookings_host_time',
+      expression: "create index rm_session_bookings_host_time on rm_session_bookings (host_user_id, end_at) where status in ('held', 'confirmed')",
+    },
     { name: 'rm_session_bookings_customer', expression: 'create index rm_session_bookings_customer on rm_session_bookings (customer_user_id, start_at)' },
     { name: 'rm_session_bookings_checkout', expression: 'create index rm_session_bookings_checkout on rm_session_bookings (checkout_ref)' },
   ],

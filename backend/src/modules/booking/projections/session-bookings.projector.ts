@@ -18,16 +18,38 @@ export class SessionBookingsProjector implements Projector<Recorded<BookingEvent
         await db
           .insertInto('rm_session_bookings')
           .values({
-            booking_id: d.holdId, host_user_id: d.hostUserId, customer_user_id: d.customerUserId, session_type_id: x.sessionTypeId, session_title: x.sessionTitle, minutes: x.minutes,
-            host_name: x.hostName, meeting_url: x.meetingUrl, customer_email: x.customerEmail, customer_name: x.customerName, customer_time_zone: x.customerTimeZone, checkout_ref: x.checkoutRef,
-            amount_cents: x.amountCents, currency: x.currency, start_at: new Date(d.start), end_at: new Date(d.end), status: 'held', hold_expires_at: new Date(d.expiresAt), created_at: at, updated_at: at,
+            booking_id: d.holdId,
+            host_user_id: d.hostUserId,
+            customer_user_id: d.customerUserId,
+            session_type_id: x.sessionTypeId,
+            session_title: x.sessionTitle,
+            minutes: x.minutes,
+            host_name: x.hostName,
+            meeting_url: x.meetingUrl,
+            customer_email: x.customerEmail,
+            customer_name: x.customerName,
+            customer_time_zone: x.customerTimeZone,
+            checkout_ref: x.checkoutRef,
+            amount_cents: x.amountCents,
+            currency: x.currency,
+            start_at: new Date(d.start),
+            end_at: new Date(d.end),
+            status: 'held',
+            hold_expires_at: new Date(d.expiresAt),
+            created_at: at,
+            updated_at: at,
           })
           .onConflict((conflict) => conflict.column('booking_id').doNothing())
           .execute();
         break;
       }
       case 'SlotHoldReleased':
-        await db.updateTable('rm_session_bookings').set({ status: 'released', updated_at: new Date(event.data.at) }).where('booking_id', '=', event.data.holdId).where('status', '=', 'held').execute();
+        await db
+          .updateTable('rm_session_bookings')
+          .set({ status: 'released', updated_at: new Date(event.data.at) })
+          .where('booking_id', '=', event.data.holdId)
+          .where('status', '=', 'held')
+          .execute();
         break;
       case 'BookingConfirmed':
       case 'BookingRefusedSlotTaken': {
@@ -35,7 +57,13 @@ export class SessionBookingsProjector implements Projector<Recorded<BookingEvent
         const refused = event.type === 'BookingRefusedSlotTaken';
         await db
           .updateTable('rm_session_bookings')
-          .set({ status: refused ? 'refused' : 'confirmed', payment_intent_id: d.paymentIntentId, refund: refused ? 'full' : null, refund_cents: refused ? d.details.amountCents : 0, updated_at: new Date(d.at) })
+          .set({
+            status: refused ? 'refused' : 'confirmed',
+            payment_intent_id: d.paymentIntentId,
+            refund: refused ? 'full' : null,
+            refund_cents: refused ? d.details.amountCents : 0,
+            updated_at: new Date(d.at),
+          })
           .where('booking_id', '=', d.bookingId)
           .execute();
         break;

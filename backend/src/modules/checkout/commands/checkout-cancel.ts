@@ -36,7 +36,13 @@ export class CheckoutCancellation {
       if (session?.status === 'complete') continue;
       const checkoutRef = pending.id.replace(/^pp-/, '');
       // Recorded before Stripe is told, so the expiry webhook that follows finds it closed as cancelled.
-      const outcome = await runCommand({ store: this.store, streamId: checkoutStreamId(checkoutRef), decider: checkoutDecider, command: { type: 'CancelCheckout', checkoutRef, userId, at: new Date().toISOString() }, metadata });
+      const outcome = await runCommand({
+        store: this.store,
+        streamId: checkoutStreamId(checkoutRef),
+        decider: checkoutDecider,
+        command: { type: 'CancelCheckout', checkoutRef, userId, at: new Date().toISOString() },
+        metadata,
+      });
       await awaitProjection(this.orm, 'PurchasesProjector', outcome);
       if (session?.status === 'open') await this.stripe.api.checkout.sessions.expire(session.id, {}, { idempotencyKey: `expire-${session.id}` });
       if (outcome.status === 'appended') cancelled += 1;

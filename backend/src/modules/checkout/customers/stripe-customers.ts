@@ -26,11 +26,16 @@ export class StripeCustomers {
       { idempotencyKey: `customer-${user.userId}` },
     );
     try {
-      await this.store.append(customerStreamId(user.userId), 'no-stream', [StripeCustomerLinked({ userId: user.userId, customerId: customer.id, at: new Date().toISOString() })], {
-        correlationId,
-        causationId: null,
-        actor: { kind: 'user', userId: user.userId },
-      });
+      await this.store.append(
+        customerStreamId(user.userId),
+        'no-stream',
+        [StripeCustomerLinked({ userId: user.userId, customerId: customer.id, at: new Date().toISOString() })],
+        {
+          correlationId,
+          causationId: null,
+          actor: { kind: 'user', userId: user.userId },
+        },
+      );
     } catch (error) {
       if (!(error instanceof StreamVersionConflictError)) throw error;
     }

@@ -12,28 +12,60 @@ export function paymentEmailTriggers(sealingSecret: string, siteUrl: string, inv
       kind: 'purchase-receipt',
       send: (d) =>
         d.email
-          ? { to: d.email, data: { orderId: d.checkoutRef, paidAt: d.completedAt, items: [{ title: d.title, quantity: d.quantity, amountCents: d.amountCents }], totalCents: d.amountCents, currency: d.currency } }
+          ? {
+              to: d.email,
+              data: {
+                orderId: d.checkoutRef,
+                paidAt: d.completedAt,
+                items: [{ title: d.title, quantity: d.quantity, amountCents: d.amountCents }],
+                totalCents: d.amountCents,
+                currency: d.currency,
+              },
+            }
           : null,
     }),
     emailTrigger({
       event: LicenseGranted,
       kind: 'license-key',
-      send: (d) => (d.email ? { to: d.email, data: { planTitle: planTitle(d.plan), licenseKey: openLicenseKey(d.keySealed, sealingSecret), seats: d.seats } } : null),
+      send: (d) =>
+        d.email ? { to: d.email, data: { planTitle: planTitle(d.plan), licenseKey: openLicenseKey(d.keySealed, sealingSecret), seats: d.seats } } : null,
     }),
     emailTrigger({
       event: LicensedUserAdded,
       kind: 'seat-invitation',
-      send: (d) => ({ to: d.email, data: { ownerName: d.ownerName, planTitle: d.planTitle, acceptUrl: new URL(`/invite/${signSeatInvitation(invitationKey, d.licenseId, d.email)}`, siteUrl).toString() } }),
+      send: (d) => ({
+        to: d.email,
+        data: {
+          ownerName: d.ownerName,
+          planTitle: d.planTitle,
+          acceptUrl: new URL(`/invite/${signSeatInvitation(invitationKey, d.licenseId, d.email)}`, siteUrl).toString(),
+        },
+      }),
     }),
     emailTrigger({
       event: SubscriptionRenewed,
       kind: 'subscription-renewed',
-      send: (d) => (d.email && d.billingReason === 'subscription_cycle' ? { to: d.email, data: { planTitle: d.title, amountCents: d.amountCents, currency: d.currency, periodEndsAt: d.currentPeriodEnd } } : null),
+      send: (d) =>
+        d.email && d.billingReason === 'subscription_cycle'
+          ? { to: d.email, data: { planTitle: d.title, amountCents: d.amountCents, currency: d.currency, periodEndsAt: d.currentPeriodEnd } }
+          : null,
     }),
     emailTrigger({
       event: SubscriptionPastDue,
       kind: 'renewal-failed',
-      send: (d) => (d.email ? { to: d.email, data: { planTitle: d.title, amountCents: d.amountDueCents, currency: d.currency, payUrl: d.payUrl ?? dashboard('pending-payments'), retryAt: d.nextAttemptAt } } : null),
+      send: (d) =>
+        d.email
+          ? {
+              to: d.email,
+              data: {
+                planTitle: d.title,
+                amountCents: d.amountDueCents,
+                currency: d.currency,
+                payUrl: d.payUrl ?? dashboard('pending-payments'),
+                retryAt: d.nextAttemptAt,
+              },
+            }
+          : null,
     }),
   ];
 }

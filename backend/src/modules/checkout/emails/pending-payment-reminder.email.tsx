@@ -15,7 +15,12 @@ interface PendingPayment {
 
 function PendingPaymentReminder({ data: d, context: c, footer }: EmailProps<PendingPayment>) {
   return (
-    <EmailLayout preview={`Complete the payment by ${formatDay(d.expiresAt, c.timeZone)}.`} heading="Finish your purchase" action={{ label: 'Complete payment', href: d.payUrl }} footer={footer}>
+    <EmailLayout
+      preview={`Complete the payment by ${formatDay(d.expiresAt, c.timeZone)}.`}
+      heading="Finish your purchase"
+      action={{ label: 'Complete payment', href: d.payUrl }}
+      footer={footer}
+    >
       <Greeting name={d.name} />
       <Paragraph>
         {'Your order for '}
@@ -28,7 +33,14 @@ function PendingPaymentReminder({ data: d, context: c, footer }: EmailProps<Pend
 
 export const pendingPaymentReminder = emailKind<PendingPayment>({
   topic: 'transactional',
-  sample: { name: 'Ada', itemTitle: 'Obsidian Templates Bundle', amountCents: 2900, currency: 'USD', payUrl: 'http://localhost:3000/dashboard?section=pending-payments', expiresAt: '2026-11-25T14:05:00Z' },
+  sample: {
+    name: 'Ada',
+    itemTitle: 'Obsidian Templates Bundle',
+    amountCents: 2900,
+    currency: 'USD',
+    payUrl: 'http://localhost:3000/dashboard?section=pending-payments',
+    expiresAt: '2026-11-25T14:05:00Z',
+  },
   subject: (d) => `Your ${d.itemTitle} is waiting for payment`,
   Email: PendingPaymentReminder,
 });

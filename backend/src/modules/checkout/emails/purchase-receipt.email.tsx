@@ -14,9 +14,17 @@ interface Purchase {
 }
 
 function PurchaseReceipt({ data: d, context: c, footer }: EmailProps<Purchase>) {
-  const rows = [...d.items.map((i): [string, string] => [`${i.title} × ${i.quantity}`, formatMoney(i.amountCents, d.currency)]), ['Total paid', formatMoney(d.totalCents, d.currency)] as [string, string]];
+  const rows = [
+    ...d.items.map((i): [string, string] => [`${i.title} × ${i.quantity}`, formatMoney(i.amountCents, d.currency)]),
+    ['Total paid', formatMoney(d.totalCents, d.currency)] as [string, string],
+  ];
   return (
-    <EmailLayout preview={`Thank you. Order ${d.orderId}, paid ${formatDay(d.paidAt, c.timeZone)}.`} heading="Thank you for your purchase" action={{ label: 'Open your dashboard', href: siteLink(c, '/dashboard') }} footer={footer}>
+    <EmailLayout
+      preview={`Thank you. Order ${d.orderId}, paid ${formatDay(d.paidAt, c.timeZone)}.`}
+      heading="Thank you for your purchase"
+      action={{ label: 'Open your dashboard', href: siteLink(c, '/dashboard') }}
+      footer={footer}
+    >
       <Greeting name={d.name} />
       <Paragraph>
         {`Your payment went through on ${formatWhen(d.paidAt, c.timeZone)}. This is your receipt for order `}
@@ -30,7 +38,14 @@ function PurchaseReceipt({ data: d, context: c, footer }: EmailProps<Purchase>) 
 
 export const purchaseReceipt = emailKind<Purchase>({
   topic: 'transactional',
-  sample: { name: 'Ada', orderId: 'cs_test_a1B2c3', paidAt: '2026-11-23T14:05:00Z', items: [{ title: 'Lifetime License', quantity: 3, amountCents: 59700 }], totalCents: 59700, currency: 'USD' },
+  sample: {
+    name: 'Ada',
+    orderId: 'cs_test_a1B2c3',
+    paidAt: '2026-11-23T14:05:00Z',
+    items: [{ title: 'Lifetime License', quantity: 3, amountCents: 59700 }],
+    totalCents: 59700,
+    currency: 'USD',
+  },
   subject: (d) => `Your SystemSculpt receipt (${formatMoney(d.totalCents, d.currency)})`,
   Email: PurchaseReceipt,
 });

@@ -16,21 +16,37 @@ interface FailedRenewal {
 function RenewalFailed({ data: d, context: c, footer }: EmailProps<FailedRenewal>) {
   const amount = formatMoney(d.amountCents, d.currency);
   return (
-    <EmailLayout preview={`Pay ${amount} to keep your plan active.`} heading="Your renewal payment didn't go through" action={{ label: 'Pay now', href: d.payUrl }} footer={footer}>
+    <EmailLayout
+      preview={`Pay ${amount} to keep your plan active.`}
+      heading="Your renewal payment didn't go through"
+      action={{ label: 'Pay now', href: d.payUrl }}
+      footer={footer}
+    >
       <Greeting name={d.name} />
       <Paragraph>
         {"We couldn't charge "}
         <strong>{amount}</strong>
         {` for ${d.planTitle}. Your plan stays active while you sort it out.`}
       </Paragraph>
-      <Paragraph>{d.retryAt ? `We'll try again on ${formatWhen(d.retryAt, c.timeZone)}, or you can pay now with another card.` : 'Pay now with another card to keep your plan.'}</Paragraph>
+      <Paragraph>
+        {d.retryAt
+          ? `We'll try again on ${formatWhen(d.retryAt, c.timeZone)}, or you can pay now with another card.`
+          : 'Pay now with another card to keep your plan.'}
+      </Paragraph>
     </EmailLayout>
   );
 }
 
 export const renewalFailed = emailKind<FailedRenewal>({
   topic: 'transactional',
-  sample: { name: 'Ada', planTitle: 'Pro Monthly', amountCents: 2000, currency: 'USD', payUrl: 'http://localhost:3000/dashboard?section=pending-payments', retryAt: '2026-11-26T14:05:00Z' },
+  sample: {
+    name: 'Ada',
+    planTitle: 'Pro Monthly',
+    amountCents: 2000,
+    currency: 'USD',
+    payUrl: 'http://localhost:3000/dashboard?section=pending-payments',
+    retryAt: '2026-11-26T14:05:00Z',
+  },
   subject: (d) => `Action needed: your ${d.planTitle} payment didn't go through`,
   Email: RenewalFailed,
 });

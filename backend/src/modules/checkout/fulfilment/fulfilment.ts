@@ -3,7 +3,21 @@ import { runCommand } from '../../../events/command-runner';
 import type { EventMetadata } from '../../../events/event-metadata';
 import type { EventStore } from '../../../events/event-store';
 import type { CatalogQueries } from '../../catalog';
-import { type ReceivedStripeEvent, type PriceBook, type StripeClient, RefusedStripeEvent, catalogPriceMismatch, invoiceFacts, invoiceSubscriptionId, isoFromSeconds, ourMetadata, sessionFacts, stripeIdOf, subscriptionPeriodEnd, StripeRecords } from '../../../integrations/stripe';
+import {
+  type ReceivedStripeEvent,
+  type PriceBook,
+  type StripeClient,
+  RefusedStripeEvent,
+  catalogPriceMismatch,
+  invoiceFacts,
+  invoiceSubscriptionId,
+  isoFromSeconds,
+  ourMetadata,
+  sessionFacts,
+  stripeIdOf,
+  subscriptionPeriodEnd,
+  StripeRecords,
+} from '../../../integrations/stripe';
 import type { PurchaseFollowers } from '../purchase-followers';
 import { grantsResourceAccess } from '../checkout-rules';
 import { licenseTerms, licenseIdFor, type Licenses } from '../../licenses';
@@ -61,7 +75,11 @@ export class Fulfilment {
     const ours = ourMetadata(stripeMetadata);
     if (!ours) return;
     if (session.payment_status === 'paid') throw new RefusedStripeEvent(`checkout session ${session.id}: paid at Stripe, its payment did not fail`);
-    await this.checkout(ours.checkoutRef, { type: 'FailAsyncPayment', checkoutRef: ours.checkoutRef, userId: ours.userId, at: new Date().toISOString() }, event);
+    await this.checkout(
+      ours.checkoutRef,
+      { type: 'FailAsyncPayment', checkoutRef: ours.checkoutRef, userId: ours.userId, at: new Date().toISOString() },
+      event,
+    );
     await this.followers.closedUnpaid({ checkoutRef: ours.checkoutRef, userId: ours.userId, reason: 'payment_failed', stripeMetadata }, metadataFor(event));
   }
 
@@ -86,7 +104,8 @@ export class Fulfilment {
     const invoice = await this.records.invoice(objectId(event));
     const subscriptionId = invoiceSubscriptionId(invoice);
     // Paid since (a later attempt went through): there is no failure left to record.
-    if (subscriptionId) await this.syncSubscription(subscriptionId, event, invoice.status === 'paid' ? null : { type: 'RecordFailedInvoice', invoice: invoiceFacts(invoice) });
+    if (subscriptionId)
+      await this.syncSubscription(subscriptionId, event, invoice.status === 'paid' ? null : { type: 'RecordFailedInvoice', invoice: invoiceFacts(invoice) });
   }
 
   async subscriptionChanged(event: ReceivedStripeEvent): Promise<void> {
@@ -97,25 +116,57 @@ export class Fulfilment {
     const charge = await this.records.charge(objectId(event));
     const ours = await this.paymentIntentMetadata(stripeIdOf(charge.payment_intent));
     if (!ours) return;
-    const state = await this.checkout(ours.checkoutRef, { type: 'RefundPurchase', chargeId: charge.id, amountRefundedCents: charge.amount_refunded, full: charge.refunded, at: new Date().toISOString() }, event);
+    const state = await this.checkout(
+      ours.checkoutRef,
+      { type: 'RefundPurchase', chargeId: charge.id, amountRefundedCents: charge.amount_refunded, full: charge.refunded, at: new Date().toISOString() },
+      event,
+    );
     if (!state.purchased) throw new NotYetError(`the purchase ${ours.checkoutRef} is not recorded yet`);
     if (!state.refunded) return;
     await this.licenses.revoke(licenseIdFor(`checkout:${ours.checkoutRef}`), 'refund', new Date().toISOString(), metadataFor(event));
-    await this.followers.takenBack({ checkoutRef: ours.checkoutRef, userId: ours.userId, resource: (await this.catalog.findByIdOrSlug(ours.resourceId)) ?? null, reason: 'refund', stripeMetadata: ours.raw }, metadataFor(event));
+    await this.followers.takenBack(
+      {
+        checkoutRef: ours.checkoutRef,
+        userId: ours.userId,
+        resource: (await this.catalog.findByIdOrSlug(ours.resourceId)) ?? null,
+        reason: 'refund',
+        stripeMetadata: ours.raw,
+      },
+      metadataFor(event),
+    );
   }
 
   async disputeCreated(event: ReceivedStripeEvent): Promise<void> {
     const dispute = await this.records.dispute(objectId(event));
     const ours = await this.paymentIntentMetadata(stripeIdOf(dispute.payment_intent));
     if (!ours) return;
-    const state = await this.checkout(ours.checkoutRef, { type: 'DisputePurchase', disputeId: dispute.id, reason: dispute.reason, at: new Date().toISOString() }, event);
+    const state = await this.checkout(
+      ours.checkoutRef,
+      { type: 'DisputePurchase', disputeId: dispute.id, reason: dispute.reason, at: new Date().toISOString() },
+      event,
+    );
     if (!state.purchased) throw new NotYetError(`the purchase ${ours.checkoutRef} is not recorded yet`);
     await this.licenses.revoke(licenseIdFor(`checkout:${ours.checkoutRef}`), 'dispute', new Date().toISOString(), metadataFor(event));
-    await this.followers.takenBack({ checkoutRef: ours.checkoutRef, userId: ours.userId, resource: (await this.catalog.findByIdOrSlug(ours.resourceId)) ?? null, reason: 'dispute', stripeMetadata: ours.raw }, metadataFor(event));
+    await this.followers.takenBack(
+      {
+        checkoutRef: ours.checkoutRef,
+        userId: ours.userId,
+        resource: (await this.catalog.findByIdOrSlug(ours.resourceId)) ?? null,
+        reason: 'dispute',
+        stripeMetadata: ours.raw,
+      },
+      metadataFor(event),
+    );
   }
 
   private async checkout(checkoutRef: string, command: CheckoutCommand, event: ReceivedStripeEvent): Promise<CheckoutState> {
-    const outcome = await runCommand({ store: this.store, streamId: checkoutStreamId(checkoutRef), decider: checkoutDecider, command, metadata: metadataFor(event) });
+    const outcome = await runCommand({
+      store: this.store,
+      streamId: checkoutStreamId(checkoutRef),
+      decider: checkoutDecider,
+      command,
+      metadata: metadataFor(event),
+    });
     return outcome.state;
   }
 
@@ -128,16 +179,43 @@ export class Fulfilment {
     event: ReceivedStripeEvent,
   ): Promise<void> {
     const takenBack = state.disputed ? 'dispute' : state.refunded ? 'refund' : null;
-    await this.followers.purchased({ checkoutRef, userId: session.userId, resource, quantity: session.quantity, takenBack, stripeMetadata: session.stripeMetadata, paymentIntentId: session.paymentIntentId }, metadataFor(event));
+    await this.followers.purchased(
+      {
+        checkoutRef,
+        userId: session.userId,
+        resource,
+        quantity: session.quantity,
+        takenBack,
+        stripeMetadata: session.stripeMetadata,
+        paymentIntentId: session.paymentIntentId,
+      },
+      metadataFor(event),
+    );
     if (resource.type !== 'license' || licenseTerms(resource, 1).kind !== 'lifetime') return;
     const licenseId = licenseIdFor(`checkout:${checkoutRef}`);
     const at = new Date().toISOString();
-    await this.licenses.ensureGranted({ licenseId, userId: session.userId, email: session.email, resource, quantity: session.quantity, source: { checkoutRef, subscriptionId: null }, validUntil: null, at }, metadataFor(event));
+    await this.licenses.ensureGranted(
+      {
+        licenseId,
+        userId: session.userId,
+        email: session.email,
+        resource,
+        quantity: session.quantity,
+        source: { checkoutRef, subscriptionId: null },
+        validUntil: null,
+        at,
+      },
+      metadataFor(event),
+    );
     if (state.refunded || state.disputed) await this.licenses.revoke(licenseId, state.disputed ? 'dispute' : 'refund', at, metadataFor(event));
   }
 
   /** Reads the subscription as Stripe has it now, records what is new, and keeps its license in step. */
-  private async syncSubscription(id: unknown, event: ReceivedStripeEvent, invoice: Omit<Extract<SubscriptionCommand, { type: 'RecordPaidInvoice' | 'RecordFailedInvoice' }>, 'snapshot' | 'at'> | null): Promise<void> {
+  private async syncSubscription(
+    id: unknown,
+    event: ReceivedStripeEvent,
+    invoice: Omit<Extract<SubscriptionCommand, { type: 'RecordPaidInvoice' | 'RecordFailedInvoice' }>, 'snapshot' | 'at'> | null,
+  ): Promise<void> {
     const subscription = await this.records.subscription(id);
     const subscriptionId = subscription.id;
     const ours = ourMetadata(subscription.metadata);
@@ -149,7 +227,13 @@ export class Fulfilment {
     const quantity = item?.quantity ?? ours.quantity;
     // Checked when it first comes to us; a subscriber kept on an older price renews at it.
     if ((await this.store.readStream(subscriptionStreamId(subscriptionId))).length === 0) {
-      const billed = { resourceId: resource.id, quantity, amountCents: (item?.price.unit_amount ?? 0) * quantity, currency: item?.price.currency ?? subscription.currency, mode: item?.price.type === 'recurring' ? ('subscription' as const) : ('payment' as const) };
+      const billed = {
+        resourceId: resource.id,
+        quantity,
+        amountCents: (item?.price.unit_amount ?? 0) * quantity,
+        currency: item?.price.currency ?? subscription.currency,
+        mode: item?.price.type === 'recurring' ? ('subscription' as const) : ('payment' as const),
+      };
       const mismatch = catalogPriceMismatch(billed, await this.prices.priceFor(resource.id));
       if (mismatch) throw refuse(mismatch);
     }
@@ -172,12 +256,36 @@ export class Fulfilment {
     };
     const at = new Date().toISOString();
     const command: SubscriptionCommand = invoice ? { ...invoice, snapshot, at } : { type: 'SyncSubscription', snapshot, at };
-    const outcome = await runCommand({ store: this.store, streamId: subscriptionStreamId(subscriptionId), decider: subscriptionDecider, command, metadata: metadataFor(event) });
+    const outcome = await runCommand({
+      store: this.store,
+      streamId: subscriptionStreamId(subscriptionId),
+      decider: subscriptionDecider,
+      command,
+      metadata: metadataFor(event),
+    });
     const state = outcome.state;
-    await this.licenses.ensureGranted({ licenseId: snapshot.licenseId, userId: snapshot.userId, email: snapshot.email, resource, quantity, source: { checkoutRef: ours.checkoutRef, subscriptionId }, validUntil: state.periodEnd ?? snapshot.currentPeriodEnd, at }, metadataFor(event));
+    await this.licenses.ensureGranted(
+      {
+        licenseId: snapshot.licenseId,
+        userId: snapshot.userId,
+        email: snapshot.email,
+        resource,
+        quantity,
+        source: { checkoutRef: ours.checkoutRef, subscriptionId },
+        validUntil: state.periodEnd ?? snapshot.currentPeriodEnd,
+        at,
+      },
+      metadataFor(event),
+    );
     await this.licenses.changePlan(snapshot.licenseId, resource, quantity, at, metadataFor(event));
     const status = state.cancelled ? 'ended' : subscription.status === 'past_due' || subscription.status === 'unpaid' ? 'past_due' : 'active';
-    await this.licenses.changeTerm(snapshot.licenseId, status, state.cancelled ? (snapshot.endedAt ?? at) : (state.periodEnd ?? snapshot.currentPeriodEnd), at, metadataFor(event));
+    await this.licenses.changeTerm(
+      snapshot.licenseId,
+      status,
+      state.cancelled ? (snapshot.endedAt ?? at) : (state.periodEnd ?? snapshot.currentPeriodEnd),
+      at,
+      metadataFor(event),
+    );
   }
 
   private async paymentIntentMetadata(paymentIntentId: string | null) {

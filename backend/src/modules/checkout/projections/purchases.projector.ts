@@ -17,8 +17,18 @@ export class PurchasesProjector implements Projector<Recorded<PurchaseEvent>> {
         await db
           .insertInto('rm_purchases')
           .values({
-            checkout_ref: d.checkoutRef, checkout_session_id: d.checkoutSessionId, user_id: d.userId, resource_id: d.resourceId, title: d.title, quantity: d.quantity,
-            amount_cents: d.amountCents, currency: d.currency, status: 'paid', payment_intent_id: d.paymentIntentId, subscription_id: d.subscriptionId, completed_at: new Date(d.completedAt),
+            checkout_ref: d.checkoutRef,
+            checkout_session_id: d.checkoutSessionId,
+            user_id: d.userId,
+            resource_id: d.resourceId,
+            title: d.title,
+            quantity: d.quantity,
+            amount_cents: d.amountCents,
+            currency: d.currency,
+            status: 'paid',
+            payment_intent_id: d.paymentIntentId,
+            subscription_id: d.subscriptionId,
+            completed_at: new Date(d.completedAt),
           })
           .onConflict((conflict) => conflict.column('checkout_ref').doNothing())
           .execute();
@@ -66,18 +76,37 @@ export class PurchasesProjector implements Projector<Recorded<PurchaseEvent>> {
         await db
           .insertInto('rm_pending_payments')
           .values({
-            id: d.pendingPaymentId, user_id: d.userId, resource_id: d.resourceId, quantity: d.quantity, kind: d.kind, status: 'open', amount_cents: d.amountCents, currency: d.currency,
-            pay_url: d.payUrl, checkout_session_id: d.checkoutSessionId, expires_at: d.expiresAt === null ? null : new Date(d.expiresAt), opened_at: new Date(d.openedAt),
+            id: d.pendingPaymentId,
+            user_id: d.userId,
+            resource_id: d.resourceId,
+            quantity: d.quantity,
+            kind: d.kind,
+            status: 'open',
+            amount_cents: d.amountCents,
+            currency: d.currency,
+            pay_url: d.payUrl,
+            checkout_session_id: d.checkoutSessionId,
+            expires_at: d.expiresAt === null ? null : new Date(d.expiresAt),
+            opened_at: new Date(d.openedAt),
           })
           .onConflict((conflict) => conflict.column('id').doNothing())
           .execute();
         return;
       }
       case 'PendingPaymentProcessing':
-        await db.updateTable('rm_pending_payments').set({ status: 'processing' }).where('id', '=', event.data.pendingPaymentId).where('status', '=', 'open').execute();
+        await db
+          .updateTable('rm_pending_payments')
+          .set({ status: 'processing' })
+          .where('id', '=', event.data.pendingPaymentId)
+          .where('status', '=', 'open')
+          .execute();
         return;
       case 'PendingPaymentSettled':
-        await db.updateTable('rm_pending_payments').set({ status: 'settled', closed_at: new Date(event.data.at) }).where('id', '=', event.data.pendingPaymentId).execute();
+        await db
+          .updateTable('rm_pending_payments')
+          .set({ status: 'settled', closed_at: new Date(event.data.at) })
+          .where('id', '=', event.data.pendingPaymentId)
+          .execute();
         return;
       case 'PendingPaymentExpired': {
         const d = event.data;

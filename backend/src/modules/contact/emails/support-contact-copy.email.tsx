@@ -14,7 +14,13 @@ interface ContactCopy {
 function SupportContactCopy({ data: d, footer }: EmailProps<ContactCopy>) {
   return (
     <EmailLayout preview={d.message.slice(0, 120)} heading={`New message: ${d.topic}`} footer={footer}>
-      <Facts rows={[['From', `${d.name} <${d.email}>`], ['Topic', d.topic], ['Received', formatWhen(d.receivedAt, 'UTC')]]} />
+      <Facts
+        rows={[
+          ['From', `${d.name} <${d.email}>`],
+          ['Topic', d.topic],
+          ['Received', formatWhen(d.receivedAt, 'UTC')],
+        ]}
+      />
       <Paragraph>
         <TypedLines text={d.message} />
       </Paragraph>
@@ -24,7 +30,13 @@ function SupportContactCopy({ data: d, footer }: EmailProps<ContactCopy>) {
 
 export const supportContactCopy = emailKind<ContactCopy>({
   topic: 'transactional',
-  sample: { name: 'Ada Lovelace', email: 'ada@example.com', topic: 'Billing', message: 'Can I move my license to a new email address?', receivedAt: '2026-11-23T14:05:00Z' },
+  sample: {
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    topic: 'Billing',
+    message: 'Can I move my license to a new email address?',
+    receivedAt: '2026-11-23T14:05:00Z',
+  },
   subject: (d) => `[Contact] ${d.topic}: ${d.name}`,
   Email: SupportContactCopy,
 });

@@ -16,7 +16,13 @@ export class CompleteLessonHandler {
   ) {}
 
   async execute(command: CourseProgressCommand, metadata: EventMetadata): Promise<{ recorded: boolean }> {
-    const outcome = await runCommand({ store: this.store, streamId: courseProgressStreamId(command.userId, command.resourceId), decider: courseProgressDecider, command, metadata });
+    const outcome = await runCommand({
+      store: this.store,
+      streamId: courseProgressStreamId(command.userId, command.resourceId),
+      decider: courseProgressDecider,
+      command,
+      metadata,
+    });
     await awaitProjection(this.orm, 'CourseProgressProjector', outcome);
     return { recorded: outcome.status === 'appended' };
   }

@@ -27,7 +27,15 @@ export class AddCreditPackHandler implements ICommandHandler<AddCreditPack, Comm
 
   execute({ userId, pack, at, metadata }: AddCreditPack): Promise<CommandOutcome<CreditState>> {
     return this.streams.lanes.run(userId, () =>
-      runCommand({ store: this.store, streamId: creditStreamId(userId), decider: creditLedgerDecider, command: { type: 'AddCreditPack', userId, ...pack, at }, metadata, retries: RACE_RETRIES, cache: this.streams.states }),
+      runCommand({
+        store: this.store,
+        streamId: creditStreamId(userId),
+        decider: creditLedgerDecider,
+        command: { type: 'AddCreditPack', userId, ...pack, at },
+        metadata,
+        retries: RACE_RETRIES,
+        cache: this.streams.states,
+      }),
     );
   }
 }

@@ -15,8 +15,7 @@ export const usageEntryId = (requestId: string) => `use_${createHash('sha256').u
 const usageSourceId = (requestId: string) => `credit-usage:${requestId}`;
 
 export type DebitResult =
-  | { status: 'debited'; entryId: string; includedRemaining: number; addOnRemaining: number }
-  | { status: 'already_recorded'; entryId: string };
+  { status: 'debited'; entryId: string; includedRemaining: number; addOnRemaining: number } | { status: 'already_recorded'; entryId: string };
 
 export class DebitCredits extends Command<DebitResult> {
   constructor(
@@ -41,9 +40,28 @@ export class DebitCreditsHandler implements ICommandHandler<DebitCredits, DebitR
   async execute({ account, usage, at, metadata }: DebitCredits): Promise<DebitResult> {
     const entryId = usageEntryId(usage.requestId);
     if (await this.recorded(usage.requestId)) return { status: 'already_recorded', entryId };
-    const command: CreditCommand = { type: 'DebitCredits', userId: account.userId, entryId, requestId: usage.requestId, cycle: account.cycle, endpoint: usage.endpoint, usageKind: usage.usageKind, credits: usage.credits, measures: usage.measures, at };
+    const command: CreditCommand = {
+      type: 'DebitCredits',
+      userId: account.userId,
+      entryId,
+      requestId: usage.requestId,
+      cycle: account.cycle,
+      endpoint: usage.endpoint,
+      usageKind: usage.usageKind,
+      credits: usage.credits,
+      measures: usage.measures,
+      at,
+    };
     const outcome = await this.streams.lanes.run(account.userId, () =>
-      runCommand<CreditCommand, Parameters<typeof creditLedgerDecider.evolve>[1], CreditState>({ store: this.store, streamId: creditStreamId(account.userId), decider: creditLedgerDecider, command, metadata: { ...metadata, sourceId: usageSourceId(usage.requestId) }, retries: RACE_RETRIES, cache: this.streams.states }),
+      runCommand<CreditCommand, Parameters<typeof creditLedgerDecider.evolve>[1], CreditState>({
+        store: this.store,
+        streamId: creditStreamId(account.userId),
+        decider: creditLedgerDecider,
+        command,
+        metadata: { ...metadata, sourceId: usageSourceId(usage.requestId) },
+        retries: RACE_RETRIES,
+        cache: this.streams.states,
+      }),
     );
     if (outcome.status !== 'appended') return { status: 'already_recorded', entryId };
     return { status: 'debited', entryId, includedRemaining: includedRemaining(outcome.state, account.cycle), addOnRemaining: addOnRemaining(outcome.state) };

@@ -28,7 +28,15 @@ export class RemoveCreditPackHandler implements ICommandHandler<RemoveCreditPack
 
   execute({ userId, packId, reason, at, metadata }: RemoveCreditPack): Promise<CommandOutcome<CreditState>> {
     return this.streams.lanes.run(userId, () =>
-      runCommand({ store: this.store, streamId: creditStreamId(userId), decider: creditLedgerDecider, command: { type: 'RemoveCreditPack', userId, packId, reason, at }, metadata, retries: RACE_RETRIES, cache: this.streams.states }),
+      runCommand({
+        store: this.store,
+        streamId: creditStreamId(userId),
+        decider: creditLedgerDecider,
+        command: { type: 'RemoveCreditPack', userId, packId, reason, at },
+        metadata,
+        retries: RACE_RETRIES,
+        cache: this.streams.states,
+      }),
     );
   }
 }

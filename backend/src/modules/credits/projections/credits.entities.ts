@@ -54,7 +54,10 @@ export const CreditUsage = defineEntity({
   },
   indexes: [
     { name: 'rm_credit_usage_user', expression: 'create index rm_credit_usage_user on rm_credit_usage (user_id, created_at desc, entry_id desc)' },
-    { name: 'rm_credit_usage_user_endpoint', expression: 'create index rm_credit_usage_user_endpoint on rm_credit_usage (user_id, endpoint, created_at desc, entry_id desc)' },
+    {
+      name: 'rm_credit_usage_user_endpoint',
+      expression: 'create index rm_credit_usage_user_endpoint on rm_credit_usage (user_id, endpoint, created_at desc, entry_id desc)',
+    },
   ],
 });
 

@@ -16,14 +16,26 @@ export class CreditsProjector implements Projector<Recorded<CreditEvent>> {
         const d = event.data;
         await db
           .insertInto('rm_credit_packs')
-          .values({ pack_id: d.packId, user_id: d.userId, resource_id: d.resourceId, title: d.title, credits: d.credits, remaining: d.credits, added_at: new Date(d.at) })
+          .values({
+            pack_id: d.packId,
+            user_id: d.userId,
+            resource_id: d.resourceId,
+            title: d.title,
+            credits: d.credits,
+            remaining: d.credits,
+            added_at: new Date(d.at),
+          })
           .onConflict((conflict) => conflict.doNothing())
           .execute();
         return;
       }
       case 'AddOnCreditsRemoved': {
         const d = event.data;
-        await db.updateTable('rm_credit_packs').set({ remaining: 0, removed_at: new Date(d.at), removed_reason: d.reason }).where('pack_id', '=', d.packId).execute();
+        await db
+          .updateTable('rm_credit_packs')
+          .set({ remaining: 0, removed_at: new Date(d.at), removed_reason: d.reason })
+          .where('pack_id', '=', d.packId)
+          .execute();
         return;
       }
       case 'IncludedCreditsCycleStarted': {
@@ -37,12 +49,25 @@ export class CreditsProjector implements Projector<Recorded<CreditEvent>> {
       }
       case 'CreditsDebited': {
         const d = event.data;
-        const before = d.includedBefore !== null && d.addOnBefore !== null ? { included: d.includedBefore, addOn: d.addOnBefore } : await balancesBefore(em, d.userId, d.licenseId, d.cycleStart);
+        const before =
+          d.includedBefore !== null && d.addOnBefore !== null
+            ? { included: d.includedBefore, addOn: d.addOnBefore }
+            : await balancesBefore(em, d.userId, d.licenseId, d.cycleStart);
         await db
           .insertInto('rm_credit_usage')
           .values({
-            entry_id: d.entryId, user_id: d.userId, license_id: d.licenseId, request_id: d.requestId, endpoint: d.endpoint, usage_kind: d.usageKind, credits: d.credits,
-            from_included: d.fromIncluded, included_before: before.included, add_on_before: before.addOn, measures: d.measures, created_at: new Date(d.at),
+            entry_id: d.entryId,
+            user_id: d.userId,
+            license_id: d.licenseId,
+            request_id: d.requestId,
+            endpoint: d.endpoint,
+            usage_kind: d.usageKind,
+            credits: d.credits,
+            from_included: d.fromIncluded,
+            included_before: before.included,
+            add_on_before: before.addOn,
+            measures: d.measures,
+            created_at: new Date(d.at),
           })
           .onConflict((conflict) => conflict.doNothing())
           .execute();
@@ -54,7 +79,12 @@ export class CreditsProjector implements Projector<Recorded<CreditEvent>> {
             .where('cycle_start', '=', new Date(d.cycleStart))
             .execute();
         }
-        for (const part of d.fromPacks) await db.updateTable('rm_credit_packs').set((eb) => ({ remaining: eb('remaining', '-', part.credits) })).where('pack_id', '=', part.packId).execute();
+        for (const part of d.fromPacks)
+          await db
+            .updateTable('rm_credit_packs')
+            .set((eb) => ({ remaining: eb('remaining', '-', part.credits) }))
+            .where('pack_id', '=', part.packId)
+            .execute();
         return;
       }
     }

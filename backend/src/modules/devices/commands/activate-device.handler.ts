@@ -40,9 +40,25 @@ export class ActivateDeviceHandler implements ICommandHandler<ActivateDevice, Se
     const seat = license.seatEmail ?? OWNER_SEAT;
     const key = seenKey(license.licenseId, seat, device.hash);
     if (this.seen.seenLately(key)) return { kind: 'active' };
-    const command: DeviceCommand = { type: 'ActivateDevice', licenseId: license.licenseId, seat, deviceHash: device.hash, name: device.name, pluginVersion: pluginVersion?.slice(0, 40) ?? null, devicesPerSeat: license.devicesPerSeat, at: new Date().toISOString() };
+    const command: DeviceCommand = {
+      type: 'ActivateDevice',
+      licenseId: license.licenseId,
+      seat,
+      deviceHash: device.hash,
+      name: device.name,
+      pluginVersion: pluginVersion?.slice(0, 40) ?? null,
+      devicesPerSeat: license.devicesPerSeat,
+      at: new Date().toISOString(),
+    };
     try {
-      await runCommand({ store: this.store, streamId: deviceStreamId(license.licenseId), decider: deviceDecider, command, metadata: { correlationId: requestId, causationId: null, actor: { kind: 'visitor' } }, retries: RACE_RETRIES });
+      await runCommand({
+        store: this.store,
+        streamId: deviceStreamId(license.licenseId),
+        decider: deviceDecider,
+        command,
+        metadata: { correlationId: requestId, causationId: null, actor: { kind: 'visitor' } },
+        retries: RACE_RETRIES,
+      });
     } catch (error) {
       if (error instanceof DeviceLimitReached) return { kind: 'full', devicesPerSeat: error.devicesPerSeat, slotFreeAt: error.slotFreeAt };
       throw error;

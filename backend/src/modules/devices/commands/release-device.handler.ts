@@ -28,7 +28,14 @@ export class ReleaseDeviceHandler implements ICommandHandler<ReleaseDevice, Comm
 
   async execute({ licenseId, deviceHash, byUserId, metadata }: ReleaseDevice): Promise<CommandOutcome<DeviceState>> {
     const command = { type: 'ReleaseDevice' as const, licenseId, deviceHash, byUserId, at: new Date().toISOString() };
-    const outcome = await runCommand({ store: this.store, streamId: deviceStreamId(licenseId), decider: deviceDecider, command, metadata, retries: RACE_RETRIES });
+    const outcome = await runCommand({
+      store: this.store,
+      streamId: deviceStreamId(licenseId),
+      decider: deviceDecider,
+      command,
+      metadata,
+      retries: RACE_RETRIES,
+    });
     this.seen.forget(licenseId, deviceHash);
     return outcome;
   }

@@ -16,7 +16,14 @@ export class LicenseDevicesProjector implements Projector<Recorded<DeviceEvent>>
         const d = event.data;
         await db
           .insertInto('rm_license_devices')
-          .values({ license_id: d.licenseId, seat: d.seat, device_hash: d.deviceHash, name: d.name, plugin_version: d.pluginVersion, activated_at: new Date(d.at) })
+          .values({
+            license_id: d.licenseId,
+            seat: d.seat,
+            device_hash: d.deviceHash,
+            name: d.name,
+            plugin_version: d.pluginVersion,
+            activated_at: new Date(d.at),
+          })
           .onConflict((conflict) => conflict.doNothing())
           .execute();
         return;

@@ -41,7 +41,10 @@ export function EmailLayout({ preview, heading, action, footer, children }: Emai
                 {children}
                 {action ? (
                   <Section style={{ margin: '28px 0 8px' }}>
-                    <Button href={action.href} style={{ padding: '12px 22px', borderRadius: '8px', backgroundColor: COLORS.accent, color: '#ffffff', fontWeight: 600, fontSize: '15px' }}>
+                    <Button
+                      href={action.href}
+                      style={{ padding: '12px 22px', borderRadius: '8px', backgroundColor: COLORS.accent, color: '#ffffff', fontWeight: 600, fontSize: '15px' }}
+                    >
                       {action.label}
                     </Button>
                   </Section>

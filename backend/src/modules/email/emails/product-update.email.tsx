@@ -20,7 +20,12 @@ function ProductUpdateEmail({ data: d, footer }: EmailProps<ProductUpdate>) {
 
 export const productUpdate = emailKind<ProductUpdate>({
   topic: 'product_updates',
-  sample: { title: 'SystemSculpt AI 6.3', summary: 'Studio workflows can now run on a schedule.', highlights: ['Scheduled Studio workflows', 'Faster similar-notes search', 'Janitor cleans empty folders'], readMoreUrl: 'http://localhost:3000/obsidian-ai-plugin-docs' },
+  sample: {
+    title: 'SystemSculpt AI 6.3',
+    summary: 'Studio workflows can now run on a schedule.',
+    highlights: ['Scheduled Studio workflows', 'Faster similar-notes search', 'Janitor cleans empty folders'],
+    readMoreUrl: 'http://localhost:3000/obsidian-ai-plugin-docs',
+  },
   subject: (d) => `What's new: ${d.title}`,
   Email: ProductUpdateEmail,
 });

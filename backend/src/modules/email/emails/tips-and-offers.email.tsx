@@ -23,7 +23,11 @@ function TipsAndOffersEmail({ data: d, footer }: EmailProps<TipsAndOffers>) {
 
 export const tipsAndOffers = emailKind<TipsAndOffers>({
   topic: 'tips_and_offers',
-  sample: { tip: 'Press Mod+K to search your whole vault by meaning, not just by words.', offer: 'Credit packs are 20% off this week.', url: 'http://localhost:3000/resources?category=api_credits' },
+  sample: {
+    tip: 'Press Mod+K to search your whole vault by meaning, not just by words.',
+    offer: 'Credit packs are 20% off this week.',
+    url: 'http://localhost:3000/resources?category=api_credits',
+  },
   subject: () => 'A SystemSculpt tip for this week',
   Email: TipsAndOffersEmail,
 });

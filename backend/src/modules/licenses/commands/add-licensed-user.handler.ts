@@ -29,7 +29,15 @@ export class AddLicensedUserHandler implements ICommandHandler<AddLicensedUser, 
   ) {}
 
   execute({ licenseId, owner, planTitle, email, metadata }: AddLicensedUser): Promise<CommandOutcome<LicenseState>> {
-    const command = { type: 'AddLicensedUser' as const, ownerUserId: owner.userId, ownerName: owner.name, planTitle, email, seatKey: newLicenseKey(this.sealingSecret), at: new Date().toISOString() };
+    const command = {
+      type: 'AddLicensedUser' as const,
+      ownerUserId: owner.userId,
+      ownerName: owner.name,
+      planTitle,
+      email,
+      seatKey: newLicenseKey(this.sealingSecret),
+      at: new Date().toISOString(),
+    };
     return runCommand({ store: this.store, streamId: licenseStreamId(licenseId), decider: licenseDecider, command, metadata });
   }
 }

@@ -27,6 +27,12 @@ export class ChangeLicensePlanHandler implements ICommandHandler<ChangeLicensePl
   execute({ licenseId, resource, quantity, at, metadata }: ChangeLicensePlan): Promise<CommandOutcome<LicenseState>> {
     const { plan, seats, devicesPerSeat, includedCreditsPerMonth } = licenseTerms(resource, quantity);
     const terms = { resourceId: resource.id, plan, seats, devicesPerSeat, includedCreditsPerMonth };
-    return runCommand({ store: this.store, streamId: licenseStreamId(licenseId), decider: licenseDecider, command: { type: 'ChangeLicensePlan', terms, at }, metadata });
+    return runCommand({
+      store: this.store,
+      streamId: licenseStreamId(licenseId),
+      decider: licenseDecider,
+      command: { type: 'ChangeLicensePlan', terms, at },
+      metadata,
+    });
   }
 }

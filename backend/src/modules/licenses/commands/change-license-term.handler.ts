@@ -23,6 +23,12 @@ export class ChangeLicenseTermHandler implements ICommandHandler<ChangeLicenseTe
   constructor(private readonly store: EventStore) {}
 
   execute({ licenseId, status, validUntil, at, metadata }: ChangeLicenseTerm): Promise<CommandOutcome<LicenseState>> {
-    return runCommand({ store: this.store, streamId: licenseStreamId(licenseId), decider: licenseDecider, command: { type: 'ChangeLicenseTerm', status, validUntil, at }, metadata });
+    return runCommand({
+      store: this.store,
+      streamId: licenseStreamId(licenseId),
+      decider: licenseDecider,
+      command: { type: 'ChangeLicenseTerm', status, validUntil, at },
+      metadata,
+    });
   }
 }

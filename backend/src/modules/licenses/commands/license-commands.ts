@@ -22,7 +22,13 @@ export class Licenses {
     return this.commands.execute(new GrantLicense(request, metadata));
   }
 
-  changeTerm(licenseId: string, status: 'active' | 'past_due' | 'ended', validUntil: string | null, at: string, metadata: EventMetadata): Promise<CommandOutcome<LicenseState>> {
+  changeTerm(
+    licenseId: string,
+    status: 'active' | 'past_due' | 'ended',
+    validUntil: string | null,
+    at: string,
+    metadata: EventMetadata,
+  ): Promise<CommandOutcome<LicenseState>> {
     return this.commands.execute(new ChangeLicenseTerm(licenseId, status, validUntil, at, metadata));
   }
 

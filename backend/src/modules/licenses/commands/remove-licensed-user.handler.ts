@@ -22,6 +22,12 @@ export class RemoveLicensedUserHandler implements ICommandHandler<RemoveLicensed
   constructor(private readonly store: EventStore) {}
 
   execute({ licenseId, ownerUserId, email, metadata }: RemoveLicensedUser): Promise<CommandOutcome<LicenseState>> {
-    return runCommand({ store: this.store, streamId: licenseStreamId(licenseId), decider: licenseDecider, command: { type: 'RemoveLicensedUser', ownerUserId, email, at: new Date().toISOString() }, metadata });
+    return runCommand({
+      store: this.store,
+      streamId: licenseStreamId(licenseId),
+      decider: licenseDecider,
+      command: { type: 'RemoveLicensedUser', ownerUserId, email, at: new Date().toISOString() },
+      metadata,
+    });
   }
 }

@@ -22,6 +22,12 @@ export class RevokeLicenseHandler implements ICommandHandler<RevokeLicense, Comm
   constructor(private readonly store: EventStore) {}
 
   execute({ licenseId, reason, at, metadata }: RevokeLicense): Promise<CommandOutcome<LicenseState>> {
-    return runCommand({ store: this.store, streamId: licenseStreamId(licenseId), decider: licenseDecider, command: { type: 'RevokeLicense', reason, at }, metadata });
+    return runCommand({
+      store: this.store,
+      streamId: licenseStreamId(licenseId),
+      decider: licenseDecider,
+      command: { type: 'RevokeLicense', reason, at },
+      metadata,
+    });
   }
 }

@@ -26,9 +26,22 @@ export class LicensesProjector implements Projector<Recorded<LicenseEvent>> {
         await db
           .insertInto('rm_licenses')
           .values({
-            license_id: d.licenseId, user_id: d.userId, resource_id: d.resourceId, plan: d.plan, kind: d.kind, status: 'active', key_sealed: d.keySealed, key_hash: d.keyHash,
-            key_hint: d.keyHint, seats: d.seats, devices_per_seat: d.devicesPerSeat, included_credits_per_month: d.includedCreditsPerMonth,
-            valid_until: d.validUntil === null ? null : new Date(d.validUntil), subscription_id: d.source.subscriptionId, checkout_ref: d.source.checkoutRef, granted_at: new Date(d.grantedAt),
+            license_id: d.licenseId,
+            user_id: d.userId,
+            resource_id: d.resourceId,
+            plan: d.plan,
+            kind: d.kind,
+            status: 'active',
+            key_sealed: d.keySealed,
+            key_hash: d.keyHash,
+            key_hint: d.keyHint,
+            seats: d.seats,
+            devices_per_seat: d.devicesPerSeat,
+            included_credits_per_month: d.includedCreditsPerMonth,
+            valid_until: d.validUntil === null ? null : new Date(d.validUntil),
+            subscription_id: d.source.subscriptionId,
+            checkout_ref: d.source.checkoutRef,
+            granted_at: new Date(d.grantedAt),
           })
           .onConflict((conflict) => conflict.column('license_id').doNothing())
           .execute();
@@ -45,13 +58,24 @@ export class LicensesProjector implements Projector<Recorded<LicenseEvent>> {
         return;
       }
       case 'LicenseRevoked':
-        await db.updateTable('rm_licenses').set({ status: 'revoked', revoked_reason: event.data.reason }).where('license_id', '=', event.data.licenseId).execute();
+        await db
+          .updateTable('rm_licenses')
+          .set({ status: 'revoked', revoked_reason: event.data.reason })
+          .where('license_id', '=', event.data.licenseId)
+          .execute();
         return;
       case 'LicensedUserAdded': {
         const d = event.data;
         await db
           .insertInto('rm_licensed_users')
-          .values({ license_id: d.licenseId, email: d.email, seat_key_sealed: d.seatKeySealed, seat_key_hash: d.seatKeyHash, seat_key_hint: d.seatKeyHint, added_at: new Date(d.at) })
+          .values({
+            license_id: d.licenseId,
+            email: d.email,
+            seat_key_sealed: d.seatKeySealed,
+            seat_key_hash: d.seatKeyHash,
+            seat_key_hint: d.seatKeyHint,
+            added_at: new Date(d.at),
+          })
           .onConflict((conflict) => conflict.doNothing())
           .execute();
         return;
@@ -70,14 +94,24 @@ export class LicensesProjector implements Projector<Recorded<LicenseEvent>> {
         const d = event.data;
         await db
           .updateTable('rm_licenses')
-          .set({ resource_id: d.resourceId, plan: d.plan, seats: d.seats, devices_per_seat: d.devicesPerSeat, included_credits_per_month: d.includedCreditsPerMonth })
+          .set({
+            resource_id: d.resourceId,
+            plan: d.plan,
+            seats: d.seats,
+            devices_per_seat: d.devicesPerSeat,
+            included_credits_per_month: d.includedCreditsPerMonth,
+          })
           .where('license_id', '=', d.licenseId)
           .execute();
         return;
       }
       case 'LicenseKeyRotated': {
         const d = event.data;
-        await db.updateTable('rm_licenses').set({ key_sealed: d.keySealed, key_hash: d.keyHash, key_hint: d.keyHint }).where('license_id', '=', d.licenseId).execute();
+        await db
+          .updateTable('rm_licenses')
+          .set({ key_sealed: d.keySealed, key_hash: d.keyHash, key_hint: d.keyHint })
+          .where('license_id', '=', d.licenseId)
+          .execute();
         await db
           .insertInto('rm_retired_license_keys')
           .values({ key_hash: d.oldKeyHash, license_id: d.licenseId, retired_at: new Date(d.at), why: 'rotated' })

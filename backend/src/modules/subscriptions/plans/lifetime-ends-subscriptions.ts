@@ -28,7 +28,11 @@ export class LifetimeEndsSubscriptions implements PurchaseFollower {
       .where('cancel_at', 'is', null)
       .execute();
     for (const { subscription_id: id } of rows) {
-      await this.stripe.api.subscriptions.update(id, { cancel_at_period_end: true, metadata: { endedForLifetime: purchase.checkoutRef } }, { idempotencyKey: `lifetime-ends-${id}-${purchase.checkoutRef}` });
+      await this.stripe.api.subscriptions.update(
+        id,
+        { cancel_at_period_end: true, metadata: { endedForLifetime: purchase.checkoutRef } },
+        { idempotencyKey: `lifetime-ends-${id}-${purchase.checkoutRef}` },
+      );
     }
   }
 

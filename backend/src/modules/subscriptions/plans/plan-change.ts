@@ -50,6 +50,7 @@ export function planChange(held: HeldPlan[], wanted: WantedPlan): PlanChange {
   if (wanted.kind === 'lifetime') return { kind: 'to-lifetime', held: subscription };
   if (subscription.resourceId === wanted.resourceId && subscription.quantity === wanted.quantity) return { kind: 'same', held: subscription };
   if (!subscription.paidUp) return { kind: 'overdue', held: subscription };
-  const direction = subscription.resourceId === wanted.resourceId ? 'seats' : (RANK[wanted.plan] ?? 0) > (RANK[subscription.plan] ?? 0) ? 'upgrade' : 'downgrade';
+  const direction =
+    subscription.resourceId === wanted.resourceId ? 'seats' : (RANK[wanted.plan] ?? 0) > (RANK[subscription.plan] ?? 0) ? 'upgrade' : 'downgrade';
   return { kind: 'switch', held: subscription, direction };
 }

@@ -68,7 +68,19 @@ export class PlanChanges {
         return { kind: 'to-lifetime', heldTitle: change.held.title, endsAt: change.held.currentPeriodEnd!, message: planMessages.toLifetime(change.held) };
       case 'switch': {
         const preview = await this.preview(change, wanted);
-        return { kind: 'switch', direction: change.direction, heldTitle: change.held.title, heldQuantity: change.held.quantity, message: planMessages.switch(change.direction, change.held, wanted, { cents: preview.nextAmountCents, currency: preview.currency, renewsAt: preview.renewsAt, creditCents: preview.creditCents }), preview };
+        return {
+          kind: 'switch',
+          direction: change.direction,
+          heldTitle: change.held.title,
+          heldQuantity: change.held.quantity,
+          message: planMessages.switch(change.direction, change.held, wanted, {
+            cents: preview.nextAmountCents,
+            currency: preview.currency,
+            renewsAt: preview.renewsAt,
+            creditCents: preview.creditCents,
+          }),
+          preview,
+        };
       }
     }
   }
@@ -120,7 +132,11 @@ export class PlanChanges {
       invoice = await this.stripe.api.invoices.createPreview({
         customer,
         subscription: subscription.id,
-        subscription_details: { items: [{ id: itemId, price: priceId, quantity: wanted.quantity }], proration_behavior: BEHAVIOR, proration_date: prorationDate },
+        subscription_details: {
+          items: [{ id: itemId, price: priceId, quantity: wanted.quantity }],
+          proration_behavior: BEHAVIOR,
+          proration_date: prorationDate,
+        },
       });
     } catch (error) {
       throw this.stripeFailure(error);
@@ -143,14 +159,20 @@ export class PlanChanges {
       const [subscription, price] = await Promise.all([this.stripe.api.subscriptions.retrieve(subscriptionId), this.prices.priceFor(resourceId)]);
       const item = subscription.items.data[0];
       if (!item || !price?.recurring) throw new UnavailableError('This plan cannot be changed to right now: its price is not configured. Nothing was charged.');
-      return { subscription, itemId: item.id, priceId: price.id, customer: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id };
+      return {
+        subscription,
+        itemId: item.id,
+        priceId: price.id,
+        customer: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
+      };
     } catch (error) {
       throw this.stripeFailure(error);
     }
   }
 
   private refusal(change: Extract<PlanChange, { kind: 'same' | 'lifetime-held' | 'overdue' }>, wanted: WantedPlan): PlanChangeRefusedError {
-    if (change.kind === 'same') return new PlanAlreadyActiveError(change.held.kind === 'lifetime' ? planMessages.sameLifetime() : planMessages.sameMonthly(change.held));
+    if (change.kind === 'same')
+      return new PlanAlreadyActiveError(change.held.kind === 'lifetime' ? planMessages.sameLifetime() : planMessages.sameMonthly(change.held));
     if (change.kind === 'lifetime-held') return new LifetimeIncludesPlanError(planMessages.lifetimeHeld(wanted));
     return new PlanChangeOverdueError(planMessages.overdue(change.held));
   }
@@ -158,7 +180,8 @@ export class PlanChanges {
   private stripeFailure(error: unknown): unknown {
     if (error instanceof AppError) return error;
     const type = (error as { type?: string }).type;
-    if (type === 'StripeConnectionError' || type === 'StripeAPIError' || type === 'StripeRateLimitError') return new UnavailableError('We cannot reach our payment provider right now. Nothing was charged; please try again in a minute.');
+    if (type === 'StripeConnectionError' || type === 'StripeAPIError' || type === 'StripeRateLimitError')
+      return new UnavailableError('We cannot reach our payment provider right now. Nothing was charged; please try again in a minute.');
     if (type === 'StripeCardError') return new CardDeclinedError();
     return error;
   }

@@ -8,7 +8,19 @@ export async function readHeldPlans(orm: MikroORM, userId: string): Promise<Held
     .selectFrom('rm_licenses as l')
     .leftJoin('rm_subscriptions as s', 's.subscription_id', 'l.subscription_id')
     .leftJoin('resources as r', 'r.id', 'l.resource_id')
-    .select((eb) => ['l.license_id', 'l.resource_id', eb.fn.coalesce('r.title', 'l.plan').as('title'), 'l.plan', 'l.kind', 'l.seats', 's.subscription_id', 's.status as sub_status', 's.quantity', 's.cancel_at', 's.current_period_end'])
+    .select((eb) => [
+      'l.license_id',
+      'l.resource_id',
+      eb.fn.coalesce('r.title', 'l.plan').as('title'),
+      'l.plan',
+      'l.kind',
+      'l.seats',
+      's.subscription_id',
+      's.status as sub_status',
+      's.quantity',
+      's.cancel_at',
+      's.current_period_end',
+    ])
     .where('l.user_id', '=', userId)
     .where('l.status', 'in', ['active', 'past_due'])
     .where((eb) => eb.or([eb('l.kind', '=', 'lifetime'), eb.and([eb('s.subscription_id', 'is not', null), eb('s.status', '<>', 'cancelled')])]))

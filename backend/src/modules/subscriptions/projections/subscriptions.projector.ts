@@ -21,12 +21,25 @@ export class SubscriptionsProjector implements Projector<SubscriptionsEvent> {
         await db
           .insertInto('rm_subscriptions')
           .values({
-            subscription_id: d.subscriptionId, user_id: d.userId, resource_id: d.resourceId, plan: d.plan, title: d.title, customer_id: d.customerId, license_id: d.licenseId,
-            quantity: d.quantity, status: 'active', current_period_end: new Date(d.currentPeriodEnd), started_at: new Date(d.startedAt),
+            subscription_id: d.subscriptionId,
+            user_id: d.userId,
+            resource_id: d.resourceId,
+            plan: d.plan,
+            title: d.title,
+            customer_id: d.customerId,
+            license_id: d.licenseId,
+            quantity: d.quantity,
+            status: 'active',
+            current_period_end: new Date(d.currentPeriodEnd),
+            started_at: new Date(d.startedAt),
           })
           .onConflict((conflict) => conflict.column('subscription_id').doNothing())
           .execute();
-        await db.insertInto('rm_customers').values({ user_id: d.userId, customer_id: d.customerId }).onConflict((conflict) => conflict.doNothing()).execute();
+        await db
+          .insertInto('rm_customers')
+          .values({ user_id: d.userId, customer_id: d.customerId })
+          .onConflict((conflict) => conflict.doNothing())
+          .execute();
         return;
       }
       case 'SubscriptionRenewed': {
@@ -44,19 +57,36 @@ export class SubscriptionsProjector implements Projector<SubscriptionsEvent> {
         return;
       }
       case 'SubscriptionPastDue':
-        await db.updateTable('rm_subscriptions').set({ status: 'past_due' }).where('subscription_id', '=', event.data.subscriptionId).where('status', '=', 'active').execute();
+        await db
+          .updateTable('rm_subscriptions')
+          .set({ status: 'past_due' })
+          .where('subscription_id', '=', event.data.subscriptionId)
+          .where('status', '=', 'active')
+          .execute();
         return;
       case 'SubscriptionCancellationScheduled': {
         const d = event.data;
-        await db.updateTable('rm_subscriptions').set({ cancel_at: d.cancelAt === null ? null : new Date(d.cancelAt) }).where('subscription_id', '=', d.subscriptionId).execute();
+        await db
+          .updateTable('rm_subscriptions')
+          .set({ cancel_at: d.cancelAt === null ? null : new Date(d.cancelAt) })
+          .where('subscription_id', '=', d.subscriptionId)
+          .execute();
         return;
       }
       case 'SubscriptionCancelled':
-        await db.updateTable('rm_subscriptions').set({ status: 'cancelled', cancelled_at: new Date(event.data.endedAt) }).where('subscription_id', '=', event.data.subscriptionId).execute();
+        await db
+          .updateTable('rm_subscriptions')
+          .set({ status: 'cancelled', cancelled_at: new Date(event.data.endedAt) })
+          .where('subscription_id', '=', event.data.subscriptionId)
+          .execute();
         return;
       case 'SubscriptionPlanChanged': {
         const d = event.data;
-        await db.updateTable('rm_subscriptions').set({ resource_id: d.resourceId, plan: d.plan, title: d.title, quantity: d.quantity }).where('subscription_id', '=', d.subscriptionId).execute();
+        await db
+          .updateTable('rm_subscriptions')
+          .set({ resource_id: d.resourceId, plan: d.plan, title: d.title, quantity: d.quantity })
+          .where('subscription_id', '=', d.subscriptionId)
+          .execute();
         return;
       }
       case 'StripeCustomerLinked': {

@@ -7,7 +7,13 @@ import { RedisRateLimiter } from './redis-rate-limiter';
 
 @Global()
 @Module({
-  providers: [{ provide: RedisRateLimiter, inject: [REDIS, APP_CONFIG], useFactory: (redis: Redis, config: AppConfig) => new RedisRateLimiter(redis, config.QUEUE_PREFIX) }],
+  providers: [
+    {
+      provide: RedisRateLimiter,
+      inject: [REDIS, APP_CONFIG],
+      useFactory: (redis: Redis, config: AppConfig) => new RedisRateLimiter(redis, config.QUEUE_PREFIX),
+    },
+  ],
   exports: [RedisRateLimiter],
 })
 export class RateLimitModule {}

@@ -7,7 +7,9 @@ import { loadSiteSecret, SITE_SECRET } from './site-secret';
 /** The site's root secret (configured, or made once and kept in Postgres), for every module's tokens. */
 @Global()
 @Module({
-  providers: [{ provide: SITE_SECRET, inject: [APP_CONFIG, MikroORM], useFactory: (config: AppConfig, orm: MikroORM) => loadSiteSecret(orm, config.SITE_TOKEN_SECRET) }],
+  providers: [
+    { provide: SITE_SECRET, inject: [APP_CONFIG, MikroORM], useFactory: (config: AppConfig, orm: MikroORM) => loadSiteSecret(orm, config.SITE_TOKEN_SECRET) },
+  ],
   exports: [SITE_SECRET],
 })
 export class SecretsModule {}

@@ -23,7 +23,8 @@ export function ReplayButton({ projector, latest }: { projector: string; latest:
     if (status?.state === 'completed') void queryClient.invalidateQueries({ queryKey: ['admin', 'projectors'] });
   }, [status?.state, queryClient]);
 
-  const percent = status && status.eventsTotal > 0 ? Math.min(100, Math.round((status.eventsApplied / status.eventsTotal) * 100)) : status?.state === 'completed' ? 100 : 0;
+  const percent =
+    status && status.eventsTotal > 0 ? Math.min(100, Math.round((status.eventsApplied / status.eventsTotal) * 100)) : status?.state === 'completed' ? 100 : 0;
 
   return (
     <div className="min-w-48">

@@ -44,7 +44,8 @@ export function CheckoutStatusBanner({ status, reason, data, waitedTooLong }: { 
             <strong className="font-semibold text-ink" data-testid="purchase-outcome">
               {purchaseLabel(data)}
             </strong>{' '}
-            {data.resource?.type === 'api_credits' ? 'added to your credits' : 'is on your account'}. We have emailed your receipt{data.resource?.type === 'license' ? ' and your license key' : ''}.
+            {data.resource?.type === 'api_credits' ? 'added to your credits' : 'is on your account'}. We have emailed your receipt
+            {data.resource?.type === 'license' ? ' and your license key' : ''}.
           </p>
           <DestinationLink destination={purchaseDestination(data)} />
         </StatusBanner>
@@ -53,7 +54,9 @@ export function CheckoutStatusBanner({ status, reason, data, waitedTooLong }: { 
     if (state === 'processing') {
       return (
         <StatusBanner tone="wait" icon={<Clock aria-hidden="true" className="text-ink-subtle" />} title="Your payment is on its way">
-          <p>Your bank is processing the payment. This can take a few days; we will email you as soon as it clears and {title} will appear in your dashboard.</p>
+          <p>
+            Your bank is processing the payment. This can take a few days; we will email you as soon as it clears and {title} will appear in your dashboard.
+          </p>
           <CallToAction to="/dashboard" search={{ section: 'pending-payments' }} size="sm" variant="secondary">
             See pending payments
           </CallToAction>
@@ -85,7 +88,9 @@ export function CheckoutStatusBanner({ status, reason, data, waitedTooLong }: { 
   if (status === 'configuration-error') {
     return (
       <StatusBanner tone="bad" icon={<AlertTriangle aria-hidden="true" className="text-danger" />} title="This item cannot be bought right now">
-        <p>Its price is not set up on our side. Nothing was charged. We have been notified; please try again later or contact support and we will sort it out.</p>
+        <p>
+          Its price is not set up on our side. Nothing was charged. We have been notified; please try again later or contact support and we will sort it out.
+        </p>
         <CallToAction to="/contact" size="sm" variant="secondary">
           Contact support
         </CallToAction>
@@ -95,13 +100,21 @@ export function CheckoutStatusBanner({ status, reason, data, waitedTooLong }: { 
   if (data.mode === 'free') {
     return (
       <StatusBanner tone="bad" icon={<AlertTriangle aria-hidden="true" className="text-danger" />} title="We could not add this to your account">
-        <p>{reason === 'CROSS_SITE' ? 'The request came from another site, so we did not act on it. Press “Get it free” below to add it.' : 'Please press “Get it free” again; if it keeps happening, contact support.'}</p>
+        <p>
+          {reason === 'CROSS_SITE'
+            ? 'The request came from another site, so we did not act on it. Press “Get it free” below to add it.'
+            : 'Please press “Get it free” again; if it keeps happening, contact support.'}
+        </p>
       </StatusBanner>
     );
   }
   const refusal = reason && Object.hasOwn(REFUSALS, reason) ? REFUSALS[reason] : undefined;
   return (
-    <StatusBanner tone="bad" icon={<AlertTriangle aria-hidden="true" className="text-danger" />} title={refusal ? 'The checkout was not started' : 'Something went wrong with the checkout'}>
+    <StatusBanner
+      tone="bad"
+      icon={<AlertTriangle aria-hidden="true" className="text-danger" />}
+      title={refusal ? 'The checkout was not started' : 'Something went wrong with the checkout'}
+    >
       <p>{refusal ?? 'Nothing was charged. Please try again; if it keeps happening, contact support and tell us what you were buying.'}</p>
     </StatusBanner>
   );

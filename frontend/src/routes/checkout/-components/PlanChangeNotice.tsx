@@ -22,7 +22,17 @@ function Notice({ children, testId }: { children: ReactNode; testId: string }) {
   );
 }
 
-function Switch({ resource, quantity, view, quantityControl }: { resource: Resource; quantity: number; view: Extract<PlanChangeView, { kind: 'switch' }>; quantityControl: ReactNode }) {
+function Switch({
+  resource,
+  quantity,
+  view,
+  quantityControl,
+}: {
+  resource: Resource;
+  quantity: number;
+  view: Extract<PlanChangeView, { kind: 'switch' }>;
+  quantityControl: ReactNode;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { preview } = view;
@@ -49,7 +59,13 @@ function Switch({ resource, quantity, view, quantityControl }: { resource: Resou
       <input type="hidden" name="resourceId" value={resource.id} />
       <input type="hidden" name="prorationDate" value={preview.prorationDate} />
       <Notice testId="plan-change-notice">
-        <p className="font-medium">{view.direction === 'upgrade' ? `An upgrade of your ${view.heldTitle} plan` : view.direction === 'seats' ? `A change of seats on your ${view.heldTitle} plan` : `A switch from your ${view.heldTitle} plan`}</p>
+        <p className="font-medium">
+          {view.direction === 'upgrade'
+            ? `An upgrade of your ${view.heldTitle} plan`
+            : view.direction === 'seats'
+              ? `A change of seats on your ${view.heldTitle} plan`
+              : `A switch from your ${view.heldTitle} plan`}
+        </p>
         <p className="text-ink-muted">{view.message}</p>
       </Notice>
       {quantityControl}
@@ -85,7 +101,11 @@ function Switch({ resource, quantity, view, quantityControl }: { resource: Resou
           {stale ? (
             <>
               {' '}
-              <button type="button" className="text-accent-300 underline" onClick={() => void queryClient.invalidateQueries({ queryKey: planChangeQuery(resource.id, quantity).queryKey })}>
+              <button
+                type="button"
+                className="text-accent-300 underline"
+                onClick={() => void queryClient.invalidateQueries({ queryKey: planChangeQuery(resource.id, quantity).queryKey })}
+              >
                 Show current amounts
               </button>
             </>
@@ -113,7 +133,17 @@ function Switch({ resource, quantity, view, quantityControl }: { resource: Resou
  * button; a switch is confirmed here (no second checkout). `before` goes above the usual form:
  * Lifetime over a monthly plan explains the overlap.
  */
-export function usePlanChangeGate({ active, resource, quantity, quantityControl }: { active: boolean; resource: Resource | null; quantity: number; quantityControl: ReactNode }): { instead: ReactNode | null; before: ReactNode | null } {
+export function usePlanChangeGate({
+  active,
+  resource,
+  quantity,
+  quantityControl,
+}: {
+  active: boolean;
+  resource: Resource | null;
+  quantity: number;
+  quantityControl: ReactNode;
+}): { instead: ReactNode | null; before: ReactNode | null } {
   // The checkout loader fetches it first (withPlanChange), but a failure must not fail the page: the gate
   // says so here, with a retry, and nothing can be bought meanwhile. Hence no suspense here.
   const { data: view, isPending, isError, refetch } = useQuery({ ...planChangeQuery(resource?.id ?? '', quantity), enabled: active && resource !== null });
@@ -143,7 +173,8 @@ export function usePlanChangeGate({ active, resource, quantity, quantityControl 
   }
   if (!view || view.kind === 'new') return { instead: null, before: null };
   if (view.kind === 'refused') return { instead: <Refused view={view} />, before: null };
-  if (view.kind === 'switch') return { instead: <Switch resource={resource} quantity={quantity} view={view} quantityControl={quantityControl} />, before: null };
+  if (view.kind === 'switch')
+    return { instead: <Switch resource={resource} quantity={quantity} view={view} quantityControl={quantityControl} />, before: null };
   return {
     instead: null,
     before: (

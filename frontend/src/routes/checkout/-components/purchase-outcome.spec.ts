@@ -23,6 +23,10 @@ describe('what the success page says was bought', () => {
   it('leads to where the thing is used', () => {
     expect(purchaseDestination(paid({ type: 'license' }, 3))).toEqual({ kind: 'dashboard', section: 'license', label: 'See your license' });
     expect(purchaseDestination(paid({ type: 'api_credits' }, 2))).toEqual({ kind: 'dashboard', label: 'See your credits' });
-    expect(purchaseDestination(paid({ id: 'vault-kickstart-bundle', type: 'bundle' }, 1))).toEqual({ kind: 'library', href: '/library/vault-kickstart-bundle', label: 'Open it in your library' });
+    expect(purchaseDestination(paid({ id: 'vault-kickstart-bundle', type: 'bundle' }, 1))).toEqual({
+      kind: 'library',
+      href: '/library/vault-kickstart-bundle',
+      label: 'Open it in your library',
+    });
   });
 });

@@ -17,7 +17,6 @@ type Weekday = (typeof WEEKDAYS)[number];
 const DAY_NAMES: Record<Weekday, string> = { '1': 'Monday', '2': 'Tuesday', '3': 'Wednesday', '4': 'Thursday', '5': 'Friday', '6': 'Saturday', '7': 'Sunday' };
 const WORKDAY: Period[] = [{ start: '09:00', end: '17:00' }];
 
-
 function browserZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
@@ -41,16 +40,35 @@ function Periods({ label, periods, onChange }: { label: string; periods: Period[
       {periods.map((period, i) => (
         <div key={i} role="group" aria-label={`${label}, period ${i + 1}`} className="flex flex-wrap items-center gap-2">
           <label htmlFor={`${ids}-${i}-start`} className="sr-only">{`${label}, period ${i + 1} starts`}</label>
-          <TextInput id={`${ids}-${i}-start`} type="time" value={period.start} className="w-32" onChange={(e) => onChange(periods.map((p, j) => (j === i ? { ...p, start: e.target.value } : p)))} />
-          <span aria-hidden="true" className="text-ink-subtle">–</span>
+          <TextInput
+            id={`${ids}-${i}-start`}
+            type="time"
+            value={period.start}
+            className="w-32"
+            onChange={(e) => onChange(periods.map((p, j) => (j === i ? { ...p, start: e.target.value } : p)))}
+          />
+          <span aria-hidden="true" className="text-ink-subtle">
+            –
+          </span>
           <label htmlFor={`${ids}-${i}-end`} className="sr-only">{`${label}, period ${i + 1} ends`}</label>
-          <TextInput id={`${ids}-${i}-end`} type="time" value={period.end === '24:00' ? '23:59' : period.end} className="w-32" onChange={(e) => onChange(periods.map((p, j) => (j === i ? { ...p, end: e.target.value } : p)))} />
+          <TextInput
+            id={`${ids}-${i}-end`}
+            type="time"
+            value={period.end === '24:00' ? '23:59' : period.end}
+            className="w-32"
+            onChange={(e) => onChange(periods.map((p, j) => (j === i ? { ...p, end: e.target.value } : p)))}
+          />
           <Button variant="ghost" size="sm" onClick={() => onChange(periods.filter((_, j) => j !== i))} aria-label={`Remove ${label}, period ${i + 1}`}>
             <Trash2 aria-hidden="true" />
           </Button>
         </div>
       ))}
-      <Button variant="ghost" size="sm" onClick={() => onChange([...periods, periods.length ? { start: '13:00', end: '17:00' } : WORKDAY[0]!])} aria-label={`Add hours on ${label}`}>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => onChange([...periods, periods.length ? { start: '13:00', end: '17:00' } : WORKDAY[0]!])}
+        aria-label={`Add hours on ${label}`}
+      >
         <Plus aria-hidden="true" /> Add hours
       </Button>
     </div>
@@ -92,17 +110,48 @@ function Editor({ initial, updatedAt }: { initial: HostScheduleInput; updatedAt:
             </Select>
           </Field>
           <Field id={`${ids}-buffer`} label="Buffer between sessions (minutes)" error={issueAt('bufferMinutes')}>
-            <TextInput id={`${ids}-buffer`} type="number" inputMode="numeric" min={0} max={120} value={schedule.bufferMinutes} onChange={(e) => set('bufferMinutes', Number(e.target.value))} />
+            <TextInput
+              id={`${ids}-buffer`}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={120}
+              value={schedule.bufferMinutes}
+              onChange={(e) => set('bufferMinutes', Number(e.target.value))}
+            />
           </Field>
           <Field id={`${ids}-notice`} label="Minimum notice (hours)" error={issueAt('minimumNoticeMinutes')} hint="No bookings sooner than this.">
-            <TextInput id={`${ids}-notice`} type="number" inputMode="numeric" min={0} max={336} value={schedule.minimumNoticeMinutes / 60} onChange={(e) => set('minimumNoticeMinutes', Math.round(Number(e.target.value) * 60))} />
+            <TextInput
+              id={`${ids}-notice`}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={336}
+              value={schedule.minimumNoticeMinutes / 60}
+              onChange={(e) => set('minimumNoticeMinutes', Math.round(Number(e.target.value) * 60))}
+            />
           </Field>
           <Field id={`${ids}-horizon`} label="Bookable up to (days ahead)" error={issueAt('horizonDays')}>
-            <TextInput id={`${ids}-horizon`} type="number" inputMode="numeric" min={1} max={180} value={schedule.horizonDays} onChange={(e) => set('horizonDays', Number(e.target.value))} />
+            <TextInput
+              id={`${ids}-horizon`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={180}
+              value={schedule.horizonDays}
+              onChange={(e) => set('horizonDays', Number(e.target.value))}
+            />
           </Field>
           <div className="sm:col-span-2">
             <Field id={`${ids}-meeting`} label="Meeting link" error={issueAt('meetingUrl')} hint="Your video-call room; customers get it with their booking.">
-              <TextInput id={`${ids}-meeting`} type="url" inputMode="url" placeholder="https://" value={schedule.meetingUrl ?? ''} onChange={(e) => set('meetingUrl', e.target.value.trim() ? e.target.value.trim() : null)} />
+              <TextInput
+                id={`${ids}-meeting`}
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                value={schedule.meetingUrl ?? ''}
+                onChange={(e) => set('meetingUrl', e.target.value.trim() ? e.target.value.trim() : null)}
+              />
             </Field>
           </div>
         </div>
@@ -115,9 +164,13 @@ function Editor({ initial, updatedAt }: { initial: HostScheduleInput; updatedAt:
               <p className="text-sm font-medium text-ink">{DAY_NAMES[day]}</p>
               <div>
                 <Periods label={DAY_NAMES[day]} periods={schedule.weekly[day]} onChange={(periods) => set('weekly', { ...schedule.weekly, [day]: periods })} />
-                {issues.filter((i) => i.path.join('.').startsWith(`schedule.weekly.${day}`)).map((i) => (
-                  <p key={i.path.join('.') + i.message} className="mt-1.5 text-sm text-danger">{i.message}</p>
-                ))}
+                {issues
+                  .filter((i) => i.path.join('.').startsWith(`schedule.weekly.${day}`))
+                  .map((i) => (
+                    <p key={i.path.join('.') + i.message} className="mt-1.5 text-sm text-danger">
+                      {i.message}
+                    </p>
+                  ))}
               </div>
             </li>
           ))}
@@ -131,7 +184,12 @@ function Editor({ initial, updatedAt }: { initial: HostScheduleInput; updatedAt:
             <li key={date} className="grid gap-2 py-3 sm:grid-cols-[8rem_1fr]">
               <div className="flex items-start justify-between gap-2 sm:block">
                 <p className="text-sm font-medium text-ink">{date}</p>
-                <Button variant="ghost" size="sm" onClick={() => set('overrides', Object.fromEntries(Object.entries(schedule.overrides).filter(([d]) => d !== date)))} aria-label={`Remove the override for ${date}`}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => set('overrides', Object.fromEntries(Object.entries(schedule.overrides).filter(([d]) => d !== date)))}
+                  aria-label={`Remove the override for ${date}`}
+                >
                   Remove
                 </Button>
               </div>
@@ -160,7 +218,11 @@ function Editor({ initial, updatedAt }: { initial: HostScheduleInput; updatedAt:
         <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save availability'}
         </Button>
-        {save.isSuccess ? <p role="status" className="text-sm text-success">Saved. Open slots follow these hours from now on.</p> : null}
+        {save.isSuccess ? (
+          <p role="status" className="text-sm text-success">
+            Saved. Open slots follow these hours from now on.
+          </p>
+        ) : null}
         {!save.isSuccess && updatedAt ? <p className="text-sm text-ink-subtle">Last saved {formatDayTime(updatedAt)}</p> : null}
       </div>
       {save.error ? <FormAlert>{issues.length ? 'Some hours need fixing; see the notes beside them.' : save.error.message}</FormAlert> : null}

@@ -43,7 +43,11 @@ export function CreditsPanel() {
       ) : (
         <div className="space-y-5">
           <dl className="grid gap-3 sm:grid-cols-3">
-            <Figure label="Total" value={credits(data.totalRemaining)} hint={data.totalRemaining < LOW ? 'Running low: the plugin warns below 1,000 credits.' : undefined} />
+            <Figure
+              label="Total"
+              value={credits(data.totalRemaining)}
+              hint={data.totalRemaining < LOW ? 'Running low: the plugin warns below 1,000 credits.' : undefined}
+            />
             <Figure
               label="Included"
               value={`${credits(data.includedRemaining)} of ${credits(data.includedPerMonth)}`}
@@ -59,7 +63,8 @@ export function CreditsPanel() {
           </dl>
           {data.seat ? (
             <p className="text-sm text-ink-muted" data-testid="credits-seat-note">
-              These are the credits your seat's key has in the plugin: your seat shares the {data.seat.planTitle} license's credits with its owner and the other seats.
+              These are the credits your seat's key has in the plugin: your seat shares the {data.seat.planTitle} license's credits with its owner and the other
+              seats.
             </p>
           ) : null}
           {data.seat ? null : (
@@ -79,7 +84,9 @@ export function CreditsPanel() {
                         <span className="text-ink">
                           {pack.title} <span className="text-ink-subtle">· {formatDay(pack.addedAt)}</span>
                         </span>
-                        <span className="text-ink-muted">{pack.removedReason ? `Removed (${pack.removedReason})` : `${credits(pack.remaining)} of ${credits(pack.credits)} left`}</span>
+                        <span className="text-ink-muted">
+                          {pack.removedReason ? `Removed (${pack.removedReason})` : `${credits(pack.remaining)} of ${credits(pack.credits)} left`}
+                        </span>
                       </li>
                     ))}
                   </ul>
@@ -94,9 +101,15 @@ export function CreditsPanel() {
                     <table className="w-full text-left text-sm">
                       <thead className="text-ink-subtle">
                         <tr>
-                          <th scope="col" className="py-2 pr-4 font-medium">When</th>
-                          <th scope="col" className="py-2 pr-4 font-medium">What</th>
-                          <th scope="col" className="py-2 text-right font-medium">Credits</th>
+                          <th scope="col" className="py-2 pr-4 font-medium">
+                            When
+                          </th>
+                          <th scope="col" className="py-2 pr-4 font-medium">
+                            What
+                          </th>
+                          <th scope="col" className="py-2 text-right font-medium">
+                            Credits
+                          </th>
                         </tr>
                       </thead>
                       <tbody className="divide-y divide-line">

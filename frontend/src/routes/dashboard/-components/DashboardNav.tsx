@@ -22,7 +22,9 @@ export function DashboardNav({ current, badges, isHost }: { current: DashboardSe
               className={cx(
                 'flex items-center gap-2 text-sm font-medium transition-colors',
                 'max-lg:rounded-full max-lg:border max-lg:px-3.5 max-lg:py-2 lg:-mb-px lg:border-b-2 lg:px-3 lg:py-3',
-                section === current ? 'border-accent-400 text-ink max-lg:bg-accent-500/10' : 'text-ink-muted hover:text-ink max-lg:border-line lg:border-transparent',
+                section === current
+                  ? 'border-accent-400 text-ink max-lg:bg-accent-500/10'
+                  : 'text-ink-muted hover:text-ink max-lg:border-line lg:border-transparent',
               )}
             >
               {SECTION_LABELS[section]}

@@ -8,7 +8,9 @@ import { hostSessionsQuery } from '../../../queries/booking';
 import { EmptyState, Panel } from './Panel';
 
 function when(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
+  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone }).format(
+    new Date(iso),
+  );
 }
 
 function HostSessionRow({ session, timeZone }: { session: HostSession; timeZone: string }) {
@@ -40,7 +42,12 @@ function HostSessionRow({ session, timeZone }: { session: HostSession; timeZone:
           </Button>
         </div>
       ) : (
-        <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} aria-label={`Cancel ${session.sessionTitle} with ${who} on ${when(session.start, timeZone)}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => setConfirming(true)}
+          aria-label={`Cancel ${session.sessionTitle} with ${who} on ${when(session.start, timeZone)}`}
+        >
           Cancel
         </Button>
       )}

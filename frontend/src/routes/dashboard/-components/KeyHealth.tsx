@@ -17,16 +17,26 @@ export function KeyHealth({ checks }: { checks: DashboardLicense['recentChecks']
     <details className="rounded-xl border border-line">
       <summary className="cursor-pointer px-4 py-3 text-sm font-medium text-ink">Key health: the plugin's latest checks ({checks.length})</summary>
       {checks.length === 0 ? (
-        <p className="px-4 pb-4 text-sm text-ink-muted">The plugin has not checked this license yet. It checks about once a day once the key is pasted into Settings → SystemSculpt AI → Account.</p>
+        <p className="px-4 pb-4 text-sm text-ink-muted">
+          The plugin has not checked this license yet. It checks about once a day once the key is pasted into Settings → SystemSculpt AI → Account.
+        </p>
       ) : (
         <div className="overflow-x-auto px-4 pb-4">
           <table className="w-full text-left text-sm">
             <thead className="text-ink-subtle">
               <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">When</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Key</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Plugin</th>
-                <th scope="col" className="py-2 font-medium">Answer</th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  When
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Key
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Plugin
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Answer
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">

@@ -24,13 +24,19 @@ export function KeyRotation({ licenseId }: { licenseId: string }) {
         <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
           <RefreshCw aria-hidden="true" /> Replace key
         </Button>
-        {rotate.isSuccess ? <p role="status" className="text-sm text-success">New key ready. Paste it into the plugin on each of your devices.</p> : null}
+        {rotate.isSuccess ? (
+          <p role="status" className="text-sm text-success">
+            New key ready. Paste it into the plugin on each of your devices.
+          </p>
+        ) : null}
       </div>
     );
   }
   return (
     <div role="group" aria-label="Replace the license key" className="space-y-3 rounded-xl border border-line-strong p-4">
-      <p className="text-sm text-ink">The current key stops working at once, on every device. You will paste the new key into the plugin. Seats and devices stay as they are.</p>
+      <p className="text-sm text-ink">
+        The current key stops working at once, on every device. You will paste the new key into the plugin. Seats and devices stay as they are.
+      </p>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={() => rotate.mutate()} disabled={rotate.isPending} aria-busy={rotate.isPending}>
           {rotate.isPending ? 'Replacing…' : 'Replace the key'}

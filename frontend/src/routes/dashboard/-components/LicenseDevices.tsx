@@ -21,7 +21,17 @@ function releaseOutlook(seat: LicenseDeviceSeat): string {
     : `This seat has used its ${FREE_RELEASES_PER_WINDOW} free releases, so the slot frees ${COOL_DOWN_HOURS} hours from now.`;
 }
 
-function DeviceRow({ licenseId, seat, device, onReleased }: { licenseId: string; seat: LicenseDeviceSeat; device: Device; onReleased: (notice: string) => Promise<void> }) {
+function DeviceRow({
+  licenseId,
+  seat,
+  device,
+  onReleased,
+}: {
+  licenseId: string;
+  seat: LicenseDeviceSeat;
+  device: Device;
+  onReleased: (notice: string) => Promise<void>;
+}) {
   const [confirming, setConfirming] = useState(false);
   const row = useRef<HTMLLIElement>(null);
   const wasConfirming = useRef(false);
@@ -34,7 +44,13 @@ function DeviceRow({ licenseId, seat, device, onReleased }: { licenseId: string;
     mutationFn: () => callServerFn(releaseLicenseDevice, { licenseId, deviceHash: device.deviceHash }),
     onSuccess: async ({ released, slotFreeAt }) => {
       const cooling = slotFreeAt && Date.parse(slotFreeAt) > Date.now();
-      await onReleased(!released ? `${deviceLabel(device)} was already released.` : cooling ? `${deviceLabel(device)} released. Its slot frees at ${formatDayTime(slotFreeAt)}.` : `${deviceLabel(device)} released. Its slot is free now.`);
+      await onReleased(
+        !released
+          ? `${deviceLabel(device)} was already released.`
+          : cooling
+            ? `${deviceLabel(device)} released. Its slot frees at ${formatDayTime(slotFreeAt)}.`
+            : `${deviceLabel(device)} released. Its slot is free now.`,
+      );
     },
   });
   return (
@@ -43,7 +59,8 @@ function DeviceRow({ licenseId, seat, device, onReleased }: { licenseId: string;
         <div className="min-w-0">
           <p className="truncate font-medium text-ink">{deviceLabel(device)}</p>
           <p className="text-ink-subtle">
-            Activated {formatDay(device.activatedAt)} · last seen {device.lastSeenAt ? formatDayTime(device.lastSeenAt) : 'not yet'} · plugin {device.pluginVersion ?? 'unknown'}
+            Activated {formatDay(device.activatedAt)} · last seen {device.lastSeenAt ? formatDayTime(device.lastSeenAt) : 'not yet'} · plugin{' '}
+            {device.pluginVersion ?? 'unknown'}
           </p>
         </div>
         {!confirming ? (
@@ -55,7 +72,8 @@ function DeviceRow({ licenseId, seat, device, onReleased }: { licenseId: string;
       {confirming ? (
         <div role="group" aria-label={`Release ${deviceLabel(device)}`} className="space-y-3 rounded-xl border border-line-strong p-4">
           <p className="text-ink">
-            {deviceLabel(device)} gives up its slot, so another device can take it. If the plugin there checks in again while a slot is free, it takes one again.
+            {deviceLabel(device)} gives up its slot, so another device can take it. If the plugin there checks in again while a slot is free, it takes one
+            again.
           </p>
           <p className="text-ink-muted">
             {RULE} {releaseOutlook(seat)}
@@ -98,7 +116,9 @@ function SeatDevices({ license, seat }: { license: DashboardLicense; seat: Licen
         </span>
       </div>
       {seat.devices.length === 0 ? (
-        <p className="px-4 py-3 text-sm text-ink-muted">No device has checked in with this seat's key yet. A device takes a slot the first time the plugin checks the license there.</p>
+        <p className="px-4 py-3 text-sm text-ink-muted">
+          No device has checked in with this seat's key yet. A device takes a slot the first time the plugin checks the license there.
+        </p>
       ) : (
         <ul className="divide-y divide-line">
           {seat.devices.map((device) => (
@@ -108,7 +128,8 @@ function SeatDevices({ license, seat }: { license: DashboardLicense; seat: Licen
       )}
       {seat.coolingUntil.length > 0 ? (
         <p className="px-4 pb-3 text-sm text-ink-muted">
-          {seat.coolingUntil.length === 1 ? 'A released slot is' : `${seat.coolingUntil.length} released slots are`} cooling down: the next frees at {formatDayTime(seat.coolingUntil[0]!)}.
+          {seat.coolingUntil.length === 1 ? 'A released slot is' : `${seat.coolingUntil.length} released slots are`} cooling down: the next frees at{' '}
+          {formatDayTime(seat.coolingUntil[0]!)}.
         </p>
       ) : null}
       <p role="status" className={notice ? 'px-4 pb-3 text-sm text-success' : 'sr-only'}>

@@ -17,7 +17,8 @@ import { EmptyState, Panel, StatusPill } from './Panel';
 const STATUS_LABELS: Record<DashboardLicense['status'], string> = { active: 'Active', past_due: 'Payment overdue', ended: 'Ended', revoked: 'Revoked' };
 
 function renewalLine(license: DashboardLicense): string {
-  if (license.kind === 'lifetime') return license.status === 'revoked' ? `Revoked after a ${license.revokedReason ?? 'refund'}.` : 'Lifetime: no renewals, ever.';
+  if (license.kind === 'lifetime')
+    return license.status === 'revoked' ? `Revoked after a ${license.revokedReason ?? 'refund'}.` : 'Lifetime: no renewals, ever.';
   const sub = license.subscription;
   if (!sub) return license.validUntil ? `Paid through ${formatDay(license.validUntil)}.` : '';
   if (sub.status === 'cancelled') return `Cancelled; ended ${formatDay(license.validUntil ?? sub.currentPeriodEnd)}.`;
@@ -54,7 +55,12 @@ export function LicenseSection({ data }: { data: DashboardData }) {
   return (
     <div className="space-y-6">
       {data.licenses.map((license) => (
-        <Panel key={license.licenseId} title={license.title} labelledBy={`license-${license.licenseId}`} action={<StatusPill status={license.status} label={STATUS_LABELS[license.status]} />}>
+        <Panel
+          key={license.licenseId}
+          title={license.title}
+          labelledBy={`license-${license.licenseId}`}
+          action={<StatusPill status={license.status} label={STATUS_LABELS[license.status]} />}
+        >
           <div className="space-y-5">
             <p className="text-sm text-ink-muted" data-testid="license-renewal">
               {renewalLine(license)}
@@ -99,7 +105,12 @@ export function LicenseSection({ data }: { data: DashboardData }) {
         </Panel>
       ))}
       {data.sharedSeats.map((seat) => (
-        <Panel key={seat.licenseId} title={`${seat.title} (a seat given to you)`} labelledBy={`seat-${seat.licenseId}`} action={<StatusPill status={seat.status} label={STATUS_LABELS[seat.status]} />}>
+        <Panel
+          key={seat.licenseId}
+          title={`${seat.title} (a seat given to you)`}
+          labelledBy={`seat-${seat.licenseId}`}
+          action={<StatusPill status={seat.status} label={STATUS_LABELS[seat.status]} />}
+        >
           <LicenseKey value={seat.key} hint={`${seat.key.slice(0, 5)}…-${seat.key.slice(-5)}`} label="Your seat's key" />
         </Panel>
       ))}

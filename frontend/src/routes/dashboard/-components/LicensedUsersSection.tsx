@@ -24,14 +24,28 @@ function SeatManager({ license }: { license: License }) {
       await refresh();
     },
   });
-  const remove = useMutation({ mutationFn: (address: string) => callServerFn(removeSeat, { licenseId: license.licenseId, email: address }), onSuccess: refresh });
+  const remove = useMutation({
+    mutationFn: (address: string) => callServerFn(removeSeat, { licenseId: license.licenseId, email: address }),
+    onSuccess: refresh,
+  });
   const free = license.seats - license.seatsUsed;
   // Errors about the address itself (invalid, already given, the owner's own) belong under the box, which keeps what was typed.
   const fieldError =
-    assign.error instanceof ServerFnError ? (assign.error.issues?.[0]?.message ?? (['license.seat_already_given', 'license.seat_owner'].includes(assign.error.code) ? assign.error.message : undefined)) : undefined;
+    assign.error instanceof ServerFnError
+      ? (assign.error.issues?.[0]?.message ??
+        (['license.seat_already_given', 'license.seat_owner'].includes(assign.error.code) ? assign.error.message : undefined))
+      : undefined;
 
   return (
-    <Panel title={license.title} labelledBy={`seats-${license.licenseId}`} action={<span className="text-sm text-ink-muted" data-testid="seats-used">{license.seatsUsed} of {license.seats} seats used</span>}>
+    <Panel
+      title={license.title}
+      labelledBy={`seats-${license.licenseId}`}
+      action={
+        <span className="text-sm text-ink-muted" data-testid="seats-used">
+          {license.seatsUsed} of {license.seats} seats used
+        </span>
+      }
+    >
       <ul className="divide-y divide-line rounded-xl border border-line">
         <li className="flex items-center justify-between gap-3 px-4 py-3 text-sm">
           <span className="text-ink">You (the owner)</span>
@@ -41,7 +55,9 @@ function SeatManager({ license }: { license: License }) {
           <li key={user.email} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
             <div className="min-w-0">
               <p className="truncate text-ink">{user.email}</p>
-              <p className="text-ink-subtle">Added {formatDay(user.addedAt)} · key {user.keyHint}</p>
+              <p className="text-ink-subtle">
+                Added {formatDay(user.addedAt)} · key {user.keyHint}
+              </p>
             </div>
             <Button variant="ghost" size="sm" onClick={() => remove.mutate(user.email)} disabled={remove.isPending} aria-label={`Remove ${user.email}`}>
               <UserMinus aria-hidden="true" /> Remove
@@ -49,7 +65,11 @@ function SeatManager({ license }: { license: License }) {
           </li>
         ))}
       </ul>
-      {remove.error ? <div className="mt-3"><FormAlert>{remove.error.message}</FormAlert></div> : null}
+      {remove.error ? (
+        <div className="mt-3">
+          <FormAlert>{remove.error.message}</FormAlert>
+        </div>
+      ) : null}
       {license.status === 'active' || license.status === 'past_due' ? (
         <form
           className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-end"
@@ -60,11 +80,26 @@ function SeatManager({ license }: { license: License }) {
           }}
         >
           <div className="flex-1">
-            <Field id={`${ids}-email`} label="Give a seat to" error={fieldError} hint={free > 0 ? `${free} ${free === 1 ? 'seat' : 'seats'} free. They get an email with how to get their key.` : 'Every seat is in use.'}>
-              <TextInput id={`${ids}-email`} type="email" autoComplete="off" placeholder="name@example.com" value={email} onChange={(e) => {
+            <Field
+              id={`${ids}-email`}
+              label="Give a seat to"
+              error={fieldError}
+              hint={free > 0 ? `${free} ${free === 1 ? 'seat' : 'seats'} free. They get an email with how to get their key.` : 'Every seat is in use.'}
+            >
+              <TextInput
+                id={`${ids}-email`}
+                type="email"
+                autoComplete="off"
+                placeholder="name@example.com"
+                value={email}
+                onChange={(e) => {
                   setEmail(e.target.value);
                   if (assign.error) assign.reset();
-                }} error={fieldError} hasHint disabled={free === 0} />
+                }}
+                error={fieldError}
+                hasHint
+                disabled={free === 0}
+              />
             </Field>
           </div>
           <Button type="submit" disabled={assign.isPending || free === 0} aria-busy={assign.isPending} className="sm:mb-7">
@@ -72,7 +107,11 @@ function SeatManager({ license }: { license: License }) {
           </Button>
         </form>
       ) : null}
-      {assign.error && !fieldError ? <div className="mt-3"><FormAlert>{assign.error.message}</FormAlert></div> : null}
+      {assign.error && !fieldError ? (
+        <div className="mt-3">
+          <FormAlert>{assign.error.message}</FormAlert>
+        </div>
+      ) : null}
     </Panel>
   );
 }

@@ -8,7 +8,11 @@ import { EmptyState, Panel, StatusPill } from './Panel';
 
 function Stat({ label, value, section }: { label: string; value: string | number; section: string }) {
   return (
-    <Link to="/dashboard" search={{ section: section as never }} className="rounded-2xl border border-line bg-surface-raised p-5 transition-colors hover:border-line-strong">
+    <Link
+      to="/dashboard"
+      search={{ section: section as never }}
+      className="rounded-2xl border border-line bg-surface-raised p-5 transition-colors hover:border-line-strong"
+    >
       <p className="text-sm text-ink-muted">{label}</p>
       <p className="mt-2 text-2xl font-semibold text-ink">{value}</p>
     </Link>
@@ -37,7 +41,11 @@ export function OverviewSection({ data }: { data: DashboardData }) {
               </li>
             ))}
           </ul>
-          {plan ? <p className="mt-3 text-sm text-ink-muted">{plan.label} governs your credits{plan.seat ? ': your seat shares its owner\'s.' : '.'}</p> : null}
+          {plan ? (
+            <p className="mt-3 text-sm text-ink-muted">
+              {plan.label} governs your credits{plan.seat ? ": your seat shares its owner's." : '.'}
+            </p>
+          ) : null}
         </Panel>
       ) : null}
       <CreditsPanel />
@@ -45,7 +53,15 @@ export function OverviewSection({ data }: { data: DashboardData }) {
         {data.purchases.length === 0 ? (
           <EmptyState title="No purchases yet">
             <p>
-              Start with <Link to="/obsidian-ai-plugin" className="text-accent-300 underline">a plan</Link> or <Link to="/resources" className="text-accent-300 underline">a resource</Link>.
+              Start with{' '}
+              <Link to="/obsidian-ai-plugin" className="text-accent-300 underline">
+                a plan
+              </Link>{' '}
+              or{' '}
+              <Link to="/resources" className="text-accent-300 underline">
+                a resource
+              </Link>
+              .
             </p>
           </EmptyState>
         ) : (

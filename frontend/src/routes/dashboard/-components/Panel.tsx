@@ -2,7 +2,19 @@ import type { ReactNode } from 'react';
 import { cx } from '../../../components/ui/cx';
 
 /** A titled card in a dashboard section. */
-export function Panel({ title, action, children, className, labelledBy }: { title?: string; action?: ReactNode; children: ReactNode; className?: string; labelledBy?: string }) {
+export function Panel({
+  title,
+  action,
+  children,
+  className,
+  labelledBy,
+}: {
+  title?: string;
+  action?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  labelledBy?: string;
+}) {
   return (
     <section aria-labelledby={labelledBy} className={cx('rounded-2xl border border-line bg-surface-raised p-5 sm:p-6', className)}>
       {title ? (
@@ -38,5 +50,9 @@ const STATUS_TONES: Record<string, string> = {
 };
 
 export function StatusPill({ status, label }: { status: string; label?: string }) {
-  return <span className={cx('inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium', STATUS_TONES[status] ?? 'bg-white/5 text-ink-muted')}>{label ?? status.replace(/_/g, ' ')}</span>;
+  return (
+    <span className={cx('inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium', STATUS_TONES[status] ?? 'bg-white/5 text-ink-muted')}>
+      {label ?? status.replace(/_/g, ' ')}
+    </span>
+  );
 }

@@ -23,7 +23,9 @@ function describe(payment: Pending): string {
   if (payment.status === 'expired') return CLOSED[payment.closeReason ?? ''] ?? 'Closed.';
   if (payment.status === 'processing') return 'Your bank is processing this payment; it can take a few days. Nothing to do.';
   if (payment.kind === 'renewal') return 'Your renewal payment failed. Pay it to keep your plan.';
-  return payment.expiresAt ? `A checkout you started and did not finish. It stays open until ${formatDay(payment.expiresAt)}.` : 'A checkout you started and did not finish.';
+  return payment.expiresAt
+    ? `A checkout you started and did not finish. It stays open until ${formatDay(payment.expiresAt)}.`
+    : 'A checkout you started and did not finish.';
 }
 
 /** The pill names how a closed checkout ended (cancelled, expired, failed) rather than only that it closed. */
@@ -67,7 +69,11 @@ function PendingRow({ payment }: { payment: Pending }) {
           ) : null}
         </div>
       ) : null}
-      {abandon.error ? <div className="mt-3"><FormAlert>{abandon.error.message}</FormAlert></div> : null}
+      {abandon.error ? (
+        <div className="mt-3">
+          <FormAlert>{abandon.error.message}</FormAlert>
+        </div>
+      ) : null}
     </li>
   );
 }

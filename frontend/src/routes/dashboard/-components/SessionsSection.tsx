@@ -17,7 +17,13 @@ import { EmptyState, Panel, StatusPill } from './Panel';
 /** Puts a booking as the server just answered it into the list at once (the refetch follows). */
 function applyAnswer(queryClient: ReturnType<typeof useQueryClient>, changed: BookedSession) {
   queryClient.setQueryData(mySessionsQuery().queryKey, (data) =>
-    data ? { ...data, upcoming: data.upcoming.map((s) => (s.bookingId === changed.bookingId ? changed : s)), past: data.past.map((s) => (s.bookingId === changed.bookingId ? changed : s)) } : data,
+    data
+      ? {
+          ...data,
+          upcoming: data.upcoming.map((s) => (s.bookingId === changed.bookingId ? changed : s)),
+          past: data.past.map((s) => (s.bookingId === changed.bookingId ? changed : s)),
+        }
+      : data,
   );
   return Promise.all([queryClient.invalidateQueries({ queryKey: mySessionsQuery().queryKey }), queryClient.invalidateQueries({ queryKey: sessionsPageKey })]);
 }
@@ -34,7 +40,10 @@ const STATUS: Record<BookedSession['status'], { label: string; tone: string }> =
 const money = (session: Pick<BookedSession, 'amountCents' | 'currency'>) => formatMoney(session.amountCents, session.currency.toUpperCase());
 
 function outcome(session: BookedSession): string | null {
-  if (session.status === 'cancelled') return session.refund === 'full' ? `Cancelled. Refunded in full: ${money(session)} goes back to your card within 5–10 business days.` : 'Cancelled. No refund applies under the policy.';
+  if (session.status === 'cancelled')
+    return session.refund === 'full'
+      ? `Cancelled. Refunded in full: ${money(session)} goes back to your card within 5–10 business days.`
+      : 'Cancelled. No refund applies under the policy.';
   if (session.status === 'refused') return `Someone else booked this time while you paid, so we refunded ${money(session)} in full.`;
   if (session.status === 'released') return 'The checkout was not completed; nothing was charged.';
   if (session.status === 'held') return 'We are holding this time while the payment completes.';
@@ -63,7 +72,9 @@ function Reschedule({ session, zone, onMoved, onClose }: { session: BookedSessio
 
   return (
     <div role="group" aria-label={`Reschedule ${session.sessionTitle}`} className="mt-4 space-y-4 rounded-xl border border-line-strong p-4">
-      {move.error ? <FormAlert>{move.error instanceof ServerFnError ? move.error.message : 'We could not reach the site. Check your connection and try again.'}</FormAlert> : null}
+      {move.error ? (
+        <FormAlert>{move.error instanceof ServerFnError ? move.error.message : 'We could not reach the site. Check your connection and try again.'}</FormAlert>
+      ) : null}
       {slots.isPending ? (
         <p role="status" className="text-sm text-ink-muted">
           Loading open times…
@@ -71,9 +82,18 @@ function Reschedule({ session, zone, onMoved, onClose }: { session: BookedSessio
       ) : slots.error ? (
         <FormAlert>{slots.error.message}</FormAlert>
       ) : slots.data.slots.length === 0 ? (
-        <p className="text-sm text-ink-muted">{session.hostName} has no other open times right now. Cancel instead, or write to support and we will find one.</p>
+        <p className="text-sm text-ink-muted">
+          {session.hostName} has no other open times right now. Cancel instead, or write to support and we will find one.
+        </p>
       ) : (
-        <SlotPicker slots={slots.data.slots} zone={zone} label={`rescheduling ${session.sessionTitle}`} chosenStart={picked?.start ?? null} onChoose={(slot) => setPicked(slot)} disabled={move.isPending} />
+        <SlotPicker
+          slots={slots.data.slots}
+          zone={zone}
+          label={`rescheduling ${session.sessionTitle}`}
+          chosenStart={picked?.start ?? null}
+          onChoose={(slot) => setPicked(slot)}
+          disabled={move.isPending}
+        />
       )}
       {picked ? <p className="text-sm text-ink">New time: {formatSpan(picked.start, picked.end, zone)}</p> : null}
       <div className="flex flex-wrap gap-2">
@@ -121,7 +141,11 @@ function CancelDialog({ session, zone, onCancelled }: { session: BookedSession; 
     >
       <Dialog.Trigger asChild>
         <Button size="sm" variant="ghost">
-          Cancel<span className="sr-only"> {session.sessionTitle} on {when}</span>
+          Cancel
+          <span className="sr-only">
+            {' '}
+            {session.sessionTitle} on {when}
+          </span>
         </Button>
       </Dialog.Trigger>
       <Dialog.Portal>
@@ -131,7 +155,8 @@ function CancelDialog({ session, zone, onCancelled }: { session: BookedSession; 
           onCloseAutoFocus={(event) => {
             if (done.current) event.preventDefault();
           }}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line-strong bg-surface-raised p-6 shadow-panel data-[state=open]:animate-pop-in sm:p-8">
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line-strong bg-surface-raised p-6 shadow-panel data-[state=open]:animate-pop-in sm:p-8"
+        >
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-xl font-semibold text-ink">Cancel this session?</Dialog.Title>
             <Dialog.Close className="-mt-1 -mr-2 rounded-lg p-2 text-ink-subtle hover:bg-white/5 hover:text-ink" aria-label="Close">
@@ -193,14 +218,25 @@ function SessionRow({ session, zone, upcoming, onChanged }: { session: BookedSes
       </div>
       {note ? <p className="mt-2 text-sm text-ink-muted">{note}</p> : null}
       {manageable && session.meetingUrl ? (
-        <a href={session.meetingUrl} target="_blank" rel="noreferrer" className="mt-3 inline-flex items-center gap-2 text-sm font-medium text-accent-300 underline-offset-4 hover:underline">
+        <a
+          href={session.meetingUrl}
+          target="_blank"
+          rel="noreferrer"
+          className="mt-3 inline-flex items-center gap-2 text-sm font-medium text-accent-300 underline-offset-4 hover:underline"
+        >
           <Video aria-hidden="true" className="size-4" />
           Join the meeting<span className="sr-only"> for {session.sessionTitle} (opens in a new tab)</span>
         </a>
       ) : null}
       {manageable && !rescheduling ? (
         <div className="mt-3 flex flex-wrap items-center gap-2">
-          <Button size="sm" variant="secondary" onClick={() => setRescheduling(true)} disabled={!session.reschedulable} aria-describedby={session.reschedulable ? undefined : `${ids}-why`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => setRescheduling(true)}
+            disabled={!session.reschedulable}
+            aria-describedby={session.reschedulable ? undefined : `${ids}-why`}
+          >
             <CalendarClock aria-hidden="true" /> Reschedule<span className="sr-only"> {session.sessionTitle}</span>
           </Button>
           <CancelDialog session={session} zone={zone} onCancelled={onChanged} />
@@ -247,7 +283,9 @@ export function SessionsSection() {
   if (data.upcoming.length === 0 && data.past.length === 0) {
     return (
       <EmptyState title="No sessions booked yet">
-        <p>Book a 1-on-1 video session with the SystemSculpt team: a setup, or a deep dive into your workflows. It will be listed here with its meeting link.</p>
+        <p>
+          Book a 1-on-1 video session with the SystemSculpt team: a setup, or a deep dive into your workflows. It will be listed here with its meeting link.
+        </p>
         <CallToAction to="/sessions" className="mt-4">
           Book a session
         </CallToAction>

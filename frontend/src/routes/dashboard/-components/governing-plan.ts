@@ -20,7 +20,16 @@ export function licensesHeld(data: DashboardData): Array<{ id: string; title: st
     .filter((l) => l.status !== 'revoked' && l.status !== 'ended')
     .map((l) => {
       const cancelAt = l.subscription?.cancelAt;
-      const standing = l.kind === 'lifetime' ? 'Lifetime' : cancelAt ? `Ends ${formatDay(cancelAt)}, not renewed` : l.status === 'past_due' ? 'Payment overdue' : l.subscription ? `Renews ${formatDay(l.subscription.currentPeriodEnd)}` : 'Active';
+      const standing =
+        l.kind === 'lifetime'
+          ? 'Lifetime'
+          : cancelAt
+            ? `Ends ${formatDay(cancelAt)}, not renewed`
+            : l.status === 'past_due'
+              ? 'Payment overdue'
+              : l.subscription
+                ? `Renews ${formatDay(l.subscription.currentPeriodEnd)}`
+                : 'Active';
       return { id: l.licenseId, title: l.title, standing };
     });
   const seats = data.sharedSeats.filter((s) => inForce(s.status)).map((s) => ({ id: `seat-${s.licenseId}`, title: s.title, standing: 'A seat given to you' }));

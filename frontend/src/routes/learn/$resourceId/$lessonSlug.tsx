@@ -20,9 +20,14 @@ type LessonData = ServerFnOutput<typeof getLesson>;
 export const Route = createFileRoute('/learn/$resourceId/$lessonSlug')({
   loader: async ({ context, params }) => {
     const [lesson] = await orNotFound(
-      Promise.all([context.queryClient.fetchQuery(lessonQuery(params.resourceId, params.lessonSlug)), context.queryClient.fetchQuery(courseQuery(params.resourceId))]),
+      Promise.all([
+        context.queryClient.fetchQuery(lessonQuery(params.resourceId, params.lessonSlug)),
+        context.queryClient.fetchQuery(courseQuery(params.resourceId)),
+      ]),
     );
-    return isLocked(lesson) ? { title: null, courseTitle: null, summary: null } : { title: lesson.lesson.title, courseTitle: lesson.courseTitle, summary: lesson.lesson.summary };
+    return isLocked(lesson)
+      ? { title: null, courseTitle: null, summary: null }
+      : { title: lesson.lesson.title, courseTitle: lesson.courseTitle, summary: lesson.lesson.summary };
   },
   head: (ctx) =>
     pageHead(ctx, {
@@ -72,9 +77,16 @@ function Lesson({ resourceId, lessonSlug, data, lessons }: { resourceId: string;
                   to="/learn/$resourceId/$lessonSlug"
                   params={{ resourceId, lessonSlug: item.slug }}
                   aria-current={item.slug === lesson.slug ? 'page' : undefined}
-                  className={cx('flex gap-2 rounded-lg px-2 py-1.5', item.slug === lesson.slug ? 'bg-accent-500/10 text-ink' : 'text-ink-muted hover:bg-white/5 hover:text-ink')}
+                  className={cx(
+                    'flex gap-2 rounded-lg px-2 py-1.5',
+                    item.slug === lesson.slug ? 'bg-accent-500/10 text-ink' : 'text-ink-muted hover:bg-white/5 hover:text-ink',
+                  )}
                 >
-                  {item.done ? <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" /> : <Circle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-ink-subtle" />}
+                  {item.done ? (
+                    <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+                  ) : (
+                    <Circle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-ink-subtle" />
+                  )}
                   <span>
                     {index + 1}. {item.title}
                     {item.done ? <span className="sr-only"> (done)</span> : null}
@@ -118,7 +130,11 @@ function Lesson({ resourceId, lessonSlug, data, lessons }: { resourceId: string;
           <CompleteLesson resourceId={resourceId} lessonSlug={lesson.slug} done={lesson.done} next={next} />
           <nav aria-label="Previous and next lessons" className="mt-10 grid gap-4 border-t border-line pt-8 sm:grid-cols-2">
             {previous ? (
-              <Link to="/learn/$resourceId/$lessonSlug" params={{ resourceId, lessonSlug: previous.slug }} className="group rounded-xl border border-line p-4 transition-colors hover:border-accent-400/60">
+              <Link
+                to="/learn/$resourceId/$lessonSlug"
+                params={{ resourceId, lessonSlug: previous.slug }}
+                className="group rounded-xl border border-line p-4 transition-colors hover:border-accent-400/60"
+              >
                 <span className="flex items-center gap-1.5 text-xs text-ink-subtle">
                   <ArrowLeft aria-hidden="true" className="size-3.5" /> Previous lesson
                 </span>
@@ -128,14 +144,22 @@ function Lesson({ resourceId, lessonSlug, data, lessons }: { resourceId: string;
               <span />
             )}
             {next ? (
-              <Link to="/learn/$resourceId/$lessonSlug" params={{ resourceId, lessonSlug: next.slug }} className="group rounded-xl border border-line p-4 text-right transition-colors hover:border-accent-400/60">
+              <Link
+                to="/learn/$resourceId/$lessonSlug"
+                params={{ resourceId, lessonSlug: next.slug }}
+                className="group rounded-xl border border-line p-4 text-right transition-colors hover:border-accent-400/60"
+              >
                 <span className="flex items-center justify-end gap-1.5 text-xs text-ink-subtle">
                   Next lesson <ArrowRight aria-hidden="true" className="size-3.5" />
                 </span>
                 <span className="mt-1 block font-medium text-ink group-hover:text-accent-200">{next.title}</span>
               </Link>
             ) : (
-              <Link to="/learn/$resourceId" params={{ resourceId }} className="group rounded-xl border border-line p-4 text-right transition-colors hover:border-accent-400/60">
+              <Link
+                to="/learn/$resourceId"
+                params={{ resourceId }}
+                className="group rounded-xl border border-line p-4 text-right transition-colors hover:border-accent-400/60"
+              >
                 <span className="flex items-center justify-end gap-1.5 text-xs text-ink-subtle">
                   Back to <ArrowRight aria-hidden="true" className="size-3.5" />
                 </span>
@@ -150,7 +174,17 @@ function Lesson({ resourceId, lessonSlug, data, lessons }: { resourceId: string;
 }
 
 /** "Mark complete and continue": records the lesson, then moves on (or back to the course after the last). */
-function CompleteLesson({ resourceId, lessonSlug, done, next }: { resourceId: string; lessonSlug: string; done: boolean; next: { slug: string; title: string } | null }) {
+function CompleteLesson({
+  resourceId,
+  lessonSlug,
+  done,
+  next,
+}: {
+  resourceId: string;
+  lessonSlug: string;
+  done: boolean;
+  next: { slug: string; title: string } | null;
+}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const complete = useMutation({
@@ -168,7 +202,11 @@ function CompleteLesson({ resourceId, lessonSlug, done, next }: { resourceId: st
           <CheckCircle2 aria-hidden="true" className="size-5 text-success" /> You completed this lesson.
         </p>
         {next ? (
-          <Link to="/learn/$resourceId/$lessonSlug" params={{ resourceId, lessonSlug: next.slug }} className="inline-flex items-center gap-1.5 text-sm font-medium text-accent-300 hover:underline">
+          <Link
+            to="/learn/$resourceId/$lessonSlug"
+            params={{ resourceId, lessonSlug: next.slug }}
+            className="inline-flex items-center gap-1.5 text-sm font-medium text-accent-300 hover:underline"
+          >
             Go to the next lesson <ArrowRight aria-hidden="true" className="size-4" />
           </Link>
         ) : null}

@@ -11,7 +11,11 @@ export interface DocSearchHit {
 
 // The text and headings of every page, in this module's own chunk: loaded when a reader reaches
 // for the search box (or the browser is idle), after which search needs no network at all.
-const searchable = import.meta.glob<Pick<MarkdownPage, 'headings' | 'text'>>('../../../content/docs/*.md', { query: '?search', import: 'default', eager: true });
+const searchable = import.meta.glob<Pick<MarkdownPage, 'headings' | 'text'>>('../../../content/docs/*.md', {
+  query: '?search',
+  import: 'default',
+  eager: true,
+});
 
 const pages = docSummaries.map((summary) => ({ ...summary, ...searchable[`../../../content/docs/${summary.slug}.md`]! }));
 
@@ -46,7 +50,11 @@ export function searchDocs(query: string, limit = 8): DocSearchHit[] {
 
 function snippetFor(text: string, terms: string[]): string {
   const lower = text.toLowerCase();
-  const at = terms.map((t) => lower.indexOf(t)).filter((i) => i >= 0).sort((a, b) => a - b)[0] ?? 0;
+  const at =
+    terms
+      .map((t) => lower.indexOf(t))
+      .filter((i) => i >= 0)
+      .sort((a, b) => a - b)[0] ?? 0;
   const start = Math.max(0, at - 60);
   const slice = text.slice(start, start + 160).trim();
   return `${start > 0 ? '…' : ''}${slice}${start + 160 < text.length ? '…' : ''}`;

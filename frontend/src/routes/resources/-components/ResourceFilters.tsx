@@ -37,14 +37,7 @@ function FilterLink({
     router.preloadRoute({ to: '/resources', search: target }).catch(() => undefined);
   };
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (
-      event.defaultPrevented ||
-      event.button !== 0 ||
-      event.metaKey ||
-      event.ctrlKey ||
-      event.shiftKey ||
-      event.altKey
-    ) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
       return;
     }
     event.preventDefault();
@@ -72,11 +65,7 @@ export function PriceFilterGroup({ filters }: { filters: Filters }) {
       <span aria-hidden="true" className="text-sm text-ink-subtle md:hidden">
         Price
       </span>
-      <div
-        role="group"
-        aria-label="Price"
-        className="inline-flex h-11 items-center rounded-xl border border-line-strong bg-surface p-1"
-      >
+      <div role="group" aria-label="Price" className="inline-flex h-11 items-center rounded-xl border border-line-strong bg-surface p-1">
         {PRICE_OPTIONS.map((option) => (
           <FilterLink
             key={option.value}
@@ -93,15 +82,7 @@ export function PriceFilterGroup({ filters }: { filters: Filters }) {
   );
 }
 
-export function CategoryFilter({
-  filters,
-  counts,
-  allCount,
-}: {
-  filters: Filters;
-  counts: Record<string, number>;
-  allCount: number;
-}) {
+export function CategoryFilter({ filters, counts, allCount }: { filters: Filters; counts: Record<string, number>; allCount: number }) {
   const active = filters.category ?? 'all';
   const chip =
     'group inline-flex h-9 shrink-0 items-center gap-2 rounded-full border px-3.5 text-sm font-medium whitespace-nowrap transition-colors ' +
@@ -125,8 +106,7 @@ export function CategoryFilter({
                 current={active === option.value}
                 className={cx(chip, option.count === 0 && active !== option.value && 'opacity-60')}
               >
-                {option.label}{' '}
-                <span className={countClass}>{option.count}</span>
+                {option.label} <span className={countClass}>{option.count}</span>
               </FilterLink>
             </li>
           ))}
@@ -142,10 +122,7 @@ export function ClearFiltersLink({ className, children }: { className?: string; 
       to="/resources"
       search={{}}
       resetScroll={false}
-      className={cx(
-        'inline-flex items-center gap-1.5 rounded-md font-medium text-accent-300 underline-offset-4 hover:underline',
-        className,
-      )}
+      className={cx('inline-flex items-center gap-1.5 rounded-md font-medium text-accent-300 underline-offset-4 hover:underline', className)}
     >
       {children}
     </Link>

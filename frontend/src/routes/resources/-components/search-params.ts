@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  RESOURCE_QUERY_MAX,
-  resourcesSearchSchema,
-  type ResourcesSearch,
-} from '@contracts/catalog.contract';
+import { RESOURCE_QUERY_MAX, resourcesSearchSchema, type ResourcesSearch } from '@contracts/catalog.contract';
 import { resourceTypes } from '@contracts/catalog/resource';
 import { RESOURCE_TYPE_PLURAL } from '../../../components/catalog/resource-facts';
 import { normalizeResourcesSearch } from '../../../queries/catalog';
@@ -13,11 +9,7 @@ import { normalizeResourcesSearch } from '../../../queries/catalog';
  * (it JSON-parses each value), but a search is text, so a scalar q is read back as text first.
  * The input type stays the schema's, so links and navigate() are typed against it.
  */
-export const resourcesSearchParams = z.preprocess<
-  unknown,
-  typeof resourcesSearchSchema,
-  z.input<typeof resourcesSearchSchema>
->((raw) => {
+export const resourcesSearchParams = z.preprocess<unknown, typeof resourcesSearchSchema, z.input<typeof resourcesSearchSchema>>((raw) => {
   if (typeof raw !== 'object' || raw === null || !('q' in raw)) return raw;
   const { q } = raw as { q: unknown };
   return typeof q === 'number' || typeof q === 'boolean' || q === null ? { ...raw, q: String(q) } : raw;

@@ -5,7 +5,8 @@ import type { OpenSlot, SessionType } from '@contracts/booking/sessions.contract
 import { Button } from '../../../components/ui/Button';
 import { formatDayLong, formatTime } from '../../../components/booking/slot-times';
 
-export const sessionPrice = (type: Pick<SessionType, 'priceCents' | 'currency'>) => (type.priceCents === 0 ? 'Free' : formatMoney(type.priceCents, type.currency.toUpperCase()));
+export const sessionPrice = (type: Pick<SessionType, 'priceCents' | 'currency'>) =>
+  type.priceCents === 0 ? 'Free' : formatMoney(type.priceCents, type.currency.toUpperCase());
 
 /**
  * The step between choosing a time and paying: what, when (in the visitor's zone), how long, how

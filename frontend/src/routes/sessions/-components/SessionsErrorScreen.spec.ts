@@ -2,7 +2,8 @@ import { describeSessionsSearchProblem } from './SessionsErrorScreen';
 
 describe('the sessions page’s search', () => {
   it('is fine without a status, and with each outcome of a checkout', () => {
-    for (const search of [{}, { status: 'success' }, { status: 'cancelled' }, { status: 'error' }]) expect(describeSessionsSearchProblem(search)).toBeUndefined();
+    for (const search of [{}, { status: 'success' }, { status: 'cancelled' }, { status: 'error' }])
+      expect(describeSessionsSearchProblem(search)).toBeUndefined();
   });
 
   it('names a status it does not know, and the ones it does', () => {

@@ -24,5 +24,13 @@ export function describeSessionsSearchProblem(rawSearch: unknown): string | unde
 
 /** An invalid `?status=` is an error (spec): say what is wrong and link to the plain page (the server answers 400). */
 export function SessionsErrorScreen(props: ErrorComponentProps) {
-  return <InvalidSearchScreen {...props} describe={describeSessionsSearchProblem} icon={<CalendarX aria-hidden="true" />} title="We can't open this booking page" way={{ to: '/sessions', label: 'See open times' }} />;
+  return (
+    <InvalidSearchScreen
+      {...props}
+      describe={describeSessionsSearchProblem}
+      icon={<CalendarX aria-hidden="true" />}
+      title="We can't open this booking page"
+      way={{ to: '/sessions', label: 'See open times' }}
+    />
+  );
 }

@@ -68,14 +68,19 @@ export function SessionsStatusBanner({
     if (waitedTooLong) {
       return (
         <StatusBanner tone="wait" icon={<Mail aria-hidden="true" className="text-ink-subtle" />} title="Your confirmation is on its way">
-          <p>Stripe is taking longer than usual to confirm the payment. Your time is kept for you; the confirmation will reach you by email, and the session appears in your dashboard as soon as it is confirmed.</p>
+          <p>
+            Stripe is taking longer than usual to confirm the payment. Your time is kept for you; the confirmation will reach you by email, and the session
+            appears in your dashboard as soon as it is confirmed.
+          </p>
           <SessionsLink variant="secondary" />
         </StatusBanner>
       );
     }
     return (
       <StatusBanner tone="wait" icon={<Loader2 aria-hidden="true" className="animate-spin text-accent-300" />} title="Confirming your booking…">
-        <p>Stripe is confirming your payment for {latest.sessionTitle}, {when}. This page updates by itself in a few seconds.</p>
+        <p>
+          Stripe is confirming your payment for {latest.sessionTitle}, {when}. This page updates by itself in a few seconds.
+        </p>
       </StatusBanner>
     );
   }
