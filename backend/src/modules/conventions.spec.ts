@@ -40,6 +40,7 @@ const verbs = [
   'Link',
   'Open',
   'Publish',
+  'Receive',
   'Record',
   'Refund',
   'Release',

@@ -3,7 +3,8 @@ import type { Pool } from 'pg';
 import { EventRegistry } from '../../../backend/src/events/event-registry';
 import { EventStore } from '../../../backend/src/events/event-store';
 import { StreamVersionConflictError } from '../../../backend/src/events/event-store.errors';
-import { DeviceActivations } from '../../../backend/src/modules/devices/commands/device-activations';
+import { ActivateDevice, ActivateDeviceHandler } from '../../../backend/src/modules/devices/commands/activate-device.handler';
+import { SeenDevices } from '../../../backend/src/modules/devices/commands/seen-devices';
 import { deviceEvents, deviceStreamId } from '../../../backend/src/modules/devices/devices.events';
 import { readDevice } from '../../../backend/src/modules/devices/device-header';
 import { testPool } from '../../support/test-events';
@@ -31,7 +32,9 @@ describe('device activations on the event store', () => {
     const license = { licenseId: `lic_${randomUUID()}`, seatEmail: null, devicesPerSeat: 3 };
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        new DeviceActivations(counting).ensureActive(license, readDevice(`device-${randomUUID()}`, `Vault ${i}`)!, '4.2.0', randomUUID()),
+        new ActivateDeviceHandler(counting, new SeenDevices()).execute(
+          new ActivateDevice(license, readDevice(`device-${randomUUID()}`, `Vault ${i}`)!, '4.2.0', randomUUID()),
+        ),
       ),
     );
     expect(answers.filter((a) => a.kind === 'active')).toHaveLength(3);
@@ -44,7 +47,9 @@ describe('device activations on the event store', () => {
     const license = { licenseId: `lic_${randomUUID()}`, seatEmail: 'seat@example.com', devicesPerSeat: 1 };
     const device = readDevice(`device-${randomUUID()}`, undefined)!;
     const answers = await Promise.all(
-      [new DeviceActivations(store), new DeviceActivations(store)].map((activations) => activations.ensureActive(license, device, null, randomUUID())),
+      [new ActivateDeviceHandler(store, new SeenDevices()), new ActivateDeviceHandler(store, new SeenDevices())].map((activations) =>
+        activations.execute(new ActivateDevice(license, device, null, randomUUID())),
+      ),
     );
     expect(answers).toEqual([{ kind: 'active' }, { kind: 'active' }]);
     expect(await store.readStream(deviceStreamId(license.licenseId))).toHaveLength(1);

@@ -1,8 +1,11 @@
+import type { CommandBus } from '@nestjs/cqrs';
 import type { EventMetadata } from '../../events/event-metadata';
 import type { ClosedUnpaid, PaidPurchase, PurchaseFollower, TakenBack } from '../checkout';
-import type { BookingService } from './booking.service';
 import type { BookingReads } from './booking.queries';
 import { BookingNotFoundError } from './booking.errors';
+import { CancelBooking } from './commands/cancel-booking.handler';
+import { ConfirmBooking } from './commands/confirm-booking.handler';
+import { ReleaseHold } from './commands/release-hold.handler';
 
 const holdOf = (metadata: Record<string, string>) =>
   metadata.holdId && metadata.hostUserId ? { holdId: metadata.holdId, hostUserId: metadata.hostUserId } : null;
@@ -15,7 +18,7 @@ const holdOf = (metadata: Record<string, string>) =>
  */
 export class BookingPaymentFollower implements PurchaseFollower {
   constructor(
-    private readonly booking: BookingService,
+    private readonly commands: CommandBus,
     private readonly reads: BookingReads,
   ) {}
 
@@ -24,17 +27,11 @@ export class BookingPaymentFollower implements PurchaseFollower {
     if (!hold) return;
     const host = await this.reads.host(hold.hostUserId);
     const at = new Date().toISOString();
-    await this.booking.decide(
-      hold.hostUserId,
-      {
-        type: 'ConfirmBooking',
-        hostUserId: hold.hostUserId,
-        holdId: hold.holdId,
-        paymentIntentId: purchase.paymentIntentId,
-        bufferMinutes: host?.schedule.bufferMinutes ?? 0,
-        at,
-      },
-      metadata,
+    await this.commands.execute(
+      new ConfirmBooking(
+        { hostUserId: hold.hostUserId, holdId: hold.holdId, paymentIntentId: purchase.paymentIntentId, bufferMinutes: host?.schedule.bufferMinutes ?? 0, at },
+        metadata,
+      ),
     );
     if (purchase.takenBack) await this.reverse(hold, metadata);
   }
@@ -48,26 +45,16 @@ export class BookingPaymentFollower implements PurchaseFollower {
     const hold = holdOf(checkout.stripeMetadata);
     if (!hold) return;
     const reason = checkout.reason === 'expired' ? 'checkout_expired' : 'payment_failed';
-    await this.booking.decide(
-      hold.hostUserId,
-      { type: 'ReleaseHold', hostUserId: hold.hostUserId, holdId: hold.holdId, reason, at: new Date().toISOString() },
-      metadata,
-    );
+    await this.commands.execute(new ReleaseHold({ hostUserId: hold.hostUserId, holdId: hold.holdId, reason, at: new Date().toISOString() }, metadata));
   }
 
   private async reverse(hold: { holdId: string; hostUserId: string }, metadata: EventMetadata): Promise<void> {
     try {
-      await this.booking.decide(
-        hold.hostUserId,
-        {
-          type: 'CancelBooking',
-          hostUserId: hold.hostUserId,
-          bookingId: hold.holdId,
-          customerUserId: null,
-          by: 'payment_reversed',
-          at: new Date().toISOString(),
-        },
-        metadata,
+      await this.commands.execute(
+        new CancelBooking(
+          { hostUserId: hold.hostUserId, bookingId: hold.holdId, customerUserId: null, by: 'payment_reversed', at: new Date().toISOString() },
+          metadata,
+        ),
       );
     } catch (error) {
       // Never confirmed (still only a hold): nothing was booked to cancel.

@@ -1,9 +1,9 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
 import { EventRegistry } from '../../events/event-registry';
-import { EventStore } from '../../events/event-store';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { ReactorRegistry } from '../../events/reactor-registry';
 import { CatalogModule, CatalogQueries } from '../catalog';
@@ -14,9 +14,15 @@ import { bookingEvents } from './booking.events';
 import { bookingEmailTriggers } from './emails/booking-emails';
 import { BookingRemindersModule } from './jobs/booking-reminders.module';
 import { BookingPaymentFollower } from './booking-payment-follower';
-import { BookingReads } from './booking.queries';
+import { BookingQueries, BookingReads } from './booking.queries';
 import { BookingRefundsReactor } from './jobs/booking-refunds.reactor';
-import { BookingService } from './booking.service';
+import { CancelBookingHandler } from './commands/cancel-booking.handler';
+import { ConfirmBookingHandler } from './commands/confirm-booking.handler';
+import { HoldSlotHandler } from './commands/hold-slot.handler';
+import { HostCalendars } from './commands/host-calendars';
+import { ReleaseHoldHandler } from './commands/release-hold.handler';
+import { RescheduleBookingHandler } from './commands/reschedule-booking.handler';
+import { SessionCheckout } from './session-checkout';
 import { HostSessionsServerFns } from './host-sessions.server-fns';
 import { SessionBookingsProjector } from './projections/session-bookings.projector';
 import { SessionsServerFns } from './booking.server-fns';
@@ -29,18 +35,29 @@ import { SessionsServerFns } from './booking.server-fns';
     HostSessionsServerFns,
     { provide: BookingReads, inject: [MikroORM], useFactory: (orm: MikroORM) => new BookingReads(orm) },
     {
-      provide: BookingService,
-      inject: [EventStore, MikroORM, BookingReads, CatalogQueries, CheckoutService, StripeClient, APP_CONFIG],
+      provide: BookingQueries,
+      inject: [BookingReads, CatalogQueries],
+      useFactory: (reads: BookingReads, catalog: CatalogQueries) => new BookingQueries(reads, catalog),
+    },
+    {
+      provide: SessionCheckout,
+      inject: [CommandBus, MikroORM, BookingReads, CatalogQueries, CheckoutService, StripeClient, APP_CONFIG],
       useFactory: (
-        store: EventStore,
+        commands: CommandBus,
         orm: MikroORM,
         reads: BookingReads,
         catalog: CatalogQueries,
         checkout: CheckoutService,
         stripe: StripeClient,
         config: AppConfig,
-      ) => new BookingService(store, orm, reads, catalog, checkout, stripe, config.PUBLIC_URL),
+      ) => new SessionCheckout(commands, orm, reads, catalog, checkout, stripe, config.PUBLIC_URL),
     },
+    HostCalendars,
+    HoldSlotHandler,
+    ReleaseHoldHandler,
+    ConfirmBookingHandler,
+    RescheduleBookingHandler,
+    CancelBookingHandler,
   ],
 })
 export class BookingModule implements OnModuleInit {
@@ -49,7 +66,7 @@ export class BookingModule implements OnModuleInit {
     private readonly projectors: ProjectorRegistry,
     private readonly reactors: ReactorRegistry,
     private readonly followers: PurchaseFollowers,
-    private readonly booking: BookingService,
+    private readonly commands: CommandBus,
     private readonly reads: BookingReads,
     @Inject(StripeClient) private readonly stripe: StripeClient,
     private readonly triggers: EmailTriggers,
@@ -60,7 +77,7 @@ export class BookingModule implements OnModuleInit {
     this.events.register(...bookingEvents);
     this.projectors.register(new SessionBookingsProjector());
     this.reactors.register(new BookingRefundsReactor(this.stripe));
-    this.followers.add(new BookingPaymentFollower(this.booking, this.reads));
+    this.followers.add(new BookingPaymentFollower(this.commands, this.reads));
     this.triggers.add(...bookingEmailTriggers(this.config.PUBLIC_URL));
   }
 }

@@ -1,9 +1,17 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { HostSession } from '../../../../contracts/booking/host-sessions.contract';
+import type { BookedSession, OpenSlot, SessionsPageData, SessionType } from '../../../../contracts/booking/sessions.contract';
+import { parseFeatures } from '../../../../contracts/catalog/resource-rules';
 import type { HostScheduleInput } from '../../../../contracts/booking/availability.contract';
 import { type ReadModelRow, readModelKysely } from '../../platform/database/read-model-kysely';
 import type { PurchaseTables } from '../checkout';
 import type { AvailabilityTables } from '../availability';
-import type { Busy } from '../availability';
+import { openSlots, type Busy } from '../availability';
+import type { SignedInUser } from '../auth';
+import type { CatalogQueries } from '../catalog';
+import { BookingNotFoundError } from './booking.errors';
+import { BOOKING_POLICY, CHANGE_NOTICE_MS } from './booking.decider';
+import { HOLD_MINUTES, listed, sessionMinutes } from './booking-policy';
 import type { SessionBookingTables } from './projections/session-bookings.entity';
 
 export interface HostRow {
@@ -124,4 +132,112 @@ export class BookingReads {
       .where('b.hold_expires_at', '>', now)
       .execute();
   }
+}
+
+/** What /sessions, the dashboard's sessions and a host's list show, from the read models. */
+export class BookingQueries {
+  constructor(
+    private readonly reads: BookingReads,
+    private readonly catalog: CatalogQueries,
+  ) {}
+
+  async pageData(viewer: SignedInUser | null, now = new Date()): Promise<SessionsPageData> {
+    const [types, hosts] = await Promise.all([this.catalog.findByType('session'), this.reads.hosts()]);
+    const busy = new Map(await Promise.all(hosts.map(async (h) => [h.hostUserId, await this.reads.busy(h.hostUserId, now, now)] as const)));
+    const sessionTypes: SessionType[] = types.map((resource) => {
+      const minutes = sessionMinutes(resource);
+      const slots = hosts.flatMap((host) =>
+        openSlots(listed(host), busy.get(host.hostUserId) ?? [], minutes, now).map((slot) => ({ ...slot, hostUserId: host.hostUserId })),
+      );
+      return {
+        id: resource.id,
+        title: resource.title,
+        summary: resource.metadata.summary ?? resource.description,
+        features: parseFeatures(resource.metadata.features),
+        minutes,
+        priceCents: Math.max(0, resource.priceCents ?? 0),
+        currency: 'USD',
+        slots: dedupeByStart(slots),
+      };
+    });
+    const latest = viewer ? await this.reads.latestOf(viewer.userId) : null;
+    return {
+      sessionTypes,
+      hosts: hosts.map((h) => ({ userId: h.hostUserId, name: h.hostName })),
+      holdMinutes: HOLD_MINUTES,
+      policy: BOOKING_POLICY,
+      latest: latest
+        ? { bookingId: latest.booking_id, status: latest.status, start: new Date(latest.start_at).toISOString(), sessionTitle: latest.session_title }
+        : null,
+    };
+  }
+
+  async mySessions(user: SignedInUser, now = new Date()): Promise<{ upcoming: BookedSession[]; past: BookedSession[]; policy: string }> {
+    const rows = (await this.reads.bookingsOf(user.userId)).map((row) => bookedSession(row, now));
+    const upcoming = rows.filter((s) => s.status === 'confirmed' && Date.parse(s.end) > now.getTime());
+    const past = rows.filter((s) => !upcoming.includes(s)).reverse();
+    return { upcoming, past, policy: BOOKING_POLICY };
+  }
+
+  async rescheduleSlots(user: SignedInUser, bookingId: string, now = new Date()): Promise<OpenSlot[]> {
+    const { booking, host } = await this.ownBooking(user, bookingId);
+    if (booking.status !== 'confirmed' || !host) return [];
+    const busy = await this.reads.busy(host.hostUserId, now, now, booking.booking_id);
+    return openSlots(listed(host), busy, booking.minutes, now)
+      .filter((slot) => slot.start !== new Date(booking.start_at).toISOString())
+      .map((slot) => ({ ...slot, hostUserId: host.hostUserId }));
+  }
+
+  async hostSessions(host: SignedInUser, now = new Date()): Promise<HostSession[]> {
+    return (await this.reads.upcomingOfHost(host.userId, now)).map((row) => ({
+      bookingId: row.booking_id,
+      sessionTitle: row.session_title,
+      customerName: row.customer_name,
+      customerEmail: row.customer_email,
+      start: new Date(row.start_at).toISOString(),
+      end: new Date(row.end_at).toISOString(),
+      minutes: row.minutes,
+    }));
+  }
+
+  /** The customer's own booking (never a hold) and its host; BookingNotFoundError otherwise. */
+  async ownBooking(user: SignedInUser, bookingId: string): Promise<{ booking: BookingRow; host: HostRow | null }> {
+    const booking = await this.reads.booking(user.userId, bookingId);
+    if (!booking || booking.status === 'held' || booking.status === 'released') throw new BookingNotFoundError();
+    return { booking, host: await this.reads.host(booking.host_user_id) };
+  }
+
+  /** The customer's booking as it reads now (after a change the read model has caught up with). */
+  async session(user: SignedInUser, bookingId: string, now: Date): Promise<BookedSession> {
+    const row = await this.reads.booking(user.userId, bookingId);
+    return bookedSession(row!, now);
+  }
+}
+
+/** With several hosts free at one time, the visitor sees the time once (the first host's). */
+function dedupeByStart(slots: OpenSlot[]): OpenSlot[] {
+  const seen = new Set<string>();
+  return slots.sort((a, b) => a.start.localeCompare(b.start)).filter((slot) => (seen.has(slot.start) ? false : (seen.add(slot.start), true)));
+}
+
+function bookedSession(row: BookingRow, now: Date): BookedSession {
+  const start = new Date(row.start_at);
+  const ahead = start.getTime() - now.getTime();
+  const confirmed = row.status === 'confirmed';
+  return {
+    bookingId: row.booking_id,
+    sessionTypeId: row.session_type_id,
+    sessionTitle: row.session_title,
+    hostName: row.host_name,
+    start: start.toISOString(),
+    end: new Date(row.end_at).toISOString(),
+    minutes: row.minutes,
+    status: row.status,
+    meetingUrl: confirmed ? row.meeting_url : null,
+    refundable: confirmed && ahead >= CHANGE_NOTICE_MS,
+    reschedulable: confirmed && ahead >= CHANGE_NOTICE_MS,
+    refund: row.refund,
+    amountCents: row.amount_cents,
+    currency: row.currency.toUpperCase(),
+  };
 }

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { creditDebitSchema } from '../../../../contracts/plugin/credits-v1';
 import { ValidationFailedError } from '../../platform/common/app-error';
@@ -12,7 +13,7 @@ import { admit, readKey } from '../plugin-api';
 import { LicenseLookup } from '../plugin-api';
 import { requestIdOf } from '../plugin-api';
 import { CreditAccounts } from './credit-accounts';
-import { CreditLedger } from './commands/credit-ledger';
+import { DebitCredits } from './commands/debit-credits.handler';
 import { DebitLicenseRejectedError, DebitsNotConfiguredError, DebitTokenInvalidError } from './credits.errors';
 
 const body = new PayloadDecoder('16kb');
@@ -27,7 +28,7 @@ export class CreditDebitController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly lookup: LicenseLookup,
     private readonly accounts: CreditAccounts,
-    private readonly ledger: CreditLedger,
+    private readonly commands: CommandBus,
   ) {}
 
   @Post('debit')
@@ -45,11 +46,13 @@ export class CreditDebitController {
       throw new DebitLicenseRejectedError(admission.code === 'license_rejected' ? admission.reason : admission.code);
     const account = await this.accounts.forLicense(license, now);
     if (!account) throw new DebitLicenseRejectedError('invalid');
-    const result = await this.ledger.debit(
-      account,
-      { requestId: usage.request_id, endpoint: usage.endpoint, usageKind: usage.usage_kind, credits: usage.credits, measures: usage.measures ?? null },
-      now.toISOString(),
-      { correlationId: requestIdOf(req) || usage.request_id, causationId: null, actor: SYSTEM },
+    const result = await this.commands.execute(
+      new DebitCredits(
+        account,
+        { requestId: usage.request_id, endpoint: usage.endpoint, usageKind: usage.usage_kind, credits: usage.credits, measures: usage.measures ?? null },
+        now.toISOString(),
+        { correlationId: requestIdOf(req) || usage.request_id, causationId: null, actor: SYSTEM },
+      ),
     );
     if (result.status === 'already_recorded') return { status: result.status, entry_id: result.entryId };
     return {

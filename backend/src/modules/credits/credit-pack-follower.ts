@@ -1,6 +1,8 @@
+import type { CommandBus } from '@nestjs/cqrs';
 import type { EventMetadata } from '../../events/event-metadata';
 import type { PaidPurchase, PurchaseFollower, TakenBack } from '../checkout';
-import type { CreditLedger } from './commands/credit-ledger';
+import { AddCreditPack } from './commands/add-credit-pack.handler';
+import { RemoveCreditPack } from './commands/remove-credit-pack.handler';
 
 /** Credits in one pack of a catalog resource of type api_credits (its metadata says how many). */
 export function creditsPerPack(resource: PaidPurchase['resource']): number {
@@ -12,7 +14,7 @@ const packIdFor = (checkoutRef: string) => `checkout:${checkoutRef}`;
 
 /** A paid credit pack adds its credits to the buyer's account; a refund or dispute removes what is left. */
 export class CreditPackFollower implements PurchaseFollower {
-  constructor(private readonly ledger: CreditLedger) {}
+  constructor(private readonly commands: CommandBus) {}
 
   async purchased(purchase: PaidPurchase, metadata: EventMetadata): Promise<void> {
     if (purchase.resource.type !== 'api_credits') return;
@@ -20,12 +22,14 @@ export class CreditPackFollower implements PurchaseFollower {
     if (credits === 0) return;
     const at = new Date().toISOString();
     const packId = packIdFor(purchase.checkoutRef);
-    await this.ledger.addPack(purchase.userId, { packId, resourceId: purchase.resource.id, title: purchase.resource.title, credits }, at, metadata);
-    if (purchase.takenBack) await this.ledger.removePack(purchase.userId, packId, purchase.takenBack, at, metadata);
+    await this.commands.execute(
+      new AddCreditPack(purchase.userId, { packId, resourceId: purchase.resource.id, title: purchase.resource.title, credits }, at, metadata),
+    );
+    if (purchase.takenBack) await this.commands.execute(new RemoveCreditPack(purchase.userId, packId, purchase.takenBack, at, metadata));
   }
 
   async takenBack(purchase: TakenBack, metadata: EventMetadata): Promise<void> {
     if (purchase.resource?.type !== 'api_credits') return;
-    await this.ledger.removePack(purchase.userId, packIdFor(purchase.checkoutRef), purchase.reason, new Date().toISOString(), metadata);
+    await this.commands.execute(new RemoveCreditPack(purchase.userId, packIdFor(purchase.checkoutRef), purchase.reason, new Date().toISOString(), metadata));
   }
 }

@@ -1,11 +1,14 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { EventRegistry } from '../../events/event-registry';
-import { EventStore } from '../../events/event-store';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { CheckoutModule, PurchaseFollowers } from '../checkout';
 import { PluginApiModule } from '../plugin-api';
-import { CreditLedger } from './commands/credit-ledger';
+import { AddCreditPackHandler } from './commands/add-credit-pack.handler';
+import { CreditAccountStreams } from './commands/credit-account-streams';
+import { DebitCreditsHandler } from './commands/debit-credits.handler';
+import { RemoveCreditPackHandler } from './commands/remove-credit-pack.handler';
 import { CreditAccounts } from './credit-accounts';
 import { CreditDebitController } from './credit-debit.controller';
 import { CreditPackFollower } from './credit-pack-follower';
@@ -23,7 +26,10 @@ import { CreditsProjector } from './projections/credits.projector';
     CreditSummaryServerFns,
     { provide: CreditAccounts, inject: [MikroORM], useFactory: (orm: MikroORM) => new CreditAccounts(orm) },
     { provide: CreditReads, inject: [MikroORM], useFactory: (orm: MikroORM) => new CreditReads(orm) },
-    { provide: CreditLedger, inject: [EventStore, MikroORM], useFactory: (store: EventStore, orm: MikroORM) => new CreditLedger(store, orm) },
+    CreditAccountStreams,
+    AddCreditPackHandler,
+    RemoveCreditPackHandler,
+    DebitCreditsHandler,
   ],
   exports: [CreditReads, CreditAccounts],
 })
@@ -32,12 +38,12 @@ export class CreditsModule implements OnModuleInit {
     private readonly events: EventRegistry,
     private readonly projectors: ProjectorRegistry,
     private readonly followers: PurchaseFollowers,
-    private readonly ledger: CreditLedger,
+    private readonly commands: CommandBus,
   ) {}
 
   onModuleInit(): void {
     this.events.register(...creditEvents);
     this.projectors.register(new CreditsProjector());
-    this.followers.add(new CreditPackFollower(this.ledger));
+    this.followers.add(new CreditPackFollower(this.commands));
   }
 }

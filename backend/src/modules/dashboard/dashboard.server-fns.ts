@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { z } from 'zod';
 import {
   abandonPendingPayment,
@@ -24,7 +25,7 @@ import { Auth, type SignedInUser } from '../auth';
 import { userOrSignIn } from '../auth';
 import { CatalogQueries } from '../catalog';
 import { LicenseChanges } from '../licenses';
-import { Licenses } from '../licenses';
+import { AddLicensedUser, RemoveLicensedUser } from '../licenses';
 import { LicenseNotFoundError } from '../licenses';
 import { checkoutDecider } from '../checkout';
 import { checkoutStreamId } from '../checkout';
@@ -44,7 +45,7 @@ export class DashboardServerFns {
   constructor(
     private readonly auth: Auth,
     private readonly queries: DashboardQueries,
-    private readonly licenses: Licenses,
+    private readonly commands: CommandBus,
     private readonly catalog: CatalogQueries,
     private readonly store: EventStore,
     private readonly stripe: StripeClient,
@@ -70,7 +71,9 @@ export class DashboardServerFns {
     const license = await this.queries.license(user.userId, input.licenseId);
     if (!license) throw new LicenseNotFoundError();
     const title = (await this.catalog.findByIdOrSlug(license.resource_id))?.title ?? license.plan;
-    const outcome = await this.licenses.addUser(input.licenseId, { userId: user.userId, name: user.name }, title, input.email, userMetadata(user, context));
+    const outcome = await this.commands.execute(
+      new AddLicensedUser(input.licenseId, { userId: user.userId, name: user.name }, title, input.email, userMetadata(user, context)),
+    );
     await awaitProjection(this.orm, 'LicensesProjector', outcome);
     return { assigned: true };
   }
@@ -78,7 +81,7 @@ export class DashboardServerFns {
   @ServerFn(removeSeat)
   async removeSeat(input: z.output<typeof removeSeat.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof removeSeat>> {
     const user = await this.auth.requireUser(context);
-    const outcome = await this.licenses.removeUser(input.licenseId, user.userId, input.email, userMetadata(user, context));
+    const outcome = await this.commands.execute(new RemoveLicensedUser(input.licenseId, user.userId, input.email, userMetadata(user, context)));
     await awaitProjection(this.orm, 'LicensesProjector', outcome);
     // The seat's key is refused here from now on; other processes hear it from the projector.
     this.licenseChanges.changedHere(input.licenseId);

@@ -1,9 +1,10 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { EventRegistry } from '../../events/event-registry';
-import { EventStore } from '../../events/event-store';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { LicensesModule } from '../licenses';
-import { DeviceActivations } from './commands/device-activations';
+import { ActivateDeviceHandler } from './commands/activate-device.handler';
+import { ReleaseDeviceHandler } from './commands/release-device.handler';
+import { SeenDevices } from './commands/seen-devices';
 import { deviceEvents } from './devices.events';
 import { LicenseDevicesServerFns } from './devices.server-fns';
 import { LicenseDevicesProjector } from './projections/license-devices.projector';
@@ -11,8 +12,7 @@ import { LicenseDevicesProjector } from './projections/license-devices.projector
 /** The devices a license's keys are active on: activations and releases, their read model, the dashboard's list. */
 @Module({
   imports: [LicensesModule],
-  providers: [LicenseDevicesServerFns, { provide: DeviceActivations, inject: [EventStore], useFactory: (store: EventStore) => new DeviceActivations(store) }],
-  exports: [DeviceActivations],
+  providers: [LicenseDevicesServerFns, SeenDevices, ActivateDeviceHandler, ReleaseDeviceHandler],
 })
 export class DevicesModule implements OnModuleInit {
   constructor(

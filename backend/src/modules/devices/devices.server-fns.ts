@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { releaseLicenseDevice } from '../../../../contracts/dashboard/dashboard.contract';
@@ -7,18 +8,18 @@ import { awaitProjection } from '../../events/projection-wait';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { Auth } from '../auth';
-import { Licenses } from '../licenses';
+import { LicensesQueries } from '../licenses';
 import { LicenseNotFoundError } from '../licenses';
 import type { DeviceEvent } from './devices.events';
-import { DeviceActivations } from './commands/device-activations';
+import { ReleaseDevice } from './commands/release-device.handler';
 
 /** The owner releases a device from the dashboard, so another can take its slot. */
 @Injectable()
 export class LicenseDevicesServerFns {
   constructor(
     private readonly auth: Auth,
-    private readonly licenses: Licenses,
-    private readonly devices: DeviceActivations,
+    private readonly licenses: LicensesQueries,
+    private readonly commands: CommandBus,
     private readonly orm: MikroORM,
   ) {}
 
@@ -31,11 +32,13 @@ export class LicenseDevicesServerFns {
     const license = await this.licenses.read(input.licenseId);
     // Someone else's license looks the same as none: nothing about it is revealed.
     if (!license.granted || license.ownerUserId !== user.userId) throw new LicenseNotFoundError();
-    const outcome = await this.devices.release(input.licenseId, input.deviceHash, user.userId, {
-      correlationId: context.requestId,
-      causationId: null,
-      actor: { kind: 'user', userId: user.userId },
-    });
+    const outcome = await this.commands.execute(
+      new ReleaseDevice(input.licenseId, input.deviceHash, user.userId, {
+        correlationId: context.requestId,
+        causationId: null,
+        actor: { kind: 'user', userId: user.userId },
+      }),
+    );
     await awaitProjection(this.orm, 'LicenseDevicesProjector', outcome);
     const released =
       outcome.status === 'appended' ? (outcome.events as DeviceEvent[]).flatMap((e) => (e.type === 'DeviceReleased' ? [e.data.slotFreeAt] : [])) : [];

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { rotateLicenseKey } from '../../../../contracts/dashboard/dashboard.contract';
@@ -9,14 +10,14 @@ import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { Auth } from '../auth';
 import type { LicenseEvent } from './licenses.events';
 import { LicenseChanges } from './license-changes';
-import { Licenses } from './commands/license-commands';
+import { RotateLicenseKey } from './commands/rotate-license-key.handler';
 
 /** Key rotation from the dashboard: a new key at once, and the old one refused from that moment. */
 @Injectable()
 export class LicenseKeysServerFns {
   constructor(
     private readonly auth: Auth,
-    private readonly licenses: Licenses,
+    private readonly commands: CommandBus,
     private readonly changes: LicenseChanges,
     private readonly orm: MikroORM,
   ) {}
@@ -24,11 +25,9 @@ export class LicenseKeysServerFns {
   @ServerFn(rotateLicenseKey)
   async rotateLicenseKey(input: z.output<typeof rotateLicenseKey.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof rotateLicenseKey>> {
     const user = await this.auth.requireUser(context);
-    const outcome = await this.licenses.rotateKey(input.licenseId, user.userId, {
-      correlationId: context.requestId,
-      causationId: null,
-      actor: { kind: 'user', userId: user.userId },
-    });
+    const outcome = await this.commands.execute(
+      new RotateLicenseKey(input.licenseId, user.userId, { correlationId: context.requestId, causationId: null, actor: { kind: 'user', userId: user.userId } }),
+    );
     await awaitProjection(this.orm, 'LicensesProjector', outcome);
     this.changes.changedHere(input.licenseId);
     const rotated = outcome.status === 'appended' ? (outcome.events as LicenseEvent[]).find((e) => e.type === 'LicenseKeyRotated') : undefined;

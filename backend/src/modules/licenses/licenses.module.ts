@@ -3,16 +3,24 @@ import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
 import { deriveKey, SITE_SECRET, type SiteSecret } from '../../platform/common/secrets/site-secret';
 import { EventRegistry } from '../../events/event-registry';
-import { EventStore } from '../../events/event-store';
 import { ProjectorRegistry } from '../../events/projector-registry';
+import { AddLicensedUserHandler } from './commands/add-licensed-user.handler';
+import { ChangeLicensePlanHandler } from './commands/change-license-plan.handler';
+import { ChangeLicenseTermHandler } from './commands/change-license-term.handler';
+import { GrantLicenseHandler } from './commands/grant-license.handler';
 import { Licenses } from './commands/license-commands';
+import { RemoveLicensedUserHandler } from './commands/remove-licensed-user.handler';
+import { RevokeLicenseHandler } from './commands/revoke-license.handler';
+import { RotateLicenseKeyHandler } from './commands/rotate-license-key.handler';
 import { LicenseChanges } from './license-changes';
 import { LicenseKeysServerFns } from './license-keys.server-fns';
 import { licenseEvents } from './licenses.events';
+import { LicensesQueries } from './licenses.queries';
+import { LICENSE_SEALING_SECRET } from './license-sealing-secret';
 import { LicensesProjector } from './projections/licenses.projector';
 import { SEAT_INVITATION_KEY, SeatInvitationServerFns } from './seat-invitation.server-fns';
 
-export const LICENSE_SEALING_SECRET = Symbol('LICENSE_SEALING_SECRET');
+export { LICENSE_SEALING_SECRET };
 
 /** Licenses: their commands, keys (sealed with the site secret), seats and invitations, read models and change notices. */
 @Module({
@@ -22,9 +30,17 @@ export const LICENSE_SEALING_SECRET = Symbol('LICENSE_SEALING_SECRET');
     { provide: SEAT_INVITATION_KEY, inject: [SITE_SECRET], useFactory: (secret: SiteSecret) => deriveKey(secret, 'seat-invitation') },
     { provide: LICENSE_SEALING_SECRET, inject: [SITE_SECRET], useFactory: (secret: SiteSecret) => deriveKey(secret, 'license-key-seal').toString('hex') },
     { provide: LicenseChanges, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new LicenseChanges(config.DATABASE_URL) },
-    { provide: Licenses, inject: [EventStore, LICENSE_SEALING_SECRET], useFactory: (store: EventStore, secret: string) => new Licenses(store, secret) },
+    Licenses,
+    LicensesQueries,
+    GrantLicenseHandler,
+    ChangeLicenseTermHandler,
+    ChangeLicensePlanHandler,
+    RevokeLicenseHandler,
+    AddLicensedUserHandler,
+    RemoveLicensedUserHandler,
+    RotateLicenseKeyHandler,
   ],
-  exports: [Licenses, LicenseChanges, LICENSE_SEALING_SECRET, SEAT_INVITATION_KEY],
+  exports: [Licenses, LicensesQueries, LicenseChanges, LICENSE_SEALING_SECRET, SEAT_INVITATION_KEY],
 })
 export class LicensesModule implements OnModuleInit, OnApplicationShutdown {
   constructor(

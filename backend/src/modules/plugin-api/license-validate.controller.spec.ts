@@ -4,7 +4,8 @@ import { readAdmissionResponse } from '../../../../contracts/plugin/admission-v1
 import { rootLogger } from '../../platform/common/logger';
 import type { RedisRateLimiter } from '../../platform/common/rate-limit/redis-rate-limiter';
 import { generateLicenseKey } from '../licenses';
-import type { DeviceActivations, SeatCheck } from '../devices';
+import type { CommandBus } from '@nestjs/cqrs';
+import type { SeatCheck } from '../devices';
 import { KeyGate } from './key-gate';
 import type { LicenseLookup, LookedUpLicense } from './license-lookup';
 import { LicenseValidateController } from './license-validate.controller';
@@ -20,7 +21,7 @@ function setUp(license: LookedUpLicense, ensureActive: () => Promise<SeatCheck>)
   const controller = new LicenseValidateController(
     new KeyGate({ find: async () => license } as unknown as LicenseLookup, { hit: async () => ({ allowed: true }) } as unknown as RedisRateLimiter),
     { record: (entry: ValidationRecord) => void recorded.push(entry) } as unknown as ValidationLog,
-    { ensureActive: () => ((calls.ensureActive += 1), ensureActive()) } as unknown as DeviceActivations,
+    { execute: () => ((calls.ensureActive += 1), ensureActive()) } as unknown as CommandBus,
   );
   return { controller, recorded, calls };
 }

@@ -1,4 +1,5 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { ADMISSION_HEADERS, admissionResponse } from '../../../../contracts/plugin/admission-v1';
 import { rootLogger } from '../../platform/common/logger';
@@ -6,7 +7,7 @@ import type { RateLimit } from '../../platform/common/rate-limit/redis-rate-limi
 import { within } from '../../platform/common/within';
 import { licenseKeyHint, normaliseLicenseKey } from '../licenses';
 import { readKey } from './admission';
-import { DeviceActivations, readDevice, deviceLimitMessage } from '../devices';
+import { ActivateDevice, readDevice, deviceLimitMessage } from '../devices';
 import { DEPENDENCY_TIMEOUT_MS, KeyGate } from './key-gate';
 import { ValidationLog } from './validation-log';
 
@@ -26,7 +27,7 @@ export class LicenseValidateController {
   constructor(
     private readonly gate: KeyGate,
     private readonly validations: ValidationLog,
-    private readonly devices: DeviceActivations,
+    private readonly commands: CommandBus,
   ) {}
 
   @Get('validate')
@@ -42,7 +43,11 @@ export class LicenseValidateController {
     if (gate.retryAfterSeconds) res.setHeader('retry-after', String(gate.retryAfterSeconds));
     if (outcome.code === 'allowed' && license && device) {
       try {
-        const seat = await within(this.devices.ensureActive(license, device, pluginVersion, requestId), DEPENDENCY_TIMEOUT_MS, 'the device activations');
+        const seat = await within(
+          this.commands.execute(new ActivateDevice(license, device, pluginVersion, requestId)),
+          DEPENDENCY_TIMEOUT_MS,
+          'the device activations',
+        );
         if (seat.kind === 'full') {
           outcome = { code: 'license_rejected', reason: 'revoked' };
           deviceLimit = deviceLimitMessage(seat.devicesPerSeat, seat.slotFreeAt);
