@@ -1,8 +1,12 @@
 import type { Queue } from 'bullmq';
+import { stripeJobName } from './stripe-job-names';
 
 export const STRIPE_WEBHOOK_QUEUE = 'stripe-webhooks';
 
-/** A job per Stripe event; its id is the Stripe event id (evt_…, no ':'), so BullMQ keeps one per event. */
+/**
+ * A job per Stripe event, named for its type (stripe-job-names.ts); its id is the Stripe event id
+ * (evt_…, no ':'), so BullMQ keeps one per event.
+ */
 export interface StripeWebhookJob {
   stripeEventId: string;
 }
@@ -15,6 +19,6 @@ const JOB_OPTIONS = {
 };
 
 /** Queues handling of a kept event; while a job with its id exists, BullMQ ignores the add. */
-export function enqueueStripeEvent(queue: Queue<StripeWebhookJob>, stripeEventId: string) {
-  return queue.add('stripe-event', { stripeEventId }, { jobId: stripeEventId, ...JOB_OPTIONS });
+export function enqueueStripeEvent(queue: Queue<StripeWebhookJob>, event: { id: string; type: string }) {
+  return queue.add(stripeJobName(event.type), { stripeEventId: event.id }, { jobId: event.id, ...JOB_OPTIONS });
 }

@@ -37,8 +37,8 @@ export class StripeWebhookSweeper extends WorkerHost {
 
   /** Queues every kept, unhandled event older than the grace period; returns how many it offered. */
   async sweep(now = new Date()): Promise<number> {
-    const ids = await this.log.unhandled(new Date(now.getTime() - GRACE_MS));
-    for (const stripeEventId of ids) await enqueueStripeEvent(this.queue, stripeEventId);
-    return ids.length;
+    const events = await this.log.unhandled(new Date(now.getTime() - GRACE_MS));
+    for (const event of events) await enqueueStripeEvent(this.queue, event);
+    return events.length;
   }
 }

@@ -3,11 +3,13 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import { RefusedStripeEvent } from '../webhooks/refused-stripe-event';
 import { StripeEventHandlers } from '../webhooks/stripe-event-handlers';
 import { StripeWebhookLog } from '../webhooks/stripe-webhook-log';
+import { isHandledStripeJobName, stripeJobName } from './stripe-job-names';
 import { STRIPE_WEBHOOK_QUEUE, type StripeWebhookJob } from './stripe-webhook-queue';
 
 /**
- * Handles one kept Stripe event. Handlers must be idempotent by the Stripe event id (they append
- * with it as the event's sourceId), so a job run twice, or an event delivered five times, acts once.
+ * Handles one kept Stripe event: runs the handlers registered for the job's name. Handlers must be
+ * idempotent by the Stripe event id (they append with it as the event's sourceId), so a job run
+ * twice, or an event delivered five times, acts once.
  */
 @Processor(STRIPE_WEBHOOK_QUEUE, { concurrency: 8 })
 export class StripeWebhooksProcessor extends WorkerHost {
@@ -22,8 +24,10 @@ export class StripeWebhooksProcessor extends WorkerHost {
     const event = await this.log.find(job.data.stripeEventId);
     if (!event) return { outcome: 'unknown' };
     if (event.handledAt) return { outcome: 'already-handled' };
-    const handlers = this.handlers.for(event.type);
+    const name = this.jobNameFor(job, event.type);
+    const handlers = this.handlers.for(name);
     try {
+      if (name !== stripeJobName(event.type)) throw new RefusedStripeEvent(`job ${name} does not handle a ${event.type} event`);
       for (const handler of handlers) await handler(event);
     } catch (error) {
       await this.log.attempted(event.id, { error: error instanceof Error ? error.message : String(error) });
@@ -34,5 +38,13 @@ export class StripeWebhooksProcessor extends WorkerHost {
     const outcome = handlers.length > 0 ? 'handled' : 'ignored';
     await this.log.attempted(event.id, { outcome });
     return { outcome };
+  }
+
+  /**
+   * A handled type's job name says what to run. A job queued under the generic 'stripe-event' (before
+   * jobs were named) or as the ignore job runs what the kept event's type is handled by now.
+   */
+  private jobNameFor(job: Job<StripeWebhookJob>, type: string): string {
+    return isHandledStripeJobName(job.name) ? job.name : stripeJobName(type);
   }
 }

@@ -1,21 +1,25 @@
 import { Injectable } from '@nestjs/common';
+import { type HandledStripeEventType, STRIPE_JOB_NAMES } from '../jobs/stripe-job-names';
 import type { ReceivedStripeEvent } from './stripe-webhook-log';
 
 export type StripeEventHandler = (event: ReceivedStripeEvent) => Promise<void>;
 
 /**
- * What the worker does for each Stripe event type; the purchase flows register theirs. A type
- * nobody handles is recorded as ignored (Stripe sends many we do not need).
+ * What the worker does for each Stripe event type; the purchase flows register theirs, each under
+ * its type's job name. A job nothing is registered for records its event as ignored (Stripe sends
+ * many we do not need).
  */
 @Injectable()
 export class StripeEventHandlers {
   private readonly handlers = new Map<string, StripeEventHandler[]>();
 
-  on(type: string, handler: StripeEventHandler): void {
-    this.handlers.set(type, [...(this.handlers.get(type) ?? []), handler]);
+  on(type: HandledStripeEventType, handler: StripeEventHandler): void {
+    const name = STRIPE_JOB_NAMES[type];
+    this.handlers.set(name, [...(this.handlers.get(name) ?? []), handler]);
   }
 
-  for(type: string): StripeEventHandler[] {
-    return this.handlers.get(type) ?? [];
+  /** The handlers a job of this name runs. */
+  for(jobName: string): StripeEventHandler[] {
+    return this.handlers.get(jobName) ?? [];
   }
 }

@@ -44,7 +44,7 @@ export class StripeWebhookAdminServerFns {
       if ((await existing.getState()) === 'active') throw new StripeEventRunningError(stripeEventId);
       await existing.remove();
     }
-    await enqueueStripeEvent(this.queue, stripeEventId);
+    await enqueueStripeEvent(this.queue, event);
     return { status: 'queued' };
   }
 }

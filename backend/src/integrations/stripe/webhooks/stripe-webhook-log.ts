@@ -74,14 +74,14 @@ export class StripeWebhookLog {
   }
 
   /** Events accepted but not yet handled, received before `before` (oldest first). */
-  async unhandled(before: Date, limit = 500): Promise<string[]> {
+  async unhandled(before: Date, limit = 500): Promise<{ id: string; type: string }[]> {
     const rows = await this.orm.em
       .getConnection()
-      .execute<{ stripe_event_id: string }[]>(
-        'select stripe_event_id from stripe_webhook_events where handled_at is null and received_at < ? order by received_at limit ?',
+      .execute<{ stripe_event_id: string; type: string }[]>(
+        'select stripe_event_id, type from stripe_webhook_events where handled_at is null and received_at < ? order by received_at limit ?',
         [before, limit],
       );
-    return rows.map((r) => r.stripe_event_id);
+    return rows.map((r) => ({ id: r.stripe_event_id, type: r.type }));
   }
 
   /** The newest events, optionally of one outcome, with how many there are of each outcome. */

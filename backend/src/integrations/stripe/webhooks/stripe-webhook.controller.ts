@@ -18,7 +18,7 @@ const ENQUEUE_TIMEOUT_MS = 1_500;
 
 /**
  * Stripe's webhook endpoint: verify the signature on the raw body (its time within 300 s either way), keep the event in Postgres
- * (a redelivery is a no-op), queue it by its Stripe id, answer 200 at once. Bad or missing
+ * (a redelivery is a no-op), queue it as its type's named job under its Stripe id, answer 200 at once. Bad or missing
  * signature, or a body that is not an event: 400, nothing kept. Postgres unreachable: 503, so Stripe retries. Redis unreachable:
  * still 200, since the event is kept and the sweeper queues it later.
  */
@@ -63,15 +63,15 @@ export class StripeWebhookController {
       res.status(503).json({ error: { code: 'UNAVAILABLE', message: 'Could not record the event; retry later.' } });
       return;
     }
-    await this.enqueue(event.id);
+    await this.enqueue(event);
     res.status(200).json({ received: true });
   }
 
-  private async enqueue(stripeEventId: string): Promise<void> {
+  private async enqueue(event: { id: string; type: string }): Promise<void> {
     try {
-      await within(enqueueStripeEvent(this.queue, stripeEventId), ENQUEUE_TIMEOUT_MS, 'queueing a Stripe event');
+      await within(enqueueStripeEvent(this.queue, event), ENQUEUE_TIMEOUT_MS, 'queueing a Stripe event');
     } catch (error) {
-      rootLogger().warn({ err: error, stripeEventId }, 'Stripe event kept but not queued; the sweeper will queue it');
+      rootLogger().warn({ err: error, stripeEventId: event.id }, 'Stripe event kept but not queued; the sweeper will queue it');
     }
   }
 }

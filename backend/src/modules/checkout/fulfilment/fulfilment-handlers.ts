@@ -20,7 +20,7 @@ export function registerFulfilmentHandlers(handlers: StripeEventHandlers, comman
   handlers.on('checkout.session.expired', (e) => commands.execute(new CloseUnpaidCheckout(e, 'expired')));
   handlers.on('invoice.paid', (e) => commands.execute(new RecordInvoice(e, 'paid')));
   handlers.on('invoice.payment_failed', (e) => commands.execute(new RecordInvoice(e, 'payment_failed')));
-  for (const type of ['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']) {
+  for (const type of ['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted'] as const) {
     handlers.on(type, (e) => commands.execute(new SyncSubscription(objectId(e), e, null)));
   }
   handlers.on('charge.refunded', (e) => commands.execute(new TakeBackPurchase(e, 'refund')));
