@@ -18,85 +18,41 @@ interface Item {
  */
 export function devTriggersPage(view: { subscriptions: StripeObject[]; charges: StripeObject[]; notice?: string }): string {
   const button = (path: string, label: string, subject: string) =>
-    html`<form method="post" action="/_stripe/dev/${path}">
-      <button type="submit">${label}<span class="visually-hidden"> ${subject}</span></button>
-    </form>`;
+    html`<form method="post" action="/_stripe/dev/${path}"><button type="submit">${label}<span class="visually-hidden"> ${subject}</span></button></form>`;
   const subscriptions = view.subscriptions.map((subscription) => {
     const item = (subscription.items as { data: Item[] }).data[0]!;
     const path = `subscriptions/${encodeURIComponent(subscription.id)}`;
     const live = subscription.status !== 'canceled';
-    return html`<li class="card">
-      <h3>${subscription.id}</h3>
-      <dl>
-        <dt>Status</dt>
-        <dd>${String(subscription.status)}${subscription.cancel_at_period_end ? ' (cancels at period end)' : ''}</dd>
-        <dt>Customer</dt>
-        <dd>${String(subscription.customer)}</dd>
-        <dt>Price</dt>
-        <dd>${money(item.price.unit_amount, item.price.currency)}</dd>
-        <dt>Current period end</dt>
-        <dd>${when(item.current_period_end)}</dd>
-        ${
-          subscription.status === 'past_due' && subscription.latest_invoice
-            ? html`<dt>Open invoice</dt>
-                <dd><a href="/_stripe/invoice/${encodeURIComponent(String(subscription.latest_invoice))}">Pay ${String(subscription.latest_invoice)}</a></dd>`
-            : ''
-        }
-      </dl>
-      ${
-        live
-          ? html`<div class="actions">
-              ${subscription.status === 'active' ? [button(`${path}/renew`, 'Renew now', subscription.id), button(`${path}/fail-renewal`, 'Fail renewal', subscription.id)] : ''}${button(`${path}/cancel`, 'Cancel', subscription.id)}
-            </div>`
-          : ''
-      }
-    </li>`;
+    return html`<li class="card"><h3>${subscription.id}</h3><dl>
+<dt>Status</dt><dd>${String(subscription.status)}${subscription.cancel_at_period_end ? ' (cancels at period end)' : ''}</dd>
+<dt>Customer</dt><dd>${String(subscription.customer)}</dd>
+<dt>Price</dt><dd>${money(item.price.unit_amount, item.price.currency)}</dd>
+<dt>Current period end</dt><dd>${when(item.current_period_end)}</dd>
+${subscription.status === 'past_due' && subscription.latest_invoice ? html`<dt>Open invoice</dt><dd><a href="/_stripe/invoice/${encodeURIComponent(String(subscription.latest_invoice))}">Pay ${String(subscription.latest_invoice)}</a></dd>` : ''}
+</dl>${
+      live
+        ? html`<div class="actions">${subscription.status === 'active' ? [button(`${path}/renew`, 'Renew now', subscription.id), button(`${path}/fail-renewal`, 'Fail renewal', subscription.id)] : ''}${button(`${path}/cancel`, 'Cancel', subscription.id)}</div>`
+        : ''
+    }</li>`;
   });
   const charges = view.charges.map((charge) => {
     const path = `charges/${encodeURIComponent(charge.id)}`;
     const currency = String(charge.currency);
-    return html`<li class="card">
-      <h3>${charge.id}</h3>
-      <dl>
-        <dt>Amount</dt>
-        <dd>
-          ${money(Number(charge.amount), currency)}${Number(charge.amount_refunded) > 0 ? ` (${money(Number(charge.amount_refunded), currency)} refunded)` : ''}
-        </dd>
-        <dt>Customer</dt>
-        <dd>${String(charge.customer ?? '—')}</dd>
-        <dt>For</dt>
-        <dd>${String(charge.description ?? 'One-time payment')}</dd>
-        <dt>Created</dt>
-        <dd>${when(charge.created)}</dd>
-        ${
-          charge.disputed
-            ? html`<dt>Dispute</dt>
-                <dd>Disputed</dd>`
-            : ''
-        }
-      </dl>
-      ${charge.refunded || charge.disputed ? '' : html`<div class="actions">${button(`${path}/refund`, 'Refund', charge.id)}${button(`${path}/dispute`, 'Dispute', charge.id)}</div>`}
-    </li>`;
+    return html`<li class="card"><h3>${charge.id}</h3><dl>
+<dt>Amount</dt><dd>${money(Number(charge.amount), currency)}${Number(charge.amount_refunded) > 0 ? ` (${money(Number(charge.amount_refunded), currency)} refunded)` : ''}</dd>
+<dt>Customer</dt><dd>${String(charge.customer ?? '—')}</dd>
+<dt>For</dt><dd>${String(charge.description ?? 'One-time payment')}</dd>
+<dt>Created</dt><dd>${when(charge.created)}</dd>
+${charge.disputed ? html`<dt>Dispute</dt><dd>Disputed</dd>` : ''}
+</dl>${charge.refunded || charge.disputed ? '' : html`<div class="actions">${button(`${path}/refund`, 'Refund', charge.id)}${button(`${path}/dispute`, 'Dispute', charge.id)}</div>`}</li>`;
   });
   const body = html`<span class="badge">Test mode · local Stripe emulator</span>
-    <h1>Stripe dev triggers</h1>
-    <p>Make Stripe do now what it would do later, and send its webhooks. Every button is also a POST that answers JSON to a client that accepts it.</p>
-    ${view.notice ? html`<div class="notice" role="status">${view.notice}</div>` : ''}
-    <h2>Subscriptions</h2>
-    ${
-      subscriptions.length > 0
-        ? html`<ul>
-            ${subscriptions}
-          </ul>`
-        : html`<p>No subscriptions yet.</p>`
-    }
-    <h2>Paid charges</h2>
-    ${
-      charges.length > 0
-        ? html`<ul>
-            ${charges}
-          </ul>`
-        : html`<p>No paid charges yet.</p>`
-    }`;
+<h1>Stripe dev triggers</h1>
+<p>Make Stripe do now what it would do later, and send its webhooks. Every button is also a POST that answers JSON to a client that accepts it.</p>
+${view.notice ? html`<div class="notice" role="status">${view.notice}</div>` : ''}
+<h2>Subscriptions</h2>
+${subscriptions.length > 0 ? html`<ul>${subscriptions}</ul>` : html`<p>No subscriptions yet.</p>`}
+<h2>Paid charges</h2>
+${charges.length > 0 ? html`<ul>${charges}</ul>` : html`<p>No paid charges yet.</p>`}`;
   return standalonePage('Stripe dev triggers · local Stripe emulator', STYLE, body);
 }

@@ -20,53 +20,28 @@ export function hostedCheckoutPage(view: {
   const rows = lines.map(({ price, productName, quantity }) => {
     const each = Number(price.unit_amount);
     const detail = `Qty ${quantity}${quantity > 1 ? ` · ${money(each, currency)} each` : ''}${subscription ? ' · billed monthly' : ''}`;
-    return html`<tr>
-      <td>${productName}<br /><small>${detail}</small></td>
-      <td class="amount">${money(each * quantity, currency)}</td>
-    </tr>`;
+    return html`<tr><td>${productName}<br><small>${detail}</small></td><td class="amount">${money(each * quantity, currency)}</td></tr>`;
   });
   const body = html`<span class="badge">Test mode · local Stripe emulator</span>
-    <h1>${open ? (subscription ? `Subscribe: ${total} a month` : `Pay ${total}`) : pending ? 'Payment pending' : `Checkout ${String(session.status)}`}</h1>
-    <p>No real card is charged; choose what the payment should do.</p>
-    ${notice ? html`<div class="notice" role="alert">${notice}</div>` : ''}
-    <div class="card">
-      <table>
-        <tbody>
-          ${rows}
-          <tr class="total">
-            <td>Total${subscription ? ' per month' : ''}</td>
-            <td class="amount">${total}</td>
-          </tr>
-        </tbody>
-      </table>
-    </div>
-    ${
-      open
-        ? html`<form method="post" action="${view.action('pay')}">
-              <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" value="${view.email}" /><button
-                class="primary"
-                type="submit"
-              >
-                ${subscription ? 'Subscribe' : `Pay ${total}`}
-              </button>
-            </form>
-            <form method="post" action="${view.action('decline')}"><button type="submit">Decline the card</button></form>
-            ${subscription ? '' : html`<form method="post" action="${view.action('pay-later')}"><button type="submit">Pay later (bank transfer)</button></form>`}
-            <form method="post" action="${view.action('cancel')}"><button type="submit">Cancel and go back</button></form>`
-        : pending
-          ? html`<p>The customer chose to pay later. Settle or fail the payment to send the webhook Stripe would send.</p>
-              <form method="post" action="${view.action('settle')}"><button class="primary" type="submit">Settle the payment</button></form>
-              <form method="post" action="${view.action('fail-payment')}"><button type="submit">Fail the payment</button></form>`
-          : html`<p><a href="${String(session.success_url ?? '/')}">Back to the site</a></p>`
-    }`;
+<h1>${open ? (subscription ? `Subscribe: ${total} a month` : `Pay ${total}`) : pending ? 'Payment pending' : `Checkout ${String(session.status)}`}</h1>
+<p>No real card is charged; choose what the payment should do.</p>
+${notice ? html`<div class="notice" role="alert">${notice}</div>` : ''}
+<div class="card"><table><tbody>${rows}<tr class="total"><td>Total${subscription ? ' per month' : ''}</td><td class="amount">${total}</td></tr></tbody></table></div>
+${
+  open
+    ? html`<form method="post" action="${view.action('pay')}"><label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" value="${view.email}"><button class="primary" type="submit">${subscription ? 'Subscribe' : `Pay ${total}`}</button></form>
+<form method="post" action="${view.action('decline')}"><button type="submit">Decline the card</button></form>
+${subscription ? '' : html`<form method="post" action="${view.action('pay-later')}"><button type="submit">Pay later (bank transfer)</button></form>`}
+<form method="post" action="${view.action('cancel')}"><button type="submit">Cancel and go back</button></form>`
+    : pending
+      ? html`<p>The customer chose to pay later. Settle or fail the payment to send the webhook Stripe would send.</p>
+<form method="post" action="${view.action('settle')}"><button class="primary" type="submit">Settle the payment</button></form>
+<form method="post" action="${view.action('fail-payment')}"><button type="submit">Fail the payment</button></form>`
+      : html`<p><a href="${String(session.success_url ?? '/')}">Back to the site</a></p>`
+}`;
   return standalonePage('Checkout · local Stripe emulator', PAGE_STYLE, body);
 }
 
 export function missingCheckoutPage(): string {
-  return standalonePage(
-    'Checkout not found',
-    PAGE_STYLE,
-    html`<h1>No such checkout</h1>
-      <p>This checkout session does not exist.</p>`,
-  );
+  return standalonePage('Checkout not found', PAGE_STYLE, html`<h1>No such checkout</h1><p>This checkout session does not exist.</p>`);
 }
