@@ -103,3 +103,23 @@ describe('projectors', () => {
     expect(file).toMatch(/^modules\/[a-z-]+\/projections\/[a-z-]+\.projector\.ts$/);
   });
 });
+
+describe('appends', () => {
+  const modules = join(backend, 'modules');
+  const sources = readdirSync(modules, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.spec.ts'))
+    .sort();
+  // A file that can reach the event store (it imports it) and appends, or runs a decider.
+  const appends = (source: string) => (/from '[./]*events\/event-store'/.test(source) && /\.append\(/.test(source)) || /\brunCommand\(/.test(source);
+
+  it('the walk found the command handlers', () => {
+    expect(sources.filter((file) => /\/commands\/[a-z-]+\.handler\.ts$/.test(file)).length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('happen only in a command handler (commands/<verb-noun>.handler.ts)', () => {
+    const outside = sources.filter(
+      (file) => !/^[a-z-]+\/(?:[a-z-]+\/)*commands\/[a-z-]+\.handler\.ts$/.test(file) && appends(readFileSync(join(modules, file), 'utf8')),
+    );
+    expect(outside).toEqual([]);
+  });
+});

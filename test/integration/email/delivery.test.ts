@@ -11,6 +11,10 @@ import { EventRegistry } from '../../../backend/src/events/event-registry';
 import { EventStore } from '../../../backend/src/events/event-store';
 import type { EmailTransport } from '../../../backend/src/modules/email/email-message';
 import { EmailPreferences } from '../../../backend/src/modules/preferences/email-preferences';
+import { Resubscribe, ResubscribeHandler } from '../../../backend/src/modules/preferences/commands/resubscribe.handler';
+import { SetTopics, SetTopicsHandler } from '../../../backend/src/modules/preferences/commands/set-topics.handler';
+import { UnsubscribeAll, UnsubscribeAllHandler } from '../../../backend/src/modules/preferences/commands/unsubscribe-all.handler';
+import { UnsubscribeTopic, UnsubscribeTopicHandler } from '../../../backend/src/modules/preferences/commands/unsubscribe-topic.handler';
 import { emailPreferenceEvents } from '../../../backend/src/modules/preferences/preferences.events';
 import { ManageEmailLinks } from '../../../backend/src/modules/preferences/manage-email-links';
 import { ManageEmailTokens } from '../../../backend/src/modules/preferences/manage-email-token';
@@ -27,6 +31,14 @@ let sink: SmtpSink;
 let smtp: SmtpTransport;
 let pool: ReturnType<typeof testPool>;
 let preferences: EmailPreferences;
+let store: EventStore;
+// What the CommandBus would do with each preferences command, without an app.
+const change = (command: SetTopics | UnsubscribeTopic | UnsubscribeAll | Resubscribe) => {
+  if (command instanceof SetTopics) return new SetTopicsHandler(store).execute(command);
+  if (command instanceof UnsubscribeTopic) return new UnsubscribeTopicHandler(store).execute(command);
+  if (command instanceof UnsubscribeAll) return new UnsubscribeAllHandler(store).execute(command);
+  return new ResubscribeHandler(store).execute(command);
+};
 const tokens = new ManageEmailTokens(randomBytes(32));
 const links = new ManageEmailLinks(tokens, SITE.siteUrl);
 const deliveryVia = (transport: EmailTransport) => new EmailDelivery(orm, transport, SITE, preferences, links);
@@ -35,9 +47,10 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   smtp = new SmtpTransport(sink.url);
   pool = testPool(4);
-  preferences = new EmailPreferences(new EventStore(pool, new EventRegistry().register(...emailPreferenceEvents)));
+  store = new EventStore(pool, new EventRegistry().register(...emailPreferenceEvents));
+  preferences = new EmailPreferences(store);
   // The newsletter is opt-in; the sample recipient has opted in.
-  await preferences.change('ada@example.com', { type: 'SetTopics', topics: { newsletter: true }, via: 'preferences', now: new Date() }, metadata());
+  await change(new SetTopics('ada@example.com', { newsletter: true }, 'preferences', metadata()));
 });
 afterAll(async () => {
   await smtp.close();
@@ -158,15 +171,15 @@ describe('preferences at send time', () => {
         data: { ...emailKinds['product-update'].sample, title: `Update ${n}` },
       });
     expect(await delivery.deliver(update(1))).toBe('sent');
-    await preferences.change(to, { type: 'UnsubscribeTopic', topic: 'product_updates', via: 'one-click', now: new Date() }, metadata());
+    await change(new UnsubscribeTopic(to, 'product_updates', 'one-click', metadata()));
     expect(await delivery.deliver(update(2))).toBe('suppressed');
     expect(
       await delivery.deliver(
         job({ key: emailJobKey(randomUUID(), 'purchase-receipt'), kind: 'purchase-receipt', to, data: emailKinds['purchase-receipt'].sample }),
       ),
     ).toBe('sent');
-    await preferences.change(to, { type: 'UnsubscribeAll', via: 'preferences', now: new Date() }, metadata());
-    await preferences.change(to, { type: 'SetTopics', topics: { product_updates: true }, via: 'preferences', now: new Date() }, metadata());
+    await change(new UnsubscribeAll(to, 'preferences', metadata()));
+    await change(new SetTopics(to, { product_updates: true }, 'preferences', metadata()));
     expect(await delivery.deliver(update(3))).toBe('sent');
     await sink.waitFor(3);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -175,11 +188,11 @@ describe('preferences at send time', () => {
 
   it('a suppressed email stays unsent when its job is retried later', async () => {
     const to = `pref-${randomUUID()}@example.com`;
-    await preferences.change(to, { type: 'SetTopics', topics: { newsletter: true }, via: 'preferences', now: new Date() }, metadata());
-    await preferences.change(to, { type: 'UnsubscribeAll', via: 'preferences', now: new Date() }, metadata());
+    await change(new SetTopics(to, { newsletter: true }, 'preferences', metadata()));
+    await change(new UnsubscribeAll(to, 'preferences', metadata()));
     const j = job({ to });
     expect(await deliveryVia(smtp).deliver(j)).toBe('suppressed');
-    await preferences.change(to, { type: 'Resubscribe', via: 'preferences', now: new Date() }, metadata());
+    await change(new Resubscribe(to, 'preferences', metadata()));
     expect(await deliveryVia(smtp).deliver(j)).toBe('already-sent');
     expect(await deliveryVia(smtp).deliver(job({ to }))).toBe('sent');
   });

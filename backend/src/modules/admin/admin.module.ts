@@ -6,6 +6,8 @@ import { adminEvents } from './admin.events';
 import { AdminQueries } from './admin.queries';
 import { AdminServerFns } from './admin.server-fns';
 import { AdminSessionController } from './admin-session.controller';
+import { CompleteReplayHandler } from './commands/complete-replay.handler';
+import { FailReplayHandler } from './commands/fail-replay.handler';
 import { RequestReplayHandler } from './commands/request-replay.handler';
 import { ADMIN_QUEUE } from './jobs/admin-queue';
 import { StreamSummaryProjector } from './projections/stream-summary.projector';
@@ -14,7 +16,7 @@ import { StreamSummaryProjector } from './projections/stream-summary.projector';
 @Module({
   imports: [BullModule.registerQueue({ name: ADMIN_QUEUE })],
   controllers: [AdminSessionController],
-  providers: [AdminQueries, AdminServerFns, RequestReplayHandler],
+  providers: [AdminQueries, AdminServerFns, RequestReplayHandler, CompleteReplayHandler, FailReplayHandler],
   exports: [BullModule],
 })
 export class AdminModule implements OnModuleInit {

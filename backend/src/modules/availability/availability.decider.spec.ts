@@ -35,6 +35,30 @@ describe('a host with saved hours', () => {
   });
 });
 
+describe('opening the hours of a host who has none', () => {
+  it('records the schedule as their first', () => {
+    spec
+      .given([])
+      .when({ type: 'OpenHostAvailability', hostUserId: 'host-1', hostName: 'Hannah', schedule: mornings(), at: '2026-11-25T09:00:00.000Z' })
+      .then([HostAvailabilityChanged({ hostUserId: 'host-1', hostName: 'Hannah', schedule: mornings(), at: '2026-11-25T09:00:00.000Z' })]);
+  });
+});
+
+describe('opening the hours of a host who has some', () => {
+  it('changes nothing, whatever the host saved since', () => {
+    const saved = HostAvailabilityChanged({
+      hostUserId: 'host-1',
+      hostName: 'Hannah',
+      schedule: { ...mornings(), timeZone: 'Asia/Tokyo' },
+      at: '2026-11-24T09:00:00.000Z',
+    });
+    spec
+      .given([saved])
+      .when({ type: 'OpenHostAvailability', hostUserId: 'host-1', hostName: 'Hannah', schedule: mornings(), at: '2026-11-25T09:00:00.000Z' })
+      .then([]);
+  });
+});
+
 function mornings(): HostSchedule {
   const day = [{ start: '09:00', end: '12:00' }];
   return {

@@ -14,6 +14,7 @@ import { purchaseEvents } from './checkout.events';
 import { CheckoutServerFns } from './checkout.server-fns';
 import { AccountReads, CheckoutPageReads } from './checkout.queries';
 import { CheckoutService } from './checkout.service';
+import { AbandonCheckoutHandler } from './commands/abandon-checkout.handler';
 import { CancelCheckoutHandler } from './commands/cancel-checkout.handler';
 import { CloseUnpaidCheckoutHandler } from './commands/close-unpaid-checkout.handler';
 import { CompleteCheckoutHandler } from './commands/complete-checkout.handler';
@@ -42,6 +43,7 @@ import { PurchaseFollowers } from './purchase-followers';
     OpenCheckoutHandler,
     OpenHeldCheckoutHandler,
     CancelCheckoutHandler,
+    AbandonCheckoutHandler,
     GrantFreeAccessHandler,
     LinkStripeCustomerHandler,
     { provide: AccountReads, inject: [MikroORM], useFactory: (orm: MikroORM) => new AccountReads(orm) },

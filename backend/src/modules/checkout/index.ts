@@ -2,6 +2,7 @@
 export { checkoutStreamId, PendingPaymentExpired, PendingPaymentOpened, PendingPaymentSettled } from './checkout.events';
 export { checkoutDecider, type SessionFacts } from './checkout.decider';
 export { CheckoutService } from './checkout.service';
+export { AbandonCheckout } from './commands/abandon-checkout.handler';
 export { heldCheckoutRef, OpenHeldCheckout } from './commands/open-held-checkout.handler';
 export { StripeCustomerLinked } from './customers/customer.events';
 export { type ClosedUnpaid, type PaidPurchase, type PurchaseFollower, PurchaseFollowers, type TakenBack } from './purchase-followers';

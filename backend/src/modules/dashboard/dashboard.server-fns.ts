@@ -14,11 +14,9 @@ import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { UnavailableError } from '../../platform/common/app-error';
 import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
-import { runCommand } from '../../events/command-runner';
 import { awaitProjection } from '../../events/projection-wait';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { EventMetadata } from '../../events/event-metadata';
-import { EventStore } from '../../events/event-store';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { Auth, type SignedInUser } from '../auth';
@@ -27,8 +25,7 @@ import { CatalogQueries } from '../catalog';
 import { LicenseChanges } from '../licenses';
 import { AddLicensedUser, RemoveLicensedUser } from '../licenses';
 import { LicenseNotFoundError } from '../licenses';
-import { checkoutDecider } from '../checkout';
-import { checkoutStreamId } from '../checkout';
+import { AbandonCheckout } from '../checkout';
 import { StripeClient } from '../../integrations/stripe/stripe-client';
 import { NoBillingAccountError, NotAbandonableError, PendingPaymentNotFoundError } from './dashboard.errors';
 import { DashboardQueries } from './dashboard.queries';
@@ -47,7 +44,6 @@ export class DashboardServerFns {
     private readonly queries: DashboardQueries,
     private readonly commands: CommandBus,
     private readonly catalog: CatalogQueries,
-    private readonly store: EventStore,
     private readonly stripe: StripeClient,
     private readonly orm: MikroORM,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -102,14 +98,7 @@ export class DashboardServerFns {
     const session = await this.stripe.api.checkout.sessions.retrieve(pending.checkout_session_id);
     if (session.status === 'open') await this.stripe.api.checkout.sessions.expire(session.id, {}, { idempotencyKey: `expire-${session.id}` });
     const checkoutRef = input.pendingPaymentId.replace(/^pp-/, '');
-    const outcome = await runCommand({
-      store: this.store,
-      streamId: checkoutStreamId(checkoutRef),
-      decider: checkoutDecider,
-      command: { type: 'AbandonCheckout', checkoutRef, userId: user.userId, at: new Date().toISOString() },
-      metadata: userMetadata(user, context),
-    });
-    await awaitProjection(this.orm, 'PurchasesProjector', outcome);
+    await this.commands.execute(new AbandonCheckout(checkoutRef, user.userId, userMetadata(user, context)));
     return { abandoned: true };
   }
 

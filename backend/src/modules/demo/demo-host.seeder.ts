@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { rootLogger } from '../../platform/common/logger';
 import { SYSTEM } from '../../events/event-metadata';
-import { EventStore } from '../../events/event-store';
-import { StreamVersionConflictError } from '../../events/event-store.errors';
-import { hostAvailabilityStreamId, HostAvailabilityChanged } from '../availability';
+import { OpenHostAvailability } from '../availability';
 import { DEMO_ACCOUNTS, type DemoAccounts } from './demo-accounts';
 import { DEMO_HOST, DEMO_HOST_SCHEDULE } from './demo-data';
 
@@ -13,14 +12,15 @@ export type DemoSeedOutcome = 'seeded' | 'already-seeded';
 /**
  * On the embedded defaults' first start, makes the demo host (an account of the local sign-in)
  * and opens their weekly hours, recorded as the usual HostAvailabilityChanged, so /sessions has
- * times to book. The hours' stream is created only if it does not exist: once seeded, never
- * again, whatever the host has changed since, and two processes starting at once seed once.
+ * times to book. The hours are opened only if the host has none (availability's
+ * OpenHostAvailability): once seeded, never again, whatever the host has changed since, and two
+ * processes starting at once seed once.
  */
 @Injectable()
 export class DemoHostSeeder implements OnApplicationBootstrap {
   constructor(
     @Inject(DEMO_ACCOUNTS) private readonly accounts: DemoAccounts,
-    private readonly store: EventStore,
+    private readonly commands: CommandBus,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -34,18 +34,13 @@ export class DemoHostSeeder implements OnApplicationBootstrap {
       firstName: DEMO_HOST.firstName,
       lastName: DEMO_HOST.lastName,
     });
-    const event = HostAvailabilityChanged({
-      hostUserId: host.id,
-      hostName: `${DEMO_HOST.firstName} ${DEMO_HOST.lastName}`,
-      schedule: DEMO_HOST_SCHEDULE,
-      at: new Date().toISOString(),
-    });
-    try {
-      await this.store.append(hostAvailabilityStreamId(host.id), 'no-stream', [event], { correlationId: 'demo-data', causationId: null, actor: SYSTEM });
-      return 'seeded';
-    } catch (error) {
-      if (error instanceof StreamVersionConflictError) return 'already-seeded';
-      throw error;
-    }
+    const { opened } = await this.commands.execute(
+      new OpenHostAvailability({ userId: host.id, name: `${DEMO_HOST.firstName} ${DEMO_HOST.lastName}` }, DEMO_HOST_SCHEDULE, {
+        correlationId: 'demo-data',
+        causationId: null,
+        actor: SYSTEM,
+      }),
+    );
+    return opened ? 'seeded' : 'already-seeded';
   }
 }

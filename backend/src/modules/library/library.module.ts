@@ -12,8 +12,8 @@ import { CatalogModule, CatalogQueries } from '../catalog';
 import { AdminLibraryServerFns } from './admin/admin-library.server-fns';
 import { AdminLibraryUploadController } from './admin/admin-library-upload.controller';
 import { PublishFileVersionHandler } from './commands/publish-file-version.handler';
+import { RecordDownloadHandler } from './commands/record-download.handler';
 import { DownloadLinks } from './download-links';
-import { DownloadRecorder } from './downloads/download-recorder';
 import { LibraryDownloadController } from './downloads/library-download.controller';
 import { libraryEvents } from './library.events';
 import { LibraryQueries } from './library.queries';
@@ -49,7 +49,7 @@ export const libraryDist = (config: Pick<AppConfig, 'LIBRARY_DIST' | 'WEB_DIST'>
       inject: [SITE_SECRET, APP_CONFIG],
       useFactory: (secret: SiteSecret, config: AppConfig) => new DownloadLinks(deriveKey(secret, 'library-download-links'), config.LIBRARY_LINK_TTL_SECONDS),
     },
-    { provide: DownloadRecorder, inject: [EventStore], useFactory: (store: EventStore) => new DownloadRecorder(store) },
+    RecordDownloadHandler,
     { provide: PublishFileVersionHandler, inject: [EventStore, OBJECT_STORAGE], useFactory: (store: EventStore, storage: ObjectStorage) => new PublishFileVersionHandler(store, storage) },
   ],
   exports: [LibraryQueries, OBJECT_STORAGE, LIBRARY_MANIFEST],

@@ -3,7 +3,6 @@ export { licenseKeyHash, licenseKeyHint, normaliseLicenseKey, openLicenseKey } f
 export { LicensedUserAdded, LicenseGranted } from './licenses.events';
 export { isSubscriptionResource, licenseTerms } from './license-terms';
 export { licenseIdFor } from './commands/license-id';
-export { Licenses } from './commands/license-commands';
 export { AddLicensedUser } from './commands/add-licensed-user.handler';
 export { ChangeLicensePlan } from './commands/change-license-plan.handler';
 export { ChangeLicenseTerm } from './commands/change-license-term.handler';

@@ -8,7 +8,6 @@ import { AddLicensedUserHandler } from './commands/add-licensed-user.handler';
 import { ChangeLicensePlanHandler } from './commands/change-license-plan.handler';
 import { ChangeLicenseTermHandler } from './commands/change-license-term.handler';
 import { GrantLicenseHandler } from './commands/grant-license.handler';
-import { Licenses } from './commands/license-commands';
 import { RemoveLicensedUserHandler } from './commands/remove-licensed-user.handler';
 import { RevokeLicenseHandler } from './commands/revoke-license.handler';
 import { RotateLicenseKeyHandler } from './commands/rotate-license-key.handler';
@@ -30,7 +29,6 @@ export { LICENSE_SEALING_SECRET };
     { provide: SEAT_INVITATION_KEY, inject: [SITE_SECRET], useFactory: (secret: SiteSecret) => deriveKey(secret, 'seat-invitation') },
     { provide: LICENSE_SEALING_SECRET, inject: [SITE_SECRET], useFactory: (secret: SiteSecret) => deriveKey(secret, 'license-key-seal').toString('hex') },
     { provide: LicenseChanges, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new LicenseChanges(config.DATABASE_URL) },
-    Licenses,
     LicensesQueries,
     GrantLicenseHandler,
     ChangeLicenseTermHandler,
@@ -40,7 +38,7 @@ export { LICENSE_SEALING_SECRET };
     RemoveLicensedUserHandler,
     RotateLicenseKeyHandler,
   ],
-  exports: [Licenses, LicensesQueries, LicenseChanges, LICENSE_SEALING_SECRET, SEAT_INVITATION_KEY],
+  exports: [LicensesQueries, LicenseChanges, LICENSE_SEALING_SECRET, SEAT_INVITATION_KEY],
 })
 export class LicensesModule implements OnModuleInit, OnApplicationShutdown {
   constructor(

@@ -1,13 +1,11 @@
 import { fold } from '../../events/decider';
-import { runCommand, type CommandOutcome } from '../../events/command-runner';
-import type { EventMetadata } from '../../events/event-metadata';
 import type { EventStore } from '../../events/event-store';
 import type { EmailTopic } from '../../../../contracts/email/email-topics';
 import { emailPreferencesStreamId } from './email-address';
-import { emailPreferencesDecider, type EmailPreferencesCommand, type EmailPreferencesState } from './preferences.decider';
+import { emailPreferencesDecider, type EmailPreferencesState } from './preferences.decider';
 import type { EmailPreferenceEvent } from './preferences.events';
 
-/** One address's preferences, read by folding its stream and changed through its decider. */
+/** One address's preferences, read by folding its stream (commands/ changes them). */
 export class EmailPreferences {
   constructor(private readonly store: EventStore) {}
 
@@ -23,9 +21,5 @@ export class EmailPreferences {
   /** Whether anything was ever recorded for the address (it has chosen, or asked for, something). */
   async isKnown(address: string): Promise<boolean> {
     return (await this.store.readStream(emailPreferencesStreamId(address))).length > 0;
-  }
-
-  change(address: string, command: EmailPreferencesCommand, metadata: EventMetadata): Promise<CommandOutcome<EmailPreferencesState>> {
-    return runCommand({ store: this.store, streamId: emailPreferencesStreamId(address), decider: emailPreferencesDecider, command, metadata });
   }
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { EMAIL_TOPICS } from '../../../../contracts/email/email-topics';
 import { visitorMetadata } from '../../events/event-metadata';
-import { EmailPreferences } from './email-preferences';
+import { UnsubscribeTopic } from './commands/unsubscribe-topic.handler';
 import { ManageEmailLinks } from './manage-email-links';
 import { confirmUnsubscribePage, unsubscribedPage, unsubscribeProblemPage } from './one-click-unsubscribe.page';
 
@@ -18,7 +19,7 @@ const linkSchema = z.object({ email: z.string().trim().max(254), topic: z.enum(E
 @Controller('email')
 export class OneClickUnsubscribeController {
   constructor(
-    private readonly preferences: EmailPreferences,
+    private readonly commands: CommandBus,
     private readonly links: ManageEmailLinks,
   ) {}
 
@@ -34,7 +35,7 @@ export class OneClickUnsubscribeController {
     const link = this.check(query, res);
     if (!link) return;
     const requestId = String((req as Request & { id?: unknown }).id ?? randomUUID());
-    await this.preferences.change(link.email, { type: 'UnsubscribeTopic', topic: link.topic, via: 'one-click', now: new Date() }, visitorMetadata(requestId));
+    await this.commands.execute(new UnsubscribeTopic(link.email, link.topic, 'one-click', visitorMetadata(requestId)));
     send(res, 200, unsubscribedPage(link.topic, this.links.manageUrl(link.email)));
   }
 

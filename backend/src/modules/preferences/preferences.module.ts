@@ -4,6 +4,11 @@ import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
 import { EventRegistry } from '../../events/event-registry';
 import { EventStore } from '../../events/event-store';
+import { RequestManageLinkHandler } from './commands/request-manage-link.handler';
+import { ResubscribeHandler } from './commands/resubscribe.handler';
+import { SetTopicsHandler } from './commands/set-topics.handler';
+import { UnsubscribeAllHandler } from './commands/unsubscribe-all.handler';
+import { UnsubscribeTopicHandler } from './commands/unsubscribe-topic.handler';
 import { EmailPreferences } from './email-preferences';
 import { ManageEmailLinks } from './manage-email-links';
 import { ManageEmailTokens } from './manage-email-token';
@@ -15,6 +20,11 @@ import { emailPreferenceEvents } from './preferences.events';
  */
 @Module({
   providers: [
+    SetTopicsHandler,
+    UnsubscribeTopicHandler,
+    UnsubscribeAllHandler,
+    ResubscribeHandler,
+    RequestManageLinkHandler,
     { provide: EmailPreferences, inject: [EventStore], useFactory: (store: EventStore) => new EmailPreferences(store) },
     {
       provide: ManageEmailLinks,

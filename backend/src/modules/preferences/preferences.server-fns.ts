@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { z } from 'zod';
 import { EMAIL_TOPICS } from '../../../../contracts/email/email-topics';
 import {
@@ -16,7 +17,11 @@ import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { MAILED_ADDRESSES, type MailedAddresses } from './mailed-addresses';
 import { emailAddressSchema, normalizeEmail } from './email-address';
-import type { EmailPreferencesCommand } from './preferences.decider';
+import { RequestManageLink } from './commands/request-manage-link.handler';
+import { Resubscribe } from './commands/resubscribe.handler';
+import { SetTopics } from './commands/set-topics.handler';
+import { UnsubscribeAll } from './commands/unsubscribe-all.handler';
+import type { EventMetadata } from '../../events/event-metadata';
 import { EmailPreferences } from './email-preferences';
 import { ManageEmailLinks } from './manage-email-links';
 import { ManageLinkInvalidError } from './preferences.errors';
@@ -28,6 +33,7 @@ const HOUR = 3600;
 export class EmailPreferencesServerFns {
   constructor(
     private readonly preferences: EmailPreferences,
+    private readonly commands: CommandBus,
     private readonly links: ManageEmailLinks,
     private readonly limiter: RedisRateLimiter,
     @Inject(MAILED_ADDRESSES) private readonly delivery: MailedAddresses,
@@ -53,7 +59,7 @@ export class EmailPreferencesServerFns {
     context: ServerFnContext,
   ): Promise<EmailPreferencesView> {
     if (!this.links.tokens.verify(email, 'manage', token).ok) throw new ManageLinkInvalidError();
-    await this.preferences.change(email, commandFor(change), visitorMetadata(context.requestId));
+    await this.commands.execute(commandFor(email, change, visitorMetadata(context.requestId)));
     return this.view(email);
   }
 
@@ -73,11 +79,7 @@ export class EmailPreferencesServerFns {
       'You have asked for several links in a short time.',
     );
     if (await this.isKnown(address)) {
-      await this.preferences.change(
-        address,
-        { type: 'RequestManageLink', address, requestId: context.requestId, now: new Date() },
-        visitorMetadata(context.requestId),
-      );
+      await this.commands.execute(new RequestManageLink(address, context.requestId, visitorMetadata(context.requestId)));
     }
     return { status: 'sent-if-known' };
   }
@@ -97,14 +99,13 @@ export class EmailPreferencesServerFns {
   }
 }
 
-function commandFor(change: EmailPreferenceChange): EmailPreferencesCommand {
-  const now = new Date();
+function commandFor(email: string, change: EmailPreferenceChange, metadata: EventMetadata): SetTopics | UnsubscribeAll | Resubscribe {
   switch (change.type) {
     case 'set-topics':
-      return { type: 'SetTopics', topics: change.topics, via: 'preferences', now };
+      return new SetTopics(email, change.topics, 'preferences', metadata);
     case 'unsubscribe-all':
-      return { type: 'UnsubscribeAll', via: 'preferences', now };
+      return new UnsubscribeAll(email, 'preferences', metadata);
     case 'resubscribe':
-      return { type: 'Resubscribe', via: 'preferences', now };
+      return new Resubscribe(email, 'preferences', metadata);
   }
 }

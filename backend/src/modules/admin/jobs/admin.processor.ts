@@ -1,13 +1,13 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Job } from 'bullmq';
-import { runCommand } from '../../../events/command-runner';
 import { EventStore } from '../../../events/event-store';
 import { ProjectorRegistry } from '../../../events/projector-registry';
 import { replayProjector, type ReplayProgress } from '../../../events/replay';
-import { replayStreamId } from '../admin.events';
-import { replayDecider } from '../admin.decider';
+import { CompleteReplay } from '../commands/complete-replay.handler';
+import { FailReplay } from '../commands/fail-replay.handler';
 import { ADMIN_QUEUE, type ReplayJobData } from './admin-queue';
 
 /** admin.replay: rebuilds one read model beside the live one, then records how it ended. */
@@ -17,6 +17,7 @@ export class AdminProcessor extends WorkerHost {
     @Inject(MikroORM) private readonly orm: MikroORM,
     private readonly store: EventStore,
     private readonly projectors: ProjectorRegistry,
+    private readonly commands: CommandBus,
   ) {
     super();
   }
@@ -37,22 +38,10 @@ export class AdminProcessor extends WorkerHost {
         },
       });
       await job.updateProgress({ projector: name, phase: 'done', eventsApplied: result.eventsApplied, eventsTotal: result.eventsApplied });
-      await runCommand({
-        store: this.store,
-        streamId: replayStreamId(replayId),
-        decider: replayDecider,
-        command: { type: 'CompleteReplay', replayId, eventsApplied: result.eventsApplied, durationMs: result.durationMs, now: new Date() },
-        metadata,
-      });
+      await this.commands.execute(new CompleteReplay(replayId, result.eventsApplied, result.durationMs, metadata));
       return { eventsApplied: result.eventsApplied };
     } catch (error) {
-      await runCommand({
-        store: this.store,
-        streamId: replayStreamId(replayId),
-        decider: replayDecider,
-        command: { type: 'FailReplay', replayId, reason: (error as Error).message.slice(0, 500), now: new Date() },
-        metadata,
-      });
+      await this.commands.execute(new FailReplay(replayId, (error as Error).message.slice(0, 500), metadata));
       throw error;
     }
   }

@@ -12,7 +12,7 @@ import {
   StripeRecords,
 } from '../../../integrations/stripe';
 import { CatalogQueries } from '../../catalog';
-import { licenseIdFor, Licenses, licenseTerms } from '../../licenses';
+import { GrantLicense, licenseIdFor, licenseTerms, RevokeLicense } from '../../licenses';
 import { checkoutDecider, type CheckoutState, type ResourceFacts } from '../checkout.decider';
 import { checkoutStreamId } from '../checkout.events';
 import { grantsResourceAccess } from '../checkout-rules';
@@ -41,7 +41,6 @@ export class CompleteCheckoutHandler implements ICommandHandler<CompleteCheckout
     stripe: StripeClient,
     private readonly prices: PriceBook,
     private readonly catalog: CatalogQueries,
-    private readonly licenses: Licenses,
     private readonly followers: PurchaseFollowers,
     private readonly commands: CommandBus,
   ) {
@@ -94,19 +93,22 @@ export class CompleteCheckoutHandler implements ICommandHandler<CompleteCheckout
     if (resource.type !== 'license' || licenseTerms(resource, 1).kind !== 'lifetime') return;
     const licenseId = licenseIdFor(`checkout:${checkoutRef}`);
     const at = new Date().toISOString();
-    await this.licenses.ensureGranted(
-      {
-        licenseId,
-        userId: session.userId,
-        email: session.email,
-        resource,
-        quantity: session.quantity,
-        source: { checkoutRef, subscriptionId: null },
-        validUntil: null,
-        at,
-      },
-      metadataFor(event),
+    await this.commands.execute(
+      new GrantLicense(
+        {
+          licenseId,
+          userId: session.userId,
+          email: session.email,
+          resource,
+          quantity: session.quantity,
+          source: { checkoutRef, subscriptionId: null },
+          validUntil: null,
+          at,
+        },
+        metadataFor(event),
+      ),
     );
-    if (state.refunded || state.disputed) await this.licenses.revoke(licenseId, state.disputed ? 'dispute' : 'refund', at, metadataFor(event));
+    if (state.refunded || state.disputed)
+      await this.commands.execute(new RevokeLicense(licenseId, state.disputed ? 'dispute' : 'refund', at, metadataFor(event)));
   }
 }

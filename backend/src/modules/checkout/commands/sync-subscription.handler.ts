@@ -1,4 +1,4 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { runCommand } from '../../../events/command-runner';
 import { EventStore } from '../../../events/event-store';
 import {
@@ -14,7 +14,7 @@ import {
   subscriptionPeriodEnd,
 } from '../../../integrations/stripe';
 import { CatalogQueries } from '../../catalog';
-import { licenseIdFor, Licenses, licenseTerms } from '../../licenses';
+import { ChangeLicensePlan, ChangeLicenseTerm, GrantLicense, licenseIdFor, licenseTerms } from '../../licenses';
 import { subscriptionDecider, type SubscriptionCommand, type SubscriptionSnapshot, subscriptionStreamId } from '../../subscriptions';
 import { metadataFor } from '../fulfilment/stripe-event-facts';
 
@@ -41,7 +41,7 @@ export class SyncSubscriptionHandler implements ICommandHandler<SyncSubscription
     stripe: StripeClient,
     private readonly prices: PriceBook,
     private readonly catalog: CatalogQueries,
-    private readonly licenses: Licenses,
+    private readonly commands: CommandBus,
   ) {
     this.records = new StripeRecords(stripe);
   }
@@ -95,27 +95,31 @@ export class SyncSubscriptionHandler implements ICommandHandler<SyncSubscription
       metadata: metadataFor(event),
     });
     const state = outcome.state;
-    await this.licenses.ensureGranted(
-      {
-        licenseId: snapshot.licenseId,
-        userId: snapshot.userId,
-        email: snapshot.email,
-        resource,
-        quantity,
-        source: { checkoutRef: ours.checkoutRef, subscriptionId },
-        validUntil: state.periodEnd ?? snapshot.currentPeriodEnd,
-        at,
-      },
-      metadataFor(event),
+    await this.commands.execute(
+      new GrantLicense(
+        {
+          licenseId: snapshot.licenseId,
+          userId: snapshot.userId,
+          email: snapshot.email,
+          resource,
+          quantity,
+          source: { checkoutRef: ours.checkoutRef, subscriptionId },
+          validUntil: state.periodEnd ?? snapshot.currentPeriodEnd,
+          at,
+        },
+        metadataFor(event),
+      ),
     );
-    await this.licenses.changePlan(snapshot.licenseId, resource, quantity, at, metadataFor(event));
+    await this.commands.execute(new ChangeLicensePlan(snapshot.licenseId, resource, quantity, at, metadataFor(event)));
     const status = state.cancelled ? 'ended' : subscription.status === 'past_due' || subscription.status === 'unpaid' ? 'past_due' : 'active';
-    await this.licenses.changeTerm(
-      snapshot.licenseId,
-      status,
-      state.cancelled ? (snapshot.endedAt ?? at) : (state.periodEnd ?? snapshot.currentPeriodEnd),
-      at,
-      metadataFor(event),
+    await this.commands.execute(
+      new ChangeLicenseTerm(
+        snapshot.licenseId,
+        status,
+        state.cancelled ? (snapshot.endedAt ?? at) : (state.periodEnd ?? snapshot.currentPeriodEnd),
+        at,
+        metadataFor(event),
+      ),
     );
   }
 }

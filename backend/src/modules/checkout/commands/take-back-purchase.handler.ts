@@ -1,9 +1,9 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { runCommand } from '../../../events/command-runner';
 import { EventStore } from '../../../events/event-store';
 import { type ReceivedStripeEvent, StripeClient, stripeIdOf, StripeRecords } from '../../../integrations/stripe';
 import { CatalogQueries } from '../../catalog';
-import { licenseIdFor, Licenses } from '../../licenses';
+import { licenseIdFor, RevokeLicense } from '../../licenses';
 import { checkoutDecider, type CheckoutCommand } from '../checkout.decider';
 import { checkoutStreamId } from '../checkout.events';
 import { metadataFor, NotYetError, objectId, paymentIntentMetadata } from '../fulfilment/stripe-event-facts';
@@ -32,7 +32,7 @@ export class TakeBackPurchaseHandler implements ICommandHandler<TakeBackPurchase
     private readonly store: EventStore,
     stripe: StripeClient,
     private readonly catalog: CatalogQueries,
-    private readonly licenses: Licenses,
+    private readonly commands: CommandBus,
     private readonly followers: PurchaseFollowers,
   ) {
     this.records = new StripeRecords(stripe);
@@ -51,7 +51,7 @@ export class TakeBackPurchaseHandler implements ICommandHandler<TakeBackPurchase
     });
     if (!state.purchased) throw new NotYetError(`the purchase ${ours.checkoutRef} is not recorded yet`);
     if (reason === 'refund' && !state.refunded) return;
-    await this.licenses.revoke(licenseIdFor(`checkout:${ours.checkoutRef}`), reason, new Date().toISOString(), metadataFor(event));
+    await this.commands.execute(new RevokeLicense(licenseIdFor(`checkout:${ours.checkoutRef}`), reason, new Date().toISOString(), metadataFor(event)));
     await this.followers.takenBack(
       {
         checkoutRef: ours.checkoutRef,

@@ -1,16 +1,17 @@
 import { Controller, Get, Head, Inject, Param, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { contextFromRequest } from '../../../server-fn/request-context';
 import type { ServerFnContext } from '../../../server-fn/server-fn-context';
 import { Auth } from '../../auth';
 import { CatalogQueries } from '../../catalog';
+import { RecordDownload } from '../commands/record-download.handler';
 import { DownloadLinks } from '../download-links';
 import { LibraryQueries } from '../library.queries';
 import { OBJECT_STORAGE } from '../storage/storage-from-config';
 import type { ObjectStorage } from '../storage/object-storage';
 import { attachmentDisposition, parseRange } from './byte-range';
-import { DownloadRecorder } from './download-recorder';
 import { type DownloadProblem, downloadProblemPage, PROBLEM_CODES, PROBLEM_STATUS, problemMessage } from './download-problem.page';
 
 /**
@@ -25,7 +26,7 @@ export class LibraryDownloadController {
     private readonly auth: Auth,
     private readonly catalog: CatalogQueries,
     private readonly queries: LibraryQueries,
-    private readonly recorder: DownloadRecorder,
+    private readonly commands: CommandBus,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
@@ -99,13 +100,21 @@ export class LibraryDownloadController {
       return;
     }
     res.flushHeaders();
-    if (!range || range.start === 0) this.recorder.record({ userId: user.userId, resourceId: file.resourceId, fileName: file.name, version: file.version }, context);
+    if (!range || range.start === 0) this.record({ userId: user.userId, resourceId: file.resourceId, fileName: file.name, version: file.version }, context);
     try {
       await pipeline(read.body, res);
     } catch (error) {
       // A browser that cancels a download closes the socket: nothing to answer, only worth a debug line.
       context.log.debug({ err: error }, 'library: a download stopped before its end');
     }
+  }
+
+  /** Records the download without the download waiting for it: a failure is logged, never turned into a failed download. */
+  private record(download: RecordDownload['download'], context: Pick<ServerFnContext, 'requestId' | 'log'>): void {
+    const metadata = { correlationId: context.requestId, causationId: null, actor: { kind: 'user' as const, userId: download.userId } };
+    this.commands
+      .execute(new RecordDownload(download, metadata))
+      .catch((error: unknown) => context.log.error({ err: error, ...download }, 'library: a download could not be recorded'));
   }
 }
 
