@@ -7,12 +7,7 @@ const iso = z.iso.datetime();
 
 /** Text that reaches SQL and headers: no control characters (NUL above all), no lone surrogates. */
 const plainText = (max: number, what: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `Give a ${what}.`)
-    .max(max, `A ${what} has at most ${max} characters.`)
-    .refine(isPlainLineText, `That is not a ${what}.`);
+  z.string().trim().min(1, `Give a ${what}.`).max(max, `A ${what} has at most ${max} characters.`).refine(isPlainLineText, `That is not a ${what}.`);
 
 export const libraryResourceIdSchema = plainText(120, 'resource id');
 export const libraryFileNameSchema = plainText(200, 'file name');
@@ -81,8 +76,6 @@ export const createDownloadLink = defineServerFn({
   errors: ['NOT_FOUND', 'library.not_entitled', 'library.file_not_found'],
 });
 
-
-
 /** Every resource's current files, for an admin uploading a new version (`POST /admin/library/upload`). */
 export const adminListLibraryFiles = defineServerFn({
   id: 'adminListLibraryFiles',
@@ -90,7 +83,19 @@ export const adminListLibraryFiles = defineServerFn({
   input: z.object({}).strict(),
   output: z.object({
     maxUploadMb: z.number().int(),
-    files: z.array(z.object({ resourceId: z.string(), resourceTitle: z.string(), name: z.string(), title: z.string(), version: z.number().int(), bytes: z.number().int(), contentType: z.string(), source: z.enum(['build', 'admin']), publishedAt: iso })),
+    files: z.array(
+      z.object({
+        resourceId: z.string(),
+        resourceTitle: z.string(),
+        name: z.string(),
+        title: z.string(),
+        version: z.number().int(),
+        bytes: z.number().int(),
+        contentType: z.string(),
+        source: z.enum(['build', 'admin']),
+        publishedAt: iso,
+      }),
+    ),
   }),
   errors: ['FORBIDDEN'],
 });

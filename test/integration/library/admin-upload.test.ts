@@ -12,14 +12,30 @@ let adminCookie: string;
 let buyer: string;
 beforeAll(async () => {
   fixture = await libraryFixture([{ resourceId: 'meeting-notes-system', name: 'meeting-notes.md', contentType: 'text/markdown; charset=utf-8', bytes: built }]);
-  site = await startAddressableSite('library-admin-upload', { LIBRARY_DIST: fixture.dir, STORAGE_DIR: fixture.storageDir, ADMIN_TOKEN, LIBRARY_UPLOAD_MAX_MB: '1' });
-  const signedIn = await fetch(`${site.url}/admin/session`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${ADMIN_TOKEN}`, redirect: 'manual' });
-  adminCookie = signedIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  site = await startAddressableSite('library-admin-upload', {
+    LIBRARY_DIST: fixture.dir,
+    STORAGE_DIR: fixture.storageDir,
+    ADMIN_TOKEN,
+    LIBRARY_UPLOAD_MAX_MB: '1',
+  });
+  const signedIn = await fetch(`${site.url}/admin/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `token=${ADMIN_TOKEN}`,
+    redirect: 'manual',
+  });
+  adminCookie = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   buyer = await signUpOverHttp(site, 'admin-upload-buyer@example.com');
   const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'meeting-notes-system', quantity: 1 }, { cookie: buyer });
   if (!started.result?.url) throw new Error(`checkout did not start: ${JSON.stringify(started)}`);
   await chooseOnHostedCheckout(started.result.url, 'pay');
-  await eventually(() => callFn(site.url, 'getLibraryAccess', { resourceId: 'meeting-notes-system' }, { cookie: buyer, method: 'GET' }), (a) => a.result?.access === 'purchase');
+  await eventually(
+    () => callFn(site.url, 'getLibraryAccess', { resourceId: 'meeting-notes-system' }, { cookie: buyer, method: 'GET' }),
+    (a) => a.result?.access === 'purchase',
+  );
 }, 120_000);
 afterAll(async () => {
   await site?.stop();
@@ -35,10 +51,13 @@ const upload = (bytes: Buffer, fields: Record<string, string> = {}, cookie = adm
 };
 const outcome = (answer: Response) => Object.fromEntries(new URL(answer.headers.get('location')!, site.url).searchParams);
 
-describe('an admin uploads a new version of a resource\'s file', () => {
+describe("an admin uploads a new version of a resource's file", () => {
   it('lists the current files for an admin only', async () => {
     const listed = await callFn(site.url, 'adminListLibraryFiles', {}, { cookie: adminCookie, method: 'GET' });
-    expect(listed.result).toMatchObject({ maxUploadMb: 1, files: [{ resourceId: 'meeting-notes-system', name: 'meeting-notes.md', version: 1, source: 'build', bytes: built.length }] });
+    expect(listed.result).toMatchObject({
+      maxUploadMb: 1,
+      files: [{ resourceId: 'meeting-notes-system', name: 'meeting-notes.md', version: 1, source: 'build', bytes: built.length }],
+    });
     expect((await callFn(site.url, 'adminListLibraryFiles', {}, { cookie: buyer, method: 'GET' })).status).toBe(403);
   });
 

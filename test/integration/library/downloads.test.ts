@@ -14,7 +14,8 @@ const notes = Buffer.from('# Meeting notes — Résumé\n\n## Decisions\n', 'utf
 
 /** Signs links as the site does (same secret, same derived key), for a link made in the past. */
 const siteLinks = new DownloadLinks(deriveKey({ value: Buffer.from(SECRET, 'utf8') }, 'library-download-links'), 600);
-const grantOf = (url: string) => JSON.parse(Buffer.from(url.split('/')[3]!.split('.')[0]!, 'base64url').toString('utf8')) as [string, string, string, number, number];
+const grantOf = (url: string) =>
+  JSON.parse(Buffer.from(url.split('/')[3]!.split('.')[0]!, 'base64url').toString('utf8')) as [string, string, string, number, number];
 
 describe.each(['disk', 's3'] as const)('downloads through signed links, %s storage', (driver) => {
   let site: SiteServer;
@@ -28,12 +29,20 @@ describe.each(['disk', 's3'] as const)('downloads through signed links, %s stora
       { resourceId: 'meeting-notes-system', name: 'Résumé notes.md', contentType: 'text/markdown; charset=utf-8', bytes: notes },
     ]);
     s3 = driver === 's3' ? await startLocalS3() : undefined;
-    site = await startAddressableSite(`library-dl-${driver}`, { LIBRARY_DIST: fixture.dir, STORAGE_DIR: fixture.storageDir, SITE_TOKEN_SECRET: SECRET, ...(s3?.env ?? {}) });
+    site = await startAddressableSite(`library-dl-${driver}`, {
+      LIBRARY_DIST: fixture.dir,
+      STORAGE_DIR: fixture.storageDir,
+      SITE_TOKEN_SECRET: SECRET,
+      ...(s3?.env ?? {}),
+    });
     buyer = await signUpOverHttp(site, `buyer-${driver}@example.com`);
     const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'meeting-notes-system', quantity: 1 }, { cookie: buyer });
     if (!started.result?.url) throw new Error(`checkout did not start: ${JSON.stringify(started)}`);
     await chooseOnHostedCheckout(started.result.url, 'pay');
-    await eventually(() => callFn(site.url, 'getLibraryAccess', { resourceId: 'meeting-notes-system' }, { cookie: buyer, method: 'GET' }), (a) => a.result?.access === 'purchase');
+    await eventually(
+      () => callFn(site.url, 'getLibraryAccess', { resourceId: 'meeting-notes-system' }, { cookie: buyer, method: 'GET' }),
+      (a) => a.result?.access === 'purchase',
+    );
   }, 120_000);
   afterAll(async () => {
     await site?.stop();
@@ -51,7 +60,10 @@ describe.each(['disk', 's3'] as const)('downloads through signed links, %s stora
   it('the library lists the bought files with their sizes and version 1', async () => {
     const item = await callFn(site.url, 'getLibraryItem', { resourceId: 'meeting-notes-system' }, { cookie: buyer, method: 'GET' });
     expect(item.result).toMatchObject({ access: 'purchase', kind: 'files', lessonCount: 0 });
-    expect(item.result.files.map((f: { name: string; bytes: number; version: number }) => [f.name, f.bytes, f.version]).sort()).toEqual([['Résumé notes.md', notes.length, 1], ['meeting-notes-system.zip', zip.length, 1]]);
+    expect(item.result.files.map((f: { name: string; bytes: number; version: number }) => [f.name, f.bytes, f.version]).sort()).toEqual([
+      ['Résumé notes.md', notes.length, 1],
+      ['meeting-notes-system.zip', zip.length, 1],
+    ]);
     // The bytes went to the configured driver only.
     expect(await readdir(fixture.storageDir)).toEqual(driver === 'disk' ? ['sha256'] : []);
   });
@@ -68,7 +80,10 @@ describe.each(['disk', 's3'] as const)('downloads through signed links, %s stora
     expect(answer.headers.get('etag')).toBe(`"${sha256(zip)}"`);
     expect(answer.headers.get('content-encoding')).toBeNull();
     expect(Buffer.from(await answer.arrayBuffer()).equals(zip)).toBe(true);
-    const item = await eventually(() => callFn(site.url, 'getLibraryItem', { resourceId: 'meeting-notes-system' }, { cookie: buyer, method: 'GET' }), (a) => a.result?.lastDownloadedAt !== null);
+    const item = await eventually(
+      () => callFn(site.url, 'getLibraryItem', { resourceId: 'meeting-notes-system' }, { cookie: buyer, method: 'GET' }),
+      (a) => a.result?.lastDownloadedAt !== null,
+    );
     expect(item.result.files.find((f: { name: string }) => f.name === 'meeting-notes-system.zip').lastDownloadedAt).toBe(item.result.lastDownloadedAt);
   });
 
@@ -92,7 +107,10 @@ describe.each(['disk', 's3'] as const)('downloads through signed links, %s stora
     expect(Buffer.from(await tail.arrayBuffer()).equals(zip.subarray(zip.length - 100))).toBe(true);
     const whole = await get(url);
     await whole.arrayBuffer();
-    await eventually(() => downloadCount(site, 'meeting-notes-system.zip'), (n) => n === before + 1);
+    await eventually(
+      () => downloadCount(site, 'meeting-notes-system.zip'),
+      (n) => n === before + 1,
+    );
   });
 
   it('answers a range past the end with 416 and the size', async () => {
@@ -118,7 +136,7 @@ describe.each(['disk', 's3'] as const)('downloads through signed links, %s stora
     expect((await get('/library/files/nonsense', { accept: 'text/html' })).status).toBe(403);
   });
 
-  it('refuses another account\'s link with 403, and a signed-out visitor with 401', async () => {
+  it("refuses another account's link with 403, and a signed-out visitor with 401", async () => {
     const { url } = await link();
     const other = await signUpOverHttp(site, `other-${driver}@example.com`);
     const page = await fetch(`${site.url}${url}`, { headers: { cookie: other, accept: 'text/html' } });
@@ -143,14 +161,28 @@ describe.each(['disk', 's3'] as const)('downloads through signed links, %s stora
   });
 
   it('sends a signed-out visitor to sign in and back to the library page they asked for', async () => {
-    expect((await callFn(site.url, 'getLibrary', {}, { method: 'GET' })).redirect).toMatchObject({ to: '/', search: { sign_in: 'open', redirect_url: '/library' } });
-    expect((await callFn(site.url, 'getLibraryItem', { resourceId: 'meeting-notes-system' }, { method: 'GET' })).redirect?.search).toEqual({ sign_in: 'open', redirect_url: '/library/meeting-notes-system' });
-    expect((await callFn(site.url, 'getLibraryAccess', { resourceId: 'meeting-notes-system' }, { method: 'GET' })).result).toEqual({ signedIn: false, access: null });
+    expect((await callFn(site.url, 'getLibrary', {}, { method: 'GET' })).redirect).toMatchObject({
+      to: '/',
+      search: { sign_in: 'open', redirect_url: '/library' },
+    });
+    expect((await callFn(site.url, 'getLibraryItem', { resourceId: 'meeting-notes-system' }, { method: 'GET' })).redirect?.search).toEqual({
+      sign_in: 'open',
+      redirect_url: '/library/meeting-notes-system',
+    });
+    expect((await callFn(site.url, 'getLibraryAccess', { resourceId: 'meeting-notes-system' }, { method: 'GET' })).result).toEqual({
+      signedIn: false,
+      access: null,
+    });
   });
 
   it('makes no link for someone who does not own the resource, or for a file it does not have', async () => {
     const stranger = await signUpOverHttp(site, `stranger-${driver}@example.com`);
-    const refused = await callFn(site.url, 'createDownloadLink', { resourceId: 'meeting-notes-system', fileName: 'meeting-notes-system.zip' }, { cookie: stranger });
+    const refused = await callFn(
+      site.url,
+      'createDownloadLink',
+      { resourceId: 'meeting-notes-system', fileName: 'meeting-notes-system.zip' },
+      { cookie: stranger },
+    );
     expect(refused.status).toBe(404);
     expect(refused.error).toMatchObject({ code: 'library.not_entitled', message: expect.stringContaining('Buy it from its page') });
     const missing = await callFn(site.url, 'createDownloadLink', { resourceId: 'meeting-notes-system', fileName: 'nope.zip' }, { cookie: buyer });
@@ -159,7 +191,11 @@ describe.each(['disk', 's3'] as const)('downloads through signed links, %s stora
   });
 
   it('answers hostile input with 400 and its issues, never a 5xx', async () => {
-    for (const input of [{ resourceId: 'a\u0000b', fileName: 'x' }, { resourceId: 'meeting-notes-system', fileName: '\uD800' }, { resourceId: 'x'.repeat(100_000), fileName: 'x' }]) {
+    for (const input of [
+      { resourceId: 'a\u0000b', fileName: 'x' },
+      { resourceId: 'meeting-notes-system', fileName: '\uD800' },
+      { resourceId: 'x'.repeat(100_000), fileName: 'x' },
+    ]) {
       const answer = await callFn(site.url, 'createDownloadLink', input, { cookie: buyer });
       expect(answer.status).toBe(400);
       expect(answer.error?.code).toBe('VALIDATION_FAILED');
@@ -175,7 +211,9 @@ async function downloadCount(site: SiteServer, fileName: string): Promise<number
   const client = new Client({ connectionString: site.databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: string }>("select count(*)::text as n from events where type = 'ResourceDownloaded' and data->>'fileName' = $1", [fileName]);
+    const { rows } = await client.query<{ n: string }>("select count(*)::text as n from events where type = 'ResourceDownloaded' and data->>'fileName' = $1", [
+      fileName,
+    ]);
     return Number(rows[0]!.n);
   } finally {
     await client.end();

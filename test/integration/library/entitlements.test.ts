@@ -10,7 +10,18 @@ let catalog: CatalogQueries;
 beforeAll(async () => {
   orm = await testOrm();
   catalog = new CatalogQueries(orm);
-  queries = new LibraryQueries(orm, catalog, { version: 1, resources: { 'mastering-the-chat-workspace': { files: [], lessons: [{ slug: '01-a', title: 'A', minutes: 5, summary: 'A lesson.', path: 'lessons/x/01-a.html' }, { slug: '02-b', title: 'B', minutes: 5, summary: 'A lesson.', path: 'lessons/x/02-b.html' }] } } });
+  queries = new LibraryQueries(orm, catalog, {
+    version: 1,
+    resources: {
+      'mastering-the-chat-workspace': {
+        files: [],
+        lessons: [
+          { slug: '01-a', title: 'A', minutes: 5, summary: 'A lesson.', path: 'lessons/x/01-a.html' },
+          { slug: '02-b', title: 'B', minutes: 5, summary: 'A lesson.', path: 'lessons/x/02-b.html' },
+        ],
+      },
+    },
+  });
 });
 afterAll(() => orm?.close(true));
 
@@ -19,7 +30,10 @@ const account = () => ({ userId: `user_${randomUUID()}`, email: `${randomUUID()}
 const resource = async (id: string) => (await catalog.findByIdOrSlug(id))!;
 
 async function grant(userId: string, resourceId: string, source: 'purchase' | 'free', revoked = false) {
-  await sql('insert into rm_resource_access (user_id, resource_id, source_ref, source, granted_at, revoked_at, revoked_reason) values (?, ?, ?, ?, now(), ?, ?)', [userId, resourceId, `ref-${randomUUID()}`, source, revoked ? new Date() : null, revoked ? 'refund' : null]);
+  await sql(
+    'insert into rm_resource_access (user_id, resource_id, source_ref, source, granted_at, revoked_at, revoked_reason) values (?, ?, ?, ?, now(), ?, ?)',
+    [userId, resourceId, `ref-${randomUUID()}`, source, revoked ? new Date() : null, revoked ? 'refund' : null],
+  );
 }
 
 async function plan(userId: string, status: 'active' | 'past_due' | 'ended' | 'revoked', seatFor?: string) {
@@ -29,7 +43,11 @@ async function plan(userId: string, status: 'active' | 'past_due' | 'ended' | 'r
      values (?, ?, 'lifetime-license', 'lifetime', 'lifetime', ?, 'sealed', ?, 'hint', 3, 3, 1000, now())`,
     [licenseId, userId, status, randomUUID()],
   );
-  if (seatFor) await sql("insert into rm_licensed_users (license_id, email, seat_key_sealed, seat_key_hash, seat_key_hint, added_at) values (?, ?, 'sealed', ?, 'hint', now())", [licenseId, seatFor, randomUUID()]);
+  if (seatFor)
+    await sql(
+      "insert into rm_licensed_users (license_id, email, seat_key_sealed, seat_key_hash, seat_key_hint, added_at) values (?, ?, 'sealed', ?, 'hint', now())",
+      [licenseId, seatFor, randomUUID()],
+    );
 }
 
 describe('entitlements read from the account read models', () => {
@@ -62,11 +80,14 @@ describe('entitlements read from the account read models', () => {
     expect(await queries.entitlement(lapsed, await resource('project-dashboard-templates'))).toEqual({ entitled: false, reason: 'plan_ended' });
   });
 
-  it('seat: an included resource opens for a seat on someone else\'s active plan, matched by address in any case', async () => {
+  it("seat: an included resource opens for a seat on someone else's active plan, matched by address in any case", async () => {
     const owner = account();
     const holder = account();
     await plan(owner.userId, 'active', holder.email);
-    expect(await queries.entitlement({ ...holder, email: holder.email.toUpperCase() }, await resource('project-dashboard-templates'))).toEqual({ entitled: true, source: 'seat' });
+    expect(await queries.entitlement({ ...holder, email: holder.email.toUpperCase() }, await resource('project-dashboard-templates'))).toEqual({
+      entitled: true,
+      source: 'seat',
+    });
     const ended = account();
     await plan(account().userId, 'revoked', ended.email);
     expect(await queries.entitlement(ended, await resource('project-dashboard-templates'))).toEqual({ entitled: false, reason: 'plan_ended' });

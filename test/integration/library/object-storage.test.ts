@@ -21,7 +21,17 @@ afterAll(async () => {
 
 const drivers: Array<[string, () => ObjectStorage]> = [
   ['disk', () => new DiskStorage(folder)],
-  ['s3 (s3rver)', () => new S3Storage({ bucket: s3.bucket, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } })],
+  [
+    's3 (s3rver)',
+    () =>
+      new S3Storage({
+        bucket: s3.bucket,
+        region: 'us-east-1',
+        endpoint: s3.endpoint,
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      }),
+  ],
 ];
 
 const read = async (body: Readable) => {

@@ -15,7 +15,11 @@ describe('signed download links', () => {
 
   it('are expired from their expiry on', () => {
     const { token, expiresAt } = links.sign(grant, NOW);
-    expect(links.verify(token, new Date(NOW.getTime() + 600_000))).toEqual({ ok: false, reason: 'expired', grant: { ...grant, expiresAt: expiresAt.getTime() / 1000 } });
+    expect(links.verify(token, new Date(NOW.getTime() + 600_000))).toEqual({
+      ok: false,
+      reason: 'expired',
+      grant: { ...grant, expiresAt: expiresAt.getTime() / 1000 },
+    });
   });
 
   it('are forged when any character of the payload or the MAC changes', () => {

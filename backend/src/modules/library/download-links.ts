@@ -44,7 +44,13 @@ export class DownloadLinks {
     }
     if (!Array.isArray(fields) || fields.length !== 5) return { ok: false, reason: 'forged' };
     const [userId, resourceId, fileName, version, expiresAt] = fields as unknown[];
-    if (typeof userId !== 'string' || typeof resourceId !== 'string' || typeof fileName !== 'string' || !Number.isInteger(version) || !Number.isInteger(expiresAt)) {
+    if (
+      typeof userId !== 'string' ||
+      typeof resourceId !== 'string' ||
+      typeof fileName !== 'string' ||
+      !Number.isInteger(version) ||
+      !Number.isInteger(expiresAt)
+    ) {
       return { ok: false, reason: 'forged' };
     }
     const grant = { userId, resourceId, fileName, version: version as number, expiresAt: expiresAt as number };

@@ -6,7 +6,10 @@ const spec = deciderSpec(downloadsDecider);
 
 describe('a customer who has never downloaded anything', () => {
   it('records the download, at the moment the command brings', () => {
-    spec.given([]).when(download(1, '2026-11-25T09:00:00.000Z')).then([downloaded(1, '2026-11-25T09:00:00.000Z')]);
+    spec
+      .given([])
+      .when(download(1, '2026-11-25T09:00:00.000Z'))
+      .then([downloaded(1, '2026-11-25T09:00:00.000Z')]);
   });
 });
 

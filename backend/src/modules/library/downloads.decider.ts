@@ -17,7 +17,9 @@ export const downloadsDecider: Decider<DownloadsCommand, DownloadEvent, null> = 
   decide(command) {
     switch (command.type) {
       case 'RecordDownload':
-        return [ResourceDownloaded({ userId: command.userId, resourceId: command.resourceId, fileName: command.fileName, version: command.version, at: command.at })];
+        return [
+          ResourceDownloaded({ userId: command.userId, resourceId: command.resourceId, fileName: command.fileName, version: command.version, at: command.at }),
+        ];
       default: {
         const unreachable: never = command.type;
         return unreachable;

@@ -16,7 +16,15 @@ describe('decideEntitlement', () => {
     });
 
     it('stays open when one of two purchases is refunded', () => {
-      expect(decideEntitlement(paid, { ...none, grants: [{ source: 'purchase', revoked: true }, { source: 'purchase', revoked: false }] })).toEqual({ entitled: true, source: 'purchase' });
+      expect(
+        decideEntitlement(paid, {
+          ...none,
+          grants: [
+            { source: 'purchase', revoked: true },
+            { source: 'purchase', revoked: false },
+          ],
+        }),
+      ).toEqual({ entitled: true, source: 'purchase' });
     });
 
     it('is not opened by a plan: only subscription resources come with one', () => {
@@ -47,17 +55,23 @@ describe('decideEntitlement', () => {
       expect(decideEntitlement(included, { ...none, plans: [{ status: 'ended' }, { status: 'revoked' }] })).toEqual({ entitled: false, reason: 'plan_ended' });
     });
 
-    it('opens for a seat holder on someone else\'s active plan', () => {
+    it("opens for a seat holder on someone else's active plan", () => {
       expect(decideEntitlement(included, { ...none, seats: [{ status: 'active' }] })).toEqual({ entitled: true, source: 'seat' });
     });
 
-    it('closes for a seat holder whose owner\'s plan ended', () => {
+    it("closes for a seat holder whose owner's plan ended", () => {
       expect(decideEntitlement(included, { ...none, seats: [{ status: 'ended' }] })).toEqual({ entitled: false, reason: 'plan_ended' });
     });
 
-    it('names the account\'s own plan before a seat, and a purchase before both', () => {
-      expect(decideEntitlement(included, { ...none, plans: [{ status: 'active' }], seats: [{ status: 'active' }] })).toEqual({ entitled: true, source: 'subscription' });
-      expect(decideEntitlement(included, { grants: [{ source: 'purchase', revoked: false }], plans: [{ status: 'active' }], seats: [] })).toEqual({ entitled: true, source: 'purchase' });
+    it("names the account's own plan before a seat, and a purchase before both", () => {
+      expect(decideEntitlement(included, { ...none, plans: [{ status: 'active' }], seats: [{ status: 'active' }] })).toEqual({
+        entitled: true,
+        source: 'subscription',
+      });
+      expect(decideEntitlement(included, { grants: [{ source: 'purchase', revoked: false }], plans: [{ status: 'active' }], seats: [] })).toEqual({
+        entitled: true,
+        source: 'purchase',
+      });
     });
 
     it('stays closed for an account with no plan', () => {

@@ -9,7 +9,11 @@ const innerPath = z
   .refine((p) => !isAbsolute(p) && !normalize(p).split(/[\\/]/).includes('..') && !p.includes('\0'), 'must be a relative path inside the library');
 
 const fileSchema = z.object({
-  name: z.string().min(1).max(200).regex(/^[^/\\\0]+$/, 'a file name without slashes'),
+  name: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[^/\\\0]+$/, 'a file name without slashes'),
   title: z.string(),
   description: z.string().default(''),
   contentType: z.string().min(1),
@@ -18,7 +22,13 @@ const fileSchema = z.object({
   path: innerPath,
 });
 
-const lessonSchema = z.object({ slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/), title: z.string().min(1), minutes: z.number().int().min(0), summary: z.string(), path: innerPath });
+const lessonSchema = z.object({
+  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+  title: z.string().min(1),
+  minutes: z.number().int().min(0),
+  summary: z.string(),
+  path: innerPath,
+});
 
 /** `dist/library/manifest.json`, as LIBRARY-CONTRACT.md (between the content and library work) describes it. */
 export const libraryManifestSchema = z.object({

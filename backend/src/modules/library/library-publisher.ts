@@ -16,7 +16,12 @@ export interface PublishSummary {
  * and recorded. Once per process and library folder (ROLE=all starts the worker and the api in one
  * process); several processes starting at once agree through the file streams' versions.
  */
-export function publishBuiltLibrary(options: { libraryDir: string; database: string; handler: PublishFileVersionHandler; log: Logger }): Promise<PublishSummary> {
+export function publishBuiltLibrary(options: {
+  libraryDir: string;
+  database: string;
+  handler: PublishFileVersionHandler;
+  log: Logger;
+}): Promise<PublishSummary> {
   const key = `${options.database}|${options.libraryDir}`;
   let run = started.get(key);
   if (!run) {
@@ -27,7 +32,15 @@ export function publishBuiltLibrary(options: { libraryDir: string; database: str
 }
 
 /** One pass over the built library's manifest (what each start runs once). */
-export async function publishManifest({ libraryDir, handler, log }: { libraryDir: string; handler: PublishFileVersionHandler; log: Logger }): Promise<PublishSummary> {
+export async function publishManifest({
+  libraryDir,
+  handler,
+  log,
+}: {
+  libraryDir: string;
+  handler: PublishFileVersionHandler;
+  log: Logger;
+}): Promise<PublishSummary> {
   const manifest = await readLibraryManifest(libraryDir);
   const summary: PublishSummary = { published: 0, unchanged: 0, failed: 0 };
   const metadata: EventMetadata = { correlationId: `library-publish-${Date.now()}`, causationId: null, actor: { kind: 'system' } };
@@ -35,7 +48,16 @@ export async function publishManifest({ libraryDir, handler, log }: { libraryDir
     for (const file of entry.files) {
       try {
         const outcome = await handler.publish(
-          { resourceId, name: file.name, title: file.title, description: file.description, contentType: file.contentType, path: manifestPath(libraryDir, file.path), source: 'build', actor: 'build' },
+          {
+            resourceId,
+            name: file.name,
+            title: file.title,
+            description: file.description,
+            contentType: file.contentType,
+            path: manifestPath(libraryDir, file.path),
+            source: 'build',
+            actor: 'build',
+          },
           metadata,
           { sha256: file.sha256 },
         );

@@ -50,7 +50,11 @@ export const libraryDist = (config: Pick<AppConfig, 'LIBRARY_DIST' | 'WEB_DIST'>
       useFactory: (secret: SiteSecret, config: AppConfig) => new DownloadLinks(deriveKey(secret, 'library-download-links'), config.LIBRARY_LINK_TTL_SECONDS),
     },
     RecordDownloadHandler,
-    { provide: PublishFileVersionHandler, inject: [EventStore, OBJECT_STORAGE], useFactory: (store: EventStore, storage: ObjectStorage) => new PublishFileVersionHandler(store, storage) },
+    {
+      provide: PublishFileVersionHandler,
+      inject: [EventStore, OBJECT_STORAGE],
+      useFactory: (store: EventStore, storage: ObjectStorage) => new PublishFileVersionHandler(store, storage),
+    },
   ],
   exports: [LibraryQueries, OBJECT_STORAGE, LIBRARY_MANIFEST],
 })
@@ -69,6 +73,11 @@ export class LibraryModule implements OnModuleInit, OnApplicationBootstrap {
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await publishBuiltLibrary({ libraryDir: libraryDist(this.config), database: this.config.DATABASE_URL, handler: this.publisher, log: rootLogger(this.config) });
+    await publishBuiltLibrary({
+      libraryDir: libraryDist(this.config),
+      database: this.config.DATABASE_URL,
+      handler: this.publisher,
+      log: rootLogger(this.config),
+    });
   }
 }

@@ -59,10 +59,20 @@ export class LibraryQueries {
   /** Everything the entitlement decision needs about one account. */
   async accountFacts(user: Pick<SignedInUser, 'userId' | 'email'>): Promise<AccountFacts> {
     const [grants, plans, seats] = await Promise.all([
-      this.db.selectFrom('rm_resource_access').select(['resource_id', 'source', 'revoked_at', 'granted_at']).where('user_id', '=', user.userId).orderBy('granted_at').execute(),
+      this.db
+        .selectFrom('rm_resource_access')
+        .select(['resource_id', 'source', 'revoked_at', 'granted_at'])
+        .where('user_id', '=', user.userId)
+        .orderBy('granted_at')
+        .execute(),
       this.db.selectFrom('rm_licenses').select('status').where('user_id', '=', user.userId).execute(),
       user.email
-        ? this.db.selectFrom('rm_licensed_users as u').innerJoin('rm_licenses as l', 'l.license_id', 'u.license_id').select('l.status').where('u.email', '=', user.email.toLowerCase()).execute()
+        ? this.db
+            .selectFrom('rm_licensed_users as u')
+            .innerJoin('rm_licenses as l', 'l.license_id', 'u.license_id')
+            .select('l.status')
+            .where('u.email', '=', user.email.toLowerCase())
+            .execute()
         : Promise.resolve([]),
     ]);
     const byResource = new Map<string, Array<{ source: 'purchase' | 'free'; revoked: boolean; grantedAt: Date }>>();
@@ -105,7 +115,10 @@ export class LibraryQueries {
   }
 
   /** One resource as the library shows it, when the account can open it. */
-  async libraryItem(user: Pick<SignedInUser, 'userId' | 'email'>, resource: Resource): Promise<{ item: LibraryItem } | { refused: Extract<Entitlement, { entitled: false }> }> {
+  async libraryItem(
+    user: Pick<SignedInUser, 'userId' | 'email'>,
+    resource: Resource,
+  ): Promise<{ item: LibraryItem } | { refused: Extract<Entitlement, { entitled: false }> }> {
     const facts = await this.accountFacts(user);
     const entitlement = this.entitlementOf(resource, facts);
     if (!entitlement.entitled) return { refused: entitlement };
@@ -117,9 +130,24 @@ export class LibraryQueries {
     const row =
       version === undefined
         ? await this.db.selectFrom('rm_library_files').selectAll().where('resource_id', '=', resourceId).where('name', '=', name).executeTakeFirst()
-        : await this.db.selectFrom('rm_library_file_versions').selectAll().where('resource_id', '=', resourceId).where('name', '=', name).where('version', '=', version).executeTakeFirst();
+        : await this.db
+            .selectFrom('rm_library_file_versions')
+            .selectAll()
+            .where('resource_id', '=', resourceId)
+            .where('name', '=', name)
+            .where('version', '=', version)
+            .executeTakeFirst();
     return row
-      ? { resourceId: row.resource_id, name: row.name, version: row.version, storageKey: row.storage_key, sha256: row.sha256, bytes: row.bytes, contentType: row.content_type, publishedAt: row.published_at }
+      ? {
+          resourceId: row.resource_id,
+          name: row.name,
+          version: row.version,
+          storageKey: row.storage_key,
+          sha256: row.sha256,
+          bytes: row.bytes,
+          contentType: row.content_type,
+          publishedAt: row.published_at,
+        }
       : null;
   }
 
@@ -146,7 +174,12 @@ export class LibraryQueries {
       lastDownloadedAt: downloads.get(`${resource.id}/${f.name}`)?.toISOString() ?? null,
     }));
     const lessonCount = this.lessonCount(resource.id);
-    const last = libraryFiles.map((f) => f.lastDownloadedAt).filter((d): d is string => d !== null).sort().at(-1) ?? null;
+    const last =
+      libraryFiles
+        .map((f) => f.lastDownloadedAt)
+        .filter((d): d is string => d !== null)
+        .sort()
+        .at(-1) ?? null;
     return {
       resource,
       access,

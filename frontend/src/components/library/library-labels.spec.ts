@@ -10,7 +10,16 @@ describe('library labels', () => {
   });
 
   it('sums what is inside an item', () => {
-    const file = { name: 'a', title: 'A', description: '', contentType: 'application/zip', bytes: 1500, version: 1, publishedAt: '2026-11-24T00:00:00.000Z', lastDownloadedAt: null };
+    const file = {
+      name: 'a',
+      title: 'A',
+      description: '',
+      contentType: 'application/zip',
+      bytes: 1500,
+      version: 1,
+      publishedAt: '2026-11-24T00:00:00.000Z',
+      lastDownloadedAt: null,
+    };
     expect(contentsNote({ kind: 'files', files: [file, file], lessonCount: 0 })).toBe('2 files, 3.0 KB');
     expect(contentsNote({ kind: 'course', files: [], lessonCount: 1 })).toBe('1 lesson');
     expect(contentsNote({ kind: 'session', files: [], lessonCount: 0 })).toBe('A live session: book a time that suits you');

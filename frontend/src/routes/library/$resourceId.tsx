@@ -24,7 +24,13 @@ export const Route = createFileRoute('/library/$resourceId')({
     if (view.status === 'open' && view.item.lessonCount > 0) await context.queryClient.ensureQueryData(courseProgressQuery());
     return { title: view.status === 'open' ? view.item.resource.title : view.resource.title };
   },
-  head: (ctx) => pageHead(ctx, { title: ctx.loaderData?.title ?? 'Your library', description: 'A resource in your SystemSculpt library.', path: `/library/${encodeURIComponent(ctx.params.resourceId)}`, noindex: true }),
+  head: (ctx) =>
+    pageHead(ctx, {
+      title: ctx.loaderData?.title ?? 'Your library',
+      description: 'A resource in your SystemSculpt library.',
+      path: `/library/${encodeURIComponent(ctx.params.resourceId)}`,
+      noindex: true,
+    }),
   component: LibraryItemPage,
 });
 
@@ -69,7 +75,10 @@ function OpenItem({ item }: { item: LibraryItem }) {
   return (
     <div className="space-y-8">
       {item.lessonCount > 0 ? (
-        <section aria-labelledby="course-title" className="flex flex-col gap-4 rounded-2xl border border-line bg-surface-raised p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6">
+        <section
+          aria-labelledby="course-title"
+          className="flex flex-col gap-4 rounded-2xl border border-line bg-surface-raised p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6"
+        >
           <div>
             <h2 id="course-title" className="text-lg font-semibold text-ink">
               The course
@@ -86,7 +95,10 @@ function OpenItem({ item }: { item: LibraryItem }) {
         </section>
       ) : null}
       {item.kind === 'session' ? (
-        <section aria-labelledby="session-title" className="flex flex-col gap-4 rounded-2xl border border-line bg-surface-raised p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6">
+        <section
+          aria-labelledby="session-title"
+          className="flex flex-col gap-4 rounded-2xl border border-line bg-surface-raised p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6"
+        >
           <div>
             <h2 id="session-title" className="text-lg font-semibold text-ink">
               Your session
@@ -113,17 +125,25 @@ function OpenItem({ item }: { item: LibraryItem }) {
                   <p className="mt-2 text-xs break-all text-ink-subtle">
                     {file.name} · {formatBytes(file.bytes)} · version {file.version}, {formatDay(file.publishedAt)}
                   </p>
-                  <p className="mt-1 text-xs text-ink-subtle">{file.lastDownloadedAt ? `Last downloaded ${formatDay(file.lastDownloadedAt)}` : 'Not downloaded yet'}</p>
+                  <p className="mt-1 text-xs text-ink-subtle">
+                    {file.lastDownloadedAt ? `Last downloaded ${formatDay(file.lastDownloadedAt)}` : 'Not downloaded yet'}
+                  </p>
                 </div>
                 <DownloadButton resourceId={item.resource.id} fileName={file.name} label={file.title} />
               </li>
             ))}
           </ul>
-          <p className="mt-3 text-xs text-ink-subtle">Each download link is made for you when you press the button and works for a few minutes, so links cannot be shared.</p>
+          <p className="mt-3 text-xs text-ink-subtle">
+            Each download link is made for you when you press the button and works for a few minutes, so links cannot be shared.
+          </p>
         </section>
       ) : item.kind === 'files' ? (
         <p className="rounded-2xl border border-dashed border-line-strong p-6 text-sm text-ink-muted">
-          The files of {item.resource.title} are being prepared. Check back shortly, or <Link to="/contact" className="text-accent-300 hover:underline">contact support</Link> if they do not appear.
+          The files of {item.resource.title} are being prepared. Check back shortly, or{' '}
+          <Link to="/contact" className="text-accent-300 hover:underline">
+            contact support
+          </Link>{' '}
+          if they do not appear.
         </p>
       ) : null}
     </div>

@@ -64,13 +64,25 @@ export class AdminLibraryUploadController {
       const body = req.body as Record<string, unknown>;
       const resourceId = typeof body.resourceId === 'string' ? body.resourceId : '';
       const fileName = typeof body.fileName === 'string' ? body.fileName : '';
-      const current = resourceId && fileName && resourceId.length <= 120 && fileName.length <= 200 && !/\0/.test(resourceId + fileName) ? await this.queries.fileVersion(resourceId, fileName) : null;
+      const current =
+        resourceId && fileName && resourceId.length <= 120 && fileName.length <= 200 && !/\0/.test(resourceId + fileName)
+          ? await this.queries.fileVersion(resourceId, fileName)
+          : null;
       if (!current) return refuse('unknown_file');
       const latest = (await this.queries.allLatestFiles()).find((f) => f.resource_id === resourceId && f.name === fileName)!;
       const user = isAdmin(req.headers, this.config.ADMIN_TOKEN) ? null : await this.auth.user(context);
       const actor = user ? user.userId : 'admin-token';
       const outcome = await this.publisher.publish(
-        { resourceId, name: fileName, title: latest.title, description: latest.description, contentType: current.contentType, path: upload.path, source: 'admin', actor },
+        {
+          resourceId,
+          name: fileName,
+          title: latest.title,
+          description: latest.description,
+          contentType: current.contentType,
+          path: upload.path,
+          source: 'admin',
+          actor,
+        },
         { correlationId: context.requestId ?? randomUUID(), causationId: null, actor: { kind: 'admin', userId: actor } },
       );
       if (outcome.status !== 'appended') return refuse('same_bytes');

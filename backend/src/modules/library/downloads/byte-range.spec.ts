@@ -24,7 +24,9 @@ describe('parseRange', () => {
 
 describe('attachmentDisposition', () => {
   it('names an ASCII file plainly and exactly', () => {
-    expect(attachmentDisposition('meeting-notes-system.zip')).toBe(`attachment; filename="meeting-notes-system.zip"; filename*=UTF-8''meeting-notes-system.zip`);
+    expect(attachmentDisposition('meeting-notes-system.zip')).toBe(
+      `attachment; filename="meeting-notes-system.zip"; filename*=UTF-8''meeting-notes-system.zip`,
+    );
   });
 
   it('gives a non-ASCII name an ASCII fallback and the RFC 5987 form', () => {

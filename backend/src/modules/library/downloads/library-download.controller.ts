@@ -65,7 +65,11 @@ export class LibraryDownloadController {
     if (!user) return problem(req, res, 'signed-out', grant.resourceId);
     if (user.userId !== grant.userId) return problem(req, res, 'other-account', grant.resourceId);
     // One round trip: the resource, the account's entitlement facts and the version, side by side.
-    const [resource, facts, file] = await Promise.all([this.catalog.findByIdOrSlug(grant.resourceId), this.queries.accountFacts(user), this.queries.fileVersion(grant.resourceId, grant.fileName, grant.version)]);
+    const [resource, facts, file] = await Promise.all([
+      this.catalog.findByIdOrSlug(grant.resourceId),
+      this.queries.accountFacts(user),
+      this.queries.fileVersion(grant.resourceId, grant.fileName, grant.version),
+    ]);
     if (!resource) return problem(req, res, 'gone', null);
     if (!this.queries.entitlementOf(resource, facts).entitled) return problem(req, res, 'not-entitled', resource.id);
     if (!file) return problem(req, res, 'gone', resource.id);

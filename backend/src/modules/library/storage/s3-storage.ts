@@ -41,7 +41,11 @@ export class S3Storage implements ObjectStorage {
     assertStorageKey(key);
     try {
       const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
-      return { bytes: answer.ContentLength ?? 0, contentType: answer.ContentType ?? 'application/octet-stream', lastModified: answer.LastModified ?? new Date(0) };
+      return {
+        bytes: answer.ContentLength ?? 0,
+        contentType: answer.ContentType ?? 'application/octet-stream',
+        lastModified: answer.LastModified ?? new Date(0),
+      };
     } catch (error) {
       if (missing(error)) return null;
       throw error;
@@ -51,9 +55,16 @@ export class S3Storage implements ObjectStorage {
   async get(key: string, range?: ByteRange): Promise<ObjectRead | null> {
     assertStorageKey(key);
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
-      const total = answer.ContentRange ? Number(answer.ContentRange.split('/')[1]) : answer.ContentLength ?? 0;
-      return { bytes: total, contentType: answer.ContentType ?? 'application/octet-stream', lastModified: answer.LastModified ?? new Date(0), body: answer.Body as Readable };
+      const answer = await this.client.send(
+        new GetObjectCommand({ Bucket: this.options.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      );
+      const total = answer.ContentRange ? Number(answer.ContentRange.split('/')[1]) : (answer.ContentLength ?? 0);
+      return {
+        bytes: total,
+        contentType: answer.ContentType ?? 'application/octet-stream',
+        lastModified: answer.LastModified ?? new Date(0),
+        body: answer.Body as Readable,
+      };
     } catch (error) {
       if (missing(error)) return null;
       throw error;

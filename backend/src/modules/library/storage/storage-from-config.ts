@@ -13,6 +13,8 @@ export function storageFromConfig(config: AppConfig): ObjectStorage {
     region: config.STORAGE_S3_REGION!,
     endpoint: config.STORAGE_S3_ENDPOINT,
     forcePathStyle: config.STORAGE_S3_FORCE_PATH_STYLE,
-    credentials: config.STORAGE_S3_ACCESS_KEY_ID ? { accessKeyId: config.STORAGE_S3_ACCESS_KEY_ID, secretAccessKey: config.STORAGE_S3_SECRET_ACCESS_KEY! } : undefined,
+    credentials: config.STORAGE_S3_ACCESS_KEY_ID
+      ? { accessKeyId: config.STORAGE_S3_ACCESS_KEY_ID, secretAccessKey: config.STORAGE_S3_SECRET_ACCESS_KEY! }
+      : undefined,
   });
 }

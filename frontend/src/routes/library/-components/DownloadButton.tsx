@@ -27,7 +27,8 @@ export function DownloadButton({ resourceId, fileName, label }: { resourceId: st
     return () => clearTimeout(timer);
   }, [started]);
 
-  const error = link.error instanceof ServerFnError ? link.error.message : link.error ? 'The download could not start. Check your connection and try again.' : null;
+  const error =
+    link.error instanceof ServerFnError ? link.error.message : link.error ? 'The download could not start. Check your connection and try again.' : null;
   return (
     <div className="flex flex-col items-stretch gap-2 sm:items-end">
       <Button onClick={() => link.mutate()} disabled={link.isPending} aria-label={`${label}: download`} className="w-full sm:w-auto">
