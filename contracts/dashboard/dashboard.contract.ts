@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { resourceSchema } from '../catalog/resource';
+import { deviceHashSchema } from '../devices/devices.contract';
+import { licenseIdSchema } from '../licenses/licenses.contract';
 import { defineServerFn } from '../server-fn';
 import { dashboardSearchSchema } from './dashboard-search';
 
@@ -13,12 +15,10 @@ export const checkDashboardAccess = defineServerFn({
   output: z.object({ signedIn: z.literal(true) }),
 });
 
-const deviceHash = z.string().regex(/^[a-f0-9]{64}$/, 'Choose one of the devices listed.');
-
 export const licenseDeviceSeatSchema = z.object({
   /** 'owner' for the owner's own key, else the seat holder's address. */
   seat: z.string(),
-  devices: z.array(z.object({ deviceHash, name: z.string().nullable(), activatedAt: iso, lastSeenAt: iso.nullable(), pluginVersion: z.string().nullable() })),
+  devices: z.array(z.object({ deviceHash: deviceHashSchema, name: z.string().nullable(), activatedAt: iso, lastSeenAt: iso.nullable(), pluginVersion: z.string().nullable() })),
   /** Released slots still cooling down: each counts as taken until then. */
   coolingUntil: z.array(iso),
   /** Releases of this seat in the last 30 days (beyond the free ones, a released slot cools down for 24 hours). */
@@ -111,13 +111,12 @@ export const getDashboardData = defineServerFn({
   output: dashboardDataSchema,
 });
 
-const licenseId = z.string().regex(/^lic_[a-f0-9]{24}$/, 'Choose one of your licenses.');
 const seatEmail = z.string().trim().toLowerCase().max(254, 'That email address is too long.').pipe(z.email('Enter an email address such as name@example.com.'));
 
 export const assignSeat = defineServerFn({
   id: 'assignSeat',
   method: 'POST',
-  input: z.object({ licenseId, email: seatEmail }).strict(),
+  input: z.object({ licenseId: licenseIdSchema, email: seatEmail }).strict(),
   output: z.object({ assigned: z.literal(true) }),
   errors: ['license.no_seats_left', 'license.inactive', 'license.seat_owner', 'license.seat_already_given'],
 });
@@ -125,7 +124,7 @@ export const assignSeat = defineServerFn({
 export const removeSeat = defineServerFn({
   id: 'removeSeat',
   method: 'POST',
-  input: z.object({ licenseId, email: seatEmail }).strict(),
+  input: z.object({ licenseId: licenseIdSchema, email: seatEmail }).strict(),
   output: z.object({ removed: z.literal(true) }),
 });
 
@@ -145,23 +144,6 @@ export const openBillingPortal = defineServerFn({
   errors: ['billing.no_customer'],
 });
 
-/** Replaces a license's key: the old one answers `revoked` from then on; seats and devices stay. */
-export const rotateLicenseKey = defineServerFn({
-  id: 'rotateLicenseKey',
-  method: 'POST',
-  input: z.object({ licenseId }).strict(),
-  output: z.object({ rotated: z.literal(true), keyHint: z.string() }),
-  errors: ['license.inactive'],
-});
-
-/** Frees a device's slot on the owner's license (a cool-down applies past the free releases); an unknown device changes nothing. */
-export const releaseLicenseDevice = defineServerFn({
-  id: 'releaseLicenseDevice',
-  method: 'POST',
-  input: z.object({ licenseId, deviceHash }).strict(),
-  output: z.object({ released: z.boolean(), slotFreeAt: iso.nullable() }),
-});
-
 export const dashboardServerFns = [
   checkDashboardAccess,
   getDashboardData,
@@ -169,6 +151,4 @@ export const dashboardServerFns = [
   removeSeat,
   abandonPendingPayment,
   openBillingPortal,
-  rotateLicenseKey,
-  releaseLicenseDevice,
 ];

@@ -1,5 +1,5 @@
 import { isNotFound, isRedirect } from '@tanstack/react-router';
-import { getSiteInfo } from '@contracts/site.contract';
+import { getSiteInfo } from '@contracts/site/site.contract';
 import type { Envelope } from '@contracts/server-fn';
 import { callServerFn, serverFnUrl, ServerFnError, setServerFnTransport, fetchTransport } from './server-fn-client';
 

@@ -2,8 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { getCheckoutData } from '@contracts/checkout/checkout.contract';
 import type { CheckoutSearch } from '@contracts/checkout/checkout-search';
 import { getDashboardData } from '@contracts/dashboard/dashboard.contract';
-import { getCreditSummary } from '@contracts/dashboard/credits.contract';
-import { getSeatInvitation, type SeatInvitation } from '@contracts/dashboard/seat-invitation.contract';
+import { getCreditSummary } from '@contracts/credits/credits.contract';
+import { getSeatInvitation, type SeatInvitation } from '@contracts/licenses/licenses.contract';
 import { callServerFn } from '../lib/server-fn-client';
 
 export const checkoutQuery = (search: CheckoutSearch) =>

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminGetProjectors, adminGetReplay, adminListEvents, adminListStreams } from '@contracts/admin.contract';
+import { adminGetProjectors, adminGetReplay, adminListEvents, adminListStreams } from '@contracts/admin/admin.contract';
 import type { ServerFnInput } from '@contracts/server-fn';
-import { adminListStripeEvents } from '@contracts/admin-webhooks.contract';
+import { adminListStripeEvents } from '@contracts/stripe/stripe.contract';
 import { callServerFn, ServerFnError } from '../lib/server-fn-client';
 
 /** Admin reads answer null when the visitor is not signed in as an administrator (403). */

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getHostAvailability } from '@contracts/booking/availability.contract';
-import { getHostSessions } from '@contracts/booking/host-sessions.contract';
-import { getMySessions, getRescheduleSlots, getSessionsPageData, type SessionsSearch } from '@contracts/booking/sessions.contract';
+import { getHostAvailability } from '@contracts/availability/availability.contract';
+import { getHostSessions, getMySessions, getRescheduleSlots, getSessionsPageData, type SessionsSearch } from '@contracts/booking/booking.contract';
 import { callServerFn } from '../lib/server-fn-client';
 
 /** The session types with their open slots, and (signed in, after a checkout) the latest booking. */

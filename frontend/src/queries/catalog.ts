@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { isNotFound, isRedirect } from '@tanstack/react-router';
-import { getPricingResources, getResource, listResources, type ResourcesSearch } from '@contracts/catalog.contract';
+import { getPricingResources, getResource, listResources, type ResourcesSearch } from '@contracts/catalog/catalog.contract';
 import { callServerFn, ServerFnError } from '../lib/server-fn-client';
 
 /**

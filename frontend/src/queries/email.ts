@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getEmailPreferences } from '@contracts/email/email-preferences.contract';
+import { getEmailPreferences } from '@contracts/preferences/preferences.contract';
 import type { ServerFnInput } from '@contracts/server-fn';
 import { callServerFn } from '../lib/server-fn-client';
 

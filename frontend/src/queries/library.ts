@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getResource } from '@contracts/catalog.contract';
+import { getResource } from '@contracts/catalog/catalog.contract';
 import type { Resource } from '@contracts/catalog/resource';
 import { adminListLibraryFiles, getLibrary, getLibraryAccess, getLibraryItem, type LibraryItem } from '@contracts/library/library.contract';
 import { callServerFn, ServerFnError } from '../lib/server-fn-client';

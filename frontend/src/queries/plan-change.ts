@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { getPlanChange } from '@contracts/checkout/plan-change.contract';
+import { getPlanChange } from '@contracts/subscriptions/subscriptions.contract';
 import { callServerFn } from '../lib/server-fn-client';
 
 /** What buying a plan means next to the plan held (checkout page), with Stripe's proration preview. */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getSiteInfo } from '@contracts/site.contract';
+import { getSiteInfo } from '@contracts/site/site.contract';
 import { callServerFn } from '../lib/server-fn-client';
 
 export const siteInfoQuery = () =>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { CalendarX, Globe } from 'lucide-react';
-import { bookSession, releaseSessionHold, sessionsSearchSchema, type OpenSlot, type SessionsPageData } from '@contracts/booking/sessions.contract';
+import { bookSession, releaseSessionHold, sessionsSearchSchema, type OpenSlot, type SessionsPageData } from '@contracts/booking/booking.contract';
 import { FormAlert } from '../components/forms/FormField';
 import { CallToAction } from '../components/ui/CallToAction';
 import { NavLink } from '../components/ui/NavLink';

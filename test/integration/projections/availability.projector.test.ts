@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { HostScheduleInput } from '../../../contracts/booking/availability.contract';
+import type { HostScheduleInput } from '../../../contracts/availability/availability.contract';
 import { availabilityEvents, HostAvailabilityChanged } from '../../../backend/src/modules/availability/availability.events';
 import { AvailabilityProjector } from '../../../backend/src/modules/availability/projections/availability.projector';
 import { useProjectorUnderTest } from './support/projector-under-test';

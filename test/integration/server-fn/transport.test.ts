@@ -1,4 +1,4 @@
-import { getSiteInfo } from '../../../contracts/site.contract';
+import { getSiteInfo } from '../../../contracts/site/site.contract';
 import { envelopeSchema } from '../../../contracts/server-fn';
 import { ProbeModule } from '../../support/probe-functions';
 import { startTestApi, type TestApi } from '../../support/test-api';

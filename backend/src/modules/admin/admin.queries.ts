@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import type { z } from 'zod';
-import type { AdminEvent, adminListEvents } from '../../../../contracts/admin.contract';
+import type { AdminEvent, adminListEvents } from '../../../../contracts/admin/admin.contract';
 import { EVENTS_POOL } from '../../events/events.tokens';
 import { streamSummaryTables } from './projections/stream-summary.entity';
 

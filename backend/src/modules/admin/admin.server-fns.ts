@@ -10,7 +10,7 @@ import {
   adminListStreams,
   adminStartReplay,
   type ReplayStatus,
-} from '../../../../contracts/admin.contract';
+} from '../../../../contracts/admin/admin.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { ServerFn } from '../../server-fn/server-fn.decorator';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Decider } from '../../events/decider';
-import { hostScheduleSchema } from '../../../../contracts/booking/availability.contract';
+import { hostScheduleSchema } from '../../../../contracts/availability/availability.contract';
 import { HostAvailabilityChanged, type AvailabilityEvent } from './availability.events';
 
 export type HostSchedule = z.output<typeof hostScheduleSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hostScheduleSchema } from '../../../../contracts/booking/availability.contract';
+import { hostScheduleSchema } from '../../../../contracts/availability/availability.contract';
 import { defineEvent } from '../../events/event-registry';
 
 export const hostAvailabilityStreamId = (hostUserId: string) => `host-availability-${hostUserId}`;

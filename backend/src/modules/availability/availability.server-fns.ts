@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { getHostAvailability, saveHostAvailability } from '../../../../contracts/booking/availability.contract';
+import { getHostAvailability, saveHostAvailability } from '../../../../contracts/availability/availability.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';

@@ -1,8 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { HostSession } from '../../../../contracts/booking/host-sessions.contract';
-import type { BookedSession, OpenSlot, SessionsPageData, SessionType } from '../../../../contracts/booking/sessions.contract';
+import type { BookedSession, HostSession, OpenSlot, SessionsPageData, SessionType } from '../../../../contracts/booking/booking.contract';
 import { parseFeatures } from '../../../../contracts/catalog/resource-rules';
-import type { HostScheduleInput } from '../../../../contracts/booking/availability.contract';
+import type { HostScheduleInput } from '../../../../contracts/availability/availability.contract';
 import { type ReadModelRow, readModelKysely } from '../../platform/database/read-model-kysely';
 import type { PurchaseTables } from '../checkout';
 import type { AvailabilityTables } from '../availability';

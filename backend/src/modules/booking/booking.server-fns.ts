@@ -10,7 +10,7 @@ import {
   getSessionsPageData,
   releaseSessionHold,
   rescheduleSession,
-} from '../../../../contracts/booking/sessions.contract';
+} from '../../../../contracts/booking/booking.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { awaitProjection } from '../../events/projection-wait';
 import { ServerFn } from '../../server-fn/server-fn.decorator';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { CommandBus } from '@nestjs/cqrs';
 import type { z } from 'zod';
-import { getHostSessions, hostCancelSession } from '../../../../contracts/booking/host-sessions.contract';
+import { getHostSessions, hostCancelSession } from '../../../../contracts/booking/booking.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { awaitProjection } from '../../events/projection-wait';
 import { ServerFn } from '../../server-fn/server-fn.decorator';

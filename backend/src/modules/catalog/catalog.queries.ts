@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Resource, ResourceType } from '../../../../contracts/catalog/resource';
-import type { ResourcesSearch } from '../../../../contracts/catalog.contract';
+import type { ResourcesSearch } from '../../../../contracts/catalog/catalog.contract';
 
 interface ResourceRow {
   id: string;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { getPricingResources, getResource, listResources } from '../../../../contracts/catalog.contract';
+import { getPricingResources, getResource, listResources } from '../../../../contracts/catalog/catalog.contract';
 import { KNOWN_RESOURCE_IDS, type Resource } from '../../../../contracts/catalog/resource';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { UnavailableError } from '../../platform/common/app-error';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { getCreditSummary, type CreditSummary } from '../../../../contracts/dashboard/credits.contract';
+import { getCreditSummary, type CreditSummary } from '../../../../contracts/credits/credits.contract';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { Auth } from '../auth';

@@ -1,4 +1,4 @@
-import type { HostScheduleInput } from '../../../../contracts/booking/availability.contract';
+import type { HostScheduleInput } from '../../../../contracts/availability/availability.contract';
 import type { AppConfig } from '../../platform/config/config.schema';
 import { isProductionMode } from '../../platform/config/production-mode';
 

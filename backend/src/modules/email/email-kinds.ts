@@ -18,7 +18,7 @@ import { newsletter } from './emails/newsletter.email';
 import { productUpdate } from './emails/product-update.email';
 import { tipsAndOffers } from './emails/tips-and-offers.email';
 
-export { EMAIL_TOPICS, type EmailTopic } from '../../../../contracts/email/email-topics';
+export { EMAIL_TOPICS, type EmailTopic } from '../../../../contracts/preferences/email-topics';
 export type { EmailKind, RenderContext } from '../../platform/email-templates/email-definition';
 
 /**

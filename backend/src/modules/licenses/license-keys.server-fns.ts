@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { rotateLicenseKey } from '../../../../contracts/dashboard/dashboard.contract';
+import { rotateLicenseKey } from '../../../../contracts/licenses/licenses.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { awaitProjection } from '../../events/projection-wait';
 import { ServerFn } from '../../server-fn/server-fn.decorator';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { z } from 'zod';
-import { getSeatInvitation, type SeatInvitation } from '../../../../contracts/dashboard/seat-invitation.contract';
+import { getSeatInvitation, type SeatInvitation } from '../../../../contracts/licenses/licenses.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { EventStore } from '../../events/event-store';
 import { ServerFn } from '../../server-fn/server-fn.decorator';

@@ -1,6 +1,6 @@
 import { fold } from '../../events/decider';
 import type { EventStore } from '../../events/event-store';
-import type { EmailTopic } from '../../../../contracts/email/email-topics';
+import type { EmailTopic } from '../../../../contracts/preferences/email-topics';
 import { emailPreferencesStreamId } from './email-address';
 import { emailPreferencesDecider, type EmailPreferencesState } from './preferences.decider';
 import type { EmailPreferenceEvent } from './preferences.events';

@@ -1,4 +1,4 @@
-import type { EmailTopic } from '../../../../contracts/email/email-topics';
+import type { EmailTopic } from '../../../../contracts/preferences/email-topics';
 import { normalizeEmail } from './email-address';
 import type { ManageEmailTokens } from './manage-email-token';
 

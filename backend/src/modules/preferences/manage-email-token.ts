@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { macMatches } from '../../platform/common/secrets/site-secret';
-import { EMAIL_TOPICS, type EmailTopic } from '../../../../contracts/email/email-topics';
+import { EMAIL_TOPICS, type EmailTopic } from '../../../../contracts/preferences/email-topics';
 import { normalizeEmail } from './email-address';
 
 /** What a token lets its holder do: open the preference page, or one-click unsubscribe from a topic. */

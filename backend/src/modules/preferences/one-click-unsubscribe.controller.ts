@@ -3,7 +3,7 @@ import { Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { EMAIL_TOPICS } from '../../../../contracts/email/email-topics';
+import { EMAIL_TOPICS } from '../../../../contracts/preferences/email-topics';
 import { visitorMetadata } from '../../events/event-metadata';
 import { UnsubscribeTopic } from './commands/unsubscribe-topic.handler';
 import { ManageEmailLinks } from './manage-email-links';

@@ -1,4 +1,4 @@
-import { EMAIL_TOPIC_INFO, type EmailTopic } from '../../../../contracts/email/email-topics';
+import { EMAIL_TOPIC_INFO, type EmailTopic } from '../../../../contracts/preferences/email-topics';
 import { html, type SafeHtml, standalonePage } from '../../platform/common/html';
 
 const STYLE = `body{margin:0;font:16px/1.6 -apple-system,'Segoe UI',Roboto,sans-serif;background:#0b0a14;color:#eeedf7}

@@ -1,5 +1,5 @@
 import type { Decider } from '../../events/decider';
-import { EMAIL_TOPICS, type EmailTopic } from '../../../../contracts/email/email-topics';
+import { EMAIL_TOPICS, type EmailTopic } from '../../../../contracts/preferences/email-topics';
 import {
   EmailResubscribed,
   EmailTopicSubscribed,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../../events/event-registry';
-import { EMAIL_TOPICS } from '../../../../contracts/email/email-topics';
+import { EMAIL_TOPICS } from '../../../../contracts/preferences/email-topics';
 
 const topic = z.enum(EMAIL_TOPICS);
 /** Where the change was made: the preference page, a mail client's one-click unsubscribe, or by support. */

@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { z } from 'zod';
-import { EMAIL_TOPICS } from '../../../../contracts/email/email-topics';
+import { EMAIL_TOPICS } from '../../../../contracts/preferences/email-topics';
 import {
   getEmailPreferences,
   requestManageEmailLink,
   updateEmailPreferences,
   type EmailPreferenceChange,
   type EmailPreferencesView,
-} from '../../../../contracts/email/email-preferences.contract';
+} from '../../../../contracts/preferences/preferences.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { enforceRateLimits } from '../../platform/common/rate-limit/rate-limited';
 import { RedisRateLimiter } from '../../platform/common/rate-limit/redis-rate-limiter';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { getSiteInfo } from '../../../../contracts/site.contract';
+import { getSiteInfo } from '../../../../contracts/site/site.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';

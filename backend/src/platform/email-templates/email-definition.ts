@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import type { EmailTopic } from '../../../../contracts/email/email-topics';
+import type { EmailTopic } from '../../../../contracts/preferences/email-topics';
 
 export interface RenderContext {
   siteUrl: string;

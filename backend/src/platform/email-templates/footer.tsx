@@ -1,5 +1,5 @@
 import { Text } from '@react-email/components';
-import type { EmailTopic } from '../../../../contracts/email/email-topics';
+import type { EmailTopic } from '../../../../contracts/preferences/email-topics';
 import { COLORS } from './theme';
 
 export const TOPIC_LABELS: Record<EmailTopic, string> = {

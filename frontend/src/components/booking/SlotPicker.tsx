@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import type { OpenSlot } from '@contracts/booking/sessions.contract';
+import type { OpenSlot } from '@contracts/booking/booking.contract';
 import { cx } from '../ui/cx';
 import { formatTime, groupSlotsByDay } from './slot-times';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { OpenSlot } from '@contracts/booking/sessions.contract';
+import type { OpenSlot } from '@contracts/booking/booking.contract';
 
 /** The browser's own zone (what bookSession is told, and what every time is shown in). */
 export function browserTimeZone(): string {

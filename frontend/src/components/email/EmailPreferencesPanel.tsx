@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { EMAIL_TOPIC_INFO, type EmailTopic } from '@contracts/email/email-topics';
-import { updateEmailPreferences, type EmailPreferenceChange, type EmailPreferencesView } from '@contracts/email/email-preferences.contract';
+import { EMAIL_TOPIC_INFO, type EmailTopic } from '@contracts/preferences/email-topics';
+import { updateEmailPreferences, type EmailPreferenceChange, type EmailPreferencesView } from '@contracts/preferences/preferences.contract';
 import { callServerFn, ServerFnError } from '../../lib/server-fn-client';
 import { FormAlert } from '../forms/FormField';
 import { Button } from '../ui/Button';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { LoaderCircle, Mail } from 'lucide-react';
-import { requestManageEmailLink } from '@contracts/email/email-preferences.contract';
+import { requestManageEmailLink } from '@contracts/preferences/preferences.contract';
 import { callServerFn, ServerFnError } from '../../lib/server-fn-client';
 import { Field, FormAlert, TextInput } from '../forms/FormField';
 import { Button } from '../ui/Button';

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { z } from 'zod';
-import { STRIPE_EVENT_OUTCOMES } from '@contracts/admin-webhooks.contract';
+import { STRIPE_EVENT_OUTCOMES } from '@contracts/stripe/stripe.contract';
 import { cx } from '../../components/ui/cx';
 import { adminStripeEventsQuery } from '../../queries/admin';
 import { AdminFrame } from './-components/AdminFrame';

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { KeyRound, UserX } from 'lucide-react';
-import type { SeatInvitation } from '@contracts/dashboard/seat-invitation.contract';
+import type { SeatInvitation } from '@contracts/licenses/licenses.contract';
 import { Button } from '../../components/ui/Button';
 import { CallToAction } from '../../components/ui/CallToAction';
 import { useAuth } from '../../lib/auth';

@@ -2,7 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { z } from 'zod';
-import { adminListStripeEvents, adminRedriveStripeEvent } from '../../../../../contracts/admin-webhooks.contract';
+import { adminListStripeEvents, adminRedriveStripeEvent } from '../../../../../contracts/stripe/stripe.contract';
 import type { ServerFnOutput } from '../../../../../contracts/server-fn';
 import { ServerFn } from '../../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../../server-fn/server-fn-context';

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { AdminStripeEvent } from '../../../../../contracts/admin-webhooks.contract';
+import type { AdminStripeEvent } from '../../../../../contracts/stripe/stripe.contract';
 import { findUnsafeString } from '../../../server-fn/unsafe-strings';
 
 type Outcome = AdminStripeEvent['outcome'];

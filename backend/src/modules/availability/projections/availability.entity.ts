@@ -1,5 +1,5 @@
 import { defineEntity, type EntityManager, p } from '@mikro-orm/postgresql';
-import type { HostScheduleInput } from '../../../../../contracts/booking/availability.contract';
+import type { HostScheduleInput } from '../../../../../contracts/availability/availability.contract';
 import { type ReadModelTables, readModelKysely } from '../../../platform/database/read-model-kysely';
 
 /** A host's current schedule, as they saved it (open slots are computed from it). */

@@ -2,7 +2,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { runCommand, type CommandOutcome } from '../../../events/command-runner';
 import type { EventMetadata } from '../../../events/event-metadata';
 import { EventStore } from '../../../events/event-store';
-import type { EmailTopic } from '../../../../../contracts/email/email-topics';
+import type { EmailTopic } from '../../../../../contracts/preferences/email-topics';
 import type { ChangeVia } from '../preferences.decider';
 import { emailPreferencesStreamId } from '../email-address';
 import { emailPreferencesDecider, type EmailPreferencesState } from '../preferences.decider';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { checkoutPagePath } from '../../../../../contracts/checkout/checkout-links';
-import { changePlan, getPlanChange } from '../../../../../contracts/checkout/plan-change.contract';
+import { changePlan, getPlanChange } from '../../../../../contracts/subscriptions/subscriptions.contract';
 import type { ServerFnOutput } from '../../../../../contracts/server-fn';
 import { AppError } from '../../../platform/common/app-error';
 import { ServerFn } from '../../../server-fn/server-fn.decorator';

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type Stripe from 'stripe';
 import type { Resource } from '../../../../../contracts/catalog/resource';
-import type { PlanChangeView } from '../../../../../contracts/checkout/plan-change.contract';
+import type { PlanChangeView } from '../../../../../contracts/subscriptions/subscriptions.contract';
 import { AppError, UnavailableError } from '../../../platform/common/app-error';
 import type { SignedInUser } from '../../auth';
 import type { CatalogQueries } from '../../catalog';

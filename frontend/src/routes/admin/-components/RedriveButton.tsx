@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { adminRedriveStripeEvent } from '@contracts/admin-webhooks.contract';
+import { adminRedriveStripeEvent } from '@contracts/stripe/stripe.contract';
 import { Button } from '../../../components/ui/Button';
 import { callServerFn, ServerFnError } from '../../../lib/server-fn-client';
 

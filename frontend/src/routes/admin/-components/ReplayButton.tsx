@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
-import { adminStartReplay, type ReplayStatus } from '@contracts/admin.contract';
+import { adminStartReplay, type ReplayStatus } from '@contracts/admin/admin.contract';
 import { Button } from '../../../components/ui/Button';
 import { callServerFn, ServerFnError } from '../../../lib/server-fn-client';
 import { adminReplayQuery } from '../../../queries/admin';

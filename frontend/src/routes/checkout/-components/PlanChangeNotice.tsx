@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { ArrowUpRight, Info, Loader2 } from 'lucide-react';
 import { formatMoney } from '@contracts/catalog/number-format';
 import type { Resource } from '@contracts/catalog/resource';
-import { changePlan, type PlanChangeView } from '@contracts/checkout/plan-change.contract';
+import { changePlan, type PlanChangeView } from '@contracts/subscriptions/subscriptions.contract';
 import { FormAlert } from '../../../components/forms/FormField';
 import { Button } from '../../../components/ui/Button';
 import { CallToAction } from '../../../components/ui/CallToAction';

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Plus, Trash2 } from 'lucide-react';
-import { saveHostAvailability, WEEKDAYS, type HostScheduleInput } from '@contracts/booking/availability.contract';
+import { saveHostAvailability, WEEKDAYS, type HostScheduleInput } from '@contracts/availability/availability.contract';
 import { Field, FormAlert, Select, TextInput } from '../../../components/forms/FormField';
 import { Button } from '../../../components/ui/Button';
 import { formatDayTime } from '../../../lib/dates';

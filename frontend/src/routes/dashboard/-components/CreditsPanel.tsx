@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import type { CreditSummary } from '@contracts/dashboard/credits.contract';
+import type { CreditSummary } from '@contracts/credits/credits.contract';
 import { formatDay, formatDayTime } from '../../../lib/dates';
 import { creditSummaryQuery } from '../../../queries/account';
 import { Panel } from './Panel';

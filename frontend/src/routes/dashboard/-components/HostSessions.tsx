@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { hostCancelSession, type HostSession } from '@contracts/booking/host-sessions.contract';
+import { hostCancelSession, type HostSession } from '@contracts/booking/booking.contract';
 import { FormAlert } from '../../../components/forms/FormField';
 import { Button } from '../../../components/ui/Button';
 import { callServerFn } from '../../../lib/server-fn-client';

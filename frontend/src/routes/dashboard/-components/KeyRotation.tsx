@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { rotateLicenseKey } from '@contracts/dashboard/dashboard.contract';
+import { rotateLicenseKey } from '@contracts/licenses/licenses.contract';
 import { FormAlert } from '../../../components/forms/FormField';
 import { Button } from '../../../components/ui/Button';
 import { callServerFn } from '../../../lib/server-fn-client';

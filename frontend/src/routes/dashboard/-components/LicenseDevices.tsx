@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MonitorX } from 'lucide-react';
-import { releaseLicenseDevice, type DashboardLicense, type LicenseDeviceSeat } from '@contracts/dashboard/dashboard.contract';
+import type { DashboardLicense, LicenseDeviceSeat } from '@contracts/dashboard/dashboard.contract';
+import { releaseLicenseDevice } from '@contracts/devices/devices.contract';
 import { COOL_DOWN_HOURS, FREE_RELEASES_PER_WINDOW, RELEASE_WINDOW_DAYS } from '@contracts/plugin/device-release-rule';
 import { FormAlert } from '../../../components/forms/FormField';
 import { Button } from '../../../components/ui/Button';

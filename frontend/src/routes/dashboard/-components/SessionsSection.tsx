@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import { CalendarClock, Globe, Video, X } from 'lucide-react';
-import { cancelSession, rescheduleSession, type BookedSession } from '@contracts/booking/sessions.contract';
+import { cancelSession, rescheduleSession, type BookedSession } from '@contracts/booking/booking.contract';
 import { formatMoney } from '@contracts/catalog/number-format';
 import { FormAlert } from '../../../components/forms/FormField';
 import { Button } from '../../../components/ui/Button';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
-import { RESOURCE_QUERY_MAX } from '@contracts/catalog.contract';
+import { RESOURCE_QUERY_MAX } from '@contracts/catalog/catalog.contract';
 import { Button } from '../../../components/ui/Button';
 import type { Filters } from './search-params';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RESOURCE_QUERY_MAX, resourcesSearchSchema, type ResourcesSearch } from '@contracts/catalog.contract';
+import { RESOURCE_QUERY_MAX, resourcesSearchSchema, type ResourcesSearch } from '@contracts/catalog/catalog.contract';
 import { resourceTypes } from '@contracts/catalog/resource';
 import { RESOURCE_TYPE_PLURAL } from '../../../components/catalog/resource-facts';
 import { normalizeResourcesSearch } from '../../../queries/catalog';

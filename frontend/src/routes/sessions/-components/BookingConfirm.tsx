@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { ShieldCheck } from 'lucide-react';
 import { formatMoney } from '@contracts/catalog/number-format';
-import type { OpenSlot, SessionType } from '@contracts/booking/sessions.contract';
+import type { OpenSlot, SessionType } from '@contracts/booking/booking.contract';
 import { Button } from '../../../components/ui/Button';
 import { formatDayLong, formatTime } from '../../../components/booking/slot-times';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Clock } from 'lucide-react';
-import type { OpenSlot, SessionType } from '@contracts/booking/sessions.contract';
+import type { OpenSlot, SessionType } from '@contracts/booking/booking.contract';
 import { FeatureList } from '../../../components/catalog/FeatureList';
 import { NavLink } from '../../../components/ui/NavLink';
 import { sessionPrice } from './BookingConfirm';

@@ -1,6 +1,6 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { CalendarX } from 'lucide-react';
-import { sessionsSearchSchema } from '@contracts/booking/sessions.contract';
+import { sessionsSearchSchema } from '@contracts/booking/booking.contract';
 import { InvalidSearchScreen } from '../../../components/screens/InvalidSearchScreen';
 
 const shown = (value: unknown) => {

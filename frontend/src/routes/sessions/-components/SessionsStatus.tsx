@@ -1,5 +1,5 @@
 import { AlertTriangle, CalendarX, CheckCircle2, Loader2, Mail, XCircle } from 'lucide-react';
-import type { SessionsPageData, SessionsSearch } from '@contracts/booking/sessions.contract';
+import type { SessionsPageData, SessionsSearch } from '@contracts/booking/booking.contract';
 import { CallToAction } from '../../../components/ui/CallToAction';
 import { StatusBanner } from '../../../components/ui/StatusBanner';
 import { formatDayLong, formatTime } from '../../../components/booking/slot-times';

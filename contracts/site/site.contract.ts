@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineServerFn } from './server-fn';
+import { defineServerFn } from '../server-fn';
 
 export const getSiteInfo = defineServerFn({
   id: 'getSiteInfo',

@@ -27,3 +27,15 @@ export const getSeatInvitation = defineServerFn({
   input: z.object({ token: z.string().max(2000) }).strict(),
   output: seatInvitationSchema,
 });
+
+/** A license id as the owner's dashboard sends it. */
+export const licenseIdSchema = z.string().regex(/^lic_[a-f0-9]{24}$/, 'Choose one of your licenses.');
+
+/** Replaces a license's key: the old one answers `revoked` from then on; seats and devices stay. */
+export const rotateLicenseKey = defineServerFn({
+  id: 'rotateLicenseKey',
+  method: 'POST',
+  input: z.object({ licenseId: licenseIdSchema }).strict(),
+  output: z.object({ rotated: z.literal(true), keyHint: z.string() }),
+  errors: ['license.inactive'],
+});

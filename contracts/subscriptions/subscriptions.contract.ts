@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineServerFn } from '../server-fn';
 import { isPlainLineText } from '../text-rule';
-import { MAX_CHECKOUT_QUANTITY } from './checkout-search';
+import { MAX_CHECKOUT_QUANTITY } from '../checkout/checkout-search';
 
 const iso = z.iso.datetime();
 const cents = z.number().int();

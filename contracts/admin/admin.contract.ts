@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineServerFn } from './server-fn';
+import { defineServerFn } from '../server-fn';
 
 export const adminEventSchema = z.object({
   position: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { resourceSchema, resourceTypeSchema } from './catalog/resource';
-import { defineServerFn } from './server-fn';
-import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from './text-rule';
+import { resourceSchema, resourceTypeSchema } from './resource';
+import { defineServerFn } from '../server-fn';
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../text-rule';
 
 export const RESOURCE_QUERY_MAX = 120;
 
