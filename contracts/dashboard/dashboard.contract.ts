@@ -18,7 +18,9 @@ export const checkDashboardAccess = defineServerFn({
 export const licenseDeviceSeatSchema = z.object({
   /** 'owner' for the owner's own key, else the seat holder's address. */
   seat: z.string(),
-  devices: z.array(z.object({ deviceHash: deviceHashSchema, name: z.string().nullable(), activatedAt: iso, lastSeenAt: iso.nullable(), pluginVersion: z.string().nullable() })),
+  devices: z.array(
+    z.object({ deviceHash: deviceHashSchema, name: z.string().nullable(), activatedAt: iso, lastSeenAt: iso.nullable(), pluginVersion: z.string().nullable() }),
+  ),
   /** Released slots still cooling down: each counts as taken until then. */
   coolingUntil: z.array(iso),
   /** Releases of this seat in the last 30 days (beyond the free ones, a released slot cools down for 24 hours). */
@@ -144,11 +146,4 @@ export const openBillingPortal = defineServerFn({
   errors: ['billing.no_customer'],
 });
 
-export const dashboardServerFns = [
-  checkDashboardAccess,
-  getDashboardData,
-  assignSeat,
-  removeSeat,
-  abandonPendingPayment,
-  openBillingPortal,
-];
+export const dashboardServerFns = [checkDashboardAccess, getDashboardData, assignSeat, removeSeat, abandonPendingPayment, openBillingPortal];
