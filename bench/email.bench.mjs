@@ -93,6 +93,7 @@ try {
       html: email.html,
       text: email.text,
       headers: {},
+      attachments: [],
     });
   });
   console.log(
