@@ -4,12 +4,26 @@ import { cpus } from 'node:os';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import emailKindsModule from '../dist/app/backend/src/modules/email/email-kinds.js';
+import emailModuleKindsModule from '../dist/app/backend/src/modules/email/emails/email-module-kinds.js';
+import authKindsModule from '../dist/app/backend/src/modules/auth/emails/auth-email-kinds.js';
+import bookingKindsModule from '../dist/app/backend/src/modules/booking/emails/booking-email-kinds.js';
+import checkoutKindsModule from '../dist/app/backend/src/modules/checkout/emails/checkout-email-kinds.js';
+import contactKindsModule from '../dist/app/backend/src/modules/contact/emails/contact-email-kinds.js';
 import renderModule from '../dist/app/backend/src/modules/email/render-email.js';
 import smtpModule from '../dist/app/backend/src/modules/email/smtp-transport.js';
 
-const { emailKinds } = emailKindsModule;
+const { EmailKinds } = emailKindsModule;
 const { renderEmail } = renderModule;
 const { SmtpTransport } = smtpModule;
+
+// Every kind, added as the running site's modules add theirs.
+const emailKinds = new EmailKinds().add(
+  checkoutKindsModule.checkoutEmailKinds,
+  bookingKindsModule.bookingEmailKinds,
+  contactKindsModule.contactEmailKinds,
+  authKindsModule.authEmailKinds,
+  emailModuleKindsModule.emailModuleKinds,
+);
 
 const COUNT = Number(process.env.BENCH_EMAILS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
@@ -19,7 +33,7 @@ const CONTEXT = {
   timeZone: 'Europe/Berlin',
   manageUrl: 'https://systemsculpt.test/manage-email?token=t',
 };
-const KINDS = Object.keys(emailKinds);
+const KINDS = emailKinds.names();
 
 let received = 0;
 const server = new SMTPServer({
@@ -58,7 +72,7 @@ const baselineTransport = nodemailer.createTransport(smtpUrl);
 const ours = new SmtpTransport(smtpUrl);
 const render = (i) => {
   const kind = KINDS[i % KINDS.length];
-  return renderEmail(kind, emailKinds[kind].sample, CONTEXT);
+  return renderEmail(emailKinds, kind, emailKinds.get(kind).sample, CONTEXT);
 };
 try {
   // Warm both paths up first.
@@ -79,6 +93,7 @@ try {
       html: email.html,
       text: email.text,
       headers: {},
+      attachments: [],
     });
   });
   console.log(

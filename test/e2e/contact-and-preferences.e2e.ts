@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { emailJobKey } from '../../backend/src/modules/email/jobs/email-job';
-import { emailKinds } from '../../backend/src/modules/email/email-kinds';
 import { baseUrl, launchBrowser, openPage, waitForHydration } from '../support/browser';
+import { everyEmailKind } from '../support/email-kinds';
 import { enqueueEmail, linkIn, waitForOutboxMessage } from '../support/outbox';
 
 let browser: Browser;
@@ -91,7 +91,12 @@ describe('contact, then managing email from the links in the emails', () => {
   });
 
   it('unsubscribes with the one-click POST from a topic email’s List-Unsubscribe header', async () => {
-    await enqueueEmail({ key: emailJobKey(randomUUID(), 'product-update'), kind: 'product-update', to: address, data: emailKinds['product-update'].sample });
+    await enqueueEmail({
+      key: emailJobKey(randomUUID(), 'product-update'),
+      kind: 'product-update',
+      to: address,
+      data: everyEmailKind().get('product-update').sample,
+    });
     const update = await waitForOutboxMessage(address, /^What's new/);
     expect(update.page).toContain('List-Unsubscribe=One-Click');
     const oneClick = linkIn(update, /List-Unsubscribe<\/t[hd]><td><(https?:\/\/[^>]+)>/);

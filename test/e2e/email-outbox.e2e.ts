@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { emailJobKey } from '../../backend/src/modules/email/jobs/email-job';
-import { emailKinds, type EmailKindName } from '../../backend/src/modules/email/email-kinds';
 import { baseUrl, launchBrowser, openPage } from '../support/browser';
+import { everyEmailKind } from '../support/email-kinds';
 import { enqueueEmail } from '../support/outbox';
+
+const emailKinds = everyEmailKind();
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,7 +22,7 @@ describe('the dev outbox', () => {
       key: emailJobKey(randomUUID(), 'license-key'),
       kind: 'license-key',
       to,
-      data: emailKinds['license-key'].sample,
+      data: emailKinds.get('license-key').sample,
       timeZone: 'Europe/Berlin',
     });
     const { page, errors, close } = await openPage(browser);
@@ -45,7 +47,7 @@ describe('the dev outbox', () => {
 
   it('previews every template with sample data, the HTML part framed under its own strict CSP', async () => {
     const list = await (await fetch(`${baseUrl()}/dev/outbox`)).text();
-    for (const kind of Object.keys(emailKinds) as EmailKindName[]) {
+    for (const kind of emailKinds.names()) {
       expect(list).toContain(`href="/dev/outbox/preview/${kind}"`);
       const preview = await fetch(`${baseUrl()}/dev/outbox/preview/${kind}`);
       expect(preview.status).toBe(200);

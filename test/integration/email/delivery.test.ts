@@ -3,7 +3,6 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { Queue, Worker } from 'bullmq';
 import { EmailDelivery } from '../../../backend/src/modules/email/email-delivery';
 import { EMAIL_QUEUE, emailJobKey, type EmailJob } from '../../../backend/src/modules/email/jobs/email-job';
-import { emailKinds } from '../../../backend/src/modules/email/email-kinds';
 import { EmailsProcessor } from '../../../backend/src/modules/email/jobs/emails.processor';
 import { OutboxTransport } from '../../../backend/src/emulators/outbox/outbox-transport';
 import { SmtpTransport } from '../../../backend/src/modules/email/smtp-transport';
@@ -18,6 +17,7 @@ import { UnsubscribeTopic, UnsubscribeTopicHandler } from '../../../backend/src/
 import { emailPreferenceEvents } from '../../../backend/src/modules/preferences/preferences.events';
 import { ManageEmailLinks } from '../../../backend/src/modules/preferences/manage-email-links';
 import { ManageEmailTokens } from '../../../backend/src/modules/preferences/manage-email-token';
+import { everyEmailKind } from '../../support/email-kinds';
 import { eventually } from '../../support/site-client';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
 import { uniqueQueuePrefix } from '../../support/test-database';
@@ -41,7 +41,8 @@ const change = (command: SetTopics | UnsubscribeTopic | UnsubscribeAll | Resubsc
 };
 const tokens = new ManageEmailTokens(randomBytes(32));
 const links = new ManageEmailLinks(tokens, SITE.siteUrl);
-const deliveryVia = (transport: EmailTransport) => new EmailDelivery(orm, transport, SITE, preferences, links);
+const emailKinds = everyEmailKind();
+const deliveryVia = (transport: EmailTransport) => new EmailDelivery(orm, transport, SITE, preferences, links, emailKinds);
 beforeAll(async () => {
   orm = await testOrm();
   sink = await startSmtpSink();
@@ -64,7 +65,7 @@ const job = (overrides: Partial<EmailJob> = {}): EmailJob => ({
   key: emailJobKey(`evt-${randomUUID()}`, 'newsletter'),
   kind: 'newsletter',
   to: 'ada@example.com',
-  data: emailKinds.newsletter.sample,
+  data: emailKinds.get('newsletter').sample,
   timeZone: 'Europe/Berlin',
   ...overrides,
 });
@@ -99,7 +100,7 @@ describe('sending through a real SMTP server', () => {
       job({
         key: emailJobKey(randomUUID(), 'support-contact-copy'),
         kind: 'support-contact-copy',
-        data: emailKinds['support-contact-copy'].sample,
+        data: emailKinds.get('support-contact-copy').sample,
         to: 'support@systemsculpt.test',
         replyTo: 'ada@example.com',
       }),
@@ -168,14 +169,14 @@ describe('preferences at send time', () => {
         key: emailJobKey(`upd-${randomUUID()}`, 'product-update'),
         kind: 'product-update',
         to,
-        data: { ...emailKinds['product-update'].sample, title: `Update ${n}` },
+        data: { ...emailKinds.get('product-update').sample, title: `Update ${n}` },
       });
     expect(await delivery.deliver(update(1))).toBe('sent');
     await change(new UnsubscribeTopic(to, 'product_updates', 'one-click', metadata()));
     expect(await delivery.deliver(update(2))).toBe('suppressed');
     expect(
       await delivery.deliver(
-        job({ key: emailJobKey(randomUUID(), 'purchase-receipt'), kind: 'purchase-receipt', to, data: emailKinds['purchase-receipt'].sample }),
+        job({ key: emailJobKey(randomUUID(), 'purchase-receipt'), kind: 'purchase-receipt', to, data: emailKinds.get('purchase-receipt').sample }),
       ),
     ).toBe('sent');
     await change(new UnsubscribeAll(to, 'preferences', metadata()));

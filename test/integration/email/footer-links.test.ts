@@ -3,17 +3,18 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { deriveKey } from '../../../backend/src/platform/common/secrets/site-secret';
 import { EmailDelivery } from '../../../backend/src/modules/email/email-delivery';
 import { emailJobKey } from '../../../backend/src/modules/email/jobs/email-job';
-import { emailKinds, type EmailKindName } from '../../../backend/src/modules/email/email-kinds';
 import { OutboxTransport } from '../../../backend/src/emulators/outbox/outbox-transport';
 import type { EmailPreferences } from '../../../backend/src/modules/preferences/email-preferences';
 import { ManageEmailLinks } from '../../../backend/src/modules/preferences/manage-email-links';
 import { ManageEmailTokens } from '../../../backend/src/modules/preferences/manage-email-token';
+import { everyEmailKind } from '../../support/email-kinds';
 import { uniqueQueuePrefix } from '../../support/test-database';
 import { startTestApi, type TestApi } from '../../support/test-api';
 import { testOrm } from '../events/support/orm';
 
 const SECRET = 'footer-links-secret-0123456789abcdef-xyz';
-const names = Object.keys(emailKinds) as EmailKindName[];
+const emailKinds = everyEmailKind();
+const names = emailKinds.names();
 
 let api: TestApi;
 let orm: MikroORM;
@@ -30,6 +31,7 @@ beforeAll(async () => {
     { from: 'SystemSculpt <hello@systemsculpt.test>', siteUrl: api.url, supportEmail: 'support@systemsculpt.test' },
     {} as EmailPreferences,
     links,
+    emailKinds,
   );
 });
 afterAll(async () => {
@@ -42,7 +44,7 @@ const unescape = (href: string) => href.replace(/&amp;/g, '&');
 describe('the footer of every email', () => {
   it.each(names)('%s links, in both parts, to the recipient’s own preference page', async (kind) => {
     const to = `Footer.${randomUUID()}@Example.com`;
-    const message = delivery.message({ key: emailJobKey(`evt-${randomUUID()}`, kind), kind, to, data: emailKinds[kind].sample, timeZone: 'Europe/London' });
+    const message = delivery.message({ key: emailJobKey(`evt-${randomUUID()}`, kind), kind, to, data: emailKinds.get(kind).sample, timeZone: 'Europe/London' });
 
     // The footer's link is the last of its name (the manage-email-link email's own button says the same).
     const htmlHref = [...message.html.matchAll(/<a href="([^"]+)"[^>]*>Manage your emails<\/a>/g)].at(-1)?.[1];
@@ -63,7 +65,7 @@ describe('the footer of every email', () => {
     expect(body).toContain(to.toLowerCase());
     expect(body).not.toContain("This link doesn't work");
 
-    if (emailKinds[kind].topic === 'transactional') {
+    if (emailKinds.get(kind).topic === 'transactional') {
       expect(message.html).not.toContain('/email/unsubscribe');
     } else {
       // Topic mail also offers the one-click unsubscribe from its topic; a GET of it only shows a button.

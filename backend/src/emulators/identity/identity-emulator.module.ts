@@ -1,11 +1,11 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, Module, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
 import { RedisRateLimiter } from '../../platform/common/rate-limit/redis-rate-limiter';
-import { IDENTITY_STAND_IN, type IdentityStandIn, STAND_IN_SESSION_KEYS, type StandInSessionKeys } from '../../modules/auth';
+import { authEmailKinds, IDENTITY_STAND_IN, type IdentityStandIn, STAND_IN_SESSION_KEYS, type StandInSessionKeys } from '../../modules/auth';
 import { DEMO_ACCOUNTS, type DemoAccounts, localAdminEmails } from '../../modules/demo';
-import { EmailModule, EmailSender } from '../../modules/email';
+import { EmailKinds, EmailModule, EmailSender } from '../../modules/email';
 import { IdentityStore } from './identity-store';
 import { loadLocalSigningKeys } from './load-signing-keys';
 import { LocalIdentity } from './local-identity';
@@ -57,4 +57,11 @@ const LOCAL_SIGNING_KEYS = Symbol('LOCAL_SIGNING_KEYS');
   ],
   exports: [IDENTITY_STAND_IN, STAND_IN_SESSION_KEYS, DEMO_ACCOUNTS, LocalIdentity],
 })
-export class IdentityEmulatorModule {}
+export class IdentityEmulatorModule implements OnModuleInit {
+  constructor(private readonly emailKinds: EmailKinds) {}
+
+  /** The sign-in code is auth's email, but only this stand-in sends it (Clerk sends its own). */
+  onModuleInit(): void {
+    this.emailKinds.add(authEmailKinds);
+  }
+}

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, NotFoundException, Param, Res } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Response } from 'express';
-import { EmailDelivery, emailJobKey, type EmailAttachment, emailKinds, type EmailKindName } from '../../modules/email';
+import { EmailDelivery, emailJobKey, type EmailAttachment, EmailKinds } from '../../modules/email';
 import { outboxListPage, outboxMessagePage, type OutboxRow } from './outbox-pages';
 
 /** One kept email, whole. */
@@ -16,6 +16,7 @@ export class OutboxController {
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     private readonly delivery: EmailDelivery,
+    private readonly kinds: EmailKinds,
   ) {}
 
   @Get()
@@ -23,7 +24,7 @@ export class OutboxController {
     const rows = await this.orm.em.getConnection().execute<OutboxRow[]>(`select id, kind, topic, from_address, to_address, subject, text, headers, created_at,
         (select coalesce(jsonb_agg(jsonb_build_object('filename', a->>'filename', 'contentType', a->>'contentType')), '[]'::jsonb) from jsonb_array_elements(attachments) a) as attachments
        from email_outbox order by id desc limit 200`);
-    const kinds = (Object.keys(emailKinds) as EmailKindName[]).map((kind) => ({ kind, topic: emailKinds[kind].topic }));
+    const kinds = this.kinds.names().map((kind) => ({ kind, topic: this.kinds.get(kind).topic }));
     this.sendPage(res, outboxListPage(rows, kinds));
   }
 
@@ -90,13 +91,12 @@ export class OutboxController {
   }
 
   private sample(kind: string) {
-    if (!Object.hasOwn(emailKinds, kind)) throw new NotFoundException(`No email kind called ${kind}`);
-    const name = kind as EmailKindName;
+    if (!this.kinds.has(kind)) throw new NotFoundException(`No email kind called ${kind}`);
     return this.delivery.message({
-      key: emailJobKey('preview', name),
-      kind: name,
+      key: emailJobKey('preview', kind),
+      kind,
       to: 'ada@example.com',
-      data: emailKinds[name].sample,
+      data: this.kinds.get(kind).sample,
       timeZone: 'Europe/Berlin',
     });
   }

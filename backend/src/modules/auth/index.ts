@@ -3,3 +3,4 @@ export { Auth, type SignedInUser } from './auth';
 export { ADMIN_ORG_ROLE, IDENTITY_STAND_IN, type IdentityStandIn, STAND_IN_SESSION_KEYS, type StandInSessionKeys } from './identity-stand-in';
 export { signInRedirect, userOrSignIn } from './sign-in-redirect';
 export { AuthModule } from './auth.module';
+export { authEmailKinds } from './emails/auth-email-kinds';

@@ -7,10 +7,11 @@ import { EventRegistry } from '../../events/event-registry';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { ReactorRegistry } from '../../events/reactor-registry';
 import { CatalogModule, CatalogQueries } from '../catalog';
-import { EmailModule, EmailTriggers } from '../email';
+import { EmailKinds, EmailModule, EmailTriggers } from '../email';
 import { CheckoutService, PurchaseFollowers, CheckoutModule } from '../checkout';
 import { StripeClient, StripeModule } from '../../integrations/stripe';
 import { bookingEvents } from './booking.events';
+import { bookingEmailKinds } from './emails/booking-email-kinds';
 import { bookingEmailTriggers } from './emails/booking-emails';
 import { BookingRemindersModule } from './jobs/booking-reminders.module';
 import { BookingPaymentFollower } from './booking-payment-follower';
@@ -70,6 +71,7 @@ export class BookingModule implements OnModuleInit {
     private readonly reads: BookingReads,
     @Inject(StripeClient) private readonly stripe: StripeClient,
     private readonly triggers: EmailTriggers,
+    private readonly emailKinds: EmailKinds,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -78,6 +80,7 @@ export class BookingModule implements OnModuleInit {
     this.projectors.register(new SessionBookingsProjector());
     this.reactors.register(new BookingRefundsReactor(this.stripe));
     this.followers.add(new BookingPaymentFollower(this.commands, this.reads));
+    this.emailKinds.add(bookingEmailKinds);
     this.triggers.add(...bookingEmailTriggers(this.config.PUBLIC_URL));
   }
 }

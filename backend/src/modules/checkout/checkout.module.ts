@@ -7,7 +7,7 @@ import { EventRegistry } from '../../events/event-registry';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { StripeModule, StripeEventHandlers } from '../../integrations/stripe';
 import { CatalogModule } from '../catalog';
-import { EmailModule, EmailTriggers } from '../email';
+import { EmailKinds, EmailModule, EmailTriggers } from '../email';
 import { LICENSE_SEALING_SECRET, LicensesModule, SEAT_INVITATION_KEY } from '../licenses';
 import { LifetimeEndsSubscriptions, SubscriptionsModule } from '../subscriptions';
 import { purchaseEvents } from './checkout.events';
@@ -27,6 +27,7 @@ import { SyncSubscriptionHandler } from './commands/sync-subscription.handler';
 import { TakeBackPurchaseHandler } from './commands/take-back-purchase.handler';
 import { StripeCustomerLinked } from './customers/customer.events';
 import { StripeCheckoutSessions } from './stripe-checkout-sessions';
+import { checkoutEmailKinds } from './emails/checkout-email-kinds';
 import { paymentEmailTriggers } from './emails/payment-emails';
 import { registerFulfilmentHandlers } from './fulfilment/fulfilment-handlers';
 import { PurchasesProjector } from './projections/purchases.projector';
@@ -63,6 +64,7 @@ export class CheckoutModule implements OnModuleInit {
     private readonly handlers: StripeEventHandlers,
     private readonly commands: CommandBus,
     private readonly triggers: EmailTriggers,
+    private readonly emailKinds: EmailKinds,
     @Inject(LICENSE_SEALING_SECRET) private readonly sealingSecret: string,
     @Inject(SEAT_INVITATION_KEY) private readonly invitationKey: Buffer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -74,6 +76,7 @@ export class CheckoutModule implements OnModuleInit {
     this.events.register(...purchaseEvents, StripeCustomerLinked);
     this.projectors.register(new PurchasesProjector());
     registerFulfilmentHandlers(this.handlers, this.commands);
+    this.emailKinds.add(checkoutEmailKinds);
     this.triggers.add(...paymentEmailTriggers(this.sealingSecret, this.config.PUBLIC_URL, this.invitationKey));
     this.followers.add(this.lifetimeEndsSubscriptions);
   }

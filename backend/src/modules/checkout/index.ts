@@ -7,6 +7,7 @@ export { heldCheckoutRef, OpenHeldCheckout } from './commands/open-held-checkout
 export { StripeCustomerLinked } from './customers/customer.events';
 export { type ClosedUnpaid, type PaidPurchase, type PurchaseFollower, PurchaseFollowers, type TakenBack } from './purchase-followers';
 export { CheckoutModule } from './checkout.module';
+export { checkoutEmailKinds } from './emails/checkout-email-kinds';
 export {
   CardDeclinedError,
   LifetimeIncludesPlanError,

@@ -4,8 +4,9 @@ import { deriveKey, SITE_SECRET, type SiteSecret } from '../../platform/common/s
 import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
 import { EventRegistry } from '../../events/event-registry';
-import { emailTrigger, EmailTriggers, EmailModule } from '../email';
+import { EmailKinds, emailTrigger, EmailTriggers, EmailModule } from '../email';
 import { ContactMessageReceived, contactEvents } from './contact.events';
+import { contactEmailKinds } from './emails/contact-email-kinds';
 import { ContactServerFns } from './contact.server-fns';
 import { ReceiveContactMessageHandler } from './commands/receive-contact-message.handler';
 import { FormCsrf } from './form-csrf';
@@ -31,10 +32,12 @@ export class ContactModule implements OnModuleInit {
   constructor(
     private readonly events: EventRegistry,
     private readonly triggers: EmailTriggers,
+    private readonly emailKinds: EmailKinds,
   ) {}
 
   onModuleInit(): void {
     this.events.register(...contactEvents);
+    this.emailKinds.add(contactEmailKinds);
     this.triggers.add(
       emailTrigger({
         event: ContactMessageReceived,

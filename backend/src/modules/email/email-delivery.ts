@@ -3,7 +3,7 @@ import type { EmailJob } from './jobs/email-job';
 import type { EmailMessage, EmailTransport } from './email-message';
 import type { EmailPreferences, ManageEmailLinks } from '../preferences';
 import { renderEmail } from './render-email';
-import { emailKinds } from './email-kinds';
+import type { EmailKinds } from './email-kinds';
 
 export interface EmailDeliveryOptions {
   from: string;
@@ -27,13 +27,14 @@ export class EmailDelivery {
     private readonly options: EmailDeliveryOptions,
     private readonly preferences: EmailPreferences,
     private readonly links: ManageEmailLinks,
+    private readonly kinds: EmailKinds,
   ) {}
 
   async deliver(job: EmailJob): Promise<DeliveryResult> {
     const connection = this.orm.em.getConnection();
     const done = await connection.execute<{ job_key: string }[]>('select job_key from email_deliveries where job_key = ?', [job.key]);
     if (done.length > 0) return 'already-sent';
-    const { topic } = emailKinds[job.kind];
+    const { topic } = this.kinds.get(job.kind);
     if (topic !== 'transactional' && !(await this.preferences.isTopicOn(job.to, topic))) {
       await this.record(job, `<${job.key}@suppressed>`, 'suppressed');
       return 'suppressed';
@@ -53,9 +54,9 @@ export class EmailDelivery {
   }
 
   message(job: EmailJob): EmailMessage {
-    const { topic } = emailKinds[job.kind];
+    const { topic } = this.kinds.get(job.kind);
     const unsubscribeUrl = topic === 'transactional' ? undefined : this.links.unsubscribeUrl(job.to, topic);
-    const rendered = renderEmail(job.kind, job.data as never, {
+    const rendered = renderEmail(this.kinds, job.kind, job.data as never, {
       siteUrl: this.options.siteUrl,
       supportEmail: this.options.supportEmail,
       timeZone: job.timeZone ?? 'UTC',

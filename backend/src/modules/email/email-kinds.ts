@@ -1,50 +1,54 @@
-/* eslint-disable local/module-boundaries -- the catalogue of every email by name reads each sending module's emails/ folder directly: through their index.ts it would be a require cycle (module → email → module). */
-import { signInCode } from '../auth/emails/sign-in-code.email';
-import { bookingCancellation } from '../booking/emails/booking-cancellation.email';
-import { bookingConfirmation } from '../booking/emails/booking-confirmation.email';
-import { bookingRefused } from '../booking/emails/booking-refused.email';
-import { bookingReminder } from '../booking/emails/booking-reminder.email';
-import { bookingRescheduled } from '../booking/emails/booking-rescheduled.email';
-import { contactAcknowledgement } from '../contact/emails/contact-acknowledgement.email';
-import { supportContactCopy } from '../contact/emails/support-contact-copy.email';
-import { licenseKey } from '../checkout/emails/license-key.email';
-import { pendingPaymentReminder } from '../checkout/emails/pending-payment-reminder.email';
-import { purchaseReceipt } from '../checkout/emails/purchase-receipt.email';
-import { renewalFailed } from '../checkout/emails/renewal-failed.email';
-import { seatInvitation } from '../checkout/emails/seat-invitation.email';
-import { subscriptionRenewed } from '../checkout/emails/subscription-renewed.email';
-import { manageEmailLink } from './emails/manage-email-link.email';
-import { newsletter } from './emails/newsletter.email';
-import { productUpdate } from './emails/product-update.email';
-import { tipsAndOffers } from './emails/tips-and-offers.email';
+import { Injectable } from '@nestjs/common';
+import type { authEmailKinds } from '../auth';
+import type { bookingEmailKinds } from '../booking';
+import type { checkoutEmailKinds } from '../checkout';
+import type { contactEmailKinds } from '../contact';
+import type { emailModuleKinds } from './emails/email-module-kinds';
 
 export { EMAIL_TOPICS, type EmailTopic } from '../../../../contracts/preferences/email-topics';
 export type { EmailKind, RenderContext } from '../../platform/email-templates/email-definition';
 
 /**
- * Every email the site sends, by name. Each is a React component in the `emails/` folder of the
- * module that sends it (its topic, sample data, subject and content); the trigger lives with the event.
+ * Every email the site sends, by name, as a type. Each is a React component in the `emails/` folder
+ * of the module that sends it (its topic, sample data, subject and content); the trigger lives with
+ * the event. Type-only imports are erased, so naming them here makes no require cycle (module →
+ * email → module): at run time each module adds its own to EmailKinds.
  */
-export const emailKinds = {
-  'purchase-receipt': purchaseReceipt,
-  'license-key': licenseKey,
-  'seat-invitation': seatInvitation,
-  'subscription-renewed': subscriptionRenewed,
-  'renewal-failed': renewalFailed,
-  'pending-payment-reminder': pendingPaymentReminder,
-  'booking-confirmation': bookingConfirmation,
-  'booking-rescheduled': bookingRescheduled,
-  'booking-reminder': bookingReminder,
-  'booking-cancellation': bookingCancellation,
-  'booking-refused': bookingRefused,
-  'contact-acknowledgement': contactAcknowledgement,
-  'support-contact-copy': supportContactCopy,
-  'sign-in-code': signInCode,
-  'manage-email-link': manageEmailLink,
-  'product-update': productUpdate,
-  newsletter,
-  'tips-and-offers': tipsAndOffers,
-};
+type EveryEmailKind = typeof emailModuleKinds & typeof authEmailKinds & typeof bookingEmailKinds & typeof checkoutEmailKinds & typeof contactEmailKinds;
 
-export type EmailKindName = keyof typeof emailKinds;
-export type EmailData<K extends EmailKindName> = (typeof emailKinds)[K]['sample'];
+export type EmailKindName = keyof EveryEmailKind;
+export type EmailData<K extends EmailKindName> = EveryEmailKind[K]['sample'];
+/** Some of the site's emails by name: what one module adds. */
+export type EmailKindsByName = { [K in EmailKindName]?: EveryEmailKind[K] };
+
+/** The emails this process can render, by name; modules add theirs in onModuleInit, as they add their triggers. */
+@Injectable()
+export class EmailKinds {
+  private readonly byName = new Map<EmailKindName, EveryEmailKind[EmailKindName]>();
+
+  add(...kinds: EmailKindsByName[]): this {
+    for (const some of kinds) {
+      for (const [name, kind] of Object.entries(some) as Array<[EmailKindName, EveryEmailKind[EmailKindName]]>) {
+        const known = this.byName.get(name);
+        if (known && known !== kind) throw new Error(`Two emails are called ${name}`);
+        this.byName.set(name, kind);
+      }
+    }
+    return this;
+  }
+
+  has(name: string): name is EmailKindName {
+    return this.byName.has(name as EmailKindName);
+  }
+
+  get<K extends EmailKindName>(name: K): EveryEmailKind[K] {
+    const kind = this.byName.get(name);
+    if (!kind) throw new Error(`No email kind called ${name} is registered`);
+    return kind as EveryEmailKind[K];
+  }
+
+  /** In the order they were added. */
+  names(): EmailKindName[] {
+    return [...this.byName.keys()];
+  }
+}

@@ -28,8 +28,8 @@ export function emailTrigger<D extends EventDefinition, K extends EmailKindName>
 
 /**
  * Every (event type → email) rule; modules add theirs in onModuleInit. Adding an email to the site
- * is: a component in the sending module's emails/ folder, listed in email-kinds.ts, and here the
- * event that sends it and to whom.
+ * is: a component in the sending module's emails/ folder, in that module's email kinds (added to
+ * EmailKinds, and named in email-kinds.ts's type), and here the event that sends it and to whom.
  */
 @Injectable()
 export class EmailTriggers {

@@ -10,6 +10,8 @@ import type { EmailTransport } from './email-message';
 import { EmailSender } from './email-sender';
 import { EmailTriggerReactor } from './jobs/email-trigger.reactor';
 import { emailTrigger, EmailTriggers } from './email-triggers';
+import { EmailKinds } from './email-kinds';
+import { emailModuleKinds } from './emails/email-module-kinds';
 import {
   EmailPreferences,
   MAILED_ADDRESSES,
@@ -35,6 +37,7 @@ export const EMAIL_TRANSPORT = Symbol('EMAIL_TRANSPORT');
   providers: [
     EmailSender,
     EmailTriggers,
+    EmailKinds,
     EmailPreferencesServerFns,
     {
       provide: EMAIL_TRANSPORT,
@@ -47,18 +50,26 @@ export const EMAIL_TRANSPORT = Symbol('EMAIL_TRANSPORT');
     },
     {
       provide: EmailDelivery,
-      inject: [APP_CONFIG, MikroORM, EMAIL_TRANSPORT, EmailPreferences, ManageEmailLinks],
-      useFactory: (config: AppConfig, orm: MikroORM, transport: EmailTransport, preferences: EmailPreferences, links: ManageEmailLinks) =>
-        new EmailDelivery(orm, transport, { from: config.EMAIL_FROM, siteUrl: config.PUBLIC_URL, supportEmail: config.SUPPORT_EMAIL }, preferences, links),
+      inject: [APP_CONFIG, MikroORM, EMAIL_TRANSPORT, EmailPreferences, ManageEmailLinks, EmailKinds],
+      useFactory: (config: AppConfig, orm: MikroORM, transport: EmailTransport, preferences: EmailPreferences, links: ManageEmailLinks, kinds: EmailKinds) =>
+        new EmailDelivery(
+          orm,
+          transport,
+          { from: config.EMAIL_FROM, siteUrl: config.PUBLIC_URL, supportEmail: config.SUPPORT_EMAIL },
+          preferences,
+          links,
+          kinds,
+        ),
     },
     { provide: MAILED_ADDRESSES, useExisting: EmailDelivery },
   ],
-  exports: [EmailSender, EmailDelivery, EMAIL_TRANSPORT, EmailTriggers, PreferencesModule],
+  exports: [EmailSender, EmailDelivery, EMAIL_TRANSPORT, EmailTriggers, EmailKinds, PreferencesModule],
 })
 export class EmailModule implements OnModuleInit {
   constructor(
     private readonly reactors: ReactorRegistry,
     private readonly triggers: EmailTriggers,
+    private readonly kinds: EmailKinds,
     private readonly sender: EmailSender,
     private readonly links: ManageEmailLinks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -66,6 +77,7 @@ export class EmailModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.reactors.register(new EmailTriggerReactor(this.triggers, this.sender, { supportEmail: this.config.SUPPORT_EMAIL, links: this.links }));
+    this.kinds.add(emailModuleKinds);
     this.triggers.add(
       emailTrigger({
         event: ManageEmailLinkRequested,

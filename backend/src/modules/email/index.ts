@@ -1,5 +1,5 @@
 /** The email module's public surface: other modules, the app and the CLI import only this. */
-export { type EmailKindName, emailKinds } from './email-kinds';
+export { type EmailKindName, EmailKinds } from './email-kinds';
 export { EmailDelivery } from './email-delivery';
 export type { EmailAttachment, EmailMessage, EmailTransport } from './email-message';
 export { emailJobKey } from './jobs/email-job';

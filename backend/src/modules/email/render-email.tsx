@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { EmailKind } from '../../platform/email-templates/email-definition';
-import { emailKinds, type EmailData, type EmailKindName, type EmailTopic, type RenderContext } from './email-kinds';
+import type { EmailData, EmailKindName, EmailKinds, EmailTopic, RenderContext } from './email-kinds';
 import { EmailFooter } from '../../platform/email-templates/footer';
 import { emailText } from '../../platform/email-templates/plain-text';
 
@@ -24,8 +24,8 @@ export interface RenderOptions extends RenderContext {
  * and how to change what arrives. Rendered synchronously (react-email's own render is async,
  * and a job's message is built in one step); the text part uses react-email's converter.
  */
-export function renderEmail<K extends EmailKindName>(name: K, data: EmailData<K>, options: RenderOptions): RenderedEmail {
-  const definition = emailKinds[name] as unknown as EmailKind<EmailData<K>>;
+export function renderEmail<K extends EmailKindName>(kinds: EmailKinds, name: K, data: EmailData<K>, options: RenderOptions): RenderedEmail {
+  const definition = kinds.get(name) as unknown as EmailKind<EmailData<K>>;
   if (!options.manageUrl) throw new Error(`A ${name} email needs a manage-email link`);
   const { topic, Email } = definition;
   const context: RenderContext = { siteUrl: options.siteUrl, supportEmail: options.supportEmail, timeZone: options.timeZone };

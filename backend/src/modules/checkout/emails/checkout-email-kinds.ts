@@ -1,0 +1,16 @@
+import { licenseKey } from './license-key.email';
+import { pendingPaymentReminder } from './pending-payment-reminder.email';
+import { purchaseReceipt } from './purchase-receipt.email';
+import { renewalFailed } from './renewal-failed.email';
+import { seatInvitation } from './seat-invitation.email';
+import { subscriptionRenewed } from './subscription-renewed.email';
+
+/** The checkout module's emails by name; CheckoutModule adds them to EmailKinds. */
+export const checkoutEmailKinds = {
+  'purchase-receipt': purchaseReceipt,
+  'license-key': licenseKey,
+  'seat-invitation': seatInvitation,
+  'subscription-renewed': subscriptionRenewed,
+  'renewal-failed': renewalFailed,
+  'pending-payment-reminder': pendingPaymentReminder,
+};
