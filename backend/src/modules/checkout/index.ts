@@ -8,17 +8,6 @@ export { StripeCustomerLinked } from './customers/customer.events';
 export { type ClosedUnpaid, type PaidPurchase, type PurchaseFollower, PurchaseFollowers, type TakenBack } from './purchase-followers';
 export { CheckoutModule } from './checkout.module';
 export { checkoutEmailKinds } from './emails/checkout-email-kinds';
-export {
-  CardDeclinedError,
-  LifetimeIncludesPlanError,
-  NotASwitchError,
-  PlanAlreadyActiveError,
-  PlanChangeIsASwitchError,
-  PlanChangeOverdueError,
-  PlanNotFoundError,
-  PlanPreviewStaleError,
-} from './checkout.errors';
-export type { PlanChangeRefusedError } from './checkout.errors';
 export { paymentsReadModels } from './payments-read-models';
 export type { PurchaseTables } from './projections/purchases.entities';
 export type { PaymentsReadModels } from './payments-read-models';

@@ -9,7 +9,6 @@ import { licenseTerms } from '../../licenses';
 import { planReadModels } from '../plan-read-models';
 import type { PriceBook } from '../../../integrations/stripe/price-book';
 import type { StripeClient } from '../../../integrations/stripe/stripe-client';
-/* eslint-disable local/module-boundaries -- checkout's module imports this module: its index from here is a require cycle */
 import {
   CardDeclinedError,
   LifetimeIncludesPlanError,
@@ -20,8 +19,7 @@ import {
   PlanNotFoundError,
   PlanPreviewStaleError,
   type PlanChangeRefusedError,
-} from '../../checkout/checkout.errors';
-/* eslint-enable local/module-boundaries */
+} from '../subscriptions.errors';
 import { planChange, type PlanChange, type WantedPlan } from './plan-change';
 import { readHeldPlans } from './plan-holdings';
 import { planMessages } from './plan-messages';

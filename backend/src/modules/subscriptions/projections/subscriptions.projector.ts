@@ -1,17 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Projector, Recorded } from '../../../events/projector';
-// eslint-disable-next-line local/module-boundaries -- checkout's module imports this module: its index from here is a require cycle
-import { StripeCustomerLinked } from '../../checkout/customers/customer.events';
+import type { StripeCustomerLinked } from '../../checkout';
 import { subscriptionEvents } from '../subscriptions.events';
 import { subscriptionTables } from './subscriptions.entities';
 
-const projected = [...subscriptionEvents, StripeCustomerLinked];
-type SubscriptionsEvent = Recorded<ReturnType<(typeof projected)[number]>>;
+// Checkout's event is named, not imported: checkout's module imports this one, so loading checkout here would be a require cycle.
+const customerLinked: ReturnType<typeof StripeCustomerLinked>['type'] = 'StripeCustomerLinked';
+const projected = [...subscriptionEvents.map((definition) => definition.type), customerLinked];
+type SubscriptionsEvent = Recorded<ReturnType<(typeof subscriptionEvents)[number]> | ReturnType<typeof StripeCustomerLinked>>;
 
 /** Subscriptions (plan, status, renewal date) and each user's Stripe customer, for billing. */
 export class SubscriptionsProjector implements Projector<SubscriptionsEvent> {
   readonly name = 'SubscriptionsProjector';
-  readonly eventTypes = projected.map((definition) => definition.type);
+  readonly eventTypes = projected;
   readonly tables = ['rm_subscriptions', 'rm_customers'];
 
   async apply(event: SubscriptionsEvent, em: EntityManager): Promise<void> {
