@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Resource } from '../../../../../contracts/catalog/resource';
 import { runCommand } from '../../../events/command-runner';
 import type { EventMetadata } from '../../../events/event-metadata';
 import { EventStore } from '../../../events/event-store';
+import { awaitProjection } from '../../../events/projection-wait';
 import type { SignedInUser } from '../../auth';
 import { checkoutDecider } from '../checkout.decider';
 import { checkoutStreamId } from '../checkout.events';
@@ -42,6 +44,7 @@ export class OpenHeldCheckoutHandler implements ICommandHandler<OpenHeldCheckout
   constructor(
     private readonly sessions: StripeCheckoutSessions,
     private readonly store: EventStore,
+    private readonly orm: MikroORM,
   ) {}
 
   async execute({ user, resource, hold, correlationId }: OpenHeldCheckout): Promise<HeldCheckoutOutcome> {
@@ -55,13 +58,16 @@ export class OpenHeldCheckoutHandler implements ICommandHandler<OpenHeldCheckout
         back: hold.back,
       });
       if (started.outcome === 'configuration-error') return started;
-      await runCommand({
+      const opened = await runCommand({
         store: this.store,
         streamId: checkoutStreamId(checkoutRef),
         decider: checkoutDecider,
         command: { type: 'OpenCheckout', pending: started.pending },
         metadata,
       });
+      // A customer back from a cancelled payment has their hold released through this pending payment's row
+      // (its Stripe session is expired from there): have it projected before they leave for Stripe.
+      await awaitProjection(this.orm, 'PurchasesProjector', opened, 1_000);
       return { outcome: 'redirect', url: started.url };
     } catch (error) {
       throw stripeOutage(error);
