@@ -229,9 +229,12 @@ try {
   };
   const holding = (async () => {
     const spread = starts.slice(0, HOLDS);
+    const rolledBackBefore = await rollbacks();
     const t0 = performance.now();
     const different = await Promise.all(customers.map((c, i) => book(c, spread[i])));
     const differentMs = performance.now() - t0;
+    await sleep(1_500); // Postgres publishes a session's counters within a second or so
+    const differentRollbacks = (await rollbacks()) - rolledBackBefore;
     const same = starts[HOLDS];
     const t1 = performance.now();
     const contended = await Promise.all(customers.map((c) => book(c, same)));
@@ -243,7 +246,7 @@ try {
           [list],
         )
       ).rows[0];
-    return { different, differentMs, differentHeld: await held(spread), contended, sameMs, sameHeld: await held([same]) };
+    return { different, differentMs, differentRollbacks, differentHeld: await held(spread), contended, sameMs, sameHeld: await held([same]) };
   })();
 
   // The worker leading most projectors is killed 3 s in; the other must take them all.
@@ -289,7 +292,7 @@ try {
     await restarted.ready;
     await sleep(3_000); // a follower retries its locks every 2 s: it must win none
     const rejoined = await projectorLeaders(db, processes);
-    return { victim, survivor, led: counts.get(victim.name), before, after, takeoverMs, caughtUpMs, appendedMeanwhile, restarted, rejoined };
+    return { victim, survivor, killedAt, led: counts.get(victim.name), before, after, takeoverMs, caughtUpMs, appendedMeanwhile, restarted, rejoined };
   })();
 
   const holds = await holding;
@@ -351,9 +354,13 @@ try {
   const exact = counts.filter((c) => c.purchaseEvents === 1 && c.licenseEvents === 1 && c.licenses === 1).length;
   const sum = (key) => counts.reduce((s, c) => s + c[key], 0);
   const latencies = purchases.filter((p) => fulfilled.has(p.sessionId)).map((p) => fulfilled.get(p.sessionId) - p.paidAt);
+  const slow = purchases.filter((p) => !fulfilled.has(p.sessionId) || fulfilled.get(p.sessionId) - p.paidAt > 10_000);
+  const slowNote = slow.length
+    ? `; ${slow.length} took over 10 s, paid ${slow.map((p) => `${((p.paidAt - failover.killedAt) / 1000).toFixed(1)} s`).join(', ')} from the worker kill`
+    : '';
   report(
     purchaseProblems.length === 0 && expected === TRIALS + PURCHASES && exact === expected,
-    `every purchase fulfilled exactly once: ${expected} of ${TRIALS + PURCHASES} purchases paid on the emulator${purchaseProblems.length ? ` (${purchaseProblems.length} failed: ${purchaseProblems.slice(0, 3).join('; ')})` : ''}; PurchaseCompleted ${sum('purchaseEvents')}, LicenseGranted ${sum('licenseEvents')}, licenses ${sum('licenses')}, exactly one of each for ${exact}; emulator webhooks received ${sum('webhooks')}, handled ${sum('handled')}; paid → license in the read model p50 ${latencies.length ? seconds(percentile(latencies, 50)) : '–'}, p95 ${latencies.length ? seconds(percentile(latencies, 95)) : '–'}, max ${latencies.length ? seconds(Math.max(...latencies)) : '–'} (${latencies.length} seen within ${FULFIL_TIMEOUT_MS / 1000} s of the end)`,
+    `every purchase fulfilled exactly once: ${expected} of ${TRIALS + PURCHASES} purchases paid on the emulator${purchaseProblems.length ? ` (${purchaseProblems.length} failed: ${purchaseProblems.slice(0, 3).join('; ')})` : ''}; PurchaseCompleted ${sum('purchaseEvents')}, LicenseGranted ${sum('licenseEvents')}, licenses ${sum('licenses')}, exactly one of each for ${exact}; emulator webhooks received ${sum('webhooks')}, handled ${sum('handled')}; paid → license in the read model p50 ${latencies.length ? seconds(percentile(latencies, 50)) : '–'}, p95 ${latencies.length ? seconds(percentile(latencies, 95)) : '–'}, max ${latencies.length ? seconds(Math.max(...latencies)) : '–'} (${latencies.length} seen within ${FULFIL_TIMEOUT_MS / 1000} s of the end)${slowNote}`,
   );
 
   // Holds
@@ -361,7 +368,7 @@ try {
   const refused = holds.different.filter((a) => a.status === 409).length;
   report(
     held === HOLDS && refused === 0 && holds.differentHeld.n === HOLDS && holds.differentHeld.times === HOLDS,
-    `${HOLDS} concurrent holds of different free times on one host from ${APIS} apis: ${held} held, ${refused} refused (answers ${describeAnswers(holds.different)}; per api ${describePerApi(holds.different)}); SlotHeld events ${holds.differentHeld.n} for ${holds.differentHeld.times} times; all answered in ${seconds(holds.differentMs)}, p95 ${percentile(
+    `${HOLDS} concurrent holds of different free times on one host from ${APIS} apis: ${held} held, ${refused} refused (answers ${describeAnswers(holds.different)}; per api ${describePerApi(holds.different)}); SlotHeld events ${holds.differentHeld.n} for ${holds.differentHeld.times} times; ${holds.differentRollbacks} transactions rolled back in the database meanwhile (version conflicts on the host's stream are among them); all answered in ${seconds(holds.differentMs)}, p95 ${percentile(
       holds.different.map((a) => a.ms),
       95,
     ).toFixed(0)} ms`,
@@ -645,6 +652,11 @@ function leadershipProblems(reading, liveWorkers) {
   for (const [who, pids] of reading.sessions) if (pids.size > 1) problems.push(`${who} holds locks on ${pids.size} sessions`);
   if (reading.leaders.length === 0) problems.push('no projector has a checkpoint yet');
   return problems;
+}
+
+async function rollbacks() {
+  const { rows } = await db.query('select xact_rollback::bigint as n from pg_stat_database where datname = current_database()');
+  return Number(rows[0].n);
 }
 
 function noCheckpoint(reading) {

@@ -97,7 +97,7 @@ function eachLine(stream, onLine) {
  */
 export function localPortsOf(pid) {
   const inodes = new Set();
-  let fds = [];
+  let fds;
   try {
     fds = readdirSync(`/proc/${pid}/fd`);
   } catch {
