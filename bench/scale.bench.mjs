@@ -86,6 +86,8 @@ let rr = 0;
 const nextApi = () => apis[rr++ % apis.length];
 let db;
 let log;
+let background;
+let fulfilment;
 
 await withAdmin(async (c) => {
   const free = await waitForFreeConnections(c, 60);
@@ -175,7 +177,7 @@ try {
     }
   };
   const owners = (await inBatches(TRIALS, TRIALS, (i) => buy(`owner-${i}@example.com`, 2))).filter(Boolean);
-  const fulfilment = watchFulfilment(purchases);
+  fulfilment = watchFulfilment(purchases);
   console.log(
     `  setup: ${signUps.length} sign-ups (host, ${HOLDS} customers, ${TRIALS} owners buying 2 seats each) and the host's hours in ${seconds(performance.now() - setupStarted)}`,
   );
@@ -213,7 +215,7 @@ try {
 
   // ---- The scale run: the mix in the background, purchases, holds, a worker killed, license changes ----
   const runStarted = performance.now();
-  const background = startBackground(mix(nextApi), BACKGROUND);
+  background = startBackground(mix(nextApi), BACKGROUND);
   const buying = inBatches(PURCHASES, 4, (i) => buy(`buyer-${i}@example.com`, 1));
 
   const { hostUserId, starts } = await openTimes(HOLDS + 1);
@@ -452,8 +454,9 @@ try {
       .join(' ')}`,
   );
   if (results.some((r) => !r.ok)) process.exitCode = 1;
-  fulfilment.stop();
 } finally {
+  await background?.stop();
+  await fulfilment?.stop();
   await db?.end().catch(() => undefined);
   await Promise.all(processes.map((p) => p.stop()));
   log?.end();
@@ -665,7 +668,11 @@ function noCheckpoint(reading) {
 }
 
 function describeSessions(reading) {
-  return [...reading.sessions].map(([who, pids]) => `${who} ${[...pids].map((pid) => `backend ${pid}`).join(' + ')}`).join(', ') || 'none';
+  return (
+    [...reading.sessions]
+      .map(([who, byPid]) => `${who} ${[...byPid].map(([pid, applicationName]) => `backend ${pid} ('${applicationName}')`).join(' + ')}`)
+      .join(', ') || 'none'
+  );
 }
 
 async function logHead() {

@@ -11,8 +11,8 @@ const LOCK_NAMESPACE = 7301;
  * One row per projector, from its checkpoint or its lock (one that has not finished a batch yet has
  * no checkpoint, and shows as `lock <hash>`): { name, leader } where leader is the name of the
  * process holding its lock (one of `processes`), `unknown pid <n>` for a session no process here
- * opened, or null when nobody holds it. `sessions`: the lock sessions per process (a worker keeps
- * all its locks on one).
+ * opened, or null when nobody holds it. `sessions`: per process, its lock sessions (backend pid →
+ * application_name; a worker keeps all its locks on one).
  */
 export async function projectorLeaders(db, processes) {
   const owners = new Map();
@@ -27,6 +27,8 @@ export async function projectorLeaders(db, processes) {
      names as (select name, hashtext(name)::bigint & 4294967295 as hash from projector_checkpoints)
      select coalesce(n.name, 'lock ' || k.hash) as name, k.pid, k.client_port, k.application_name
      from names n full join locks k on k.hash = n.hash
+     -- A lock that names no projector counts only on a leader-lock session (leader-locks.ts names them).
+     where n.name is not null or k.application_name like 'projector%'
      order by 1`,
     [LOCK_NAMESPACE],
   );
@@ -34,8 +36,8 @@ export async function projectorLeaders(db, processes) {
   const leaders = rows.map((row) => {
     if (row.pid === null) return { name: row.name, leader: null };
     const leader = owners.get(row.client_port) ?? `unknown pid ${row.pid} (${row.application_name})`;
-    if (!sessions.has(leader)) sessions.set(leader, new Set());
-    sessions.get(leader).add(row.pid);
+    if (!sessions.has(leader)) sessions.set(leader, new Map());
+    sessions.get(leader).set(row.pid, row.application_name);
     return { name: row.name, leader, applicationName: row.application_name };
   });
   return { leaders, sessions };
