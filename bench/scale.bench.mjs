@@ -20,10 +20,11 @@
 // The scale run itself is a background of that mix, with the purchases, the holds, the worker kill
 // and the license changes on top. Every process logs to dist/bench-scale.log.
 // Knobs: BENCH_HOLDS (50), BENCH_PURCHASES (24, bought during the run), BENCH_TRIALS (4 licenses
-// with a seat: one seat removal and one key rotation each), BENCH_MIX_REQUESTS (600 per throughput
-// case), BENCH_CONCURRENCY (16), BENCH_BACKGROUND_CONCURRENCY (4), BENCH_KEYS (400 granted
-// licenses for checks and debits), BENCH_POOL_MAX (4: DATABASE_POOL_MAX of each process, so five
-// processes stay within a shared server's connections), BENCH_FULFIL_TIMEOUT_S (120).
+// with a seat: one seat removal and one key rotation each), BENCH_MIX_REQUESTS (400 per throughput
+// case), BENCH_ROUNDS (3 of each case, alternating), BENCH_CONCURRENCY (16), BENCH_BACKGROUND_
+// CONCURRENCY (4), BENCH_KEYS (400 granted licenses for checks and debits), BENCH_POOL_MAX (4: the
+// DATABASE_POOL_MAX of each process, so five processes stay within a shared server's connections),
+// BENCH_FULFIL_TIMEOUT_S (120).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -40,7 +41,8 @@ import { withAdmin } from './support/site.mjs';
 const HOLDS = Number(process.env.BENCH_HOLDS ?? 50);
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 24);
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 4);
-const MIX_REQUESTS = Number(process.env.BENCH_MIX_REQUESTS ?? 600);
+const MIX_REQUESTS = Number(process.env.BENCH_MIX_REQUESTS ?? 400);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const BACKGROUND = Number(process.env.BENCH_BACKGROUND_CONCURRENCY ?? 4);
 const KEYS = Number(process.env.BENCH_KEYS ?? 400);
@@ -197,7 +199,7 @@ try {
   await closedLoop(mix(oneApi), 100, CONCURRENCY);
   await closedLoop(mix(nextApi), 100, CONCURRENCY);
   const cases = { one: [], three: [] };
-  for (let round = 0; round < 2; round += 1) {
+  for (let round = 0; round < ROUNDS; round += 1) {
     cases.one.push(await closedLoop(mix(oneApi), MIX_REQUESTS, CONCURRENCY));
     cases.three.push(await closedLoop(mix(nextApi), MIX_REQUESTS, CONCURRENCY));
   }
@@ -331,7 +333,7 @@ try {
 
   // ---- Report ----
   console.log(
-    `\nThroughput, one mix (per 10 requests: 2 home page, 3 listResources, 3 license checks, 2 credit debits), ${MIX_REQUESTS} requests per case at concurrency ${CONCURRENCY}, 2 rounds alternating (req/s over both, latency the worse round's):`,
+    `\nThroughput, one mix (per 10 requests: 2 home page, 3 listResources, 3 license checks, 2 credit debits), ${MIX_REQUESTS} requests per case at concurrency ${CONCURRENCY}, ${ROUNDS} rounds of each, alternating (req/s over all of a case's rounds, latency its worst round's):`,
   );
   console.log(['   case'.padEnd(28), 'req/s'.padStart(8), 'p50 ms'.padStart(9), 'p95 ms'.padStart(9)].join(''));
   for (const [name, r] of [
