@@ -21,8 +21,8 @@
 // and the license changes on top. Every process logs to dist/bench-scale.log.
 // Knobs: BENCH_HOLDS (50), BENCH_PURCHASES (24, bought during the run), BENCH_TRIALS (4 licenses
 // with a seat: one seat removal and one key rotation each), BENCH_MIX_REQUESTS (400 per throughput
-// case), BENCH_ROUNDS (3 of each case, alternating), BENCH_CONCURRENCY (16), BENCH_BACKGROUND_
-// CONCURRENCY (4), BENCH_KEYS (400 granted licenses for checks and debits), BENCH_POOL_MAX (4: the
+// case), BENCH_ROUNDS (3 of each case, alternating), BENCH_CONCURRENCY (16),
+// BENCH_BACKGROUND_CONCURRENCY (4), BENCH_KEYS (400 granted licenses for checks and debits), BENCH_POOL_MAX (4: the
 // DATABASE_POOL_MAX of each process, so five processes stay within a shared server's connections),
 // BENCH_FULFIL_TIMEOUT_S (120).
 import { randomBytes, randomUUID } from 'node:crypto';
