@@ -71,6 +71,10 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it("has the worker read Checkout Sessions from the api's emulator, since PUBLIC_URL's localhost is the worker's own container", () => {
+    expect(new URL(loadConfig(worker.environment).STRIPE_EMULATOR_URL ?? 'http://missing').host).toBe('api:3000');
+  });
+
   it("overrides the image's production mode on purpose: the Dockerfile sets NODE_ENV=production", () => {
     expect(readFileSync(join(ROOT, 'Dockerfile'), 'utf8')).toMatch(/^ENV NODE_ENV=production$/m);
     expect(api.environment!.NODE_ENV).toBe('development');

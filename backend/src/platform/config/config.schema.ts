@@ -82,6 +82,8 @@ export const configSchema = z
       .optional(),
     /** Where the Stripe emulator sends its webhooks. Unset: this api's own /webhooks/stripe. */
     STRIPE_EMULATOR_WEBHOOK_URL: url(['http:', 'https:']).optional(),
+    /** Where a worker (which has no emulator of its own) reaches an api's Stripe emulator. Unset: PUBLIC_URL. */
+    STRIPE_EMULATOR_URL: url(['http:', 'https:']).optional(),
     /** Verifies Stripe-Signature on /webhooks/stripe. The default is the local Stripe emulator's. */
     STRIPE_WEBHOOK_SECRET: z
       .string()
