@@ -23,15 +23,24 @@ export interface LookedUpLicense extends KeyedLicense {
 const CACHE_MS = 2_000;
 const CACHE_MAX = 10_000;
 
+interface Remembered {
+  value: LookedUpLicense | null;
+  until: number;
+  /** The shared generation (LicenseChanges) it was read under. */
+  generation: string;
+}
+
 /**
  * Finds the license a key hash names in the read models, remembering answers for 2 s so a burst of
- * checks for one key costs one query. A remembered answer is dropped the moment its license
- * changes: at once in the process that changed it (`LicenseChanges.changedHere`), and in every
- * other as soon as the projector's notification arrives. Answers are remembered only while the
+ * checks for one key costs one query. A remembered answer is good only while the shared generation
+ * in Redis is the one it was read under: a seat removed or a key rotated through any api moves it
+ * before that api answers (`LicenseChanges.publish`), so from then on no process answers from
+ * memory. Changes made elsewhere (the worker, from Stripe's events) drop the license's answers as
+ * soon as the projector's notification arrives. Answers are remembered only while the
  * notifications are heard; an answer read while a change came in is not remembered at all.
  */
 export class LicenseLookup {
-  private readonly cache = new Map<string, { value: LookedUpLicense | null; until: number }>();
+  private readonly cache = new Map<string, Remembered>();
   /** Moves on every change heard: a query that started before it may have read the old state. */
   private generation = 0;
 
@@ -43,14 +52,16 @@ export class LicenseLookup {
   }
 
   async find(keyHash: string): Promise<LookedUpLicense | null> {
+    // Read before the query: a change published after this read moves it, and the answer is not used again.
+    const shared = await this.changes.generation();
     const cached = this.cache.get(keyHash);
-    if (cached && cached.until > Date.now()) return cached.value;
+    if (cached && cached.until > Date.now() && cached.generation === shared) return cached.value;
     if (!this.changes.listening) void this.changes.start();
     const generation = this.generation;
     const value = await this.query(keyHash);
-    if (this.changes.listening && generation === this.generation) {
+    if (shared !== null && this.changes.listening && generation === this.generation) {
       if (this.cache.size >= CACHE_MAX) this.cache.clear();
-      this.cache.set(keyHash, { value, until: Date.now() + CACHE_MS });
+      this.cache.set(keyHash, { value, until: Date.now() + CACHE_MS, generation: shared });
     }
     return value;
   }
