@@ -9,7 +9,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 export class ListenHoldProxy {
   private server?: Server;
   private readonly sockets = new Set<Socket>();
-  private readonly listeners = new Set<{ client: Socket; held: Buffer[] }>();
+  private readonly listeners = new Set<{ client: Socket; upstream: Socket; held: Buffer[] }>();
   private holding = false;
   port = 0;
 
@@ -27,10 +27,10 @@ export class ListenHoldProxy {
         socket.on('close', () => this.sockets.delete(socket));
         socket.on('error', () => socket.destroy());
       }
-      let listener: { client: Socket; held: Buffer[] } | undefined;
+      let listener: { client: Socket; upstream: Socket; held: Buffer[] } | undefined;
       client.on('data', (chunk: Buffer) => {
         if (!listener && chunk.includes(marker)) {
-          listener = { client, held: [] };
+          listener = { client, upstream, held: [] };
           this.listeners.add(listener);
           client.on('close', () => this.listeners.delete(listener!));
         }
@@ -62,6 +62,12 @@ export class ListenHoldProxy {
   release(): void {
     this.holding = false;
     for (const listener of this.listeners) for (const chunk of listener.held.splice(0)) listener.client.write(chunk);
+  }
+
+  /** Drops the listening connections (what was held is lost with them), as a network failure would. */
+  dropListeners(): void {
+    for (const listener of this.listeners) for (const socket of [listener.client, listener.upstream]) socket.destroy();
+    this.listeners.clear();
   }
 
   async stop(): Promise<void> {

@@ -12,6 +12,8 @@ export type LicenseChangeListener = (licenseId: string | null) => void;
 
 /** Publishing waits this long for Redis at most; past it the change is heard through the projector's notification. */
 const PUBLISH_TIMEOUT_MS = 2_000;
+/** A lookup waits this long for the generation at most; past it, it reads the license afresh and remembers nothing. */
+const GENERATION_TIMEOUT_MS = 500;
 
 /**
  * Tells every process when a license's keys, seats or standing change, two ways:
@@ -67,7 +69,7 @@ export class LicenseChanges {
    */
   async generation(): Promise<string | null> {
     try {
-      const generation = await this.redis.get(this.generationKey);
+      const generation = await within(this.redis.get(this.generationKey), GENERATION_TIMEOUT_MS, 'reading the license lookups generation');
       // After Redis lost it: a fresh one, which no answer remembered before can match.
       if (generation === null) await this.redis.set(this.generationKey, randomUUID(), 'NX');
       return generation;

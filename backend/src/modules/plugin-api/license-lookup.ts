@@ -42,7 +42,7 @@ interface Remembered {
 export class LicenseLookup {
   private readonly cache = new Map<string, Remembered>();
   /** Moves on every change heard: a query that started before it may have read the old state. */
-  private generation = 0;
+  private heard = 0;
 
   constructor(
     private readonly orm: MikroORM,
@@ -51,15 +51,24 @@ export class LicenseLookup {
     changes.onChange((licenseId) => this.forget(licenseId));
   }
 
-  async find(keyHash: string): Promise<LookedUpLicense | null> {
+  /**
+   * The shared generation, read now. A caller with other work to wait for first (the rate limits)
+   * starts it before that work and hands it to `find`, so the read costs no round trip of its own.
+   */
+  generation(): Promise<string | null> {
+    return this.changes.generation();
+  }
+
+  /** `generation` must have been read after the check began (and it is, by default) and before this looks anything up. */
+  async find(keyHash: string, generation: Promise<string | null> = this.generation()): Promise<LookedUpLicense | null> {
     // Read before the query: a change published after this read moves it, and the answer is not used again.
-    const shared = await this.changes.generation();
+    const shared = await generation;
     const cached = this.cache.get(keyHash);
     if (cached && cached.until > Date.now() && cached.generation === shared) return cached.value;
     if (!this.changes.listening) void this.changes.start();
-    const generation = this.generation;
+    const heard = this.heard;
     const value = await this.query(keyHash);
-    if (shared !== null && this.changes.listening && generation === this.generation) {
+    if (shared !== null && this.changes.listening && heard === this.heard) {
       if (this.cache.size >= CACHE_MAX) this.cache.clear();
       this.cache.set(keyHash, { value, until: Date.now() + CACHE_MS, generation: shared });
     }
@@ -68,7 +77,7 @@ export class LicenseLookup {
 
   /** Drops what is remembered of one license's keys, or of every key (`null`). */
   private forget(licenseId: string | null): void {
-    this.generation += 1;
+    this.heard += 1;
     if (licenseId === null) {
       this.cache.clear();
       return;
