@@ -1,5 +1,13 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 
+interface Listener {
+  client: Socket;
+  upstream: Socket;
+  /** What Postgres sent while held. */
+  held: Buffer[];
+  acknowledged: boolean;
+}
+
 /**
  * A TCP hop in front of Postgres that can hold back what Postgres sends to the connections that
  * LISTEN on one channel (told apart by the `listen <channel>` they send), while every other
@@ -9,7 +17,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 export class ListenHoldProxy {
   private server?: Server;
   private readonly sockets = new Set<Socket>();
-  private readonly listeners = new Set<{ client: Socket; upstream: Socket; held: Buffer[] }>();
+  private readonly listeners = new Set<Listener>();
   private holding = false;
   port = 0;
 
@@ -27,18 +35,20 @@ export class ListenHoldProxy {
         socket.on('close', () => this.sockets.delete(socket));
         socket.on('error', () => socket.destroy());
       }
-      let listener: { client: Socket; upstream: Socket; held: Buffer[] } | undefined;
+      let listener: Listener | undefined;
       client.on('data', (chunk: Buffer) => {
         if (!listener && chunk.includes(marker)) {
-          listener = { client, upstream, held: [] };
+          listener = { client, upstream, held: [], acknowledged: false };
           this.listeners.add(listener);
           client.on('close', () => this.listeners.delete(listener!));
         }
         upstream.write(chunk);
       });
       upstream.on('data', (chunk: Buffer) => {
-        if (listener && this.holding) listener.held.push(chunk);
-        else client.write(chunk);
+        if (listener && this.holding) return void listener.held.push(chunk);
+        client.write(chunk);
+        // What reaches it after its LISTEN is the acknowledgement first (nothing else is asked on that connection).
+        if (listener) listener.acknowledged = true;
       });
       client.on('end', () => upstream.end());
       upstream.on('end', () => client.end());
@@ -48,9 +58,9 @@ export class ListenHoldProxy {
     return this.port;
   }
 
-  /** How many connections behind it listen on the channel. */
+  /** How many connections behind it listen on the channel, their LISTEN acknowledged. */
   get listening(): number {
-    return this.listeners.size;
+    return [...this.listeners].filter((listener) => listener.acknowledged).length;
   }
 
   /** From now on, what Postgres sends the listening connections waits here. */
@@ -61,7 +71,11 @@ export class ListenHoldProxy {
   /** Delivers what was held, in order, and lets it flow again. */
   release(): void {
     this.holding = false;
-    for (const listener of this.listeners) for (const chunk of listener.held.splice(0)) listener.client.write(chunk);
+    for (const listener of this.listeners) {
+      if (listener.held.length === 0) continue;
+      for (const chunk of listener.held.splice(0)) listener.client.write(chunk);
+      listener.acknowledged = true;
+    }
   }
 
   /** Drops the listening connections (what was held is lost with them), as a network failure would. */
