@@ -79,8 +79,8 @@ export class DashboardServerFns {
     const user = await this.auth.requireUser(context);
     const outcome = await this.commands.execute(new RemoveLicensedUser(input.licenseId, user.userId, input.email, userMetadata(user, context)));
     await awaitProjection(this.orm, 'LicensesProjector', outcome);
-    // The seat's key is refused here from now on; other processes hear it from the projector.
-    this.licenseChanges.changedHere(input.licenseId);
+    // Before answering: from the answer on, every api refuses the seat's key.
+    await this.licenseChanges.publish(input.licenseId);
     return { removed: true };
   }
 

@@ -29,7 +29,8 @@ export class LicenseKeysServerFns {
       new RotateLicenseKey(input.licenseId, user.userId, { correlationId: context.requestId, causationId: null, actor: { kind: 'user', userId: user.userId } }),
     );
     await awaitProjection(this.orm, 'LicensesProjector', outcome);
-    this.changes.changedHere(input.licenseId);
+    // Before answering: from the answer on, every api refuses the old key.
+    await this.changes.publish(input.licenseId);
     const rotated = outcome.status === 'appended' ? (outcome.events as LicenseEvent[]).find((e) => e.type === 'LicenseKeyRotated') : undefined;
     if (rotated?.type !== 'LicenseKeyRotated') throw new Error(`license ${input.licenseId} was not rotated (${outcome.status})`);
     return { rotated: true, keyHint: rotated.data.keyHint };
