@@ -1,6 +1,8 @@
 import type { PoolClient } from 'pg';
 import { UnavailableError } from '../platform/common/app-error';
+import { rootLogger } from '../platform/common/logger';
 import type { EventStore } from './event-store';
+import { StreamVersionConflictError } from './event-store.errors';
 import { KeyedLanes } from './keyed-lanes';
 
 /** The advisory-lock namespace of commands on a stream (projector leadership uses 7301, append_events' own lock 7302). */
@@ -77,6 +79,8 @@ export class SerializedStreams {
         reusable = false;
       });
       if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) throw busy();
+      // Under the lock only a writer that does not take it can get there first (a process of an older release during a deploy).
+      if (error instanceof StreamVersionConflictError) rootLogger().warn({ streamId }, 'a serialized stream was appended to without its lock; deciding again');
       throw error;
     } finally {
       client.release(!reusable);

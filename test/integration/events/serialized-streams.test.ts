@@ -1,7 +1,10 @@
 import type { Pool } from 'pg';
 import { runCommand, StreamStateCache, type CommandOutcome } from '../../../backend/src/events/command-runner';
 import type { Decider } from '../../../backend/src/events/decider';
+import type { EventStore } from '../../../backend/src/events/event-store';
+import { StreamVersionConflictError } from '../../../backend/src/events/event-store.errors';
 import { SerializedStreams, StreamBusyError, STREAM_COMMAND_LOCK } from '../../../backend/src/events/serialized-streams';
+import { rootLogger } from '../../../backend/src/platform/common/logger';
 import { CounterIncremented, freshStream, metadata, testPool, testStore } from '../../support/test-events';
 
 type Counted = ReturnType<typeof CounterIncremented>;
@@ -78,5 +81,47 @@ describe('commands on one stream from two processes, serialized', () => {
     }
     expect((await add(quick, stream, 1, 10)).status).toBe('appended');
     expect(await versionsOf(stream)).toEqual([1]);
+  });
+
+  it('a writer that does not take the lock (an older release mid-deploy) costs a retry and a warning, never a wrong decision', async () => {
+    const stream = freshStream('intruder');
+    const base = testStore(a.pool);
+    let intrude = true;
+    // The store's transaction-bound copy lets another writer append, without the lock, right after each first read.
+    const leaky = Object.assign(Object.create(base) as EventStore, {
+      inTransactionOn: (client: Parameters<EventStore['inTransactionOn']>[0]) => {
+        const bound = base.inTransactionOn(client);
+        return Object.assign(Object.create(bound) as EventStore, {
+          readStream: async (...args: Parameters<EventStore['readStream']>) => {
+            const events = await bound.readStream(...args);
+            if (intrude) {
+              intrude = false;
+              await testStore(b.pool).append(stream, 'any', [CounterIncremented({ by: 100 })], metadata());
+            }
+            return events;
+          },
+        });
+      },
+    });
+    const on: Process = { ...a, streams: new SerializedStreams(leaky, a.pool, 5_000), cache: new StreamStateCache<Total>() };
+    const warn = jest.spyOn(rootLogger(), 'warn').mockImplementation(() => undefined);
+    try {
+      const retried = await runCommand({
+        serialize: on.streams,
+        streamId: stream,
+        decider: counter,
+        command: { by: 1, max: 1_000 },
+        metadata: metadata(),
+        cache: on.cache,
+      });
+      expect(retried).toMatchObject({ status: 'appended', state: { total: 101 } });
+      expect(warn).toHaveBeenCalledWith({ streamId: stream }, expect.stringContaining('without its lock'));
+      intrude = true;
+      await expect(add(on, stream, 1, 1_000)).rejects.toBeInstanceOf(StreamVersionConflictError);
+    } finally {
+      warn.mockRestore();
+    }
+    expect(await versionsOf(stream)).toEqual([1, 2, 3]);
+    expect((await add(on, stream, 1, 1_000)).state.total).toBe(202);
   });
 });
