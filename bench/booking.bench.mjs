@@ -38,7 +38,8 @@ import { startLoggedBenchSite } from './support/logged-site.mjs';
 const require = createRequire(import.meta.url);
 const dist = (path) => require(`../dist/app/backend/src/${path}`);
 const { openSlots } = dist('modules/availability/open-slots.js');
-const { hostCalendarDecider, SlotTakenError } = dist('modules/booking/booking.decider.js');
+const { hostCalendarDecider } = dist('modules/booking/booking.decider.js');
+const { SlotTakenError } = dist('modules/booking/booking.errors.js');
 const { bookingEvents, hostCalendarStreamId } = dist('modules/booking/booking.events.js');
 const { runCommand, StreamStateCache } = dist('events/command-runner.js');
 const { EventRegistry } = dist('events/event-registry.js');
@@ -163,7 +164,8 @@ let streamNote;
 let hostUserId;
 try {
   freeAtStart = await withAdmin((c) => waitForFreeConnections(c));
-  site = await startLoggedBenchSite({ LOCAL_ADMIN_EMAILS: HOST_EMAIL, QUEUE_PREFIX: queuePrefix });
+  // Loopback's X-Forwarded-For counts: each customer signs up from an address of its own (30 codes per address an hour).
+  site = await startLoggedBenchSite({ LOCAL_ADMIN_EMAILS: HOST_EMAIL, QUEUE_PREFIX: queuePrefix, TRUST_PROXY: 'loopback' });
   db = new pg.Client({ connectionString: site.databaseUrl });
   await db.connect();
   const hostCookie = await signUpOverHttp(site.url, queuePrefix, HOST_EMAIL, 'Hannah Host');
@@ -815,7 +817,7 @@ function holdCommand(host, start) {
   const at = new Date();
   const holdId = `bk_${randomUUID().replaceAll('-', '')}`;
   return {
-    type: 'hold',
+    type: 'HoldSlot',
     hostUserId: host,
     holdId,
     customerUserId: `user_${holdId.slice(3, 9)}`,
