@@ -548,7 +548,7 @@ console.log(
   `   round ms: mean time until all ${CONTENDERS} of a round had answered (slowest round: ${holds.map((r) => `${r.maxRoundMs.toFixed(0)} ms`).join(', ')})`,
 );
 console.log(
-  `   rollbacks: transactions rolled back in the site's database during the case (pg_stat_database), about the optimistic-concurrency conflicts (retries) on the calendar stream`,
+  `   rollbacks: transactions rolled back in the site's database during the case (pg_stat_database, which backends report up to ~10 s late, so a floor): each refused hold's serialized command rolls back; a version conflict would add one`,
 );
 console.log(`   ${streamNote}`);
 const refusedFree = holds
