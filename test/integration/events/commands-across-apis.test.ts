@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Pool } from 'pg';
+import { Client } from 'pg';
 import { STREAM_COMMAND_LOCK } from '../../../backend/src/events/serialized-streams';
 import { hostCalendarStreamId } from '../../../backend/src/modules/booking/booking.events';
 import { callFn, chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../../support/site-client';
 import { startSite, type SiteServer } from '../../support/site-server';
-import { testPool } from '../../support/test-events';
 
 // Two api processes on one database and one Redis, as behind a load balancer: `first` (api and
 // worker) and `second` (api only), each with its own pools, lanes and caches. Commands on one
@@ -16,7 +15,8 @@ const STREAM_LOCK_WAIT_MS = '15000';
 let first: SiteServer;
 let second: SiteServer;
 let apis: SiteServer[];
-let pool: Pool;
+/** One connection for the whole file, opened first: on a Postgres shared with other runs, a later connect may find it full. */
+let db: Client;
 let hostUserId: string;
 const customers: string[] = [];
 
@@ -46,14 +46,16 @@ beforeAll(async () => {
     STREAM_LOCK_WAIT_MS,
   });
   apis = [first, second];
-  pool = testPool(2, first.databaseUrl);
+  db = new Client({ connectionString: first.databaseUrl });
+  db.on('error', () => undefined);
+  await db.connect();
   const host = await signUpOverHttp(first, HOST, 'Hannah Host');
   expect((await callFn(first.url, 'saveHostAvailability', { schedule }, { cookie: host })).result).toMatchObject({ saved: true });
-  hostUserId = (await pool.query<{ host_user_id: string }>('select host_user_id from rm_host_availability')).rows[0]!.host_user_id;
+  hostUserId = (await db.query<{ host_user_id: string }>('select host_user_id from rm_host_availability')).rows[0]!.host_user_id;
   for (let i = 0; i < CUSTOMERS; i += 1) customers.push(await signUpOverHttp(first, `customer${i}@example.com`, `Customer ${i}`));
 }, 180_000);
 afterAll(async () => {
-  await pool?.end();
+  await db?.end();
   await second?.stop();
   await first?.stop();
 });
@@ -72,7 +74,7 @@ const hourFromDayAfterTomorrow = (n: number) => {
 /** SerializedStreams logs it when an append under its lock still met a version conflict: it must never have had to. */
 const racesLost = () => apis.filter((api) => api.stdout().includes('appended to without its lock')).length;
 const heldAt = async (starts: string[]) =>
-  (await pool.query<{ n: number }>(`select count(*)::int as n from events where type = 'SlotHeld' and data->>'start' = any($1)`, [starts])).rows[0]!.n;
+  (await db.query<{ n: number }>(`select count(*)::int as n from events where type = 'SlotHeld' and data->>'start' = any($1)`, [starts])).rows[0]!.n;
 
 describe('holds on one host from two api processes', () => {
   it('50 concurrent holds of different free times: 50 holds, none refused', async () => {
@@ -98,15 +100,13 @@ describe('holds on one host from two api processes', () => {
   });
 
   it('a calendar kept busy past the bound answers 503 with the error envelope instead of hanging', async () => {
-    const holder = await pool.connect();
+    await db.query('begin');
     try {
-      await holder.query('begin');
-      await holder.query('select pg_advisory_xact_lock($1, hashtext($2))', [STREAM_COMMAND_LOCK, hostCalendarStreamId(hostUserId)]);
+      await db.query('select pg_advisory_xact_lock($1, hashtext($2))', [STREAM_COMMAND_LOCK, hostCalendarStreamId(hostUserId)]);
       const answer = await book(1, hourFromDayAfterTomorrow(70));
       expect(answer).toMatchObject({ status: 503, error: { code: 'UNAVAILABLE', message: expect.stringContaining('try again') } });
     } finally {
-      await holder.query('rollback');
-      holder.release();
+      await db.query('rollback');
     }
     expect((await book(1, hourFromDayAfterTomorrow(70))).status).toBe(200);
     await releaseAll();
