@@ -17,6 +17,9 @@ const VERSION_MISMATCH = 'SC409';
 /** append_events locks the stream, so 'any' only retries if rows arrive some other way. */
 const ANY_VERSION_RETRIES = 5;
 
+/** What the store queries through: its pool, or one connection of it that holds a transaction. */
+export type Queryable = Pick<Pool, 'query'>;
+
 const COLUMNS = 'position, transaction_id, stream_id, stream_version, type, schema_version, data, metadata, recorded_at';
 
 /**
@@ -28,11 +31,28 @@ const COLUMNS = 'position, transaction_id, stream_id, stream_version, type, sche
  */
 export class EventStore {
   private notifyScheduled = false;
+  private appends = 0;
 
   constructor(
-    private readonly pool: Pool,
+    private readonly pool: Queryable,
     private readonly registry: EventRegistry,
+    /** Set on a store bound to a caller's transaction: its appends are not committed when they return. */
+    private readonly inTransaction = false,
   ) {}
+
+  /**
+   * This store's reads and appends on `connection`, which holds a transaction the caller commits.
+   * Its appends wake no projector (before the commit they would find nothing, and not look again
+   * for 500 ms): after committing, call `wakeProjectors()` if `appended` says so.
+   */
+  inTransactionOn(connection: Queryable): EventStore {
+    return new EventStore(connection, this.registry, true);
+  }
+
+  /** Whether an append through this store went through (for a store bound to a transaction). */
+  get appended(): boolean {
+    return this.appends > 0;
+  }
 
   /**
    * Wakes projectors after appends commit. A NOTIFY inside the append takes a database-wide lock
@@ -40,7 +60,7 @@ export class EventStore {
    * writers fall from ~4,200 to ~900 appends/s). One notification per tick, after commit, wakes
    * projectors just as well; if this process dies before sending it, their polling covers it.
    */
-  private notifyAppended(): void {
+  wakeProjectors(): void {
     if (this.notifyScheduled) return;
     this.notifyScheduled = true;
     setImmediate(() => {
@@ -84,7 +104,8 @@ export class EventStore {
       );
       const row = rows[0]!;
       if (row.status === 'already-recorded') return { status: 'already-recorded', sourceId: metadata.sourceId! };
-      this.notifyAppended();
+      this.appends += 1;
+      if (!this.inTransaction) this.wakeProjectors();
       return { status: 'appended', nextVersion: row.next_version!, positions: row.positions!.map((p) => BigInt(p)) };
     } catch (error) {
       const { code, constraint, detail } = error as { code?: string; constraint?: string; detail?: string };
