@@ -21,4 +21,3 @@ export const eventMetadataSchema = z.object({
 export type EventMetadata = z.infer<typeof eventMetadataSchema>;
 
 export const SYSTEM: Actor = { kind: 'system' };
-

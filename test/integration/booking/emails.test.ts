@@ -157,7 +157,11 @@ describe('a confirmed booking', () => {
     expect(await job!.getState()).toBe('delayed');
     // It carries the confirmation as its cause, for the reminder email to record.
     const confirmed = await confirmationOf(b);
-    expect(job!.data).toEqual({ bookingId: b.bookingId, start: b.start, cause: { correlationId: confirmed.correlationId, causationId: confirmed.causationId } });
+    expect(job!.data).toEqual({
+      bookingId: b.bookingId,
+      start: b.start,
+      cause: { correlationId: confirmed.correlationId, causationId: confirmed.causationId },
+    });
     expect(Math.abs(job!.timestamp + job!.opts.delay! - (Date.parse(b.start) - REMINDER_LEAD_MS))).toBeLessThan(1_000);
   });
 

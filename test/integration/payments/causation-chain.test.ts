@@ -42,8 +42,7 @@ async function openCheckout(cookie: string, headers: Record<string, string> = {}
 }
 
 /** The events one user's checkout request appended: its pending payment, and their Stripe customer the first time. */
-const requestEvents = (userId: string) =>
-  eventsWhere(`type in ('PendingPaymentOpened', 'StripeCustomerLinked') and data->>'userId' = $1`, [userId]);
+const requestEvents = (userId: string) => eventsWhere(`type in ('PendingPaymentOpened', 'StripeCustomerLinked') and data->>'userId' = $1`, [userId]);
 
 /** Signs up over HTTP; the cookie, and the user id events name them by (the local identity's). */
 async function signUp(email: string): Promise<{ cookie: string; userId: string }> {

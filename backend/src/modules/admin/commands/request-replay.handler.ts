@@ -51,7 +51,11 @@ export class RequestReplayHandler implements ICommandHandler<RequestReplay, { re
     });
     // The worker's events about this replay are caused by its request's event.
     const cause = requested.status === 'appended' ? causeOf({ position: requested.positions[0]!, metadata }) : undefined;
-    await this.queue.add(REPLAY_JOB, { replayId, projector: command.projector, cause }, { jobId: replayId, attempts: 1, removeOnComplete: { age: 7 * 24 * 3600 } });
+    await this.queue.add(
+      REPLAY_JOB,
+      { replayId, projector: command.projector, cause },
+      { jobId: replayId, attempts: 1, removeOnComplete: { age: 7 * 24 * 3600 } },
+    );
     return { replayId };
   }
 }
