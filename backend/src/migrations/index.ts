@@ -21,6 +21,7 @@ import { Migration20261124190000_course_progress } from './Migration202611241900
 import { Migration20261124223000_credit_usage_items } from './Migration20261124223000_credit_usage_items';
 import { Migration20261125120000_catalog_change_notices } from './Migration20261125120000_catalog_change_notices';
 import { Migration20261124100000_library } from './Migration20261124100000_library';
+import { Migration20261125090000_email_delivery_causes } from './Migration20261125090000_email_delivery_causes';
 
 /** Applied in this order; append new migrations, never edit one that has shipped. */
 export const migrationsList: MigrationObject[] = [
@@ -48,5 +49,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124100000_library', class: Migration20261124100000_library },
   { name: 'Migration20261124190000_course_progress', class: Migration20261124190000_course_progress },
   { name: 'Migration20261124223000_credit_usage_items', class: Migration20261124223000_credit_usage_items },
+  { name: 'Migration20261125090000_email_delivery_causes', class: Migration20261125090000_email_delivery_causes },
   { name: 'Migration20261125120000_catalog_change_notices', class: Migration20261125120000_catalog_change_notices },
 ];

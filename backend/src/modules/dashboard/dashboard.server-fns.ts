@@ -17,6 +17,7 @@ import type { AppConfig } from '../../platform/config/config.schema';
 import { awaitProjection } from '../../events/projection-wait';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { EventMetadata } from '../../events/event-metadata';
+import { requestMetadata } from '../../events/metadata-for';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { Auth, type SignedInUser } from '../auth';
@@ -30,11 +31,8 @@ import { StripeClient } from '../../integrations/stripe/stripe-client';
 import { NoBillingAccountError, NotAbandonableError, PendingPaymentNotFoundError } from './dashboard.errors';
 import { DashboardQueries } from './dashboard.queries';
 
-const userMetadata = (user: SignedInUser, context: ServerFnContext): EventMetadata => ({
-  correlationId: context.requestId,
-  causationId: null,
-  actor: { kind: 'user', userId: user.userId },
-});
+const userMetadata = (user: SignedInUser, context: ServerFnContext): EventMetadata =>
+  requestMetadata(context.correlationId, { kind: 'user', userId: user.userId });
 
 /** The dashboard: its data, and what the owner can do there (seats, pending payments, billing). */
 @Injectable()

@@ -85,14 +85,10 @@ export class EmailDelivery {
   }
 
   private async record(job: EmailJob, messageId: string, transport: string): Promise<void> {
-    await this.orm.em
-      .getConnection()
-      .execute('insert into email_deliveries (job_key, message_id, kind, to_address, transport) values (?, ?, ?, ?, ?) on conflict (job_key) do nothing', [
-        job.key,
-        messageId,
-        job.kind,
-        job.to,
-        transport,
-      ]);
+    await this.orm.em.getConnection().execute(
+      `insert into email_deliveries (job_key, message_id, kind, to_address, transport, causation_id, correlation_id)
+         values (?, ?, ?, ?, ?, ?, ?) on conflict (job_key) do nothing`,
+      [job.key, messageId, job.kind, job.to, transport, job.cause?.causationId ?? null, job.cause?.correlationId ?? null],
+    );
   }
 }

@@ -1,3 +1,4 @@
+import { causeOf } from '../../../events/metadata-for';
 import type { Reactor } from '../../../events/reactor';
 import type { RecordedEvent } from '../../../events/recorded-event';
 import { emailJobKey } from './email-job';
@@ -26,7 +27,7 @@ export class EmailTriggerReactor implements Reactor {
     for (const trigger of this.triggers.forEvent(event.type)) {
       const email = trigger.send(event.data as never, event, this.context);
       if (!email) continue;
-      await this.sender.enqueue({ key: emailJobKey(event.position.toString(), trigger.kind), kind: trigger.kind, ...email });
+      await this.sender.enqueue({ key: emailJobKey(event.position.toString(), trigger.kind), kind: trigger.kind, ...email, cause: causeOf(event) });
     }
   }
 }
