@@ -6,6 +6,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { markdownPages } from './frontend/build/markdown-pages';
 import { zodWithoutJsonSchema } from './frontend/build/zod-without-json-schema';
 import { contractsWithoutSchemas } from './frontend/build/contracts-without-schemas';
+import { iconSprite } from './frontend/build/icon-sprite';
 
 const contractsDir = fileURLToPath(new URL('./contracts/', import.meta.url));
 const browserZod = fileURLToPath(new URL('./frontend/src/lib/zod-browser.ts', import.meta.url));
@@ -17,6 +18,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     markdownPages(),
     zodWithoutJsonSchema(),
     contractsWithoutSchemas(contractsDir, browserZod),
+    iconSprite({
+      sourceDir: fileURLToPath(new URL('./frontend/src/', import.meta.url)),
+      runtime: fileURLToPath(new URL('./frontend/src/components/ui/sprite-icon.tsx', import.meta.url)),
+    }),
     tanstackRouter({
       target: 'react',
       // Relative to `root` (frontend/).

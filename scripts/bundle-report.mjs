@@ -79,7 +79,7 @@ for (const chunk of loaded) {
     group.gzip += alone[i] * scale;
     group.modules += 1;
     groups.set(name, group);
-    if (!inPackage) detail.set(path.replace(root, ''), (detail.get(path.replace(root, '')) ?? 0) + alone[i] * scale);
+    if (!inPackage || process.env.BUNDLE_REPORT_VENDOR) detail.set(path.replace(root, ''), (detail.get(path.replace(root, '')) ?? 0) + alone[i] * scale);
   });
 }
 console.log(`\nLargest contributors, by package or source folder (top ${top})\n`);
