@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RESOURCE_QUERY_MAX, resourcesSearchSchema } from '@contracts/catalog/catalog.contract';
-import { describeSearchProblem, readResourcesSearch } from './search-params';
+import { readResourcesSearch } from './search-params';
+import { describeSearchProblem } from './search-problem';
 
 // The page once read its address with the contract's schema (what listResources takes), a scalar
 // q read back as text first. It reads it without zod now: the same searches, the same problems.

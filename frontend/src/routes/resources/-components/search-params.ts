@@ -1,7 +1,6 @@
 import { RESOURCE_PRICE_FILTERS, RESOURCE_QUERY_MAX, type ResourcesSearch } from '@contracts/catalog/catalog.contract';
 import { resourceTypes } from '@contracts/catalog/resource';
 import { isStorableText } from '@contracts/text-rule';
-import { RESOURCE_TYPE_PLURAL } from '../../../components/catalog/resource-facts';
 import { normalizeResourcesSearch } from '../../../queries/catalog';
 
 export type Filters = ResourcesSearch;
@@ -18,7 +17,7 @@ export function toSearch(filters: Filters): Filters {
  * reads `?q=30` as the number 30 (it JSON-parses each value), but a search is text, so a scalar q
  * is read back as text first.
  */
-type SearchProblem = { key: 'q'; code: 'too_big' | 'custom' | 'invalid_type' } | { key: 'category' | 'price' | undefined };
+export type SearchProblem = { key: 'q'; code: 'too_big' | 'custom' | 'invalid_type' } | { key: 'category' | 'price' | undefined };
 
 function readQ(value: unknown): { q: string | undefined } | SearchProblem {
   const q = typeof value === 'number' || typeof value === 'boolean' || value === null ? String(value) : value;
@@ -47,30 +46,15 @@ function read(raw: unknown): Partial<Filters> | SearchProblem {
 
 const isProblem = (read: Partial<Filters> | SearchProblem): read is SearchProblem => 'key' in read;
 
-/** What is wrong with the URL's search, in words that name the parameter; undefined when it is fine. */
-export function describeSearchProblem(rawSearch: unknown): string | undefined {
-  const result = read(rawSearch);
-  if (!isProblem(result)) return undefined;
-  const raw = (typeof rawSearch === 'object' && rawSearch !== null ? rawSearch : {}) as Record<string, unknown>;
-  const shown = (value: unknown) => {
-    const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-    return text.length > 40 ? `${text.slice(0, 39)}…` : text;
-  };
-  if (result.key === 'q') {
-    if (result.code === 'too_big') return `The search can be at most ${RESOURCE_QUERY_MAX} characters.`;
-    return result.code === 'custom' ? 'The search holds characters no text can (a NUL or a broken character).' : 'The search (q) must be text.';
-  }
-  if (result.key === 'category') {
-    const names = ['All', ...resourceTypes.map((type) => RESOURCE_TYPE_PLURAL[type])];
-    return `There is no “${shown(raw.category)}” category. The category can be ${names.slice(0, -1).join(', ')} or ${names.at(-1)}.`;
-  }
-  if (result.key === 'price') return `The price filter can be All, Free or Paid, not “${shown(raw.price)}”.`;
-  return 'These search parameters are not valid.';
+/** What is wrong with the URL's search; undefined when it is fine (the error screen puts it in words: search-problem.ts). */
+export function resourcesSearchProblem(raw: unknown): SearchProblem | undefined {
+  const result = read(raw);
+  return isProblem(result) ? result : undefined;
 }
 
 /** The route's validateSearch: a search the page cannot run is an error (the server answers 400). */
 export function readResourcesSearch(raw: Record<string, unknown>): Partial<Filters> {
   const result = read(raw);
-  if (isProblem(result)) throw new Error(describeSearchProblem(raw));
+  if (isProblem(result)) throw new Error('The search parameters are not ones the page takes.');
   return result;
 }

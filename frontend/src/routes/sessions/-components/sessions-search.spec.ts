@@ -1,5 +1,6 @@
 import { sessionsSearchSchema } from '@contracts/booking/booking.contract';
-import { describeSessionsSearchProblem, readSessionsSearch } from './sessions-search';
+import { describeSessionsSearchProblem } from './SessionsErrorScreen';
+import { readSessionsSearch } from './sessions-search';
 
 describe('the sessions page’s search', () => {
   it('is fine without a status, and with each outcome of a checkout', () => {
