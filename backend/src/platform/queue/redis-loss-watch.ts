@@ -82,7 +82,11 @@ export class RedisLossWatch implements OnApplicationBootstrap, OnModuleDestroy {
       const offered = Object.values(queued).reduce((sum, n) => sum + n, 0);
       // A first start on an empty Redis finds no marker either; it is worth a warning only if it found work.
       if (lost) rootLogger().warn({ queued, ms }, 'Redis had lost its jobs: queued again everything recorded and not handled');
-      else rootLogger()[offered > 0 ? 'warn' : 'info']({ queued, ms }, 'no jobs marker in Redis (first start, or Redis lost its data): queued what is recorded and not handled');
+      else
+        rootLogger()[offered > 0 ? 'warn' : 'info'](
+          { queued, ms },
+          'no jobs marker in Redis (first start, or Redis lost its data): queued what is recorded and not handled',
+        );
     });
   }
 }

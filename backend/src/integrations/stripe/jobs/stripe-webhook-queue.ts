@@ -26,5 +26,7 @@ export function enqueueStripeEvent(queue: Queue<StripeWebhookJob>, event: { id: 
 /** Queues many kept events in one round trip; as with one, an id BullMQ still holds is ignored. */
 export async function enqueueStripeEvents(queue: Queue<StripeWebhookJob>, events: { id: string; type: string }[]): Promise<void> {
   if (events.length === 0) return;
-  await queue.addBulk(events.map((event) => ({ name: stripeJobName(event.type), data: { stripeEventId: event.id }, opts: { jobId: event.id, ...JOB_OPTIONS } })));
+  await queue.addBulk(
+    events.map((event) => ({ name: stripeJobName(event.type), data: { stripeEventId: event.id }, opts: { jobId: event.id, ...JOB_OPTIONS } })),
+  );
 }

@@ -1,0 +1,282 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Pool } from 'pg';
+import Stripe from 'stripe';
+import { EventRegistry } from '../../../backend/src/events/event-registry';
+import { EventStore } from '../../../backend/src/events/event-store';
+import { STRIPE_WEBHOOK_QUEUE } from '../../../backend/src/integrations/stripe/jobs/stripe-webhook-queue';
+import { STRIPE_WEBHOOK_SWEEP_JOB, STRIPE_WEBHOOK_SWEEP_QUEUE } from '../../../backend/src/integrations/stripe/jobs/stripe-webhook-sweeper';
+import { BookingConfirmed, bookingEvents, hostCalendarStreamId, SlotHeld } from '../../../backend/src/modules/booking/booking.events';
+import { BOOKING_REMINDER_QUEUE, reminderJobId } from '../../../backend/src/modules/booking/jobs/booking-reminders';
+import { BOOKING_REMINDER_SWEEP_JOB, BOOKING_REMINDER_SWEEP_QUEUE } from '../../../backend/src/modules/booking/jobs/booking-reminders.sweeper';
+import { emulatorStripe } from '../../support/emulator-client';
+import { eventually, startAddressableSite } from '../../support/site-client';
+import type { SiteServer } from '../../support/site-server';
+import { metadata, testPool } from '../../support/test-events';
+
+/** The issue's bound: after Redis loses its jobs, everything recorded is handled within 10 s. */
+const RECOVERED_WITHIN_MS = 10_000;
+const SECRET = 'whsec_sculpt_local_emulator';
+const ROOT = join(__dirname, '..', '..', '..');
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
+const connection = { url: redisUrl, maxRetriesPerRequest: null };
+const signer = new Stripe('sk_test_signing_only');
+
+let sink: Server;
+let site: SiteServer;
+let secondWorker: { child: ChildProcess; stdout: () => string };
+let stripe: Stripe;
+let pool: Pool;
+let redis: Redis;
+const queues: Record<string, Queue> = {};
+
+// The site (its api and a worker in one process) and a second worker on the same database and queue prefix.
+beforeAll(async () => {
+  // The emulator's own events go to a sink: the test delivers the ones it means to, when it means to.
+  sink = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end('{}')));
+  const sinkPort = await new Promise<number>((resolve) => sink.listen(0, '127.0.0.1', () => resolve((sink.address() as { port: number }).port)));
+  site = await startAddressableSite('redis_loss', { STRIPE_EMULATOR_WEBHOOK_URL: `http://127.0.0.1:${sinkPort}/` });
+  secondWorker = await startWorker(site);
+  stripe = emulatorStripe(site.url);
+  pool = testPool(3, site.databaseUrl);
+  redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  for (const name of [STRIPE_WEBHOOK_QUEUE, STRIPE_WEBHOOK_SWEEP_QUEUE, BOOKING_REMINDER_QUEUE, BOOKING_REMINDER_SWEEP_QUEUE])
+    queues[name] = new Queue(name, { connection, prefix: site.queuePrefix });
+}, 120_000);
+afterAll(async () => {
+  for (const queue of Object.values(queues)) await queue.close();
+  if (secondWorker && secondWorker.child.exitCode === null) {
+    secondWorker.child.kill('SIGINT');
+    await new Promise((resolve) => secondWorker.child.once('exit', resolve));
+  }
+  await pool?.end();
+  await site?.stop();
+  if (site) await flushPrefix(site.queuePrefix);
+  redis?.disconnect();
+  await new Promise((resolve) => (sink ? sink.close(resolve) : resolve(undefined)));
+});
+
+describe('when Redis loses every job (a flush of this site’s keys), with two workers running', () => {
+  it('queues again what Postgres recorded and has not handled, within 10 s: each purchase fulfilled exactly once, schedulers and reminders back', async () => {
+    const handledBefore = await Promise.all(Array.from({ length: 4 }, (_, i) => paidPurchase(i)));
+    for (const purchase of handledBefore) expect(await deliver(checkoutCompleted(purchase))).toBe(200);
+    await eventually(
+      () => licensed(handledBefore),
+      (n) => n === handledBefore.length,
+    );
+    const booking = await confirmedBooking();
+    await eventually(
+      () => queues[BOOKING_REMINDER_QUEUE]!.getJob(booking.reminderJobId),
+      (job) => job !== undefined,
+    );
+
+    // Paused, the workers take none of these: they are kept in Postgres and waiting in Redis when it loses them.
+    await queues[STRIPE_WEBHOOK_QUEUE]!.pause();
+    const waiting = await Promise.all(Array.from({ length: 8 }, (_, i) => paidPurchase(100 + i)));
+    for (const purchase of waiting) expect(await deliver(checkoutCompleted(purchase))).toBe(200);
+    expect(await queues[STRIPE_WEBHOOK_QUEUE]!.getWaitingCount()).toBeGreaterThanOrEqual(waiting.length);
+    expect(await licensed(waiting)).toBe(0);
+
+    await flushPrefix(site.queuePrefix);
+    expect(await queues[STRIPE_WEBHOOK_QUEUE]!.getJob(checkoutEventIds.get(waiting[0]!.ref)!)).toBeUndefined();
+
+    const all = [...handledBefore, ...waiting];
+    await eventually(
+      async () => ({
+        licensed: await licensed(all),
+        unhandled: await unhandledEvents(all),
+        reminder: (await queues[BOOKING_REMINDER_QUEUE]!.getJob(booking.reminderJobId)) !== undefined,
+        schedulers: await schedulerNames(),
+      }),
+      (state) => state.licensed === all.length && state.unhandled === 0 && state.reminder && state.schedulers.length === 2,
+      RECOVERED_WITHIN_MS,
+    );
+
+    expect(await fulfilmentCounts(all)).toEqual(all.map(() => ({ purchases: 1, licenses: 1 })));
+    // Only what was not handled ran again: every event's job ran once.
+    expect(await attemptsOf(all)).toEqual(all.map(() => 1));
+    expect(await schedulerNames()).toEqual([BOOKING_REMINDER_SWEEP_JOB, STRIPE_WEBHOOK_SWEEP_JOB].sort());
+    expect(await (await queues[BOOKING_REMINDER_QUEUE]!.getJob(booking.reminderJobId))!.getState()).toBe('delayed');
+    // One worker did the recovery; the other found it under way, or done.
+    const recoveries = `${site.stdout()}${secondWorker.stdout()}`.match(/Redis had lost its jobs/g) ?? [];
+    expect(recoveries).toHaveLength(1);
+  });
+});
+
+interface Purchase {
+  ref: string;
+  sessionId: string;
+}
+
+const checkoutEventIds = new Map<string, string>();
+
+/** A lifetime license bought on the emulator: a Checkout Session created as the site creates one, then paid. */
+async function paidPurchase(i: number): Promise<Purchase> {
+  const [price] = (await stripe.prices.list({ lookup_keys: ['sculpt_lifetime-license'], active: true })).data;
+  const ref = `chk_${randomBytes(12).toString('hex')}`;
+  const email = `buyer-${i}-${ref}@example.com`;
+  const meta = { checkoutRef: ref, userId: `user_${randomUUID()}`, resourceId: 'lifetime-license', quantity: '1', email };
+  const session = await stripe.checkout.sessions.create({
+    mode: 'payment',
+    line_items: [{ price: price!.id, quantity: 1 }],
+    success_url: `${site.url}/checkout?status=success`,
+    metadata: meta,
+    payment_intent_data: { metadata: meta },
+  });
+  const paid = await fetch(`${site.url}/_stripe/checkout/${session.id}/pay`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `email=${encodeURIComponent(email)}`,
+  });
+  expect(paid.status).toBe(303);
+  return { ref, sessionId: session.id };
+}
+
+/** The event Stripe sends for a paid session (fulfilment reads the session itself back from Stripe). */
+function checkoutCompleted(purchase: Purchase): string {
+  const id = `evt_${randomBytes(12).toString('hex')}`;
+  checkoutEventIds.set(purchase.ref, id);
+  return JSON.stringify({
+    id,
+    object: 'event',
+    api_version: '2025-10-29',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type: 'checkout.session.completed',
+    data: { object: { id: purchase.sessionId, object: 'checkout.session' } },
+  });
+}
+
+async function deliver(body: string): Promise<number> {
+  const response = await fetch(`${site.url}/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) },
+    body,
+  });
+  return response.status;
+}
+
+/** A booking three days ahead, confirmed on its host's calendar: its reminder is a delayed job. */
+async function confirmedBooking(): Promise<{ reminderJobId: string }> {
+  const store = new EventStore(pool, new EventRegistry().register(...bookingEvents));
+  const start = new Date(Math.floor((Date.now() + 72 * 3600_000) / 1000) * 1000).toISOString();
+  const end = new Date(Date.parse(start) + 3600_000).toISOString();
+  const ids = { hostUserId: `host_${randomUUID()}`, bookingId: `bk_${randomUUID().replace(/-/g, '').slice(0, 16)}`, customerUserId: `user_${randomUUID()}` };
+  const details = {
+    sessionTypeId: 'setup-session-60',
+    sessionTitle: '1-on-1 Setup Session (60 min)',
+    minutes: 60,
+    hostName: 'Mike',
+    meetingUrl: 'https://meet.example.com/sculpt',
+    customerEmail: `customer-${randomUUID()}@example.com`,
+    customerName: 'Ada',
+    customerTimeZone: 'Europe/Berlin',
+    checkoutRef: `chk_${randomUUID()}`,
+    amountCents: 9900,
+    currency: 'usd',
+  };
+  const now = new Date().toISOString();
+  const expiresAt = new Date(Date.now() + 30 * 60_000).toISOString();
+  const stream = hostCalendarStreamId(ids.hostUserId);
+  await store.append(
+    stream,
+    'any',
+    [SlotHeld({ hostUserId: ids.hostUserId, holdId: ids.bookingId, customerUserId: ids.customerUserId, start, end, expiresAt, details, at: now })],
+    metadata(),
+  );
+  await store.append(stream, 'any', [BookingConfirmed({ ...ids, start, end, details, paymentIntentId: null, at: now })], metadata());
+  // The sweep reads the read model: recovery can put the reminder back only once the booking is in it.
+  await eventually(
+    async () => (await pool.query("select 1 from rm_session_bookings where booking_id = $1 and status = 'confirmed'", [ids.bookingId])).rowCount,
+    (n) => n === 1,
+  );
+  return { reminderJobId: reminderJobId(ids.bookingId, start) };
+}
+
+async function licensed(purchases: Purchase[]): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from rm_licenses where checkout_ref = any($1)', [purchases.map((p) => p.ref)]);
+  return rows[0]!.n;
+}
+
+async function unhandledEvents(purchases: Purchase[]): Promise<number> {
+  const ids = purchases.map((p) => checkoutEventIds.get(p.ref));
+  const { rows } = await pool.query<{ n: number }>(
+    'select count(*)::int as n from stripe_webhook_events where stripe_event_id = any($1) and handled_at is null',
+    [ids],
+  );
+  return rows[0]!.n;
+}
+
+async function attemptsOf(purchases: Purchase[]): Promise<number[]> {
+  const ids = purchases.map((p) => checkoutEventIds.get(p.ref)!);
+  const { rows } = await pool.query<{ id: string; attempts: number }>(
+    'select stripe_event_id as id, attempts from stripe_webhook_events where stripe_event_id = any($1)',
+    [ids],
+  );
+  return ids.map((id) => rows.find((row) => row.id === id)?.attempts ?? 0);
+}
+
+/** How many times each purchase was recorded completed and granted its license: exactly once each. */
+async function fulfilmentCounts(purchases: Purchase[]): Promise<{ purchases: number; licenses: number }[]> {
+  const { rows } = await pool.query<{ type: string; ref: string; n: number }>(
+    `select type, coalesce(data->>'checkoutRef', data->'source'->>'checkoutRef') as ref, count(*)::int as n from events
+     where type in ('PurchaseCompleted', 'LicenseGranted') and coalesce(data->>'checkoutRef', data->'source'->>'checkoutRef') = any($1) group by 1, 2`,
+    [purchases.map((p) => p.ref)],
+  );
+  const count = (type: string, ref: string) => rows.find((row) => row.type === type && row.ref === ref)?.n ?? 0;
+  return purchases.map((p) => ({ purchases: count('PurchaseCompleted', p.ref), licenses: count('LicenseGranted', p.ref) }));
+}
+
+async function schedulerNames(): Promise<string[]> {
+  const schedulers = await Promise.all([STRIPE_WEBHOOK_SWEEP_QUEUE, BOOKING_REMINDER_SWEEP_QUEUE].map((name) => queues[name]!.getJobSchedulers()));
+  return schedulers
+    .flat()
+    .map((scheduler) => scheduler.key)
+    .sort();
+}
+
+/** What Redis losing its data does to this site, and to nothing else on the shared Redis: every key under its prefix, in one DEL. */
+async function flushPrefix(prefix: string): Promise<void> {
+  const keys: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, found] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    keys.push(...found);
+    cursor = next;
+  } while (cursor !== '0');
+  if (keys.length > 0) await redis.del(...keys);
+}
+
+/** Another worker process, as `ROLE=worker npm start` runs one, on the site's database and queue prefix. */
+async function startWorker(of: SiteServer): Promise<{ child: ChildProcess; stdout: () => string }> {
+  const child = spawn(process.execPath, [join(ROOT, 'dist', 'app', 'backend', 'src', 'main.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ROLE: 'worker',
+      DATABASE_URL: of.databaseUrl,
+      QUEUE_PREFIX: of.queuePrefix,
+      PUBLIC_URL: of.url,
+      LOG_LEVEL: 'warn',
+      LOCAL_DEMO_DATA: 'false',
+      DATABASE_POOL_MAX: '5',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let stdout = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  await eventually(
+    async () => stdout,
+    (seen) => seen.includes('Worker running') || child.exitCode !== null,
+    60_000,
+  );
+  if (child.exitCode !== null) throw new Error(`the second worker exited with ${child.exitCode}: ${stdout}`);
+  return { child, stdout: () => stdout };
+}
