@@ -13,6 +13,7 @@ import { STRIPE_WEBHOOK_SWEEP_JOB, STRIPE_WEBHOOK_SWEEP_QUEUE } from '../../../b
 import { BookingConfirmed, bookingEvents, hostCalendarStreamId, SlotHeld } from '../../../backend/src/modules/booking/booking.events';
 import { BOOKING_REMINDER_QUEUE, reminderJobId } from '../../../backend/src/modules/booking/jobs/booking-reminders';
 import { BOOKING_REMINDER_SWEEP_JOB, BOOKING_REMINDER_SWEEP_QUEUE } from '../../../backend/src/modules/booking/jobs/booking-reminders.sweeper';
+import { EMAIL_QUEUE } from '../../../backend/src/modules/email/jobs/email-job';
 import { emulatorStripe } from '../../support/emulator-client';
 import { eventually, startAddressableSite } from '../../support/site-client';
 import type { SiteServer } from '../../support/site-server';
@@ -44,7 +45,7 @@ beforeAll(async () => {
   stripe = emulatorStripe(site.url);
   pool = testPool(3, site.databaseUrl);
   redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-  for (const name of [STRIPE_WEBHOOK_QUEUE, STRIPE_WEBHOOK_SWEEP_QUEUE, BOOKING_REMINDER_QUEUE, BOOKING_REMINDER_SWEEP_QUEUE])
+  for (const name of [STRIPE_WEBHOOK_QUEUE, STRIPE_WEBHOOK_SWEEP_QUEUE, BOOKING_REMINDER_QUEUE, BOOKING_REMINDER_SWEEP_QUEUE, EMAIL_QUEUE])
     queues[name] = new Queue(name, { connection, prefix: site.queuePrefix });
 }, 120_000);
 afterAll(async () => {
@@ -61,12 +62,18 @@ afterAll(async () => {
 });
 
 describe('when Redis loses every job (a flush of this site’s keys), with two workers running', () => {
-  it('queues again what Postgres recorded and has not handled, within 10 s: each purchase fulfilled exactly once, schedulers and reminders back', async () => {
+  it('queues again what Postgres recorded and has not handled, within 10 s: each purchase fulfilled and emailed exactly once, schedulers and reminders back', async () => {
+    // These are fulfilled before the loss, but their emails (a receipt and a license key each) wait in Redis and are lost with it.
+    await queues[EMAIL_QUEUE]!.pause();
     const handledBefore = await Promise.all(Array.from({ length: 4 }, (_, i) => paidPurchase(i)));
     for (const purchase of handledBefore) expect(await deliver(checkoutCompleted(purchase))).toBe(200);
     await eventually(
       () => licensed(handledBefore),
       (n) => n === handledBefore.length,
+    );
+    await eventually(
+      () => queues[EMAIL_QUEUE]!.getWaitingCount(),
+      (n) => n >= 2 * handledBefore.length,
     );
     const booking = await confirmedBooking();
     await eventually(
@@ -91,12 +98,14 @@ describe('when Redis loses every job (a flush of this site’s keys), with two w
         unhandled: await unhandledEvents(all),
         reminder: (await queues[BOOKING_REMINDER_QUEUE]!.getJob(booking.reminderJobId)) !== undefined,
         schedulers: await schedulerNames(),
+        emailed: (await emailsTo(all)).filter((sent) => sent.receipts > 0 && sent.keys > 0).length,
       }),
-      (state) => state.licensed === all.length && state.unhandled === 0 && state.reminder && state.schedulers.length === 2,
+      (state) => state.licensed === all.length && state.unhandled === 0 && state.reminder && state.schedulers.length === 2 && state.emailed === all.length,
       RECOVERED_WITHIN_MS,
     );
 
     expect(await fulfilmentCounts(all)).toEqual(all.map(() => ({ purchases: 1, licenses: 1 })));
+    expect(await emailsTo(all)).toEqual(all.map(() => ({ receipts: 1, keys: 1 })));
     // Only what was not handled ran again: every event's job ran once.
     expect(await attemptsOf(all)).toEqual(all.map(() => 1));
     expect(await schedulerNames()).toEqual([BOOKING_REMINDER_SWEEP_JOB, STRIPE_WEBHOOK_SWEEP_JOB].sort());
@@ -110,6 +119,7 @@ describe('when Redis loses every job (a flush of this site’s keys), with two w
 interface Purchase {
   ref: string;
   sessionId: string;
+  email: string;
 }
 
 const checkoutEventIds = new Map<string, string>();
@@ -134,7 +144,7 @@ async function paidPurchase(i: number): Promise<Purchase> {
     body: `email=${encodeURIComponent(email)}`,
   });
   expect(paid.status).toBe(303);
-  return { ref, sessionId: session.id };
+  return { ref, sessionId: session.id, email };
 }
 
 /** The event Stripe sends for a paid session (fulfilment reads the session itself back from Stripe). */
@@ -232,6 +242,16 @@ async function fulfilmentCounts(purchases: Purchase[]): Promise<{ purchases: num
   );
   const count = (type: string, ref: string) => rows.find((row) => row.type === type && row.ref === ref)?.n ?? 0;
   return purchases.map((p) => ({ purchases: count('PurchaseCompleted', p.ref), licenses: count('LicenseGranted', p.ref) }));
+}
+
+/** The receipts and license keys each buyer was sent (the site's outbox stands in for SMTP). */
+async function emailsTo(purchases: Purchase[]): Promise<{ receipts: number; keys: number }[]> {
+  const { rows } = await pool.query<{ to: string; kind: string; n: number }>(
+    'select to_address as to, kind, count(*)::int as n from email_outbox where to_address = any($1) group by 1, 2',
+    [purchases.map((p) => p.email)],
+  );
+  const count = (kind: string, to: string) => rows.find((row) => row.kind === kind && row.to === to)?.n ?? 0;
+  return purchases.map((p) => ({ receipts: count('purchase-receipt', p.email), keys: count('license-key', p.email) }));
 }
 
 async function schedulerNames(): Promise<string[]> {
