@@ -37,21 +37,23 @@ export async function writeCheckpoint(em: EntityManager, name: string, checkpoin
 }
 
 /**
- * Moves a reactor's checkpoint back to the last event recorded before `since` (never forward), so
- * that it sees every event since then again: for redoing what was lost downstream (jobs Redis
- * lost), and only for a reactor whose reactions are safe to repeat (an email keyed by its event).
- * Returns how many events of the log it will read again. A batch running meanwhile finds its
- * checkpoint moved and applies nothing (projectBatch).
+ * Moves a reactor's checkpoint back to just before the first event (in reading order) recorded at
+ * or after `since`, never forward, so that it sees every event since then again: for redoing what
+ * was lost downstream (jobs Redis lost), and only for a reactor whose reactions are safe to repeat
+ * (an email keyed by its event). Returns how many events of the log it will read again. A batch
+ * running meanwhile finds its checkpoint moved and applies nothing (projectBatch).
  */
 export async function rewindCheckpoint(em: EntityManager, name: string, since: Date): Promise<number> {
   return em.transactional(async (tx) => {
     const current = await readCheckpoint(tx, name, { lock: true });
     if (!current.stored) return 0;
-    const [before] = await tx.execute<{ transaction_id: string; position: string }[]>(
-      'select transaction_id::text, position from events where recorded_at < ? order by recorded_at desc limit 1',
+    const [first] = await tx.execute<{ transaction_id: string; position: string }[]>(
+      'select transaction_id::text, position from events where recorded_at >= ? order by transaction_id, position limit 1',
       [since],
     );
-    const target = before ? { transactionId: BigInt(before.transaction_id), position: BigInt(before.position) } : LOG_START;
+    if (!first) return 0;
+    // A checkpoint need not be an event's: the reader goes on from anything after it.
+    const target = { transactionId: BigInt(first.transaction_id), position: BigInt(first.position) - 1n };
     if (compareCheckpoints(target, current) >= 0) return 0;
     await tx.execute('update projector_checkpoints set transaction_id = ?::xid8, position = ?, updated_at = now() where name = ?', [
       target.transactionId.toString(),
