@@ -15,7 +15,7 @@ import { BOOKING_REMINDER_QUEUE, reminderJobId } from '../../../backend/src/modu
 import { BOOKING_REMINDER_SWEEP_JOB, BOOKING_REMINDER_SWEEP_QUEUE } from '../../../backend/src/modules/booking/jobs/booking-reminders.sweeper';
 import { EMAIL_QUEUE } from '../../../backend/src/modules/email/jobs/email-job';
 import { emulatorStripe } from '../../support/emulator-client';
-import { eventually, startAddressableSite } from '../../support/site-client';
+import { eventually, freePort, startAddressableSite } from '../../support/site-client';
 import type { SiteServer } from '../../support/site-server';
 import { metadata, testPool } from '../../support/test-events';
 
@@ -23,48 +23,61 @@ import { metadata, testPool } from '../../support/test-events';
 const RECOVERED_WITHIN_MS = 10_000;
 const SECRET = 'whsec_sculpt_local_emulator';
 const ROOT = join(__dirname, '..', '..', '..');
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
-const connection = { url: redisUrl, maxRetriesPerRequest: null };
+const sharedRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
 const signer = new Stripe('sk_test_signing_only');
 
-let sink: Server;
-let site: SiteServer;
-let secondWorker: { child: ChildProcess; stdout: () => string };
-let stripe: Stripe;
-let pool: Pool;
-let redis: Redis;
-const queues: Record<string, Queue> = {};
+interface Stack {
+  sink: Server;
+  site: SiteServer;
+  secondWorker: { child: ChildProcess; stdout: () => string };
+  stripe: Stripe;
+  pool: Pool;
+  /** The site's Redis, for flushing its keys. */
+  redis: Redis;
+  queues: Record<string, Queue>;
+}
 
-// The site (its api and a worker in one process) and a second worker on the same database and queue prefix.
-beforeAll(async () => {
+let stack: Stack;
+const queue = (name: string) => stack.queues[name]!;
+
+/** The site (its api and a worker in one process) and a second worker, on one database, one Redis and one queue prefix. */
+async function startStack(redisUrl: string): Promise<Stack> {
   // The emulator's own events go to a sink: the test delivers the ones it means to, when it means to.
-  sink = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end('{}')));
+  const sink = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end('{}')));
   const sinkPort = await new Promise<number>((resolve) => sink.listen(0, '127.0.0.1', () => resolve((sink.address() as { port: number }).port)));
-  site = await startAddressableSite('redis_loss', { STRIPE_EMULATOR_WEBHOOK_URL: `http://127.0.0.1:${sinkPort}/` });
-  secondWorker = await startWorker(site);
-  stripe = emulatorStripe(site.url);
-  pool = testPool(3, site.databaseUrl);
-  redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  const site = await startAddressableSite('redis_loss', { STRIPE_EMULATOR_WEBHOOK_URL: `http://127.0.0.1:${sinkPort}/`, REDIS_URL: redisUrl });
+  const secondWorker = await startWorker(site, redisUrl);
+  const queues: Record<string, Queue> = {};
   for (const name of [STRIPE_WEBHOOK_QUEUE, STRIPE_WEBHOOK_SWEEP_QUEUE, BOOKING_REMINDER_QUEUE, BOOKING_REMINDER_SWEEP_QUEUE, EMAIL_QUEUE])
-    queues[name] = new Queue(name, { connection, prefix: site.queuePrefix });
-}, 120_000);
-afterAll(async () => {
-  for (const queue of Object.values(queues)) await queue.close();
-  if (secondWorker && secondWorker.child.exitCode === null) {
-    secondWorker.child.kill('SIGINT');
-    await new Promise((resolve) => secondWorker.child.once('exit', resolve));
+    queues[name] = new Queue(name, { connection: { url: redisUrl, maxRetriesPerRequest: null }, prefix: site.queuePrefix });
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 }).on('error', () => undefined);
+  return { sink, site, secondWorker, stripe: emulatorStripe(site.url), pool: testPool(3, site.databaseUrl), redis, queues };
+}
+
+async function stopStack(stopping: Stack | undefined): Promise<void> {
+  if (!stopping) return;
+  for (const open of Object.values(stopping.queues)) await open.close();
+  const { child } = stopping.secondWorker;
+  if (child.exitCode === null) {
+    child.kill('SIGINT');
+    await new Promise((resolve) => child.once('exit', resolve));
   }
-  await pool?.end();
-  await site?.stop();
-  if (site) await flushPrefix(site.queuePrefix);
-  redis?.disconnect();
-  await new Promise((resolve) => (sink ? sink.close(resolve) : resolve(undefined)));
-});
+  await stopping.pool.end();
+  await stopping.site.stop();
+  await flushPrefix(stopping.redis, stopping.site.queuePrefix).catch(() => undefined);
+  stopping.redis.disconnect();
+  await new Promise((resolve) => stopping.sink.close(resolve));
+}
 
 describe('when Redis loses every job (a flush of this site’s keys), with two workers running', () => {
+  beforeAll(async () => {
+    stack = await startStack(sharedRedisUrl);
+  }, 120_000);
+  afterAll(() => stopStack(stack));
+
   it('queues again what Postgres recorded and has not handled, within 10 s: each purchase fulfilled and emailed exactly once, schedulers and reminders back', async () => {
     // These are fulfilled before the loss, but their emails (a receipt and a license key each) wait in Redis and are lost with it.
-    await queues[EMAIL_QUEUE]!.pause();
+    await queue(EMAIL_QUEUE).pause();
     const handledBefore = await Promise.all(Array.from({ length: 4 }, (_, i) => paidPurchase(i)));
     for (const purchase of handledBefore) expect(await deliver(checkoutCompleted(purchase))).toBe(200);
     await eventually(
@@ -72,31 +85,31 @@ describe('when Redis loses every job (a flush of this site’s keys), with two w
       (n) => n === handledBefore.length,
     );
     await eventually(
-      () => queues[EMAIL_QUEUE]!.getWaitingCount(),
+      () => queue(EMAIL_QUEUE).getWaitingCount(),
       (n) => n >= 2 * handledBefore.length,
     );
     const booking = await confirmedBooking();
     await eventually(
-      () => queues[BOOKING_REMINDER_QUEUE]!.getJob(booking.reminderJobId),
+      () => queue(BOOKING_REMINDER_QUEUE).getJob(booking.reminderJobId),
       (job) => job !== undefined,
     );
 
     // Paused, the workers take none of these: they are kept in Postgres and waiting in Redis when it loses them.
-    await queues[STRIPE_WEBHOOK_QUEUE]!.pause();
+    await queue(STRIPE_WEBHOOK_QUEUE).pause();
     const waiting = await Promise.all(Array.from({ length: 8 }, (_, i) => paidPurchase(100 + i)));
     for (const purchase of waiting) expect(await deliver(checkoutCompleted(purchase))).toBe(200);
-    expect(await queues[STRIPE_WEBHOOK_QUEUE]!.getWaitingCount()).toBeGreaterThanOrEqual(waiting.length);
+    expect(await queue(STRIPE_WEBHOOK_QUEUE).getWaitingCount()).toBeGreaterThanOrEqual(waiting.length);
     expect(await licensed(waiting)).toBe(0);
 
-    await flushPrefix(site.queuePrefix);
-    expect(await queues[STRIPE_WEBHOOK_QUEUE]!.getJob(checkoutEventIds.get(waiting[0]!.ref)!)).toBeUndefined();
+    await flushPrefix(stack.redis, stack.site.queuePrefix);
+    expect(await queue(STRIPE_WEBHOOK_QUEUE).getJob(checkoutEventIds.get(waiting[0]!.ref)!)).toBeUndefined();
 
     const all = [...handledBefore, ...waiting];
     await eventually(
       async () => ({
         licensed: await licensed(all),
         unhandled: await unhandledEvents(all),
-        reminder: (await queues[BOOKING_REMINDER_QUEUE]!.getJob(booking.reminderJobId)) !== undefined,
+        reminder: (await queue(BOOKING_REMINDER_QUEUE).getJob(booking.reminderJobId)) !== undefined,
         schedulers: await schedulerNames(),
         emailed: (await emailsTo(all)).filter((sent) => sent.receipts > 0 && sent.keys > 0).length,
       }),
@@ -109,12 +122,64 @@ describe('when Redis loses every job (a flush of this site’s keys), with two w
     // Only what was not handled ran again: every event's job ran once.
     expect(await attemptsOf(all)).toEqual(all.map(() => 1));
     expect(await schedulerNames()).toEqual([BOOKING_REMINDER_SWEEP_JOB, STRIPE_WEBHOOK_SWEEP_JOB].sort());
-    expect(await (await queues[BOOKING_REMINDER_QUEUE]!.getJob(booking.reminderJobId))!.getState()).toBe('delayed');
+    expect(await (await queue(BOOKING_REMINDER_QUEUE).getJob(booking.reminderJobId))!.getState()).toBe('delayed');
     // One worker did the recovery; the other found it under way, or done.
-    const recoveries = `${site.stdout()}${secondWorker.stdout()}`.match(/Redis had lost its jobs/g) ?? [];
+    const recoveries = `${stack.site.stdout()}${stack.secondWorker.stdout()}`.match(/Redis had lost its jobs/g) ?? [];
     expect(recoveries).toHaveLength(1);
   });
 });
+
+describe('when Redis restarts empty under running workers (a private redis-server, killed)', () => {
+  let redisServer: { port: number; child: ChildProcess };
+  beforeAll(async () => {
+    redisServer = await startRedisServer(await freePort());
+    stack = await startStack(`redis://127.0.0.1:${redisServer.port}/0`);
+  }, 120_000);
+  afterAll(async () => {
+    await stopStack(stack);
+    await stopRedisServer(redisServer);
+  });
+
+  it('notices once it reconnects and handles within 10 s every purchase recorded meanwhile, each fulfilled exactly once', async () => {
+    await queue(STRIPE_WEBHOOK_QUEUE).pause();
+    const waiting = await Promise.all(Array.from({ length: 6 }, (_, i) => paidPurchase(200 + i)));
+    for (const purchase of waiting) expect(await deliver(checkoutCompleted(purchase))).toBe(200);
+    expect(await queue(STRIPE_WEBHOOK_QUEUE).getWaitingCount()).toBeGreaterThanOrEqual(waiting.length);
+
+    await stopRedisServer(redisServer);
+    redisServer = await startRedisServer(redisServer.port);
+
+    await eventually(
+      async () => ({ licensed: await licensed(waiting), unhandled: await unhandledEvents(waiting), schedulers: await schedulerNames() }),
+      (state) => state.licensed === waiting.length && state.unhandled === 0 && state.schedulers.length === 2,
+      RECOVERED_WITHIN_MS,
+    );
+    expect(await fulfilmentCounts(waiting)).toEqual(waiting.map(() => ({ purchases: 1, licenses: 1 })));
+    expect(await attemptsOf(waiting)).toEqual(waiting.map(() => 1));
+  });
+});
+
+async function startRedisServer(port: number): Promise<{ port: number; child: ChildProcess }> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const client = new Redis(`redis://127.0.0.1:${port}/0`, { maxRetriesPerRequest: 1, retryStrategy: () => 50 }).on('error', () => undefined);
+  try {
+    await eventually(
+      () => client.ping().catch(() => 'not yet'),
+      (answer) => answer === 'PONG',
+    );
+  } finally {
+    client.disconnect();
+  }
+  return { port, child };
+}
+
+/** As a crash: SIGKILL, no save, every key gone. */
+async function stopRedisServer(server: { child: ChildProcess } | undefined): Promise<void> {
+  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGKILL');
+  await exited;
+}
 
 interface Purchase {
   ref: string;
@@ -126,18 +191,18 @@ const checkoutEventIds = new Map<string, string>();
 
 /** A lifetime license bought on the emulator: a Checkout Session created as the site creates one, then paid. */
 async function paidPurchase(i: number): Promise<Purchase> {
-  const [price] = (await stripe.prices.list({ lookup_keys: ['sculpt_lifetime-license'], active: true })).data;
+  const [price] = (await stack.stripe.prices.list({ lookup_keys: ['sculpt_lifetime-license'], active: true })).data;
   const ref = `chk_${randomBytes(12).toString('hex')}`;
   const email = `buyer-${i}-${ref}@example.com`;
   const meta = { checkoutRef: ref, userId: `user_${randomUUID()}`, resourceId: 'lifetime-license', quantity: '1', email };
-  const session = await stripe.checkout.sessions.create({
+  const session = await stack.stripe.checkout.sessions.create({
     mode: 'payment',
     line_items: [{ price: price!.id, quantity: 1 }],
-    success_url: `${site.url}/checkout?status=success`,
+    success_url: `${stack.site.url}/checkout?status=success`,
     metadata: meta,
     payment_intent_data: { metadata: meta },
   });
-  const paid = await fetch(`${site.url}/_stripe/checkout/${session.id}/pay`, {
+  const paid = await fetch(`${stack.site.url}/_stripe/checkout/${session.id}/pay`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -165,7 +230,7 @@ function checkoutCompleted(purchase: Purchase): string {
 }
 
 async function deliver(body: string): Promise<number> {
-  const response = await fetch(`${site.url}/webhooks/stripe`, {
+  const response = await fetch(`${stack.site.url}/webhooks/stripe`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) },
     body,
@@ -175,7 +240,7 @@ async function deliver(body: string): Promise<number> {
 
 /** A booking three days ahead, confirmed on its host's calendar: its reminder is a delayed job. */
 async function confirmedBooking(): Promise<{ reminderJobId: string }> {
-  const store = new EventStore(pool, new EventRegistry().register(...bookingEvents));
+  const store = new EventStore(stack.pool, new EventRegistry().register(...bookingEvents));
   const start = new Date(Math.floor((Date.now() + 72 * 3600_000) / 1000) * 1000).toISOString();
   const end = new Date(Date.parse(start) + 3600_000).toISOString();
   const ids = { hostUserId: `host_${randomUUID()}`, bookingId: `bk_${randomUUID().replace(/-/g, '').slice(0, 16)}`, customerUserId: `user_${randomUUID()}` };
@@ -204,20 +269,22 @@ async function confirmedBooking(): Promise<{ reminderJobId: string }> {
   await store.append(stream, 'any', [BookingConfirmed({ ...ids, start, end, details, paymentIntentId: null, at: now })], metadata());
   // The sweep reads the read model: recovery can put the reminder back only once the booking is in it.
   await eventually(
-    async () => (await pool.query("select 1 from rm_session_bookings where booking_id = $1 and status = 'confirmed'", [ids.bookingId])).rowCount,
+    async () => (await stack.pool.query("select 1 from rm_session_bookings where booking_id = $1 and status = 'confirmed'", [ids.bookingId])).rowCount,
     (n) => n === 1,
   );
   return { reminderJobId: reminderJobId(ids.bookingId, start) };
 }
 
 async function licensed(purchases: Purchase[]): Promise<number> {
-  const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from rm_licenses where checkout_ref = any($1)', [purchases.map((p) => p.ref)]);
+  const { rows } = await stack.pool.query<{ n: number }>('select count(*)::int as n from rm_licenses where checkout_ref = any($1)', [
+    purchases.map((p) => p.ref),
+  ]);
   return rows[0]!.n;
 }
 
 async function unhandledEvents(purchases: Purchase[]): Promise<number> {
   const ids = purchases.map((p) => checkoutEventIds.get(p.ref));
-  const { rows } = await pool.query<{ n: number }>(
+  const { rows } = await stack.pool.query<{ n: number }>(
     'select count(*)::int as n from stripe_webhook_events where stripe_event_id = any($1) and handled_at is null',
     [ids],
   );
@@ -226,7 +293,7 @@ async function unhandledEvents(purchases: Purchase[]): Promise<number> {
 
 async function attemptsOf(purchases: Purchase[]): Promise<number[]> {
   const ids = purchases.map((p) => checkoutEventIds.get(p.ref)!);
-  const { rows } = await pool.query<{ id: string; attempts: number }>(
+  const { rows } = await stack.pool.query<{ id: string; attempts: number }>(
     'select stripe_event_id as id, attempts from stripe_webhook_events where stripe_event_id = any($1)',
     [ids],
   );
@@ -235,7 +302,7 @@ async function attemptsOf(purchases: Purchase[]): Promise<number[]> {
 
 /** How many times each purchase was recorded completed and granted its license: exactly once each. */
 async function fulfilmentCounts(purchases: Purchase[]): Promise<{ purchases: number; licenses: number }[]> {
-  const { rows } = await pool.query<{ type: string; ref: string; n: number }>(
+  const { rows } = await stack.pool.query<{ type: string; ref: string; n: number }>(
     `select type, coalesce(data->>'checkoutRef', data->'source'->>'checkoutRef') as ref, count(*)::int as n from events
      where type in ('PurchaseCompleted', 'LicenseGranted') and coalesce(data->>'checkoutRef', data->'source'->>'checkoutRef') = any($1) group by 1, 2`,
     [purchases.map((p) => p.ref)],
@@ -246,7 +313,7 @@ async function fulfilmentCounts(purchases: Purchase[]): Promise<{ purchases: num
 
 /** The receipts and license keys each buyer was sent (the site's outbox stands in for SMTP). */
 async function emailsTo(purchases: Purchase[]): Promise<{ receipts: number; keys: number }[]> {
-  const { rows } = await pool.query<{ to: string; kind: string; n: number }>(
+  const { rows } = await stack.pool.query<{ to: string; kind: string; n: number }>(
     'select to_address as to, kind, count(*)::int as n from email_outbox where to_address = any($1) group by 1, 2',
     [purchases.map((p) => p.email)],
   );
@@ -255,7 +322,7 @@ async function emailsTo(purchases: Purchase[]): Promise<{ receipts: number; keys
 }
 
 async function schedulerNames(): Promise<string[]> {
-  const schedulers = await Promise.all([STRIPE_WEBHOOK_SWEEP_QUEUE, BOOKING_REMINDER_SWEEP_QUEUE].map((name) => queues[name]!.getJobSchedulers()));
+  const schedulers = await Promise.all([STRIPE_WEBHOOK_SWEEP_QUEUE, BOOKING_REMINDER_SWEEP_QUEUE].map((name) => queue(name).getJobSchedulers()));
   return schedulers
     .flat()
     .map((scheduler) => scheduler.key)
@@ -263,7 +330,7 @@ async function schedulerNames(): Promise<string[]> {
 }
 
 /** What Redis losing its data does to this site, and to nothing else on the shared Redis: every key under its prefix, in one DEL. */
-async function flushPrefix(prefix: string): Promise<void> {
+async function flushPrefix(redis: Redis, prefix: string): Promise<void> {
   const keys: string[] = [];
   let cursor = '0';
   do {
@@ -275,7 +342,7 @@ async function flushPrefix(prefix: string): Promise<void> {
 }
 
 /** Another worker process, as `ROLE=worker npm start` runs one, on the site's database and queue prefix. */
-async function startWorker(of: SiteServer): Promise<{ child: ChildProcess; stdout: () => string }> {
+async function startWorker(of: SiteServer, redisUrl: string): Promise<{ child: ChildProcess; stdout: () => string }> {
   const child = spawn(process.execPath, [join(ROOT, 'dist', 'app', 'backend', 'src', 'main.js')], {
     cwd: ROOT,
     env: {
@@ -283,6 +350,7 @@ async function startWorker(of: SiteServer): Promise<{ child: ChildProcess; stdou
       ROLE: 'worker',
       DATABASE_URL: of.databaseUrl,
       QUEUE_PREFIX: of.queuePrefix,
+      REDIS_URL: redisUrl,
       PUBLIC_URL: of.url,
       LOG_LEVEL: 'warn',
       LOCAL_DEMO_DATA: 'false',
