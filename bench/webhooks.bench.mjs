@@ -387,7 +387,8 @@ async function run(label, stack, { faults = false, rate = RATE } = {}) {
   );
   if (cpuBefore) {
     const cpuAfter = await stack.cpu();
-    const used = Object.entries(cpuAfter).map(([name, after]) => {
+    const { transactions, ...cpuAfterOnly } = cpuAfter;
+    const used = Object.entries(cpuAfterOnly).map(([name, after]) => {
       const before = cpuBefore[name];
       // Postgres: per backend, one that ended since counted from its last reading, a new one from 0.
       const spent =
@@ -399,7 +400,10 @@ async function run(label, stack, { faults = false, rate = RATE } = {}) {
           : after - before;
       return `${name} ${spent.toFixed(1)} s`;
     });
-    console.log(`  CPU used from the first delivery until all were fulfilled and counted: ${used.join(', ')}`);
+    const committed = transactions - cpuBefore.transactions;
+    console.log(
+      `  CPU used from the first delivery until all were fulfilled and counted: ${used.join(', ')}; Postgres transactions ${committed} (${(committed / DELIVERIES).toFixed(1)} per delivery)`,
+    );
   }
   if (!faults) {
     console.log("  where the time went (each purchase's checkout event):");
@@ -412,7 +416,15 @@ async function run(label, stack, { faults = false, rate = RATE } = {}) {
   console.log(
     `  kept events ${kept.kept}/${uniqueIds.length}, handled ${kept.handled}, deliveries counted ${kept.deliveries}; purchases ${counts.purchases}, PurchaseCompleted ${counts.purchase_events}, licenses ${counts.licenses}, LicenseGranted ${counts.license_events} for ${counts.licensed_refs} purchases → ${ok ? 'every purchase fulfilled exactly once, nothing lost' : 'MISMATCH'}`,
   );
-  return { ok, rate, p50: percentile(latencies, 50), p95: percentile(latencies, 95), settledSeconds, afterLastFault };
+  return {
+    ok,
+    rate,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    settledSeconds,
+    afterLastFault,
+    lastFaultSeconds: lastFaultAt && seconds(lastFaultAt),
+  };
 }
 
 async function main() {
@@ -453,7 +465,10 @@ async function main() {
       // The database's backends (the pools keep their connections, so mostly the same ones throughout).
       const { rows } = await db.query('select pid from pg_stat_activity where datname = current_database()');
       const backends = await Promise.all(rows.map(async (row) => [row.pid, await cpuSeconds(row.pid)]));
-      return { api: a, worker: w, redis: r, postgres: new Map(backends) };
+      const {
+        rows: [stats],
+      } = await db.query('select xact_commit + xact_rollback as transactions from pg_stat_database where datname = current_database()');
+      return { api: a, worker: w, redis: r, postgres: new Map(backends), transactions: Number(stats.transactions) };
     },
     async killWorker() {
       worker.child.kill('SIGKILL');
@@ -499,7 +514,7 @@ async function main() {
         `  with faults ${RATE}/s          ${ms(faulted.p50)}  ${ms(faulted.p95)}   p95 < ${TARGET_FAULT_P95_MS / 1000} s: ${verdict(faulted.p95 < TARGET_FAULT_P95_MS)}${ratio(faulted)}`,
       );
       console.log(
-        `  with faults: all fulfilled ${faulted.afterLastFault?.toFixed(1) ?? 'never'} s after the last fault (${faulted.settledSeconds.toFixed(1)} s after the start): target ≤ ${TARGET_AFTER_LAST_FAULT_S} s: ${verdict(faulted.afterLastFault !== null && faulted.afterLastFault <= TARGET_AFTER_LAST_FAULT_S)}`,
+        `  with faults: all fulfilled ${faulted.afterLastFault?.toFixed(1) ?? 'never'} s after the last fault (${faulted.settledSeconds.toFixed(1)} s after the start): target ≤ ${TARGET_AFTER_LAST_FAULT_S} s: ${verdict(faulted.afterLastFault !== null && faulted.afterLastFault <= TARGET_AFTER_LAST_FAULT_S)}${clean && faulted.lastFaultSeconds !== null ? `; the clean run fulfilled everything ${(clean.settledSeconds - faulted.lastFaultSeconds).toFixed(1)} s after the same moment` : ''}`,
       );
     }
     console.log(`load average: ${(await readFile('/proc/loadavg', 'utf8').catch(() => 'n/a')).trim()}`);
