@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
 import { rootLogger, throttledWarning } from '../common/logger';
+import { within } from '../common/within';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
 import { REDIS } from '../redis/redis.module';
@@ -11,6 +12,11 @@ import { whileRecoveryLocked } from './recovery-lock';
 const CHECK_EVERY_MS = 1_000;
 const INTACT = 'intact';
 const RECOVERING = 'recovering';
+/**
+ * A recovery that takes longer (Redis gone again half-way, its commands waiting for it) gives up
+ * the lock and is tried again, from the start, by whichever worker next finds the marker missing.
+ */
+const RECOVERY_TIMEOUT_MS = 60_000;
 
 /**
  * Notices that Redis has lost its jobs and has them queued again at once. Redis runs without
@@ -29,7 +35,7 @@ export class RedisLossWatch implements OnApplicationBootstrap, OnModuleDestroy {
   private checking?: Promise<void>;
   /** Whether this worker has seen the marker: a missing one is then a loss, not a first start. */
   private seenIntact = false;
-  private readonly warn = throttledWarning('could not check Redis for lost jobs', 10_000);
+  private readonly warn = throttledWarning('could not check Redis for lost jobs, or put them back', 10_000);
   private readonly onReady = () => void this.check();
 
   constructor(
@@ -48,10 +54,10 @@ export class RedisLossWatch implements OnApplicationBootstrap, OnModuleDestroy {
     void this.check();
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** A recovery under way is not waited for: cut short, it leaves the marker for the next worker. */
+  onModuleDestroy(): void {
     clearInterval(this.timer);
     this.redis.off('ready', this.onReady);
-    await this.checking;
   }
 
   /** One check at a time; a check asked for meanwhile is that one. */
@@ -76,7 +82,7 @@ export class RedisLossWatch implements OnApplicationBootstrap, OnModuleDestroy {
       const lost = this.seenIntact;
       const started = performance.now();
       await this.redis.set(this.key, RECOVERING);
-      const queued = await this.recovery.recover();
+      const queued = await within(this.recovery.recover(), RECOVERY_TIMEOUT_MS, 'putting back the jobs Redis lost');
       await this.redis.set(this.key, INTACT, 'XX');
       const ms = Math.round(performance.now() - started);
       const offered = Object.values(queued).reduce((sum, n) => sum + n, 0);
