@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Projector, Recorded } from '../../../events/projector';
-import { SlotHeld } from '../../booking';
-import { PurchaseCompleted } from '../../checkout';
+import type { SlotHeld } from '../../booking';
+import type { PurchaseCompleted } from '../../checkout';
 import { customerDirectoryTables } from './customer-directory.entity';
 
-const directoryEvents = [PurchaseCompleted, SlotHeld];
-type DirectoryEvent = Recorded<ReturnType<(typeof directoryEvents)[number]>>;
+// Type-only imports: the admin module loads before checkout and booking (auth imports it), and
+// a value import here would close a cycle through their modules' decorators.
+type DirectoryEvent = Recorded<ReturnType<typeof PurchaseCompleted> | ReturnType<typeof SlotHeld>>;
 
 /**
  * Keeps rm_customer_directory: each account's latest known address and name, from the events that
@@ -13,7 +14,7 @@ type DirectoryEvent = Recorded<ReturnType<(typeof directoryEvents)[number]>>;
  */
 export class CustomerDirectoryProjector implements Projector<DirectoryEvent> {
   readonly name = 'CustomerDirectoryProjector';
-  readonly eventTypes = directoryEvents.map((definition) => definition.type);
+  readonly eventTypes: DirectoryEvent['type'][] = ['PurchaseCompleted', 'SlotHeld'];
   readonly tables = ['rm_customer_directory'];
 
   async apply(event: DirectoryEvent, em: EntityManager): Promise<void> {
