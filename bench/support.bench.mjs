@@ -49,14 +49,14 @@ const SEED = [
    select 'booking_bench_' || i, 'host_bench', 'user_bench_' || (i * 10), 'intro', 'Intro call', 30, 'Host', 'customer' || (i * 10) || '@example.com',
      null, 'UTC', 'bref_bench_' || i, 5000, 'usd', 'pi_booking_bench' || i, now() + (i || ' hours')::interval, now() + (i || ' hours')::interval + interval '30 minutes',
      'confirmed', now(), now()
-   from generate_series(1, $2) i`,
+   from generate_series(1, $1) i`,
 ];
 
 const site = await startBenchSite({ ADMIN_TOKEN });
 const db = new pg.Pool({ connectionString: site.databaseUrl, max: 2 });
 try {
   const seeded = performance.now();
-  for (const sql of SEED) await db.query(sql, sql.includes('$2') ? [ACCOUNTS, BOOKINGS] : [ACCOUNTS]);
+  for (const [n, sql] of SEED.entries()) await db.query(sql, [n === SEED.length - 1 ? BOOKINGS : ACCOUNTS]);
   // Real keys for a sample of accounts, so a pasted key takes the same path as in production.
   const keys = [];
   for (let n = 0; n < SAMPLES; n += 1) {
