@@ -23,8 +23,42 @@ const SAMPLES = 50;
 const TARGET_MS = 100;
 const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 
-const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken', 'Margaret', 'Dennis', 'Radia', 'John', 'Hedy', 'Tim', 'Sophie', 'Linus'];
-const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Allen', 'Thompson', 'Hamilton', 'Ritchie', 'Perlman', 'Backus', 'Lamarr', 'Berners', 'Wilson', 'Torvalds'];
+const FIRST = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Edsger',
+  'Barbara',
+  'Donald',
+  'Frances',
+  'Ken',
+  'Margaret',
+  'Dennis',
+  'Radia',
+  'John',
+  'Hedy',
+  'Tim',
+  'Sophie',
+  'Linus',
+];
+const LAST = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Dijkstra',
+  'Liskov',
+  'Knuth',
+  'Allen',
+  'Thompson',
+  'Hamilton',
+  'Ritchie',
+  'Perlman',
+  'Backus',
+  'Lamarr',
+  'Berners',
+  'Wilson',
+  'Torvalds',
+];
 
 const SEED = [
   `insert into rm_customer_directory (user_id, email, name, updated_at)
@@ -94,7 +128,8 @@ try {
   const baseline = await sequential(healthz, REQUESTS);
   const rows = [{ name: 'GET /healthz (baseline)', ...baseline }];
   for (const [name, query, expected] of kinds) {
-    const call = (n) => fetch(`${site.url}/_serverFn/searchCustomers?payload=${encodeURIComponent(JSON.stringify({ query: query(n) }))}`, { headers: { cookie } });
+    const call = (n) =>
+      fetch(`${site.url}/_serverFn/searchCustomers?payload=${encodeURIComponent(JSON.stringify({ query: query(n) }))}`, { headers: { cookie } });
     for (let n = 0; n < 3; n += 1) {
       const body = await (await call(n)).json();
       const ids = body.result?.results.map((r) => r.userId);
@@ -106,15 +141,27 @@ try {
   }
   for (const r of rows) r.ratio = r.p50 / baseline.p50;
 
-  console.log(`\nsearchCustomers on ${ACCOUNTS.toLocaleString('en-US')} accounts (${BOOKINGS.toLocaleString('en-US')} bookings), seeded by SQL in ${seedSeconds.toFixed(1)} s`);
-  console.log(`${REQUESTS} sequential requests per row over HTTP with the admin cookie; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
-  console.log(`${'query'.padEnd(62)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'x healthz'.padStart(10)}  p95 < ${TARGET_MS} ms`);
+  console.log(
+    `\nsearchCustomers on ${ACCOUNTS.toLocaleString('en-US')} accounts (${BOOKINGS.toLocaleString('en-US')} bookings), seeded by SQL in ${seedSeconds.toFixed(1)} s`,
+  );
+  console.log(
+    `${REQUESTS} sequential requests per row over HTTP with the admin cookie; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}\n`,
+  );
+  console.log(
+    `${'query'.padEnd(62)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'x healthz'.padStart(10)}  p95 < ${TARGET_MS} ms`,
+  );
   for (const r of rows) {
     const verdict = r.name.startsWith('GET') ? '' : r.p95 < TARGET_MS ? 'yes' : 'NO';
-    console.log(`${r.name.padEnd(62)} ${r.p50.toFixed(2).padStart(8)} ${r.p95.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${r.ratio.toFixed(2).padStart(10)}  ${verdict}`);
+    console.log(
+      `${r.name.padEnd(62)} ${r.p50.toFixed(2).padStart(8)} ${r.p95.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${r.ratio.toFixed(2).padStart(10)}  ${verdict}`,
+    );
   }
   const worst = Math.max(...rows.filter((r) => !r.name.startsWith('GET')).map((r) => r.p95));
-  console.log(`\nTarget: every kind of search p95 under ${TARGET_MS} ms on ${ACCOUNTS.toLocaleString('en-US')} accounts. Worst p95: ${worst.toFixed(2)} ms → ${worst < TARGET_MS ? 'met' : 'NOT met'}.`);
+  console.log(
+    `\nTarget: every kind of search p95 under ${TARGET_MS} ms on ${ACCOUNTS.toLocaleString('en-US')} accounts. Worst p95: ${worst.toFixed(2)} ms → ${worst < TARGET_MS ? 'met' : 'NOT met'}.`,
+  );
 } finally {
   await db.end();
   await site.stop();

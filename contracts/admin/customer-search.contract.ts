@@ -2,7 +2,18 @@ import { z } from 'zod';
 import { defineServerFn } from '../server-fn';
 
 /** What a search result was found by, for the admin to see why it is listed. */
-export const CUSTOMER_MATCHES = ['email', 'name', 'user id', 'license key', 'seat key', 'retired license key', 'Stripe customer', 'Checkout Session', 'payment', 'booking'] as const;
+export const CUSTOMER_MATCHES = [
+  'email',
+  'name',
+  'user id',
+  'license key',
+  'seat key',
+  'retired license key',
+  'Stripe customer',
+  'Checkout Session',
+  'payment',
+  'booking',
+] as const;
 export type CustomerMatch = (typeof CUSTOMER_MATCHES)[number];
 
 export const customerSearchResultSchema = z.object({

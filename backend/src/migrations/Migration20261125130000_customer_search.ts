@@ -31,7 +31,13 @@ export class Migration20261125130000_customer_search extends Migration {
   }
 
   override down(): void {
-    for (const index of ['rm_session_bookings_payment_intent', 'rm_pending_payments_session', 'rm_purchases_payment_intent', 'rm_purchases_session', 'rm_customers_customer']) {
+    for (const index of [
+      'rm_session_bookings_payment_intent',
+      'rm_pending_payments_session',
+      'rm_purchases_payment_intent',
+      'rm_purchases_session',
+      'rm_customers_customer',
+    ]) {
       this.addSql(`drop index if exists ${index}`);
     }
     this.addSql('drop table if exists rm_customer_directory');
