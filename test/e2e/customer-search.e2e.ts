@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import type { Browser } from 'playwright-core';
@@ -43,6 +44,8 @@ describe('finding a customer in /admin', () => {
     expect(await found.textContent()).toContain('Plan: pro');
     expect(await results.getByRole('listitem').count()).toBe(1);
     expect(await found.getByRole('link', { name: 'Events by this customer' }).getAttribute('href')).toContain(encodeURIComponent(customer.userId));
+    const { violations } = await new AxeBuilder({ page }).include('section').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     await search.getByLabel(/license key/).fill('nobody-at-all@nowhere.invalid');
     await search.getByRole('button', { name: 'Search' }).click();
