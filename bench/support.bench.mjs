@@ -1,6 +1,6 @@
 // Finding a customer in /admin (searchCustomers) on 100,000 accounts. The built site starts on a
 // fresh database; 100,000 accounts (directory entries, licenses, Stripe customers, purchases with
-// Checkout Sessions and payment intents, pending payments) and 10,000 bookings are written straight
+// Checkout Sessions and payment intents, pending payments, 20,000 seats) and 10,000 bookings are written straight
 // into the read-model tables by SQL (generate_series), then each kind of query is timed over HTTP,
 // one request at a time, beside GET /healthz in the same run. Target: p95 under 100 ms.
 //   BENCH_ACCOUNTS (100000), BENCH_REQUESTS per kind (200)
@@ -71,6 +71,9 @@ const SEED = [
    select 'lic_bench_' || i, 'user_bench_' || i, 'systemsculpt-pro', case when i % 3 = 0 then 'team' else 'pro' end, 'plugin', 'active', 'sealed',
      encode(sha256(('bench-key:' || i)::bytea), 'hex'), 'HINT' || (i % 1000), 1, 2, 0, now() - (i || ' minutes')::interval
    from generate_series(1, $1) i`,
+  `insert into rm_licensed_users (license_id, email, seat_key_sealed, seat_key_hash, seat_key_hint, added_at)
+   select 'lic_bench_' || (i * 5), 'seat' || i || '@team.example.com', 'sealed', encode(sha256(('bench-seat:' || i)::bytea), 'hex'), 'HINT', now()
+   from generate_series(1, $1 / 5) i`,
   `insert into rm_customers (user_id, customer_id) select 'user_bench_' || i, 'cus_bench' || i from generate_series(1, $1) i`,
   `insert into rm_purchases (checkout_ref, checkout_session_id, user_id, resource_id, title, quantity, amount_cents, currency, status, payment_intent_id, completed_at)
    select 'ref_bench_' || i, 'cs_test_bench' || i, 'user_bench_' || i, 'systemsculpt-pro', 'SystemSculpt Pro', 1, 2900, 'usd', 'paid', 'pi_bench' || i, now()
@@ -108,6 +111,7 @@ try {
 
   const pick = (n) => keys[n % keys.length];
   const bookingOf = (n) => 1 + ((n * 7919) % BOOKINGS);
+  const seatOf = (n) => 1 + ((n * 7919) % Math.floor(ACCOUNTS / 5));
   const kinds = [
     ['license key, pasted lower-case without dashes', (n) => ` ${pick(n).key.replace(/-/g, '').toLowerCase()} `, (n) => `user_bench_${pick(n).i}`],
     ['license key, as issued', (n) => pick(n).key, (n) => `user_bench_${pick(n).i}`],
@@ -118,6 +122,7 @@ try {
     ['user id', (n) => `user_bench_${pick(n).i}`, (n) => `user_bench_${pick(n).i}`],
     ['email, full', (n) => `customer${pick(n).i}@example.com`, (n) => `user_bench_${pick(n).i}`],
     ['email prefix', (n) => `CUSTOMER${pick(n).i}`, (n) => `user_bench_${pick(n).i}`],
+    ['seat holder email', (n) => `seat${seatOf(n)}@team.example.com`, (n) => `user_bench_${seatOf(n) * 5}`],
     ['name fragment (many matches)', (n) => LAST[n % LAST.length].slice(1, 6).toLowerCase(), null],
     ['name, first and last', (n) => `${FIRST[n % FIRST.length]} ${LAST[(n * 3) % LAST.length]}`, null],
     ['no match', (n) => `nobody-${n}@nowhere.invalid`, null],

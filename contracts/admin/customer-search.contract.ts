@@ -4,6 +4,7 @@ import { defineServerFn } from '../server-fn';
 /** What a search result was found by, for the admin to see why it is listed. */
 export const CUSTOMER_MATCHES = [
   'email',
+  'seat holder email',
   'name',
   'user id',
   'license key',

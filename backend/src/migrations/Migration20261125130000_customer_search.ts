@@ -24,6 +24,7 @@ export class Migration20261125130000_customer_search extends Migration {
       end if;
     end $$`);
     this.addSql('create index rm_customers_customer on rm_customers (customer_id)');
+    this.addSql('create index rm_licensed_users_email on rm_licensed_users (lower(email) text_pattern_ops)');
     this.addSql('create index rm_purchases_session on rm_purchases (checkout_session_id)');
     this.addSql('create index rm_purchases_payment_intent on rm_purchases (payment_intent_id)');
     this.addSql('create index rm_pending_payments_session on rm_pending_payments (checkout_session_id)');
@@ -37,6 +38,7 @@ export class Migration20261125130000_customer_search extends Migration {
       'rm_purchases_payment_intent',
       'rm_purchases_session',
       'rm_customers_customer',
+      'rm_licensed_users_email',
     ]) {
       this.addSql(`drop index if exists ${index}`);
     }

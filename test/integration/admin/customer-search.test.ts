@@ -45,6 +45,8 @@ describe('finding a customer, as an administrator', () => {
   it.each([
     ['email prefix', () => customer.email.slice(0, 12).toUpperCase(), 'email'],
     ['name fragment', () => customer.name.split(' ')[1]!.toLowerCase(), 'name'],
+    ['seat holder email', () => customer.seatEmail, 'seat holder email'],
+    ['pasted seat key', () => customer.seatKey.toLowerCase(), 'seat key'],
     ['user id', () => customer.userId, 'user id'],
     ['Stripe customer', () => customer.customerId, 'Stripe customer'],
     ['Checkout Session', () => customer.sessionId, 'Checkout Session'],
@@ -104,6 +106,8 @@ async function seedCustomer() {
   const email = `zz${id.slice(0, 10)}@example.com`;
   const name = `Ada Q${id.slice(0, 8)}`;
   const key = generateLicenseKey();
+  const seatKey = generateLicenseKey();
+  const seatEmail = `seat-${id.slice(0, 10)}@example.com`;
   const customerId = `cus_${id}`;
   const sessionId = `cs_test_${id}`;
   const paymentIntentId = `pi_${id}`;
@@ -114,6 +118,10 @@ async function seedCustomer() {
     `insert into rm_licenses (license_id, user_id, resource_id, plan, kind, status, key_sealed, key_hash, key_hint, seats, devices_per_seat,
        included_credits_per_month, granted_at) values ($1, $2, 'res', 'pro', 'plugin', 'active', 'sealed', $3, 'hint', 1, 2, 0, now())`,
     [licenseId, userId, licenseKeyHash(key)],
+  );
+  await pool.query(
+    `insert into rm_licensed_users (license_id, email, seat_key_sealed, seat_key_hash, seat_key_hint, added_at) values ($1, $2, 'sealed', $3, 'hint', now())`,
+    [licenseId, seatEmail, licenseKeyHash(seatKey)],
   );
   await pool.query('insert into rm_customers (user_id, customer_id) values ($1, $2)', [userId, customerId]);
   await pool.query(
@@ -127,5 +135,5 @@ async function seedCustomer() {
      values ($1, 'host', $2, 'intro', 'Intro', 30, 'Host', 'UTC', $3, 0, 'usd', now(), now(), 'confirmed', now(), now())`,
     [bookingId, userId, `bref-${id}`],
   );
-  return { userId, email, name, key, customerId, sessionId, paymentIntentId, bookingId };
+  return { userId, email, name, key, seatKey, seatEmail, customerId, sessionId, paymentIntentId, bookingId };
 }

@@ -25,7 +25,9 @@ const EXACT: Record<Exclude<CustomerQuery['kind'], 'text'>, string> = {
 const TEXT = `select user_id, 'user id' as matched, 0 as rank from rm_customer_directory where user_id = $1
   union all select customer_user_id, 'booking', 1 from rm_session_bookings where booking_id = $1
   union all (select user_id, 'email', 2 from rm_customer_directory where lower(email) like $2 escape '\\' order by lower(email) limit $4)
-  union all (select user_id, 'name', 3 from rm_customer_directory where lower(name) like $3 escape '\\' order by lower(name) limit $4)`;
+  union all (select l.user_id, 'seat holder email', 3 from rm_licensed_users s join rm_licenses l using (license_id)
+    where lower(s.email) like $2 escape '\\' order by lower(s.email) limit $4)
+  union all (select user_id, 'name', 4 from rm_customer_directory where lower(name) like $3 escape '\\' order by lower(name) limit $4)`;
 
 /** Finds accounts for the support console: exact ids first, then address and name matches. */
 @Injectable()
