@@ -27,7 +27,7 @@ const TEXT = `select user_id, 'user id' as matched, 0 as rank from rm_customer_d
   union all (select user_id, 'email', 2 from rm_customer_directory where lower(email) like $2 escape '\\' order by lower(email) limit $4)
   union all (select l.user_id, 'seat holder email', 3 from rm_licensed_users s join rm_licenses l using (license_id)
     where lower(s.email) like $2 escape '\\' order by lower(s.email) limit $4)
-  union all (select user_id, 'name', 4 from rm_customer_directory where lower(name) like $3 escape '\\' order by lower(name) limit $4)`;
+  union all (select user_id, 'name', 4 from rm_customer_directory where $3::text is not null and lower(name) like $3 escape '\\' order by lower(name) limit $4)`;
 
 /** Finds accounts for the support console: exact ids first, then address and name matches. */
 @Injectable()
@@ -57,7 +57,8 @@ export class CustomerSearchQueries {
       return (await this.pool.query<{ user_id: string | null; matched: CustomerMatch }>(EXACT[query.kind], [value])).rows;
     }
     const lowered = escapeLike(query.text.toLowerCase());
-    const name = query.text.length >= MIN_FRAGMENT ? `%${lowered}%` : `${lowered}%`;
+    // An address is no name: skipping the trigram scan for it saves most of an address search's time.
+    const name = query.text.includes('@') ? null : query.text.length >= MIN_FRAGMENT ? `%${lowered}%` : `${lowered}%`;
     const { rows } = await this.pool.query<{ user_id: string; matched: CustomerMatch }>(`select user_id, matched from (${TEXT}) m order by rank`, [
       query.text,
       `${lowered}%`,
