@@ -4,6 +4,7 @@ import express, { type Request, type Response } from 'express';
 import { ownEntry } from '../../platform/common/own-entry';
 import { findUnsafeString } from '../../server-fn/unsafe-strings';
 import { EmulatorApi, type RetrievableObject } from './emulator-api';
+import { updateDispute } from './emulator-disputes';
 import type { EmulatorAnswer } from './emulator-store';
 import { EmulatorStore } from './emulator-store';
 import { EmulatorEvents } from './emulator-webhooks';
@@ -99,6 +100,11 @@ export class EmulatorApiController {
   @Post('refunds')
   createRefund(@Req() req: Request, @Res() res: Response) {
     return this.write(req, res, (params, em) => this.api.createRefund(params, em));
+  }
+
+  @Post('disputes/:id')
+  updateDispute(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (params, em) => updateDispute(this.store, id, params, em));
   }
 
   @Post('billing_portal/sessions')
