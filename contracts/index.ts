@@ -17,6 +17,7 @@ import { releaseLicenseDevice } from './devices/devices.contract';
 import { getServiceStatus } from './status.contract';
 import { coursesServerFns } from './courses/courses.contract';
 import { libraryServerFns } from './library/library.contract';
+import { disputesServerFns } from './disputes/disputes.contract';
 
 export * from './server-fn';
 export * from './site/site.contract';
@@ -62,4 +63,5 @@ export const serverFnContracts = [
   adminRedriveStripeEvent,
   ...coursesServerFns,
   ...libraryServerFns,
+  ...disputesServerFns,
 ] as const;

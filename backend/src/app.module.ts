@@ -37,6 +37,7 @@ import { AvailabilityModule } from './modules/availability';
 import { CrawlersModule, SiteModule } from './modules/site';
 import { DemoModule, usesDemoData } from './modules/demo';
 import { LibraryModule } from './modules/library';
+import { DisputesModule } from './modules/disputes';
 import { QueueModule } from './platform/queue/queue.module';
 import { QueueRecoveryModule } from './platform/queue/queue-recovery.module';
 import { RedisModule } from './platform/redis/redis.module';
@@ -78,6 +79,7 @@ export const featureModules = [
   BookingModule,
   CoursesModule,
   LibraryModule,
+  DisputesModule,
 ];
 
 /** Stand-ins both processes mount, never in production (see standIns): the local sign-in and the email outbox. */

@@ -12,6 +12,7 @@ import { PendingPayment, Purchase, ResourceAccess } from './modules/checkout/pro
 import { StripeCustomer, Subscription } from './modules/subscriptions/projections/subscriptions.entities';
 import { CreditCycle, CreditPack, CreditUsage } from './modules/credits/projections/credits.entities';
 import { LicenseDevice } from './modules/devices/projections/license-devices.entity';
+import { Dispute } from './modules/disputes/projections/disputes.entity';
 import { LicenseValidation } from './modules/plugin-api/validation-log.entity';
 
 /** Every entity the ORM knows (read models and the catalog), handed to the database module by the app; modules add theirs here. */
@@ -38,4 +39,5 @@ export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [
   LibraryFile,
   LibraryDownload,
   CourseProgress,
+  Dispute,
 ];

@@ -33,6 +33,7 @@ const verbs = [
   'Confirm',
   'Debit',
   'Dispute',
+  'Submit',
   'Expire',
   'Fail',
   'Grant',

@@ -1,0 +1,3 @@
+/** The disputes module's public surface: the app imports only this. */
+export { DisputesModule } from './disputes.module';
+export { DisputeEvidenceAssembled, DisputeEvidenceSubmitted, DisputeOpened, disputeStreamId } from './disputes.events';
