@@ -24,6 +24,7 @@ import { Route as SessionsRouteImport } from './routes/sessions';
 import { Route as StatusRouteImport } from './routes/status';
 import { Route as TermsRouteImport } from './routes/terms';
 import { Route as AdminIndexRouteImport } from './routes/admin/index';
+import { Route as AdminDisputesRouteImport } from './routes/admin/disputes';
 import { Route as AdminEventsRouteImport } from './routes/admin/events';
 import { Route as AdminLibraryRouteImport } from './routes/admin/library';
 import { Route as AdminStreamsRouteImport } from './routes/admin/streams';
@@ -113,6 +114,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRouteRoute,
 } as any);
+const AdminDisputesRoute = AdminDisputesRouteImport.update({
+  id: '/disputes',
+  path: '/disputes',
+  getParentRoute: () => AdminRouteRoute,
+} as any);
 const AdminEventsRoute = AdminEventsRouteImport.update({
   id: '/events',
   path: '/events',
@@ -194,6 +200,7 @@ export interface FileRoutesByFullPath {
   '/sessions': typeof SessionsRoute;
   '/status': typeof StatusRoute;
   '/terms': typeof TermsRoute;
+  '/admin/disputes': typeof AdminDisputesRoute;
   '/admin/events': typeof AdminEventsRoute;
   '/admin/library': typeof AdminLibraryRoute;
   '/admin/streams': typeof AdminStreamsRoute;
@@ -222,6 +229,7 @@ export interface FileRoutesByTo {
   '/sessions': typeof SessionsRoute;
   '/status': typeof StatusRoute;
   '/terms': typeof TermsRoute;
+  '/admin/disputes': typeof AdminDisputesRoute;
   '/admin/events': typeof AdminEventsRoute;
   '/admin/library': typeof AdminLibraryRoute;
   '/admin/streams': typeof AdminStreamsRoute;
@@ -253,6 +261,7 @@ export interface FileRoutesById {
   '/sessions': typeof SessionsRoute;
   '/status': typeof StatusRoute;
   '/terms': typeof TermsRoute;
+  '/admin/disputes': typeof AdminDisputesRoute;
   '/admin/events': typeof AdminEventsRoute;
   '/admin/library': typeof AdminLibraryRoute;
   '/admin/streams': typeof AdminStreamsRoute;
@@ -285,6 +294,7 @@ export interface FileRouteTypes {
     | '/sessions'
     | '/status'
     | '/terms'
+    | '/admin/disputes'
     | '/admin/events'
     | '/admin/library'
     | '/admin/streams'
@@ -313,6 +323,7 @@ export interface FileRouteTypes {
     | '/sessions'
     | '/status'
     | '/terms'
+    | '/admin/disputes'
     | '/admin/events'
     | '/admin/library'
     | '/admin/streams'
@@ -343,6 +354,7 @@ export interface FileRouteTypes {
     | '/sessions'
     | '/status'
     | '/terms'
+    | '/admin/disputes'
     | '/admin/events'
     | '/admin/library'
     | '/admin/streams'
@@ -490,6 +502,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport;
       parentRoute: typeof AdminRouteRoute;
     };
+    '/admin/disputes': {
+      id: '/admin/disputes';
+      path: '/disputes';
+      fullPath: '/admin/disputes';
+      preLoaderRoute: typeof AdminDisputesRouteImport;
+      parentRoute: typeof AdminRouteRoute;
+    };
     '/admin/events': {
       id: '/admin/events';
       path: '/events';
@@ -585,6 +604,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminDisputesRoute: typeof AdminDisputesRoute;
   AdminEventsRoute: typeof AdminEventsRoute;
   AdminLibraryRoute: typeof AdminLibraryRoute;
   AdminStreamsRoute: typeof AdminStreamsRoute;
@@ -593,6 +613,7 @@ interface AdminRouteRouteChildren {
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminDisputesRoute: AdminDisputesRoute,
   AdminEventsRoute: AdminEventsRoute,
   AdminLibraryRoute: AdminLibraryRoute,
   AdminStreamsRoute: AdminStreamsRoute,

@@ -18,7 +18,9 @@ let pool: Pool;
 let admin: string;
 
 beforeAll(async () => {
-  fixture = await libraryFixture([{ resourceId: 'meeting-notes-system', name: 'meeting-notes-system.zip', contentType: 'application/zip', bytes: randomBytes(2048) }]);
+  fixture = await libraryFixture([
+    { resourceId: 'meeting-notes-system', name: 'meeting-notes-system.zip', contentType: 'application/zip', bytes: randomBytes(2048) },
+  ]);
   site = await startAddressableSite('disputes', {
     ADMIN_TOKEN,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -58,7 +60,8 @@ const logged = async (type: string, objectId: string) =>
 async function deliver(event: Record<string, unknown>): Promise<number> {
   const body = JSON.stringify(event);
   const signature = stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET });
-  return (await fetch(`${site.url}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body })).status;
+  return (await fetch(`${site.url}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body }))
+    .status;
 }
 
 describe('a disputed lifetime license, from the chargeback to the evidence Stripe holds', () => {
@@ -74,7 +77,9 @@ describe('a disputed lifetime license, from the chargeback to the evidence Strip
 
     // The account's use: plugin checks from two devices, a library download, the purchase emails.
     for (const device of ['Work laptop', 'Home desktop'])
-      expect((await validateLicense(site.url, key, { 'x-systemsculpt-device-id': `vault-${randomUUID()}`, 'x-systemsculpt-device-name': device })).reading).toMatchObject({
+      expect(
+        (await validateLicense(site.url, key, { 'x-systemsculpt-device-id': `vault-${randomUUID()}`, 'x-systemsculpt-device-name': device })).reading,
+      ).toMatchObject({
         code: 'allowed',
       });
     const link = await callFn(site.url, 'createDownloadLink', { resourceId: 'meeting-notes-system', fileName: 'meeting-notes-system.zip' }, { cookie });
@@ -95,7 +100,10 @@ describe('a disputed lifetime license, from the chargeback to the evidence Strip
     // The cardholder disputes the license's charge: the emulator sends charge.dispute.created, signed.
     const session = await stripe.checkout.sessions.retrieve(sessionId);
     const intent = await stripe.paymentIntents.retrieve(String(session.payment_intent));
-    const disputed = await fetch(`${site.url}/_stripe/dev/charges/${String(intent.latest_charge)}/dispute`, { method: 'POST', headers: { accept: 'application/json' } });
+    const disputed = await fetch(`${site.url}/_stripe/dev/charges/${String(intent.latest_charge)}/dispute`, {
+      method: 'POST',
+      headers: { accept: 'application/json' },
+    });
     const disputeId = ((await disputed.json()) as { dispute: { id: string } }).dispute.id;
 
     const listed = await eventually(
@@ -183,7 +191,13 @@ describe('the emulator’s POST /v1/disputes/{id}', () => {
       statusCode: 400,
       message: expect.stringContaining('evidence[made_up_field]'),
     });
-    await expect(stripe.disputes.update(disputeId, { evidence: { receipt: 'not-a-file' } })).rejects.toMatchObject({ statusCode: 400, param: 'evidence[receipt]' });
-    await expect(stripe.disputes.update('dp_missing', { evidence: { customer_name: 'x' } })).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    await expect(stripe.disputes.update(disputeId, { evidence: { receipt: 'not-a-file' } })).rejects.toMatchObject({
+      statusCode: 400,
+      param: 'evidence[receipt]',
+    });
+    await expect(stripe.disputes.update('dp_missing', { evidence: { customer_name: 'x' } })).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+    });
   });
 });

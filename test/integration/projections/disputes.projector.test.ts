@@ -25,7 +25,11 @@ describe('DisputesProjector', () => {
   it('shows the evidence as submitted, and when', async () => {
     const disputeId = `dp_${randomUUID().replaceAll('-', '')}`;
     const sent = { ...evidence, uncategorized_text: 'Edited.' };
-    await projection.given(opened(disputeId), assembled(disputeId), DisputeEvidenceSubmitted({ disputeId, evidence: sent, stripeStatus: 'under_review', at: later }));
+    await projection.given(
+      opened(disputeId),
+      assembled(disputeId),
+      DisputeEvidenceSubmitted({ disputeId, evidence: sent, stripeStatus: 'under_review', at: later }),
+    );
     expect(await row(disputeId)).toEqual([expect.objectContaining({ status: 'submitted', evidence: sent, submitted_at: new Date(later) })]);
   });
 
@@ -51,10 +55,9 @@ const evidence = {
 };
 
 const row = (disputeId: string) =>
-  projection.rows(
-    "select status, amount_cents, reason, evidence, facts->'customer' as customer, submitted_at from rm_disputes where dispute_id = $1",
-    [disputeId],
-  );
+  projection.rows("select status, amount_cents, reason, evidence, facts->'customer' as customer, submitted_at from rm_disputes where dispute_id = $1", [
+    disputeId,
+  ]);
 
 const opened = (disputeId: string) =>
   DisputeOpened({

@@ -43,7 +43,15 @@ const MAX_TEXT_TOTAL = 150_000;
 const evidenceParams = z
   .object({
     ...Object.fromEntries(TEXT_FIELDS.map((field) => [field, z.string().max(20_000).optional()])),
-    ...Object.fromEntries(FILE_FIELDS.map((field) => [field, z.string().regex(/^(file_\w+)?$/, 'expected the id of a File').optional()])),
+    ...Object.fromEntries(
+      FILE_FIELDS.map((field) => [
+        field,
+        z
+          .string()
+          .regex(/^(file_\w+)?$/, 'expected the id of a File')
+          .optional(),
+      ]),
+    ),
   })
   .strict();
 

@@ -21,4 +21,3 @@ export const noFacts = (): EvidenceFacts => ({
   emails: [],
   refundPolicyAccepted: false,
 });
-

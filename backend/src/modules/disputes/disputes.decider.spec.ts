@@ -9,7 +9,10 @@ const AT = '2026-11-25T10:00:00.000Z';
 
 describe('a dispute Stripe has not reported', () => {
   it('is opened with its evidence assembled, both at once', () => {
-    spec.given([]).when(open('evt_1')).then([opened, assembled('evt_1')]);
+    spec
+      .given([])
+      .when(open('evt_1'))
+      .then([opened, assembled('evt_1')]);
   });
 
   it('takes no evidence', () => {
@@ -19,7 +22,10 @@ describe('a dispute Stripe has not reported', () => {
 
 describe('an open dispute', () => {
   it('records nothing when its webhook is delivered again, under the same or another event id', () => {
-    spec.given([opened, assembled('evt_1')]).when(open('evt_1'), open('evt_2')).then([]);
+    spec
+      .given([opened, assembled('evt_1')])
+      .when(open('evt_1'), open('evt_2'))
+      .then([]);
   });
 
   it('records the evidence Stripe took, once for the same evidence', () => {

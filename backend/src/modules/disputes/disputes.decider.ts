@@ -15,10 +15,7 @@ export type DisputeCommand =
     }
   | { type: 'SubmitDisputeEvidence'; evidence: DisputeEvidence; stripeStatus: string; at: string };
 
-export type DisputeState =
-  | { status: 'none' }
-  | { status: 'open'; disputeId: string }
-  | { status: 'submitted'; disputeId: string; evidence: DisputeEvidence };
+export type DisputeState = { status: 'none' } | { status: 'open'; disputeId: string } | { status: 'submitted'; disputeId: string; evidence: DisputeEvidence };
 
 /**
  * One Stripe dispute: opened with its evidence assembled from the log, then the evidence an admin

@@ -110,7 +110,12 @@ export class EvidenceFactsQueries {
       count: Number(row.count),
       first: isoOrNull(row.first),
       last: isoOrNull(row.last),
-      latest: latest.rows.map((r) => ({ checkedAt: iso(r.checked_at), code: r.code, pluginVersion: r.plugin_version, device: r.device_hash?.slice(0, 12) ?? null })),
+      latest: latest.rows.map((r) => ({
+        checkedAt: iso(r.checked_at),
+        code: r.code,
+        pluginVersion: r.plugin_version,
+        device: r.device_hash?.slice(0, 12) ?? null,
+      })),
     };
   }
 

@@ -38,12 +38,17 @@ function activityLog(facts: EvidenceFacts): string {
       : `${plural(checks.count, 'plugin license check')} from ${stamp(checks.first!)} to ${stamp(checks.last!)}.`,
   );
   for (const check of checks.latest)
-    lines.push(`- ${stamp(check.checkedAt)}: check ${check.code}${check.pluginVersion ? `, plugin ${check.pluginVersion}` : ''}${check.device ? `, device ${check.device}` : ''}`);
+    lines.push(
+      `- ${stamp(check.checkedAt)}: check ${check.code}${check.pluginVersion ? `, plugin ${check.pluginVersion}` : ''}${check.device ? `, device ${check.device}` : ''}`,
+    );
   lines.push(facts.devices.length === 0 ? 'No devices activated.' : `${plural(facts.devices.length, 'device')} activated:`);
   for (const device of facts.devices)
-    lines.push(`- ${device.name ?? 'unnamed device'} activated ${stamp(device.activatedAt)}${device.releasedAt ? `, released ${stamp(device.releasedAt)}` : ''}`);
+    lines.push(
+      `- ${device.name ?? 'unnamed device'} activated ${stamp(device.activatedAt)}${device.releasedAt ? `, released ${stamp(device.releasedAt)}` : ''}`,
+    );
   lines.push(facts.downloads.length === 0 ? 'No library downloads.' : 'Library downloads:');
-  for (const d of facts.downloads) lines.push(`- ${d.fileName} (${d.resourceId}, version ${d.version}): ${plural(d.downloads, 'download')}, last ${stamp(d.lastDownloadedAt)}`);
+  for (const d of facts.downloads)
+    lines.push(`- ${d.fileName} (${d.resourceId}, version ${d.version}): ${plural(d.downloads, 'download')}, last ${stamp(d.lastDownloadedAt)}`);
   const { credits } = facts;
   lines.push(
     credits.entries === 0

@@ -6,6 +6,7 @@ const TABS = [
   { to: '/admin/events', label: 'Events', exact: false },
   { to: '/admin/streams', label: 'Streams', exact: false },
   { to: '/admin/webhooks', label: 'Stripe webhooks', exact: false },
+  { to: '/admin/disputes', label: 'Disputes', exact: false },
   { to: '/admin/library', label: 'Library', exact: false },
 ] as const;
 
