@@ -6,7 +6,7 @@ import { stripeEventMetadata } from '../../../events/metadata-for';
 import { isoFromSeconds, ourMetadata, type ReceivedStripeEvent, StripeClient, stripeIdOf, StripeRecords } from '../../../integrations/stripe';
 import { APP_CONFIG } from '../../../platform/config/config.module';
 import type { AppConfig } from '../../../platform/config/config.schema';
-import { noFacts } from '../dispute-evidence';
+import { type EvidenceFacts, noFacts } from '../dispute-evidence';
 import { disputeDecider } from '../disputes.decider';
 import { disputeStreamId } from '../disputes.events';
 import { EvidenceFactsQueries } from '../evidence-facts.queries';
@@ -50,7 +50,7 @@ export class OpenDisputeHandler implements ICommandHandler<OpenDispute, void> {
     const ours = paymentIntentId ? ourMetadata((await this.records.paymentIntent(paymentIntentId)).metadata) : null;
     const facts = ours ? await this.facts.factsFor(ours.userId, ours.checkoutRef) : null;
     if (ours && !facts?.purchase) throw new DisputedPurchaseNotYetError(`the purchase ${ours.checkoutRef} is not projected yet`);
-    const known = facts ?? noFacts();
+    const known = withCardholder(facts ?? noFacts(), (await this.records.charge(stripeIdOf(dispute.charge))).billing_details);
     await runCommand({
       store: this.store,
       streamId,
@@ -76,4 +76,9 @@ export class OpenDisputeHandler implements ICommandHandler<OpenDispute, void> {
       metadata: stripeEventMetadata(event.id),
     });
   }
+}
+
+/** What the log lacks of the customer's name and address, the card's billing details at Stripe give (the cardholder's own). */
+function withCardholder(facts: EvidenceFacts, billing: { name: string | null; email: string | null } | null | undefined): EvidenceFacts {
+  return { ...facts, customer: { email: facts.customer.email ?? billing?.email ?? null, name: facts.customer.name ?? billing?.name ?? null } };
 }
