@@ -27,7 +27,9 @@ export const customerAccountSchema = z.object({
       validUntil: iso.nullable(),
       grantedAt: iso,
       seatHolders: z.array(z.object({ email: z.string(), addedAt: iso })),
-      devices: z.array(z.object({ seat: z.string(), name: z.string().nullable(), pluginVersion: z.string().nullable(), activatedAt: iso, releasedAt: iso.nullable() })),
+      devices: z.array(
+        z.object({ seat: z.string(), name: z.string().nullable(), pluginVersion: z.string().nullable(), activatedAt: iso, releasedAt: iso.nullable() }),
+      ),
     }),
   ),
   credits: z.object({ included: z.number(), packs: z.number(), balance: z.number() }),
@@ -111,7 +113,10 @@ export const getCustomerTimeline = defineServerFn({
       from: z.iso.datetime({ offset: true }).optional(),
       to: z.iso.datetime({ offset: true }).optional(),
       /** Page backwards from this global position. */
-      before: z.string().regex(/^\d{1,19}$/).optional(),
+      before: z
+        .string()
+        .regex(/^\d{1,19}$/)
+        .optional(),
       limit: z.number().int().min(1).max(100).default(25),
     })
     .strict(),

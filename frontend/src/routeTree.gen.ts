@@ -35,6 +35,7 @@ import { Route as ObsidianAiPluginDocsIndexRouteImport } from './routes/obsidian
 import { Route as ObsidianAiPluginDocsSlugRouteImport } from './routes/obsidian-ai-plugin-docs/$slug';
 import { Route as ResourcesIndexRouteImport } from './routes/resources/index';
 import { Route as ResourcesResourceIdRouteImport } from './routes/resources/$resourceId';
+import { Route as AdminCustomersUserIdRouteImport } from './routes/admin/customers/$userId';
 import { Route as LearnResourceIdIndexRouteImport } from './routes/learn/$resourceId/index';
 import { Route as LearnResourceIdLessonSlugRouteImport } from './routes/learn/$resourceId/$lessonSlug';
 
@@ -168,6 +169,11 @@ const ResourcesResourceIdRoute = ResourcesResourceIdRouteImport.update({
   path: '/resources/$resourceId',
   getParentRoute: () => rootRouteImport,
 } as any);
+const AdminCustomersUserIdRoute = AdminCustomersUserIdRouteImport.update({
+  id: '/customers/$userId',
+  path: '/customers/$userId',
+  getParentRoute: () => AdminRouteRoute,
+} as any);
 const LearnResourceIdIndexRoute = LearnResourceIdIndexRouteImport.update({
   id: '/learn/$resourceId/',
   path: '/learn/$resourceId/',
@@ -206,6 +212,7 @@ export interface FileRoutesByFullPath {
   '/library/': typeof LibraryIndexRoute;
   '/obsidian-ai-plugin-docs/': typeof ObsidianAiPluginDocsIndexRoute;
   '/resources/': typeof ResourcesIndexRoute;
+  '/admin/customers/$userId': typeof AdminCustomersUserIdRoute;
   '/learn/$resourceId/$lessonSlug': typeof LearnResourceIdLessonSlugRoute;
   '/learn/$resourceId/': typeof LearnResourceIdIndexRoute;
 }
@@ -234,6 +241,7 @@ export interface FileRoutesByTo {
   '/library': typeof LibraryIndexRoute;
   '/obsidian-ai-plugin-docs': typeof ObsidianAiPluginDocsIndexRoute;
   '/resources': typeof ResourcesIndexRoute;
+  '/admin/customers/$userId': typeof AdminCustomersUserIdRoute;
   '/learn/$resourceId/$lessonSlug': typeof LearnResourceIdLessonSlugRoute;
   '/learn/$resourceId': typeof LearnResourceIdIndexRoute;
 }
@@ -265,6 +273,7 @@ export interface FileRoutesById {
   '/library/': typeof LibraryIndexRoute;
   '/obsidian-ai-plugin-docs/': typeof ObsidianAiPluginDocsIndexRoute;
   '/resources/': typeof ResourcesIndexRoute;
+  '/admin/customers/$userId': typeof AdminCustomersUserIdRoute;
   '/learn/$resourceId/$lessonSlug': typeof LearnResourceIdLessonSlugRoute;
   '/learn/$resourceId/': typeof LearnResourceIdIndexRoute;
 }
@@ -297,6 +306,7 @@ export interface FileRouteTypes {
     | '/library/'
     | '/obsidian-ai-plugin-docs/'
     | '/resources/'
+    | '/admin/customers/$userId'
     | '/learn/$resourceId/$lessonSlug'
     | '/learn/$resourceId/';
   fileRoutesByTo: FileRoutesByTo;
@@ -325,6 +335,7 @@ export interface FileRouteTypes {
     | '/library'
     | '/obsidian-ai-plugin-docs'
     | '/resources'
+    | '/admin/customers/$userId'
     | '/learn/$resourceId/$lessonSlug'
     | '/learn/$resourceId';
   id:
@@ -355,6 +366,7 @@ export interface FileRouteTypes {
     | '/library/'
     | '/obsidian-ai-plugin-docs/'
     | '/resources/'
+    | '/admin/customers/$userId'
     | '/learn/$resourceId/$lessonSlug'
     | '/learn/$resourceId/';
   fileRoutesById: FileRoutesById;
@@ -567,6 +579,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResourcesResourceIdRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/admin/customers/$userId': {
+      id: '/admin/customers/$userId';
+      path: '/customers/$userId';
+      fullPath: '/admin/customers/$userId';
+      preLoaderRoute: typeof AdminCustomersUserIdRouteImport;
+      parentRoute: typeof AdminRouteRoute;
+    };
     '/learn/$resourceId/': {
       id: '/learn/$resourceId/';
       path: '/learn/$resourceId';
@@ -590,6 +609,7 @@ interface AdminRouteRouteChildren {
   AdminStreamsRoute: typeof AdminStreamsRoute;
   AdminWebhooksRoute: typeof AdminWebhooksRoute;
   AdminIndexRoute: typeof AdminIndexRoute;
+  AdminCustomersUserIdRoute: typeof AdminCustomersUserIdRoute;
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
@@ -598,6 +618,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminStreamsRoute: AdminStreamsRoute,
   AdminWebhooksRoute: AdminWebhooksRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminCustomersUserIdRoute: AdminCustomersUserIdRoute,
 };
 
 const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(AdminRouteRouteChildren);

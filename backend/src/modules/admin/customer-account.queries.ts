@@ -115,7 +115,13 @@ export class CustomerAccountQueries {
         seatHolders: seats.filter((s) => s.license_id === license.license_id).map((s) => ({ email: s.email, addedAt: iso(s.added_at) })),
         devices: devices
           .filter((d) => d.license_id === license.license_id)
-          .map((d) => ({ seat: d.seat, name: d.name, pluginVersion: d.plugin_version, activatedAt: iso(d.activated_at), releasedAt: isoOrNull(d.released_at) })),
+          .map((d) => ({
+            seat: d.seat,
+            name: d.name,
+            pluginVersion: d.plugin_version,
+            activatedAt: iso(d.activated_at),
+            releasedAt: isoOrNull(d.released_at),
+          })),
       })),
       credits: { included, packs, balance: included + packs },
       resources: resources.map((r) => ({ resourceId: r.resource_id, source: r.source, grantedAt: iso(r.granted_at) })),

@@ -110,9 +110,10 @@ export class CustomerTimelineQueries {
     }
     const [stripe, events] = await Promise.all([
       stripeIds.length
-        ? this.pool.query<{ stripe_event_id: string; type: string }>('select stripe_event_id, type from stripe_webhook_events where stripe_event_id = any($1::text[])', [
-            stripeIds,
-          ])
+        ? this.pool.query<{ stripe_event_id: string; type: string }>(
+            'select stripe_event_id, type from stripe_webhook_events where stripe_event_id = any($1::text[])',
+            [stripeIds],
+          )
         : { rows: [] },
       positions.length
         ? this.pool.query<{ position: string; type: string }>('select position::text, type from events where position = any($1::bigint[])', [positions])
