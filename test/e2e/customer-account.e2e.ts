@@ -63,7 +63,7 @@ describe('the account page in /admin', () => {
     const search = page.getByRole('search', { name: 'Customers' });
     await search.getByLabel(/license key/).fill(BUYER);
     await search.getByLabel(/license key/).press('Enter');
-    await page.getByRole('link', { name: `Open the account of ${BUYER}` }).click();
+    await page.getByRole('link', { name: `Open account of ${BUYER}` }).click();
 
     // A buyer's directory entry has their address (names come with bookings): the page is titled by it.
     await page.getByRole('heading', { level: 1, name: BUYER }).waitFor();
