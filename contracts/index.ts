@@ -1,4 +1,5 @@
 import { adminGetProjectors, adminGetReplay, adminListEvents, adminListStreams, adminStartReplay } from './admin/admin.contract';
+import { getCustomerAccount, getCustomerTimeline } from './admin/customer-account.contract';
 import { searchCustomers } from './admin/customer-search.contract';
 import { adminListStripeEvents, adminRedriveStripeEvent } from './stripe/stripe.contract';
 import { getPricingResources, getResource, listResources } from './catalog/catalog.contract';
@@ -54,6 +55,8 @@ export const serverFnContracts = [
   adminStartReplay,
   adminGetReplay,
   searchCustomers,
+  getCustomerAccount,
+  getCustomerTimeline,
   getEmailPreferences,
   updateEmailPreferences,
   requestManageEmailLink,

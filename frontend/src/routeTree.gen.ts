@@ -8,277 +8,290 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
-import { Route as rootRouteImport } from './routes/__root';
-import { Route as IndexRouteImport } from './routes/index';
-import { Route as AdminRouteRouteImport } from './routes/admin/route';
-import { Route as CheckoutRouteImport } from './routes/checkout';
-import { Route as ContactRouteImport } from './routes/contact';
-import { Route as DashboardRouteImport } from './routes/dashboard';
-import { Route as ManageEmailRouteImport } from './routes/manage-email';
-import { Route as ObsidianAiPluginRouteImport } from './routes/obsidian-ai-plugin';
-import { Route as ObsidianAiPluginDocsRouteRouteImport } from './routes/obsidian-ai-plugin-docs/route';
-import { Route as PricingRouteImport } from './routes/pricing';
-import { Route as PrivacyRouteImport } from './routes/privacy';
-import { Route as RefundPolicyRouteImport } from './routes/refund-policy';
-import { Route as SessionsRouteImport } from './routes/sessions';
-import { Route as StatusRouteImport } from './routes/status';
-import { Route as TermsRouteImport } from './routes/terms';
-import { Route as AdminIndexRouteImport } from './routes/admin/index';
-import { Route as AdminDisputesRouteImport } from './routes/admin/disputes';
-import { Route as AdminEventsRouteImport } from './routes/admin/events';
-import { Route as AdminLibraryRouteImport } from './routes/admin/library';
-import { Route as AdminStreamsRouteImport } from './routes/admin/streams';
-import { Route as AdminWebhooksRouteImport } from './routes/admin/webhooks';
-import { Route as InviteTokenRouteImport } from './routes/invite/$token';
-import { Route as LibraryIndexRouteImport } from './routes/library/index';
-import { Route as LibraryResourceIdRouteImport } from './routes/library/$resourceId';
-import { Route as ObsidianAiPluginDocsIndexRouteImport } from './routes/obsidian-ai-plugin-docs/index';
-import { Route as ObsidianAiPluginDocsSlugRouteImport } from './routes/obsidian-ai-plugin-docs/$slug';
-import { Route as ResourcesIndexRouteImport } from './routes/resources/index';
-import { Route as ResourcesResourceIdRouteImport } from './routes/resources/$resourceId';
-import { Route as LearnResourceIdIndexRouteImport } from './routes/learn/$resourceId/index';
-import { Route as LearnResourceIdLessonSlugRouteImport } from './routes/learn/$resourceId/$lessonSlug';
+import { Route as rootRouteImport } from './routes/__root'
+import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminRouteRouteImport } from './routes/admin/route'
+import { Route as CheckoutRouteImport } from './routes/checkout'
+import { Route as ContactRouteImport } from './routes/contact'
+import { Route as DashboardRouteImport } from './routes/dashboard'
+import { Route as ManageEmailRouteImport } from './routes/manage-email'
+import { Route as ObsidianAiPluginRouteImport } from './routes/obsidian-ai-plugin'
+import { Route as ObsidianAiPluginDocsRouteRouteImport } from './routes/obsidian-ai-plugin-docs/route'
+import { Route as PricingRouteImport } from './routes/pricing'
+import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as RefundPolicyRouteImport } from './routes/refund-policy'
+import { Route as SessionsRouteImport } from './routes/sessions'
+import { Route as StatusRouteImport } from './routes/status'
+import { Route as TermsRouteImport } from './routes/terms'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminDisputesRouteImport } from './routes/admin/disputes'
+import { Route as AdminEventsRouteImport } from './routes/admin/events'
+import { Route as AdminLibraryRouteImport } from './routes/admin/library'
+import { Route as AdminStreamsRouteImport } from './routes/admin/streams'
+import { Route as AdminWebhooksRouteImport } from './routes/admin/webhooks'
+import { Route as InviteTokenRouteImport } from './routes/invite/$token'
+import { Route as LibraryIndexRouteImport } from './routes/library/index'
+import { Route as LibraryResourceIdRouteImport } from './routes/library/$resourceId'
+import { Route as ObsidianAiPluginDocsIndexRouteImport } from './routes/obsidian-ai-plugin-docs/index'
+import { Route as ObsidianAiPluginDocsSlugRouteImport } from './routes/obsidian-ai-plugin-docs/$slug'
+import { Route as ResourcesIndexRouteImport } from './routes/resources/index'
+import { Route as ResourcesResourceIdRouteImport } from './routes/resources/$resourceId'
+import { Route as AdminCustomersUserIdRouteImport } from './routes/admin/customers/$userId'
+import { Route as LearnResourceIdIndexRouteImport } from './routes/learn/$resourceId/index'
+import { Route as LearnResourceIdLessonSlugRouteImport } from './routes/learn/$resourceId/$lessonSlug'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AdminRouteRoute = AdminRouteRouteImport.update({
   id: '/admin',
   path: '/admin',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const CheckoutRoute = CheckoutRouteImport.update({
   id: '/checkout',
   path: '/checkout',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ContactRoute = ContactRouteImport.update({
   id: '/contact',
   path: '/contact',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const DashboardRoute = DashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ManageEmailRoute = ManageEmailRouteImport.update({
   id: '/manage-email',
   path: '/manage-email',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ObsidianAiPluginRoute = ObsidianAiPluginRouteImport.update({
   id: '/obsidian-ai-plugin',
   path: '/obsidian-ai-plugin',
   getParentRoute: () => rootRouteImport,
-} as any);
-const ObsidianAiPluginDocsRouteRoute = ObsidianAiPluginDocsRouteRouteImport.update({
-  id: '/obsidian-ai-plugin-docs',
-  path: '/obsidian-ai-plugin-docs',
-  getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
+const ObsidianAiPluginDocsRouteRoute =
+  ObsidianAiPluginDocsRouteRouteImport.update({
+    id: '/obsidian-ai-plugin-docs',
+    path: '/obsidian-ai-plugin-docs',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const PricingRoute = PricingRouteImport.update({
   id: '/pricing',
   path: '/pricing',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const PrivacyRoute = PrivacyRouteImport.update({
   id: '/privacy',
   path: '/privacy',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const RefundPolicyRoute = RefundPolicyRouteImport.update({
   id: '/refund-policy',
   path: '/refund-policy',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const SessionsRoute = SessionsRouteImport.update({
   id: '/sessions',
   path: '/sessions',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const StatusRoute = StatusRouteImport.update({
   id: '/status',
   path: '/status',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const TermsRoute = TermsRouteImport.update({
   id: '/terms',
   path: '/terms',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => AdminRouteRoute,
-} as any);
+} as any)
 const AdminDisputesRoute = AdminDisputesRouteImport.update({
   id: '/disputes',
   path: '/disputes',
   getParentRoute: () => AdminRouteRoute,
-} as any);
+} as any)
 const AdminEventsRoute = AdminEventsRouteImport.update({
   id: '/events',
   path: '/events',
   getParentRoute: () => AdminRouteRoute,
-} as any);
+} as any)
 const AdminLibraryRoute = AdminLibraryRouteImport.update({
   id: '/library',
   path: '/library',
   getParentRoute: () => AdminRouteRoute,
-} as any);
+} as any)
 const AdminStreamsRoute = AdminStreamsRouteImport.update({
   id: '/streams',
   path: '/streams',
   getParentRoute: () => AdminRouteRoute,
-} as any);
+} as any)
 const AdminWebhooksRoute = AdminWebhooksRouteImport.update({
   id: '/webhooks',
   path: '/webhooks',
   getParentRoute: () => AdminRouteRoute,
-} as any);
+} as any)
 const InviteTokenRoute = InviteTokenRouteImport.update({
   id: '/invite/$token',
   path: '/invite/$token',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const LibraryIndexRoute = LibraryIndexRouteImport.update({
   id: '/library/',
   path: '/library/',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const LibraryResourceIdRoute = LibraryResourceIdRouteImport.update({
   id: '/library/$resourceId',
   path: '/library/$resourceId',
   getParentRoute: () => rootRouteImport,
-} as any);
-const ObsidianAiPluginDocsIndexRoute = ObsidianAiPluginDocsIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => ObsidianAiPluginDocsRouteRoute,
-} as any);
-const ObsidianAiPluginDocsSlugRoute = ObsidianAiPluginDocsSlugRouteImport.update({
-  id: '/$slug',
-  path: '/$slug',
-  getParentRoute: () => ObsidianAiPluginDocsRouteRoute,
-} as any);
+} as any)
+const ObsidianAiPluginDocsIndexRoute =
+  ObsidianAiPluginDocsIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => ObsidianAiPluginDocsRouteRoute,
+  } as any)
+const ObsidianAiPluginDocsSlugRoute =
+  ObsidianAiPluginDocsSlugRouteImport.update({
+    id: '/$slug',
+    path: '/$slug',
+    getParentRoute: () => ObsidianAiPluginDocsRouteRoute,
+  } as any)
 const ResourcesIndexRoute = ResourcesIndexRouteImport.update({
   id: '/resources/',
   path: '/resources/',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ResourcesResourceIdRoute = ResourcesResourceIdRouteImport.update({
   id: '/resources/$resourceId',
   path: '/resources/$resourceId',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
+const AdminCustomersUserIdRoute = AdminCustomersUserIdRouteImport.update({
+  id: '/customers/$userId',
+  path: '/customers/$userId',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const LearnResourceIdIndexRoute = LearnResourceIdIndexRouteImport.update({
   id: '/learn/$resourceId/',
   path: '/learn/$resourceId/',
   getParentRoute: () => rootRouteImport,
-} as any);
-const LearnResourceIdLessonSlugRoute = LearnResourceIdLessonSlugRouteImport.update({
-  id: '/learn/$resourceId/$lessonSlug',
-  path: '/learn/$resourceId/$lessonSlug',
-  getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
+const LearnResourceIdLessonSlugRoute =
+  LearnResourceIdLessonSlugRouteImport.update({
+    id: '/learn/$resourceId/$lessonSlug',
+    path: '/learn/$resourceId/$lessonSlug',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute;
-  '/admin': typeof AdminRouteRouteWithChildren;
-  '/obsidian-ai-plugin-docs': typeof ObsidianAiPluginDocsRouteRouteWithChildren;
-  '/checkout': typeof CheckoutRoute;
-  '/contact': typeof ContactRoute;
-  '/dashboard': typeof DashboardRoute;
-  '/manage-email': typeof ManageEmailRoute;
-  '/obsidian-ai-plugin': typeof ObsidianAiPluginRoute;
-  '/pricing': typeof PricingRoute;
-  '/privacy': typeof PrivacyRoute;
-  '/refund-policy': typeof RefundPolicyRoute;
-  '/sessions': typeof SessionsRoute;
-  '/status': typeof StatusRoute;
-  '/terms': typeof TermsRoute;
-  '/admin/disputes': typeof AdminDisputesRoute;
-  '/admin/events': typeof AdminEventsRoute;
-  '/admin/library': typeof AdminLibraryRoute;
-  '/admin/streams': typeof AdminStreamsRoute;
-  '/admin/webhooks': typeof AdminWebhooksRoute;
-  '/invite/$token': typeof InviteTokenRoute;
-  '/library/$resourceId': typeof LibraryResourceIdRoute;
-  '/obsidian-ai-plugin-docs/$slug': typeof ObsidianAiPluginDocsSlugRoute;
-  '/resources/$resourceId': typeof ResourcesResourceIdRoute;
-  '/admin/': typeof AdminIndexRoute;
-  '/library/': typeof LibraryIndexRoute;
-  '/obsidian-ai-plugin-docs/': typeof ObsidianAiPluginDocsIndexRoute;
-  '/resources/': typeof ResourcesIndexRoute;
-  '/learn/$resourceId/$lessonSlug': typeof LearnResourceIdLessonSlugRoute;
-  '/learn/$resourceId/': typeof LearnResourceIdIndexRoute;
+  '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
+  '/obsidian-ai-plugin-docs': typeof ObsidianAiPluginDocsRouteRouteWithChildren
+  '/checkout': typeof CheckoutRoute
+  '/contact': typeof ContactRoute
+  '/dashboard': typeof DashboardRoute
+  '/manage-email': typeof ManageEmailRoute
+  '/obsidian-ai-plugin': typeof ObsidianAiPluginRoute
+  '/pricing': typeof PricingRoute
+  '/privacy': typeof PrivacyRoute
+  '/refund-policy': typeof RefundPolicyRoute
+  '/sessions': typeof SessionsRoute
+  '/status': typeof StatusRoute
+  '/terms': typeof TermsRoute
+  '/admin/disputes': typeof AdminDisputesRoute
+  '/admin/events': typeof AdminEventsRoute
+  '/admin/library': typeof AdminLibraryRoute
+  '/admin/streams': typeof AdminStreamsRoute
+  '/admin/webhooks': typeof AdminWebhooksRoute
+  '/invite/$token': typeof InviteTokenRoute
+  '/library/$resourceId': typeof LibraryResourceIdRoute
+  '/obsidian-ai-plugin-docs/$slug': typeof ObsidianAiPluginDocsSlugRoute
+  '/resources/$resourceId': typeof ResourcesResourceIdRoute
+  '/admin/': typeof AdminIndexRoute
+  '/library/': typeof LibraryIndexRoute
+  '/obsidian-ai-plugin-docs/': typeof ObsidianAiPluginDocsIndexRoute
+  '/resources/': typeof ResourcesIndexRoute
+  '/admin/customers/$userId': typeof AdminCustomersUserIdRoute
+  '/learn/$resourceId/$lessonSlug': typeof LearnResourceIdLessonSlugRoute
+  '/learn/$resourceId/': typeof LearnResourceIdIndexRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute;
-  '/checkout': typeof CheckoutRoute;
-  '/contact': typeof ContactRoute;
-  '/dashboard': typeof DashboardRoute;
-  '/manage-email': typeof ManageEmailRoute;
-  '/obsidian-ai-plugin': typeof ObsidianAiPluginRoute;
-  '/pricing': typeof PricingRoute;
-  '/privacy': typeof PrivacyRoute;
-  '/refund-policy': typeof RefundPolicyRoute;
-  '/sessions': typeof SessionsRoute;
-  '/status': typeof StatusRoute;
-  '/terms': typeof TermsRoute;
-  '/admin/disputes': typeof AdminDisputesRoute;
-  '/admin/events': typeof AdminEventsRoute;
-  '/admin/library': typeof AdminLibraryRoute;
-  '/admin/streams': typeof AdminStreamsRoute;
-  '/admin/webhooks': typeof AdminWebhooksRoute;
-  '/invite/$token': typeof InviteTokenRoute;
-  '/library/$resourceId': typeof LibraryResourceIdRoute;
-  '/obsidian-ai-plugin-docs/$slug': typeof ObsidianAiPluginDocsSlugRoute;
-  '/resources/$resourceId': typeof ResourcesResourceIdRoute;
-  '/admin': typeof AdminIndexRoute;
-  '/library': typeof LibraryIndexRoute;
-  '/obsidian-ai-plugin-docs': typeof ObsidianAiPluginDocsIndexRoute;
-  '/resources': typeof ResourcesIndexRoute;
-  '/learn/$resourceId/$lessonSlug': typeof LearnResourceIdLessonSlugRoute;
-  '/learn/$resourceId': typeof LearnResourceIdIndexRoute;
+  '/': typeof IndexRoute
+  '/checkout': typeof CheckoutRoute
+  '/contact': typeof ContactRoute
+  '/dashboard': typeof DashboardRoute
+  '/manage-email': typeof ManageEmailRoute
+  '/obsidian-ai-plugin': typeof ObsidianAiPluginRoute
+  '/pricing': typeof PricingRoute
+  '/privacy': typeof PrivacyRoute
+  '/refund-policy': typeof RefundPolicyRoute
+  '/sessions': typeof SessionsRoute
+  '/status': typeof StatusRoute
+  '/terms': typeof TermsRoute
+  '/admin/disputes': typeof AdminDisputesRoute
+  '/admin/events': typeof AdminEventsRoute
+  '/admin/library': typeof AdminLibraryRoute
+  '/admin/streams': typeof AdminStreamsRoute
+  '/admin/webhooks': typeof AdminWebhooksRoute
+  '/invite/$token': typeof InviteTokenRoute
+  '/library/$resourceId': typeof LibraryResourceIdRoute
+  '/obsidian-ai-plugin-docs/$slug': typeof ObsidianAiPluginDocsSlugRoute
+  '/resources/$resourceId': typeof ResourcesResourceIdRoute
+  '/admin': typeof AdminIndexRoute
+  '/library': typeof LibraryIndexRoute
+  '/obsidian-ai-plugin-docs': typeof ObsidianAiPluginDocsIndexRoute
+  '/resources': typeof ResourcesIndexRoute
+  '/admin/customers/$userId': typeof AdminCustomersUserIdRoute
+  '/learn/$resourceId/$lessonSlug': typeof LearnResourceIdLessonSlugRoute
+  '/learn/$resourceId': typeof LearnResourceIdIndexRoute
 }
 export interface FileRoutesById {
-  __root__: typeof rootRouteImport;
-  '/': typeof IndexRoute;
-  '/admin': typeof AdminRouteRouteWithChildren;
-  '/obsidian-ai-plugin-docs': typeof ObsidianAiPluginDocsRouteRouteWithChildren;
-  '/checkout': typeof CheckoutRoute;
-  '/contact': typeof ContactRoute;
-  '/dashboard': typeof DashboardRoute;
-  '/manage-email': typeof ManageEmailRoute;
-  '/obsidian-ai-plugin': typeof ObsidianAiPluginRoute;
-  '/pricing': typeof PricingRoute;
-  '/privacy': typeof PrivacyRoute;
-  '/refund-policy': typeof RefundPolicyRoute;
-  '/sessions': typeof SessionsRoute;
-  '/status': typeof StatusRoute;
-  '/terms': typeof TermsRoute;
-  '/admin/disputes': typeof AdminDisputesRoute;
-  '/admin/events': typeof AdminEventsRoute;
-  '/admin/library': typeof AdminLibraryRoute;
-  '/admin/streams': typeof AdminStreamsRoute;
-  '/admin/webhooks': typeof AdminWebhooksRoute;
-  '/invite/$token': typeof InviteTokenRoute;
-  '/library/$resourceId': typeof LibraryResourceIdRoute;
-  '/obsidian-ai-plugin-docs/$slug': typeof ObsidianAiPluginDocsSlugRoute;
-  '/resources/$resourceId': typeof ResourcesResourceIdRoute;
-  '/admin/': typeof AdminIndexRoute;
-  '/library/': typeof LibraryIndexRoute;
-  '/obsidian-ai-plugin-docs/': typeof ObsidianAiPluginDocsIndexRoute;
-  '/resources/': typeof ResourcesIndexRoute;
-  '/learn/$resourceId/$lessonSlug': typeof LearnResourceIdLessonSlugRoute;
-  '/learn/$resourceId/': typeof LearnResourceIdIndexRoute;
+  __root__: typeof rootRouteImport
+  '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
+  '/obsidian-ai-plugin-docs': typeof ObsidianAiPluginDocsRouteRouteWithChildren
+  '/checkout': typeof CheckoutRoute
+  '/contact': typeof ContactRoute
+  '/dashboard': typeof DashboardRoute
+  '/manage-email': typeof ManageEmailRoute
+  '/obsidian-ai-plugin': typeof ObsidianAiPluginRoute
+  '/pricing': typeof PricingRoute
+  '/privacy': typeof PrivacyRoute
+  '/refund-policy': typeof RefundPolicyRoute
+  '/sessions': typeof SessionsRoute
+  '/status': typeof StatusRoute
+  '/terms': typeof TermsRoute
+  '/admin/disputes': typeof AdminDisputesRoute
+  '/admin/events': typeof AdminEventsRoute
+  '/admin/library': typeof AdminLibraryRoute
+  '/admin/streams': typeof AdminStreamsRoute
+  '/admin/webhooks': typeof AdminWebhooksRoute
+  '/invite/$token': typeof InviteTokenRoute
+  '/library/$resourceId': typeof LibraryResourceIdRoute
+  '/obsidian-ai-plugin-docs/$slug': typeof ObsidianAiPluginDocsSlugRoute
+  '/resources/$resourceId': typeof ResourcesResourceIdRoute
+  '/admin/': typeof AdminIndexRoute
+  '/library/': typeof LibraryIndexRoute
+  '/obsidian-ai-plugin-docs/': typeof ObsidianAiPluginDocsIndexRoute
+  '/resources/': typeof ResourcesIndexRoute
+  '/admin/customers/$userId': typeof AdminCustomersUserIdRoute
+  '/learn/$resourceId/$lessonSlug': typeof LearnResourceIdLessonSlugRoute
+  '/learn/$resourceId/': typeof LearnResourceIdIndexRoute
 }
 export interface FileRouteTypes {
-  fileRoutesByFullPath: FileRoutesByFullPath;
+  fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/admin'
@@ -307,9 +320,10 @@ export interface FileRouteTypes {
     | '/library/'
     | '/obsidian-ai-plugin-docs/'
     | '/resources/'
+    | '/admin/customers/$userId'
     | '/learn/$resourceId/$lessonSlug'
-    | '/learn/$resourceId/';
-  fileRoutesByTo: FileRoutesByTo;
+    | '/learn/$resourceId/'
+  fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/checkout'
@@ -336,8 +350,9 @@ export interface FileRouteTypes {
     | '/library'
     | '/obsidian-ai-plugin-docs'
     | '/resources'
+    | '/admin/customers/$userId'
     | '/learn/$resourceId/$lessonSlug'
-    | '/learn/$resourceId';
+    | '/learn/$resourceId'
   id:
     | '__root__'
     | '/'
@@ -367,249 +382,258 @@ export interface FileRouteTypes {
     | '/library/'
     | '/obsidian-ai-plugin-docs/'
     | '/resources/'
+    | '/admin/customers/$userId'
     | '/learn/$resourceId/$lessonSlug'
-    | '/learn/$resourceId/';
-  fileRoutesById: FileRoutesById;
+    | '/learn/$resourceId/'
+  fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute;
-  AdminRouteRoute: typeof AdminRouteRouteWithChildren;
-  ObsidianAiPluginDocsRouteRoute: typeof ObsidianAiPluginDocsRouteRouteWithChildren;
-  CheckoutRoute: typeof CheckoutRoute;
-  ContactRoute: typeof ContactRoute;
-  DashboardRoute: typeof DashboardRoute;
-  ManageEmailRoute: typeof ManageEmailRoute;
-  ObsidianAiPluginRoute: typeof ObsidianAiPluginRoute;
-  PricingRoute: typeof PricingRoute;
-  PrivacyRoute: typeof PrivacyRoute;
-  RefundPolicyRoute: typeof RefundPolicyRoute;
-  SessionsRoute: typeof SessionsRoute;
-  StatusRoute: typeof StatusRoute;
-  TermsRoute: typeof TermsRoute;
-  InviteTokenRoute: typeof InviteTokenRoute;
-  LibraryResourceIdRoute: typeof LibraryResourceIdRoute;
-  ResourcesResourceIdRoute: typeof ResourcesResourceIdRoute;
-  LibraryIndexRoute: typeof LibraryIndexRoute;
-  ResourcesIndexRoute: typeof ResourcesIndexRoute;
-  LearnResourceIdLessonSlugRoute: typeof LearnResourceIdLessonSlugRoute;
-  LearnResourceIdIndexRoute: typeof LearnResourceIdIndexRoute;
+  IndexRoute: typeof IndexRoute
+  AdminRouteRoute: typeof AdminRouteRouteWithChildren
+  ObsidianAiPluginDocsRouteRoute: typeof ObsidianAiPluginDocsRouteRouteWithChildren
+  CheckoutRoute: typeof CheckoutRoute
+  ContactRoute: typeof ContactRoute
+  DashboardRoute: typeof DashboardRoute
+  ManageEmailRoute: typeof ManageEmailRoute
+  ObsidianAiPluginRoute: typeof ObsidianAiPluginRoute
+  PricingRoute: typeof PricingRoute
+  PrivacyRoute: typeof PrivacyRoute
+  RefundPolicyRoute: typeof RefundPolicyRoute
+  SessionsRoute: typeof SessionsRoute
+  StatusRoute: typeof StatusRoute
+  TermsRoute: typeof TermsRoute
+  InviteTokenRoute: typeof InviteTokenRoute
+  LibraryResourceIdRoute: typeof LibraryResourceIdRoute
+  ResourcesResourceIdRoute: typeof ResourcesResourceIdRoute
+  LibraryIndexRoute: typeof LibraryIndexRoute
+  ResourcesIndexRoute: typeof ResourcesIndexRoute
+  LearnResourceIdLessonSlugRoute: typeof LearnResourceIdLessonSlugRoute
+  LearnResourceIdIndexRoute: typeof LearnResourceIdIndexRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
     '/': {
-      id: '/';
-      path: '/';
-      fullPath: '/';
-      preLoaderRoute: typeof IndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin': {
-      id: '/admin';
-      path: '/admin';
-      fullPath: '/admin';
-      preLoaderRoute: typeof AdminRouteRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/checkout': {
-      id: '/checkout';
-      path: '/checkout';
-      fullPath: '/checkout';
-      preLoaderRoute: typeof CheckoutRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/checkout'
+      path: '/checkout'
+      fullPath: '/checkout'
+      preLoaderRoute: typeof CheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/contact': {
-      id: '/contact';
-      path: '/contact';
-      fullPath: '/contact';
-      preLoaderRoute: typeof ContactRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/dashboard': {
-      id: '/dashboard';
-      path: '/dashboard';
-      fullPath: '/dashboard';
-      preLoaderRoute: typeof DashboardRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof DashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/manage-email': {
-      id: '/manage-email';
-      path: '/manage-email';
-      fullPath: '/manage-email';
-      preLoaderRoute: typeof ManageEmailRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/manage-email'
+      path: '/manage-email'
+      fullPath: '/manage-email'
+      preLoaderRoute: typeof ManageEmailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/obsidian-ai-plugin': {
-      id: '/obsidian-ai-plugin';
-      path: '/obsidian-ai-plugin';
-      fullPath: '/obsidian-ai-plugin';
-      preLoaderRoute: typeof ObsidianAiPluginRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/obsidian-ai-plugin'
+      path: '/obsidian-ai-plugin'
+      fullPath: '/obsidian-ai-plugin'
+      preLoaderRoute: typeof ObsidianAiPluginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/obsidian-ai-plugin-docs': {
-      id: '/obsidian-ai-plugin-docs';
-      path: '/obsidian-ai-plugin-docs';
-      fullPath: '/obsidian-ai-plugin-docs';
-      preLoaderRoute: typeof ObsidianAiPluginDocsRouteRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/obsidian-ai-plugin-docs'
+      path: '/obsidian-ai-plugin-docs'
+      fullPath: '/obsidian-ai-plugin-docs'
+      preLoaderRoute: typeof ObsidianAiPluginDocsRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pricing': {
-      id: '/pricing';
-      path: '/pricing';
-      fullPath: '/pricing';
-      preLoaderRoute: typeof PricingRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/pricing'
+      path: '/pricing'
+      fullPath: '/pricing'
+      preLoaderRoute: typeof PricingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/privacy': {
-      id: '/privacy';
-      path: '/privacy';
-      fullPath: '/privacy';
-      preLoaderRoute: typeof PrivacyRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/refund-policy': {
-      id: '/refund-policy';
-      path: '/refund-policy';
-      fullPath: '/refund-policy';
-      preLoaderRoute: typeof RefundPolicyRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/refund-policy'
+      path: '/refund-policy'
+      fullPath: '/refund-policy'
+      preLoaderRoute: typeof RefundPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/sessions': {
-      id: '/sessions';
-      path: '/sessions';
-      fullPath: '/sessions';
-      preLoaderRoute: typeof SessionsRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/sessions'
+      path: '/sessions'
+      fullPath: '/sessions'
+      preLoaderRoute: typeof SessionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/status': {
-      id: '/status';
-      path: '/status';
-      fullPath: '/status';
-      preLoaderRoute: typeof StatusRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/status'
+      path: '/status'
+      fullPath: '/status'
+      preLoaderRoute: typeof StatusRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/terms': {
-      id: '/terms';
-      path: '/terms';
-      fullPath: '/terms';
-      preLoaderRoute: typeof TermsRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/': {
-      id: '/admin/';
-      path: '/';
-      fullPath: '/admin/';
-      preLoaderRoute: typeof AdminIndexRouteImport;
-      parentRoute: typeof AdminRouteRoute;
-    };
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/disputes': {
-      id: '/admin/disputes';
-      path: '/disputes';
-      fullPath: '/admin/disputes';
-      preLoaderRoute: typeof AdminDisputesRouteImport;
-      parentRoute: typeof AdminRouteRoute;
-    };
+      id: '/admin/disputes'
+      path: '/disputes'
+      fullPath: '/admin/disputes'
+      preLoaderRoute: typeof AdminDisputesRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/events': {
-      id: '/admin/events';
-      path: '/events';
-      fullPath: '/admin/events';
-      preLoaderRoute: typeof AdminEventsRouteImport;
-      parentRoute: typeof AdminRouteRoute;
-    };
+      id: '/admin/events'
+      path: '/events'
+      fullPath: '/admin/events'
+      preLoaderRoute: typeof AdminEventsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/library': {
-      id: '/admin/library';
-      path: '/library';
-      fullPath: '/admin/library';
-      preLoaderRoute: typeof AdminLibraryRouteImport;
-      parentRoute: typeof AdminRouteRoute;
-    };
+      id: '/admin/library'
+      path: '/library'
+      fullPath: '/admin/library'
+      preLoaderRoute: typeof AdminLibraryRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/streams': {
-      id: '/admin/streams';
-      path: '/streams';
-      fullPath: '/admin/streams';
-      preLoaderRoute: typeof AdminStreamsRouteImport;
-      parentRoute: typeof AdminRouteRoute;
-    };
+      id: '/admin/streams'
+      path: '/streams'
+      fullPath: '/admin/streams'
+      preLoaderRoute: typeof AdminStreamsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/webhooks': {
-      id: '/admin/webhooks';
-      path: '/webhooks';
-      fullPath: '/admin/webhooks';
-      preLoaderRoute: typeof AdminWebhooksRouteImport;
-      parentRoute: typeof AdminRouteRoute;
-    };
+      id: '/admin/webhooks'
+      path: '/webhooks'
+      fullPath: '/admin/webhooks'
+      preLoaderRoute: typeof AdminWebhooksRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/invite/$token': {
-      id: '/invite/$token';
-      path: '/invite/$token';
-      fullPath: '/invite/$token';
-      preLoaderRoute: typeof InviteTokenRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/invite/$token'
+      path: '/invite/$token'
+      fullPath: '/invite/$token'
+      preLoaderRoute: typeof InviteTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/library/': {
-      id: '/library/';
-      path: '/library';
-      fullPath: '/library/';
-      preLoaderRoute: typeof LibraryIndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/library/'
+      path: '/library'
+      fullPath: '/library/'
+      preLoaderRoute: typeof LibraryIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/library/$resourceId': {
-      id: '/library/$resourceId';
-      path: '/library/$resourceId';
-      fullPath: '/library/$resourceId';
-      preLoaderRoute: typeof LibraryResourceIdRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/library/$resourceId'
+      path: '/library/$resourceId'
+      fullPath: '/library/$resourceId'
+      preLoaderRoute: typeof LibraryResourceIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/obsidian-ai-plugin-docs/': {
-      id: '/obsidian-ai-plugin-docs/';
-      path: '/';
-      fullPath: '/obsidian-ai-plugin-docs/';
-      preLoaderRoute: typeof ObsidianAiPluginDocsIndexRouteImport;
-      parentRoute: typeof ObsidianAiPluginDocsRouteRoute;
-    };
+      id: '/obsidian-ai-plugin-docs/'
+      path: '/'
+      fullPath: '/obsidian-ai-plugin-docs/'
+      preLoaderRoute: typeof ObsidianAiPluginDocsIndexRouteImport
+      parentRoute: typeof ObsidianAiPluginDocsRouteRoute
+    }
     '/obsidian-ai-plugin-docs/$slug': {
-      id: '/obsidian-ai-plugin-docs/$slug';
-      path: '/$slug';
-      fullPath: '/obsidian-ai-plugin-docs/$slug';
-      preLoaderRoute: typeof ObsidianAiPluginDocsSlugRouteImport;
-      parentRoute: typeof ObsidianAiPluginDocsRouteRoute;
-    };
+      id: '/obsidian-ai-plugin-docs/$slug'
+      path: '/$slug'
+      fullPath: '/obsidian-ai-plugin-docs/$slug'
+      preLoaderRoute: typeof ObsidianAiPluginDocsSlugRouteImport
+      parentRoute: typeof ObsidianAiPluginDocsRouteRoute
+    }
     '/resources/': {
-      id: '/resources/';
-      path: '/resources';
-      fullPath: '/resources/';
-      preLoaderRoute: typeof ResourcesIndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/resources/'
+      path: '/resources'
+      fullPath: '/resources/'
+      preLoaderRoute: typeof ResourcesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/resources/$resourceId': {
-      id: '/resources/$resourceId';
-      path: '/resources/$resourceId';
-      fullPath: '/resources/$resourceId';
-      preLoaderRoute: typeof ResourcesResourceIdRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/resources/$resourceId'
+      path: '/resources/$resourceId'
+      fullPath: '/resources/$resourceId'
+      preLoaderRoute: typeof ResourcesResourceIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/customers/$userId': {
+      id: '/admin/customers/$userId'
+      path: '/customers/$userId'
+      fullPath: '/admin/customers/$userId'
+      preLoaderRoute: typeof AdminCustomersUserIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/learn/$resourceId/': {
-      id: '/learn/$resourceId/';
-      path: '/learn/$resourceId';
-      fullPath: '/learn/$resourceId/';
-      preLoaderRoute: typeof LearnResourceIdIndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/learn/$resourceId/'
+      path: '/learn/$resourceId'
+      fullPath: '/learn/$resourceId/'
+      preLoaderRoute: typeof LearnResourceIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/learn/$resourceId/$lessonSlug': {
-      id: '/learn/$resourceId/$lessonSlug';
-      path: '/learn/$resourceId/$lessonSlug';
-      fullPath: '/learn/$resourceId/$lessonSlug';
-      preLoaderRoute: typeof LearnResourceIdLessonSlugRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/learn/$resourceId/$lessonSlug'
+      path: '/learn/$resourceId/$lessonSlug'
+      fullPath: '/learn/$resourceId/$lessonSlug'
+      preLoaderRoute: typeof LearnResourceIdLessonSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 interface AdminRouteRouteChildren {
-  AdminDisputesRoute: typeof AdminDisputesRoute;
-  AdminEventsRoute: typeof AdminEventsRoute;
-  AdminLibraryRoute: typeof AdminLibraryRoute;
-  AdminStreamsRoute: typeof AdminStreamsRoute;
-  AdminWebhooksRoute: typeof AdminWebhooksRoute;
-  AdminIndexRoute: typeof AdminIndexRoute;
+  AdminDisputesRoute: typeof AdminDisputesRoute
+  AdminEventsRoute: typeof AdminEventsRoute
+  AdminLibraryRoute: typeof AdminLibraryRoute
+  AdminStreamsRoute: typeof AdminStreamsRoute
+  AdminWebhooksRoute: typeof AdminWebhooksRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+  AdminCustomersUserIdRoute: typeof AdminCustomersUserIdRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
@@ -619,21 +643,28 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminStreamsRoute: AdminStreamsRoute,
   AdminWebhooksRoute: AdminWebhooksRoute,
   AdminIndexRoute: AdminIndexRoute,
-};
-
-const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(AdminRouteRouteChildren);
-
-interface ObsidianAiPluginDocsRouteRouteChildren {
-  ObsidianAiPluginDocsSlugRoute: typeof ObsidianAiPluginDocsSlugRoute;
-  ObsidianAiPluginDocsIndexRoute: typeof ObsidianAiPluginDocsIndexRoute;
+  AdminCustomersUserIdRoute: AdminCustomersUserIdRoute,
 }
 
-const ObsidianAiPluginDocsRouteRouteChildren: ObsidianAiPluginDocsRouteRouteChildren = {
-  ObsidianAiPluginDocsSlugRoute: ObsidianAiPluginDocsSlugRoute,
-  ObsidianAiPluginDocsIndexRoute: ObsidianAiPluginDocsIndexRoute,
-};
+const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
+  AdminRouteRouteChildren,
+)
 
-const ObsidianAiPluginDocsRouteRouteWithChildren = ObsidianAiPluginDocsRouteRoute._addFileChildren(ObsidianAiPluginDocsRouteRouteChildren);
+interface ObsidianAiPluginDocsRouteRouteChildren {
+  ObsidianAiPluginDocsSlugRoute: typeof ObsidianAiPluginDocsSlugRoute
+  ObsidianAiPluginDocsIndexRoute: typeof ObsidianAiPluginDocsIndexRoute
+}
+
+const ObsidianAiPluginDocsRouteRouteChildren: ObsidianAiPluginDocsRouteRouteChildren =
+  {
+    ObsidianAiPluginDocsSlugRoute: ObsidianAiPluginDocsSlugRoute,
+    ObsidianAiPluginDocsIndexRoute: ObsidianAiPluginDocsIndexRoute,
+  }
+
+const ObsidianAiPluginDocsRouteRouteWithChildren =
+  ObsidianAiPluginDocsRouteRoute._addFileChildren(
+    ObsidianAiPluginDocsRouteRouteChildren,
+  )
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
@@ -657,5 +688,7 @@ const rootRouteChildren: RootRouteChildren = {
   ResourcesIndexRoute: ResourcesIndexRoute,
   LearnResourceIdLessonSlugRoute: LearnResourceIdLessonSlugRoute,
   LearnResourceIdIndexRoute: LearnResourceIdIndexRoute,
-};
-export const routeTree = rootRouteImport._addFileChildren(rootRouteChildren)._addFileTypes<FileRouteTypes>();
+}
+export const routeTree = rootRouteImport
+  ._addFileChildren(rootRouteChildren)
+  ._addFileTypes<FileRouteTypes>()

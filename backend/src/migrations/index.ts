@@ -22,6 +22,7 @@ import { Migration20261124223000_credit_usage_items } from './Migration202611242
 import { Migration20261125120000_catalog_change_notices } from './Migration20261125120000_catalog_change_notices';
 import { Migration20261125140000_disputes } from './Migration20261125140000_disputes';
 import { Migration20261125130000_customer_search } from './Migration20261125130000_customer_search';
+import { Migration20261125150000_customer_timeline } from './Migration20261125150000_customer_timeline';
 import { Migration20261124100000_library } from './Migration20261124100000_library';
 import { Migration20261125090000_email_delivery_causes } from './Migration20261125090000_email_delivery_causes';
 
@@ -55,4 +56,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125120000_catalog_change_notices', class: Migration20261125120000_catalog_change_notices },
   { name: 'Migration20261125130000_customer_search', class: Migration20261125130000_customer_search },
   { name: 'Migration20261125140000_disputes', class: Migration20261125140000_disputes },
+  { name: 'Migration20261125150000_customer_timeline', class: Migration20261125150000_customer_timeline },
 ];

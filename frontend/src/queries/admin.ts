@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { adminGetProjectors, adminGetReplay, adminListEvents, adminListStreams } from '@contracts/admin/admin.contract';
+import { getCustomerAccount, getCustomerTimeline } from '@contracts/admin/customer-account.contract';
 import { searchCustomers } from '@contracts/admin/customer-search.contract';
 import type { ServerFnInput } from '@contracts/server-fn';
 import { adminListStripeEvents } from '@contracts/stripe/stripe.contract';
@@ -60,4 +61,18 @@ export const adminCustomerSearchQuery = (query: string) =>
     queryKey: ['admin', 'customers', query],
     queryFn: () => callServerFn(searchCustomers, { query }),
     staleTime: 10_000,
+  });
+
+export const adminCustomerAccountQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ['admin', 'customer-account', userId],
+    queryFn: () => orSignedOut(() => callServerFn(getCustomerAccount, { userId })),
+    staleTime: 4_000,
+  });
+
+export const adminCustomerTimelineQuery = (filter: ServerFnInput<typeof getCustomerTimeline>) =>
+  queryOptions({
+    queryKey: ['admin', 'customer-timeline', filter],
+    queryFn: () => orSignedOut(() => callServerFn(getCustomerTimeline, filter)),
+    staleTime: 4_000,
   });

@@ -5,8 +5,11 @@ import { ProjectorRegistry } from '../../events/projector-registry';
 import { adminEvents } from './admin.events';
 import { AdminQueries } from './admin.queries';
 import { AdminServerFns } from './admin.server-fns';
+import { CustomerAccountQueries } from './customer-account.queries';
+import { CustomerAccountServerFns } from './customer-account.server-fns';
 import { CustomerSearchQueries } from './customer-search.queries';
 import { CustomerSearchServerFns } from './customer-search.server-fns';
+import { CustomerTimelineQueries } from './customer-timeline.queries';
 import { AdminSessionController } from './admin-session.controller';
 import { CompleteReplayHandler } from './commands/complete-replay.handler';
 import { FailReplayHandler } from './commands/fail-replay.handler';
@@ -19,7 +22,18 @@ import { StreamSummaryProjector } from './projections/stream-summary.projector';
 @Module({
   imports: [BullModule.registerQueue({ name: ADMIN_QUEUE })],
   controllers: [AdminSessionController],
-  providers: [AdminQueries, AdminServerFns, CustomerSearchQueries, CustomerSearchServerFns, RequestReplayHandler, CompleteReplayHandler, FailReplayHandler],
+  providers: [
+    AdminQueries,
+    AdminServerFns,
+    CustomerSearchQueries,
+    CustomerSearchServerFns,
+    CustomerAccountQueries,
+    CustomerTimelineQueries,
+    CustomerAccountServerFns,
+    RequestReplayHandler,
+    CompleteReplayHandler,
+    FailReplayHandler,
+  ],
   exports: [BullModule],
 })
 export class AdminModule implements OnModuleInit {

@@ -77,7 +77,7 @@ function WebhooksPage() {
             </thead>
             <tbody className="divide-y divide-line">
               {data.events.map((event) => (
-                <tr key={event.stripeEventId} className="align-top">
+                <tr key={event.stripeEventId} id={event.stripeEventId} className="align-top target:bg-accent-600/10">
                   <th scope="row" className="px-4 py-3 font-normal">
                     <span className="block text-ink">{event.type}</span>
                     <span className="block font-mono text-xs text-ink-subtle">{event.stripeEventId}</span>

@@ -86,8 +86,8 @@ function Results({ results }: { results: CustomerSearchResult[] }) {
             <span className="font-mono text-xs text-ink-subtle">{result.userId}</span>
             <span className="text-ink-muted">{result.plan ? `Plan: ${result.plan}` : 'No plan'}</span>
             <span className="rounded-full bg-surface-raised px-2 py-0.5 text-xs text-ink-muted">Matched by {result.matched}</span>
-            <Link to="/admin/events" search={{ customer: result.userId }} className="ml-auto text-accent-300 underline-offset-2 hover:underline">
-              Events by this customer
+            <Link to="/admin/customers/$userId" params={{ userId: result.userId }} className="ml-auto text-accent-300 underline-offset-2 hover:underline">
+              Open account<span className="sr-only"> of {result.name ?? result.email ?? result.userId}</span>
             </Link>
           </li>
         ))}

@@ -1,0 +1,43 @@
+import type { TimelineKind } from '../../../../contracts/admin/customer-account.contract';
+
+/**
+ * The kind of each stream an account's events live on, by the prefix its module's stream id
+ * helper gives it (customerStreamId, creditStreamId, licenseStreamId, deviceStreamId, …).
+ * Longer prefixes first: `license-devices-` before `license-`.
+ */
+const PREFIXES: readonly (readonly [string, TimelineKind])[] = [
+  ['license-devices-', 'devices'],
+  ['license-', 'licenses'],
+  ['credits-', 'credits'],
+  ['checkout-', 'payments'],
+  ['customer-', 'payments'],
+  ['subscription-', 'payments'],
+  ['librarydownloads-', 'library'],
+  ['freeaccess-', 'library'],
+  ['course-progress-', 'library'],
+  ['host-calendar-', 'bookings'],
+];
+
+export function kindOfStream(streamId: string): TimelineKind | null {
+  return PREFIXES.find(([prefix]) => streamId.startsWith(prefix))?.[1] ?? null;
+}
+
+/**
+ * The streams of one account, from its user id and the read models that link it to others:
+ * its own streams (named with its id), its licenses' and their devices', its checkouts (paid,
+ * pending, or for a booking), its subscriptions, and the hosts' calendars its bookings are on
+ * (read for its bookings' events only: a calendar holds other customers' too).
+ */
+export const ACCOUNT_STREAMS_SQL = `
+  select 'customer-' || $1::text as stream_id, null::text as booking_id
+  union all select 'credits-' || $1::text, null
+  union all select 'librarydownloads-' || $1::text, null
+  union all select 'license-' || license_id, null from rm_licenses where user_id = $1
+  union all select 'license-devices-' || license_id, null from rm_licenses where user_id = $1
+  union all select 'subscription-' || subscription_id, null from rm_subscriptions where user_id = $1
+  union all select 'checkout-' || checkout_ref, null from rm_purchases where user_id = $1
+  union all select 'checkout-' || substr(id, 4), null from rm_pending_payments where user_id = $1 and id like 'pp-%'
+  union all select 'checkout-' || checkout_ref, null from rm_session_bookings where customer_user_id = $1 and checkout_ref is not null
+  union all select 'freeaccess-' || $1::text || '-' || resource_id, null from rm_resource_access where user_id = $1 and source = 'free'
+  union all select 'course-progress-' || resource_id || '-' || $1::text, null from rm_course_progress where user_id = $1
+  union all select 'host-calendar-' || host_user_id, booking_id from rm_session_bookings where customer_user_id = $1`;

@@ -1,0 +1,172 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import type { z } from 'zod';
+import type { getCustomerTimeline, TimelineCause, TimelineEntry } from '../../../../contracts/admin/customer-account.contract';
+import type { Actor } from '../../events/event-metadata';
+import { referenceOf } from '../../events/metadata-for';
+import { EVENTS_POOL } from '../../events/events.tokens';
+import { ACCOUNT_STREAMS_SQL, kindOfStream } from './account-streams';
+import { summarizeEvent } from './timeline-summary';
+
+type TimelineFilter = z.output<typeof getCustomerTimeline.input>;
+
+/** The other events of a chain shown with each entry; the JSON has the ids to find the rest. */
+const RELATED_SHOWN = 10;
+
+interface EventRow {
+  position: string;
+  stream_id: string;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  recorded_at: Date;
+}
+
+/*
+ * One page of events: each stream read backwards by its (stream_id, stream_version) index, a
+ * page at most from each, merged by position. A stream's versions follow its positions, so the
+ * newest of each stream come first.
+ */
+const PAGE_SQL = `
+  with wanted as (select * from unnest($1::text[], $2::text[]) as w (stream_id, booking_ids))
+  select e.position::text, e.stream_id, e.type, e.data, e.metadata, e.recorded_at
+  from wanted w cross join lateral (
+    select * from events
+    where stream_id = w.stream_id
+      and (w.booking_ids is null or data->>'bookingId' = any(string_to_array(w.booking_ids, ' ')))
+      and ($3::bigint is null or position < $3::bigint)
+      and ($4::timestamptz is null or recorded_at >= $4::timestamptz)
+      and ($5::timestamptz is null or recorded_at <= $5::timestamptz)
+    order by stream_version desc
+    limit $6
+  ) e
+  order by e.position desc
+  limit $6`;
+
+/** The account's history for the support console's timeline, with each event's cause and effects. */
+@Injectable()
+export class CustomerTimelineQueries {
+  constructor(@Inject(EVENTS_POOL) private readonly pool: Pool) {}
+
+  async page(filter: TimelineFilter): Promise<{ entries: TimelineEntry[]; nextBefore: string | null }> {
+    const streams = await this.streams(filter.userId, filter.kind);
+    if (streams.size === 0) return { entries: [], nextBefore: null };
+    const { rows } = await this.pool.query<EventRow>(PAGE_SQL, [
+      [...streams.keys()],
+      [...streams.values()].map((bookings) => (bookings ? [...bookings].join(' ') : null)),
+      filter.before ?? null,
+      filter.from ?? null,
+      filter.to ?? null,
+      filter.limit + 1,
+    ]);
+    const page = rows.slice(0, filter.limit);
+    const [causes, related, emails] = await Promise.all([this.causes(page), this.related(page), this.emails(page)]);
+    return {
+      entries: page.map((row) => {
+        const causationId = textOf(row.metadata['causationId']);
+        const correlationId = textOf(row.metadata['correlationId']);
+        return {
+          position: row.position,
+          recordedAt: row.recorded_at.toISOString(),
+          type: row.type,
+          kind: kindOfStream(row.stream_id) ?? 'payments',
+          streamId: row.stream_id,
+          summary: summarizeEvent(row.type, row.data),
+          actor: actorText(row.metadata['actor']),
+          cause: causationId ? (causes.get(causationId) ?? null) : null,
+          correlationId,
+          related: (correlationId ? (related.get(correlationId) ?? []) : []).filter((r) => r.position !== row.position).slice(0, RELATED_SHOWN),
+          emails: emails.get(`event:${row.position}`) ?? [],
+          data: row.data,
+          metadata: row.metadata,
+        };
+      }),
+      nextBefore: rows.length > filter.limit ? page.at(-1)!.position : null,
+    };
+  }
+
+  /** The account's streams of one kind (or all), each with the bookings to keep when it is a host's calendar. */
+  private async streams(userId: string, kind: TimelineFilter['kind']): Promise<Map<string, Set<string> | null>> {
+    const { rows } = await this.pool.query<{ stream_id: string; booking_id: string | null }>(ACCOUNT_STREAMS_SQL, [userId]);
+    const streams = new Map<string, Set<string> | null>();
+    for (const row of rows) {
+      if (kind && kindOfStream(row.stream_id) !== kind) continue;
+      if (row.booking_id === null) streams.set(row.stream_id, null);
+      else streams.set(row.stream_id, (streams.get(row.stream_id) ?? new Set()).add(row.booking_id));
+    }
+    return streams;
+  }
+
+  private async causes(page: EventRow[]): Promise<Map<string, TimelineCause>> {
+    const ids = new Set(page.map((row) => textOf(row.metadata['causationId'])).filter((id): id is string => id !== null));
+    const stripeIds: string[] = [];
+    const positions: string[] = [];
+    const causes = new Map<string, TimelineCause>();
+    for (const id of ids) {
+      const reference = referenceOf(id);
+      if (reference.kind === 'stripe-event') stripeIds.push(id);
+      else if (reference.kind === 'event') positions.push(reference.position.toString());
+      else causes.set(id, { kind: 'other', id });
+    }
+    const [stripe, events] = await Promise.all([
+      stripeIds.length
+        ? this.pool.query<{ stripe_event_id: string; type: string }>(
+            'select stripe_event_id, type from stripe_webhook_events where stripe_event_id = any($1::text[])',
+            [stripeIds],
+          )
+        : { rows: [] },
+      positions.length
+        ? this.pool.query<{ position: string; type: string }>('select position::text, type from events where position = any($1::bigint[])', [positions])
+        : { rows: [] },
+    ]);
+    const stripeTypes = new Map(stripe.rows.map((row) => [row.stripe_event_id, row.type]));
+    const eventTypes = new Map(events.rows.map((row) => [row.position, row.type]));
+    for (const id of stripeIds) causes.set(id, { kind: 'stripe-event', stripeEventId: id, stripeType: stripeTypes.get(id) ?? null });
+    for (const position of positions) causes.set(`event:${position}`, { kind: 'event', position, type: eventTypes.get(position) ?? null });
+    return causes;
+  }
+
+  /** The first events of each chain on the page, by the correlation index. */
+  private async related(page: EventRow[]): Promise<Map<string, TimelineEntry['related']>> {
+    const ids = [...new Set(page.map((row) => textOf(row.metadata['correlationId'])).filter((id): id is string => id !== null))];
+    if (ids.length === 0) return new Map();
+    const { rows } = await this.pool.query<{ correlation_id: string; position: string; type: string; stream_id: string }>(
+      `select c.id as correlation_id, e.position::text, e.type, e.stream_id
+       from unnest($1::text[]) as c (id) cross join lateral (
+         select position, type, stream_id from events where metadata->>'correlationId' = c.id order by position limit $2
+       ) e`,
+      [ids, RELATED_SHOWN + 1],
+    );
+    const related = new Map<string, TimelineEntry['related']>();
+    for (const row of rows) {
+      const chain = related.get(row.correlation_id) ?? [];
+      chain.push({ position: row.position, type: row.type, streamId: row.stream_id });
+      related.set(row.correlation_id, chain);
+    }
+    return related;
+  }
+
+  private async emails(page: EventRow[]): Promise<Map<string, TimelineEntry['emails']>> {
+    if (page.length === 0) return new Map();
+    const { rows } = await this.pool.query<{ causation_id: string; kind: string; to_address: string; delivered_at: Date }>(
+      'select causation_id, kind, to_address, delivered_at from email_deliveries where causation_id = any($1::text[]) order by delivered_at',
+      [page.map((row) => `event:${row.position}`)],
+    );
+    const emails = new Map<string, TimelineEntry['emails']>();
+    for (const row of rows) {
+      const list = emails.get(row.causation_id) ?? [];
+      list.push({ kind: row.kind, toAddress: row.to_address, deliveredAt: row.delivered_at.toISOString() });
+      emails.set(row.causation_id, list);
+    }
+    return emails;
+  }
+}
+
+const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** Who did it, as a line: "user u_1", "stripe", "admin", "system". */
+function actorText(actor: unknown): string {
+  if (typeof actor !== 'object' || actor === null) return 'unknown';
+  const { kind, userId } = actor as Partial<Actor> & { userId?: unknown };
+  return typeof userId === 'string' ? `${String(kind)} ${userId}` : String(kind ?? 'unknown');
+}

@@ -1,0 +1,45 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { TIMELINE_KINDS } from '@contracts/admin/customer-account.contract';
+import { isoDateTime, oneOf, searchReader, text } from '../../../lib/search-params';
+import { adminCustomerAccountQuery, adminCustomerTimelineQuery } from '../../../queries/admin';
+import { AccountNow } from '../-components/AccountNow';
+import { AdminFrame } from '../-components/AdminFrame';
+import { AdminSignIn } from '../-components/AdminSignIn';
+import { CustomerTimeline } from '../-components/CustomerTimeline';
+
+const readSearch = searchReader({
+  kind: oneOf(TIMELINE_KINDS),
+  from: isoDateTime,
+  to: isoDateTime,
+  before: text({ pattern: /^\d{1,19}$/ }),
+});
+
+const TIMELINE_PAGE = 25;
+
+export const Route = createFileRoute('/admin/customers/$userId')({
+  // Admin code (its contract, queries and loader) loads with the page, never with the public site.
+  codeSplitGroupings: [['loader', 'component']],
+  validateSearch: readSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, params, deps }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(adminCustomerAccountQuery(params.userId)),
+      context.queryClient.ensureQueryData(adminCustomerTimelineQuery({ userId: params.userId, ...deps, limit: TIMELINE_PAGE })),
+    ]),
+  component: CustomerAccountPage,
+});
+
+function CustomerAccountPage() {
+  const { userId } = Route.useParams();
+  const search = Route.useSearch();
+  const { data: account } = useSuspenseQuery(adminCustomerAccountQuery(userId));
+  const { data: timeline } = useSuspenseQuery(adminCustomerTimelineQuery({ userId, ...search, limit: TIMELINE_PAGE }));
+  if (!account || !timeline) return <AdminSignIn failed={false} />;
+  return (
+    <AdminFrame title={account.name ?? account.email ?? account.userId}>
+      <AccountNow account={account} />
+      <CustomerTimeline userId={userId} search={search} page={timeline} />
+    </AdminFrame>
+  );
+}

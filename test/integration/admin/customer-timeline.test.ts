@@ -1,0 +1,184 @@
+import { Pool } from 'pg';
+import type { SiteServer } from '../../support/site-server';
+import { chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../../support/site-client';
+
+/**
+ * The support console's account page and timeline, for a history made through the real paths:
+ * a sign-up, a checkout over HTTP, its payment on the emulator's hosted page, the signed webhook,
+ * fulfilment, and the emails that followed.
+ */
+const ADMIN_TOKEN = 'integration-timeline-admin-token-0123';
+let site: SiteServer;
+let pool: Pool;
+let cookie: string;
+
+beforeAll(async () => {
+  site = await startAddressableSite('customer-timeline', { ADMIN_TOKEN });
+  pool = new Pool({ connectionString: site.databaseUrl, max: 2 });
+  const response = await fetch(`${site.url}/admin/session`, { method: 'POST', body: new URLSearchParams({ token: ADMIN_TOKEN }), redirect: 'manual' });
+  cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+}, 90_000);
+afterAll(async () => {
+  await pool?.end();
+  await site?.stop();
+});
+
+async function call(fn: string, payload: unknown, as: string | null = cookie) {
+  const response = await fetch(`${site.url}/_serverFn/${fn}?payload=${encodeURIComponent(JSON.stringify(payload))}`, { headers: as ? { cookie: as } : {} });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+const result = async (fn: string, payload: unknown) => {
+  const answer = await call(fn, payload);
+  expect(answer.status).toBe(200);
+  return answer.body.result;
+};
+
+interface Entry {
+  position: string;
+  type: string;
+  streamId: string;
+  recordedAt: string;
+  summary: string;
+  actor: string;
+  cause: Record<string, unknown> | null;
+  related: { type: string; position: string }[];
+  emails: { kind: string }[];
+  metadata: Record<string, unknown>;
+}
+
+describe('a customer who bought a license, seen by an administrator', () => {
+  const email = 'timeline-buyer@example.com';
+  let userId: string;
+  let stripeEventId: string;
+
+  beforeAll(async () => {
+    const buyer = await signUpOverHttp(site, email);
+    userId = (await pool.query<{ id: string }>('select id from local_identity_users where email = $1', [email])).rows[0]!.id;
+    const opened = await fetch(`${site.url}/_serverFn/initiateCheckout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: buyer },
+      body: JSON.stringify({ resourceId: 'lifetime-license', quantity: 1 }),
+    });
+    const { url } = ((await opened.json()) as { result: { url: string } }).result;
+    expect((await chooseOnHostedCheckout(url, 'pay')).status).toBe(303);
+    const sessionId = new URL(url).pathname.split('/').pop()!;
+    const logged = await eventually(
+      () =>
+        pool.query<{ stripe_event_id: string; outcome: string | null }>(
+          `select stripe_event_id, outcome from stripe_webhook_events where type = 'checkout.session.completed' and payload->'data'->'object'->>'id' = $1`,
+          [sessionId],
+        ),
+      (r) => r.rows[0]?.outcome === 'handled',
+    );
+    stripeEventId = logged.rows[0]!.stripe_event_id;
+    await eventually(
+      async () => (await pool.query(`select 1 from email_deliveries where to_address = $1 and kind in ('license-key', 'purchase-receipt')`, [email])).rowCount,
+      (n) => n === 2,
+    );
+  }, 60_000);
+
+  it('shows the account now: the plan, the license, the purchase, the emails sent', async () => {
+    const account = await eventually(
+      () => result('getCustomerAccount', { userId }),
+      (a) => a.licenses.length === 1 && a.purchases.length === 1 && a.email === email,
+    );
+    expect(account.plan).toEqual(expect.any(String));
+    expect(account.licenses[0]).toEqual(expect.objectContaining({ status: 'active', seats: expect.any(Number), devices: [] }));
+    expect(account.purchases[0]).toEqual(expect.objectContaining({ status: 'paid', refundedCents: 0 }));
+    expect(account.emails.map((e: { kind: string }) => e.kind).sort()).toEqual(expect.arrayContaining(['license-key', 'purchase-receipt']));
+    expect(account.pendingPayments).toEqual([]);
+    expect(account.credits).toEqual({ included: expect.any(Number), packs: 0, balance: expect.any(Number) });
+  });
+
+  it('lists the events newest first, the purchase caused by the Stripe event and followed by its emails', async () => {
+    const { entries, nextBefore } = await eventually(
+      () => result('getCustomerTimeline', { userId, limit: 100 }),
+      (page) => page.entries.some((e: Entry) => e.type === 'LicenseGranted') && page.entries.some((e: Entry) => e.type === 'PurchaseCompleted'),
+    );
+    expect(nextBefore).toBeNull();
+    const positions = entries.map((e: Entry) => BigInt(e.position));
+    expect(positions).toEqual([...positions].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
+    // Nothing but this account's streams.
+    for (const entry of entries as Entry[]) expect(entry.streamId).toMatch(new RegExp(`^(customer-${userId}|checkout-|license-|credits-${userId})`));
+
+    const purchase = (entries as Entry[]).find((e) => e.type === 'PurchaseCompleted')!;
+    expect(purchase.cause).toEqual({ kind: 'stripe-event', stripeEventId, stripeType: 'checkout.session.completed' });
+    expect(purchase.actor).toBe('stripe');
+    expect(purchase.summary).toMatch(/^Purchase completed/);
+    expect(purchase.emails.map((e) => e.kind)).toEqual(['purchase-receipt']);
+    expect(purchase.related.map((r) => r.type)).toEqual(expect.arrayContaining(['LicenseGranted', 'PendingPaymentSettled']));
+    expect(purchase.metadata).toEqual(expect.objectContaining({ correlationId: stripeEventId, causationId: stripeEventId }));
+
+    const license = (entries as Entry[]).find((e) => e.type === 'LicenseGranted')!;
+    expect(license.emails.map((e) => e.kind)).toEqual(['license-key']);
+    expect(license.cause).toEqual(expect.objectContaining({ kind: 'stripe-event', stripeEventId }));
+
+    // The checkout the buyer opened: caused by their request, not by an event.
+    const opened = (entries as Entry[]).find((e) => e.type === 'PendingPaymentOpened')!;
+    expect(opened.cause).toBeNull();
+    expect(opened.actor).toBe(`user ${userId}`);
+  });
+
+  it('pages backwards by position, the pages together being the whole timeline', async () => {
+    const all = (await result('getCustomerTimeline', { userId, limit: 100 })).entries as Entry[];
+    expect(all.length).toBeGreaterThan(3);
+    const seen: string[] = [];
+    let before: string | undefined;
+    do {
+      const page = await result('getCustomerTimeline', { userId, limit: 2, ...(before ? { before } : {}) });
+      expect(page.entries.length).toBeLessThanOrEqual(2);
+      seen.push(...page.entries.map((e: Entry) => e.position));
+      before = page.nextBefore ?? undefined;
+    } while (before);
+    expect(seen).toEqual(all.map((e) => e.position));
+  });
+
+  it('filters by kind and by time', async () => {
+    const licenses = (await result('getCustomerTimeline', { userId, kind: 'licenses' })).entries as Entry[];
+    expect(licenses.map((e) => e.type)).toContain('LicenseGranted');
+    for (const entry of licenses) expect(entry.streamId).toMatch(/^license-(?!devices-)/);
+    const payments = (await result('getCustomerTimeline', { userId, kind: 'payments' })).entries as Entry[];
+    expect(payments.map((e) => e.type)).toEqual(expect.arrayContaining(['PurchaseCompleted', 'PendingPaymentOpened']));
+    expect(payments.map((e) => e.type)).not.toContain('LicenseGranted');
+
+    const all = (await result('getCustomerTimeline', { userId, limit: 100 })).entries as Entry[];
+    const newest = all[0]!;
+    const oldest = all.at(-1)!;
+    expect((await result('getCustomerTimeline', { userId, to: new Date(Date.parse(oldest.recordedAt) - 1000).toISOString() })).entries).toEqual([]);
+    expect((await result('getCustomerTimeline', { userId, from: new Date(Date.parse(newest.recordedAt) + 1000).toISOString() })).entries).toEqual([]);
+    // The log keeps microseconds and an ISO time milliseconds: the newest event is within a millisecond after its own time.
+    const to = new Date(Date.parse(newest.recordedAt) + 1).toISOString();
+    const within = (await result('getCustomerTimeline', { userId, from: oldest.recordedAt, to, limit: 100 })).entries as Entry[];
+    expect(within.map((e) => e.position)).toEqual(all.map((e) => e.position));
+  });
+
+  it('gives an account nobody has an empty page, not an error', async () => {
+    expect(await result('getCustomerTimeline', { userId: 'user_nobody_at_all' })).toEqual({ entries: [], nextBefore: null });
+    expect(await result('getCustomerAccount', { userId: 'user_nobody_at_all' })).toEqual(expect.objectContaining({ email: null, licenses: [], plan: null }));
+  });
+});
+
+describe('hostile input', () => {
+  it.each([
+    ['a NUL in the user id', 'getCustomerTimeline', { userId: 'user\u0000x' }],
+    ['a quote in the user id', 'getCustomerAccount', { userId: "user' or 1=1 --" }],
+    ['a user id too long', 'getCustomerAccount', { userId: 'u'.repeat(201) }],
+    ['a cursor that is no position', 'getCustomerTimeline', { userId: 'user_1', before: '1; drop table events' }],
+    ['a cursor past bigint', 'getCustomerTimeline', { userId: 'user_1', before: '9'.repeat(30) }],
+    ['an unknown kind', 'getCustomerTimeline', { userId: 'user_1', kind: 'everything' }],
+    ['a date that is no date', 'getCustomerTimeline', { userId: 'user_1', from: 'yesterday' }],
+    ['a page too big', 'getCustomerTimeline', { userId: 'user_1', limit: 1000 }],
+    ['an unknown field', 'getCustomerTimeline', { userId: 'user_1', sql: 'x' }],
+  ])('refuses %s with a 400 envelope', async (_what, fn, payload) => {
+    const answer = await call(fn, payload);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toEqual(expect.objectContaining({ code: expect.any(String) }));
+  });
+});
+
+describe('someone who is not an administrator', () => {
+  it.each(['getCustomerAccount', 'getCustomerTimeline'])('gets 403 from %s, with no cookie or a forged one', async (fn) => {
+    expect((await call(fn, { userId: 'user_1' }, null)).status).toBe(403);
+    expect((await call(fn, { userId: 'user_1' }, 'sculpt_admin=forged')).status).toBe(403);
+  });
+});
