@@ -20,6 +20,7 @@ import { Migration20261123170000_email_attachments } from './Migration2026112317
 import { Migration20261124190000_course_progress } from './Migration20261124190000_course_progress';
 import { Migration20261124223000_credit_usage_items } from './Migration20261124223000_credit_usage_items';
 import { Migration20261124100000_library } from './Migration20261124100000_library';
+import { Migration20261125090000_catalog_changed_notify } from './Migration20261125090000_catalog_changed_notify';
 
 /** Applied in this order; append new migrations, never edit one that has shipped. */
 export const migrationsList: MigrationObject[] = [
@@ -47,4 +48,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124100000_library', class: Migration20261124100000_library },
   { name: 'Migration20261124190000_course_progress', class: Migration20261124190000_course_progress },
   { name: 'Migration20261124223000_credit_usage_items', class: Migration20261124223000_credit_usage_items },
+  { name: 'Migration20261125090000_catalog_changed_notify', class: Migration20261125090000_catalog_changed_notify },
 ];
