@@ -1,6 +1,8 @@
 // HTTP throughput of the api, each figure against /healthz (the cheapest route) in the same run.
 // Starts the built site on a free port with a fresh database, like `npm start`; loopback only.
+import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import autocannon from 'autocannon';
 import { closedLoop } from './support/closed-loop.mjs';
 import { randomBytes } from 'node:crypto';
 import { cookieJar, signUpOverHttp } from './support/site-accounts.mjs';
@@ -8,6 +10,7 @@ import { startBenchSite } from './support/site.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const AUTOCANNON_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
 const queuePrefix = `bench_http_${randomBytes(4).toString('hex')}`;
 const site = await startBenchSite({ ROLE: 'api', QUEUE_PREFIX: queuePrefix });
@@ -16,8 +19,8 @@ try {
   // A signed-in visitor: every call verifies the 60 s token and looks up the session's status.
   // The jar follows the refreshes, as a browser's would, so a long run is not all refreshes.
   let cookie = await signUpOverHttp(base, queuePrefix, 'bench-http@example.com', 'Bench Visitor');
-  const signedIn = async () => {
-    const response = await fetch(`${base}/_serverFn/getViewer?payload=%7B%7D`, { headers: { cookie } });
+  const signedIn = async (path = '/_serverFn/getViewer?payload=%7B%7D') => {
+    const response = await fetch(`${base}${path}`, { headers: { cookie } });
     const renewed = response.headers.getSetCookie().filter((c) => c.startsWith('__session='));
     if (renewed.length) cookie = [...cookie.split('; ').filter((c) => !c.startsWith('__session=')), cookieJar(renewed)].join('; ');
     return response;
@@ -30,9 +33,10 @@ try {
     ['GET /_serverFn/getSiteInfo', () => fetch(`${base}/_serverFn/getSiteInfo?payload=%7B%7D`)],
     ['GET /_serverFn/getSiteInfo, malformed → 400', () => fetch(`${base}/_serverFn/getSiteInfo?payload=%7Bbad`)],
     ['GET /_serverFn/getViewer, signed out', () => fetch(`${base}/_serverFn/getViewer?payload=%7B%7D`)],
-    ['GET /_serverFn/getViewer, signed in', signedIn],
+    ['GET /_serverFn/getViewer, signed in', () => signedIn()],
     ['GET /_serverFn/getServiceStatus (Postgres + Redis)', () => fetch(`${base}/_serverFn/getServiceStatus`)],
-    ['GET / (server-rendered home)', () => fetch(`${base}/`)],
+    ['GET / signed out (one render, shared)', () => fetch(`${base}/`)],
+    ['GET / signed in (rendered per visit)', () => signedIn('/')],
     ['GET /no-such-page (server-rendered 404)', () => fetch(`${base}/no-such-page`)],
   ];
   // BENCH_ONLY=<text>: the baseline and the cases whose name contains it (a quicker before/after).
@@ -54,8 +58,74 @@ try {
       ].join(''),
     );
   }
+
+  await pagesUnderAutocannon(base, () => signedIn().then(() => cookie));
 } finally {
   await site.stop();
+}
+
+/**
+ * Pages as a browser asks for them (gzip accepted), under autocannon: its connections do not decode
+ * the bodies, so the client's share of the 2 cores is small and the figures are the server's
+ * (above, fetch inflates every 88 KB page it reads). Server CPU per request read from /proc.
+ */
+async function pagesUnderAutocannon(base, freshCookie) {
+  const browser = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br, zstd' };
+  const signedOut = [
+    ['GET /healthz (baseline)', '/healthz'],
+    ['GET / signed out', '/'],
+    ['GET /resources signed out', '/resources'],
+    ['GET /resources/starter-monthly signed out', '/resources/starter-monthly'],
+    ['GET /obsidian-ai-plugin-docs/getting-started signed out', '/obsidian-ai-plugin-docs/getting-started'],
+    ['GET /?utm_source=x signed out', '/?utm_source=x'],
+  ];
+  const personal = [
+    ['GET / signed in (rendered per visit)', '/'],
+    ['GET /dashboard signed in (rendered per visit)', '/dashboard'],
+  ];
+  const rows = [];
+  const measure = async (name, path, headers) => {
+    await autocannon({ url: `${base}${path}`, connections: CONCURRENCY, duration: 2, headers });
+    const before = serverCpuMs();
+    const result = await autocannon({ url: `${base}${path}`, connections: CONCURRENCY, duration: AUTOCANNON_SECONDS, headers });
+    const cpuPerRequest = ((serverCpuMs() - before) * 1000) / Math.max(1, result.requests.total);
+    if (result.non2xx || result.errors) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    rows.push({ name, perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuPerRequest });
+  };
+  const only = (cases) =>
+    cases.filter(([name], index) => !process.env.BENCH_ONLY || name.includes(process.env.BENCH_ONLY) || (cases === signedOut && index === 0));
+  for (const [name, path] of only(signedOut)) await measure(name, path, browser);
+  for (const [name, path] of only(personal)) await measure(name, path, { ...browser, cookie: await freshCookie() });
+  const baseline = rows[0];
+  console.log(`\nPages as a browser asks for them (gzip accepted), autocannon, ${CONCURRENCY} connections, ${AUTOCANNON_SECONDS} s each; bodies not decoded\n`);
+  console.log(
+    ['case'.padEnd(52), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'vs baseline'.padStart(12), 'server µs/req'.padStart(15)].join(''),
+  );
+  for (const row of rows) {
+    console.log(
+      [
+        row.name.padEnd(52),
+        row.perSecond.toFixed(0).padStart(8),
+        String(row.p50).padStart(8),
+        String(row.p99).padStart(8),
+        `${(row.perSecond / baseline.perSecond).toFixed(2)}x`.padStart(12),
+        row.cpuPerRequest.toFixed(0).padStart(15),
+      ].join(''),
+    );
+  }
+  const shared = rows.filter((row) => row !== baseline && row.name.includes('signed out'));
+  if (shared.length) {
+    const slowest = shared.reduce((a, b) => (a.perSecond < b.perSecond ? a : b));
+    const ratio = slowest.perSecond / baseline.perSecond;
+    console.log(`\nSigned-out pages at least 0.5x /healthz (issue 19): ${ratio >= 0.5 ? 'yes' : 'NO'}, slowest ${slowest.name} at ${ratio.toFixed(2)}x`);
+  }
+  console.log(`Load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+}
+
+/** The site's user + system CPU so far, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+function serverCpuMs() {
+  const fields = readFileSync(`/proc/${site.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function run(request, total) {
