@@ -2,14 +2,17 @@ import type { Request, Response } from 'express';
 import { carriesCredentials, PERSONAL } from '../common/http/cache-control';
 
 /**
- * Caching headers of a page. One rendered for a signed-in request, or that set a cookie (a session,
- * a form's token), is this person's alone. Any other may be stored by a cache but must be asked
- * for again each time: it carries a CSP nonce of its own, which no second visitor may be given.
+ * A page anyone may be shown may be stored by a cache but must be asked for again each time: it
+ * carries a CSP nonce of its own, which no second visitor may be given.
  */
+export const REVALIDATED = 'no-cache';
+/** Signed in or not (the session cookie) changes the page; compressed or not, its bytes. */
+export const PAGE_VARY = 'Accept-Encoding, Cookie';
+
+/** A page rendered for a signed-in request, or that set a cookie (a session, a form's token), is this person's alone. */
 export function setPageCaching(req: Request, res: Response): void {
-  res.setHeader('cache-control', carriesCredentials(req.headers) || res.getHeader('set-cookie') ? PERSONAL : 'no-cache');
-  // Signed in or not (the session cookie) changes the page.
-  res.vary('Cookie');
+  res.setHeader('cache-control', carriesCredentials(req.headers) || res.getHeader('set-cookie') ? PERSONAL : REVALIDATED);
+  res.setHeader('vary', PAGE_VARY);
 }
 
 /** Sends a page the renderer answered with (its status and headers; the HTML given, already read). */

@@ -8,7 +8,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/config.schema';
 import { PgChannelListener } from '../../database/pg-channel-listener';
 import { contextFromRequest } from '../../../server-fn/request-context';
-import { sendRenderedPage, setPageCaching } from '../page-headers';
+import { PAGE_VARY, REVALIDATED, sendRenderedPage } from '../page-headers';
 import { cspNonce } from '../security-headers';
 import { SsrRenderer } from '../ssr-renderer';
 import { BoundedCache } from './bounded-cache';
@@ -24,6 +24,8 @@ export const CATALOG_CHANGED_CHANNEL = 'catalog_changed';
  */
 const FRESH_MS = 30_000;
 const LIMITS = { maxEntries: 256, maxBytes: 32 * 1024 * 1024 };
+/** Addresses whose key (or lack of one) is remembered; past this many the memo starts over. */
+const KEYS_REMEMBERED = 2_000;
 
 /** Response headers of the render that a copy keeps (not its cookies, length or validators). */
 const DROPPED_HEADERS = new Set(['set-cookie', 'content-length', 'etag', 'last-modified']);
@@ -58,6 +60,8 @@ export class SharedPages implements OnModuleInit, OnModuleDestroy {
   private readonly placeholder = randomBytes(16).toString('base64');
   private readonly pages = new BoundedCache<SharedPage>(LIMITS, (page) => page.template.size);
   private readonly fills = new Map<string, Promise<Fill>>();
+  /** The key of each address seen, which depends on the address and the build alone. */
+  private readonly keys = new Map<string, string | null>();
   private readonly catalogChanges: PgChannelListener;
   private generation = 0;
 
@@ -97,7 +101,7 @@ export class SharedPages implements OnModuleInit, OnModuleDestroy {
   async serve(req: Request, res: Response): Promise<boolean> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     if (carriesCredentials(req.headers) || !this.catalogChanges.listening) return false;
-    const key = await this.renderer.sharedPageKey(req.originalUrl);
+    const key = await this.keyOf(req.originalUrl);
     if (!key) return false;
     const kept = this.pages.get(key);
     if (kept) {
@@ -125,6 +129,15 @@ export class SharedPages implements OnModuleInit, OnModuleDestroy {
     return true;
   }
 
+  private async keyOf(url: string): Promise<string | null> {
+    const known = this.keys.get(url);
+    if (known !== undefined) return known;
+    const key = (await this.renderer.sharedPageKey(url)) ?? null;
+    if (this.keys.size >= KEYS_REMEMBERED) this.keys.clear();
+    this.keys.set(url, key);
+    return key;
+  }
+
   private send(req: Request, res: Response, page: SharedPage): void {
     const nonce = cspNonce(res);
     const gzip = req.acceptsEncodings('gzip', 'identity') === 'gzip';
@@ -133,8 +146,8 @@ export class SharedPages implements OnModuleInit, OnModuleDestroy {
     for (const [name, value] of page.headers) res.setHeader(name, value);
     // Set here, the compression middleware leaves the body alone.
     if (gzip) res.setHeader('content-encoding', 'gzip');
-    res.vary('Accept-Encoding');
-    setPageCaching(req, res);
+    res.setHeader('cache-control', REVALIDATED);
+    res.setHeader('vary', PAGE_VARY);
     res.setHeader('content-length', body.length);
     res.end(req.method === 'HEAD' ? undefined : body);
   }
