@@ -11,6 +11,7 @@ import { contextFromRequest } from '../../../server-fn/request-context';
 import { PAGE_VARY, REVALIDATED, sendRenderedPage } from '../page-headers';
 import { cspNonce } from '../security-headers';
 import { SsrRenderer } from '../ssr-renderer';
+import { acceptsGzip } from './accepts-gzip';
 import { BoundedCache } from './bounded-cache';
 import { NonceTemplate } from './nonce-template';
 
@@ -140,7 +141,7 @@ export class SharedPages implements OnModuleInit, OnModuleDestroy {
 
   private send(req: Request, res: Response, page: SharedPage): void {
     const nonce = cspNonce(res);
-    const gzip = req.acceptsEncodings('gzip', 'identity') === 'gzip';
+    const gzip = acceptsGzip(req.headers['accept-encoding']);
     const body = gzip ? page.template.gzip(nonce) : page.template.plain(nonce);
     res.status(200);
     for (const [name, value] of page.headers) res.setHeader(name, value);
