@@ -38,6 +38,8 @@ export async function startBenchSite(env = {}) {
   return {
     url,
     databaseUrl,
+    /** The server's process id (to read the CPU it used). */
+    pid: server.pid,
     async stop() {
       server.kill('SIGINT');
       await new Promise((resolve) => server.once('exit', resolve));

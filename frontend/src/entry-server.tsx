@@ -2,6 +2,8 @@ import { createRequestHandler, renderRouterToString, RouterServer } from '@tanst
 import { SearchParamError, type ServerManifest } from '@tanstack/router-core';
 import { createAppRouter } from './router';
 import { setServerFnTransport, type ServerFnTransport } from './lib/server-fn-client';
+import { publicPaths } from './lib/public-paths';
+import { sharedPageKey as keyAmong, sharedPaths } from './lib/shared-pages';
 
 export { NOINDEX_PATHS, publicPaths } from './lib/public-paths';
 
@@ -14,6 +16,14 @@ export interface RenderOptions {
 /** Installs the in-process transport the server renderer's loaders call server functions with. */
 export function installServerFnTransport(transport: ServerFnTransport): void {
   setServerFnTransport(transport);
+}
+
+let shared: Promise<ReadonlySet<string>> | undefined;
+
+/** The key under which every signed-out visitor may be given the same render of this address; undefined: render per visit. */
+export async function sharedPageKey(pathname: string, search: string): Promise<string | undefined> {
+  shared ??= publicPaths().then(sharedPaths);
+  return keyAmong(await shared, pathname, search);
 }
 
 /** Renders one request to a complete HTML Response (status 404 for unmatched paths). */

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { CATALOG_CHANGES_CHANNEL } from '../../../backend/src/modules/catalog/catalog-list-cache';
+import { CATALOG_CHANGES_CHANNEL } from '../../../backend/src/platform/database/catalog-changes';
 import { ListenHoldProxy } from '../../support/listen-hold-proxy';
 import { eventually } from '../../support/site-client';
 import { startSite, type SiteServer } from '../../support/site-server';

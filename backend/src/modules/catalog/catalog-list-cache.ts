@@ -2,9 +2,6 @@ import type { ResourcesSearch } from '../../../../contracts/catalog/catalog.cont
 import type { NotificationListener } from '../../platform/database/notification-listener';
 import type { CatalogList } from './catalog.queries';
 
-/** Every change to `resources` notifies here (a trigger; see the catalog_change_notices migration). */
-export const CATALOG_CHANGES_CHANNEL = 'catalog_changes';
-
 /** A safety net only: a change is heard within milliseconds. */
 const MAX_AGE_MS = 60_000;
 /** Searches are free text: the oldest answer goes when this many are kept. */

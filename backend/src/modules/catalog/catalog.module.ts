@@ -2,7 +2,8 @@ import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
 import { NotificationListener } from '../../platform/database/notification-listener';
-import { CATALOG_CHANGES_CHANNEL, CatalogListCache } from './catalog-list-cache';
+import { CATALOG_CHANGES_CHANNEL } from '../../platform/database/catalog-changes';
+import { CatalogListCache } from './catalog-list-cache';
 import { CatalogQueries } from './catalog.queries';
 import { CatalogServerFns } from './catalog.server-fns';
 

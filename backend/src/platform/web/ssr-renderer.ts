@@ -14,6 +14,7 @@ import { readClientManifest, type RouterAssetManifest } from './client-manifest'
 interface SsrBundle {
   publicPaths(): Promise<string[]>;
   NOINDEX_PATHS: string[];
+  sharedPageKey(pathname: string, search: string): Promise<string | undefined>;
   render(options: { request: Request; manifest: RouterAssetManifest; nonce: string }): Promise<Response>;
   installServerFnTransport(transport: (contract: ServerFnContract, input: unknown) => Promise<{ status: number; envelope: Envelope }>): void;
 }
@@ -36,13 +37,14 @@ export class SsrRenderer {
     return resolve(this.config.WEB_DIST, 'client');
   }
 
+  /** The page for `req`, rendered with the headers (cookies included) that `context` carries. */
   async render(req: ExpressRequest, context: ServerFnContext, nonce: string): Promise<Response> {
     const { bundle, manifest } = await this.load();
     const pathname = new URL(req.originalUrl, 'http://x').pathname;
     const noindex = bundle.NOINDEX_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
     const url = new URL(req.originalUrl, this.config.PUBLIC_URL);
     const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
+    for (const [name, value] of Object.entries(context.headers)) {
       if (typeof value === 'string') headers.set(name, value);
       else if (Array.isArray(value)) headers.set(name, value.join(', '));
     }
@@ -54,6 +56,14 @@ export class SsrRenderer {
 
   async warmUp(): Promise<void> {
     await this.load();
+  }
+
+  /** The key under which the signed-out page at `url` may be shared by every visitor; undefined: render it per visit. */
+  async sharedPageKey(url: string): Promise<string | undefined> {
+    if (!url.startsWith('/') || url.startsWith('//')) return undefined;
+    const { bundle } = await this.load();
+    const { pathname, search } = new URL(url, 'http://x');
+    return bundle.sharedPageKey(pathname, search);
   }
 
   /** The frontend's indexable pages, for the sitemap. */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SharedPages } from './shared-pages/shared-pages';
 import { SsrModule } from './ssr.module';
 import { WebController } from './web.controller';
 
@@ -6,6 +7,7 @@ import { WebController } from './web.controller';
 @Module({
   imports: [SsrModule],
   controllers: [WebController],
+  providers: [SharedPages],
   exports: [SsrModule],
 })
 export class WebModule {}
