@@ -45,7 +45,16 @@ describe('evidencePdf', () => {
     const pdf = await evidencePdf(evidenceReport({ ...dispute }, evidence, facts, at));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf);
-    for (const fact of ['Dispute evidence: dp_test123', 'ch_test456', '199.00 USD', 'fraudulent', 'Dee Sputer', 'Lifetime license', 'Work laptop', `Generated ${at}`])
+    for (const fact of [
+      'Dispute evidence: dp_test123',
+      'ch_test456',
+      '199.00 USD',
+      'fraudulent',
+      'Dee Sputer',
+      'Lifetime license',
+      'Work laptop',
+      `Generated ${at}`,
+    ])
       expect(text).toContain(fact);
     expect(text).toContain('Page 1 of 1');
   });

@@ -49,7 +49,10 @@ function draw(doc: Doc, report: EvidenceReport): void {
   }
   for (const field of report.fields) {
     heading(doc, field.title);
-    doc.font(BODY).fontSize(10).text(pdfSafeText(field.text, FIELD_MAX) || '—', doc.page.margins.left, doc.y, { width });
+    doc
+      .font(BODY)
+      .fontSize(10)
+      .text(pdfSafeText(field.text, FIELD_MAX) || '—', doc.page.margins.left, doc.y, { width });
   }
   for (const table of report.tables) drawTable(doc, table);
   footers(doc, report.generatedAt);
@@ -63,9 +66,17 @@ function heading(doc: Doc, title: string): void {
   doc.moveDown(1);
   if (doc.y + 60 > pageBottom(doc)) doc.addPage();
   const left = doc.page.margins.left;
-  doc.font(BOLD).fontSize(13).text(pdfSafeText(title, CELL_MAX), left, doc.y, { width: contentWidth(doc) });
+  doc
+    .font(BOLD)
+    .fontSize(13)
+    .text(pdfSafeText(title, CELL_MAX), left, doc.y, { width: contentWidth(doc) });
   const y = doc.y + 2;
-  doc.moveTo(left, y).lineTo(left + contentWidth(doc), y).lineWidth(0.5).strokeColor('#888888').stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + contentWidth(doc), y)
+    .lineWidth(0.5)
+    .strokeColor('#888888')
+    .stroke();
   doc.y = y + 6;
 }
 
@@ -99,7 +110,10 @@ function row(doc: Doc, widths: number[], cells: string[], font: string): void {
   const top = doc.y;
   let x = doc.page.margins.left;
   cells.forEach((cell, i) => {
-    doc.font(font).fontSize(9).text(cell, x + PAD, top + PAD, { width: widths[i]! - 2 * PAD });
+    doc
+      .font(font)
+      .fontSize(9)
+      .text(cell, x + PAD, top + PAD, { width: widths[i]! - 2 * PAD });
     x += widths[i]!;
   });
   const bottom = top + height;
