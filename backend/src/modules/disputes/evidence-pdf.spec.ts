@@ -2,7 +2,7 @@ import { pdfPageCount, pdfText } from '../../../../test/support/pdf-text';
 import { noFacts } from './dispute-evidence';
 import { evidencePdf } from './evidence-pdf';
 import { evidenceReport } from './evidence-report';
-import { pdfSafeText } from './pdf-safe-text';
+import { breakLongRuns, pdfSafeText } from './pdf-safe-text';
 
 const dispute = {
   disputeId: 'dp_test123',
@@ -36,6 +36,13 @@ describe('pdfSafeText', () => {
 
   it('cuts text past the limit and says how much', () => {
     expect(pdfSafeText('x'.repeat(100_000), 10)).toBe(`${'x'.repeat(10)}… [99990 more characters cut]`);
+  });
+});
+
+describe('breakLongRuns', () => {
+  it('puts a space into runs longer than the limit and leaves words alone', () => {
+    expect(breakLongRuns('short words stay abcdefghijkl', 5)).toBe('short words stay abcde fghij kl');
+    expect(breakLongRuns('abcde fghij', 5)).toBe('abcde fghij');
   });
 });
 

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { EvidenceReport, EvidenceTable } from './evidence-report';
-import { pdfSafeText } from './pdf-safe-text';
+import { breakLongRuns, pdfSafeText } from './pdf-safe-text';
 
 /** Stripe's fields hold at most 20,000 characters; anything longer was not written by us, so it is cut. */
 const FIELD_MAX = 20_000;
@@ -9,6 +9,8 @@ const CELL_MAX = 200;
 const BODY = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
 const PAD = 3;
+/** Fits one line even in the widest glyphs; a longer run without a space (a token, a URL, junk) is wrapped here. */
+const RUN_MAX = 40;
 
 type Doc = PDFKit.PDFDocument;
 
@@ -52,7 +54,7 @@ function draw(doc: Doc, report: EvidenceReport): void {
     doc
       .font(BODY)
       .fontSize(10)
-      .text(pdfSafeText(field.text, FIELD_MAX) || '—', doc.page.margins.left, doc.y, { width });
+      .text(breakLongRuns(pdfSafeText(field.text, FIELD_MAX), RUN_MAX) || '—', doc.page.margins.left, doc.y, { width });
   }
   for (const table of report.tables) drawTable(doc, table);
   footers(doc, report.generatedAt);
@@ -61,10 +63,10 @@ function draw(doc: Doc, report: EvidenceReport): void {
 const contentWidth = (doc: Doc) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
 const pageBottom = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
 
-/** A section heading, moved to the next page when the page has no room for it and a few lines under it. */
-function heading(doc: Doc, title: string): void {
+/** A section heading, moved to the next page when the page has no room for it and `below` points under it. */
+function heading(doc: Doc, title: string, below = 40): void {
   doc.moveDown(1);
-  if (doc.y + 60 > pageBottom(doc)) doc.addPage();
+  if (doc.y + 24 + below > pageBottom(doc)) doc.addPage();
   const left = doc.page.margins.left;
   doc
     .font(BOLD)
@@ -81,10 +83,12 @@ function heading(doc: Doc, title: string): void {
 }
 
 function drawTable(doc: Doc, table: EvidenceTable): void {
-  heading(doc, table.heading);
   const total = table.columns.reduce((sum, c) => sum + c.weight, 0);
   const widths = table.columns.map((c) => (contentWidth(doc) * c.weight) / total);
   const header = table.columns.map((c) => pdfSafeText(c.title, CELL_MAX));
+  const first = table.rows[0]?.map((cell) => pdfSafeText(cell, CELL_MAX));
+  // Keep the heading, the header row and the first row together.
+  heading(doc, table.heading, first ? rowHeight(doc, widths, header, BOLD) + rowHeight(doc, widths, first, BODY) : 20);
   if (table.rows.length === 0) {
     doc.font(BODY).fontSize(10).fillColor('#555555').text('None recorded.', doc.page.margins.left, doc.y).fillColor('#000000');
     return;

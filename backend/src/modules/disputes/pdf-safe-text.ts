@@ -18,3 +18,9 @@ export function pdfSafeText(text: string, max: number): string {
   }
   return out;
 }
+
+/**
+ * Spaces into runs of more than `run` characters without one, so pdfkit wraps them at a space: left alone it
+ * breaks a long word glyph by glyph, which takes seconds for a 20,000-character field.
+ */
+export const breakLongRuns = (text: string, run: number): string => text.replace(new RegExp(`\\S{${run}}(?=\\S)`, 'g'), '$& ');
