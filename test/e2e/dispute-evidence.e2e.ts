@@ -61,7 +61,8 @@ describe('answering a dispute in /admin/disputes', () => {
     expect(await page.getByLabel(/Product description/).inputValue()).toContain('Lifetime license');
     expect(await page.getByLabel(/Customer email address/).inputValue()).toBe('e2e-disputer@example.com');
     expect(await page.getByLabel(/Refund policy disclosure/).inputValue()).toContain('does not record that the customer accepted it');
-    expect(await page.getByRole('link', { name: 'Download printable evidence' }).getAttribute('href')).toBe(`/admin/disputes/${disputeId}/evidence.html`);
+    expect(await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(`/admin/disputes/${disputeId}/evidence.pdf`);
+    expect(await page.getByRole('link', { name: 'Printable page' }).getAttribute('href')).toBe(`/admin/disputes/${disputeId}/evidence.html`);
     const { violations } = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 

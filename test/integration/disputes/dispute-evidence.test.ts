@@ -3,6 +3,7 @@ import { Pool } from 'pg';
 import Stripe from 'stripe';
 import { emulatorStripe } from '../../support/emulator-client';
 import { libraryFixture, type LibraryFixture } from '../../support/library-fixture';
+import { pdfText } from '../../support/pdf-text';
 import { validateLicense } from '../../support/plugin-admission-decoder';
 import { callFn, chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../../support/site-client';
 import type { SiteServer } from '../../support/site-server';
@@ -180,6 +181,32 @@ describe('a disputed lifetime license, from the chargeback to the evidence Strip
     expect(text).toContain('Reviewed by the owner.');
     expect(text).toContain('Home desktop');
     expect((await fetch(`${site.url}/admin/disputes/${disputeId}/evidence.html`, { headers: { cookie } })).status).toBe(403);
+
+    // The same evidence as a PDF: downloaded by admins only, never cached, with the dispute, the fields and the facts in its text.
+    const pdfResponse = await fetch(`${site.url}/admin/disputes/${disputeId}/evidence.pdf`, { headers: { cookie: admin } });
+    expect(pdfResponse.status).toBe(200);
+    expect(pdfResponse.headers.get('content-type')).toBe('application/pdf');
+    expect(pdfResponse.headers.get('content-disposition')).toBe(`attachment; filename="${disputeId}-evidence.pdf"`);
+    expect(pdfResponse.headers.get('cache-control')).toBe('private, no-store');
+    const pdf = Buffer.from(await pdfResponse.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pdfLines = pdfText(pdf);
+    for (const fact of [
+      `Dispute evidence: ${disputeId}`,
+      '199.00 USD',
+      'fraudulent',
+      EMAIL,
+      'Reviewed by the owner.',
+      'Home desktop',
+      'Work laptop',
+      'meeting-notes-system.zip',
+      'license-key',
+    ])
+      expect(pdfLines).toContain(fact);
+    expect(pdfLines).toMatch(/Page 1 of \d+/);
+    expect((await fetch(`${site.url}/admin/disputes/${disputeId}/evidence.pdf`, { headers: { cookie } })).status).toBe(403);
+    expect((await fetch(`${site.url}/admin/disputes/dp_nothing_here/evidence.pdf`, { headers: { cookie: admin } })).status).toBe(404);
+    expect((await fetch(`${site.url}/admin/disputes/${encodeURIComponent('dp_"x\r\n')}/evidence.pdf`, { headers: { cookie: admin } })).status).toBe(404);
   }, 120_000);
 });
 

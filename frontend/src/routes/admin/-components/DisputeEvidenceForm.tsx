@@ -63,8 +63,11 @@ export function DisputeEvidenceForm({ disputeId, evidence, submitted }: { disput
         );
       })}
       <div className="flex flex-wrap items-center gap-3">
+        <a href={`/admin/disputes/${disputeId}/evidence.pdf`} download className="text-sm text-accent-200 underline">
+          Download PDF
+        </a>
         <a href={`/admin/disputes/${disputeId}/evidence.html`} download className="text-sm text-accent-200 underline">
-          Download printable evidence
+          Printable page
         </a>
         {locked ? (
           <p className="text-sm text-success" role="status">
