@@ -5,6 +5,7 @@ import type { EventStore } from './event-store';
 import { DedicatedLeaderLocks, type HeldLock, type LeaderLocks } from './leader-locks';
 import { projectBatch } from './project-batch';
 import type { Projector } from './projector';
+import type { LogCheckpoint } from './recorded-event';
 
 export interface ProjectionWorkerOptions {
   connectionString: string;
@@ -96,6 +97,9 @@ export class ProjectionWorker {
     const { batchSize = 500, pollMs = 500, leaderRetryMs = 2_000, log } = this.options;
     let failures = 0;
     let heldBackWaitMs = 0;
+    // Where this worker left the checkpoint: read once on taking the lead, then carried from batch
+    // to batch (each batch still checks it under the row lock before applying).
+    let checkpoint: LogCheckpoint | undefined;
     while (this.running) {
       try {
         if (!this.leader) {
@@ -105,9 +109,12 @@ export class ProjectionWorker {
             continue;
           }
           log.debug({ projector: this.name }, 'projector: leading');
+          checkpoint = undefined;
         }
         this.wakeRequested = false;
-        const { applied, caughtUp, heldBack } = await projectBatch(this.orm, this.store, this.projector, { batchSize });
+        const batch = await projectBatch(this.orm, this.store, this.projector, { batchSize, from: checkpoint });
+        const { applied, caughtUp, heldBack } = batch;
+        checkpoint = batch.checkpoint;
         this.applied += applied;
         failures = 0;
         if (!caughtUp) continue;
@@ -117,6 +124,7 @@ export class ProjectionWorker {
         await this.idle(heldBack ? heldBackWaitMs : pollMs);
       } catch (error) {
         failures += 1;
+        checkpoint = undefined;
         log.error({ projector: this.name, err: error, failures }, 'projector: batch failed; retrying');
         if (this.held && !(await this.held.alive())) await this.releaseLock();
         this.wakeRequested = false;
