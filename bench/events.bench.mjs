@@ -292,7 +292,8 @@ function printTable() {
       [r.name.padEnd(64), fmt(r.ours).padStart(10), fmt(r.peer).padStart(10), (ratio ? `${ratio.toFixed(2)}x` : '').padStart(8), `  ${r.unit}`].join(''),
     );
   }
-  console.log('\nratio > 1: ours is better (more events/s, or less lag).\n');
+  console.log('\nratio > 1: ours is better (more events/s, or less lag).');
+  console.log(`n/a in a lag row: over half (p50) or 5% (p95) of the appends were not projected within ${LAG_DRAIN_MS / 1000} s of the last.\n`);
   for (const note of notes) console.log(`  ${note}`);
   console.log('');
   const get = (prefix) => results.find((r) => r.name.startsWith(prefix));

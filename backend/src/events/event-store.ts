@@ -60,9 +60,9 @@ export class EventStore {
    * held through the commit's WAL flush, so notifying appends commit one at a time (measured: 16
    * writers fall from ~4,200 to ~900 appends/s). So it goes after commit, one at a time: appends
    * that commit while one is on its way share a single one after it. Each NOTIFY is a transaction
-   * of its own (with an id and a flushed commit) that wakes every listener, and at thousands of
-   * appends/s one per tick was a good part of the database's work. If this process dies before
-   * sending it, the projectors' polling covers it.
+   * of its own (with an id and a flushed commit) that wakes every listener: at thousands of
+   * appends/s, one per tick was a noticeable share of the database's work. If this process dies
+   * before sending it, the projectors' polling covers it.
    */
   private notifyAppended(): void {
     if (this.notifying) {
