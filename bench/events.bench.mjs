@@ -50,15 +50,16 @@ const row = (name, ours, peer, unit, higherIsBetter = true) => results.push({ na
 const databases = [];
 const benchStarted = performance.now();
 
-const oursUrl = await freshDatabase('ours');
-const peerUrl = await freshDatabase('emmett');
-await prepareDatabase({ DATABASE_URL: oursUrl });
-const oursPool = new pg.Pool({ connectionString: oursUrl, max: 20 });
-const ours = new EventStore(oursPool, registry);
-const peer = await startPeer(peerUrl);
-const orm = await MikroORM.init(mikroOrmConfig({ DATABASE_URL: oursUrl }));
-
+let oursUrl, peerUrl, oursPool, ours, peer, orm;
+// Set up inside the try: a failure there (the server out of connections) still drops the databases.
 try {
+  oursUrl = await freshDatabase('ours');
+  peerUrl = await freshDatabase('emmett');
+  await prepareDatabase({ DATABASE_URL: oursUrl });
+  oursPool = new pg.Pool({ connectionString: oursUrl, max: 20 });
+  ours = new EventStore(oursPool, registry);
+  peer = await startPeer(peerUrl);
+  orm = await MikroORM.init(mikroOrmConfig({ DATABASE_URL: oursUrl }));
   if (!ONLY_LAG) await throughputCases();
   for (const rate of LAG_RATES) {
     const lagOurs = await measureLag(
@@ -78,9 +79,9 @@ try {
     notes.push(`lag at ${count(rate)}/s: ${lagNote('ours', lagOurs)}; ${lagNote('emmett', lagPeer)}`);
   }
 } finally {
-  await orm.close(true);
-  await oursPool.end();
-  await peer.close();
+  await orm?.close(true);
+  await oursPool?.end();
+  await peer?.close();
   for (const name of databases) await withClient(admin, (c) => c.query(`drop database if exists ${name} with (force)`));
 }
 
