@@ -191,7 +191,7 @@ async function countRows(url, table) {
  * A projector that NOTIFYs each event's stream inside the batch transaction: seen = committed.
  * It notifies a whole batch in one statement (applyBatch), as a projector that reads every event
  * at these rates is written (StreamSummaryProjector is); Emmett 0.42 calls its handlers once per
- * message, so the peer's notifies one statement per event. BENCH_LAG_PROBE=each makes ours do the
+ * message, so the peer's probe sends one statement per event. BENCH_LAG_PROBE=each makes ours do the
  * same, to see what a projector costs that sends a statement per event.
  */
 async function startOursLagProjector() {
