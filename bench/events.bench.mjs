@@ -82,8 +82,8 @@ try {
   await orm?.close(true);
   await oursPool?.end();
   await peer?.close();
-  // Emmett's consumer, stopped while behind, can leave a pooled connection open with no error
-  // listener: the forced drop ends it, and that error must not kill the run before the table.
+  // A pool's end() can resolve while a connection is still closing (ours, or Emmett's that has no
+  // error listener): the forced drop ends it, and that error must not kill the run before the table.
   process.on('uncaughtException', (error) => {
     if (error?.code !== '57P01') throw error;
   });
