@@ -97,9 +97,12 @@ export class ProjectionWorker {
     const { batchSize = 500, pollMs = 500, leaderRetryMs = 2_000, log } = this.options;
     let failures = 0;
     let heldBackWaitMs = 0;
-    // Where this worker left the checkpoint: read once on taking the lead, then carried from batch
-    // to batch (each batch still checks it under the row lock before applying).
+    // Where this worker left the checkpoint, carried from batch to batch instead of read before
+    // each (a batch checks it under the row lock before applying). Moved by someone else (a
+    // replay's swap, a rewind), it shows at the next batch with anything to apply; with nothing
+    // appended, it is read again once it has gone unchecked for a poll interval.
     let checkpoint: LogCheckpoint | undefined;
+    let checkpointCheckedAt = 0;
     while (this.running) {
       try {
         if (!this.leader) {
@@ -112,8 +115,11 @@ export class ProjectionWorker {
           checkpoint = undefined;
         }
         this.wakeRequested = false;
+        if (performance.now() - checkpointCheckedAt > pollMs) checkpoint = undefined;
         const batch = await projectBatch(this.orm, this.store, this.projector, { batchSize, from: checkpoint });
         const { applied, caughtUp, heldBack } = batch;
+        // A new checkpoint object was read, or written under the row lock: it is the stored one.
+        if (batch.checkpoint !== checkpoint) checkpointCheckedAt = performance.now();
         checkpoint = batch.checkpoint;
         this.applied += applied;
         failures = 0;
