@@ -32,6 +32,7 @@ try {
     ['GET /_serverFn/getViewer, signed out', () => fetch(`${base}/_serverFn/getViewer?payload=%7B%7D`)],
     ['GET /_serverFn/getViewer, signed in', signedIn],
     ['GET /_serverFn/getServiceStatus (Postgres + Redis)', () => fetch(`${base}/_serverFn/getServiceStatus`)],
+    ['GET /_serverFn/listResources (kept in memory)', () => fetch(`${base}/_serverFn/listResources?payload=${encodeURIComponent('{"category":"template"}')}`)],
     ['GET / (server-rendered home)', () => fetch(`${base}/`)],
     ['GET /no-such-page (server-rendered 404)', () => fetch(`${base}/no-such-page`)],
   ];

@@ -1,4 +1,5 @@
 import { adminGetProjectors, adminGetReplay, adminListEvents, adminListStreams, adminStartReplay } from './admin/admin.contract';
+import { searchCustomers } from './admin/customer-search.contract';
 import { adminListStripeEvents, adminRedriveStripeEvent } from './stripe/stripe.contract';
 import { getPricingResources, getResource, listResources } from './catalog/catalog.contract';
 import { getContactCsrfToken, submitContactMessage } from './contact/contact.contract';
@@ -24,6 +25,7 @@ export * from './catalog/resource';
 export * from './catalog/resource-rules';
 export * from './status.contract';
 export * from './admin/admin.contract';
+export * from './admin/customer-search.contract';
 
 /** Every server function the backend must serve; the transport refuses ids not listed here. */
 export const serverFnContracts = [
@@ -50,6 +52,7 @@ export const serverFnContracts = [
   adminGetProjectors,
   adminStartReplay,
   adminGetReplay,
+  searchCustomers,
   getEmailPreferences,
   updateEmailPreferences,
   requestManageEmailLink,

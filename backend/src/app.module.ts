@@ -38,6 +38,7 @@ import { CrawlersModule, SiteModule } from './modules/site';
 import { DemoModule, usesDemoData } from './modules/demo';
 import { LibraryModule } from './modules/library';
 import { QueueModule } from './platform/queue/queue.module';
+import { QueueRecoveryModule } from './platform/queue/queue-recovery.module';
 import { RedisModule } from './platform/redis/redis.module';
 import { ServerFnModule } from './server-fn/server-fn.module';
 import { WebModule } from './platform/web/web.module';
@@ -126,6 +127,7 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         ...infrastructureModules(config),
+        QueueRecoveryModule,
         ...featureModules,
         ...standInModules(config),
         ProjectionModule,

@@ -1,4 +1,5 @@
 import type { EntityClass, EntitySchema } from '@mikro-orm/core';
+import { CustomerDirectory } from './modules/admin/projections/customer-directory.entity';
 import { StreamSummarySchema } from './modules/admin/projections/stream-summary.entity';
 import { HostAvailability } from './modules/availability/projections/availability.entity';
 import { SessionBooking } from './modules/booking/projections/session-bookings.entity';
@@ -17,6 +18,7 @@ import { LicenseValidation } from './modules/plugin-api/validation-log.entity';
 export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [
   ResourceSchema,
   StreamSummarySchema,
+  CustomerDirectory,
   Purchase,
   ResourceAccess,
   PendingPayment,

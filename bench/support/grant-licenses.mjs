@@ -20,8 +20,12 @@ const { MikroORM } = require('@mikro-orm/postgresql');
 const SECRET = 'bench-plugin-api-sealing-secret-0123456789';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Returns the licenses' keys, in the order their owners (`user_bench_<n>`) are numbered. */
-export async function grantLicenses(databaseUrl, count, { includedCreditsPerMonth = 0, devicesPerSeat = 3 } = {}) {
+/**
+ * Returns the licenses' keys, in the order their owners (`user_bench_<n>`) are numbered.
+ * `emails: false` grants them without an address: a site with a worker then sends no license-key
+ * email for them (it could not open keys sealed with this bench secret anyway).
+ */
+export async function grantLicenses(databaseUrl, count, { includedCreditsPerMonth = 0, devicesPerSeat = 3, emails = true } = {}) {
   const db = new pg.Pool({ connectionString: databaseUrl, max: 16 });
   const store = new EventStore(db, new EventRegistry().register(...licenseEvents));
   const orm = await MikroORM.init(mikroOrmConfig({ DATABASE_URL: databaseUrl }));
@@ -38,7 +42,7 @@ export async function grantLicenses(databaseUrl, count, { includedCreditsPerMont
           const data = {
             licenseId,
             userId: `user_bench_${n}`,
-            email: `plugin-${n}@example.com`,
+            email: emails ? `plugin-${n}@example.com` : null,
             resourceId: 'lifetime-license',
             plan: 'lifetime-license',
             kind: 'lifetime',

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { defineServerFn } from '../server-fn';
 
+export const SESSION_CHECKOUT_STATUSES = ['success', 'cancelled', 'error'] as const;
+
 /** `/sessions?status=`: the outcome of a booking checkout. Anything else is an error screen. */
-export const sessionsSearchSchema = z.object({ status: z.enum(['success', 'cancelled', 'error']).optional() }).strict();
+export const sessionsSearchSchema = z.object({ status: z.enum(SESSION_CHECKOUT_STATUSES).optional() }).strict();
 export type SessionsSearch = z.infer<typeof sessionsSearchSchema>;
 
 const iso = z.iso.datetime();

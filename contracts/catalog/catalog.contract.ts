@@ -4,6 +4,7 @@ import { defineServerFn } from '../server-fn';
 import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../text-rule';
 
 export const RESOURCE_QUERY_MAX = 120;
+export const RESOURCE_PRICE_FILTERS = ['all', 'free', 'paid'] as const;
 
 /** /resources search params (spec §5): q trimmed, ≤ 120, dropped when empty; 'all' means no filter. */
 export const resourcesSearchSchema = z.object({
@@ -16,7 +17,7 @@ export const resourcesSearchSchema = z.object({
     .optional()
     .transform((q) => (q ? q : undefined)),
   category: z.union([z.literal('all'), resourceTypeSchema]).optional(),
-  price: z.enum(['all', 'free', 'paid']).optional(),
+  price: z.enum(RESOURCE_PRICE_FILTERS).optional(),
 });
 export type ResourcesSearch = z.output<typeof resourcesSearchSchema>;
 

@@ -3,7 +3,7 @@ import { formatCount, formatMoney } from './number-format';
 const samples = [0, 1, 5, 99, 100, 101, 999, 1000, 1001, 19900, 99999, 100000, 123456789, 9007199254740991];
 
 describe('formatMoney', () => {
-  it.each(['USD', 'EUR', 'GBP'])('prints %s exactly as Intl does in en-US', (currency) => {
+  it.each(['USD', 'EUR', 'GBP', 'usd', 'eur', 'gbp'])('prints %s exactly as Intl does in en-US', (currency) => {
     const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency });
     for (const cents of [...samples, ...samples.map((n) => -n)]) {
       expect(formatMoney(cents, currency)).toBe(intl.format(cents / 100));

@@ -19,7 +19,8 @@ export function formatCount(value: number): string {
 
 /** 19900 cents in USD → "$199.00", as `Intl.NumberFormat(locale, { style: 'currency' })` prints it. */
 export function formatMoney(cents: number, currency = 'USD', locale = 'en-US'): string {
-  const symbol = PREFIX_SYMBOLS[currency];
+  // Stripe spells currencies in lower case ('usd'); Intl takes either.
+  const symbol = PREFIX_SYMBOLS[currency.toUpperCase()];
   if (locale !== 'en-US' || !symbol || !Number.isInteger(cents) || Math.abs(cents) >= 1e12) {
     return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
   }

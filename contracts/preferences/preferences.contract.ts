@@ -48,10 +48,13 @@ export const updateEmailPreferences = defineServerFn({
   errors: ['email.link_invalid'],
 });
 
+/** Asking for a fresh manage-email link: the address (the form checks it before sending too). */
+export const manageEmailLinkRequestSchema = z.object({ email: z.string().trim().max(254).pipe(z.email('Enter an email address such as name@example.com.')) });
+
 export const requestManageEmailLink = defineServerFn({
   id: 'requestManageEmailLink',
   method: 'POST',
-  input: z.object({ email: z.string().trim().max(254).pipe(z.email('Enter an email address such as name@example.com.')) }),
+  input: manageEmailLinkRequestSchema,
   /** The same answer whether or not the address is one we know. */
   output: z.object({ status: z.literal('sent-if-known') }),
 });

@@ -52,8 +52,8 @@ describe('the documentation', () => {
     await page.goto('/obsidian-ai-plugin-docs');
     await waitForHydration(page);
     const box = page.getByRole('combobox', { name: 'Search the documentation' });
-    // The index arrives with the page (fetched when the browser is idle, or on focus); after that
-    // searching needs no network at all.
+    // The index arrives when the reader reaches for the box (here, on focus); after that searching
+    // needs no network at all.
     await box.focus();
     await page.waitForLoadState('networkidle');
     await page.context().setOffline(true);

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { LOG_START, type LogCheckpoint } from './recorded-event';
+import { compareCheckpoints, LOG_START, type LogCheckpoint } from './recorded-event';
 
 export interface StoredCheckpoint extends LogCheckpoint {
   eventsApplied: bigint;
@@ -48,4 +48,36 @@ export async function advanceCheckpoint(em: EntityManager, name: string, from: L
     [to.transactionId.toString(), to.position.toString(), applied, name, from.transactionId.toString(), from.position.toString()],
   );
   return rows.length === 1;
+}
+
+/**
+ * Moves a reactor's checkpoint back to just before the first event (in reading order) recorded at
+ * or after `since`, never forward, so that it sees every event since then again: for redoing what
+ * was lost downstream (jobs Redis lost), and only for a reactor whose reactions are safe to repeat
+ * (an email keyed by its event). Returns how many events of the log it will read again. A batch
+ * running meanwhile finds its checkpoint moved and applies nothing (projectBatch).
+ */
+export async function rewindCheckpoint(em: EntityManager, name: string, since: Date): Promise<number> {
+  return em.transactional(async (tx) => {
+    const current = await readCheckpoint(tx, name, { lock: true });
+    if (!current.stored) return 0;
+    const [first] = await tx.execute<{ transaction_id: string; position: string }[]>(
+      'select transaction_id::text, position from events where recorded_at >= ? order by transaction_id, position limit 1',
+      [since],
+    );
+    if (!first) return 0;
+    // A checkpoint need not be an event's: the reader goes on from anything after it.
+    const target = { transactionId: BigInt(first.transaction_id), position: BigInt(first.position) - 1n };
+    if (compareCheckpoints(target, current) >= 0) return 0;
+    await tx.execute('update projector_checkpoints set transaction_id = ?::xid8, position = ?, updated_at = now() where name = ?', [
+      target.transactionId.toString(),
+      target.position.toString(),
+      name,
+    ]);
+    const [span] = await tx.execute<{ n: string }[]>(
+      'select count(*) as n from events where (transaction_id, position) > (?::xid8, ?) and (transaction_id, position) <= (?::xid8, ?)',
+      [target.transactionId.toString(), target.position.toString(), current.transactionId.toString(), current.position.toString()],
+    );
+    return Number(span?.n ?? 0);
+  });
 }

@@ -21,8 +21,3 @@ export const eventMetadataSchema = z.object({
 export type EventMetadata = z.infer<typeof eventMetadataSchema>;
 
 export const SYSTEM: Actor = { kind: 'system' };
-
-/** Metadata for what someone not signed in did through a form or a signed link, in one request. */
-export function visitorMetadata(correlationId: string): EventMetadata {
-  return { correlationId, causationId: null, actor: { kind: 'visitor' } };
-}

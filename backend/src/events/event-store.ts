@@ -17,6 +17,9 @@ const VERSION_MISMATCH = 'SC409';
 /** append_events locks the stream, so 'any' only retries if rows arrive some other way. */
 const ANY_VERSION_RETRIES = 5;
 
+/** What the store queries through: its pool, or one connection of it that holds a transaction. */
+export type Queryable = Pick<Pool, 'query'>;
+
 const COLUMNS = 'position, transaction_id, stream_id, stream_version, type, schema_version, data, metadata, recorded_at';
 
 /**
@@ -26,8 +29,10 @@ const COLUMNS = 'position, transaction_id, stream_id, stream_version, type, sche
  * long transaction, a CREATE DATABASE) though a transaction cannot write outside its own.
  * A running transaction counts as another database's only on proof: pg_stat_activity's function
  * (the view costs more to plan) showing its id on a backend connected elsewhere. It is read after
- * the snapshot is taken, and a transaction keeps its backend slot from before the snapshot to its
- * end, so the database read beside its id is its own; one that ended meanwhile still counts.
+ * the snapshot is taken (readPage is a statement of its own; Postgres keeps what it read of that
+ * view until the transaction ends), and a transaction keeps its backend slot from before the
+ * snapshot to its end, so the database read beside its id is its own; one that ended meanwhile
+ * still counts.
  */
 const READABLE_BELOW = `snapshot as materialized (select pg_current_snapshot() as taken),
        visible as materialized (
@@ -49,11 +54,28 @@ const READABLE_BELOW = `snapshot as materialized (select pg_current_snapshot() a
 export class EventStore {
   private notifying = false;
   private notifyAgain = false;
+  private appends = 0;
 
   constructor(
-    private readonly pool: Pool,
+    private readonly pool: Queryable,
     private readonly registry: EventRegistry,
+    /** Set on a store bound to a caller's transaction: its appends are not committed when they return. */
+    private readonly inTransaction = false,
   ) {}
+
+  /**
+   * This store's reads and appends on `connection`, which holds a transaction the caller commits.
+   * Its appends wake no projector (before the commit they would find nothing, and not look again
+   * for 500 ms): after committing, call `wakeProjectors()` if `appended` says so.
+   */
+  inTransactionOn(connection: Queryable): EventStore {
+    return new EventStore(connection, this.registry, true);
+  }
+
+  /** Whether an append through this store went through (for a store bound to a transaction). */
+  get appended(): boolean {
+    return this.appends > 0;
+  }
 
   /**
    * Wakes projectors after appends commit. A NOTIFY inside the append takes a database-wide lock
@@ -64,7 +86,7 @@ export class EventStore {
    * appends/s, one per tick was a noticeable share of the database's work. If this process dies
    * before sending it, the projectors' polling covers it.
    */
-  private notifyAppended(): void {
+  wakeProjectors(): void {
     if (this.notifying) {
       this.notifyAgain = true;
       return;
@@ -119,7 +141,8 @@ export class EventStore {
       );
       const row = rows[0]!;
       if (row.status === 'already-recorded') return { status: 'already-recorded', sourceId: metadata.sourceId! };
-      this.notifyAppended();
+      this.appends += 1;
+      if (!this.inTransaction) this.wakeProjectors();
       return { status: 'appended', nextVersion: row.next_version!, positions: row.positions!.map((p) => BigInt(p)) };
     } catch (error) {
       const { code, constraint, detail } = error as { code?: string; constraint?: string; detail?: string };

@@ -8,8 +8,9 @@ import { EventStore } from './event-store';
 import { EVENTS_POOL } from './events.tokens';
 import { ProjectorRegistry } from './projector-registry';
 import { ReactorRegistry } from './reactor-registry';
+import { SerializedStreams } from './serialized-streams';
 
-/** The event log for every process: the store, the registry of event types, the projectors and reactors. */
+/** The event log for every process: the store, commands serialized per stream, the registry of event types, the projectors and reactors. */
 @Global()
 @Module({
   providers: [
@@ -29,10 +30,15 @@ import { ReactorRegistry } from './reactor-registry';
     },
     { provide: EventRegistry, useValue: new EventRegistry() },
     { provide: EventStore, inject: [EVENTS_POOL, EventRegistry], useFactory: (pool: Pool, registry: EventRegistry) => new EventStore(pool, registry) },
+    {
+      provide: SerializedStreams,
+      inject: [EventStore, EVENTS_POOL, APP_CONFIG],
+      useFactory: (store: EventStore, pool: Pool, config: AppConfig) => new SerializedStreams(store, pool, config.STREAM_LOCK_WAIT_MS),
+    },
     ProjectorRegistry,
     ReactorRegistry,
   ],
-  exports: [EVENTS_POOL, EventRegistry, EventStore, ProjectorRegistry, ReactorRegistry],
+  exports: [EVENTS_POOL, EventRegistry, EventStore, SerializedStreams, ProjectorRegistry, ReactorRegistry],
 })
 export class EventsModule implements OnApplicationShutdown {
   constructor(@Inject(EVENTS_POOL) private readonly pool: Pool) {}

@@ -1,7 +1,8 @@
 /**
  * Runs tasks one at a time per key (a stream), in arrival order, within this process. Commands on
- * one stream would only race for its next version otherwise; across processes the stream's
- * optimistic concurrency still decides. A failed task does not stop the ones behind it.
+ * one stream would only race for its next version otherwise; across processes SerializedStreams
+ * puts its lock behind one of these, so only a lane's head waits for it. A failed task does not
+ * stop the ones behind it.
  */
 export class KeyedLanes {
   private readonly lanes = new Map<string, Promise<unknown>>();

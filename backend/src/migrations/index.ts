@@ -19,7 +19,10 @@ import { Migration20261123160000_session_bookings } from './Migration20261123160
 import { Migration20261123170000_email_attachments } from './Migration20261123170000_email_attachments';
 import { Migration20261124190000_course_progress } from './Migration20261124190000_course_progress';
 import { Migration20261124223000_credit_usage_items } from './Migration20261124223000_credit_usage_items';
+import { Migration20261125120000_catalog_change_notices } from './Migration20261125120000_catalog_change_notices';
+import { Migration20261125130000_customer_search } from './Migration20261125130000_customer_search';
 import { Migration20261124100000_library } from './Migration20261124100000_library';
+import { Migration20261125090000_email_delivery_causes } from './Migration20261125090000_email_delivery_causes';
 
 /** Applied in this order; append new migrations, never edit one that has shipped. */
 export const migrationsList: MigrationObject[] = [
@@ -47,4 +50,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124100000_library', class: Migration20261124100000_library },
   { name: 'Migration20261124190000_course_progress', class: Migration20261124190000_course_progress },
   { name: 'Migration20261124223000_credit_usage_items', class: Migration20261124223000_credit_usage_items },
+  { name: 'Migration20261125090000_email_delivery_causes', class: Migration20261125090000_email_delivery_causes },
+  { name: 'Migration20261125120000_catalog_change_notices', class: Migration20261125120000_catalog_change_notices },
+  { name: 'Migration20261125130000_customer_search', class: Migration20261125130000_customer_search },
 ];

@@ -10,6 +10,8 @@ export interface ResponseHeaders {
 /** What a handler knows about the call: who asked, from where, how to log about it, and the answer's headers. */
 export interface ServerFnContext {
   requestId: string;
+  /** The id every event this request appends carries as its correlation id (see metadata-for.ts). */
+  correlationId: string;
   headers: IncomingHttpHeaders;
   /** The client's address (behind trusted proxies, the forwarded one). */
   ip: string | undefined;

@@ -44,6 +44,8 @@ export class ServerFnController {
     }
     // Every answer, the redirects and errors included: any of them may be about the caller.
     res.setHeader('cache-control', PERSONAL);
+    // Which chain the events this call appended belong to, for a caller tying its requests together.
+    res.setHeader('x-correlation-id', context.correlationId);
     if (answer.status === 405) res.setHeader('allow', req.method === 'GET' ? 'POST' : 'GET, HEAD');
     for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
     if (plainForm) {

@@ -10,11 +10,10 @@ export interface LegalPage {
   headings: Heading[];
 }
 
-const sources = import.meta.glob<MarkdownPage>('./legal/*.md', { query: '?page', import: 'default', eager: true });
-
-export function legalPage(slug: LegalPage['slug']): LegalPage {
-  const source = sources[`./legal/${slug}.md`];
-  if (!source) throw new Error(`frontend/src/content/legal/${slug}.md is missing`);
-  const { data, html, headings } = source;
+/** A legal page from its Markdown, rendered at build time (each page's route imports only its own). */
+export function legalPage(slug: LegalPage['slug'], { data, html, headings }: MarkdownPage): LegalPage {
   return { slug, title: data.title ?? slug, description: data.description ?? '', updated: data.updated ?? '', html, headings };
 }
+
+/** What the page's head needs. */
+export const legalSummary = ({ slug, title, description }: LegalPage) => ({ title, description, path: `/${slug}` });

@@ -1,13 +1,6 @@
 import { notFound, redirect } from '@tanstack/react-router';
-import {
-  SERVER_FN_PREFIX,
-  envelopeSchema,
-  type Envelope,
-  type ErrorBody,
-  type ServerFnContract,
-  type ServerFnInput,
-  type ServerFnOutput,
-} from '@contracts/server-fn';
+import { SERVER_FN_PREFIX, type Envelope, type ErrorBody, type ServerFnContract, type ServerFnInput, type ServerFnOutput } from '@contracts/server-fn';
+import { readEnvelope } from './server-fn-envelope';
 
 /** What one call to a server function answered, before the client interprets it. */
 export interface ServerFnAnswer {
@@ -51,8 +44,8 @@ export const fetchTransport: ServerFnTransport = async (contract, input) => {
   } catch {
     body = undefined;
   }
-  const parsed = envelopeSchema.safeParse(body);
-  if (!parsed.success) {
+  const envelope = readEnvelope(body);
+  if (!envelope) {
     return {
       status: response.status,
       envelope: {
@@ -63,7 +56,7 @@ export const fetchTransport: ServerFnTransport = async (contract, input) => {
       },
     };
   }
-  return { status: response.status, envelope: parsed.data as Envelope };
+  return { status: response.status, envelope };
 };
 
 let transport: ServerFnTransport = fetchTransport;

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { adminGetProjectors, adminGetReplay, adminListEvents, adminListStreams } from '@contracts/admin/admin.contract';
+import { searchCustomers } from '@contracts/admin/customer-search.contract';
 import type { ServerFnInput } from '@contracts/server-fn';
 import { adminListStripeEvents } from '@contracts/stripe/stripe.contract';
 import { callServerFn, ServerFnError } from '../lib/server-fn-client';
@@ -52,4 +53,11 @@ export const adminStripeEventsQuery = (filter: ServerFnInput<typeof adminListStr
     queryFn: () => orSignedOut(() => callServerFn(adminListStripeEvents, filter)),
     staleTime: 4_000,
     refetchInterval: (query) => (query.state.data ? 5_000 : false),
+  });
+
+export const adminCustomerSearchQuery = (query: string) =>
+  queryOptions({
+    queryKey: ['admin', 'customers', query],
+    queryFn: () => callServerFn(searchCustomers, { query }),
+    staleTime: 10_000,
   });

@@ -4,7 +4,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Minus, Plus, ShieldCheck } from 'lucide-react';
 import { formatMoney } from '@contracts/catalog/number-format';
 import { checkCheckoutAccess, initiateCheckout } from '@contracts/checkout/checkout.contract';
-import { checkoutSearchSchema, MAX_CHECKOUT_QUANTITY } from '@contracts/checkout/checkout-search';
+import { MAX_CHECKOUT_QUANTITY } from '@contracts/checkout/checkout-search';
 import { grantsResourceAccessType, libraryItemPath } from '@contracts/checkout/checkout-links';
 import { FormAlert } from '../components/forms/FormField';
 import { Button } from '../components/ui/Button';
@@ -15,6 +15,7 @@ import { SITE_NAME } from '../lib/site';
 import { checkoutQuery } from '../queries/account';
 import { withPlanChange } from '../queries/plan-change';
 import { CheckoutStatusBanner } from './checkout/-components/CheckoutStatus';
+import { readCheckoutSearch } from './checkout/-components/checkout-search';
 import { FreeCheckout } from './checkout/-components/FreeCheckout';
 import { OrderHeader } from './checkout/-components/OrderHeader';
 import { usePlanChangeGate } from './checkout/-components/PlanChangeNotice';
@@ -24,7 +25,7 @@ import { useCancelOnReturn } from './checkout/-components/useCancelOnReturn';
 const CONFIRM_PATIENCE_MS = 45_000;
 
 export const Route = createFileRoute('/checkout')({
-  validateSearch: checkoutSearchSchema,
+  validateSearch: readCheckoutSearch,
   beforeLoad: ({ search }) => callServerFn(checkCheckoutAccess, search),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(checkoutQuery(deps)).then((data) => withPlanChange(context.queryClient, data)),

@@ -2,21 +2,21 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { BookOpen, LifeBuoy, Mail } from 'lucide-react';
-import { z } from 'zod';
 import { ContactForm } from '../components/contact/ContactForm';
 import { NavLink } from '../components/ui/NavLink';
+import { oneOf, searchReader, text } from '../lib/search-params';
 import { pageHead } from '../lib/seo';
 import { contactTokenQuery } from '../queries/contact';
 import { siteInfoQuery } from '../queries/site';
 
-const searchSchema = z.object({
+const readSearch = searchReader({
   /** Set when a form posted without JavaScript comes back. */
-  status: z.enum(['sent', 'error']).optional().catch(undefined),
-  reason: z.string().max(60).optional().catch(undefined),
+  status: oneOf(['sent', 'error']),
+  reason: text({ max: 60 }),
 });
 
 export const Route = createFileRoute('/contact')({
-  validateSearch: searchSchema,
+  validateSearch: readSearch,
   // A fresh form token on every visit, never one from the cache.
   loader: ({ context }) => context.queryClient.fetchQuery({ ...contactTokenQuery(), staleTime: 0 }),
   staleTime: 0,

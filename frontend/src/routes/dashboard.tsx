@@ -1,7 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { checkDashboardAccess } from '@contracts/dashboard/dashboard.contract';
-import { dashboardSearchSchema } from '@contracts/dashboard/dashboard-search';
 import { pageHead } from '../lib/seo';
 import { callServerFn } from '../lib/server-fn-client';
 import { creditSummaryQuery, dashboardQuery } from '../queries/account';
@@ -11,6 +10,7 @@ import { courseProgressQuery } from '../queries/courses';
 import { libraryQuery } from '../queries/library';
 import { AvailabilitySection, SessionsSection } from './dashboard/-components/BookingSections';
 import { DashboardNav } from './dashboard/-components/DashboardNav';
+import { readDashboardSearch } from './dashboard/-components/dashboard-search';
 import { LicensedUsersSection } from './dashboard/-components/LicensedUsersSection';
 import { LicenseSection } from './dashboard/-components/LicenseSection';
 import { OverviewSection } from './dashboard/-components/OverviewSection';
@@ -19,7 +19,7 @@ import { ResourcesSection } from './dashboard/-components/ResourcesSection';
 import { SECTION_LABELS } from './dashboard/-components/sections';
 
 export const Route = createFileRoute('/dashboard')({
-  validateSearch: dashboardSearchSchema,
+  validateSearch: readDashboardSearch,
   beforeLoad: ({ search, preload }) =>
     // Preloading (a hover on the nav link) never fails the page: the real visit checks again.
     preload ? callServerFn(checkDashboardAccess, search).catch(() => undefined) : callServerFn(checkDashboardAccess, search),

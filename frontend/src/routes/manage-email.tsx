@@ -1,15 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { EmailPreferencesPanel } from '../components/email/EmailPreferencesPanel';
 import { RequestLinkForm } from '../components/email/RequestLinkForm';
+import { searchReader, text } from '../lib/search-params';
 import { pageHead } from '../lib/seo';
 import { emailPreferencesQuery } from '../queries/email';
 
-const searchSchema = z.object({
-  email: z.string().trim().max(254).optional().catch(undefined),
-  token: z.string().trim().max(200).optional().catch(undefined),
-});
+const readSearch = searchReader({ email: text({ trim: true, max: 254 }), token: text({ trim: true, max: 200 }) });
 
 const PROBLEMS = {
   missing: {
@@ -24,7 +21,7 @@ const PROBLEMS = {
 } as const;
 
 export const Route = createFileRoute('/manage-email')({
-  validateSearch: searchSchema,
+  validateSearch: readSearch,
   loaderDeps: ({ search }) => ({ email: search.email, token: search.token }),
   // Read afresh on every visit: the preferences may have changed from another email's link.
   loader: ({ context, deps }) => context.queryClient.fetchQuery({ ...emailPreferencesQuery(deps), staleTime: 0 }),

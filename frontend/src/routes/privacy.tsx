@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LegalDocument } from '../components/content/LegalDocument';
-import { legalPage } from '../content/legal';
-import { loadLegalSummary } from '../content/lazy-content';
+import { legalPage, legalSummary } from '../content/legal';
+import source from '../content/legal/privacy.md?page';
 import { pageHead } from '../lib/seo';
 
+const page = legalPage('privacy', source);
+
 export const Route = createFileRoute('/privacy')({
-  loader: () => loadLegalSummary('privacy'),
+  loader: () => legalSummary(page),
   head: (ctx) => (ctx.loaderData ? pageHead(ctx, ctx.loaderData) : {}),
-  component: () => <LegalDocument page={legalPage('privacy')} />,
+  component: () => <LegalDocument page={page} />,
 });

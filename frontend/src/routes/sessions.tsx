@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { CalendarX, Globe } from 'lucide-react';
-import { bookSession, releaseSessionHold, sessionsSearchSchema, type OpenSlot, type SessionsPageData } from '@contracts/booking/booking.contract';
+import { bookSession, releaseSessionHold, type OpenSlot, type SessionsPageData } from '@contracts/booking/booking.contract';
 import { FormAlert } from '../components/forms/FormField';
 import { CallToAction } from '../components/ui/CallToAction';
 import { NavLink } from '../components/ui/NavLink';
@@ -12,6 +12,7 @@ import { callServerFn, ServerFnError } from '../lib/server-fn-client';
 import { BookingConfirm } from './sessions/-components/BookingConfirm';
 import { forgetChoice, keepChoice, keptChoice, type SlotChoice } from './sessions/-components/kept-choice';
 import { SessionsErrorScreen } from './sessions/-components/SessionsErrorScreen';
+import { readSessionsSearch } from './sessions/-components/sessions-search';
 import { SessionsStatusBanner } from './sessions/-components/SessionsStatus';
 import { sessionsPageKey, sessionsPageQuery } from '../queries/booking';
 import { SessionTypeCard } from './sessions/-components/SessionTypeCard';
@@ -25,7 +26,7 @@ const CONFIRM_PATIENCE_MS = 30_000;
 const CONFIRM_POLL_MS = 1_500;
 
 export const Route = createFileRoute('/sessions')({
-  validateSearch: sessionsSearchSchema,
+  validateSearch: readSessionsSearch,
   loaderDeps: ({ search }) => ({ status: search.status }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(sessionsPageQuery(deps)),
   head: (ctx) => pageHead(ctx, { title: '1-on-1 sessions', description: DESCRIPTION, path: '/sessions' }),

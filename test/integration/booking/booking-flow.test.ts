@@ -156,6 +156,15 @@ describe('booking a 1-on-1 session over HTTP, on the Stripe emulator', () => {
       (charge) => charge.refunded,
     );
     expect(refunded.amount_refunded).toBe(4900);
+    // The refund names the cancellation that made it, in the cancelling request's chain.
+    const [cancellation] = (
+      await pool.query(`select position, metadata from events where type = 'BookingCancelled' and data->>'bookingId' = $1`, [session.bookingId])
+    ).rows;
+    expect(cancellation.metadata).toMatchObject({ causationId: null, actor: { kind: 'user' } });
+    expect(refunded.refunds!.data[0]!.metadata).toMatchObject({
+      causationId: `event:${cancellation.position}`,
+      correlationId: cancellation.metadata.correlationId,
+    });
     expect(await isOpen(moveTo)).toBe(true);
     // Stripe's charge.refunded comes back as a reversed payment: still one cancellation, one refund.
     const checkoutRef = (await bookingRow(session.bookingId)).checkout_ref as string;

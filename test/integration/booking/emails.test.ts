@@ -155,7 +155,13 @@ describe('a confirmed booking', () => {
       (j) => j !== undefined,
     );
     expect(await job!.getState()).toBe('delayed');
-    expect(job!.data).toEqual({ bookingId: b.bookingId, start: b.start });
+    // It carries the confirmation as its cause, for the reminder email to record.
+    const confirmed = await confirmationOf(b);
+    expect(job!.data).toEqual({
+      bookingId: b.bookingId,
+      start: b.start,
+      cause: { correlationId: confirmed.correlationId, causationId: confirmed.causationId },
+    });
     expect(Math.abs(job!.timestamp + job!.opts.delay! - (Date.parse(b.start) - REMINDER_LEAD_MS))).toBeLessThan(1_000);
   });
 
@@ -253,6 +259,19 @@ describe('the reminder', () => {
     expect(email.subject).toBe('Tomorrow: 1-on-1 Setup Session (60 min)');
     expect(email.topic).toBe('session_reminders');
     expect(email.headers['List-Unsubscribe']).toContain('topic=session_reminders');
+    // Its delivery names the confirmation that scheduled it, in the confirmation's chain.
+    const delivery = await eventually(
+      async () =>
+        (
+          await pool.query<{ causation_id: string | null; correlation_id: string | null }>(
+            `select causation_id, correlation_id from email_deliveries where to_address = $1 and kind = 'booking-reminder'`,
+            [b.email],
+          )
+        ).rows[0],
+      (row) => row !== undefined,
+    );
+    const confirmed = await confirmationOf(b);
+    expect(delivery).toEqual({ causation_id: confirmed.causationId, correlation_id: confirmed.correlationId });
   }, 30_000);
 
   it('sends nothing for a booking moved or cancelled since the job was made', async () => {
@@ -384,6 +403,16 @@ async function confirmedBooking(options: { startsIn: number }): Promise<TestBook
 
 async function append(b: TestBooking, event: NewEvent): Promise<void> {
   await store.append(hostCalendarStreamId(b.hostUserId), 'any', [event], metadata());
+}
+
+/** The booking's BookingConfirmed as what it causes names it: its position, and its chain. */
+async function confirmationOf(b: TestBooking): Promise<{ causationId: string; correlationId: string }> {
+  const { rows } = await pool.query<{ position: string; correlation_id: string }>(
+    `select position, metadata->>'correlationId' as correlation_id from events where type = 'BookingConfirmed' and data->>'bookingId' = $1`,
+    [b.bookingId],
+  );
+  expect(rows).toHaveLength(1);
+  return { causationId: `event:${rows[0]!.position}`, correlationId: rows[0]!.correlation_id };
 }
 
 async function outboxEmail(to: string, kind: string, timeoutMs = 15_000): Promise<OutboxEmail> {

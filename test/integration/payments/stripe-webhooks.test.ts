@@ -169,6 +169,32 @@ describe('handling kept events', () => {
     expect(await keptRow(event.id)).toMatchObject({ outcome: 'handled', attempts: 2 });
   });
 
+  it('after Redis lost its jobs, queues again every kept, unhandled event at once, however young', async () => {
+    const events = [stripeEvent(), stripeEvent('invoice.paid'), stripeEvent('customer.created')];
+    for (const event of events) await log.record({ id: event.id, type: event.type, payload: event });
+    const sweeper = new StripeWebhookSweeper(log, queue);
+
+    expect(await sweeper.recoverLost()).toBeGreaterThanOrEqual(events.length);
+
+    for (const event of events) expect((await queue.getJob(event.id))?.data).toEqual({ stripeEventId: event.id });
+    expect((await queue.getJob(events[2]!.id))?.name).toBe('stripe.ignore-event');
+  });
+
+  it('pages through the unhandled events oldest first, each once, however small the page', async () => {
+    const events = [stripeEvent(), stripeEvent(), stripeEvent()];
+    for (const event of events) await log.record({ id: event.id, type: event.type, payload: event });
+    const before = new Date(Date.now() + 60_000);
+    const seen: string[] = [];
+    let page = await log.unhandled(before, { limit: 2 });
+    while (page.length > 0) {
+      seen.push(...page.map((e) => e.id));
+      page = await log.unhandled(before, { limit: 2, after: page.at(-1)!.cursor });
+    }
+    const ours = seen.filter((id) => events.some((e) => e.id === id));
+    expect(ours).toEqual(events.map((e) => e.id));
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
   it('queues again every kept, unhandled event after Redis lost its jobs', async () => {
     const event = stripeEvent();
     const body = JSON.stringify(event);

@@ -20,7 +20,8 @@ let site: SiteServer;
 let other: TestApi;
 beforeAll(async () => {
   site = await startAddressableSite('plugin-contract', { CREDITS_API_TOKEN: TOKEN });
-  other = await startTestApi({ env: { DATABASE_URL: site.databaseUrl, CREDITS_API_TOKEN: TOKEN } });
+  // One site: both apis share its database and its Redis keys (the rate limits, the license lookups' generation).
+  other = await startTestApi({ env: { DATABASE_URL: site.databaseUrl, QUEUE_PREFIX: site.queuePrefix, CREDITS_API_TOKEN: TOKEN } });
 }, 90_000);
 afterAll(async () => {
   await other?.close();
@@ -333,7 +334,7 @@ describe('a key taken back is refused by every api process at once', () => {
     }
   }
 
-  it('a removed seat: refused by the site when removeSeat returns, and by the other api when it hears the projector', async () => {
+  it('a removed seat: refused by both apis as soon as removeSeat returns', async () => {
     const owner = await licensed('contract-seats@example.com', 2);
     expect((await callFn(site.url, 'assignSeat', { licenseId: owner.licenseId, email: 'contract-holder@example.com' }, { cookie: owner.cookie })).status).toBe(
       200,
@@ -352,15 +353,13 @@ describe('a key taken back is refused by every api process at once', () => {
     const removed = await callFn(site.url, 'removeSeat', { licenseId: owner.licenseId, email: 'contract-holder@example.com' }, { cookie: owner.cookie });
     const returnedAt = performance.now();
     expect(removed.result).toEqual({ removed: true });
-    const { status, reading } = await validateLicense(site.url, seatKey);
-    expect({ status, reading }).toMatchObject({ status: 403, reading: { code: 'license_rejected', reason: 'revoked' } });
+    await refusedEverywhere(seatKey);
     const heardAt = await heard;
     console.info(`the other api heard the seat's removal ${(heardAt - returnedAt).toFixed(1)} ms after removeSeat returned`);
-    await refusedEverywhere(seatKey);
     await allowedEverywhere(owner.key);
   });
 
-  it('a rotated key: the old key refused by both processes, the new one allowed by both', async () => {
+  it('a rotated key: the old key refused by both processes when rotateLicenseKey returns, the new one allowed by both', async () => {
     const owner = await licensed('contract-rotation@example.com');
     await allowedEverywhere(owner.key);
     await otherHasHeardEverything();
@@ -368,9 +367,8 @@ describe('a key taken back is refused by every api process at once', () => {
     const heard = heardBy(other, owner.licenseId);
     const rotated = await callFn(site.url, 'rotateLicenseKey', { licenseId: owner.licenseId }, { cookie: owner.cookie });
     expect(rotated.result).toMatchObject({ rotated: true });
-    expect((await validateLicense(site.url, owner.key)).reading).toMatchObject({ code: 'license_rejected', reason: 'revoked' });
-    await heard;
     await refusedEverywhere(owner.key);
+    await heard;
     const newKey = (await dashboard(owner.cookie)).result.licenses[0].key as string;
     expect(newKey).not.toBe(owner.key);
     await allowedEverywhere(newKey);

@@ -28,8 +28,9 @@ export class StripeClient {
     const options = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false } as const;
     if (this.config.STRIPE_SECRET_KEY) return new Stripe(this.config.STRIPE_SECRET_KEY, options);
     const address = this.server()?.address();
-    // A worker without the api's server reaches the emulator at the site's public address.
-    const target = address && typeof address === 'object' ? new URL(`http://127.0.0.1:${address.port}`) : new URL(this.config.PUBLIC_URL);
+    // A worker has no emulator of its own: it reaches an api's, at STRIPE_EMULATOR_URL or the site's public address.
+    const target =
+      address && typeof address === 'object' ? new URL(`http://127.0.0.1:${address.port}`) : new URL(this.config.STRIPE_EMULATOR_URL ?? this.config.PUBLIC_URL);
     return new Stripe('sk_test_sculpt_local_emulator', {
       ...options,
       host: target.hostname,

@@ -5,18 +5,21 @@ import { ProjectorRegistry } from '../../events/projector-registry';
 import { adminEvents } from './admin.events';
 import { AdminQueries } from './admin.queries';
 import { AdminServerFns } from './admin.server-fns';
+import { CustomerSearchQueries } from './customer-search.queries';
+import { CustomerSearchServerFns } from './customer-search.server-fns';
 import { AdminSessionController } from './admin-session.controller';
 import { CompleteReplayHandler } from './commands/complete-replay.handler';
 import { FailReplayHandler } from './commands/fail-replay.handler';
 import { RequestReplayHandler } from './commands/request-replay.handler';
 import { ADMIN_QUEUE } from './jobs/admin-queue';
+import { CustomerDirectoryProjector } from './projections/customer-directory.projector';
 import { StreamSummaryProjector } from './projections/stream-summary.projector';
 
 /** The event history for administrators: streams, events, projectors, replays. */
 @Module({
   imports: [BullModule.registerQueue({ name: ADMIN_QUEUE })],
   controllers: [AdminSessionController],
-  providers: [AdminQueries, AdminServerFns, RequestReplayHandler, CompleteReplayHandler, FailReplayHandler],
+  providers: [AdminQueries, AdminServerFns, CustomerSearchQueries, CustomerSearchServerFns, RequestReplayHandler, CompleteReplayHandler, FailReplayHandler],
   exports: [BullModule],
 })
 export class AdminModule implements OnModuleInit {
@@ -28,5 +31,6 @@ export class AdminModule implements OnModuleInit {
   onModuleInit(): void {
     this.events.register(...adminEvents);
     this.projectors.register(new StreamSummaryProjector());
+    this.projectors.register(new CustomerDirectoryProjector());
   }
 }

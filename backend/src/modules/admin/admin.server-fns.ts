@@ -73,7 +73,7 @@ export class AdminServerFns {
   @ServerFn(adminStartReplay)
   async startReplay(input: z.output<typeof adminStartReplay.input>, context: ServerFnContext): Promise<{ replayId: string }> {
     await this.admin.assert(context);
-    return this.commands.execute(new RequestReplay(input.projector, { kind: 'admin', userId: 'admin-token' }, context.requestId));
+    return this.commands.execute(new RequestReplay(input.projector, { kind: 'admin', userId: 'admin-token' }, context.correlationId));
   }
 
   @ServerFn(adminGetReplay)

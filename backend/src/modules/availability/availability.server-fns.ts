@@ -39,7 +39,9 @@ export class AvailabilityServerFns {
     context: ServerFnContext,
   ): Promise<ServerFnOutput<typeof saveHostAvailability>> {
     const host = await this.host(context);
-    const { updatedAt } = await this.commands.execute(new SaveHostAvailability({ userId: host.userId, name: host.name }, input.schedule, context.requestId));
+    const { updatedAt } = await this.commands.execute(
+      new SaveHostAvailability({ userId: host.userId, name: host.name }, input.schedule, context.correlationId),
+    );
     return { saved: true, updatedAt };
   }
 

@@ -1,5 +1,6 @@
 import type { Resource } from '../../../../contracts/catalog/resource';
 import type { EventMetadata } from '../../events/event-metadata';
+import { requestMetadata } from '../../events/metadata-for';
 import type { SignedInUser } from '../auth';
 import type { HostRow } from './booking.queries';
 
@@ -19,5 +20,5 @@ export const sessionMinutes = (resource: Resource): number => {
 export const listed = (host: HostRow) => ({ ...host.schedule, horizonDays: Math.min(host.schedule.horizonDays, LISTED_DAYS) });
 
 export function userMetadata(user: SignedInUser, correlationId: string): EventMetadata {
-  return { correlationId, causationId: null, actor: { kind: 'user', userId: user.userId } };
+  return requestMetadata(correlationId, { kind: 'user', userId: user.userId });
 }

@@ -43,13 +43,13 @@ export class SessionsServerFns {
   @ServerFn(bookSession)
   async bookSession(input: z.output<typeof bookSession.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof bookSession>> {
     const user = await this.auth.requireUser(context);
-    return this.sessionCheckout.book(user, input, context.requestId);
+    return this.sessionCheckout.book(user, input, context.correlationId);
   }
 
   @ServerFn(releaseSessionHold)
   async releaseSessionHold(_input: unknown, context: ServerFnContext): Promise<ServerFnOutput<typeof releaseSessionHold>> {
     const user = await this.auth.requireUser(context);
-    return { released: await this.sessionCheckout.releaseHolds(user, context.requestId) };
+    return { released: await this.sessionCheckout.releaseHolds(user, context.correlationId) };
   }
 
   @ServerFn(getMySessions)
@@ -80,7 +80,7 @@ export class SessionsServerFns {
       bufferMinutes: host.schedule.bufferMinutes,
       at: now.toISOString(),
     };
-    const outcome = await this.commands.execute(new RescheduleBooking(command, userMetadata(user, context.requestId)));
+    const outcome = await this.commands.execute(new RescheduleBooking(command, userMetadata(user, context.correlationId)));
     await awaitProjection(this.orm, 'SessionBookingsProjector', outcome);
     return { session: await this.queries.session(user, input.bookingId, now) };
   }
@@ -97,7 +97,7 @@ export class SessionsServerFns {
       by: 'customer' as const,
       at: now.toISOString(),
     };
-    const outcome = await this.commands.execute(new CancelBooking(command, userMetadata(user, context.requestId)));
+    const outcome = await this.commands.execute(new CancelBooking(command, userMetadata(user, context.correlationId)));
     await awaitProjection(this.orm, 'SessionBookingsProjector', outcome);
     return { session: await this.queries.session(user, input.bookingId, now) };
   }

@@ -37,7 +37,7 @@ export class HostSessionsServerFns {
     const booking = await this.reads.bookingOfHost(host.userId, input.bookingId);
     if (!booking || booking.status !== 'confirmed') throw new HostSessionNotFoundError();
     const command = { hostUserId: host.userId, bookingId: input.bookingId, customerUserId: null, by: 'host' as const, at: new Date().toISOString() };
-    const outcome = await this.commands.execute(new CancelBooking(command, userMetadata(host, context.requestId)));
+    const outcome = await this.commands.execute(new CancelBooking(command, userMetadata(host, context.correlationId)));
     await awaitProjection(this.orm, 'SessionBookingsProjector', outcome);
     return { cancelled: true };
   }

@@ -1,4 +1,5 @@
 /** The booking module's public surface: other modules, the app and the CLI import only this. */
 export { BookingModule } from './booking.module';
+export { SlotHeld } from './booking.events';
 export { bookingEmailKinds } from './emails/booking-email-kinds';
 export { BookingRemindersJobsModule } from './jobs/booking-reminders-jobs.module';

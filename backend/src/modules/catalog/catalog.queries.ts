@@ -21,12 +21,18 @@ const SELECT = `select ${COLUMNS} from resources`;
 // The spec's "free" rule in SQL: a price of 0 or less, or no price with free access.
 const FREE = `coalesce(price_cents <= 0, access_type = 'free')`;
 
+/** A list of the catalog, as listResources answers it. */
+export interface CatalogList {
+  resources: Resource[];
+  countsByType: Record<string, number>;
+}
+
 /** Reads of the catalog; all filtering happens in Postgres. */
 @Injectable()
 export class CatalogQueries {
   constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
 
-  async list(search: Partial<ResourcesSearch>): Promise<{ resources: Resource[]; countsByType: Record<string, number> }> {
+  async list(search: Partial<ResourcesSearch>): Promise<CatalogList> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (search.q) {

@@ -6,16 +6,21 @@ import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { UnavailableError } from '../../platform/common/app-error';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import { redirectTo } from '../../server-fn/server-redirect';
+import { CatalogListCache } from './catalog-list-cache';
 import { ResourceNotFoundError } from './catalog.errors';
 import { CatalogQueries } from './catalog.queries';
 
 @Injectable()
 export class CatalogServerFns {
-  constructor(private readonly catalog: CatalogQueries) {}
+  constructor(
+    private readonly catalog: CatalogQueries,
+    private readonly lists: CatalogListCache,
+  ) {}
 
+  /** From memory, mostly: the catalog changes rarely, and every process hears when it does. */
   @ServerFn(listResources)
   async listResources(input: z.output<typeof listResources.input>): Promise<ServerFnOutput<typeof listResources>> {
-    const { resources, countsByType } = await this.catalog.list(input);
+    const { resources, countsByType } = await this.lists.get(input, () => this.catalog.list(input));
     return { resources, total: resources.length, countsByType };
   }
 

@@ -5,6 +5,7 @@ import { cancelCheckout, checkCheckoutAccess, getCheckoutData, initiateCheckout 
 import { checkoutPagePath } from '../../../../contracts/checkout/checkout-links';
 import type { CheckoutSearch } from '../../../../contracts/checkout/checkout-search';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
+import { requestMetadata } from '../../events/metadata-for';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { Auth, type SignedInUser, signInRedirect, userOrSignIn } from '../auth';
@@ -35,18 +36,18 @@ export class CheckoutServerFns {
 
   @ServerFn(initiateCheckout)
   async initiateCheckout(input: z.output<typeof initiateCheckout.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof initiateCheckout>> {
-    if (!context.plainForm) return this.commands.execute(new OpenCheckout(await this.auth.requireUser(context), input, context.requestId));
+    if (!context.plainForm) return this.commands.execute(new OpenCheckout(await this.auth.requireUser(context), input, context.correlationId));
     // A form posted before JavaScript loaded: every answer is a page to go to.
     const user = await this.auth.user(context);
     if (!user) throw signInRedirect(checkoutPagePath({ resourceId: input.resourceId, qty: input.quantity }));
-    return plainFormAnswer(input, () => this.commands.execute(new OpenCheckout(user, input, context.requestId)));
+    return plainFormAnswer(input, () => this.commands.execute(new OpenCheckout(user, input, context.correlationId)));
   }
 
   @ServerFn(cancelCheckout)
   async cancelCheckout(input: z.output<typeof cancelCheckout.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof cancelCheckout>> {
     const user = await this.auth.requireUser(context);
     return this.commands.execute(
-      new CancelCheckout(user.userId, input.resourceId, { correlationId: context.requestId, causationId: null, actor: { kind: 'user', userId: user.userId } }),
+      new CancelCheckout(user.userId, input.resourceId, requestMetadata(context.correlationId, { kind: 'user', userId: user.userId })),
     );
   }
 

@@ -56,7 +56,9 @@ export class ContactServerFns {
     }
     // A filled-in honeypot is a bot: it is told what a person would be, and nothing is kept.
     if (input.website) return { status: 'received' };
-    await this.commands.execute(new ReceiveContactMessage({ name: input.name, email: address, topic: input.topic, message: input.message }, context.requestId));
+    await this.commands.execute(
+      new ReceiveContactMessage({ name: input.name, email: address, topic: input.topic, message: input.message }, context.correlationId),
+    );
     return { status: 'received' };
   }
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { completeLesson, getCourse, getCourseProgress, getLesson } from '../../../../contracts/courses/courses.contract';
 import type { Resource } from '../../../../contracts/catalog/resource';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
+import { requestMetadata } from '../../events/metadata-for';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { Auth, type SignedInUser, signInRedirect, userOrSignIn } from '../auth';
@@ -77,7 +78,7 @@ export class CoursesServerFns {
         entitled: await this.access.canOpen(user, course.resourceId),
         at: new Date().toISOString(),
       },
-      { correlationId: context.requestId, causationId: null, actor: { kind: 'user', userId: user.userId } },
+      requestMetadata(context.correlationId, { kind: 'user', userId: user.userId }),
     );
     const progress = progressOf(course.lessons, await this.queries.completed(user.userId, course.resourceId));
     // A form posted before JavaScript loaded goes on as the button says: the next lesson, or the course after the last.

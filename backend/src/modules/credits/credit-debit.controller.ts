@@ -9,9 +9,10 @@ import { APP_CONFIG } from '../../platform/config/config.module';
 import { PayloadDecoder } from '../../server-fn/payload-decoder';
 import type { AppConfig } from '../../platform/config/config.schema';
 import { SYSTEM } from '../../events/event-metadata';
+import { requestMetadata } from '../../events/metadata-for';
+import { correlationIdOf } from '../../server-fn/request-context';
 import { admit, readKey } from '../plugin-api';
 import { LicenseLookup } from '../plugin-api';
-import { requestIdOf } from '../plugin-api';
 import { CreditAccounts } from './credit-accounts';
 import { DebitCredits } from './commands/debit-credits.handler';
 import { DebitLicenseRejectedError, DebitsNotConfiguredError, DebitTokenInvalidError } from './credits.errors';
@@ -51,7 +52,7 @@ export class CreditDebitController {
         account,
         { requestId: usage.request_id, endpoint: usage.endpoint, usageKind: usage.usage_kind, credits: usage.credits, measures: usage.measures ?? null },
         now.toISOString(),
-        { correlationId: requestIdOf(req) || usage.request_id, causationId: null, actor: SYSTEM },
+        requestMetadata(correlationIdOf(req), SYSTEM),
       ),
     );
     if (result.status === 'already_recorded') return { status: result.status, entry_id: result.entryId };

@@ -17,6 +17,7 @@ import type { AppConfig } from '../../platform/config/config.schema';
 import { awaitProjection } from '../../events/projection-wait';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { EventMetadata } from '../../events/event-metadata';
+import { requestMetadata } from '../../events/metadata-for';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { Auth, type SignedInUser } from '../auth';
@@ -30,11 +31,8 @@ import { StripeClient } from '../../integrations/stripe/stripe-client';
 import { NoBillingAccountError, NotAbandonableError, PendingPaymentNotFoundError } from './dashboard.errors';
 import { DashboardQueries } from './dashboard.queries';
 
-const userMetadata = (user: SignedInUser, context: ServerFnContext): EventMetadata => ({
-  correlationId: context.requestId,
-  causationId: null,
-  actor: { kind: 'user', userId: user.userId },
-});
+const userMetadata = (user: SignedInUser, context: ServerFnContext): EventMetadata =>
+  requestMetadata(context.correlationId, { kind: 'user', userId: user.userId });
 
 /** The dashboard: its data, and what the owner can do there (seats, pending payments, billing). */
 @Injectable()
@@ -79,8 +77,8 @@ export class DashboardServerFns {
     const user = await this.auth.requireUser(context);
     const outcome = await this.commands.execute(new RemoveLicensedUser(input.licenseId, user.userId, input.email, userMetadata(user, context)));
     await awaitProjection(this.orm, 'LicensesProjector', outcome);
-    // The seat's key is refused here from now on; other processes hear it from the projector.
-    this.licenseChanges.changedHere(input.licenseId);
+    // Before answering: from the answer on, every api refuses the seat's key.
+    await this.licenseChanges.publish(input.licenseId);
     return { removed: true };
   }
 

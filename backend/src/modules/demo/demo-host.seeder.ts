@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { rootLogger } from '../../platform/common/logger';
-import { SYSTEM } from '../../events/event-metadata';
+import { systemMetadata } from '../../events/metadata-for';
 import { OpenHostAvailability } from '../availability';
 import { DEMO_ACCOUNTS, type DemoAccounts } from './demo-accounts';
 import { DEMO_HOST, DEMO_HOST_SCHEDULE } from './demo-data';
@@ -35,11 +35,7 @@ export class DemoHostSeeder implements OnApplicationBootstrap {
       lastName: DEMO_HOST.lastName,
     });
     const { opened } = await this.commands.execute(
-      new OpenHostAvailability({ userId: host.id, name: `${DEMO_HOST.firstName} ${DEMO_HOST.lastName}` }, DEMO_HOST_SCHEDULE, {
-        correlationId: 'demo-data',
-        causationId: null,
-        actor: SYSTEM,
-      }),
+      new OpenHostAvailability({ userId: host.id, name: `${DEMO_HOST.firstName} ${DEMO_HOST.lastName}` }, DEMO_HOST_SCHEDULE, systemMetadata('demo-data')),
     );
     return opened ? 'seeded' : 'already-seeded';
   }

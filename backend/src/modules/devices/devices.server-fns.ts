@@ -4,6 +4,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { releaseLicenseDevice } from '../../../../contracts/devices/devices.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
+import { requestMetadata } from '../../events/metadata-for';
 import { awaitProjection } from '../../events/projection-wait';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
@@ -33,11 +34,7 @@ export class LicenseDevicesServerFns {
     // Someone else's license looks the same as none: nothing about it is revealed.
     if (!license.granted || license.ownerUserId !== user.userId) throw new LicenseNotFoundError();
     const outcome = await this.commands.execute(
-      new ReleaseDevice(input.licenseId, input.deviceHash, user.userId, {
-        correlationId: context.requestId,
-        causationId: null,
-        actor: { kind: 'user', userId: user.userId },
-      }),
+      new ReleaseDevice(input.licenseId, input.deviceHash, user.userId, requestMetadata(context.correlationId, { kind: 'user', userId: user.userId })),
     );
     await awaitProjection(this.orm, 'LicenseDevicesProjector', outcome);
     const released =

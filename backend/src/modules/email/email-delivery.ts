@@ -31,9 +31,7 @@ export class EmailDelivery {
   ) {}
 
   async deliver(job: EmailJob): Promise<DeliveryResult> {
-    const connection = this.orm.em.getConnection();
-    const done = await connection.execute<{ job_key: string }[]>('select job_key from email_deliveries where job_key = ?', [job.key]);
-    if (done.length > 0) return 'already-sent';
+    if (await this.wasSent(job.key)) return 'already-sent';
     const { topic } = this.kinds.get(job.kind);
     if (topic !== 'transactional' && !(await this.preferences.isTopicOn(job.to, topic))) {
       await this.record(job, `<${job.key}@suppressed>`, 'suppressed');
@@ -43,6 +41,12 @@ export class EmailDelivery {
     await this.transport.send(message);
     await this.record(job, message.messageId, this.transport.name);
     return 'sent';
+  }
+
+  /** Whether the email of this job key was sent (or held back by preferences) already. */
+  async wasSent(key: string): Promise<boolean> {
+    const done = await this.orm.em.getConnection().execute<unknown[]>('select 1 from email_deliveries where job_key = ?', [key]);
+    return done.length > 0;
   }
 
   /** Whether anything was ever sent (or held back by preferences) to this address. */
@@ -85,14 +89,10 @@ export class EmailDelivery {
   }
 
   private async record(job: EmailJob, messageId: string, transport: string): Promise<void> {
-    await this.orm.em
-      .getConnection()
-      .execute('insert into email_deliveries (job_key, message_id, kind, to_address, transport) values (?, ?, ?, ?, ?) on conflict (job_key) do nothing', [
-        job.key,
-        messageId,
-        job.kind,
-        job.to,
-        transport,
-      ]);
+    await this.orm.em.getConnection().execute(
+      `insert into email_deliveries (job_key, message_id, kind, to_address, transport, causation_id, correlation_id)
+         values (?, ?, ?, ?, ?, ?, ?) on conflict (job_key) do nothing`,
+      [job.key, messageId, job.kind, job.to, transport, job.cause?.causationId ?? null, job.cause?.correlationId ?? null],
+    );
   }
 }

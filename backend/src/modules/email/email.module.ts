@@ -72,11 +72,14 @@ export class EmailModule implements OnModuleInit {
     private readonly kinds: EmailKinds,
     private readonly sender: EmailSender,
     private readonly links: ManageEmailLinks,
+    private readonly delivery: EmailDelivery,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
-    this.reactors.register(new EmailTriggerReactor(this.triggers, this.sender, { supportEmail: this.config.SUPPORT_EMAIL, links: this.links }));
+    this.reactors.register(
+      new EmailTriggerReactor(this.triggers, this.sender, { supportEmail: this.config.SUPPORT_EMAIL, links: this.links }, (key) => this.delivery.wasSent(key)),
+    );
     this.kinds.add(emailModuleKinds);
     this.triggers.add(
       emailTrigger({

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { EventMetadata } from '../../events/event-metadata';
+import { systemMetadata } from '../../events/metadata-for';
 import type { PublishFileVersionHandler } from './commands/publish-file-version.handler';
 import { manifestPath, readLibraryManifest } from './library-manifest';
 
@@ -43,7 +43,7 @@ export async function publishManifest({
 }): Promise<PublishSummary> {
   const manifest = await readLibraryManifest(libraryDir);
   const summary: PublishSummary = { published: 0, unchanged: 0, failed: 0 };
-  const metadata: EventMetadata = { correlationId: `library-publish-${Date.now()}`, causationId: null, actor: { kind: 'system' } };
+  const metadata = systemMetadata(`library-publish-${Date.now()}`);
   for (const [resourceId, entry] of Object.entries(manifest.resources)) {
     for (const file of entry.files) {
       try {

@@ -4,6 +4,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { rotateLicenseKey } from '../../../../contracts/licenses/licenses.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
+import { requestMetadata } from '../../events/metadata-for';
 import { awaitProjection } from '../../events/projection-wait';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
@@ -26,10 +27,11 @@ export class LicenseKeysServerFns {
   async rotateLicenseKey(input: z.output<typeof rotateLicenseKey.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof rotateLicenseKey>> {
     const user = await this.auth.requireUser(context);
     const outcome = await this.commands.execute(
-      new RotateLicenseKey(input.licenseId, user.userId, { correlationId: context.requestId, causationId: null, actor: { kind: 'user', userId: user.userId } }),
+      new RotateLicenseKey(input.licenseId, user.userId, requestMetadata(context.correlationId, { kind: 'user', userId: user.userId })),
     );
     await awaitProjection(this.orm, 'LicensesProjector', outcome);
-    this.changes.changedHere(input.licenseId);
+    // Before answering: from the answer on, every api refuses the old key.
+    await this.changes.publish(input.licenseId);
     const rotated = outcome.status === 'appended' ? (outcome.events as LicenseEvent[]).find((e) => e.type === 'LicenseKeyRotated') : undefined;
     if (rotated?.type !== 'LicenseKeyRotated') throw new Error(`license ${input.licenseId} was not rotated (${outcome.status})`);
     return { rotated: true, keyHint: rotated.data.keyHint };

@@ -1,6 +1,8 @@
 import { Inject, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { Redis } from 'ioredis';
 import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
+import { REDIS } from '../../platform/redis/redis.module';
 import { deriveKey, SITE_SECRET, type SiteSecret } from '../../platform/common/secrets/site-secret';
 import { EventRegistry } from '../../events/event-registry';
 import { ProjectorRegistry } from '../../events/projector-registry';
@@ -28,7 +30,11 @@ export { LICENSE_SEALING_SECRET };
     LicenseKeysServerFns,
     { provide: SEAT_INVITATION_KEY, inject: [SITE_SECRET], useFactory: (secret: SiteSecret) => deriveKey(secret, 'seat-invitation') },
     { provide: LICENSE_SEALING_SECRET, inject: [SITE_SECRET], useFactory: (secret: SiteSecret) => deriveKey(secret, 'license-key-seal').toString('hex') },
-    { provide: LicenseChanges, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new LicenseChanges(config.DATABASE_URL) },
+    {
+      provide: LicenseChanges,
+      inject: [APP_CONFIG, REDIS],
+      useFactory: (config: AppConfig, redis: Redis) => new LicenseChanges(config.DATABASE_URL, redis, config.QUEUE_PREFIX),
+    },
     LicensesQueries,
     GrantLicenseHandler,
     ChangeLicenseTermHandler,

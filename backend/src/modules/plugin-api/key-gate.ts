@@ -46,11 +46,13 @@ export class KeyGate {
     try {
       const hits: RateLimit[] = [{ key: `plugin:${limits.scope}:ip:${req.ip ?? 'unknown'}`, ...limits.perIp }];
       if (key.kind === 'key') hits.push({ key: `plugin:${limits.scope}:key:${key.hash}`, ...limits.perKey });
+      // Asked for beside the counters, so it costs no round trip of its own; used only if the key gets past them.
+      const generation = key.kind === 'key' ? this.lookup.generation() : undefined;
       const limited = await within(this.limiter.hit(hits), DEPENDENCY_TIMEOUT_MS, 'the rate limit');
       if (!limited.allowed) return refuse({ code: 'rate_limited' }, limited.retryAfterSeconds);
       if (key.kind === 'missing') return refuse({ code: 'license_required' });
       if (key.kind === 'malformed') return refuse({ code: 'license_rejected', reason: 'invalid' });
-      const license = await within(this.lookup.find(key.hash), DEPENDENCY_TIMEOUT_MS, 'the license lookup');
+      const license = await within(this.lookup.find(key.hash, generation), DEPENDENCY_TIMEOUT_MS, 'the license lookup');
       return { requestId, outcome: admit(license, new Date()), license };
     } catch (error) {
       rootLogger().warn({ reqId: requestId, err: error }, `${limits.scope}: the license could not be checked`);

@@ -23,17 +23,26 @@ export interface LookedUpLicense extends KeyedLicense {
 const CACHE_MS = 2_000;
 const CACHE_MAX = 10_000;
 
+interface Remembered {
+  value: LookedUpLicense | null;
+  until: number;
+  /** The shared generation (LicenseChanges) it was read under. */
+  generation: string;
+}
+
 /**
  * Finds the license a key hash names in the read models, remembering answers for 2 s so a burst of
- * checks for one key costs one query. A remembered answer is dropped the moment its license
- * changes: at once in the process that changed it (`LicenseChanges.changedHere`), and in every
- * other as soon as the projector's notification arrives. Answers are remembered only while the
+ * checks for one key costs one query. A remembered answer is good only while the shared generation
+ * in Redis is the one it was read under: a seat removed or a key rotated through any api moves it
+ * before that api answers (`LicenseChanges.publish`), so from then on no process answers from
+ * memory. Changes made elsewhere (the worker, from Stripe's events) drop the license's answers as
+ * soon as the projector's notification arrives. Answers are remembered only while the
  * notifications are heard; an answer read while a change came in is not remembered at all.
  */
 export class LicenseLookup {
-  private readonly cache = new Map<string, { value: LookedUpLicense | null; until: number }>();
+  private readonly cache = new Map<string, Remembered>();
   /** Moves on every change heard: a query that started before it may have read the old state. */
-  private generation = 0;
+  private heard = 0;
 
   constructor(
     private readonly orm: MikroORM,
@@ -42,22 +51,33 @@ export class LicenseLookup {
     changes.onChange((licenseId) => this.forget(licenseId));
   }
 
-  async find(keyHash: string): Promise<LookedUpLicense | null> {
+  /**
+   * The shared generation, read now. A caller with other work to wait for first (the rate limits)
+   * starts it before that work and hands it to `find`, so the read costs no round trip of its own.
+   */
+  generation(): Promise<string | null> {
+    return this.changes.generation();
+  }
+
+  /** `generation` must have been read after the check began (and it is, by default) and before this looks anything up. */
+  async find(keyHash: string, generation: Promise<string | null> = this.generation()): Promise<LookedUpLicense | null> {
+    // Read before the query: a change published after this read moves it, and the answer is not used again.
+    const shared = await generation;
     const cached = this.cache.get(keyHash);
-    if (cached && cached.until > Date.now()) return cached.value;
+    if (cached && cached.until > Date.now() && cached.generation === shared) return cached.value;
     if (!this.changes.listening) void this.changes.start();
-    const generation = this.generation;
+    const heard = this.heard;
     const value = await this.query(keyHash);
-    if (this.changes.listening && generation === this.generation) {
+    if (shared !== null && this.changes.listening && heard === this.heard) {
       if (this.cache.size >= CACHE_MAX) this.cache.clear();
-      this.cache.set(keyHash, { value, until: Date.now() + CACHE_MS });
+      this.cache.set(keyHash, { value, until: Date.now() + CACHE_MS, generation: shared });
     }
     return value;
   }
 
   /** Drops what is remembered of one license's keys, or of every key (`null`). */
   private forget(licenseId: string | null): void {
-    this.generation += 1;
+    this.heard += 1;
     if (licenseId === null) {
       this.cache.clear();
       return;

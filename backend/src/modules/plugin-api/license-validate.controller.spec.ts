@@ -19,7 +19,10 @@ function setUp(license: LookedUpLicense, ensureActive: () => Promise<SeatCheck>)
   const recorded: ValidationRecord[] = [];
   const calls = { ensureActive: 0 };
   const controller = new LicenseValidateController(
-    new KeyGate({ find: async () => license } as unknown as LicenseLookup, { hit: async () => ({ allowed: true }) } as unknown as RedisRateLimiter),
+    new KeyGate(
+      { generation: async () => null, find: async () => license } as unknown as LicenseLookup,
+      { hit: async () => ({ allowed: true }) } as unknown as RedisRateLimiter,
+    ),
     { record: (entry: ValidationRecord) => void recorded.push(entry) } as unknown as ValidationLog,
     { execute: () => ((calls.ensureActive += 1), ensureActive()) } as unknown as CommandBus,
   );

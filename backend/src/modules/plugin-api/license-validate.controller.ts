@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { ADMISSION_HEADERS, admissionResponse } from '../../../../contracts/plugin/admission-v1';
 import { rootLogger } from '../../platform/common/logger';
+import { correlationIdOf } from '../../server-fn/request-context';
 import type { RateLimit } from '../../platform/common/rate-limit/redis-rate-limiter';
 import { within } from '../../platform/common/within';
 import { licenseKeyHint, normaliseLicenseKey } from '../licenses';
@@ -44,7 +45,7 @@ export class LicenseValidateController {
     if (outcome.code === 'allowed' && license && device) {
       try {
         const seat = await within(
-          this.commands.execute(new ActivateDevice(license, device, pluginVersion, requestId)),
+          this.commands.execute(new ActivateDevice(license, device, pluginVersion, correlationIdOf(req))),
           DEPENDENCY_TIMEOUT_MS,
           'the device activations',
         );

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { EMAIL_TOPICS } from '../../../../contracts/preferences/email-topics';
-import { visitorMetadata } from '../../events/event-metadata';
+import { visitorMetadata } from '../../events/metadata-for';
+import { correlationIdOf } from '../../server-fn/request-context';
 import { UnsubscribeTopic } from './commands/unsubscribe-topic.handler';
 import { ManageEmailLinks } from './manage-email-links';
 import { confirmUnsubscribePage, unsubscribedPage, unsubscribeProblemPage } from './one-click-unsubscribe.page';
@@ -34,8 +34,7 @@ export class OneClickUnsubscribeController {
   async unsubscribe(@Query() query: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
     const link = this.check(query, res);
     if (!link) return;
-    const requestId = String((req as Request & { id?: unknown }).id ?? randomUUID());
-    await this.commands.execute(new UnsubscribeTopic(link.email, link.topic, 'one-click', visitorMetadata(requestId)));
+    await this.commands.execute(new UnsubscribeTopic(link.email, link.topic, 'one-click', visitorMetadata(correlationIdOf(req))));
     send(res, 200, unsubscribedPage(link.topic, this.links.manageUrl(link.email)));
   }
 

@@ -12,7 +12,7 @@ import {
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { enforceRateLimits } from '../../platform/common/rate-limit/rate-limited';
 import { RedisRateLimiter } from '../../platform/common/rate-limit/redis-rate-limiter';
-import { visitorMetadata } from '../../events/event-metadata';
+import { visitorMetadata } from '../../events/metadata-for';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { MAILED_ADDRESSES, type MailedAddresses } from './mailed-addresses';
@@ -59,7 +59,7 @@ export class EmailPreferencesServerFns {
     context: ServerFnContext,
   ): Promise<EmailPreferencesView> {
     if (!this.links.tokens.verify(email, 'manage', token).ok) throw new ManageLinkInvalidError();
-    await this.commands.execute(commandFor(email, change, visitorMetadata(context.requestId)));
+    await this.commands.execute(commandFor(email, change, visitorMetadata(context.correlationId)));
     return this.view(email);
   }
 
@@ -79,7 +79,7 @@ export class EmailPreferencesServerFns {
       'You have asked for several links in a short time.',
     );
     if (await this.isKnown(address)) {
-      await this.commands.execute(new RequestManageLink(address, context.requestId, visitorMetadata(context.requestId)));
+      await this.commands.execute(new RequestManageLink(address, context.requestId, visitorMetadata(context.correlationId)));
     }
     return { status: 'sent-if-known' };
   }

@@ -1,9 +1,10 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { AppError, RateLimitedError } from './app-error';
+import { AppError, RateLimitedError, UnavailableError } from './app-error';
 import { PERSONAL } from './http/cache-control';
 import { rootLogger } from './logger';
+import { isTransientDatabaseError } from './transient-database-error';
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: 'VALIDATION_FAILED',
@@ -26,6 +27,11 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const res = http.getResponse<Response>();
     const req = http.getRequest<Request & { log?: Logger }>();
     if (res.headersSent) return;
+    // Postgres refusing connections is a moment's trouble, not a fault: the same request works shortly.
+    if (isTransientDatabaseError(exception)) {
+      (req.log ?? rootLogger()).warn({ err: exception }, 'request met a transient database failure');
+      exception = new UnavailableError('We are very busy right now; please try again in a moment.');
+    }
     const { status, code, message, issues } = describe(exception);
     if (status >= 500) (req.log ?? rootLogger()).error({ err: exception }, 'request failed');
     if (exception instanceof RateLimitedError && exception.retryAfterSeconds !== undefined) res.setHeader('retry-after', String(exception.retryAfterSeconds));

@@ -65,6 +65,8 @@ export const configSchema = z
       .regex(/^\d+(kb|mb)$/, 'a size such as 100kb or 1mb')
       .default('100kb'),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** How long a command on a busy stream (a host's calendar, a credit account) waits for its turn before a 503. */
+    STREAM_LOCK_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     /** Admin access until accounts with roles land; at least 16 characters. Unset: no admin access. */
     ADMIN_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
     /** The bearer token the AI service sends to debit usage (POST /api/internal/credits/debit); at least 32 characters. Unset: debits are refused. */
@@ -82,6 +84,8 @@ export const configSchema = z
       .optional(),
     /** Where the Stripe emulator sends its webhooks. Unset: this api's own /webhooks/stripe. */
     STRIPE_EMULATOR_WEBHOOK_URL: url(['http:', 'https:']).optional(),
+    /** Where a worker (which has no emulator of its own) reaches an api's Stripe emulator. Unset: PUBLIC_URL. */
+    STRIPE_EMULATOR_URL: url(['http:', 'https:']).optional(),
     /** Verifies Stripe-Signature on /webhooks/stripe. The default is the local Stripe emulator's. */
     STRIPE_WEBHOOK_SECRET: z
       .string()

@@ -57,6 +57,7 @@ describe('production mode', () => {
       { ...SAFE_PRODUCTION, STRIPE_EMULATOR_WEBHOOK_URL: 'https://systemsculpt.example/webhooks/stripe' },
       'STRIPE_EMULATOR_WEBHOOK_URL',
     ],
+    ["the emulator's address for workers", { ...SAFE_PRODUCTION, STRIPE_EMULATOR_URL: 'http://api:3000' }, 'STRIPE_EMULATOR_URL'],
     ["the local sign-in's admins", { ...SAFE_PRODUCTION, LOCAL_ADMIN_EMAILS: 'ops@example.com' }, 'LOCAL_ADMIN_EMAILS'],
   ];
   it.each(unsafe)('refuses %s, in one line naming %s', (_what, env, variable) => {

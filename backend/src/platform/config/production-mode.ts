@@ -19,7 +19,16 @@ export function isProductionMode(config: ModeInput): boolean {
 }
 
 type RuleInput = ModeInput &
-  Pick<AppConfig, 'STRIPE_WEBHOOK_SECRET' | 'SITE_TOKEN_SECRET' | 'EMAIL_TRANSPORT' | 'PUBLIC_URL' | 'STRIPE_EMULATOR_WEBHOOK_URL' | 'LOCAL_ADMIN_EMAILS'>;
+  Pick<
+    AppConfig,
+    | 'STRIPE_WEBHOOK_SECRET'
+    | 'SITE_TOKEN_SECRET'
+    | 'EMAIL_TRANSPORT'
+    | 'PUBLIC_URL'
+    | 'STRIPE_EMULATOR_WEBHOOK_URL'
+    | 'STRIPE_EMULATOR_URL'
+    | 'LOCAL_ADMIN_EMAILS'
+  >;
 
 /** What production refuses, one line each, starting with the variable to change. Empty outside production. */
 export function productionProblems(config: RuleInput): string[] {
@@ -49,6 +58,7 @@ export function productionProblems(config: RuleInput): string[] {
     problems.push(`PUBLIC_URL="${config.PUBLIC_URL}": must start with https:// in production (sessions, cookies and Stripe's returns use it)`);
   if (config.STRIPE_EMULATOR_WEBHOOK_URL)
     problems.push('STRIPE_EMULATOR_WEBHOOK_URL: a Stripe emulator setting; production never runs the emulator, so unset it');
+  if (config.STRIPE_EMULATOR_URL) problems.push('STRIPE_EMULATOR_URL: a Stripe emulator setting; production never runs the emulator, so unset it');
   if (config.LOCAL_ADMIN_EMAILS.length > 0) problems.push('LOCAL_ADMIN_EMAILS: a local sign-in setting; production signs in with Clerk, so unset it');
   return problems;
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { LoaderCircle, Mail } from 'lucide-react';
-import { requestManageEmailLink } from '@contracts/preferences/preferences.contract';
+import { manageEmailLinkRequestSchema, requestManageEmailLink } from '@contracts/preferences/preferences.contract';
 import { callServerFn, ServerFnError } from '../../lib/server-fn-client';
 import { Field, FormAlert, TextInput } from '../forms/FormField';
 import { Button } from '../ui/Button';
@@ -18,7 +18,7 @@ export function RequestLinkForm({ initialEmail }: { initialEmail: string | null 
     event.preventDefault();
     setError(undefined);
     setAlert(undefined);
-    const parsed = requestManageEmailLink.input.safeParse({ email });
+    const parsed = manageEmailLinkRequestSchema.safeParse({ email });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setPending(true);
     try {

@@ -1,24 +1,24 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
+import { isoDateTime, searchReader, text } from '../../lib/search-params';
 import { adminEventsQuery } from '../../queries/admin';
 import { AdminFrame } from './-components/AdminFrame';
 import { AdminSignIn } from './-components/AdminSignIn';
 
-const optionalText = z.string().trim().min(1).max(200).optional().catch(undefined);
-const searchSchema = z.object({
+const optionalText = text({ trim: true, min: 1, max: 200 });
+const readSearch = searchReader({
   streamId: optionalText,
   type: optionalText,
   customer: optionalText,
-  from: z.iso.datetime({ offset: true }).optional().catch(undefined),
-  to: z.iso.datetime({ offset: true }).optional().catch(undefined),
-  before: z.string().regex(/^\d+$/).optional().catch(undefined),
+  from: isoDateTime,
+  to: isoDateTime,
+  before: text({ pattern: /^\d+$/ }),
 });
 
 export const Route = createFileRoute('/admin/events')({
   // Admin code (its contract, queries and loader) loads with the page, never with the public site.
   codeSplitGroupings: [['loader', 'component']],
-  validateSearch: searchSchema,
+  validateSearch: readSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(adminEventsQuery({ ...deps, limit: 50 })),
   component: EventsPage,

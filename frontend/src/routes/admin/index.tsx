@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { adminProjectorsQuery } from '../../queries/admin';
 import { AdminFrame } from './-components/AdminFrame';
+import { CustomerSearch } from './-components/CustomerSearch';
 import { AdminSignIn } from './-components/AdminSignIn';
 import { ReplayButton } from './-components/ReplayButton';
 
@@ -18,6 +19,7 @@ function ReadModels() {
   if (!data) return <AdminSignIn failed={signin === 'failed'} />;
   return (
     <AdminFrame title="Read models">
+      <CustomerSearch />
       <p className="text-sm text-ink-muted">
         The log's head is at position <span className="font-mono text-ink">{data.headPosition}</span>. Each read model is built by its projector in the worker;
         a replay rebuilds it from position 0 beside the live tables and swaps it in.

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { CircleCheck, TriangleAlert, Upload } from 'lucide-react';
-import { z } from 'zod';
 import { ADMIN_UPLOAD_PROBLEMS, type AdminUploadProblem } from '@contracts/library/library.contract';
 import { formatBytes } from '../../components/library/library-labels';
 import { Button } from '../../components/ui/Button';
 import { StatusBanner } from '../../components/ui/StatusBanner';
 import { formatDayTime } from '../../lib/dates';
+import { oneOf, searchReader, text, wholeNumber } from '../../lib/search-params';
 import { adminLibraryFilesQuery } from '../../queries/library';
 import { AdminFrame } from './-components/AdminFrame';
 import { AdminSignIn } from './-components/AdminSignIn';
@@ -22,12 +22,10 @@ const PROBLEM_TEXT: Record<AdminUploadProblem, string> = {
   failed: 'The upload could not be read. Try again.',
 };
 
+const readSearch = searchReader({ uploaded: text({ max: 200 }), version: wholeNumber({ min: 1 }), problem: oneOf(ADMIN_UPLOAD_PROBLEMS) });
+
 export const Route = createFileRoute('/admin/library')({
-  validateSearch: z.object({
-    uploaded: z.string().max(200).optional().catch(undefined),
-    version: z.coerce.number().int().positive().optional().catch(undefined),
-    problem: z.enum(ADMIN_UPLOAD_PROBLEMS).optional().catch(undefined),
-  }),
+  validateSearch: readSearch,
   loader: ({ context }) => context.queryClient.ensureQueryData(adminLibraryFilesQuery()),
   component: AdminLibraryPage,
 });

@@ -1,9 +1,11 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { z } from 'zod';
+import { oneOf, searchReader } from '../../lib/search-params';
 import { pageHead } from '../../lib/seo';
 
+const readSearch = searchReader({ signin: oneOf(['failed']) });
+
 export const Route = createFileRoute('/admin')({
-  validateSearch: z.object({ signin: z.enum(['failed']).optional().catch(undefined) }),
+  validateSearch: readSearch,
   head: (ctx) => pageHead(ctx, { title: 'Administration', description: 'Event history, read models and replays.', path: '/admin', noindex: true }),
   component: Outlet,
 });

@@ -1,15 +1,17 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { z } from 'zod';
+import { searchReader, text } from '../../lib/search-params';
 import { adminStreamsQuery } from '../../queries/admin';
 import { AdminFrame } from './-components/AdminFrame';
 import { FILTER_PILL } from './-components/filter-pill';
 import { AdminSignIn } from './-components/AdminSignIn';
 
+const readSearch = searchReader({ category: text({ trim: true, min: 1, max: 100 }) });
+
 export const Route = createFileRoute('/admin/streams')({
   // Admin code (its contract, queries and loader) loads with the page, never with the public site.
   codeSplitGroupings: [['loader', 'component']],
-  validateSearch: z.object({ category: z.string().trim().min(1).max(100).optional().catch(undefined) }),
+  validateSearch: readSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(adminStreamsQuery({ category: deps.category, limit: 100 })),
   component: StreamsPage,

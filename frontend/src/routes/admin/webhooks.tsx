@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { z } from 'zod';
 import { STRIPE_EVENT_OUTCOMES } from '@contracts/stripe/stripe.contract';
 import { cx } from '../../components/ui/cx';
+import { oneOf, searchReader } from '../../lib/search-params';
 import { adminStripeEventsQuery } from '../../queries/admin';
 import { AdminFrame } from './-components/AdminFrame';
 import { FILTER_PILL } from './-components/filter-pill';
@@ -16,9 +16,11 @@ const OUTCOME_STYLE: Record<(typeof STRIPE_EVENT_OUTCOMES)[number], string> = {
   ignored: 'border-line text-ink-subtle',
 };
 
+const readSearch = searchReader({ outcome: oneOf(STRIPE_EVENT_OUTCOMES) });
+
 export const Route = createFileRoute('/admin/webhooks')({
   codeSplitGroupings: [['loader', 'component']],
-  validateSearch: z.object({ outcome: z.enum(STRIPE_EVENT_OUTCOMES).optional().catch(undefined) }),
+  validateSearch: readSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(adminStripeEventsQuery({ outcome: deps.outcome, limit: 100 })),
   component: WebhooksPage,

@@ -1,15 +1,17 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
-import { z } from 'zod';
 import { docArticles } from '../../content/docs';
+import { searchReader, text } from '../../lib/search-params';
 import { pageHead } from '../../lib/seo';
 import { DocArticle } from './-components/DocArticle';
 import type { DocSearchHit } from './-components/docs-search';
 import { loadDocsSearch } from './-components/load-docs-search';
 
+const readSearch = searchReader({ q: text({ trim: true, max: 120 }) });
+
 export const Route = createFileRoute('/obsidian-ai-plugin-docs/')({
   // `q` comes from the search form when JavaScript has not loaded: results render on the server.
-  validateSearch: z.object({ q: z.string().trim().max(120).optional().catch(undefined) }),
+  validateSearch: readSearch,
   loaderDeps: ({ search }) => ({ q: search.q }),
   loader: async ({ deps }) => {
     // Loaded here, not imported above, so the docs list stays out of the entry chunk.

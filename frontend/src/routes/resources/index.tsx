@@ -11,13 +11,13 @@ import { ResourcesEmptyState } from './-components/ResourcesEmptyState';
 import { ResourcesErrorScreen } from './-components/ResourcesErrorScreen';
 import { CategoryFilter, ClearFiltersLink, PriceFilterGroup } from './-components/ResourceFilters';
 import { SearchForm } from './-components/SearchForm';
-import { resourcesSearchParams, toSearch, type Filters } from './-components/search-params';
+import { readResourcesSearch, toSearch, type Filters } from './-components/search-params';
 
 const DESCRIPTION =
   'Templates, bundles, courses, ebooks, 1-on-1 sessions and credit packs for SystemSculpt AI: everything to get more out of AI in your Obsidian vault.';
 
 export const Route = createFileRoute('/resources/')({
-  validateSearch: resourcesSearchParams,
+  validateSearch: readResourcesSearch,
   // Only the three filters reach the server function (its input is strict), one spelling each.
   loaderDeps: ({ search }) => normalizeResourcesSearch(search),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(resourcesQuery(deps)),

@@ -1,7 +1,7 @@
 import { BullModule, InjectQueue } from '@nestjs/bullmq';
-import { Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { scheduleEvery } from '../../../platform/queue/schedule-every';
+import { QueueRecovery } from '../../../platform/queue/queue-recovery';
 import { STRIPE_WEBHOOK_SWEEP_EVERY_MS, STRIPE_WEBHOOK_SWEEP_JOB, STRIPE_WEBHOOK_SWEEP_QUEUE, StripeWebhookSweeper } from './stripe-webhook-sweeper';
 import { StripeWebhooksModule } from '../webhooks/stripe-webhooks.module';
 import { StripeWebhooksProcessor } from './stripe-webhooks.processor';
@@ -11,10 +11,15 @@ import { StripeWebhooksProcessor } from './stripe-webhooks.processor';
   imports: [StripeWebhooksModule, BullModule.registerQueue({ name: STRIPE_WEBHOOK_SWEEP_QUEUE })],
   providers: [StripeWebhooksProcessor, StripeWebhookSweeper],
 })
-export class StripeWebhookJobsModule implements OnApplicationBootstrap {
-  constructor(@InjectQueue(STRIPE_WEBHOOK_SWEEP_QUEUE) private readonly sweeps: Queue) {}
+export class StripeWebhookJobsModule implements OnModuleInit {
+  constructor(
+    @InjectQueue(STRIPE_WEBHOOK_SWEEP_QUEUE) private readonly sweeps: Queue,
+    private readonly sweeper: StripeWebhookSweeper,
+    private readonly recovery: QueueRecovery,
+  ) {}
 
-  onApplicationBootstrap(): Promise<void> {
-    return scheduleEvery(this.sweeps, STRIPE_WEBHOOK_SWEEP_JOB, STRIPE_WEBHOOK_SWEEP_EVERY_MS);
+  onModuleInit(): void {
+    this.recovery.schedule(this.sweeps, STRIPE_WEBHOOK_SWEEP_JOB, STRIPE_WEBHOOK_SWEEP_EVERY_MS);
+    this.recovery.onLoss('Stripe events', () => this.sweeper.recoverLost());
   }
 }

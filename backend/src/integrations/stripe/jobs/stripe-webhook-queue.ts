@@ -22,3 +22,11 @@ const JOB_OPTIONS = {
 export function enqueueStripeEvent(queue: Queue<StripeWebhookJob>, event: { id: string; type: string }) {
   return queue.add(stripeJobName(event.type), { stripeEventId: event.id }, { jobId: event.id, ...JOB_OPTIONS });
 }
+
+/** Queues many kept events in one round trip; as with one, an id BullMQ still holds is ignored. */
+export async function enqueueStripeEvents(queue: Queue<StripeWebhookJob>, events: { id: string; type: string }[]): Promise<void> {
+  if (events.length === 0) return;
+  await queue.addBulk(
+    events.map((event) => ({ name: stripeJobName(event.type), data: { stripeEventId: event.id }, opts: { jobId: event.id, ...JOB_OPTIONS } })),
+  );
+}

@@ -1,8 +1,8 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { rootLogger } from '../../../platform/common/logger';
-import { StripeWebhookLog } from '../webhooks/stripe-webhook-log';
-import { enqueueStripeEvent, STRIPE_WEBHOOK_QUEUE, type StripeWebhookJob } from './stripe-webhook-queue';
+import { StripeWebhookLog, type UnhandledCursor } from '../webhooks/stripe-webhook-log';
+import { enqueueStripeEvents, STRIPE_WEBHOOK_QUEUE, type StripeWebhookJob } from './stripe-webhook-queue';
 
 /** The sweep's own queue, so its scheduled runs never mix with the events' jobs. */
 export const STRIPE_WEBHOOK_SWEEP_QUEUE = 'stripe-webhook-sweeps';
@@ -10,12 +10,15 @@ export const STRIPE_WEBHOOK_SWEEP_JOB = 'stripe.sweep-webhooks';
 export const STRIPE_WEBHOOK_SWEEP_EVERY_MS = 30_000;
 /** Younger events are probably still on their way through the queue. */
 const GRACE_MS = 60_000;
+const PAGE = 500;
 
 /**
- * Redis runs without persistence, so a queued job can vanish. Every 30 s (a BullMQ job scheduler:
- * one run per period across all workers) the worker queues again each kept event that has not
- * been handled a minute after it arrived. A job that still exists (waiting, retrying, or failed for
- * an admin to re-drive) has the same id, so BullMQ ignores the add.
+ * Puts back the jobs of kept events that Redis lost. When a worker notices Redis lost its jobs
+ * (RedisLossWatch), every kept event not yet handled is queued again at once. Every 30 s besides
+ * (a BullMQ job scheduler: one run per period across all workers), each kept event not handled a
+ * minute after it arrived is: one the api kept while Redis did not answer, with nothing lost
+ * to notice. A job that still exists (waiting, retrying, or failed for an admin to re-drive) has
+ * the same id, so BullMQ ignores the add.
  */
 @Processor(STRIPE_WEBHOOK_SWEEP_QUEUE)
 export class StripeWebhookSweeper extends WorkerHost {
@@ -36,9 +39,24 @@ export class StripeWebhookSweeper extends WorkerHost {
   }
 
   /** Queues every kept, unhandled event older than the grace period; returns how many it offered. */
-  async sweep(now = new Date()): Promise<number> {
-    const events = await this.log.unhandled(new Date(now.getTime() - GRACE_MS));
-    for (const event of events) await enqueueStripeEvent(this.queue, event);
-    return events.length;
+  sweep(now = new Date()): Promise<number> {
+    return this.requeueReceivedBefore(new Date(now.getTime() - GRACE_MS));
+  }
+
+  /** After Redis lost its jobs: queues every kept, unhandled event, however young; returns how many. */
+  recoverLost(): Promise<number> {
+    return this.requeueReceivedBefore(new Date());
+  }
+
+  private async requeueReceivedBefore(before: Date): Promise<number> {
+    let offered = 0;
+    let after: UnhandledCursor | undefined;
+    for (;;) {
+      const events = await this.log.unhandled(before, { after, limit: PAGE });
+      await enqueueStripeEvents(this.queue, events);
+      offered += events.length;
+      if (events.length < PAGE) return offered;
+      after = events.at(-1)!.cursor;
+    }
   }
 }

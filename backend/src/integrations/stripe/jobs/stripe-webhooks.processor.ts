@@ -8,8 +8,9 @@ import { STRIPE_WEBHOOK_QUEUE, type StripeWebhookJob } from './stripe-webhook-qu
 
 /**
  * Handles one kept Stripe event: runs the handlers registered for the job's name. Handlers must be
- * idempotent by the Stripe event id (they append with it as the event's sourceId), so a job run
- * twice, or an event delivered five times, acts once.
+ * idempotent (each stream's decider records only what is new), so a job run twice, or an event
+ * delivered five times, acts once. Every event they record carries the Stripe event's id as its
+ * correlation and causation id (stripeEventMetadata), the key of this event's webhook log row.
  */
 @Processor(STRIPE_WEBHOOK_QUEUE, { concurrency: 8 })
 export class StripeWebhooksProcessor extends WorkerHost {

@@ -17,6 +17,18 @@ interface ListedRow {
   handled_at: Date | null;
 }
 
+/** Where a page of unhandled events ended. */
+export interface UnhandledCursor {
+  receivedAt: string;
+  id: string;
+}
+
+export interface UnhandledStripeEvent {
+  id: string;
+  type: string;
+  cursor: UnhandledCursor;
+}
+
 export interface ReceivedStripeEvent {
   id: string;
   type: string;
@@ -73,15 +85,19 @@ export class StripeWebhookLog {
       );
   }
 
-  /** Events accepted but not yet handled, received before `before` (oldest first). */
-  async unhandled(before: Date, limit = 500): Promise<{ id: string; type: string }[]> {
-    const rows = await this.orm.em
-      .getConnection()
-      .execute<{ stripe_event_id: string; type: string }[]>(
-        'select stripe_event_id, type from stripe_webhook_events where handled_at is null and received_at < ? order by received_at limit ?',
-        [before, limit],
-      );
-    return rows.map((r) => ({ id: r.stripe_event_id, type: r.type }));
+  /**
+   * Events accepted but not yet handled, received before `before`, oldest first, a page at a time:
+   * `after` is the previous page's cursor (received_at as Postgres's text, so to the microsecond).
+   */
+  async unhandled(before: Date, options: { after?: UnhandledCursor; limit?: number } = {}): Promise<UnhandledStripeEvent[]> {
+    const { after, limit = 500 } = options;
+    const rows = await this.orm.em.getConnection().execute<{ stripe_event_id: string; type: string; received_at: string }[]>(
+      `select stripe_event_id, type, received_at::text as received_at from stripe_webhook_events
+       where handled_at is null and received_at < ?${after ? ' and (received_at, stripe_event_id) > (?::timestamptz, ?)' : ''}
+       order by received_at, stripe_event_id limit ?`,
+      after ? [before, after.receivedAt, after.id, limit] : [before, limit],
+    );
+    return rows.map((r) => ({ id: r.stripe_event_id, type: r.type, cursor: { receivedAt: r.received_at, id: r.stripe_event_id } }));
   }
 
   /** The newest events, optionally of one outcome, with how many there are of each outcome. */

@@ -4,6 +4,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Queue } from 'bullmq';
 import { runCommand } from '../../../events/command-runner';
 import type { Actor } from '../../../events/event-metadata';
+import { causeOf, requestMetadata } from '../../../events/metadata-for';
 import { EventStore } from '../../../events/event-store';
 import { ProjectorRegistry } from '../../../events/projector-registry';
 import { ReplayUnderWayError } from '../admin.errors';
@@ -34,7 +35,8 @@ export class RequestReplayHandler implements ICommandHandler<RequestReplay, { re
       throw new ReplayUnderWayError(command.projector);
     }
     const replayId = randomUUID();
-    await runCommand({
+    const metadata = requestMetadata(command.correlationId, command.actor);
+    const requested = await runCommand({
       store: this.store,
       streamId: replayStreamId(replayId),
       decider: replayDecider,
@@ -45,9 +47,15 @@ export class RequestReplayHandler implements ICommandHandler<RequestReplay, { re
         knownProjectors: this.projectors.all().map((p) => p.name),
         now: new Date(),
       },
-      metadata: { correlationId: command.correlationId, causationId: null, actor: command.actor },
+      metadata,
     });
-    await this.queue.add(REPLAY_JOB, { replayId, projector: command.projector }, { jobId: replayId, attempts: 1, removeOnComplete: { age: 7 * 24 * 3600 } });
+    // The worker's events about this replay are caused by its request's event.
+    const cause = requested.status === 'appended' ? causeOf({ position: requested.positions[0]!, metadata }) : undefined;
+    await this.queue.add(
+      REPLAY_JOB,
+      { replayId, projector: command.projector, cause },
+      { jobId: replayId, attempts: 1, removeOnComplete: { age: 7 * 24 * 3600 } },
+    );
     return { replayId };
   }
 }

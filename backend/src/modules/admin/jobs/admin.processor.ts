@@ -4,6 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Job } from 'bullmq';
 import { EventStore } from '../../../events/event-store';
+import { causedBy, systemMetadata } from '../../../events/metadata-for';
 import { ProjectorRegistry } from '../../../events/projector-registry';
 import { replayProjector, type ReplayProgress } from '../../../events/replay';
 import { CompleteReplay } from '../commands/complete-replay.handler';
@@ -23,8 +24,8 @@ export class AdminProcessor extends WorkerHost {
   }
 
   async process(job: Job<ReplayJobData>): Promise<{ eventsApplied: number }> {
-    const { replayId, projector: name } = job.data;
-    const metadata = { correlationId: replayId, causationId: replayId, actor: { kind: 'system' as const } };
+    const { replayId, projector: name, cause } = job.data;
+    const metadata = cause ? causedBy(cause) : systemMetadata(replayId);
     const projector = this.projectors.get(name);
     try {
       if (!projector) throw new Error(`No read model called ${name} runs in this worker`);

@@ -1,7 +1,7 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { runCommand, StreamStateCache } from '../../../events/command-runner';
-import type { EventMetadata } from '../../../events/event-metadata';
+import { requestMetadata } from '../../../events/metadata-for';
 import { EventStore } from '../../../events/event-store';
 import { awaitProjection } from '../../../events/projection-wait';
 import { availabilityDecider, type AvailabilityState, type HostSchedule } from '../availability.decider';
@@ -30,7 +30,7 @@ export class SaveHostAvailabilityHandler implements ICommandHandler<SaveHostAvai
 
   async execute(command: SaveHostAvailability): Promise<{ updatedAt: string }> {
     const at = new Date().toISOString();
-    const metadata: EventMetadata = { correlationId: command.correlationId, causationId: null, actor: { kind: 'user', userId: command.host.userId } };
+    const metadata = requestMetadata(command.correlationId, { kind: 'user', userId: command.host.userId });
     const outcome = await runCommand({
       store: this.store,
       streamId: hostAvailabilityStreamId(command.host.userId),

@@ -1,3 +1,4 @@
+import { causeOf } from '../../../events/metadata-for';
 import type { Recorded } from '../../../events/projector';
 import type { Reactor } from '../../../events/reactor';
 import type { StripeClient } from '../../../integrations/stripe/stripe-client';
@@ -23,7 +24,13 @@ export class BookingRefundsReactor implements Reactor<RefundedEvent> {
     if (!d.paymentIntentId || amount <= 0) return;
     try {
       await this.stripe.api.refunds.create(
-        { payment_intent: d.paymentIntentId, amount, reason: 'requested_by_customer', metadata: { bookingId: d.bookingId, cause: event.type } },
+        {
+          payment_intent: d.paymentIntentId,
+          amount,
+          reason: 'requested_by_customer',
+          // The refund names the event that made it and that event's chain, as an event would.
+          metadata: { bookingId: d.bookingId, cause: event.type, ...causeOf(event) },
+        },
         { idempotencyKey: `booking-refund-${d.bookingId}` },
       );
     } catch (error) {

@@ -27,7 +27,7 @@ export class BookingRemindersProcessor extends WorkerHost {
     return { outcome: await this.remind(job.data, new Date()) };
   }
 
-  async remind({ bookingId, start }: BookingReminderJob, now: Date): Promise<ReminderOutcome> {
+  async remind({ bookingId, start, cause }: BookingReminderJob, now: Date): Promise<ReminderOutcome> {
     const row = await sessionBookingTables(this.orm.em)
       .selectFrom('rm_session_bookings')
       .select(['status', 'start_at', 'customer_email', 'customer_name', 'customer_time_zone', 'session_title', 'minutes', 'meeting_url', 'host_name'])
@@ -53,6 +53,7 @@ export class BookingRemindersProcessor extends WorkerHost {
         meetingUrl: row.meeting_url,
         hostName: row.host_name,
       },
+      ...(cause ? { cause } : {}),
     });
     return 'queued';
   }

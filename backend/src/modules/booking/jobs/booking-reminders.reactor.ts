@@ -1,3 +1,4 @@
+import { causeOf } from '../../../events/metadata-for';
 import type { Recorded } from '../../../events/projector';
 import type { Reactor } from '../../../events/reactor';
 import { BookingCancelled, BookingConfirmed, BookingRescheduled } from '../booking.events';
@@ -20,11 +21,11 @@ export class BookingRemindersReactor implements Reactor<ReminderEvent> {
   async react(event: ReminderEvent): Promise<void> {
     switch (event.type) {
       case 'BookingConfirmed':
-        await this.reminders.schedule(event.data.bookingId, event.data.start);
+        await this.reminders.schedule(event.data.bookingId, event.data.start, causeOf(event));
         break;
       case 'BookingRescheduled':
         await this.reminders.unschedule(event.data.bookingId, event.data.from.start);
-        await this.reminders.schedule(event.data.bookingId, event.data.start);
+        await this.reminders.schedule(event.data.bookingId, event.data.start, causeOf(event));
         break;
       case 'BookingCancelled':
         await this.reminders.unschedule(event.data.bookingId, event.data.start);

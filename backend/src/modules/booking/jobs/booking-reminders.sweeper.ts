@@ -1,5 +1,5 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Inject, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { rootLogger } from '../../../platform/common/logger';
 import { BookingReminders, REMINDER_LEAD_MS } from './booking-reminders';
@@ -11,22 +11,18 @@ export const BOOKING_REMINDER_SWEEP_JOB = 'booking.sweep-reminders';
 export const BOOKING_REMINDER_SWEEP_EVERY_MS = 10 * 60_000;
 
 /**
- * Redis runs without persistence, so a waiting reminder can vanish. When the worker starts, and
- * every 10 minutes (a BullMQ job scheduler: one run per period across all workers), each confirmed
- * booking whose reminder is still ahead is scheduled again; one still waiting has the same job id,
- * so BullMQ ignores the add.
+ * Redis runs without persistence, so a waiting reminder can vanish. When a worker notices Redis
+ * lost its jobs (RedisLossWatch, on a first start too), and every 10 minutes (a BullMQ job
+ * scheduler: one run per period across all workers), each confirmed booking whose reminder is
+ * still ahead is scheduled again; one still waiting has the same job id, so BullMQ ignores the add.
  */
 @Processor(BOOKING_REMINDER_SWEEP_QUEUE)
-export class BookingRemindersSweeper extends WorkerHost implements OnApplicationBootstrap {
+export class BookingRemindersSweeper extends WorkerHost {
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     private readonly reminders: BookingReminders,
   ) {
     super();
-  }
-
-  onApplicationBootstrap(): void {
-    void this.sweep().catch((error: unknown) => rootLogger().warn({ err: error }, 'Booking reminder sweep failed'));
   }
 
   async process(): Promise<{ scheduled: number }> {

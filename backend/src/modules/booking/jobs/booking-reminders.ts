@@ -1,4 +1,5 @@
 import type { Queue } from 'bullmq';
+import type { Cause } from '../../../events/metadata-for';
 
 export const BOOKING_REMINDER_QUEUE = 'booking-reminders';
 
@@ -9,6 +10,8 @@ export const REMINDER_LEAD_MS = 24 * 3600 * 1000;
 export interface BookingReminderJob {
   bookingId: string;
   start: string;
+  /** The event that scheduled it, passed on to the email; absent when a sweep scheduled it again. */
+  cause?: Cause;
 }
 
 /**
@@ -30,13 +33,13 @@ export class BookingReminders {
   ) {}
 
   /** Schedules the reminder for 24 h before `start`; returns false when that moment has passed. */
-  async schedule(bookingId: string, start: string | Date): Promise<boolean> {
+  async schedule(bookingId: string, start: string | Date, cause?: Cause): Promise<boolean> {
     const startAt = new Date(start);
     const delay = startAt.getTime() - REMINDER_LEAD_MS - this.now();
     if (delay <= 0) return false;
     await this.queue.add(
       'booking.remind',
-      { bookingId, start: startAt.toISOString() },
+      { bookingId, start: startAt.toISOString(), ...(cause ? { cause } : {}) },
       {
         jobId: reminderJobId(bookingId, startAt),
         delay,

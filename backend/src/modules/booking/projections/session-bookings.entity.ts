@@ -38,6 +38,7 @@ export const SessionBooking = defineEntity({
     },
     { name: 'rm_session_bookings_customer', expression: 'create index rm_session_bookings_customer on rm_session_bookings (customer_user_id, start_at)' },
     { name: 'rm_session_bookings_checkout', expression: 'create index rm_session_bookings_checkout on rm_session_bookings (checkout_ref)' },
+    { name: 'rm_session_bookings_payment_intent', expression: 'create index rm_session_bookings_payment_intent on rm_session_bookings (payment_intent_id)' },
   ],
 });
 

@@ -2,6 +2,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { fold } from '../../../events/decider';
 import { runCommand } from '../../../events/command-runner';
 import { EventStore } from '../../../events/event-store';
+import { requestMetadata } from '../../../events/metadata-for';
 import { StripeClient } from '../../../integrations/stripe';
 import { customerStreamId, type StripeCustomerEvent } from '../customers/customer.events';
 import { stripeCustomerDecider } from '../customers/stripe-customer.decider';
@@ -39,7 +40,7 @@ export class LinkStripeCustomerHandler implements ICommandHandler<LinkStripeCust
       streamId,
       decider: stripeCustomerDecider,
       command: { type: 'LinkStripeCustomer', userId: user.userId, customerId: customer.id, at: new Date().toISOString() },
-      metadata: { correlationId, causationId: null, actor: { kind: 'user', userId: user.userId } },
+      metadata: requestMetadata(correlationId, { kind: 'user', userId: user.userId }),
     });
     return outcome.state.customerId ?? customer.id;
   }

@@ -7,6 +7,7 @@ import type { AppConfig } from '../../../platform/config/config.schema';
 import { runCommand } from '../../../events/command-runner';
 import type { EventMetadata } from '../../../events/event-metadata';
 import { EventStore } from '../../../events/event-store';
+import { requestMetadata } from '../../../events/metadata-for';
 import type { SignedInUser } from '../../auth';
 import { CatalogQueries } from '../../catalog';
 import { PlanChanges } from '../../subscriptions';
@@ -52,7 +53,7 @@ export class OpenCheckoutHandler implements ICommandHandler<OpenCheckout, Checko
   async execute({ user, input, correlationId }: OpenCheckout): Promise<CheckoutOutcome> {
     const resource = await this.catalog.findByIdOrSlug(input.resourceId);
     if (!resource) throw new CheckoutResourceNotFoundError();
-    const metadata: EventMetadata = { correlationId, causationId: null, actor: { kind: 'user', userId: user.userId } };
+    const metadata = requestMetadata(correlationId, { kind: 'user', userId: user.userId });
     const mode = checkoutMode(resource);
     if (mode === 'free') {
       await this.commands.execute(new GrantFreeAccess(user.userId, resource.id, metadata));

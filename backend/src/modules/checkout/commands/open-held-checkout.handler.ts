@@ -3,8 +3,8 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Resource } from '../../../../../contracts/catalog/resource';
 import { runCommand } from '../../../events/command-runner';
-import type { EventMetadata } from '../../../events/event-metadata';
 import { EventStore } from '../../../events/event-store';
+import { requestMetadata } from '../../../events/metadata-for';
 import { awaitProjection } from '../../../events/projection-wait';
 import type { SignedInUser } from '../../auth';
 import { checkoutDecider } from '../checkout.decider';
@@ -48,7 +48,7 @@ export class OpenHeldCheckoutHandler implements ICommandHandler<OpenHeldCheckout
   ) {}
 
   async execute({ user, resource, hold, correlationId }: OpenHeldCheckout): Promise<HeldCheckoutOutcome> {
-    const metadata: EventMetadata = { correlationId, causationId: null, actor: { kind: 'user', userId: user.userId } };
+    const metadata = requestMetadata(correlationId, { kind: 'user', userId: user.userId });
     const checkoutRef = heldCheckoutRef(hold.ref);
     try {
       const started = await this.sessions.start(user, resource, 1, 'payment', correlationId, {

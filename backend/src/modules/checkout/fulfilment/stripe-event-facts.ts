@@ -1,10 +1,12 @@
 import type { EventMetadata } from '../../../events/event-metadata';
+import { stripeEventMetadata } from '../../../events/metadata-for';
 import { type ReceivedStripeEvent, ourMetadata, type StripeRecords } from '../../../integrations/stripe';
 
 /** A Stripe event that needs another to be handled first (a refund before its purchase): retried later. */
 export class NotYetError extends Error {}
 
-export const metadataFor = (event: ReceivedStripeEvent): EventMetadata => ({ correlationId: event.id, causationId: event.id, actor: { kind: 'stripe' } });
+/** What handling this Stripe event records: its id names the chain and causes each step (see metadata-for.ts). */
+export const metadataFor = (event: ReceivedStripeEvent): EventMetadata => stripeEventMetadata(event.id);
 
 /** The id of the object an event is about: all the payload is trusted for. */
 export const objectId = (event: ReceivedStripeEvent): unknown => (event.payload as { data?: { object?: { id?: unknown } } } | null)?.data?.object?.id;

@@ -20,7 +20,11 @@ export const Purchase = defineEntity({
     subscriptionId: p.text().nullable(),
     completedAt: p.datetime(),
   },
-  indexes: [{ name: 'rm_purchases_user', expression: 'create index rm_purchases_user on rm_purchases (user_id, completed_at desc)' }],
+  indexes: [
+    { name: 'rm_purchases_user', expression: 'create index rm_purchases_user on rm_purchases (user_id, completed_at desc)' },
+    { name: 'rm_purchases_session', expression: 'create index rm_purchases_session on rm_purchases (checkout_session_id)' },
+    { name: 'rm_purchases_payment_intent', expression: 'create index rm_purchases_payment_intent on rm_purchases (payment_intent_id)' },
+  ],
 });
 
 /** A resource on an account: bought or added free (`sourceRef` says which purchase or grant), until revoked. */
@@ -58,7 +62,10 @@ export const PendingPayment = defineEntity({
     closedAt: p.datetime().nullable(),
     closeReason: p.text().nullable(),
   },
-  indexes: [{ name: 'rm_pending_payments_user', expression: 'create index rm_pending_payments_user on rm_pending_payments (user_id, opened_at desc)' }],
+  indexes: [
+    { name: 'rm_pending_payments_user', expression: 'create index rm_pending_payments_user on rm_pending_payments (user_id, opened_at desc)' },
+    { name: 'rm_pending_payments_session', expression: 'create index rm_pending_payments_session on rm_pending_payments (checkout_session_id)' },
+  ],
 });
 
 export type PurchaseTables = ReadModelTables<typeof Purchase | typeof ResourceAccess | typeof PendingPayment>;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { ContactTopic } from '../../../../../contracts/contact/contact.contract';
 import { runCommand } from '../../../events/command-runner';
-import { visitorMetadata } from '../../../events/event-metadata';
+import { visitorMetadata } from '../../../events/metadata-for';
 import { EventStore } from '../../../events/event-store';
 import { contactDecider } from '../contact.decider';
 import { contactStreamId } from '../contact.events';

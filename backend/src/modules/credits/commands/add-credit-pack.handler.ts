@@ -1,10 +1,9 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { runCommand, type CommandOutcome } from '../../../events/command-runner';
 import type { EventMetadata } from '../../../events/event-metadata';
-import { EventStore } from '../../../events/event-store';
 import { creditLedgerDecider, type CreditState } from '../credits.decider';
 import { creditStreamId } from '../credits.events';
-import { CreditAccountStreams, RACE_RETRIES } from './credit-account-streams';
+import { CreditAccountStreams } from './credit-account-streams';
 
 export class AddCreditPack extends Command<CommandOutcome<CreditState>> {
   constructor(
@@ -20,22 +19,16 @@ export class AddCreditPack extends Command<CommandOutcome<CreditState>> {
 /** A paid credit pack adds its credits to the buyer's account; adding it twice changes nothing. */
 @CommandHandler(AddCreditPack)
 export class AddCreditPackHandler implements ICommandHandler<AddCreditPack, CommandOutcome<CreditState>> {
-  constructor(
-    private readonly store: EventStore,
-    private readonly streams: CreditAccountStreams,
-  ) {}
+  constructor(private readonly accounts: CreditAccountStreams) {}
 
   execute({ userId, pack, at, metadata }: AddCreditPack): Promise<CommandOutcome<CreditState>> {
-    return this.streams.lanes.run(userId, () =>
-      runCommand({
-        store: this.store,
-        streamId: creditStreamId(userId),
-        decider: creditLedgerDecider,
-        command: { type: 'AddCreditPack', userId, ...pack, at },
-        metadata,
-        retries: RACE_RETRIES,
-        cache: this.streams.states,
-      }),
-    );
+    return runCommand({
+      serialize: this.accounts.streams,
+      streamId: creditStreamId(userId),
+      decider: creditLedgerDecider,
+      command: { type: 'AddCreditPack', userId, ...pack, at },
+      metadata,
+      cache: this.accounts.states,
+    });
   }
 }

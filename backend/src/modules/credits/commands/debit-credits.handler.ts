@@ -4,11 +4,10 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { UsageKind, UsageMeasures } from '../../../../../contracts/plugin/credits-v1';
 import { runCommand } from '../../../events/command-runner';
 import type { EventMetadata } from '../../../events/event-metadata';
-import { EventStore } from '../../../events/event-store';
 import { addOnRemaining, creditLedgerDecider, includedRemaining, type CreditCommand, type CreditState } from '../credits.decider';
 import { creditStreamId } from '../credits.events';
 import type { CreditAccount } from '../credit-accounts';
-import { CreditAccountStreams, RACE_RETRIES } from './credit-account-streams';
+import { CreditAccountStreams } from './credit-account-streams';
 
 /** A usage entry's id follows from the AI service's request id, so a repeat names the same entry. */
 export const usageEntryId = (requestId: string) => `use_${createHash('sha256').update(`usage:${requestId}`).digest('hex').slice(0, 24)}`;
@@ -32,9 +31,8 @@ export class DebitCredits extends Command<DebitResult> {
 @CommandHandler(DebitCredits)
 export class DebitCreditsHandler implements ICommandHandler<DebitCredits, DebitResult> {
   constructor(
-    private readonly store: EventStore,
     private readonly orm: MikroORM,
-    private readonly streams: CreditAccountStreams,
+    private readonly accounts: CreditAccountStreams,
   ) {}
 
   async execute({ account, usage, at, metadata }: DebitCredits): Promise<DebitResult> {
@@ -52,17 +50,14 @@ export class DebitCreditsHandler implements ICommandHandler<DebitCredits, DebitR
       measures: usage.measures,
       at,
     };
-    const outcome = await this.streams.lanes.run(account.userId, () =>
-      runCommand<CreditCommand, Parameters<typeof creditLedgerDecider.evolve>[1], CreditState>({
-        store: this.store,
-        streamId: creditStreamId(account.userId),
-        decider: creditLedgerDecider,
-        command,
-        metadata: { ...metadata, sourceId: usageSourceId(usage.requestId) },
-        retries: RACE_RETRIES,
-        cache: this.streams.states,
-      }),
-    );
+    const outcome = await runCommand<CreditCommand, Parameters<typeof creditLedgerDecider.evolve>[1], CreditState>({
+      serialize: this.accounts.streams,
+      streamId: creditStreamId(account.userId),
+      decider: creditLedgerDecider,
+      command,
+      metadata: { ...metadata, sourceId: usageSourceId(usage.requestId) },
+      cache: this.accounts.states,
+    });
     if (outcome.status !== 'appended') return { status: 'already_recorded', entryId };
     return { status: 'debited', entryId, includedRemaining: includedRemaining(outcome.state, account.cycle), addOnRemaining: addOnRemaining(outcome.state) };
   }

@@ -1,6 +1,7 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { runCommand } from '../../../events/command-runner';
 import { EventStore } from '../../../events/event-store';
+import { visitorMetadata } from '../../../events/metadata-for';
 import { deviceDecider, type DeviceCommand } from '../devices.decider';
 import { DeviceLimitReached } from '../devices.errors';
 import { deviceStreamId, OWNER_SEAT } from '../devices.events';
@@ -17,7 +18,7 @@ export class ActivateDevice extends Command<SeatCheck> {
     readonly license: { licenseId: string; seatEmail: string | null; devicesPerSeat: number },
     readonly device: SentDevice,
     readonly pluginVersion: string | null,
-    readonly requestId: string,
+    readonly correlationId: string,
   ) {
     super();
   }
@@ -36,7 +37,7 @@ export class ActivateDeviceHandler implements ICommandHandler<ActivateDevice, Se
     private readonly seen: SeenDevices,
   ) {}
 
-  async execute({ license, device, pluginVersion, requestId }: ActivateDevice): Promise<SeatCheck> {
+  async execute({ license, device, pluginVersion, correlationId }: ActivateDevice): Promise<SeatCheck> {
     const seat = license.seatEmail ?? OWNER_SEAT;
     const key = seenKey(license.licenseId, seat, device.hash);
     if (this.seen.seenLately(key)) return { kind: 'active' };
@@ -56,7 +57,7 @@ export class ActivateDeviceHandler implements ICommandHandler<ActivateDevice, Se
         streamId: deviceStreamId(license.licenseId),
         decider: deviceDecider,
         command,
-        metadata: { correlationId: requestId, causationId: null, actor: { kind: 'visitor' } },
+        metadata: visitorMetadata(correlationId),
         retries: RACE_RETRIES,
       });
     } catch (error) {

@@ -1,3 +1,4 @@
+import type { Cause } from '../../../events/metadata-for';
 import type { EmailData, EmailKindName } from '../email-kinds';
 import type { EmailAttachment } from '../email-message';
 
@@ -12,6 +13,8 @@ export interface EmailJob<K extends EmailKindName = EmailKindName> {
   timeZone?: string;
   replyTo?: string;
   attachments?: EmailAttachment[];
+  /** The event (and its chain) that sent it, recorded with the delivery; absent for mail no event sent. */
+  cause?: Cause;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { Controller, Inject, Post, Req, Res } from '@nestjs/common';
@@ -8,6 +7,7 @@ import type { AdminUploadProblem } from '../../../../../contracts/library/librar
 import { AppError } from '../../../platform/common/app-error';
 import { APP_CONFIG } from '../../../platform/config/config.module';
 import type { AppConfig } from '../../../platform/config/config.schema';
+import { requestMetadata } from '../../../events/metadata-for';
 import { awaitProjection } from '../../../events/projection-wait';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { contextFromRequest } from '../../../server-fn/request-context';
@@ -83,7 +83,7 @@ export class AdminLibraryUploadController {
           source: 'admin',
           actor,
         },
-        { correlationId: context.requestId ?? randomUUID(), causationId: null, actor: { kind: 'admin', userId: actor } },
+        requestMetadata(context.correlationId, { kind: 'admin', userId: actor }),
       );
       if (outcome.status !== 'appended') return refuse('same_bytes');
       await awaitProjection(this.orm, 'LibraryFilesProjector', outcome);

@@ -2,6 +2,7 @@ import { Controller, Get, Head, Inject, Param, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { pipeline } from 'node:stream/promises';
+import { requestMetadata } from '../../../events/metadata-for';
 import { contextFromRequest } from '../../../server-fn/request-context';
 import type { ServerFnContext } from '../../../server-fn/server-fn-context';
 import { Auth } from '../../auth';
@@ -114,8 +115,8 @@ export class LibraryDownloadController {
   }
 
   /** Records the download without the download waiting for it: a failure is logged, never turned into a failed download. */
-  private record(download: RecordDownload['download'], context: Pick<ServerFnContext, 'requestId' | 'log'>): void {
-    const metadata = { correlationId: context.requestId, causationId: null, actor: { kind: 'user' as const, userId: download.userId } };
+  private record(download: RecordDownload['download'], context: Pick<ServerFnContext, 'correlationId' | 'log'>): void {
+    const metadata = requestMetadata(context.correlationId, { kind: 'user', userId: download.userId });
     this.commands
       .execute(new RecordDownload(download, metadata))
       .catch((error: unknown) => context.log.error({ err: error, ...download }, 'library: a download could not be recorded'));

@@ -39,6 +39,7 @@ export const LicensedUser = defineEntity({
     seatKeyHint: p.text(),
     addedAt: p.datetime(),
   },
+  indexes: [{ name: 'rm_licensed_users_email', expression: 'create index rm_licensed_users_email on rm_licensed_users (lower(email) text_pattern_ops)' }],
 });
 
 /** Keys that no longer open their license (rotated away, or a seat taken back): the plugin hears `revoked`. */

@@ -32,6 +32,7 @@ export const StripeCustomer = defineEntity({
     userId: p.text().primary(),
     customerId: p.text(),
   },
+  indexes: [{ name: 'rm_customers_customer', expression: 'create index rm_customers_customer on rm_customers (customer_id)' }],
 });
 
 export type SubscriptionTables = ReadModelTables<typeof Subscription | typeof StripeCustomer>;

@@ -27,12 +27,15 @@ export class RedisRateLimiter {
 
   /** Counts one attempt against every limit; refused if any is over. */
   async hit(limits: RateLimit[]): Promise<RateLimitResult> {
-    let refused: RateLimitResult = { allowed: true };
-    for (const { key, limit, windowSeconds } of limits) {
-      const [count, ttl] = (await this.redis.eval(HIT, 1, `${this.prefix}:ratelimit:${key}`, String(windowSeconds * 1000))) as [number, number];
-      if (count > limit && refused.allowed) refused = { allowed: false, key, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
-    }
-    return refused;
+    // Sent together: one round trip for every limit.
+    const counted = await Promise.all(
+      limits.map(
+        async ({ key, windowSeconds }) => (await this.redis.eval(HIT, 1, `${this.prefix}:ratelimit:${key}`, String(windowSeconds * 1000))) as [number, number],
+      ),
+    );
+    const over = limits.findIndex(({ limit }, i) => counted[i]![0] > limit);
+    if (over === -1) return { allowed: true };
+    return { allowed: false, key: limits[over]!.key, retryAfterSeconds: Math.max(1, Math.ceil(counted[over]![1] / 1000)) };
   }
 
   /** Takes back one attempt counted by `hit` that turned out not to count; the window stays as it was. */

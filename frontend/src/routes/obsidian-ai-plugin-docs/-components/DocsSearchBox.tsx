@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Search } from 'lucide-react';
 import { cx } from '../../../components/ui/cx';
@@ -31,14 +31,6 @@ export function DocsSearchBox({ initialQuery = '' }: { initialQuery?: string }) 
     );
   };
 
-  // Fetch the index while the reader is reading, so search is instant (and works offline) later.
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
-    const handle = idle(prepareSearch);
-    return () => (window.cancelIdleCallback ?? window.clearTimeout)(handle);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []); // once, on mount
-
   const go = (index: number) => {
     const hit = hits[index];
     if (!hit) return;
@@ -66,7 +58,16 @@ export function DocsSearchBox({ initialQuery = '' }: { initialQuery?: string }) 
   const showList = open && query.trim().length >= 2;
 
   return (
-    <form role="search" action="/obsidian-ai-plugin-docs" method="get" className="relative" onSubmit={(e) => hits.length && (e.preventDefault(), go(active))}>
+    // The index (the largest chunk of the docs) loads when someone reaches for the box, not with
+    // every page: a pointer over it or focus. Once loaded, searching needs no network.
+    <form
+      role="search"
+      action="/obsidian-ai-plugin-docs"
+      method="get"
+      className="relative"
+      onPointerEnter={prepareSearch}
+      onSubmit={(e) => hits.length && (e.preventDefault(), go(active))}
+    >
       <label htmlFor={`${listId}-input`} className="sr-only">
         Search the documentation
       </label>

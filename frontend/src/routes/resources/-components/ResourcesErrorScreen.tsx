@@ -1,7 +1,7 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { SearchX } from 'lucide-react';
 import { InvalidSearchScreen } from '../../../components/screens/InvalidSearchScreen';
-import { describeSearchProblem } from './search-params';
+import { describeSearchProblem } from './search-problem';
 
 /** Invalid search parameters are an error (spec): say which one is wrong and link to the plain list. */
 export function ResourcesErrorScreen(props: ErrorComponentProps) {

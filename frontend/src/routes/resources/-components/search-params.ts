@@ -1,19 +1,7 @@
-import { z } from 'zod';
-import { RESOURCE_QUERY_MAX, resourcesSearchSchema, type ResourcesSearch } from '@contracts/catalog/catalog.contract';
+import { RESOURCE_PRICE_FILTERS, RESOURCE_QUERY_MAX, type ResourcesSearch } from '@contracts/catalog/catalog.contract';
 import { resourceTypes } from '@contracts/catalog/resource';
-import { RESOURCE_TYPE_PLURAL } from '../../../components/catalog/resource-facts';
+import { isStorableText } from '@contracts/text-rule';
 import { normalizeResourcesSearch } from '../../../queries/catalog';
-
-/**
- * The contract's schema, fed what a person can type. The router reads `?q=30` as the number 30
- * (it JSON-parses each value), but a search is text, so a scalar q is read back as text first.
- * The input type stays the schema's, so links and navigate() are typed against it.
- */
-export const resourcesSearchParams = z.preprocess<unknown, typeof resourcesSearchSchema, z.input<typeof resourcesSearchSchema>>((raw) => {
-  if (typeof raw !== 'object' || raw === null || !('q' in raw)) return raw;
-  const { q } = raw as { q: unknown };
-  return typeof q === 'number' || typeof q === 'boolean' || q === null ? { ...raw, q: String(q) } : raw;
-}, resourcesSearchSchema);
 
 export type Filters = ResourcesSearch;
 export type PriceFilter = NonNullable<Filters['price']>;
@@ -23,25 +11,50 @@ export function toSearch(filters: Filters): Filters {
   return normalizeResourcesSearch(filters);
 }
 
-/** What is wrong with the URL's search, in words that name the parameter; undefined when it is fine. */
-export function describeSearchProblem(rawSearch: unknown): string | undefined {
-  const result = resourcesSearchParams.safeParse(rawSearch);
-  if (result.success) return undefined;
-  const raw = (typeof rawSearch === 'object' && rawSearch !== null ? rawSearch : {}) as Record<string, unknown>;
-  const issue = result.error.issues[0];
-  const key = issue?.path[0];
-  const shown = (value: unknown) => {
-    const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-    return text.length > 40 ? `${text.slice(0, 39)}…` : text;
-  };
-  if (key === 'q') {
-    if (issue?.code === 'too_big') return `The search can be at most ${RESOURCE_QUERY_MAX} characters.`;
-    return issue?.code === 'custom' ? 'The search holds characters no text can (a NUL or a broken character).' : 'The search (q) must be text.';
-  }
-  if (key === 'category') {
-    const names = ['All', ...resourceTypes.map((type) => RESOURCE_TYPE_PLURAL[type])];
-    return `There is no “${shown(raw.category)}” category. The category can be ${names.slice(0, -1).join(', ')} or ${names.at(-1)}.`;
-  }
-  if (key === 'price') return `The price filter can be All, Free or Paid, not “${shown(raw.price)}”.`;
-  return 'These search parameters are not valid.';
+/**
+ * Why the address's search is not one the page takes: the parameter and, for q, how it breaks
+ * the contract's resourcesSearchSchema (search-params.spec.ts holds the two equal). The router
+ * reads `?q=30` as the number 30 (it JSON-parses each value), but a search is text, so a scalar q
+ * is read back as text first.
+ */
+export type SearchProblem = { key: 'q'; code: 'too_big' | 'custom' | 'invalid_type' } | { key: 'category' | 'price' | undefined };
+
+function readQ(value: unknown): { q: string | undefined } | SearchProblem {
+  const q = typeof value === 'number' || typeof value === 'boolean' || value === null ? String(value) : value;
+  if (q === undefined) return { q: undefined };
+  if (typeof q !== 'string') return { key: 'q', code: 'invalid_type' };
+  const trimmed = q.trim();
+  if (trimmed.length > RESOURCE_QUERY_MAX) return { key: 'q', code: 'too_big' };
+  if (!isStorableText(trimmed)) return { key: 'q', code: 'custom' };
+  return { q: trimmed || undefined };
+}
+
+function read(raw: unknown): Partial<Filters> | SearchProblem {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { key: undefined };
+  const search = raw as Record<string, unknown>;
+  const q = readQ(search.q);
+  if ('key' in q) return q;
+  const { category, price } = search;
+  if (category !== undefined && category !== 'all' && !(resourceTypes as readonly unknown[]).includes(category)) return { key: 'category' };
+  if (price !== undefined && !(RESOURCE_PRICE_FILTERS as readonly unknown[]).includes(price)) return { key: 'price' };
+  const filters: Partial<Filters> = {};
+  if ('q' in search) filters.q = q.q;
+  if ('category' in search) filters.category = category as Filters['category'];
+  if ('price' in search) filters.price = price as Filters['price'];
+  return filters;
+}
+
+const isProblem = (read: Partial<Filters> | SearchProblem): read is SearchProblem => 'key' in read;
+
+/** What is wrong with the URL's search; undefined when it is fine (the error screen puts it in words: search-problem.ts). */
+export function resourcesSearchProblem(raw: unknown): SearchProblem | undefined {
+  const result = read(raw);
+  return isProblem(result) ? result : undefined;
+}
+
+/** The route's validateSearch: a search the page cannot run is an error (the server answers 400). */
+export function readResourcesSearch(raw: Record<string, unknown>): Partial<Filters> {
+  const result = read(raw);
+  if (isProblem(result)) throw new Error('The search parameters are not ones the page takes.');
+  return result;
 }
