@@ -72,7 +72,9 @@ export async function peerReplaySummary(url, { batchSize, eventTypes }) {
  * NOTIFYs inside its transaction, so the time measured is append → projection committed.
  */
 export async function startPeerLagProjector(url, channel) {
-  const store = await startPeer(url);
+  // Dumbo shares one pool per connection string and closing the store ends it: a string of its own
+  // keeps the bench's appending store usable after this projector stops.
+  const store = await startPeer(`${url}?application_name=peer_lag`);
   // Not startFrom 'END': in 0.42 it looks up the *first* position (ORDER BY … LIMIT 1, ascending).
   const client = new pg.Client({ connectionString: url });
   await client.connect();

@@ -3,6 +3,9 @@ import { Client } from 'pg';
 
 const ADMIN_URL = process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** The server's maintenance database: a database other than any test's. */
+export const adminDatabaseUrl = (): string => ADMIN_URL;
+
 /** A brand-new database for one test run; the name says which run made it. */
 export async function createTestDatabase(label: string): Promise<string> {
   const name = `sculpt_test_${label}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;

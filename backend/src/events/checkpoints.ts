@@ -37,6 +37,20 @@ export async function writeCheckpoint(em: EntityManager, name: string, checkpoin
 }
 
 /**
+ * Moves the checkpoint from `from` to `to` if it still stands at `from`, in one statement that
+ * also row-locks it until the transaction ends (an UPDATE waiting on a replay's swap re-checks the
+ * row it then finds). False if it had moved, or if there is no row yet.
+ */
+export async function advanceCheckpoint(em: EntityManager, name: string, from: LogCheckpoint, to: LogCheckpoint, applied: number): Promise<boolean> {
+  const rows = await em.execute<{ name: string }[]>(
+    `update projector_checkpoints set transaction_id = ?::xid8, position = ?, events_applied = events_applied + ?, updated_at = now()
+     where name = ? and transaction_id = ?::xid8 and position = ? returning name`,
+    [to.transactionId.toString(), to.position.toString(), applied, name, from.transactionId.toString(), from.position.toString()],
+  );
+  return rows.length === 1;
+}
+
+/**
  * Moves a reactor's checkpoint back to just before the first event (in reading order) recorded at
  * or after `since`, never forward, so that it sees every event since then again: for redoing what
  * was lost downstream (jobs Redis lost), and only for a reactor whose reactions are safe to repeat

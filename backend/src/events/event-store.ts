@@ -23,6 +23,28 @@ export type Queryable = Pick<Pool, 'query'>;
 const COLUMNS = 'position, transaction_id, stream_id, stream_version, type, schema_version, data, metadata, recorded_at';
 
 /**
+ * `visible.below`: every transaction below it has finished, so no event can still appear there.
+ * It is the oldest transaction still running that could write this log, else the first not yet
+ * started; not the snapshot's xmin, which waits on every database of the server (another app's
+ * long transaction, a CREATE DATABASE) though a transaction cannot write outside its own.
+ * A running transaction counts as another database's only on proof: pg_stat_activity's function
+ * (the view costs more to plan) showing its id on a backend connected elsewhere. It is read after
+ * the snapshot is taken (readPage is a statement of its own; Postgres keeps what it read of that
+ * view until the transaction ends), and a transaction keeps its backend slot from before the
+ * snapshot to its end, so the database read beside its id is its own; one that ended meanwhile
+ * still counts.
+ */
+const READABLE_BELOW = `snapshot as materialized (select pg_current_snapshot() as taken),
+       visible as materialized (
+         select coalesce(
+           (select min(running) from pg_snapshot_xip((select taken from snapshot)) running
+            where running::xid not in (
+              select backend_xid from pg_stat_get_activity(null)
+              where backend_xid is not null and datid is distinct from (select oid from pg_database where datname = current_database()))),
+           (select pg_snapshot_xmax(taken) from snapshot)) as below
+       )`;
+
+/**
  * The append-only Postgres log. Appends are atomic per call and optimistic per stream (the
  * stream's version is checked under a per-stream lock, and the unique (stream_id, stream_version)
  * key backs it up); reads of the whole log follow (transaction_id, position) and stop below the
@@ -30,7 +52,8 @@ const COLUMNS = 'position, transaction_id, stream_id, stream_version, type, sche
  * never skipped.
  */
 export class EventStore {
-  private notifyScheduled = false;
+  private notifying = false;
+  private notifyAgain = false;
   private appends = 0;
 
   constructor(
@@ -57,16 +80,30 @@ export class EventStore {
   /**
    * Wakes projectors after appends commit. A NOTIFY inside the append takes a database-wide lock
    * held through the commit's WAL flush, so notifying appends commit one at a time (measured: 16
-   * writers fall from ~4,200 to ~900 appends/s). One notification per tick, after commit, wakes
-   * projectors just as well; if this process dies before sending it, their polling covers it.
+   * writers fall from ~4,200 to ~900 appends/s). So it goes after commit, one at a time: appends
+   * that commit while one is on its way share a single one after it. Each NOTIFY is a transaction
+   * of its own (with an id and a flushed commit) that wakes every listener: at thousands of
+   * appends/s, one per tick was a noticeable share of the database's work. If this process dies
+   * before sending it, the projectors' polling covers it.
    */
   wakeProjectors(): void {
-    if (this.notifyScheduled) return;
-    this.notifyScheduled = true;
-    setImmediate(() => {
-      this.notifyScheduled = false;
-      this.pool.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, '']).catch(() => undefined);
-    });
+    if (this.notifying) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifying = true;
+    setImmediate(() => this.sendNotify());
+  }
+
+  private sendNotify(): void {
+    this.notifyAgain = false;
+    void this.pool
+      .query('select pg_notify($1, $2)', [EVENTS_CHANNEL, ''])
+      .catch(() => undefined)
+      .then(() => {
+        if (this.notifyAgain) this.sendNotify();
+        else this.notifying = false;
+      });
   }
 
   async append(streamId: string, expected: ExpectedVersion, events: NewEvent[], metadata: EventMetadata): Promise<AppendResult> {
@@ -152,7 +189,7 @@ export class EventStore {
       typeFilter = 'and type = any($4::text[])';
     }
     const { rows } = await this.pool.query<Partial<EventRow> & { horizon_transaction_id: string | null; horizon_position: string | null; held_back: boolean }>(
-      `with visible as materialized (select pg_snapshot_xmin(pg_current_snapshot()) as below),
+      `with ${READABLE_BELOW},
        horizon as (
          select transaction_id, position from events where transaction_id < (select below from visible)
          order by transaction_id desc, position desc limit 1

@@ -5,6 +5,7 @@ import type { EventStore } from './event-store';
 import { DedicatedLeaderLocks, type HeldLock, type LeaderLocks } from './leader-locks';
 import { projectBatch } from './project-batch';
 import type { Projector } from './projector';
+import type { LogCheckpoint } from './recorded-event';
 
 export interface ProjectionWorkerOptions {
   connectionString: string;
@@ -96,6 +97,12 @@ export class ProjectionWorker {
     const { batchSize = 500, pollMs = 500, leaderRetryMs = 2_000, log } = this.options;
     let failures = 0;
     let heldBackWaitMs = 0;
+    // Where this worker left the checkpoint, carried from batch to batch instead of read before
+    // each (a batch checks it under the row lock before applying). Moved by someone else (a
+    // replay's swap, a rewind), it shows at the next batch with anything to apply; with nothing
+    // appended, it is read again once it has gone unchecked for a poll interval.
+    let checkpoint: LogCheckpoint | undefined;
+    let checkpointCheckedAt = 0;
     while (this.running) {
       try {
         if (!this.leader) {
@@ -105,9 +112,15 @@ export class ProjectionWorker {
             continue;
           }
           log.debug({ projector: this.name }, 'projector: leading');
+          checkpoint = undefined;
         }
         this.wakeRequested = false;
-        const { applied, caughtUp, heldBack } = await projectBatch(this.orm, this.store, this.projector, { batchSize });
+        if (performance.now() - checkpointCheckedAt > pollMs) checkpoint = undefined;
+        const batch = await projectBatch(this.orm, this.store, this.projector, { batchSize, from: checkpoint });
+        const { applied, caughtUp, heldBack } = batch;
+        // A new checkpoint object was read, or written under the row lock: it is the stored one.
+        if (batch.checkpoint !== checkpoint) checkpointCheckedAt = performance.now();
+        checkpoint = batch.checkpoint;
         this.applied += applied;
         failures = 0;
         if (!caughtUp) continue;
@@ -117,6 +130,7 @@ export class ProjectionWorker {
         await this.idle(heldBack ? heldBackWaitMs : pollMs);
       } catch (error) {
         failures += 1;
+        checkpoint = undefined;
         log.error({ projector: this.name, err: error, failures }, 'projector: batch failed; retrying');
         if (this.held && !(await this.held.alive())) await this.releaseLock();
         this.wakeRequested = false;

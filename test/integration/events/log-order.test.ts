@@ -1,6 +1,7 @@
-import type { Pool } from 'pg';
+import { Client, type Pool } from 'pg';
 import type { EventStore } from '../../../backend/src/events/event-store';
 import { compareCheckpoints, LOG_START, type LogCheckpoint, type RecordedEvent } from '../../../backend/src/events/recorded-event';
+import { adminDatabaseUrl } from '../../support/test-database';
 import { CounterIncremented, freshStream, metadata, testPool, testStore } from '../../support/test-events';
 import { eventually, sleep } from './support/wait';
 
@@ -63,6 +64,29 @@ describe('reading the whole log', () => {
       expect(order.map((e) => e.streamId)).toEqual([slowStream, fastStream]);
     } finally {
       slow.release();
+    }
+  });
+
+  it('does not wait for a transaction open in another database, which cannot write this log', async () => {
+    const from = await endOfLog();
+    const elsewhere = new Client({ connectionString: adminDatabaseUrl() });
+    await elsewhere.connect();
+    const stream = freshStream('beside');
+    try {
+      await elsewhere.query('begin');
+      await elsewhere.query('select pg_current_xact_id()');
+      await store.append(stream, 'no-stream', [CounterIncremented({ by: 1 })], metadata());
+      // Still open in the other database: were it waited for, this would time out.
+      const page = await eventually(
+        'the event is readable',
+        () => store.readPage(from, 1_000_000),
+        (p) => p.events.some((e) => e.streamId === stream),
+      );
+      expect(page.events.filter((e) => e.streamId === stream)).toHaveLength(1);
+      expect((await elsewhere.query<{ open: string | null }>('select pg_current_xact_id_if_assigned()::text as open')).rows[0]!.open).not.toBeNull();
+    } finally {
+      await elsewhere.query('rollback');
+      await elsewhere.end();
     }
   });
 

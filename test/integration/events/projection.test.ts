@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { rewindCheckpoint } from '../../../backend/src/events/checkpoints';
 import { countingProjector, createCountingTables, seenSummary } from '../../support/counting-projector';
 import { CounterIncremented, metadata } from '../../support/test-events';
 import { appendHeldOpen } from './support/held-open-append';
@@ -71,6 +72,25 @@ describe('events committed behind an older transaction that is still open', () =
       await held;
       // Well under the 10 s poll, with room for a loaded machine.
       await until('both are projected', async () => (await seenSummary(db.pool, name)).events === 2, 6_000);
+    } finally {
+      await worker.stop();
+    }
+  });
+});
+
+describe('a checkpoint rewound while nothing is appended', () => {
+  it('is read again by the running worker, which applies those events again', async () => {
+    const prefix = `rewind-${randomUUID()}`;
+    const name = `counting-${randomUUID()}`;
+    const { rows } = await db.pool.query<{ now: Date }>('select clock_timestamp() as now');
+    for (let i = 0; i < 3; i += 1) await db.store.append(`${prefix}-${i}`, 'no-stream', [CounterIncremented({ by: 1 })], metadata());
+    // The worker carries its checkpoint from batch to batch: it must still notice one moved under it.
+    const worker = workerFor(countingProjector(name, prefix));
+    worker.start();
+    try {
+      await until('all three are projected', async () => (await seenSummary(db.pool, name)).events === 3);
+      expect(await rewindCheckpoint(db.orm.em.fork(), name, rows[0]!.now)).toBeGreaterThanOrEqual(3);
+      await until('all three are applied again', async () => (await seenSummary(db.pool, name)).duplicates === 3);
     } finally {
       await worker.stop();
     }
