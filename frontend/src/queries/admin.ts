@@ -7,7 +7,7 @@ import { adminListStripeEvents } from '@contracts/stripe/stripe.contract';
 import { callServerFn, ServerFnError } from '../lib/server-fn-client';
 
 /** Admin reads answer null when the visitor is not signed in as an administrator (403). */
-async function orSignedOut<T>(read: () => Promise<T>): Promise<T | null> {
+export async function orSignedOut<T>(read: () => Promise<T>): Promise<T | null> {
   try {
     return await read();
   } catch (error) {
