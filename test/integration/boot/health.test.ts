@@ -18,6 +18,12 @@ describe('with Postgres and Redis up', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: 'ready', postgres: { ok: true }, redis: { ok: true } });
   });
+
+  it('GET /readyz says whether the catalog caches hear changes, without making it a condition of readiness', async () => {
+    const body = (await (await fetch(`${api.url}/readyz`)).json()) as { status: string; catalogChanges?: string };
+    expect(body.status).toBe('ready');
+    expect(['listening', 'not listening']).toContain(body.catalogChanges);
+  });
 });
 
 describe('with Redis unreachable', () => {

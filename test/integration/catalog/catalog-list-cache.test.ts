@@ -42,16 +42,16 @@ async function templateTitles(url: string): Promise<string[]> {
 
 const retitle = (title: string) => sql.query(`update resources set title = $1 where id = 'meeting-notes-system'`, [title]);
 
+/** Whether the other api says (on /readyz) that it hears catalog changes, i.e. keeps what it reads. */
+async function otherListens(): Promise<boolean> {
+  const report = (await (await fetch(`${other.url}/readyz`)).json()) as { catalogChanges?: string };
+  return report.catalogChanges === 'listening';
+}
+
 /** Asked once, so it listens; asked again once it does, so the list is kept. */
 async function keptByOther(): Promise<string[]> {
   await templateTitles(other.url);
-  await eventually(
-    async () => otherPostgres.listening,
-    (n) => n > 0,
-  );
-  // The proxy has passed on LISTEN's acknowledgement, but the app reads it from another socket than
-  // this request's: give it that read, or the request below may be answered unkept (a CI run did).
-  await new Promise((resolve) => setTimeout(resolve, 250));
+  await eventually(otherListens, (listening) => listening);
   return templateTitles(other.url);
 }
 
@@ -86,10 +86,12 @@ describe('listResources, kept in each api process', () => {
     // The notification of that change is lost with the connection; the one it opens next hears only later changes.
     otherPostgres.dropListeners();
     otherPostgres.release();
+    // Its new connection has passed on LISTEN (the proxy counts from zero after the drop), and it has read the answer.
     await eventually(
       async () => otherPostgres.listening,
       (n) => n > 0,
     );
+    await eventually(otherListens, (listening) => listening);
     const after = await templateTitles(other.url);
     expect(after).not.toEqual(kept);
     expect(after).toContain('Meeting Notes System, third edition');

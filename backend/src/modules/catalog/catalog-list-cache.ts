@@ -43,10 +43,6 @@ export class CatalogListCache {
     });
     return entry.answer;
   }
-
-  stop(): Promise<void> {
-    return this.changes.stop();
-  }
 }
 
 /** One key per distinct list: 'all' and no filter are the same list. */

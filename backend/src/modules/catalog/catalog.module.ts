@@ -1,28 +1,16 @@
-import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { APP_CONFIG } from '../../platform/config/config.module';
-import type { AppConfig } from '../../platform/config/config.schema';
-import { NotificationListener } from '../../platform/database/notification-listener';
-import { CATALOG_CHANGES_CHANNEL } from '../../platform/database/catalog-changes';
+import { Module } from '@nestjs/common';
+import { CatalogChangesModule, CatalogChangesListener } from '../../platform/database/catalog-changes.listener';
 import { CatalogListCache } from './catalog-list-cache';
 import { CatalogQueries } from './catalog.queries';
 import { CatalogServerFns } from './catalog.server-fns';
 
 @Module({
+  imports: [CatalogChangesModule],
   providers: [
     CatalogQueries,
     CatalogServerFns,
-    {
-      provide: CatalogListCache,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => new CatalogListCache(new NotificationListener(config.DATABASE_URL, CATALOG_CHANGES_CHANNEL)),
-    },
+    { provide: CatalogListCache, inject: [CatalogChangesListener], useFactory: (changes: CatalogChangesListener) => new CatalogListCache(changes) },
   ],
   exports: [CatalogQueries],
 })
-export class CatalogModule implements OnApplicationShutdown {
-  constructor(@Inject(CatalogListCache) private readonly lists: CatalogListCache) {}
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.lists.stop();
-  }
-}
+export class CatalogModule {}

@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { carriesCredentials } from '../../common/http/cache-control';
 import type { ResponseCookie } from '../../common/http/cookies';
 import { rootLogger } from '../../common/logger';
-import { APP_CONFIG } from '../../config/config.module';
-import type { AppConfig } from '../../config/config.schema';
-import { CATALOG_CHANGES_CHANNEL } from '../../database/catalog-changes';
-import { NotificationListener } from '../../database/notification-listener';
+import { CatalogChangesListener } from '../../database/catalog-changes.listener';
 import { contextFromRequest } from '../../../server-fn/request-context';
 import { PAGE_VARY, REVALIDATED, sendRenderedPage } from '../page-headers';
 import { cspNonce } from '../security-headers';
@@ -54,31 +51,25 @@ interface Fill {
  * kept is dropped again once it is back.
  */
 @Injectable()
-export class SharedPages implements OnModuleInit, OnModuleDestroy {
+export class SharedPages implements OnModuleInit {
   /** Rendered in place of the nonce; random per process and never sent, so no page text can hold it. */
   private readonly placeholder = randomBytes(16).toString('base64');
   private readonly pages = new BoundedCache<SharedPage>(LIMITS, (page) => page.template.size);
   private readonly fills = new Map<string, Promise<Fill>>();
   /** The key of each address seen, which depends on the address and the build alone. */
   private readonly keys = new Map<string, string | null>();
-  private readonly catalogChanges: NotificationListener;
   private generation = 0;
 
   constructor(
     private readonly renderer: SsrRenderer,
-    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly catalogChanges: CatalogChangesListener,
   ) {
     // Told on every change and on every (re)connection, after which anything may have changed unheard.
-    this.catalogChanges = new NotificationListener(config.DATABASE_URL, CATALOG_CHANGES_CHANNEL);
     this.catalogChanges.onNotification(() => this.invalidate());
   }
 
   async onModuleInit(): Promise<void> {
     await this.catalogChanges.start();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.catalogChanges.stop();
   }
 
   /** How many copies are kept (for tests and the bench). */
