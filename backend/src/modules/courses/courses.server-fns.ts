@@ -67,7 +67,7 @@ export class CoursesServerFns {
     if (context.plainForm && !(await this.auth.user(context))) throw signInRedirect(lessonPath);
     const user = await this.auth.requireUser(context);
     const { course, resource } = await this.course(input.resourceId);
-    const { recorded } = await this.complete.execute(
+    const { recorded, completed } = await this.complete.execute(
       {
         type: 'CompleteLesson',
         userId: user.userId,
@@ -80,7 +80,7 @@ export class CoursesServerFns {
       },
       requestMetadata(context.correlationId, { kind: 'user', userId: user.userId }),
     );
-    const progress = progressOf(course.lessons, await this.queries.completed(user.userId, course.resourceId));
+    const progress = progressOf(course.lessons, completed);
     // A form posted before JavaScript loaded goes on as the button says: the next lesson, or the course after the last.
     if (context.plainForm) throw redirectTo(this.afterCompleting(course, input.lessonSlug), { statusCode: 303 });
     return { recorded, ...progress };

@@ -7,7 +7,11 @@ import { awaitProjection } from '../../../events/projection-wait';
 import { courseProgressDecider, type CourseProgressCommand } from '../courses.decider';
 import { courseProgressStreamId } from '../courses.events';
 
-/** Load the customer's progress in the course → decide → append; then wait for the read model. */
+/**
+ * Load the customer's progress in the course → decide → append; then wait (bounded) for the read
+ * model, so the next page agrees. The lessons done are answered from the stream itself, right
+ * even when the read model is still behind.
+ */
 @Injectable()
 export class CompleteLessonHandler {
   constructor(
@@ -15,7 +19,7 @@ export class CompleteLessonHandler {
     private readonly orm: MikroORM,
   ) {}
 
-  async execute(command: CourseProgressCommand, metadata: EventMetadata): Promise<{ recorded: boolean }> {
+  async execute(command: CourseProgressCommand, metadata: EventMetadata): Promise<{ recorded: boolean; completed: ReadonlySet<string> }> {
     const outcome = await runCommand({
       store: this.store,
       streamId: courseProgressStreamId(command.userId, command.resourceId),
@@ -24,6 +28,6 @@ export class CompleteLessonHandler {
       metadata,
     });
     await awaitProjection(this.orm, 'CourseProgressProjector', outcome);
-    return { recorded: outcome.status === 'appended' };
+    return { recorded: outcome.status === 'appended', completed: outcome.state.completed };
   }
 }
