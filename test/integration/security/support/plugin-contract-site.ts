@@ -1,0 +1,42 @@
+import { callFn, chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../../../support/site-client';
+import type { SiteServer } from '../../../support/site-server';
+
+/** The token the AI service debits credits with. */
+export const CREDITS_API_TOKEN = 'plugin-contract-token-0123456789abcdef';
+
+/**
+ * A built site of the file's own (database and queue prefix named by `label`), a child process
+ * that also runs the projections, with licensed owners made the way a buyer makes them; started
+ * before the file's tests and stopped after.
+ */
+export function usePluginContractSite(label: string) {
+  let site: SiteServer;
+  beforeAll(async () => {
+    site = await startAddressableSite(label, { CREDITS_API_TOKEN });
+  }, 90_000);
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  const dashboard = (cookie: string) => callFn(site.url, 'getDashboardData', {}, { cookie, method: 'GET' });
+
+  /** A signed-up buyer who paid for a lifetime license of `seats` seats, once the dashboard shows it. */
+  async function licensed(email: string, seats = 1): Promise<{ cookie: string; key: string; licenseId: string; checkoutUrl: string }> {
+    const cookie = await signUpOverHttp(site, email);
+    const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'lifetime-license', quantity: seats }, { cookie });
+    await chooseOnHostedCheckout(started.result.url, 'pay');
+    const data = await eventually(
+      () => dashboard(cookie),
+      (d) => d.result?.licenses.length === 1,
+    );
+    return { cookie, key: data.result.licenses[0].key, licenseId: data.result.licenses[0].licenseId, checkoutUrl: started.result.url };
+  }
+
+  return {
+    get site() {
+      return site;
+    },
+    dashboard,
+    licensed,
+  };
+}
