@@ -43,7 +43,7 @@ async function allPages(key: string, query: string, limit: number): Promise<Plug
   return pages;
 }
 
-describe('GET /api/plugin/credits/usage, read as the plugin reads it', () => {
+describe('a license with five debits, its usage read as the plugin reads GET /api/plugin/credits/usage', () => {
   let owner: { cookie: string; key: string; licenseId: string };
   const endpoints = ['/api/v1/chat', '/api/v1/embeddings', '/api/v1/audio', '/api/v1/chat', '/api/v1/documents'];
   const kinds = ['agent_turn', 'embeddings', 'audio_transcription', 'request', 'document_processing'];
