@@ -1,8 +1,7 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { runCommand, type CommandOutcome } from '../../../events/command-runner';
+import type { CommandOutcome } from '../../../events/command-runner';
 import type { EventMetadata } from '../../../events/event-metadata';
-import { hostCalendarDecider, type CalendarCommand, type HostCalendar } from '../booking.decider';
-import { hostCalendarStreamId } from '../booking.events';
+import type { CalendarCommand, HostCalendar } from '../booking.decider';
 import { HostCalendars } from './host-calendars';
 
 export class ConfirmBooking extends Command<CommandOutcome<HostCalendar>> {
@@ -20,13 +19,6 @@ export class ConfirmBookingHandler implements ICommandHandler<ConfirmBooking, Co
   constructor(private readonly calendars: HostCalendars) {}
 
   execute({ command, metadata }: ConfirmBooking): Promise<CommandOutcome<HostCalendar>> {
-    return runCommand({
-      serialize: this.calendars.streams,
-      streamId: hostCalendarStreamId(command.hostUserId),
-      decider: hostCalendarDecider,
-      command: { type: 'ConfirmBooking', ...command },
-      metadata,
-      cache: this.calendars.states,
-    });
+    return this.calendars.decide({ type: 'ConfirmBooking', ...command }, metadata);
   }
 }

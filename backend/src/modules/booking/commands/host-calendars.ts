@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { StreamStateCache } from '../../../events/command-runner';
+import { runCommand, StreamStateCache, type CommandOutcome } from '../../../events/command-runner';
+import type { EventMetadata } from '../../../events/event-metadata';
 import { SerializedStreams } from '../../../events/serialized-streams';
-import type { HostCalendar } from '../booking.decider';
+import { hostCalendarDecider, type CalendarCommand, type HostCalendar } from '../booking.decider';
+import { hostCalendarStreamId } from '../booking.events';
 
 /**
  * What every command on a host's calendar shares: they run one at a time per calendar across every
@@ -10,7 +12,19 @@ import type { HostCalendar } from '../booking.decider';
  */
 @Injectable()
 export class HostCalendars {
-  readonly states = new StreamStateCache<HostCalendar>(1_000);
+  private readonly states = new StreamStateCache<HostCalendar>(1_000);
 
-  constructor(readonly streams: SerializedStreams) {}
+  constructor(private readonly streams: SerializedStreams) {}
+
+  /** Load → decide → append on the host's calendar, with the calendar locked meanwhile. */
+  decide(command: CalendarCommand, metadata: EventMetadata): Promise<CommandOutcome<HostCalendar>> {
+    return runCommand({
+      serialize: this.streams,
+      streamId: hostCalendarStreamId(command.hostUserId),
+      decider: hostCalendarDecider,
+      command,
+      metadata,
+      cache: this.states,
+    });
+  }
 }
