@@ -6,6 +6,7 @@ import type { SupportActionView } from './support-action-view';
 
 const USER = 'user_1';
 const EMAIL = 'buyer@example.com';
+type AccessNew = AccessRecord extends infer R ? (R extends RecordedEvent<infer T, infer D> ? NewEvent<T, D> : never) : never;
 type SubscriptionFacts = AccessFacts['subscriptions'] extends ReadonlyMap<string, infer V> ? V : never;
 
 const day = (n: number, hours = 0) => new Date(Date.UTC(2026, 0, n, 9 + hours)).toISOString();
@@ -41,7 +42,10 @@ describe('deriveEntitlementSources', () => {
     });
 
     it('ends with a full refund, the refund among its events', () => {
-      const refunded = on({ type: 'PurchaseRefunded', data: { checkoutRef: 'ref-1', userId: USER, chargeId: 'ch_1', amountRefundedCents: 19900, full: true, at: day(5) } });
+      const refunded = on({
+        type: 'PurchaseRefunded',
+        data: { checkoutRef: 'ref-1', userId: USER, chargeId: 'ch_1', amountRefundedCents: 19900, full: true, at: day(5) },
+      });
       const revoked = on({ type: 'LicenseRevoked', data: { licenseId: 'lic-1', reason: 'refund', at: day(5) } });
       const [license] = derive([...bought, refunded, revoked]);
       expect(license!.ends).toEqual({ state: 'ended', at: day(5), by: 'refund', alsoEndedBy: [] });
@@ -69,7 +73,10 @@ describe('deriveEntitlementSources', () => {
         },
       }),
       licenseGranted('lic-sub', { kind: 'subscription', subscriptionId: 'sub_1', includedCreditsPerMonth: 500, validUntil: day(31) }),
-      on({ type: 'IncludedCreditsCycleStarted', data: { userId: USER, licenseId: 'lic-sub', cycleStart: day(1), cycleEnd: day(31), allowance: 500, at: day(2) } }),
+      on({
+        type: 'IncludedCreditsCycleStarted',
+        data: { userId: USER, licenseId: 'lic-sub', cycleStart: day(1), cycleEnd: day(31), allowance: 500, at: day(2) },
+      }),
     ];
     const terms = (subscription: Partial<SubscriptionFacts> = {}): Partial<AccessFacts> => ({
       subscriptions: new Map([['sub_1', { status: 'active', currentPeriodEnd: new Date(day(31)), cancelAt: null, cancelledAt: null, ...subscription }]]),
@@ -150,7 +157,10 @@ describe('deriveEntitlementSources', () => {
     });
 
     it('ends when the owner takes the seat back', () => {
-      const removed = on({ type: 'LicensedUserRemoved', data: { licenseId: 'lic-team', ownerUserId: 'owner_1', email: 'seat.holder@example.com', seatKeyHash: 'h', at: day(9) } });
+      const removed = on({
+        type: 'LicensedUserRemoved',
+        data: { licenseId: 'lic-team', ownerUserId: 'owner_1', email: 'seat.holder@example.com', seatKeyHash: 'h', at: day(9) },
+      });
       const [seat] = derive([added, removed], teamLicense, { email: 'seat.holder@example.com' });
       expect(seat!.ends).toEqual({ state: 'ended', at: day(9), by: 'seat_removal', alsoEndedBy: [] });
     });
@@ -164,7 +174,10 @@ describe('deriveEntitlementSources', () => {
   describe('a credit pack', () => {
     const bought = [
       purchase('ref-pack', { title: '1,000 credits', amountCents: 900 }),
-      on({ type: 'AddOnCreditsAdded', data: { userId: USER, packId: 'checkout:ref-pack', resourceId: 'credits-1000', title: 'Credit pack', credits: 1000, at: day(1) } }),
+      on({
+        type: 'AddOnCreditsAdded',
+        data: { userId: USER, packId: 'checkout:ref-pack', resourceId: 'credits-1000', title: 'Credit pack', credits: 1000, at: day(1) },
+      }),
     ];
     const packs: Partial<AccessFacts> = { packs: new Map([['checkout:ref-pack', { credits: 1000, remaining: 640 }]]) };
 
@@ -190,8 +203,11 @@ describe('deriveEntitlementSources', () => {
       const bought = [purchase('ref-r', { title: 'Prompt pack', amountCents: 1200 }), resourceGranted('prompts', 'purchase', 'ref-r')];
       const free = resourceGranted('guide', 'free', 'freeaccess-user_1-guide');
       const revoked = on({ type: 'ResourceAccessRevoked', data: { userId: USER, resourceId: 'prompts', sourceRef: 'ref-r', reason: 'refund', at: day(6) } });
-      const resources = derive([...bought, free, revoked]);
-      expect(resources.find((r) => r.title === 'guide')).toMatchObject({ title: 'guide', source: { kind: 'free' }, ends: { state: 'active', by: 'none', alsoEndedBy: [] } });
+      const resources = derive([...bought, free, revoked], { resourceTitles: new Map([['guide', 'The Obsidian guide']]) });
+      expect(resources.find((r) => r.title === 'The Obsidian guide')).toMatchObject({
+        source: { kind: 'free' },
+        ends: { state: 'active', by: 'none', alsoEndedBy: [] },
+      });
       expect(resources.find((r) => r.title === 'Prompt pack')).toMatchObject({
         source: { kind: 'purchase', checkoutRef: 'ref-r' },
         ends: { state: 'ended', at: day(6), by: 'refund', alsoEndedBy: [] },
@@ -240,7 +256,10 @@ describe('deriveEntitlementSources', () => {
     });
 
     it('follows a reschedule to the new date', () => {
-      const moved = on({ type: 'BookingRescheduled', data: { ...bookingBase(), from: { start: day(10), end: day(10, 1) }, start: day(12), end: day(12, 1), sequence: 1, at: day(3) } });
+      const moved = on({
+        type: 'BookingRescheduled',
+        data: { ...bookingBase(), from: { start: day(10), end: day(10, 1) }, start: day(12), end: day(12, 1), sequence: 1, at: day(3) },
+      });
       expect(derive([confirmed, moved])[0]!.ends).toMatchObject({ state: 'active', at: day(12) });
     });
 
@@ -248,13 +267,26 @@ describe('deriveEntitlementSources', () => {
       expect(derive([confirmed], {}, { now: new Date(day(11)) })[0]!.ends).toMatchObject({ state: 'ended', by: 'session_date' });
       const reversed = on({
         type: 'BookingCancelled',
-        data: { ...bookingBase(), start: day(10), end: day(10, 1), paymentIntentId: 'pi_b', by: 'payment_reversed', refund: 'none', refundCents: 0, sequence: 1, at: day(4) },
+        data: {
+          ...bookingBase(),
+          start: day(10),
+          end: day(10, 1),
+          paymentIntentId: 'pi_b',
+          by: 'payment_reversed',
+          refund: 'none',
+          refundCents: 0,
+          sequence: 1,
+          at: day(4),
+        },
       });
       expect(derive([confirmed, reversed])[0]!.ends).toEqual({ state: 'ended', at: day(4), by: 'refund', alsoEndedBy: [] });
     });
 
     it('is another customer’s when booked by them on the same calendar', () => {
-      const theirs = on({ type: 'BookingConfirmed', data: { ...bookingBase(), customerUserId: 'user_2', start: day(10), end: day(10, 1), paymentIntentId: null, at: day(2) } });
+      const theirs = on({
+        type: 'BookingConfirmed',
+        data: { ...bookingBase(), customerUserId: 'user_2', start: day(10), end: day(10, 1), paymentIntentId: null, at: day(2) },
+      });
       expect(derive([theirs])).toEqual([]);
     });
   });
@@ -281,16 +313,25 @@ describe('entitlementsForCustomer', () => {
   it('names who gave a seat, not their account id', () => {
     const added = on({
       type: 'LicensedUserAdded',
-      data: { licenseId: 'l', ownerUserId: 'owner_1', ownerName: 'Olive', planTitle: 'Team', email: EMAIL, seatKeySealed: 's', seatKeyHash: 'h', seatKeyHint: 'x', at: day(1) },
+      data: {
+        licenseId: 'l',
+        ownerUserId: 'owner_1',
+        ownerName: 'Olive',
+        planTitle: 'Team',
+        email: EMAIL,
+        seatKeySealed: 's',
+        seatKeyHash: 'h',
+        seatKeyHint: 'x',
+        at: day(1),
+      },
     });
     const [seat] = entitlementsForCustomer(derive([added]));
     expect(seat!.source).toEqual({ kind: 'seat', at: day(1), licenseId: 'l', ownerName: 'Olive', planTitle: 'Team' });
   });
 });
 
-
 /** An event as the log hands it back, at the next position. */
-function on<T extends string, D>(event: NewEvent<T, D>, options: { causationId?: string } = {}): RecordedEvent<T, D> {
+function on<E extends AccessNew>(event: E, options: { causationId?: string } = {}): RecordedEvent<E['type'], E['data']> {
   nextPosition += 1n;
   return {
     ...event,
@@ -316,7 +357,7 @@ function derive(
     email: options.email ?? EMAIL,
     events,
     supportActions: options.supportActions ?? new Map(),
-    facts: { subscriptions: new Map(), licenses: new Map(), packs: new Map(), cycles: new Map(), ...facts },
+    facts: { subscriptions: new Map(), licenses: new Map(), packs: new Map(), cycles: new Map(), resourceTitles: new Map(), ...facts },
     now: options.now ?? new Date(day(5)),
   });
 }

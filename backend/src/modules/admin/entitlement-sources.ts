@@ -53,6 +53,8 @@ export interface AccessFacts {
   packs: ReadonlyMap<string, { credits: number; remaining: number }>;
   /** The cycle in force now, by license. */
   cycles: ReadonlyMap<string, { cycleEnd: Date; allowance: number; used: number }>;
+  /** The catalog's titles: a grant names its resource by id. */
+  resourceTitles: ReadonlyMap<string, string>;
 }
 
 export interface AccessHistory {
@@ -200,7 +202,8 @@ class AccessLog {
         return { state: 'ended', at: iso(subscription.cancelledAt ?? subscription.currentPeriodEnd), by: 'cancellation', alsoEndedBy: [] };
       }
       if (subscription.cancelAt) return { state: 'active', at: iso(subscription.cancelAt), by: 'cancellation', alsoEndedBy: ['refund', 'dispute'] };
-      if (subscription.status === 'past_due') return { state: 'active', at: iso(subscription.currentPeriodEnd), by: 'payment_due', alsoEndedBy: ['cancellation'] };
+      if (subscription.status === 'past_due')
+        return { state: 'active', at: iso(subscription.currentPeriodEnd), by: 'payment_due', alsoEndedBy: ['cancellation'] };
       return { state: 'active', at: iso(subscription.currentPeriodEnd), by: 'renewal', alsoEndedBy: ['cancellation', 'refund', 'dispute'] };
     }
     const license = this.history.facts.licenses.get(licenseId);
@@ -264,7 +267,12 @@ class AccessLog {
     const ends: EntitlementEnd =
       planEnds.state === 'ended' || !cycle
         ? planEnds
-        : { state: 'active', at: iso(cycle.cycleEnd), by: 'period_end', alsoEndedBy: [planEnds.by, ...planEnds.alsoEndedBy].filter((k) => k !== 'none' && k !== 'renewal') };
+        : {
+            state: 'active',
+            at: iso(cycle.cycleEnd),
+            by: 'period_end',
+            alsoEndedBy: [planEnds.by, ...planEnds.alsoEndedBy].filter((k) => k !== 'none' && k !== 'renewal'),
+          };
     return {
       id: `included_credits:${licenseId}`,
       kind: 'included_credits',
@@ -293,7 +301,12 @@ class AccessLog {
         ? { state: 'ended', at: removed.data.at, by: 'seat_removal', alsoEndedBy: [] }
         : license?.status === 'revoked' || license?.status === 'ended'
           ? { state: 'ended', at: license.validUntil ? iso(license.validUntil) : null, by: 'period_end', alsoEndedBy: [] }
-          : { state: 'active', at: license?.validUntil ? iso(license.validUntil) : null, by: license?.validUntil ? 'period_end' : 'none', alsoEndedBy: ['seat_removal'] };
+          : {
+              state: 'active',
+              at: license?.validUntil ? iso(license.validUntil) : null,
+              by: license?.validUntil ? 'period_end' : 'none',
+              alsoEndedBy: ['seat_removal'],
+            };
       return {
         id: `seat:${licenseId}`,
         kind: 'seat',
@@ -352,7 +365,7 @@ class AccessLog {
         return {
           id: `resource:${resourceId}:${sourceRef}`,
           kind: 'resource' as const,
-          title: purchase?.data.title ?? resourceId,
+          title: purchase?.data.title ?? this.history.facts.resourceTitles.get(resourceId) ?? resourceId,
           detail: null,
           source: origin,
           ends: revoked
@@ -393,7 +406,12 @@ class AccessLog {
         );
         const ends: EntitlementEnd = cancelled
           ? { state: 'ended', at: cancelled.data.at, by: cancelled.data.by === 'payment_reversed' ? 'refund' : 'cancellation', alsoEndedBy: [] }
-          : { state: Date.parse(current.end) <= this.history.now.getTime() ? 'ended' : 'active', at: current.start, by: 'session_date', alsoEndedBy: ['cancellation'] };
+          : {
+              state: Date.parse(current.end) <= this.history.now.getTime() ? 'ended' : 'active',
+              at: current.start,
+              by: 'session_date',
+              alsoEndedBy: ['cancellation'],
+            };
         return {
           id: `booked_session:${bookingId}`,
           kind: 'booked_session' as const,
