@@ -113,7 +113,7 @@ describe('an account with one of every kind of entitlement', () => {
     const pack = (await adminView(everything)).find((e) => e.kind === 'credit_pack')!;
     expect(pack).toEqual(
       expect.objectContaining({
-        detail: '1000 of 1000 credits left',
+        detail: '1,000 of 1,000 credits left',
         source: expect.objectContaining({ kind: 'purchase', checkoutRef: refs.pack, amountCents: 900 }),
       }),
     );

@@ -185,8 +185,8 @@ describe('deriveEntitlementSources', () => {
       const [pack] = derive(bought, packs);
       expect(pack).toMatchObject({
         kind: 'credit_pack',
-        title: 'Credit pack: 1000 credits',
-        detail: '640 of 1000 credits left',
+        title: 'Credit pack: 1,000 credits',
+        detail: '640 of 1,000 credits left',
         source: { kind: 'purchase', checkoutRef: 'ref-pack', amountCents: 900 },
         ends: { state: 'active', at: null, by: 'none', alsoEndedBy: ['refund', 'dispute'] },
       });

@@ -82,7 +82,8 @@ const KIND_ORDER: Record<Entitlement['kind'], number> = {
 };
 
 const iso = (value: Date | string) => (typeof value === 'string' ? value : value.toISOString());
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const count = (n: number) => n.toLocaleString('en-US');
+const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
 
 /**
  * Every entitlement of an account with its source, what ends it and the events behind it, from
@@ -276,8 +277,8 @@ class AccessLog {
     return {
       id: `included_credits:${licenseId}`,
       kind: 'included_credits',
-      title: `${perMonth} credits a month`,
-      detail: cycle ? `${Math.max(cycle.allowance - cycle.used, 0)} of ${cycle.allowance} left this cycle` : null,
+      title: `${count(perMonth)} credits a month`,
+      detail: cycle ? `${count(Math.max(cycle.allowance - cycle.used, 0))} of ${count(cycle.allowance)} left this cycle` : null,
       source: { kind: 'included', at: granted.data.grantedAt, licenseId, plan },
       ends,
       events: this.refs([granted, ...changes.filter((e) => e.type === 'LicensePlanChanged'), ...cycles]),
@@ -338,8 +339,8 @@ class AccessLog {
         return {
           id: `credit_pack:${packId}`,
           kind: 'credit_pack' as const,
-          title: `${added.data.title}: ${added.data.credits} credits`,
-          detail: pack ? `${pack.remaining} of ${pack.credits} credits left` : null,
+          title: `${added.data.title}: ${count(added.data.credits)} credits`,
+          detail: pack ? `${count(pack.remaining)} of ${count(pack.credits)} credits left` : null,
           source: this.origin(added, () => (purchase ? this.purchaseSource(purchase) : { kind: 'unrecorded', at: added.data.at })),
           ends: removed
             ? { state: 'ended' as const, at: removed.data.at, by: removed.data.reason, alsoEndedBy: [] }

@@ -1,4 +1,4 @@
-import { endText, sourceText } from './entitlement-wording';
+import { endText, headingParts, sourceText } from './entitlement-wording';
 
 const at = '2026-03-04T10:30:00.000Z';
 
@@ -61,5 +61,12 @@ describe('endText', () => {
       'Runs until Mar 4, 2026 unless the seat is taken back',
     );
     expect(endText('included_credits', { state: 'active', at, by: 'period_end', alsoEndedBy: [] })).toBe('Refills on Mar 4, 2026');
+  });
+});
+
+describe('headingParts', () => {
+  it('names the kind unless the title already does', () => {
+    expect(headingParts({ kind: 'license', title: 'Lifetime license' })).toEqual({ kind: null, title: 'Lifetime license' });
+    expect(headingParts({ kind: 'resource', title: 'Prompt pack' })).toEqual({ kind: 'Resource', title: 'Prompt pack' });
   });
 });

@@ -14,6 +14,12 @@ export const KIND_LABELS: Record<Entitlement['kind'], string> = {
   booked_session: 'Session',
 };
 
+/** Its heading: the kind, then the title when the title says more than the kind. */
+export function headingParts(entitlement: Pick<Entitlement, 'kind' | 'title'>): { kind: string | null; title: string } {
+  const kind = KIND_LABELS[entitlement.kind];
+  return { kind: entitlement.title.toLowerCase().startsWith(kind.toLowerCase()) ? null : kind, title: entitlement.title };
+}
+
 /** Where an entitlement came from, in one sentence. Support's wording names the admin and the reason; a customer's says "our support team". */
 export function sourceText(source: AnySource): string {
   switch (source.kind) {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { Entitlement } from '@contracts/entitlements/entitlement-sources';
-import { endText, KIND_LABELS, sourceText } from '../../../components/entitlements/entitlement-wording';
+import { endText, headingParts, sourceText } from '../../../components/entitlements/entitlement-wording';
 
 /** An event listed backwards from just after its position: it is the first one shown. */
 const atEvent = (position: string) => ({ before: (BigInt(position) + 1n).toString() });
@@ -34,7 +34,7 @@ function SourceItem({ userId, entitlement }: { userId: string; entitlement: Enti
     <li aria-labelledby={headingId} className="min-w-0 rounded-xl border border-line bg-surface-raised px-4 py-3 text-sm break-words">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={headingId} className="font-medium text-ink">
-          <span className="text-ink-subtle">{KIND_LABELS[entitlement.kind]}:</span> {entitlement.title}
+          <Heading entitlement={entitlement} />
         </h3>
         <span
           className={
@@ -54,9 +54,22 @@ function SourceItem({ userId, entitlement }: { userId: string; entitlement: Enti
         </blockquote>
       ) : null}
       {source.kind === 'purchase' ? (
-        <p className="mt-1 font-mono text-xs text-ink-subtle">
-          {[source.checkoutRef, source.checkoutSessionId, source.paymentIntentId, source.subscriptionId].filter(Boolean).join(' · ')}
-        </p>
+        <ul className="mt-1 text-xs text-ink-subtle" aria-label="Payment references">
+          {(
+            [
+              ['Checkout', source.checkoutRef],
+              ['Session', source.checkoutSessionId],
+              ['Payment', source.paymentIntentId],
+              ['Subscription', source.subscriptionId],
+            ] as const
+          ).map(([label, value]) =>
+            value ? (
+              <li key={label}>
+                {label} <span className="font-mono break-all">{value}</span>
+              </li>
+            ) : null,
+          )}
+        </ul>
       ) : null}
       {source.kind === 'seat' ? (
         <p className="mt-1 text-ink-muted">
@@ -91,5 +104,16 @@ function SourceItem({ userId, entitlement }: { userId: string; entitlement: Enti
         </ul>
       ) : null}
     </li>
+  );
+}
+
+function Heading({ entitlement }: { entitlement: { kind: Entitlement['kind']; title: string } }) {
+  const { kind, title } = headingParts(entitlement);
+  return kind ? (
+    <>
+      <span className="text-ink-subtle">{kind}:</span> {title}
+    </>
+  ) : (
+    title
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CustomerEntitlement } from '@contracts/entitlements/entitlement-sources';
-import { endText, KIND_LABELS, sourceText } from '../../../components/entitlements/entitlement-wording';
+import type { CustomerEntitlement, Entitlement } from '@contracts/entitlements/entitlement-sources';
+import { endText, headingParts, sourceText } from '../../../components/entitlements/entitlement-wording';
 import { myEntitlementSourcesQuery } from '../../../queries/account';
 import { Panel, StatusPill } from './Panel';
 
@@ -43,7 +43,7 @@ function Item({ entitlement }: { entitlement: CustomerEntitlement }) {
     <li className="px-4 py-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="min-w-0 font-medium break-words text-ink">
-          <span className="text-ink-subtle">{KIND_LABELS[entitlement.kind]}:</span> {entitlement.title}
+          <Heading entitlement={entitlement} />
         </p>
         <StatusPill status={active ? 'active' : 'ended'} label={active ? 'Active' : 'Ended'} />
       </div>
@@ -51,5 +51,16 @@ function Item({ entitlement }: { entitlement: CustomerEntitlement }) {
       <p className="mt-1 text-ink">{sourceText(entitlement.source)}</p>
       <p className="text-ink-muted">{endText(entitlement.kind, entitlement.ends)}</p>
     </li>
+  );
+}
+
+function Heading({ entitlement }: { entitlement: { kind: Entitlement['kind']; title: string } }) {
+  const { kind, title } = headingParts(entitlement);
+  return kind ? (
+    <>
+      <span className="text-ink-subtle">{kind}:</span> {title}
+    </>
+  ) : (
+    title
   );
 }
