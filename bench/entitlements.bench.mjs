@@ -121,7 +121,6 @@ async function appendAll(streamId, events) {
   );
 }
 
-
 function purchase(userId, checkoutRef, resourceId, title, amountCents) {
   return {
     type: 'PurchaseCompleted',
