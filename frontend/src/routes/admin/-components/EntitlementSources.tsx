@@ -2,7 +2,11 @@ import { Link } from '@tanstack/react-router';
 import type { Entitlement } from '@contracts/entitlements/entitlement-sources';
 import { endText, headingParts, sourceText } from '../../../components/entitlements/entitlement-wording';
 
-/** An event listed backwards from just after its position: it is the first one shown. */
+/**
+ * An event listed backwards from just after its position: it is the first one shown. A support
+ * action's stream and a seat's (its owner's license) are not this account's, so those open in the
+ * event log rather than the account's timeline.
+ */
 const atEvent = (position: string) => ({ before: (BigInt(position) + 1n).toString() });
 
 /** "Why do they have access?": each entitlement with its source, what ends it, and its events in the timeline. */
@@ -84,7 +88,7 @@ function SourceItem({ userId, entitlement }: { userId: string; entitlement: Enti
         <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs" aria-label={`Events behind ${entitlement.title}`}>
           {entitlement.events.map((event) => (
             <li key={event.position}>
-              {event.type === 'SupportActionRecorded' ? (
+              {event.type === 'SupportActionRecorded' || entitlement.kind === 'seat' ? (
                 <Link to="/admin/events" search={atEvent(event.position)} className="text-accent-300 hover:underline">
                   {event.type} #{event.position}
                 </Link>
