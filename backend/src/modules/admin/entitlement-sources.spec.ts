@@ -121,6 +121,34 @@ describe('deriveEntitlementSources', () => {
       expect(included!.ends).toEqual(plan!.ends);
     });
 
+    it('is named by the plan it moved to, and takes that plan’s credits', () => {
+      const moved = [
+        ...history(),
+        on({
+          type: 'SubscriptionPlanChanged',
+          data: {
+            subscriptionId: 'sub_1',
+            userId: USER,
+            fromResourceId: 'pro',
+            fromQuantity: 1,
+            resourceId: 'team',
+            plan: 'team',
+            title: 'Team monthly',
+            quantity: 3,
+            at: day(9),
+          },
+        }),
+        on({
+          type: 'LicensePlanChanged',
+          data: { licenseId: 'lic-sub', resourceId: 'team', plan: 'team', seats: 3, devicesPerSeat: 2, includedCreditsPerMonth: 2000, at: day(9) },
+        }),
+      ];
+      const [plan, included] = derive(moved, terms());
+      expect(plan).toMatchObject({ title: 'Team monthly', detail: '3 seats, 2 devices each', source: { kind: 'purchase', title: 'Pro monthly' } });
+      expect(included).toMatchObject({ title: '2,000 credits a month', source: { plan: 'team' } });
+      expect(plan!.events.map((e) => e.type)).toEqual(expect.arrayContaining(['SubscriptionPlanChanged', 'LicensePlanChanged']));
+    });
+
     it('says a payment is due while the subscription is past due', () => {
       expect(derive(history(), terms({ status: 'past_due' }))[0]!.ends).toMatchObject({ state: 'active', by: 'payment_due' });
     });

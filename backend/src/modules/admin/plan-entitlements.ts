@@ -57,7 +57,8 @@ export function planEntitlements(log: AccessLog): Entitlement[] {
     out.push({
       id: `${kind === 'subscription' ? 'plan' : 'license'}:${licenseId}`,
       kind: kind === 'subscription' ? 'plan' : 'license',
-      title: origin.kind === 'purchase' ? origin.title : terms.plan,
+      // A subscription moved to another plan is named by the plan it is on now, not the one bought.
+      title: subscriptionEvents.findLast((e) => e.type === 'SubscriptionPlanChanged')?.data.title ?? (origin.kind === 'purchase' ? origin.title : terms.plan),
       detail: `${plural(terms.seats, 'seat')}, ${plural(terms.devicesPerSeat, 'device')} each`,
       source: origin,
       ends,
