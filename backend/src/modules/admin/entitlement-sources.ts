@@ -78,15 +78,18 @@ function creditPacks(log: AccessLog): Entitlement[] {
       const checkoutRef = packId.startsWith('checkout:') ? packId.slice('checkout:'.length) : null;
       const purchase = log.purchase(checkoutRef);
       const pack = log.history.facts.packs.get(packId);
+      const source = log.origin(added, () => (purchase ? log.purchaseSource(purchase) : { kind: 'unrecorded', at: added.data.at }));
+      // Only a payment can be refunded or disputed: credits support gave are ended by nothing but use.
+      const alsoEndedBy: EndKind[] = source.kind === 'purchase' ? ['refund', 'dispute'] : [];
       return {
         id: `credit_pack:${packId}`,
         kind: 'credit_pack' as const,
         title: `${added.data.title}: ${count(added.data.credits)} credits`,
         detail: pack ? `${count(pack.remaining)} of ${count(pack.credits)} credits left` : null,
-        source: log.origin(added, () => (purchase ? log.purchaseSource(purchase) : { kind: 'unrecorded', at: added.data.at })),
+        source,
         ends: removed
           ? { state: 'ended' as const, at: removed.data.at, by: removed.data.reason, alsoEndedBy: [] }
-          : { state: 'active' as const, at: null, by: 'none' as const, alsoEndedBy: ['refund' as const, 'dispute' as const] },
+          : { state: 'active' as const, at: null, by: 'none' as const, alsoEndedBy },
         events: log.refs([added, ...(removed ? [removed] : []), ...log.purchaseEvents(checkoutRef)]),
       };
     });
