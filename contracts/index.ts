@@ -1,6 +1,8 @@
 import { adminGetProjectors, adminGetReplay, adminListEvents, adminListStreams, adminStartReplay } from './admin/admin.contract';
 import { getCustomerAccount, getCustomerTimeline } from './admin/customer-account.contract';
 import { searchCustomers } from './admin/customer-search.contract';
+import { getEntitlementSources } from './admin/entitlement-sources.contract';
+import { getMyEntitlementSources } from './dashboard/entitlement-sources.contract';
 import { adminListStripeEvents, adminRedriveStripeEvent } from './stripe/stripe.contract';
 import { getPricingResources, getResource, listResources } from './catalog/catalog.contract';
 import { getContactCsrfToken, submitContactMessage } from './contact/contact.contract';
@@ -57,6 +59,8 @@ export const serverFnContracts = [
   searchCustomers,
   getCustomerAccount,
   getCustomerTimeline,
+  getEntitlementSources,
+  getMyEntitlementSources,
   getEmailPreferences,
   updateEmailPreferences,
   requestManageEmailLink,

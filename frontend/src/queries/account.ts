@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { getCheckoutData } from '@contracts/checkout/checkout.contract';
 import type { CheckoutSearch } from '@contracts/checkout/checkout-search';
 import { getDashboardData } from '@contracts/dashboard/dashboard.contract';
+import { getMyEntitlementSources } from '@contracts/dashboard/entitlement-sources.contract';
 import { getCreditSummary } from '@contracts/credits/credits.contract';
 import { getSeatInvitation, type SeatInvitation } from '@contracts/licenses/licenses.contract';
 import { callServerFn } from '../lib/server-fn-client';
@@ -34,4 +35,12 @@ export const invitationQuery = (token: string) =>
     queryKey: ['account', 'seat-invitation', token],
     queryFn: (): Promise<SeatInvitation> =>
       token.length > MAX_INVITATION_TOKEN ? Promise.resolve({ state: 'invalid' }) : callServerFn(getSeatInvitation, { token }),
+  });
+
+/** "Where this comes from": the signed-in customer's entitlements and their sources. */
+export const myEntitlementSourcesQuery = () =>
+  queryOptions({
+    queryKey: ['account', 'entitlement-sources'],
+    queryFn: () => callServerFn(getMyEntitlementSources, {}),
+    staleTime: 10_000,
   });

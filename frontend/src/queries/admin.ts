@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { adminGetProjectors, adminGetReplay, adminListEvents, adminListStreams } from '@contracts/admin/admin.contract';
 import { getCustomerAccount, getCustomerTimeline } from '@contracts/admin/customer-account.contract';
+import { getEntitlementSources } from '@contracts/admin/entitlement-sources.contract';
 import { searchCustomers } from '@contracts/admin/customer-search.contract';
 import type { ServerFnInput } from '@contracts/server-fn';
 import { adminListStripeEvents } from '@contracts/stripe/stripe.contract';
@@ -74,5 +75,12 @@ export const adminCustomerTimelineQuery = (filter: ServerFnInput<typeof getCusto
   queryOptions({
     queryKey: ['admin', 'customer-timeline', filter],
     queryFn: () => orSignedOut(() => callServerFn(getCustomerTimeline, filter)),
+    staleTime: 4_000,
+  });
+
+export const adminEntitlementSourcesQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ['admin', 'entitlement-sources', userId],
+    queryFn: () => orSignedOut(() => callServerFn(getEntitlementSources, { userId })),
     staleTime: 4_000,
   });

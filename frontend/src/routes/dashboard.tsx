@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { checkDashboardAccess } from '@contracts/dashboard/dashboard.contract';
 import { pageHead } from '../lib/seo';
 import { callServerFn } from '../lib/server-fn-client';
-import { creditSummaryQuery, dashboardQuery } from '../queries/account';
+import { creditSummaryQuery, dashboardQuery, myEntitlementSourcesQuery } from '../queries/account';
 import { viewerQuery } from '../queries/auth';
 import { availabilityQuery, hostSessionsQuery, mySessionsQuery } from '../queries/booking';
 import { courseProgressQuery } from '../queries/courses';
@@ -17,6 +17,7 @@ import { OverviewSection } from './dashboard/-components/OverviewSection';
 import { PendingPaymentsSection } from './dashboard/-components/PendingPaymentsSection';
 import { ResourcesSection } from './dashboard/-components/ResourcesSection';
 import { SECTION_LABELS } from './dashboard/-components/sections';
+import { WhereThisComesFrom } from './dashboard/-components/WhereThisComesFrom';
 
 export const Route = createFileRoute('/dashboard')({
   validateSearch: readDashboardSearch,
@@ -30,6 +31,8 @@ export const Route = createFileRoute('/dashboard')({
       queryClient.ensureQueryData(dashboardQuery()),
       queryClient.ensureQueryData(creditSummaryQuery()),
       queryClient.ensureQueryData(viewerQuery()),
+      // Never fails the page: the panel says so and offers to try again.
+      (deps.section ?? 'overview') === 'overview' ? queryClient.prefetchQuery(myEntitlementSourcesQuery()) : null,
       deps.section === 'sessions' ? queryClient.ensureQueryData(mySessionsQuery()) : null,
       deps.section === 'resources' ? Promise.all([queryClient.ensureQueryData(libraryQuery()), queryClient.ensureQueryData(courseProgressQuery())]) : null,
       // Only a host has sessions booked with them: the availability says whether this account is one.
@@ -63,6 +66,7 @@ function DashboardPage() {
       <DashboardNav current={section} badges={{ 'pending-payments': waiting }} isHost={isHost} />
       <div className="mt-8">
         {section === 'overview' ? <OverviewSection data={data} /> : null}
+        {section === 'overview' ? <WhereThisComesFrom /> : null}
         {section === 'license' ? <LicenseSection data={data} /> : null}
         {section === 'resources' ? <ResourcesSection data={data} /> : null}
         {section === 'pending-payments' ? <PendingPaymentsSection data={data} /> : null}

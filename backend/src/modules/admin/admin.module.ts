@@ -10,6 +10,8 @@ import { CustomerAccountServerFns } from './customer-account.server-fns';
 import { CustomerSearchQueries } from './customer-search.queries';
 import { CustomerSearchServerFns } from './customer-search.server-fns';
 import { CustomerTimelineQueries } from './customer-timeline.queries';
+import { EntitlementSourcesQueries } from './entitlement-sources.queries';
+import { EntitlementSourcesServerFns } from './entitlement-sources.server-fns';
 import { AdminSessionController } from './admin-session.controller';
 import { CompleteReplayHandler } from './commands/complete-replay.handler';
 import { FailReplayHandler } from './commands/fail-replay.handler';
@@ -30,6 +32,8 @@ import { StreamSummaryProjector } from './projections/stream-summary.projector';
     CustomerAccountQueries,
     CustomerTimelineQueries,
     CustomerAccountServerFns,
+    EntitlementSourcesQueries,
+    EntitlementSourcesServerFns,
     RequestReplayHandler,
     CompleteReplayHandler,
     FailReplayHandler,

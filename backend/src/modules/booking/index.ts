@@ -3,3 +3,4 @@ export { BookingModule } from './booking.module';
 export { SlotHeld } from './booking.events';
 export { bookingEmailKinds } from './emails/booking-email-kinds';
 export { BookingRemindersJobsModule } from './jobs/booking-reminders-jobs.module';
+export type { BookingEvent } from './booking.events';

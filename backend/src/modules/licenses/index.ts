@@ -18,3 +18,4 @@ export { LICENSE_SEALING_SECRET, LicensesModule } from './licenses.module';
 export { generateLicenseKey } from './license-key';
 export { LicenseNotFoundError } from './licenses.errors';
 export type { LicenseTables } from './projections/licenses.entities';
+export type { LicenseEvent } from './licenses.events';

@@ -96,3 +96,4 @@ export const subscriptionEvents = [
   SubscriptionCancelled,
   SubscriptionPlanChanged,
 ];
+export type SubscriptionEvent = ReturnType<(typeof subscriptionEvents)[number]>;

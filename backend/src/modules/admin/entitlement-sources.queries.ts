@@ -1,0 +1,144 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { Pool } from 'pg';
+import type { Entitlement } from '../../../../contracts/entitlements/entitlement-sources';
+import { decodeEventRow } from '../../events/decode-event-row';
+import { EventRegistry } from '../../events/event-registry';
+import { EVENTS_POOL } from '../../events/events.tokens';
+import { referenceOf } from '../../events/metadata-for';
+import type { EventRow } from '../../events/recorded-event';
+import { readModelKysely } from '../../platform/database/read-model-kysely';
+import { type PaymentsReadModels } from '../checkout';
+import type { CreditTables } from '../credits';
+import { ACCOUNT_STREAMS_SQL } from './account-streams';
+import { ACCESS_EVENT_TYPES, type AccessFacts, type AccessRecord, deriveEntitlementSources, isAccessEvent } from './entitlement-sources';
+import { customerDirectoryTables } from './projections/customer-directory.entity';
+import { readSupportAction, SUPPORT_ACTION_RECORDED, type SupportActionView } from './support-action-view';
+
+type AccessReadModels = PaymentsReadModels & CreditTables;
+
+/** Streams that never grant anything: devices, downloads, lessons, the Stripe customer link. */
+const NOT_ACCESS = /^(license-devices-|librarydownloads-|course-progress-|customer-)/;
+
+/**
+ * The account's streams that can grant access, and the licenses whose seats were given to its
+ * address (a seat lives on its owner's license stream).
+ */
+const ACCESS_STREAMS_SQL = `
+  select stream_id, booking_id from (${ACCOUNT_STREAMS_SQL}) account
+  union all select 'license-' || license_id, null from rm_licensed_users where $2::text is not null and lower(email) = lower($2::text)`;
+
+/*
+ * Only the event types that grant, explain or end access, read stream by stream with the
+ * (stream_id, stream_version) index: an account's thousands of credit debits, device checks and
+ * downloads are passed over in the index scan and never decoded. A host's calendar is read for
+ * this account's bookings only.
+ */
+const EVENTS_SQL = `
+  with wanted as (select * from unnest($1::text[], $2::text[]) as w (stream_id, booking_ids))
+  select e.position::text, e.transaction_id::text, e.stream_id, e.stream_version, e.type, e.schema_version, e.data, e.metadata, e.recorded_at
+  from wanted w cross join lateral (
+    select * from events
+    where stream_id = w.stream_id and type = any($3::text[])
+      and (w.booking_ids is null or data->>'bookingId' = any(string_to_array(w.booking_ids, ' ')))
+  ) e
+  order by e.position`;
+
+/** "Why do they have access": an account's entitlements, from its events and the read models' terms. */
+@Injectable()
+export class EntitlementSourcesQueries {
+  constructor(
+    @Inject(EVENTS_POOL) private readonly pool: Pool,
+    private readonly orm: MikroORM,
+    private readonly registry: EventRegistry,
+  ) {}
+
+  private get db() {
+    return this.orm.em.getKysely<AccessReadModels, typeof readModelKysely>(readModelKysely);
+  }
+
+  /** The address the support console knows the account by. */
+  async emailOf(userId: string): Promise<string | null> {
+    const row = await customerDirectoryTables(this.orm.em).selectFrom('rm_customer_directory').select('email').where('user_id', '=', userId).executeTakeFirst();
+    return row?.email ?? null;
+  }
+
+  async forAccount(userId: string, email: string | null, now = new Date()): Promise<Entitlement[]> {
+    const events = await this.events(userId, email);
+    const [supportActions, facts] = await Promise.all([this.supportActions(events), this.facts(userId, events, now)]);
+    return deriveEntitlementSources({ userId, email, events, supportActions, facts, now });
+  }
+
+  private async events(userId: string, email: string | null): Promise<AccessRecord[]> {
+    const { rows: streamRows } = await this.pool.query<{ stream_id: string; booking_id: string | null }>(ACCESS_STREAMS_SQL, [userId, email]);
+    const streams = new Map<string, Set<string> | null>();
+    for (const { stream_id, booking_id } of streamRows) {
+      if (NOT_ACCESS.test(stream_id)) continue;
+      if (booking_id === null) streams.set(stream_id, null);
+      else if (streams.get(stream_id) !== null) streams.set(stream_id, (streams.get(stream_id) ?? new Set()).add(booking_id));
+    }
+    if (streams.size === 0) return [];
+    const { rows } = await this.pool.query<EventRow>(EVENTS_SQL, [
+      [...streams.keys()],
+      [...streams.values()].map((bookings) => (bookings ? [...bookings].join(' ') : null)),
+      ACCESS_EVENT_TYPES,
+    ]);
+    return rows.map((row) => decodeEventRow(row, this.registry, 'now')).filter(isAccessEvent);
+  }
+
+  /** The support actions the events' causation ids name, by that id. */
+  private async supportActions(events: AccessRecord[]): Promise<Map<string, SupportActionView>> {
+    const positions = new Set<string>();
+    for (const event of events) {
+      const reference = event.metadata.causationId ? referenceOf(event.metadata.causationId) : null;
+      if (reference?.kind === 'event') positions.add(reference.position.toString());
+    }
+    if (positions.size === 0) return new Map();
+    const { rows } = await this.pool.query<{ position: string; type: string; schema_version: number; data: unknown }>(
+      'select position::text, type, schema_version, data from events where position = any($1::bigint[]) and type = $2',
+      [[...positions], SUPPORT_ACTION_RECORDED],
+    );
+    const actions = new Map<string, SupportActionView>();
+    for (const row of rows) {
+      const action = readSupportAction(row);
+      if (action) actions.set(`event:${action.position}`, action);
+    }
+    return actions;
+  }
+
+  private async facts(userId: string, events: AccessRecord[], now: Date): Promise<AccessFacts> {
+    const licenseIds = [...new Set(events.flatMap((e) => (e.type === 'LicenseGranted' || e.type === 'LicensedUserAdded' ? [e.data.licenseId] : [])))];
+    const resourceIds = [...new Set(events.flatMap((e) => (e.type === 'ResourceAccessGranted' ? [e.data.resourceId] : [])))];
+    const [subscriptions, licenses, packs, cycles, resources] = await Promise.all([
+      this.db
+        .selectFrom('rm_subscriptions')
+        .select(['subscription_id', 'status', 'current_period_end', 'cancel_at', 'cancelled_at'])
+        .where('user_id', '=', userId)
+        .execute(),
+      licenseIds.length
+        ? this.db.selectFrom('rm_licenses').select(['license_id', 'status', 'valid_until']).where('license_id', 'in', licenseIds).execute()
+        : [],
+      this.db.selectFrom('rm_credit_packs').select(['pack_id', 'credits', 'remaining']).where('user_id', '=', userId).execute(),
+      this.db
+        .selectFrom('rm_credit_cycles')
+        .select(['license_id', 'cycle_end', 'allowance', 'used'])
+        .where('user_id', '=', userId)
+        .where('cycle_start', '<=', now)
+        .where('cycle_end', '>', now)
+        .execute(),
+      resourceIds.length ? this.db.selectFrom('resources').select(['id', 'title']).where('id', 'in', resourceIds).execute() : [],
+    ]);
+    return {
+      subscriptions: new Map(
+        subscriptions.map((s) => [
+          s.subscription_id,
+          { status: s.status, currentPeriodEnd: s.current_period_end, cancelAt: s.cancel_at, cancelledAt: s.cancelled_at },
+        ]),
+      ),
+      licenses: new Map(licenses.map((l) => [l.license_id, { status: l.status, validUntil: l.valid_until }])),
+      packs: new Map(packs.map((p) => [p.pack_id, { credits: p.credits, remaining: p.remaining }])),
+      cycles: new Map(cycles.map((c) => [c.license_id, { cycleEnd: c.cycle_end, allowance: c.allowance, used: c.used }])),
+      resourceTitles: new Map(resources.map((r) => [r.id, r.title])),
+    };
+  }
+}

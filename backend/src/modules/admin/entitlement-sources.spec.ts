@@ -1,0 +1,509 @@
+import type { NewEvent } from '../../events/event-registry';
+import type { RecordedEvent } from '../../events/recorded-event';
+import { type AccessFacts, type AccessRecord, deriveEntitlementSources } from './entitlement-sources';
+import { entitlementsForCustomer } from './entitlements-for-customer';
+import type { SupportActionView } from './support-action-view';
+
+const USER = 'user_1';
+const EMAIL = 'buyer@example.com';
+type AccessNew = AccessRecord extends infer R ? (R extends RecordedEvent<infer T, infer D> ? NewEvent<T, D> : never) : never;
+type SubscriptionFacts = AccessFacts['subscriptions'] extends ReadonlyMap<string, infer V> ? V : never;
+
+const day = (n: number, hours = 0) => new Date(Date.UTC(2026, 0, n, 9 + hours)).toISOString();
+
+/** Positions only go up, across the whole file, as in the log. */
+let nextPosition = 0n;
+
+describe('deriveEntitlementSources', () => {
+  describe('a lifetime license bought at checkout', () => {
+    const bought = [purchase('ref-1', { title: 'Lifetime license', amountCents: 19900 }), licenseGranted('lic-1', { kind: 'lifetime', checkoutRef: 'ref-1' })];
+
+    it('comes from the purchase, with its date, amount and references, and lasts unless refunded', () => {
+      const [license] = derive(bought);
+      expect(license).toEqual({
+        id: 'license:lic-1',
+        kind: 'license',
+        title: 'Lifetime license',
+        detail: '1 seat, 2 devices each',
+        source: {
+          kind: 'purchase',
+          at: day(1),
+          title: 'Lifetime license',
+          amountCents: 19900,
+          currency: 'usd',
+          checkoutRef: 'ref-1',
+          checkoutSessionId: 'cs_ref-1',
+          paymentIntentId: 'pi_ref-1',
+          subscriptionId: null,
+        },
+        ends: { state: 'active', at: null, by: 'none', alsoEndedBy: ['refund', 'dispute'] },
+        events: [ref(bought[0]!), ref(bought[1]!)],
+      });
+    });
+
+    it('ends with a full refund, the refund among its events', () => {
+      const refunded = on({
+        type: 'PurchaseRefunded',
+        data: { checkoutRef: 'ref-1', userId: USER, chargeId: 'ch_1', amountRefundedCents: 19900, full: true, at: day(5) },
+      });
+      const revoked = on({ type: 'LicenseRevoked', data: { licenseId: 'lic-1', reason: 'refund', at: day(5) } });
+      const [license] = derive([...bought, refunded, revoked]);
+      expect(license!.ends).toEqual({ state: 'ended', at: day(5), by: 'refund', alsoEndedBy: [] });
+      expect(license!.events.map((e) => e.type)).toEqual(['PurchaseCompleted', 'LicenseGranted', 'PurchaseRefunded', 'LicenseRevoked']);
+    });
+  });
+
+  describe('a subscription plan with included credits', () => {
+    const history = () => [
+      purchase('ref-sub', { title: 'Pro monthly', amountCents: 1500, mode: 'subscription', subscriptionId: 'sub_1' }),
+      on({
+        type: 'SubscriptionStarted',
+        data: {
+          subscriptionId: 'sub_1',
+          userId: USER,
+          email: EMAIL,
+          resourceId: 'pro',
+          plan: 'pro',
+          title: 'Pro monthly',
+          customerId: 'cus_1',
+          quantity: 1,
+          licenseId: 'lic-sub',
+          currentPeriodEnd: day(31),
+          startedAt: day(1),
+        },
+      }),
+      licenseGranted('lic-sub', { kind: 'subscription', subscriptionId: 'sub_1', includedCreditsPerMonth: 500, validUntil: day(31) }),
+      on({
+        type: 'IncludedCreditsCycleStarted',
+        data: { userId: USER, licenseId: 'lic-sub', cycleStart: day(1), cycleEnd: day(31), allowance: 500, at: day(2) },
+      }),
+    ];
+    const terms = (subscription: Partial<SubscriptionFacts> = {}): Partial<AccessFacts> => ({
+      subscriptions: new Map([['sub_1', { status: 'active', currentPeriodEnd: new Date(day(31)), cancelAt: null, cancelledAt: null, ...subscription }]]),
+      cycles: new Map([['lic-sub', { cycleEnd: new Date(day(31)), allowance: 500, used: 120 }]]),
+    });
+
+    it('renews on the period end the subscriptions read model holds, its source the subscription checkout', () => {
+      const [plan] = derive(history(), terms());
+      expect(plan).toMatchObject({
+        id: 'plan:lic-sub',
+        kind: 'plan',
+        title: 'Pro monthly',
+        source: { kind: 'purchase', amountCents: 1500, checkoutRef: 'ref-sub', subscriptionId: 'sub_1' },
+        ends: { state: 'active', at: day(31), by: 'renewal', alsoEndedBy: ['cancellation', 'refund', 'dispute'] },
+      });
+      expect(plan!.events.map((e) => e.type)).toEqual(['PurchaseCompleted', 'SubscriptionStarted', 'LicenseGranted']);
+    });
+
+    it('includes credits with the plan, fresh each cycle, with what is left of this one', () => {
+      const events = history();
+      const [, included] = derive(events, terms());
+      expect(included).toEqual({
+        id: 'included_credits:lic-sub',
+        kind: 'included_credits',
+        title: '500 credits a month',
+        detail: '380 of 500 left this cycle',
+        source: { kind: 'included', at: day(1), licenseId: 'lic-sub', plan: 'pro' },
+        ends: { state: 'active', at: day(31), by: 'period_end', alsoEndedBy: ['cancellation', 'refund', 'dispute'] },
+        events: [ref(events[2]!), ref(events[3]!)],
+      });
+    });
+
+    it('ends on the cancellation date once a cancellation is scheduled, and has ended once cancelled', () => {
+      expect(derive(history(), terms({ cancelAt: new Date(day(20)) }))[0]!.ends).toEqual({
+        state: 'active',
+        at: day(20),
+        by: 'cancellation',
+        alsoEndedBy: ['refund', 'dispute'],
+      });
+      const [plan, included] = derive(history(), terms({ status: 'cancelled', cancelledAt: new Date(day(21)) }));
+      expect(plan!.ends).toEqual({ state: 'ended', at: day(21), by: 'cancellation', alsoEndedBy: [] });
+      expect(included!.ends).toEqual(plan!.ends);
+    });
+
+    it('is named by the plan it moved to, and takes that plan’s credits', () => {
+      const moved = [
+        ...history(),
+        on({
+          type: 'SubscriptionPlanChanged',
+          data: {
+            subscriptionId: 'sub_1',
+            userId: USER,
+            fromResourceId: 'pro',
+            fromQuantity: 1,
+            resourceId: 'team',
+            plan: 'team',
+            title: 'Team monthly',
+            quantity: 3,
+            at: day(9),
+          },
+        }),
+        on({
+          type: 'LicensePlanChanged',
+          data: { licenseId: 'lic-sub', resourceId: 'team', plan: 'team', seats: 3, devicesPerSeat: 2, includedCreditsPerMonth: 2000, at: day(9) },
+        }),
+      ];
+      const [plan, included] = derive(moved, terms());
+      expect(plan).toMatchObject({ title: 'Team monthly', detail: '3 seats, 2 devices each', source: { kind: 'purchase', title: 'Pro monthly' } });
+      expect(included).toMatchObject({ title: '2,000 credits a month', source: { plan: 'team' } });
+      expect(plan!.events.map((e) => e.type)).toEqual(expect.arrayContaining(['SubscriptionPlanChanged', 'LicensePlanChanged']));
+    });
+
+    it('says a payment is due while the subscription is past due', () => {
+      expect(derive(history(), terms({ status: 'past_due' }))[0]!.ends).toMatchObject({ state: 'active', by: 'payment_due' });
+    });
+  });
+
+  describe('a seat given by an owner', () => {
+    const added = on({
+      type: 'LicensedUserAdded',
+      data: {
+        licenseId: 'lic-team',
+        ownerUserId: 'owner_1',
+        ownerName: 'Olive Owner',
+        planTitle: 'Team',
+        email: 'Seat.Holder@Example.com',
+        seatKeySealed: 's',
+        seatKeyHash: 'h',
+        seatKeyHint: 'AB12',
+        at: day(3),
+      },
+    });
+    const teamLicense: Partial<AccessFacts> = { licenses: new Map([['lic-team', { status: 'active', validUntil: new Date(day(40)) }]]) };
+
+    it('is the seat holder’s, by address whatever its case, given by the owner, lasting as the owner’s license does', () => {
+      const [seat] = derive([added], teamLicense, { email: 'seat.holder@example.com' });
+      expect(seat).toEqual({
+        id: 'seat:lic-team',
+        kind: 'seat',
+        title: 'Team',
+        detail: null,
+        source: { kind: 'seat', at: day(3), licenseId: 'lic-team', ownerName: 'Olive Owner', ownerUserId: 'owner_1', planTitle: 'Team' },
+        ends: { state: 'active', at: day(40), by: 'period_end', alsoEndedBy: ['seat_removal'] },
+        events: [ref(added)],
+      });
+    });
+
+    it('ends when the owner takes the seat back', () => {
+      const removed = on({
+        type: 'LicensedUserRemoved',
+        data: { licenseId: 'lic-team', ownerUserId: 'owner_1', email: 'seat.holder@example.com', seatKeyHash: 'h', at: day(9) },
+      });
+      const [seat] = derive([added, removed], teamLicense, { email: 'seat.holder@example.com' });
+      expect(seat!.ends).toEqual({ state: 'ended', at: day(9), by: 'seat_removal', alsoEndedBy: [] });
+    });
+
+    it('is nobody else’s: not another address, not the owner’s own', () => {
+      expect(derive([added], teamLicense, { email: 'someone.else@example.com' })).toEqual([]);
+      expect(derive([added], teamLicense, { userId: 'owner_1', email: 'seat.holder@example.com' })).toEqual([]);
+    });
+  });
+
+  describe('a credit pack', () => {
+    const bought = [
+      purchase('ref-pack', { title: '1,000 credits', amountCents: 900 }),
+      on({
+        type: 'AddOnCreditsAdded',
+        data: { userId: USER, packId: 'checkout:ref-pack', resourceId: 'credits-1000', title: 'Credit pack', credits: 1000, at: day(1) },
+      }),
+    ];
+    const packs: Partial<AccessFacts> = { packs: new Map([['checkout:ref-pack', { credits: 1000, remaining: 640 }]]) };
+
+    it('comes from its purchase, never expires, and says what is left', () => {
+      const [pack] = derive(bought, packs);
+      expect(pack).toMatchObject({
+        kind: 'credit_pack',
+        title: 'Credit pack: 1,000 credits',
+        detail: '640 of 1,000 credits left',
+        source: { kind: 'purchase', checkoutRef: 'ref-pack', amountCents: 900 },
+        ends: { state: 'active', at: null, by: 'none', alsoEndedBy: ['refund', 'dispute'] },
+      });
+    });
+
+    it('ends when refunded', () => {
+      const removed = on({ type: 'AddOnCreditsRemoved', data: { userId: USER, packId: 'checkout:ref-pack', removed: 640, reason: 'refund', at: day(4) } });
+      expect(derive([...bought, removed], packs)[0]!.ends).toEqual({ state: 'ended', at: day(4), by: 'refund', alsoEndedBy: [] });
+    });
+  });
+
+  describe('resources', () => {
+    it('tells a bought one from a free one, and ends the bought one with its refund', () => {
+      const bought = [purchase('ref-r', { title: 'Prompt pack', amountCents: 1200 }), resourceGranted('prompts', 'purchase', 'ref-r')];
+      const free = resourceGranted('guide', 'free', 'freeaccess-user_1-guide');
+      const revoked = on({ type: 'ResourceAccessRevoked', data: { userId: USER, resourceId: 'prompts', sourceRef: 'ref-r', reason: 'refund', at: day(6) } });
+      const resources = derive([...bought, free, revoked], { resourceTitles: new Map([['guide', 'The Obsidian guide']]) });
+      expect(resources.find((r) => r.title === 'The Obsidian guide')).toMatchObject({
+        source: { kind: 'free' },
+        ends: { state: 'active', by: 'none', alsoEndedBy: [] },
+      });
+      expect(resources.find((r) => r.title === 'Prompt pack')).toMatchObject({
+        source: { kind: 'purchase', checkoutRef: 'ref-r' },
+        ends: { state: 'ended', at: day(6), by: 'refund', alsoEndedBy: [] },
+      });
+    });
+  });
+
+  describe('an admin grant', () => {
+    it('is explained by the support action its causation id names: who, in which role, why', () => {
+      const granted = resourceGranted('templates', 'free', 'support-grant-1', { causationId: 'event:900' });
+      const [resource] = derive([granted], {}, { supportActions: new Map([['event:900', supportAction()]]) });
+      expect(resource!.source).toEqual({
+        kind: 'admin',
+        at: day(2),
+        actionId: 'action-1',
+        actorId: 'admin_7',
+        actorRole: 'support',
+        reason: 'Course bought on the old site',
+      });
+      expect(resource!.ends).toEqual({ state: 'active', at: null, by: 'none', alsoEndedBy: ['revoked_by_support'] });
+      expect(resource!.events.map((e) => [e.position, e.type])).toEqual([
+        [ref(granted).position, 'ResourceAccessGranted'],
+        ['900', 'SupportActionRecorded'],
+      ]);
+    });
+
+    it('explains credits support added the same way, which no refund can take back', () => {
+      const added = on(
+        {
+          type: 'AddOnCreditsAdded',
+          data: { userId: USER, packId: 'support:action-1', resourceId: 'api-credits', title: 'Goodwill credits', credits: 500, at: day(2) },
+        },
+        { causationId: 'event:900' },
+      );
+      const [pack] = derive([added], {}, { supportActions: new Map([['event:900', supportAction()]]) });
+      expect(pack).toMatchObject({ kind: 'credit_pack', source: { kind: 'admin', reason: 'Course bought on the old site' } });
+      expect(pack!.ends).toEqual({ state: 'active', at: null, by: 'none', alsoEndedBy: [] });
+    });
+
+    it('links a license extension to the support action behind it', () => {
+      const granted = licenseGranted('lic-x', { kind: 'subscription', validUntil: day(30) });
+      const extended = on(
+        { type: 'LicenseTermChanged', data: { licenseId: 'lic-x', status: 'active', validUntil: day(60), at: day(3) } },
+        { causationId: 'event:900' },
+      );
+      const [license] = derive(
+        [granted, extended],
+        { licenses: new Map([['lic-x', { status: 'active', validUntil: new Date(day(60)) }]]) },
+        {
+          supportActions: new Map([['event:900', supportAction()]]),
+        },
+      );
+      expect(license!.source).toEqual({ kind: 'unrecorded', at: day(1) });
+      expect(license!.ends).toMatchObject({ state: 'active', at: day(60), by: 'period_end' });
+      expect(license!.events.map((e) => e.type)).toEqual(['LicenseGranted', 'LicenseTermChanged', 'SupportActionRecorded']);
+    });
+
+    it('keeps the ordinary source when the cause is no support action', () => {
+      const granted = resourceGranted('templates', 'free', 'freeaccess-user_1-templates', { causationId: 'event:901' });
+      expect(derive([granted], {}, { supportActions: new Map([['event:900', supportAction()]]) })[0]!.source).toEqual({ kind: 'free', at: day(1) });
+    });
+  });
+
+  describe('a booked session', () => {
+    const confirmed = on({ type: 'BookingConfirmed', data: { ...bookingBase(), start: day(10), end: day(10, 1), paymentIntentId: 'pi_b', at: day(2) } });
+
+    it('comes from the session’s purchase and ends on its date, or earlier if cancelled', () => {
+      const [session] = derive([purchase('ref-b', { title: 'Intro call', amountCents: 5000 }), confirmed]);
+      expect(session).toMatchObject({
+        id: 'booked_session:bk-1',
+        kind: 'booked_session',
+        title: 'Intro call',
+        detail: '30 minutes with Hana Host',
+        source: { kind: 'purchase', checkoutRef: 'ref-b', amountCents: 5000 },
+        ends: { state: 'active', at: day(10), by: 'session_date', alsoEndedBy: ['cancellation'] },
+      });
+    });
+
+    it('follows a reschedule to the new date', () => {
+      const moved = on({
+        type: 'BookingRescheduled',
+        data: { ...bookingBase(), from: { start: day(10), end: day(10, 1) }, start: day(12), end: day(12, 1), sequence: 1, at: day(3) },
+      });
+      expect(derive([confirmed, moved])[0]!.ends).toMatchObject({ state: 'active', at: day(12) });
+    });
+
+    it('has ended once the session is over, or once the payment was taken back', () => {
+      expect(derive([confirmed], {}, { now: new Date(day(11)) })[0]!.ends).toMatchObject({ state: 'ended', by: 'session_date' });
+      const reversed = on({
+        type: 'BookingCancelled',
+        data: {
+          ...bookingBase(),
+          start: day(10),
+          end: day(10, 1),
+          paymentIntentId: 'pi_b',
+          by: 'payment_reversed',
+          refund: 'none',
+          refundCents: 0,
+          sequence: 1,
+          at: day(4),
+        },
+      });
+      expect(derive([confirmed, reversed])[0]!.ends).toEqual({ state: 'ended', at: day(4), by: 'refund', alsoEndedBy: [] });
+    });
+
+    it('is another customer’s when booked by them on the same calendar', () => {
+      const theirs = on({
+        type: 'BookingConfirmed',
+        data: { ...bookingBase(), customerUserId: 'user_2', start: day(10), end: day(10, 1), paymentIntentId: null, at: day(2) },
+      });
+      expect(derive([theirs])).toEqual([]);
+    });
+  });
+
+  it('lists plans first and bookings last, newest first within a kind', () => {
+    const kinds = derive([
+      resourceGranted('guide', 'free', 'f-1'),
+      licenseGranted('lic-a', { kind: 'lifetime', checkoutRef: null }),
+      on({ type: 'AddOnCreditsAdded', data: { userId: USER, packId: 'p-1', resourceId: 'c', title: 'Pack', credits: 5, at: day(1) } }),
+    ]).map((e) => e.kind);
+    expect(kinds).toEqual(['license', 'credit_pack', 'resource']);
+  });
+});
+
+describe('entitlementsForCustomer', () => {
+  it('says a support grant was ours and when, without the admin or the reason, and leaves the positions out', () => {
+    const granted = resourceGranted('templates', 'free', 'support-grant-1', { causationId: 'event:900' });
+    const [mine] = entitlementsForCustomer(derive([granted], {}, { supportActions: new Map([['event:900', supportAction()]]) }));
+    expect(mine!.source).toEqual({ kind: 'support', at: day(2) });
+    expect(mine).not.toHaveProperty('events');
+    expect(JSON.stringify(mine)).not.toMatch(/admin_7|old site/);
+  });
+
+  it('names who gave a seat, not their account id', () => {
+    const added = on({
+      type: 'LicensedUserAdded',
+      data: {
+        licenseId: 'l',
+        ownerUserId: 'owner_1',
+        ownerName: 'Olive',
+        planTitle: 'Team',
+        email: EMAIL,
+        seatKeySealed: 's',
+        seatKeyHash: 'h',
+        seatKeyHint: 'x',
+        at: day(1),
+      },
+    });
+    const [seat] = entitlementsForCustomer(derive([added]));
+    expect(seat!.source).toEqual({ kind: 'seat', at: day(1), licenseId: 'l', ownerName: 'Olive', planTitle: 'Team' });
+  });
+});
+
+/** An event as the log hands it back, at the next position. */
+function on<E extends AccessNew>(event: E, options: { causationId?: string } = {}): RecordedEvent<E['type'], E['data']> {
+  nextPosition += 1n;
+  return {
+    ...event,
+    streamId: 'stream',
+    streamVersion: Number(nextPosition),
+    position: nextPosition,
+    transactionId: nextPosition,
+    schemaVersion: 1,
+    metadata: { correlationId: 'c', causationId: options.causationId ?? null, actor: { kind: 'system' } },
+    recordedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, Number(nextPosition))),
+  };
+}
+
+const ref = (event: AccessRecord) => ({ position: event.position.toString(), type: event.type, at: event.recordedAt.toISOString() });
+
+function derive(
+  events: AccessRecord[],
+  facts: Partial<AccessFacts> = {},
+  options: { userId?: string; email?: string; supportActions?: Map<string, SupportActionView>; now?: Date } = {},
+) {
+  return deriveEntitlementSources({
+    userId: options.userId ?? USER,
+    email: options.email ?? EMAIL,
+    events,
+    supportActions: options.supportActions ?? new Map(),
+    facts: { subscriptions: new Map(), licenses: new Map(), packs: new Map(), cycles: new Map(), resourceTitles: new Map(), ...facts },
+    now: options.now ?? new Date(day(5)),
+  });
+}
+
+function purchase(checkoutRef: string, options: { title: string; amountCents: number; mode?: 'payment' | 'subscription'; subscriptionId?: string }) {
+  return on({
+    type: 'PurchaseCompleted',
+    data: {
+      checkoutRef,
+      checkoutSessionId: `cs_${checkoutRef}`,
+      userId: USER,
+      email: EMAIL,
+      resourceId: 'res',
+      resourceType: 'plugin',
+      title: options.title,
+      quantity: 1,
+      amountCents: options.amountCents,
+      currency: 'usd',
+      mode: options.mode ?? 'payment',
+      customerId: 'cus_1',
+      paymentIntentId: `pi_${checkoutRef}`,
+      subscriptionId: options.subscriptionId ?? null,
+      completedAt: day(1),
+    },
+  });
+}
+
+function licenseGranted(
+  licenseId: string,
+  options: { kind: 'lifetime' | 'subscription'; checkoutRef?: string | null; subscriptionId?: string; includedCreditsPerMonth?: number; validUntil?: string },
+) {
+  return on({
+    type: 'LicenseGranted',
+    data: {
+      licenseId,
+      userId: USER,
+      email: EMAIL,
+      resourceId: 'res',
+      plan: 'pro',
+      kind: options.kind,
+      seats: 1,
+      devicesPerSeat: 2,
+      includedCreditsPerMonth: options.includedCreditsPerMonth ?? 0,
+      keySealed: 'sealed',
+      keyHash: 'hash',
+      keyHint: 'AB12',
+      source: { checkoutRef: options.checkoutRef ?? null, subscriptionId: options.subscriptionId ?? null },
+      validUntil: options.validUntil ?? null,
+      grantedAt: day(1),
+    },
+  });
+}
+
+function resourceGranted(resourceId: string, source: 'purchase' | 'free', sourceRef: string, options: { causationId?: string } = {}) {
+  return on({ type: 'ResourceAccessGranted', data: { userId: USER, resourceId, source, sourceRef, at: day(1) } }, options);
+}
+
+function supportAction(): SupportActionView {
+  return {
+    position: '900',
+    actionId: 'action-1',
+    kind: 'grant_resource',
+    userId: USER,
+    actorId: 'admin_7',
+    actorRole: 'support',
+    reason: 'Course bought on the old site',
+    at: day(2),
+  };
+}
+
+function bookingBase() {
+  return {
+    hostUserId: 'host_1',
+    bookingId: 'bk-1',
+    customerUserId: USER,
+    details: {
+      sessionTypeId: 'intro',
+      sessionTitle: 'Intro call',
+      minutes: 30,
+      hostName: 'Hana Host',
+      meetingUrl: null,
+      customerEmail: EMAIL,
+      customerName: 'Ada',
+      customerTimeZone: 'UTC',
+      checkoutRef: 'ref-b',
+      amountCents: 5000,
+      currency: 'usd',
+    },
+  };
+}
