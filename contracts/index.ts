@@ -1,4 +1,5 @@
 import { adminGetProjectors, adminGetReplay, adminListEvents, adminListStreams, adminStartReplay } from './admin/admin.contract';
+import { getAccountAtMoment } from './admin/account-moment.contract';
 import { getCustomerAccount, getCustomerTimeline } from './admin/customer-account.contract';
 import { searchCustomers } from './admin/customer-search.contract';
 import { adminListStripeEvents, adminRedriveStripeEvent } from './stripe/stripe.contract';
@@ -57,6 +58,7 @@ export const serverFnContracts = [
   searchCustomers,
   getCustomerAccount,
   getCustomerTimeline,
+  getAccountAtMoment,
   getEmailPreferences,
   updateEmailPreferences,
   requestManageEmailLink,

@@ -1,3 +1,5 @@
 /** The credits module's public surface: other modules, the app and the CLI import only this. */
 export { CreditsModule } from './credits.module';
 export type { CreditTables } from './projections/credits.entities';
+export { addOnRemaining, creditLedgerDecider, includedRemaining, type CreditState } from './credits.decider';
+export { creditEvents, type CreditEvent } from './credits.events';
