@@ -38,7 +38,7 @@ export const getAccountAtMoment = defineServerFn({
   input: z
     .object({
       userId: customerUserId,
-      /** After the event at this position (an entry of the timeline). */
+      /** After the event at this position (an entry of the timeline), and the others its command recorded with it. */
       position: position.optional(),
       /** Or after everything recorded up to this time. */
       at: z.iso.datetime({ offset: true }).optional(),
@@ -46,7 +46,7 @@ export const getAccountAtMoment = defineServerFn({
     .strict()
     .refine((input) => (input.position === undefined) !== (input.at === undefined), { message: 'Give a position or a time, not both.' }),
   output: z.object({
-    /** The last of the account's events folded in; null when it had none yet. */
+    /** The last of the account's events folded in (the last its command recorded); null when it had none yet. */
     position: z.string().nullable(),
     /** When that event was recorded, or the time asked for when there was none. */
     recordedAt: z.string().nullable(),

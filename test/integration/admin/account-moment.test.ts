@@ -1,17 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import { runCommand } from '../../../backend/src/events/command-runner';
-import { EventRegistry } from '../../../backend/src/events/event-registry';
-import { EventStore } from '../../../backend/src/events/event-store';
-import { bookingEvents } from '../../../backend/src/modules/booking';
-import { purchaseEvents } from '../../../backend/src/modules/checkout';
-import { creditEvents } from '../../../backend/src/modules/credits';
-import { deviceEvents } from '../../../backend/src/modules/devices';
-import { licenseEvents } from '../../../backend/src/modules/licenses';
-import { accountHistory, type RunCommand } from '../../support/account-history';
-import { eventually, startAddressableSite } from '../../support/site-client';
+import { writeAccountHistory } from '../../support/account-history-log';
+import { startAddressableSite } from '../../support/site-client';
 import type { SiteServer } from '../../support/site-server';
-import { metadata } from '../../support/test-events';
 
 /**
  * The account at a moment against the account page: a scripted history is run command by command
@@ -21,24 +12,13 @@ import { metadata } from '../../support/test-events';
  */
 const ADMIN_TOKEN = 'integration-moment-admin-token-0123';
 const SECTIONS = ['plan', 'licenses', 'credits', 'resources', 'purchases', 'bookings', 'pendingPayments'] as const;
-/** The projector that builds each kind of stream's read model, by the stream's prefix. */
-const PROJECTORS: [string, string][] = [
-  ['license-devices-', 'LicenseDevicesProjector'],
-  ['license-', 'LicensesProjector'],
-  ['credits-', 'CreditsProjector'],
-  ['checkout-', 'PurchasesProjector'],
-  ['host-calendar-', 'SessionBookingsProjector'],
-];
-
 let site: SiteServer;
 let pool: Pool;
-let store: EventStore;
 let cookie: string;
 
 beforeAll(async () => {
   site = await startAddressableSite('account-moment', { ADMIN_TOKEN });
   pool = new Pool({ connectionString: site.databaseUrl, max: 2 });
-  store = new EventStore(pool, new EventRegistry().register(...licenseEvents, ...deviceEvents, ...creditEvents, ...purchaseEvents, ...bookingEvents));
   const response = await fetch(`${site.url}/admin/session`, { method: 'POST', body: new URLSearchParams({ token: ADMIN_TOKEN }), redirect: 'manual' });
   cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
 }, 90_000);
@@ -71,31 +51,14 @@ function comparable(view: Record<string, any>) {
   };
 }
 
-async function projected(streamId: string, position: bigint): Promise<void> {
-  const projector = PROJECTORS.find(([prefix]) => streamId.startsWith(prefix))![1];
-  await eventually(
-    () => pool.query<{ position: string }>('select position::text from projector_checkpoints where name = $1', [projector]),
-    (r) => r.rows[0] !== undefined && BigInt(r.rows[0].position) >= position,
-  );
-}
-
 describe('an account with a scripted history', () => {
   const userId = `user_moment_${randomUUID().slice(0, 8)}`;
   const steps: { label: string; position: string; page: Record<string, any> }[] = [];
 
   beforeAll(async () => {
-    let last = 0n;
-    const run: RunCommand = async (streamId, decider, command) => {
-      const outcome = await runCommand({ store, streamId, decider, command, metadata: metadata() });
-      expect(outcome.status).toBe('appended');
-      if (outcome.status !== 'appended') return;
-      last = outcome.positions.at(-1)!;
-      await projected(streamId, last);
-    };
-    for (const step of accountHistory({ userId, unique: userId.slice(-8) }, new Date())) {
-      await step.run(run);
-      steps.push({ label: step.label, position: last.toString(), page: await result('getCustomerAccount', { userId }) });
-    }
+    await writeAccountHistory(pool, userId, async (label, position) => {
+      steps.push({ label, position, page: await result('getCustomerAccount', { userId }) });
+    });
   }, 120_000);
 
   it('the account-at-a-moment fold equals the read models at that position, after every step', async () => {

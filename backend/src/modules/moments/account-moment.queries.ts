@@ -16,12 +16,13 @@ type MomentInput = z.output<typeof getAccountAtMoment.input>;
  * (a calendar holds everyone's bookings with that host).
  */
 const EVENTS_SQL = `
-  select position::text, stream_id, type, schema_version, data, recorded_at from events
+  select position::text, transaction_id::text, stream_id, type, schema_version, data, recorded_at from events
   where stream_id = any($1::text[]) and (stream_id not like 'host-calendar-%' or data->>'customerUserId' = $2)
   order by position`;
 
 interface Row {
   position: string;
+  transaction_id: string;
   stream_id: string;
   type: string;
   schema_version: number;
@@ -50,6 +51,9 @@ export class AccountMomentQueries {
     let fold: AccountFold = emptyAccount();
     let folded = 0;
     while (folded < rows.length && within(rows[folded]!)) fold = evolveAccount(fold, this.decoded(rows[folded++]!));
+    // The rest of the cut event's append too: no read model ever showed the account between the events of one command.
+    while (folded > 0 && folded < rows.length && rows[folded]!.transaction_id === rows[folded - 1]!.transaction_id)
+      fold = evolveAccount(fold, this.decoded(rows[folded++]!));
     const last = folded > 0 ? rows[folded - 1]! : null;
     const then = accountView(fold, asked ?? last?.recorded_at ?? new Date(0));
     for (let n = folded; n < rows.length; n += 1) fold = evolveAccount(fold, this.decoded(rows[n]!));
