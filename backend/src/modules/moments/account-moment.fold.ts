@@ -24,6 +24,11 @@ import {
   type PendingMoment,
 } from './purchase-moment';
 
+/** The event types the fold reads: the others on the account's streams change nothing it shows. */
+export const FOLDED_TYPES: readonly string[] = [...licenseEvents, ...deviceEvents, ...creditEvents, ...purchaseEvents, ...bookingEvents].map(
+  (definition) => definition.type,
+);
+
 /** One of the account's events, decoded: what the fold reads. */
 export interface AccountEvent extends NewEvent {
   streamId: string;

@@ -7,18 +7,23 @@ import { EventRegistry } from '../../events/event-registry';
 import { EVENTS_POOL } from '../../events/events.tokens';
 import { ACCOUNT_STREAMS_SQL } from '../admin';
 import { diffMoments } from './account-diff';
-import { accountView, emptyAccount, evolveAccount, type AccountFold } from './account-moment.fold';
+import { accountView, emptyAccount, evolveAccount, FOLDED_TYPES, type AccountFold } from './account-moment.fold';
 
 type MomentInput = z.output<typeof getAccountAtMoment.input>;
 
 /*
- * Every event of the account's streams in log order; of a host's calendar, only this customer's
- * (a calendar holds everyone's bookings with that host).
+ * Every event of the account's streams that the fold reads, in log order; of a host's calendar,
+ * only this customer's (a calendar holds everyone's bookings with that host). Each stream is read
+ * by its (stream_id, stream_version) index.
  */
 const EVENTS_SQL = `
-  select position::text, transaction_id::text, stream_id, type, schema_version, data, recorded_at from events
-  where stream_id = any($1::text[]) and (stream_id not like 'host-calendar-%' or data->>'customerUserId' = $2)
-  order by position`;
+  with streams as (${ACCOUNT_STREAMS_SQL})
+  select e.position::text, e.transaction_id::text, e.stream_id, e.type, e.schema_version, e.data, e.recorded_at
+  from (select distinct stream_id from streams) s cross join lateral (
+    select * from events
+    where stream_id = s.stream_id and type = any($2::text[]) and (stream_id not like 'host-calendar-%' or data->>'customerUserId' = $1)
+  ) e
+  order by e.position`;
 
 interface Row {
   position: string;
@@ -42,8 +47,7 @@ export class AccountMomentQueries {
   ) {}
 
   async moment(input: MomentInput): Promise<ServerFnOutput<typeof getAccountAtMoment>> {
-    const streams = (await this.pool.query<{ stream_id: string }>(ACCOUNT_STREAMS_SQL, [input.userId])).rows.map((row) => row.stream_id);
-    const { rows } = await this.pool.query<Row>(EVENTS_SQL, [[...new Set(streams)], input.userId]);
+    const { rows } = await this.pool.query<Row>(EVENTS_SQL, [input.userId, FOLDED_TYPES]);
     const asked = input.at === undefined ? null : new Date(input.at);
     const cut = input.position === undefined ? null : BigInt(input.position);
     const within = (row: Row) => (cut === null ? row.recorded_at.getTime() <= asked!.getTime() : BigInt(row.position) <= cut);
