@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
+import { runCommand } from '../../../backend/src/events/command-runner';
+import { EventRegistry } from '../../../backend/src/events/event-registry';
+import { EventStore } from '../../../backend/src/events/event-store';
+import { creditEvents, creditLedgerDecider } from '../../../backend/src/modules/credits';
 import { writeAccountHistory } from '../../support/account-history-log';
+import { metadata } from '../../support/test-events';
 import { startAddressableSite } from '../../support/site-client';
 import type { SiteServer } from '../../support/site-server';
 
@@ -106,6 +111,24 @@ describe('an account with a scripted history', () => {
     expect(BigInt(moment.position)).toBeGreaterThanOrEqual(BigInt(steps[2]!.position));
     expect(BigInt(moment.position)).toBeLessThan(BigInt(steps[3]!.position));
     expect(comparable(moment.then)).toEqual(comparable(steps[2]!.page));
+  });
+
+  it('reads the account again once an event is added to it, however often it was looked at before', async () => {
+    const before = await result('getAccountAtMoment', { userId, position: steps[1]!.position });
+    expect(await result('getAccountAtMoment', { userId, position: steps[1]!.position })).toEqual(before);
+    const store = new EventStore(pool, new EventRegistry().register(...creditEvents));
+    const at = new Date().toISOString();
+    await runCommand({
+      store,
+      streamId: `credits-${userId}`,
+      decider: creditLedgerDecider,
+      command: { type: 'AddCreditPack', userId, packId: `late-${userId}`, resourceId: 'credits-1k', title: '1,000 credits', credits: 1_000, at },
+      metadata: metadata(),
+    });
+    const after = await result('getAccountAtMoment', { userId, position: steps[1]!.position });
+    expect(after.eventsNow).toBe(before.eventsNow + 1);
+    expect(after.now.credits.packs).toBe(before.now.credits.packs + 1_000);
+    expect(after.then).toEqual(before.then);
   });
 
   it('shows an account before its first event as empty', async () => {
