@@ -7,6 +7,9 @@
 //   import { benchAccountMoment } from './support/account-moment.mjs': given the bench site (with an
 //   ADMIN_TOKEN) and a pg pool on its database; returns the rows it printed.
 //   node bench/support/account-moment.mjs: starts its own site the way bench/support.bench.mjs does.
+//   "first look": the whole log read, decoded and folded (one sample: it is kept after); "kept": the same
+//   account looked at again (checked unchanged); "after an event was added": one added before each
+//   request (not timed), so what its stream gained is read and folded on.
 //   BENCH_MOMENT_EVENTS (10000), BENCH_MOMENT_REQUESTS per row (100)
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -249,7 +252,10 @@ export async function benchAccountMoment({ site, pool, adminToken, events = 10_0
   if (!cookie) throw new Error('admin sign-in gave no cookie');
   const fn = (id, payload) => () => fetch(`${site.url}/_serverFn/${id}?payload=${encodeURIComponent(JSON.stringify(payload))}`, { headers: { cookie } });
 
+  // The first look at the account: its whole log read, decoded and folded (one sample of it per run).
+  const firstLook = performance.now();
   const check = await (await fn('getAccountAtMoment', { userId, position: middle })()).json();
+  const firstLookMs = performance.now() - firstLook;
   if (check.result?.eventsNow !== eventCount)
     throw new Error(`getAccountAtMoment folded ${check.result?.eventsNow} events, expected ${eventCount}: ${JSON.stringify(check).slice(0, 300)}`);
 
@@ -258,40 +264,65 @@ export async function benchAccountMoment({ site, pool, adminToken, events = 10_0
   const rows = [{ name: 'GET /healthz (baseline)', ...(await sequential(healthz, requests)) }];
   const timed = [
     ['getCustomerAccount (the page now, read models)', fn('getCustomerAccount', { userId })],
-    ['getAccountAtMoment: at a position (mid-history)', fn('getAccountAtMoment', { userId, position: middle })],
-    ['getAccountAtMoment: at a time (mid-history)', fn('getAccountAtMoment', { userId, at: middleAt })],
+    ['getAccountAtMoment: at a position, mid-history (kept)', fn('getAccountAtMoment', { userId, position: middle })],
+    ['getAccountAtMoment: at a time, mid-history (kept)', fn('getAccountAtMoment', { userId, at: middleAt })],
   ];
   for (const [name, call] of timed) {
     await sequential(call, 5);
     rows.push({ name, ...(await sequential(call, requests)) });
   }
+  // Changed: an event added to the account before each request (not timed), so what its stream gained is read and folded on.
+  let added = 0;
+  const addPack = async () => {
+    const cmd = {
+      type: 'AddCreditPack',
+      userId,
+      packId: `late-${added}-${userId}`,
+      resourceId: 'credits-1',
+      title: '1 credit',
+      credits: 1,
+      at: new Date().toISOString(),
+    };
+    const outcome = await store.append(credits, 'any', creditLedgerDecider.decide(cmd, streams.get(credits).state), {
+      correlationId: randomUUID(),
+      causationId: null,
+      actor: { kind: 'system' },
+    });
+    if (outcome.status !== 'appended') throw new Error('the late pack was not appended');
+    added += 1;
+  };
+  const changed = fn('getAccountAtMoment', { userId, position: middle });
+  rows.push({ name: 'getAccountAtMoment: at a position, after an event was added', ...(await sequential(changed, requests, addPack)) });
+  rows.splice(2, 0, { name: 'getAccountAtMoment: first look (whole log read, 1 sample)', p50: firstLookMs, p95: firstLookMs, p99: firstLookMs });
   for (const r of rows) r.ratio = r.p50 / rows[0].p50;
 
   console.log(
-    `\ngetAccountAtMoment for one account with ${eventCount.toLocaleString('en-US')} events (${check.result.eventsThen.toLocaleString('en-US')} before the mid-history position) on ${streams.size} streams;`,
+    `\ngetAccountAtMoment for one account with ${eventCount.toLocaleString('en-US')} events (${check.result.eventsThen.toLocaleString('en-US')} before the mid-history position) on ${streams.size} streams, one more added before each request of the last row;`,
   );
   console.log(`appended through the event store in ${appendSeconds.toFixed(1)} s, projected by ${projectedSeconds.toFixed(1)} s`);
   console.log(`${requests} sequential requests per row over HTTP with the admin cookie; load average at start ${loadAtStart}, now ${loads()}\n`);
   console.log(
-    `${'request'.padEnd(52)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'x healthz'.padStart(10)}  p95 < ${TARGET_MS} ms`,
+    `${'request'.padEnd(60)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'x healthz'.padStart(10)}  p95 < ${TARGET_MS} ms`,
   );
   for (const r of rows) {
     const verdict = r.name.startsWith('getAccountAtMoment') ? (r.p95 < TARGET_MS ? 'yes' : 'NO') : '';
     console.log(
-      `${r.name.padEnd(52)} ${r.p50.toFixed(2).padStart(8)} ${r.p95.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${r.ratio.toFixed(2).padStart(10)}  ${verdict}`,
+      `${r.name.padEnd(60)} ${r.p50.toFixed(2).padStart(8)} ${r.p95.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${r.ratio.toFixed(2).padStart(10)}  ${verdict}`,
     );
   }
-  const worst = Math.max(...rows.filter((r) => r.name.startsWith('getAccountAtMoment')).map((r) => r.p95));
+  const sampled = rows.filter((r) => r.name.startsWith('getAccountAtMoment') && !r.name.includes('1 sample'));
+  const worst = Math.max(...sampled.map((r) => r.p95));
   console.log(
-    `\nTarget: account-at-a-moment p95 under ${TARGET_MS} ms at ${eventCount.toLocaleString('en-US')} events. Worst p95: ${worst.toFixed(2)} ms → ${worst < TARGET_MS ? 'met' : 'NOT met'}.`,
+    `\nTarget: account-at-a-moment p95 under ${TARGET_MS} ms at ${eventCount.toLocaleString('en-US')} events. Worst p95 of ${requests} requests: ${worst.toFixed(2)} ms → ${worst < TARGET_MS ? 'met' : 'NOT met'}; first look ${firstLookMs.toFixed(2)} ms (one sample).`,
   );
   console.log(`load average at end ${loads()}`);
   return rows;
 }
 
-async function sequential(request, total) {
+async function sequential(request, total, before = async () => {}) {
   const latencies = [];
   for (let n = 0; n < total; n += 1) {
+    await before();
     const t0 = performance.now();
     const response = await request(n);
     await response.arrayBuffer();
