@@ -11,6 +11,7 @@ async function historyViews(): Promise<Map<string, AccountMoment>> {
   const events: AccountEvent[] = [];
   const states = new Map<string, unknown>();
   const run: RunCommand = async (streamId, decider, command) => {
+    // The script runs each stream by one decider only, so what is kept for it is that decider's state.
     const known = states.has(streamId) ? (states.get(streamId) as ReturnType<typeof decider.initialState>) : decider.initialState();
     let state = known;
     for (const event of decider.decide(command, state)) {
