@@ -1,4 +1,5 @@
 import { adminGetProjectors, adminGetReplay, adminListEvents, adminListStreams, adminStartReplay } from './admin/admin.contract';
+import { getAccountAtMoment } from './admin/account-moment.contract';
 import { getCustomerAccount, getCustomerTimeline } from './admin/customer-account.contract';
 import { searchCustomers } from './admin/customer-search.contract';
 import { getEntitlementSources } from './admin/entitlement-sources.contract';
@@ -61,6 +62,7 @@ export const serverFnContracts = [
   getCustomerTimeline,
   getEntitlementSources,
   getMyEntitlementSources,
+  getAccountAtMoment,
   getEmailPreferences,
   updateEmailPreferences,
   requestManageEmailLink,

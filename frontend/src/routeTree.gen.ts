@@ -39,6 +39,7 @@ import { Route as ResourcesResourceIdRouteImport } from './routes/resources/$res
 import { Route as AdminCustomersUserIdRouteImport } from './routes/admin/customers/$userId'
 import { Route as LearnResourceIdIndexRouteImport } from './routes/learn/$resourceId/index'
 import { Route as LearnResourceIdLessonSlugRouteImport } from './routes/learn/$resourceId/$lessonSlug'
+import { Route as AdminCustomersUserIdAtRouteImport } from './routes/admin/customers/$userId_.at'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -194,6 +195,11 @@ const LearnResourceIdLessonSlugRoute =
     path: '/learn/$resourceId/$lessonSlug',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AdminCustomersUserIdAtRoute = AdminCustomersUserIdAtRouteImport.update({
+  id: '/customers/$userId_/at',
+  path: '/customers/$userId/at',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -226,6 +232,7 @@ export interface FileRoutesByFullPath {
   '/admin/customers/$userId': typeof AdminCustomersUserIdRoute
   '/learn/$resourceId/$lessonSlug': typeof LearnResourceIdLessonSlugRoute
   '/learn/$resourceId/': typeof LearnResourceIdIndexRoute
+  '/admin/customers/$userId/at': typeof AdminCustomersUserIdAtRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -256,6 +263,7 @@ export interface FileRoutesByTo {
   '/admin/customers/$userId': typeof AdminCustomersUserIdRoute
   '/learn/$resourceId/$lessonSlug': typeof LearnResourceIdLessonSlugRoute
   '/learn/$resourceId': typeof LearnResourceIdIndexRoute
+  '/admin/customers/$userId/at': typeof AdminCustomersUserIdAtRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -289,6 +297,7 @@ export interface FileRoutesById {
   '/admin/customers/$userId': typeof AdminCustomersUserIdRoute
   '/learn/$resourceId/$lessonSlug': typeof LearnResourceIdLessonSlugRoute
   '/learn/$resourceId/': typeof LearnResourceIdIndexRoute
+  '/admin/customers/$userId_/at': typeof AdminCustomersUserIdAtRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -323,6 +332,7 @@ export interface FileRouteTypes {
     | '/admin/customers/$userId'
     | '/learn/$resourceId/$lessonSlug'
     | '/learn/$resourceId/'
+    | '/admin/customers/$userId/at'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -353,6 +363,7 @@ export interface FileRouteTypes {
     | '/admin/customers/$userId'
     | '/learn/$resourceId/$lessonSlug'
     | '/learn/$resourceId'
+    | '/admin/customers/$userId/at'
   id:
     | '__root__'
     | '/'
@@ -385,6 +396,7 @@ export interface FileRouteTypes {
     | '/admin/customers/$userId'
     | '/learn/$resourceId/$lessonSlug'
     | '/learn/$resourceId/'
+    | '/admin/customers/$userId_/at'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -623,6 +635,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LearnResourceIdLessonSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/customers/$userId_/at': {
+      id: '/admin/customers/$userId_/at'
+      path: '/customers/$userId/at'
+      fullPath: '/admin/customers/$userId/at'
+      preLoaderRoute: typeof AdminCustomersUserIdAtRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
   }
 }
 
@@ -634,6 +653,7 @@ interface AdminRouteRouteChildren {
   AdminWebhooksRoute: typeof AdminWebhooksRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminCustomersUserIdRoute: typeof AdminCustomersUserIdRoute
+  AdminCustomersUserIdAtRoute: typeof AdminCustomersUserIdAtRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
@@ -644,6 +664,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminWebhooksRoute: AdminWebhooksRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminCustomersUserIdRoute: AdminCustomersUserIdRoute,
+  AdminCustomersUserIdAtRoute: AdminCustomersUserIdAtRoute,
 }
 
 const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { adminGetProjectors, adminGetReplay, adminListEvents, adminListStreams } from '@contracts/admin/admin.contract';
+import { getAccountAtMoment } from '@contracts/admin/account-moment.contract';
 import { getCustomerAccount, getCustomerTimeline } from '@contracts/admin/customer-account.contract';
 import { getEntitlementSources } from '@contracts/admin/entitlement-sources.contract';
 import { searchCustomers } from '@contracts/admin/customer-search.contract';
@@ -82,5 +83,13 @@ export const adminEntitlementSourcesQuery = (userId: string) =>
   queryOptions({
     queryKey: ['admin', 'entitlement-sources', userId],
     queryFn: () => orSignedOut(() => callServerFn(getEntitlementSources, { userId })),
+    staleTime: 4_000,
+  });
+
+/** The account as it was at a position of the log or a time, and what changed since: it never changes for a position, only "now" moves. */
+export const adminAccountMomentQuery = (input: ServerFnInput<typeof getAccountAtMoment>) =>
+  queryOptions({
+    queryKey: ['admin', 'account-moment', input],
+    queryFn: () => orSignedOut(() => callServerFn(getAccountAtMoment, input)),
     staleTime: 4_000,
   });

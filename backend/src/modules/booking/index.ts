@@ -3,4 +3,5 @@ export { BookingModule } from './booking.module';
 export { SlotHeld } from './booking.events';
 export { bookingEmailKinds } from './emails/booking-email-kinds';
 export { BookingRemindersJobsModule } from './jobs/booking-reminders-jobs.module';
-export type { BookingEvent } from './booking.events';
+export { hostCalendarDecider, type HostCalendar } from './booking.decider';
+export { bookingEvents, type BookingEvent } from './booking.events';

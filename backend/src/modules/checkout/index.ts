@@ -11,4 +11,5 @@ export { checkoutEmailKinds } from './emails/checkout-email-kinds';
 export { paymentsReadModels } from './payments-read-models';
 export type { PurchaseTables } from './projections/purchases.entities';
 export type { PaymentsReadModels } from './payments-read-models';
-export type { PurchaseEvent } from './checkout.events';
+export { purchaseEvents, type PurchaseEvent } from './checkout.events';
+export { freeAccessDecider } from './free-access.decider';

@@ -1,4 +1,5 @@
 /** The credits module's public surface: other modules, the app and the CLI import only this. */
 export { CreditsModule } from './credits.module';
 export type { CreditTables } from './projections/credits.entities';
-export type { CreditEvent } from './credits.events';
+export { addOnRemaining, creditLedgerDecider, includedRemaining, type CreditState } from './credits.decider';
+export { creditEvents, type CreditEvent } from './credits.events';

@@ -6,3 +6,5 @@ export { deviceLimitMessage } from './device-limit-message';
 export { readLicenseDeviceSeats } from './license-device-seats';
 export { DevicesModule } from './devices.module';
 export type { LicenseDeviceTables } from './projections/license-devices.entity';
+export { deviceDecider, type DeviceState } from './devices.decider';
+export { deviceEvents, type DeviceEvent } from './devices.events';

@@ -18,4 +18,5 @@ export { LICENSE_SEALING_SECRET, LicensesModule } from './licenses.module';
 export { generateLicenseKey } from './license-key';
 export { LicenseNotFoundError } from './licenses.errors';
 export type { LicenseTables } from './projections/licenses.entities';
-export type { LicenseEvent } from './licenses.events';
+export { licenseDecider, type LicenseState } from './licenses.decider';
+export { licenseEvents, type LicenseEvent } from './licenses.events';

@@ -86,7 +86,7 @@ export function CustomerTimeline({
       ) : (
         <ol className="mt-6 space-y-3" aria-label="Events, newest first">
           {page.entries.map((entry) => (
-            <TimelineItem key={entry.position} entry={entry} />
+            <TimelineItem key={entry.position} userId={userId} entry={entry} />
           ))}
         </ol>
       )}
@@ -106,7 +106,7 @@ export function CustomerTimeline({
   );
 }
 
-function TimelineItem({ entry }: { entry: TimelineEntry }) {
+function TimelineItem({ userId, entry }: { userId: string; entry: TimelineEntry }) {
   const headingId = `event-${entry.position}`;
   return (
     <li id={headingId} className="min-w-0 rounded-xl border border-line bg-surface-raised px-4 py-3 text-sm">
@@ -165,6 +165,16 @@ function TimelineItem({ entry }: { entry: TimelineEntry }) {
             </div>
           ) : null}
         </dl>
+        <p className="mt-2 text-xs">
+          <Link
+            to="/admin/customers/$userId/at"
+            params={{ userId }}
+            search={{ position: entry.position }}
+            className="font-medium text-accent-300 hover:underline"
+          >
+            Account at this point
+          </Link>
+        </p>
         <details className="mt-2">
           <summary className="cursor-pointer text-xs font-medium text-accent-300">JSON</summary>
           <pre className="mt-2 max-h-96 overflow-auto rounded-lg bg-surface p-3 font-mono text-xs leading-relaxed text-ink-muted">
