@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { runCommand, StreamStateCache, type CommandOutcome } from '../../../events/command-runner';
-import type { EventMetadata } from '../../../events/event-metadata';
+import { StreamStateCache } from '../../../events/command-runner';
 import { SerializedStreams } from '../../../events/serialized-streams';
-import { hostCalendarDecider, type CalendarCommand, type HostCalendar } from '../booking.decider';
-import { hostCalendarStreamId } from '../booking.events';
+import type { HostCalendar } from '../booking.decider';
 
 /**
  * What every command on a host's calendar shares: they run one at a time per calendar across every
@@ -12,19 +10,7 @@ import { hostCalendarStreamId } from '../booking.events';
  */
 @Injectable()
 export class HostCalendars {
-  private readonly states = new StreamStateCache<HostCalendar>(1_000);
+  readonly states = new StreamStateCache<HostCalendar>(1_000);
 
-  constructor(private readonly streams: SerializedStreams) {}
-
-  /** Load → decide → append on the host's calendar, with the calendar locked meanwhile. */
-  decide(command: CalendarCommand, metadata: EventMetadata): Promise<CommandOutcome<HostCalendar>> {
-    return runCommand({
-      serialize: this.streams,
-      streamId: hostCalendarStreamId(command.hostUserId),
-      decider: hostCalendarDecider,
-      command,
-      metadata,
-      cache: this.states,
-    });
-  }
+  constructor(readonly streams: SerializedStreams) {}
 }

@@ -1,7 +1,8 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandOutcome } from '../../../events/command-runner';
+import { runCommand, type CommandOutcome } from '../../../events/command-runner';
 import type { EventMetadata } from '../../../events/event-metadata';
-import type { CalendarCommand, HostCalendar } from '../booking.decider';
+import { hostCalendarDecider, type CalendarCommand, type HostCalendar } from '../booking.decider';
+import { hostCalendarStreamId } from '../booking.events';
 import { HostCalendars } from './host-calendars';
 
 export class RescheduleBooking extends Command<CommandOutcome<HostCalendar>> {
@@ -19,6 +20,13 @@ export class RescheduleBookingHandler implements ICommandHandler<RescheduleBooki
   constructor(private readonly calendars: HostCalendars) {}
 
   execute({ command, metadata }: RescheduleBooking): Promise<CommandOutcome<HostCalendar>> {
-    return this.calendars.decide({ type: 'RescheduleBooking', ...command }, metadata);
+    return runCommand({
+      serialize: this.calendars.streams,
+      streamId: hostCalendarStreamId(command.hostUserId),
+      decider: hostCalendarDecider,
+      command: { type: 'RescheduleBooking', ...command },
+      metadata,
+      cache: this.calendars.states,
+    });
   }
 }
