@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rewindCheckpoint } from '../../../backend/src/events/checkpoints';
 import { countingProjector, createCountingTables, seenSummary } from '../../support/counting-projector';
-import { CounterIncremented, metadata } from '../../support/test-events';
+import { CounterIncremented, metadata, NoteRenamed } from '../../support/test-events';
 import { appendHeldOpen } from './support/held-open-append';
 import { sleep, until } from './support/wait';
 import { useProjectionHarness } from './support/projection-harness';
@@ -49,6 +49,33 @@ describe('a projector running while many writers append', () => {
       await sleep(200);
       await db.store.append(`${prefix}-1`, 'no-stream', [CounterIncremented({ by: 1 })], metadata());
       await until('the event is projected', async () => (await seenSummary(db.pool, name)).events === 1, 2_000);
+    } finally {
+      await worker.stop();
+    }
+  });
+});
+
+describe('a notification of only types a projector does not read', () => {
+  it('does not send it to the log at once: it moves past them after unreadWakeMs', async () => {
+    const prefix = `unread-${randomUUID()}`;
+    const name = `counting-${randomUUID()}`;
+    // Polling alone would take 10 s here: only the delayed wake can explain the move.
+    const worker = workerFor(countingProjector(name, prefix), { pollMs: 10_000, unreadWakeMs: 200 });
+    worker.start();
+    try {
+      await until('it leads', () => worker.leader);
+      await sleep(200);
+      const appended = await db.store.append(`${prefix}-note`, 'no-stream', [NoteRenamed({ title: 'unread', previousTitle: null })], metadata());
+      if (appended.status !== 'appended') throw new Error('the note was not appended');
+      const [position] = appended.positions;
+      const checkpoint = async () =>
+        BigInt(
+          (await db.pool.query<{ position: string }>('select position::text from projector_checkpoints where name = $1', [name])).rows[0]?.position ?? '0',
+        );
+      await until('its checkpoint is past the note', async () => (await checkpoint()) >= position!, 3_000);
+      // Its own type still wakes it at once.
+      await db.store.append(`${prefix}-1`, 'no-stream', [CounterIncremented({ by: 1 })], metadata());
+      await until('the counter is projected', async () => (await seenSummary(db.pool, name)).events === 1, 2_000);
     } finally {
       await worker.stop();
     }
