@@ -14,11 +14,6 @@ export interface ProjectionWorkerOptions {
   pollMs?: number;
   /** How often a follower tries to become the leader. */
   leaderRetryMs?: number;
-  /**
-   * How long after a notification of only types it does not read the projector looks: it moves
-   * its checkpoint past them then, once for all that came meanwhile, instead of a query each.
-   */
-  unreadWakeMs?: number;
   /** Where the leader lock is taken; by default a connection of the worker's own. */
   locks?: LeaderLocks;
   log: Logger;
@@ -54,7 +49,6 @@ export class ProjectionWorker {
   /** Set by a notification that arrives mid-batch, so the next idle does not sleep through it. */
   private wakeRequested = false;
   private wake?: () => void;
-  private unreadWakeTimer?: NodeJS.Timeout;
   private unsubscribe?: () => void;
   leader = false;
   applied = 0;
@@ -78,10 +72,11 @@ export class ProjectionWorker {
     if (this.running) return;
     this.running = true;
     this.unsubscribe = this.notifier.onAppend((types) => {
-      // Followers ignore appends: they only retry the lock on their own schedule.
-      if (!this.leader) return;
-      if (this.reads(types)) this.wakeNow();
-      else this.unreadWakeTimer ??= setTimeout(() => this.wakeNow(), this.options.unreadWakeMs ?? 250);
+      // Followers ignore appends: they only retry the lock on their own schedule. Types it does not
+      // read it moves past at its next poll, once for all that came meanwhile, not a query each.
+      if (!this.leader || !this.reads(types)) return;
+      this.wakeRequested = true;
+      this.wake?.();
     });
     this.loop = this.run();
   }
@@ -93,7 +88,6 @@ export class ProjectionWorker {
   async stop(): Promise<void> {
     this.running = false;
     this.unsubscribe?.();
-    clearTimeout(this.unreadWakeTimer);
     this.wake?.();
     await this.loop;
     await this.releaseLock();
@@ -122,9 +116,6 @@ export class ProjectionWorker {
           checkpoint = undefined;
         }
         this.wakeRequested = false;
-        // This batch reads past whatever those notifications were about.
-        clearTimeout(this.unreadWakeTimer);
-        this.unreadWakeTimer = undefined;
         if (performance.now() - checkpointCheckedAt > pollMs) checkpoint = undefined;
         const batch = await projectBatch(this.orm, this.store, this.projector, { batchSize, from: checkpoint });
         const { applied, caughtUp, heldBack } = batch;
@@ -153,13 +144,6 @@ export class ProjectionWorker {
   private reads(types: ReadonlySet<string> | null): boolean {
     const read = this.projector.eventTypes;
     return types === null || read === 'all' || read.some((type) => types.has(type));
-  }
-
-  private wakeNow(): void {
-    clearTimeout(this.unreadWakeTimer);
-    this.unreadWakeTimer = undefined;
-    this.wakeRequested = true;
-    this.wake?.();
   }
 
   private async tryLead(): Promise<boolean> {
