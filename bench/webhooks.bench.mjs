@@ -398,12 +398,19 @@ async function run(label, stack, { faults = false, rate = RATE } = {}) {
               0,
             )
           : after - before;
-      return `${name} ${spent.toFixed(1)} s`;
+      return [name, spent];
     });
     const committed = transactions - cpuBefore.transactions;
+    const total = used.reduce((sum, [, spent]) => sum + spent, 0);
+    const windowSeconds = (performance.now() - started) / 1000;
     console.log(
-      `  CPU used from the first delivery until all were fulfilled and counted: ${used.join(', ')}; Postgres transactions ${committed} (${(committed / DELIVERIES).toFixed(1)} per delivery)`,
+      `  CPU used from the first delivery until all were fulfilled and counted (${windowSeconds.toFixed(1)} s); Postgres transactions ${committed} (${(committed / DELIVERIES).toFixed(1)} per delivery):`,
     );
+    console.log(`    ${'process'.padEnd(22)} ${'CPU s'.padStart(6)} ${'ms/delivery'.padStart(12)} ${'cores'.padStart(6)}`);
+    for (const [name, spent] of [...used, ['all', total]])
+      console.log(
+        `    ${name.padEnd(22)} ${spent.toFixed(2).padStart(6)} ${((spent * 1000) / DELIVERIES).toFixed(2).padStart(12)} ${(spent / windowSeconds).toFixed(2).padStart(6)}`,
+      );
   }
   if (!faults) {
     console.log("  where the time went (each purchase's checkout event):");
@@ -468,7 +475,16 @@ async function main() {
       const {
         rows: [stats],
       } = await db.query('select xact_commit + xact_rollback as transactions from pg_stat_database where datname = current_database()');
-      return { api: a, worker: w, redis: r, postgres: new Map(backends), transactions: Number(stats.transactions) };
+      const own = process.cpuUsage();
+      return {
+        api: a,
+        worker: w,
+        redis: r,
+        postgres: new Map(backends),
+        // This script: the signing client, the dashboard poller and this accounting.
+        'bench client': (own.user + own.system) / 1e6,
+        transactions: Number(stats.transactions),
+      };
     },
     async killWorker() {
       worker.child.kill('SIGKILL');

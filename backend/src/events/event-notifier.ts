@@ -1,13 +1,18 @@
 import { Client } from 'pg';
+import { typesInPayload } from './appended-types';
 import { EVENTS_CHANNEL } from './event-store';
 
+/** Told the types committed, or null when any may have been. */
+export type AppendListener = (types: ReadonlySet<string> | null) => void;
+
 /**
- * One LISTEN connection that wakes projectors the moment an append commits. If it drops, it
+ * One LISTEN connection that wakes projectors the moment an append commits, telling them which
+ * types were committed. If it drops, it
  * reconnects; projectors poll meanwhile, so a lost notification only costs latency.
  */
 export class EventNotifier {
   private client?: Client;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<AppendListener>();
   private stopped = false;
   private reconnectTimer?: NodeJS.Timeout;
 
@@ -18,7 +23,7 @@ export class EventNotifier {
     await this.connect().catch(() => this.scheduleReconnect());
   }
 
-  onAppend(listener: () => void): () => void {
+  onAppend(listener: AppendListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -33,7 +38,10 @@ export class EventNotifier {
 
   private async connect(): Promise<void> {
     const client = new Client({ connectionString: this.connectionString });
-    client.on('notification', () => this.listeners.forEach((listener) => listener()));
+    client.on('notification', (message) => {
+      const types = typesInPayload(message.payload);
+      this.listeners.forEach((listener) => listener(types));
+    });
     client.on('error', () => {
       if (this.client === client) this.client = undefined;
       client.end().catch(() => undefined);

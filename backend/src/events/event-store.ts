@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { typesPayload } from './appended-types';
 import { decodeEventRow } from './decode-event-row';
 import { eventMetadataSchema, type EventMetadata } from './event-metadata';
 import type { EventRegistry, NewEvent } from './event-registry';
@@ -54,7 +55,10 @@ const READABLE_BELOW = `snapshot as materialized (select pg_current_snapshot() a
 export class EventStore {
   private notifying = false;
   private notifyAgain = false;
+  /** The event types committed since the last NOTIFY was sent; 'all' when a caller did not say. */
+  private unannounced: Set<string> | 'all' = new Set();
   private appends = 0;
+  private readonly typesAppended = new Set<string>();
 
   constructor(
     private readonly pool: Queryable,
@@ -66,7 +70,7 @@ export class EventStore {
   /**
    * This store's reads and appends on `connection`, which holds a transaction the caller commits.
    * Its appends wake no projector (before the commit they would find nothing, and not look again
-   * for 500 ms): after committing, call `wakeProjectors()` if `appended` says so.
+   * for 500 ms): after committing, call `wakeProjectors(appendedTypes)` if `appended` says so.
    */
   inTransactionOn(connection: Queryable): EventStore {
     return new EventStore(connection, this.registry, true);
@@ -77,6 +81,11 @@ export class EventStore {
     return this.appends > 0;
   }
 
+  /** The types of the events appended through this store (for a store bound to a transaction). */
+  get appendedTypes(): ReadonlySet<string> {
+    return this.typesAppended;
+  }
+
   /**
    * Wakes projectors after appends commit. A NOTIFY inside the append takes a database-wide lock
    * held through the commit's WAL flush, so notifying appends commit one at a time (measured: 16
@@ -84,9 +93,12 @@ export class EventStore {
    * that commit while one is on its way share a single one after it. Each NOTIFY is a transaction
    * of its own (with an id and a flushed commit) that wakes every listener: at thousands of
    * appends/s, one per tick was a noticeable share of the database's work. If this process dies
-   * before sending it, the projectors' polling covers it.
+   * before sending it, the projectors' polling covers it. Its payload names the types committed
+   * (empty: any), so a projector that reads none of them need not query the log at once.
    */
-  wakeProjectors(): void {
+  wakeProjectors(types?: Iterable<string>): void {
+    if (!types) this.unannounced = 'all';
+    else if (this.unannounced !== 'all') for (const type of types) this.unannounced.add(type);
     if (this.notifying) {
       this.notifyAgain = true;
       return;
@@ -97,8 +109,10 @@ export class EventStore {
 
   private sendNotify(): void {
     this.notifyAgain = false;
+    const types = this.unannounced;
+    this.unannounced = new Set();
     void this.pool
-      .query('select pg_notify($1, $2)', [EVENTS_CHANNEL, ''])
+      .query('select pg_notify($1, $2)', [EVENTS_CHANNEL, typesPayload(types)])
       .catch(() => undefined)
       .then(() => {
         if (this.notifyAgain) this.sendNotify();
@@ -142,7 +156,8 @@ export class EventStore {
       const row = rows[0]!;
       if (row.status === 'already-recorded') return { status: 'already-recorded', sourceId: metadata.sourceId! };
       this.appends += 1;
-      if (!this.inTransaction) this.wakeProjectors();
+      for (const event of events) this.typesAppended.add(event.type);
+      if (!this.inTransaction) this.wakeProjectors(events.map((event) => event.type));
       return { status: 'appended', nextVersion: row.next_version!, positions: row.positions!.map((p) => BigInt(p)) };
     } catch (error) {
       const { code, constraint, detail } = error as { code?: string; constraint?: string; detail?: string };
@@ -177,9 +192,9 @@ export class EventStore {
   /**
    * readAll, plus where to continue from. When the page is not full, `next` is the newest
    * visible event of any type: a reader filtering by type moves past everything it skipped,
-   * instead of scanning it again on every wake-up. `heldBack` says committed events exist that
-   * are not readable yet because an older transaction is still open: worth asking again soon,
-   * as their commit sends no notification. One statement, so all of it comes from one snapshot.
+   * instead of scanning it again on every wake-up. `heldBack` says committed events (of the
+   * reader's types) exist that are not readable yet because an older transaction is still open:
+   * worth asking again soon, as their commit sends no notification. One statement, so all of it comes from one snapshot.
    */
   async readPage(after: LogCheckpoint, limit: number, options: { types?: readonly string[] } = {}): Promise<LogPage> {
     const params: unknown[] = [after.transactionId.toString(), after.position.toString(), limit];
@@ -205,7 +220,7 @@ export class EventStore {
        status as (
          select (select transaction_id::text from horizon) as horizon_transaction_id, (select position from horizon) as horizon_position,
            -- Not EXISTS: that plans as a sequential scan; ordered, it is one index probe.
-           (select transaction_id from events where transaction_id >= (select below from visible) order by transaction_id limit 1) is not null as held_back
+           (select transaction_id from events where transaction_id >= (select below from visible) ${typeFilter} order by transaction_id limit 1) is not null as held_back
        )
        select page.*, status.* from status left join page on true
        order by page.transaction_id, page.position`,

@@ -39,6 +39,9 @@ export async function projectBatch(orm: MikroORM, store: EventStore, projector: 
   const checkpoint = options.from ?? (await readCheckpoint(orm.em.fork(), projector.name));
   const page = await readNext(store, projector, checkpoint, options.batchSize);
   if (compareCheckpoints(page.next, checkpoint) <= 0) return { applied: 0, caughtUp: page.caughtUp, heldBack: page.heldBack, checkpoint };
+  // Only moving past events it does not read: the conditional update is the whole of it, so it needs no transaction around it.
+  if (page.events.length === 0 && (await advanceCheckpoint(orm.em.fork(), projector.name, checkpoint, page.next, 0)))
+    return { applied: 0, caughtUp: page.caughtUp, heldBack: page.heldBack, checkpoint: page.next };
   return orm.em.fork().transactional((em) => applyPage(em, projector, checkpoint, page));
 }
 

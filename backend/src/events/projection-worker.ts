@@ -71,9 +71,10 @@ export class ProjectionWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.unsubscribe = this.notifier.onAppend(() => {
-      // Followers ignore appends: they only retry the lock on their own schedule.
-      if (!this.leader) return;
+    this.unsubscribe = this.notifier.onAppend((types) => {
+      // Followers ignore appends: they only retry the lock on their own schedule. Types it does not
+      // read it moves past at its next poll, once for all that came meanwhile, not a query each.
+      if (!this.leader || !this.reads(types)) return;
       this.wakeRequested = true;
       this.wake?.();
     });
@@ -137,6 +138,12 @@ export class ProjectionWorker {
         await this.idle(failureBackoffMs(failures));
       }
     }
+  }
+
+  /** Whether any of these committed types is one this projector reads (null: any may have been committed). */
+  private reads(types: ReadonlySet<string> | null): boolean {
+    const read = this.projector.eventTypes;
+    return types === null || read === 'all' || read.some((type) => types.has(type));
   }
 
   private async tryLead(): Promise<boolean> {

@@ -43,7 +43,7 @@ export interface LogPage {
   next: LogCheckpoint;
   /** Nothing more is readable now. */
   caughtUp: boolean;
-  /** Committed events wait beyond the end for an older transaction to finish. */
+  /** Committed events (of the types read) wait beyond the end for an older transaction to finish. */
   heldBack: boolean;
 }
 

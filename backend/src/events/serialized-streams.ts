@@ -71,7 +71,7 @@ export class SerializedStreams {
       const bound = this.store.inTransactionOn(client);
       const result = await work(bound);
       await client.query('commit');
-      if (bound.appended) this.store.wakeProjectors();
+      if (bound.appended) this.store.wakeProjectors(bound.appendedTypes);
       return result;
     } catch (error) {
       // A connection that cannot roll back may still be in the transaction (and hold the lock): it is closed, not reused.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rewindCheckpoint } from '../../../backend/src/events/checkpoints';
 import { countingProjector, createCountingTables, seenSummary } from '../../support/counting-projector';
-import { CounterIncremented, metadata } from '../../support/test-events';
+import { CounterIncremented, metadata, NoteRenamed } from '../../support/test-events';
 import { appendHeldOpen } from './support/held-open-append';
 import { sleep, until } from './support/wait';
 import { useProjectionHarness } from './support/projection-harness';
@@ -49,6 +49,34 @@ describe('a projector running while many writers append', () => {
       await sleep(200);
       await db.store.append(`${prefix}-1`, 'no-stream', [CounterIncremented({ by: 1 })], metadata());
       await until('the event is projected', async () => (await seenSummary(db.pool, name)).events === 1, 2_000);
+    } finally {
+      await worker.stop();
+    }
+  });
+});
+
+describe('a notification of only types a projector does not read', () => {
+  it('moves past them at its next poll, or at once when one of its own types comes after', async () => {
+    const prefix = `unread-${randomUUID()}`;
+    const name = `counting-${randomUUID()}`;
+    const worker = workerFor(countingProjector(name, prefix), { pollMs: 2_000 });
+    const checkpoint = async () =>
+      (await db.pool.query<{ position: string }>('select position::text from projector_checkpoints where name = $1', [name])).rows[0]?.position;
+    worker.start();
+    try {
+      await until('its first batch has stored its checkpoint', async () => (await checkpoint()) !== undefined);
+      const appended = await db.store.append(`${prefix}-note`, 'no-stream', [NoteRenamed({ title: 'unread', previousTitle: null })], metadata());
+      if (appended.status !== 'appended') throw new Error('the note was not appended');
+      const [position] = appended.positions;
+      // Its own type, appended after, wakes it at once: it reads past the note too.
+      await db.store.append(`${prefix}-1`, 'no-stream', [CounterIncremented({ by: 1 })], metadata());
+      await until('the counter is projected', async () => (await seenSummary(db.pool, name)).events === 1, 1_500);
+      expect(BigInt((await checkpoint())!)).toBeGreaterThan(position!);
+
+      const later = await db.store.append(`${prefix}-note-2`, 'no-stream', [NoteRenamed({ title: 'unread', previousTitle: null })], metadata());
+      if (later.status !== 'appended') throw new Error('the second note was not appended');
+      await until('its poll has moved it past the second note', async () => BigInt((await checkpoint())!) >= later.positions[0]!, 6_000);
+      expect(await seenSummary(db.pool, name)).toEqual({ events: 1, duplicates: 0 });
     } finally {
       await worker.stop();
     }

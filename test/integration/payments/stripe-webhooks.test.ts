@@ -111,6 +111,17 @@ describe('POST /webhooks/stripe', () => {
     const jobs = (await queue.getJobs(['waiting', 'active', 'delayed', 'completed', 'failed'])).filter((j) => j.data.stripeEventId === event.id);
     expect(jobs).toHaveLength(1);
   });
+
+  it('counts a redelivery of an event already handled and queues nothing for it', async () => {
+    const event = stripeEvent('customer.created');
+    const body = JSON.stringify(event);
+    await log.record({ id: event.id, type: event.type, payload: event });
+    await log.attempted(event.id, { outcome: 'ignored' });
+    const response = await deliver(body, signed(body));
+    expect(response.status).toBe(200);
+    expect(await keptRow(event.id)).toMatchObject({ deliveries: 2, outcome: 'ignored', attempts: 1 });
+    expect(await queue.getJob(event.id)).toBeUndefined();
+  });
 });
 
 describe('when Postgres is unreachable', () => {
@@ -150,8 +161,23 @@ describe('handling kept events', () => {
     expect(await processor.process(job(completed.id))).toEqual({ outcome: 'handled' });
     expect(await processor.process(job(completed.id))).toEqual({ outcome: 'already-handled' });
     expect(await processor.process(job(other.id))).toEqual({ outcome: 'ignored' });
+    expect(await processor.process(job(other.id))).toEqual({ outcome: 'already-handled' });
     expect(seen).toEqual([completed.id]);
     expect(await keptRow(completed.id)).toMatchObject({ outcome: 'handled', attempts: 1 });
+    expect(await keptRow(other.id)).toMatchObject({ outcome: 'ignored', attempts: 1 });
+  });
+
+  it('runs the handlers of a handled type whose job was queued as the ignore job or under the older generic name', async () => {
+    const handlers = new StripeEventHandlers();
+    const seen: string[] = [];
+    handlers.on('checkout.session.completed', async (event) => void seen.push(event.id));
+    const processor = new StripeWebhooksProcessor(log, handlers);
+    const [asIgnored, asGeneric] = [stripeEvent(), stripeEvent()];
+    for (const event of [asIgnored, asGeneric]) await log.record({ id: event.id, type: event.type, payload: event });
+    const named = (name: string, stripeEventId: string) => ({ name, data: { stripeEventId } }) as Job<StripeWebhookJob>;
+    expect(await processor.process(named('stripe.ignore-event', asIgnored.id))).toEqual({ outcome: 'handled' });
+    expect(await processor.process(named('stripe-event', asGeneric.id))).toEqual({ outcome: 'handled' });
+    expect(seen).toEqual([asIgnored.id, asGeneric.id]);
   });
 
   it('records a failed attempt with its error, and handles the event on the retry', async () => {

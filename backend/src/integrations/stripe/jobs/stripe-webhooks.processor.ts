@@ -22,6 +22,9 @@ export class StripeWebhooksProcessor extends WorkerHost {
   }
 
   async process(job: Job<StripeWebhookJob>): Promise<{ outcome: 'handled' | 'ignored' | 'already-handled' | 'unknown' }> {
+    // Most of what Stripe sends is handled by nothing: one statement, no payload read.
+    if (!isHandledStripeJobName(job.name) && (await this.log.ignoreIfUnhandled(job.data.stripeEventId, this.handlers.handledTypes())))
+      return { outcome: 'ignored' };
     const event = await this.log.find(job.data.stripeEventId);
     if (!event) return { outcome: 'unknown' };
     if (event.handledAt) return { outcome: 'already-handled' };

@@ -13,9 +13,17 @@ export type StripeEventHandler = (event: ReceivedStripeEvent) => Promise<void>;
 export class StripeEventHandlers {
   private readonly handlers = new Map<string, StripeEventHandler[]>();
 
+  private readonly types = new Set<string>();
+
   on(type: HandledStripeEventType, handler: StripeEventHandler): void {
     const name = STRIPE_JOB_NAMES[type];
     this.handlers.set(name, [...(this.handlers.get(name) ?? []), handler]);
+    this.types.add(type);
+  }
+
+  /** The event types something is registered for: any other is recorded as ignored. */
+  handledTypes(): string[] {
+    return [...this.types];
   }
 
   /** The handlers a job of this name runs. */

@@ -53,15 +53,19 @@ function readPayload(stored: unknown): unknown {
 export class StripeWebhookLog {
   constructor(private readonly orm: MikroORM) {}
 
-  /** Keeps the event unless its id was seen before (then only counts the redelivery). */
-  async record(event: ReceivedStripeEvent): Promise<'recorded' | 'duplicate'> {
-    const rows = await this.orm.em.getConnection().execute<{ inserted: boolean }[]>(
+  /**
+   * Keeps the event unless its id was seen before (then only counts the redelivery); 'handled'
+   * when it was seen before and is handled already, so there is nothing left to queue.
+   */
+  async record(event: ReceivedStripeEvent): Promise<'recorded' | 'duplicate' | 'handled'> {
+    const rows = await this.orm.em.getConnection().execute<{ inserted: boolean; handled: boolean }[]>(
       `insert into stripe_webhook_events (stripe_event_id, type, payload) values (?, ?, ?::jsonb)
        on conflict (stripe_event_id) do update set deliveries = stripe_webhook_events.deliveries + 1
-       returning (xmax = 0) as inserted`,
+       returning (xmax = 0) as inserted, handled_at is not null as handled`,
       [event.id, event.type, storedPayload(event.payload)],
     );
-    return rows[0]?.inserted ? 'recorded' : 'duplicate';
+    const [row] = rows;
+    return row?.inserted ? 'recorded' : row?.handled ? 'handled' : 'duplicate';
   }
 
   async find(id: string): Promise<(ReceivedStripeEvent & { handledAt: Date | null }) | undefined> {
@@ -72,6 +76,20 @@ export class StripeWebhookLog {
         [id],
       );
     return row ? { id: row.stripe_event_id, type: row.type, payload: readPayload(row.payload), handledAt: row.handled_at } : undefined;
+  }
+
+  /**
+   * Records a kept, unhandled event as ignored if its type is none of `handledTypes`, in one
+   * statement and without reading its payload. False if it is unknown, already handled, or of a
+   * handled type.
+   */
+  async ignoreIfUnhandled(id: string, handledTypes: readonly string[]): Promise<boolean> {
+    const rows = await this.orm.em.getConnection().execute<{ stripe_event_id: string }[]>(
+      `update stripe_webhook_events set attempts = attempts + 1, outcome = 'ignored', last_error = null, handled_at = now()
+         where stripe_event_id = ? and handled_at is null and not (type = any(?::text[])) returning stripe_event_id`,
+      [id, `{${handledTypes.map((type) => JSON.stringify(type)).join(',')}}`],
+    );
+    return rows.length === 1;
   }
 
   async attempted(id: string, result: { outcome: 'handled' | 'ignored' } | { error: string }): Promise<void> {

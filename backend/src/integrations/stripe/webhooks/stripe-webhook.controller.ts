@@ -18,7 +18,7 @@ const ENQUEUE_TIMEOUT_MS = 1_500;
 
 /**
  * Stripe's webhook endpoint: verify the signature on the raw body (its time within 300 s either way), keep the event in Postgres
- * (a redelivery is a no-op), queue it as its type's named job under its Stripe id, answer 200 at once. Bad or missing
+ * (a redelivery is a no-op), queue it as its type's named job under its Stripe id (unless a redelivery finds it handled), answer 200 at once. Bad or missing
  * signature, or a body that is not an event: 400, nothing kept. Postgres unreachable: 503, so Stripe retries. Redis unreachable:
  * still 200, since the event is kept and the sweeper queues it later.
  */
@@ -56,14 +56,16 @@ export class StripeWebhookController {
       res.status(400).json({ error: { code: 'stripe.not_an_event', message: 'The body is not a Stripe event: an object with a string id and type.' } });
       return;
     }
+    let recorded: Awaited<ReturnType<StripeWebhookLog['record']>>;
     try {
-      await this.log.record({ id: event.id, type: event.type, payload: event });
+      recorded = await this.log.record({ id: event.id, type: event.type, payload: event });
     } catch (error) {
       rootLogger().error({ err: error, stripeEventId: event.id }, 'could not record a Stripe event; answering 503 so Stripe retries');
       res.status(503).json({ error: { code: 'UNAVAILABLE', message: 'Could not record the event; retry later.' } });
       return;
     }
-    await this.enqueue(event);
+    // A redelivery of an event already handled needs no job (Stripe redelivers what it did not see answered).
+    if (recorded !== 'handled') await this.enqueue(event);
     res.status(200).json({ received: true });
   }
 
