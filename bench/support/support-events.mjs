@@ -4,7 +4,8 @@
 // account-streams.ts finds for an account, with metadata as the store writes it (a Stripe event
 // starts each purchase chain, each later step is caused by the event before it, requests carry
 // their own chain), the emails those events sent (email_deliveries) and the Stripe events
-// (stripe_webhook_events) the chains name.
+// (stripe_webhook_events) the chains name, and the read models it implies that the account page
+// reads (credit cycles, a device, the purchased resource).
 //
 // Skewed: account a gets about EVENTS * (sqrt(a/N) - sqrt((a-1)/N)) events (account 1 about
 // 0.3 % of the log, the median account a few dozen), times a hashed factor from 0.2 to 1.8 past the
@@ -121,6 +122,19 @@ const EMAILS_SQL = `
     'event:' || position, metadata->>'correlationId'
   from events where type in ('PurchaseCompleted', 'LicenseGranted', 'IncludedCreditsCycleStarted') and data->>'userId' like 'user_bench_%'`;
 
+// The read models the log implies that the account page reads and support.bench.mjs's search seed
+// has not written: every included-credits cycle, the first device, the purchased resource.
+const READ_MODELS_SQL = [
+  `insert into rm_credit_cycles (license_id, cycle_start, user_id, cycle_end, allowance, used)
+   select data->>'licenseId', (data->>'cycleStart')::timestamptz, data->>'userId', (data->>'cycleEnd')::timestamptz, 1000, 400
+   from events where type = 'IncludedCreditsCycleStarted' and data->>'userId' like 'user_bench_%'`,
+  `insert into rm_license_devices (license_id, seat, device_hash, name, plugin_version, activated_at)
+   select data->>'licenseId', 'owner', data->>'deviceHash', data->>'name', data->>'pluginVersion', recorded_at
+   from events where stream_id like 'license-devices-lic_bench_%' and stream_version = 1`,
+  `insert into rm_resource_access (user_id, resource_id, source_ref, source, granted_at)
+   select 'user_bench_' || a, 'systemsculpt-pro', 'ref_bench_' || a, 'purchase', started from bench_accounts`,
+];
+
 const STRIPE_SQL = `
   insert into stripe_webhook_events (stripe_event_id, type, payload, received_at, attempts, outcome, handled_at)
   select 'evt_bench_' || a, 'checkout.session.completed', jsonb_build_object('id', 'evt_bench_' || a, 'type', 'checkout.session.completed'),
@@ -154,10 +168,11 @@ export async function seedSupportEvents(db, { accounts, events, bookings }) {
     const indexed = performance.now();
     const emails = (await client.query(EMAILS_SQL)).rowCount;
     await client.query(STRIPE_SQL);
+    for (const sql of READ_MODELS_SQL) await client.query(sql);
     await client.query('analyze events');
     await client.query('analyze email_deliveries');
     await client.query('analyze stripe_webhook_events');
-    await client.query('analyze bench_accounts');
+    for (const table of ['bench_accounts', 'rm_credit_cycles', 'rm_license_devices', 'rm_resource_access']) await client.query(`analyze ${table}`);
     const [{ events_bytes, emails_bytes }] = (
       await client.query(`select pg_total_relation_size('events') as events_bytes, pg_total_relation_size('email_deliveries') as emails_bytes`)
     ).rows;
