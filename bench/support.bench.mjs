@@ -199,7 +199,9 @@ try {
     );
   }
   const failed = rows.filter((r) => r.target && r.p95 >= r.target);
-  console.log(`\n${failed.length === 0 ? 'PASS' : 'FAIL'}: ${rows.filter((r) => r.target).length - failed.length} of ${rows.filter((r) => r.target).length} rows under their p95 target.`);
+  console.log(
+    `\n${failed.length === 0 ? 'PASS' : 'FAIL'}: ${rows.filter((r) => r.target).length - failed.length} of ${rows.filter((r) => r.target).length} rows under their p95 target.`,
+  );
 
   // ---- Further measurements on this database (accounts and log as generated above) go here. ----
   // The account at a moment (bench/support/account-moment.mjs, 10,000 events, p95 under 300 ms) is
