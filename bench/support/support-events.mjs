@@ -71,7 +71,7 @@ const EVENTS_SQL = `
         'actor', case when j = 1 then '{"kind":"stripe"}'::jsonb else '{"kind":"system"}'::jsonb end)
       when type = 'IncludedCreditsCycleStarted' then jsonb_build_object('correlationId', 'run_credit_cycles_' || to_char(at, 'YYYYMMDD'),
         'causationId', null, 'actor', '{"kind":"system"}'::jsonb)
-      else jsonb_build_object('correlationId', 'req_' || md5(a || ':' || j), 'causationId', null, 'actor', jsonb_build_object('kind', 'user', 'userId', u))
+      else jsonb_build_object('correlationId', 'req_bench_' || a || '_' || j, 'causationId', null, 'actor', jsonb_build_object('kind', 'user', 'userId', u))
     end,
     at
   from (
@@ -98,6 +98,8 @@ const EVENTS_SQL = `
         when j <= ${CHAIN} then (array['PurchaseCompleted', 'LicenseGranted', 'StripeCustomerLinked', 'IncludedCreditsCycleStarted', 'DeviceActivated'])[j]
         else (${list(CYCLE.map((c) => c[1]))})[1 + (j - ${CHAIN + 1}) % ${CYCLE.length}]
       end as type
+    -- The narrow rows are put in log order here, so that the wide ones are built in that order
+    -- and written without another sort.
     from (
       select *, lag(position) over (partition by a order by j) as previous
       from (
@@ -110,9 +112,9 @@ const EVENTS_SQL = `
           select b * 10, 0, now() - interval '2 hours' * ($2::int - b + 1) from generate_series(1, $2::int) b
         ) planned
       ) numbered
+      order by position
     ) chained
-  ) e
-  order by position`;
+  ) e`;
 
 const EMAILS_SQL = `
   insert into email_deliveries (job_key, message_id, kind, to_address, transport, delivered_at, causation_id, correlation_id)
@@ -151,7 +153,7 @@ export async function seedSupportEvents(db, { accounts, events, bookings }) {
   const client = await db.connect();
   try {
     await client.query(`set maintenance_work_mem = '512MB'`);
-    await client.query(`set work_mem = '256MB'`);
+    await client.query(`set work_mem = '512MB'`);
     await client.query(ACCOUNTS_SQL, [accounts, events - bookings]);
     const { rows: secondary } = await client.query(`
       select c.relname as name, pg_get_indexdef(i.indexrelid) as definition from pg_index i join pg_class c on c.oid = i.indexrelid
