@@ -61,7 +61,10 @@ const EVENTS_SQL = `
       when 'ResourceDownloaded' then jsonb_build_object('userId', u, 'resourceId', 'systemsculpt-pro', 'fileName', 'systemsculpt-pro.zip',
         'version', 1 + j / 50, 'at', at)
       when 'BookingConfirmed' then jsonb_build_object('hostUserId', 'host_bench', 'bookingId', 'booking_bench_' || (a / 10), 'customerUserId', u,
-        'startAt', at + interval '7 days', 'endAt', at + interval '7 days 30 minutes', 'at', at)
+        'start', at + interval '7 days', 'end', at + interval '7 days 30 minutes', 'details', jsonb_build_object('sessionTypeId', 'intro',
+        'sessionTitle', 'Intro call', 'minutes', 30, 'hostName', 'Host', 'meetingUrl', null, 'customerEmail', 'customer' || a || '@example.com',
+        'customerName', null, 'customerTimeZone', 'UTC', 'checkoutRef', 'bref_bench_' || (a / 10), 'amountCents', 5000, 'currency', 'usd'),
+        'paymentIntentId', 'pi_booking_bench' || (a / 10), 'at', at)
       else jsonb_build_object('licenseId', 'lic_bench_' || a, 'seat', 'owner', 'deviceHash', md5(a || ':' || (j / 20)),
         'name', 'MacBook ' || (j / 20), 'pluginVersion', '3.' || (j % 7) || '.0', 'byUserId', u, 'at', at, 'slotFreeAt', at)
     end,
