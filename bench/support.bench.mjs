@@ -187,7 +187,7 @@ try {
   );
   console.log(
     `Event log: ${log.events.toLocaleString('en-US')} events and ${log.emails.toLocaleString('en-US')} emails generated in ${log.seconds.toFixed(1)} s ` +
-      `(insert ${log.insertSeconds.toFixed(1)} s, indexes ${log.indexSeconds.toFixed(1)} s); events ${mb(log.eventsBytes)} with indexes, ` +
+      `(insert ${log.insertSeconds.toFixed(1)} s, indexes ${log.indexSeconds.toFixed(1)} s, vacuum ${log.vacuumSeconds.toFixed(1)} s); events ${mb(log.eventsBytes)} with indexes, ` +
       `email_deliveries ${mb(log.emailsBytes)}, database grew ${mb(log.databaseGrowth)}`,
   );
   console.log(`${REQUESTS} sequential requests per row over HTTP with the admin cookie; load average at start ${load(loadAtStart)}, now ${load(loadavg())}\n`);
@@ -203,9 +203,10 @@ try {
     `\n${failed.length === 0 ? 'PASS' : 'FAIL'}: ${rows.filter((r) => r.target).length - failed.length} of ${rows.filter((r) => r.target).length} rows under their p95 target.`,
   );
 
-  // ---- Further measurements on this database (accounts and log as generated above) go here. ----
-  // The account at a moment (bench/support/account-moment.mjs, 10,000 events, p95 under 300 ms) is
-  // called here with { site, db, cookie, sequential, loadavg }, before the database is dropped.
+  // ---- Further measurements go here, on this database before it is dropped. ----
+  // The account at a moment (bench/support/account-moment.mjs: an account with 10,000 events, p95
+  // under 300 ms) is called here. In scope: site, db, cookie, serverFn, sequential, baseline;
+  // bench_accounts (a, n, started) gives each account user_bench_<a> its number of events n.
   // ---- End of further measurements. ----
 } finally {
   await db.end();

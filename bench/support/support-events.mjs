@@ -174,10 +174,21 @@ export async function seedSupportEvents(db, { accounts, events, bookings }) {
     const emails = (await client.query(EMAILS_SQL)).rowCount;
     await client.query(STRIPE_SQL);
     for (const sql of READ_MODELS_SQL) await client.query(sql);
-    await client.query('analyze events');
-    await client.query('analyze email_deliveries');
-    await client.query('analyze stripe_webhook_events');
-    for (const table of ['bench_accounts', 'rm_credit_cycles', 'rm_license_devices', 'rm_resource_access']) await client.query(`analyze ${table}`);
+    const loaded = performance.now();
+    // Where autovacuum would have got to on a log written over years: statistics, and the
+    // visibility map that lets an index-only scan skip the table (and keeps autovacuum from
+    // starting on the new rows in the middle of the timings).
+    for (const table of [
+      'events',
+      'email_deliveries',
+      'stripe_webhook_events',
+      'bench_accounts',
+      'rm_credit_cycles',
+      'rm_license_devices',
+      'rm_resource_access',
+    ]) {
+      await client.query(`vacuum (analyze) ${table}`);
+    }
     const [{ events_bytes, emails_bytes }] = (
       await client.query(`select pg_total_relation_size('events') as events_bytes, pg_total_relation_size('email_deliveries') as emails_bytes`)
     ).rows;
@@ -187,6 +198,7 @@ export async function seedSupportEvents(db, { accounts, events, bookings }) {
       seconds: (performance.now() - started) / 1000,
       insertSeconds: (written - started) / 1000,
       indexSeconds: (indexed - written) / 1000,
+      vacuumSeconds: (performance.now() - loaded) / 1000,
       eventsBytes: Number(events_bytes),
       emailsBytes: Number(emails_bytes),
       databaseGrowth: (await databaseBytes(client)) - sizeBefore,
