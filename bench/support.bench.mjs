@@ -1,9 +1,15 @@
-// Finding a customer in /admin (searchCustomers) on 100,000 accounts. The built site starts on a
-// fresh database; 100,000 accounts (directory entries, licenses, Stripe customers, purchases with
+// The support console on 100,000 accounts and 5 million events. The built site's api (ROLE=api, as
+// production runs it: no worker, so the generated log is not projected again) starts on a fresh
+// database; 100,000 accounts (directory entries, licenses, Stripe customers, purchases with
 // Checkout Sessions and payment intents, pending payments, 20,000 seats) and 10,000 bookings are written straight
-// into the read-model tables by SQL (generate_series), then each kind of query is timed over HTTP,
-// one request at a time, beside GET /healthz in the same run. Target: p95 under 100 ms.
-//   BENCH_ACCOUNTS (100000), BENCH_REQUESTS per kind (200)
+// into the read-model tables by SQL (generate_series), then each kind of search is timed over HTTP,
+// one request at a time, beside GET /healthz in the same run. Then the event log is generated
+// (support/support-events.mjs: skewed over the accounts, with the emails it sent) and the account
+// page and the timeline's first page (no filter, a kind, a 30-day window) are timed for the
+// smallest, median and largest accounts.
+// Targets: p95 under 100 ms for search, under 200 ms for the account page and the timeline.
+//   BENCH_ACCOUNTS (100000), BENCH_EVENTS (5000000), BENCH_REQUESTS per row (200), BENCH_SEARCH (1; 0 skips the search rows),
+//   BENCH_KEEP_DATABASE (0; 1 keeps the database and prints its URL, to read query plans on it; drop it by hand after)
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startBenchSite } from './support/site.mjs';
+import { sampleAccounts, seedSupportEvents } from './support/support-events.mjs';
 
 const require = createRequire(import.meta.url);
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -18,9 +25,13 @@ const { generateLicenseKey, licenseKeyHash } = require(join(root, 'dist/app/back
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100_000);
 const BOOKINGS = Math.floor(ACCOUNTS / 10);
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 5_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const SEARCH = process.env.BENCH_SEARCH !== '0';
 const SAMPLES = 50;
 const TARGET_MS = 100;
+const ACCOUNT_TARGET_MS = 200;
+const loadAtStart = loadavg();
 const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 
 const FIRST = [
@@ -89,7 +100,7 @@ const SEED = [
    from generate_series(1, $1) i`,
 ];
 
-const site = await startBenchSite({ ADMIN_TOKEN });
+const site = await startBenchSite({ ADMIN_TOKEN, ROLE: 'api' });
 const db = new pg.Pool({ connectionString: site.databaseUrl, max: 2 });
 try {
   const seeded = performance.now();
@@ -131,45 +142,84 @@ try {
   const healthz = () => fetch(`${site.url}/healthz`);
   await sequential(healthz, 50);
   const baseline = await sequential(healthz, REQUESTS);
+  const serverFn = (fn, payload) => fetch(`${site.url}/_serverFn/${fn}?payload=${encodeURIComponent(JSON.stringify(payload))}`, { headers: { cookie } });
   const rows = [{ name: 'GET /healthz (baseline)', ...baseline }];
-  for (const [name, query, expected] of kinds) {
-    const call = (n) =>
-      fetch(`${site.url}/_serverFn/searchCustomers?payload=${encodeURIComponent(JSON.stringify({ query: query(n) }))}`, { headers: { cookie } });
-    for (let n = 0; n < 3; n += 1) {
-      const body = await (await call(n)).json();
-      const ids = body.result?.results.map((r) => r.userId);
-      if (!ids) throw new Error(`${name}: ${JSON.stringify(body)}`);
-      if (expected && !ids.includes(expected(n))) throw new Error(`${name}: expected ${expected(n)} in ${ids.join(', ')}`);
+  if (SEARCH) {
+    for (const [name, query, expected] of kinds) {
+      const call = (n) => serverFn('searchCustomers', { query: query(n) });
+      for (let n = 0; n < 3; n += 1) {
+        const body = await (await call(n)).json();
+        const ids = body.result?.results.map((r) => r.userId);
+        if (!ids) throw new Error(`${name}: ${JSON.stringify(body)}`);
+        if (expected && !ids.includes(expected(n))) throw new Error(`${name}: expected ${expected(n)} in ${ids.join(', ')}`);
+      }
+      const r = await sequential(call, REQUESTS);
+      rows.push({ name: `searchCustomers: ${name}`, target: TARGET_MS, ...r });
     }
-    const r = await sequential(call, REQUESTS);
-    rows.push({ name: `searchCustomers: ${name}`, ...r });
+  }
+
+  const log = await seedSupportEvents(db, { accounts: ACCOUNTS, events: EVENTS, bookings: BOOKINGS });
+  const samples = await sampleAccounts(db, BOOKINGS);
+  const timelines = [
+    ['getCustomerTimeline, no filter', () => ({})],
+    ['getCustomerTimeline, kind credits', () => ({ kind: 'credits' })],
+    ['getCustomerTimeline, kind licenses', () => ({ kind: 'licenses' })],
+    ['getCustomerTimeline, 30 days 40 % into its life', (a) => ({ from: a.from.toISOString(), to: a.to.toISOString() })],
+  ];
+  for (const [size, accounts] of Object.entries(samples)) {
+    const events = `${Math.min(...accounts.map((a) => a.n))}–${Math.max(...accounts.map((a) => a.n))} events`;
+    const account = (n) => accounts[n % accounts.length];
+    const page = (n) => serverFn('getCustomerAccount', { userId: account(n).userId });
+    await expectResult(page, (result) => result.licenses.length === 1 && result.emails.length > 0, 'account page');
+    rows.push({ name: `getCustomerAccount, ${size} (${events})`, target: ACCOUNT_TARGET_MS, ...(await sequential(page, REQUESTS)) });
+    for (const [name, filter] of timelines) {
+      const call = (n) => serverFn('getCustomerTimeline', { userId: account(n).userId, ...filter(account(n)) });
+      await expectResult(call, (result) => result.entries.length > 0, name);
+      rows.push({ name: `${name}, ${size}`, target: ACCOUNT_TARGET_MS, ...(await sequential(call, REQUESTS)) });
+    }
   }
   for (const r of rows) r.ratio = r.p50 / baseline.p50;
 
+  const load = (l) => l.map((x) => x.toFixed(2)).join(' ');
+  const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
   console.log(
-    `\nsearchCustomers on ${ACCOUNTS.toLocaleString('en-US')} accounts (${BOOKINGS.toLocaleString('en-US')} bookings), seeded by SQL in ${seedSeconds.toFixed(1)} s`,
+    `\nSupport console on ${ACCOUNTS.toLocaleString('en-US')} accounts (${BOOKINGS.toLocaleString('en-US')} bookings), read models seeded by SQL in ${seedSeconds.toFixed(1)} s`,
   );
   console.log(
-    `${REQUESTS} sequential requests per row over HTTP with the admin cookie; load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}\n`,
+    `Event log: ${log.events.toLocaleString('en-US')} events and ${log.emails.toLocaleString('en-US')} emails generated in ${log.seconds.toFixed(1)} s ` +
+      `(insert ${log.insertSeconds.toFixed(1)} s, indexes ${log.indexSeconds.toFixed(1)} s, vacuum ${log.vacuumSeconds.toFixed(1)} s); events ${mb(log.eventsBytes)} with indexes, ` +
+      `email_deliveries ${mb(log.emailsBytes)}, database grew ${mb(log.databaseGrowth)}`,
   );
-  console.log(
-    `${'query'.padEnd(62)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'x healthz'.padStart(10)}  p95 < ${TARGET_MS} ms`,
-  );
+  console.log(`${REQUESTS} sequential requests per row over HTTP with the admin cookie; load average at start ${load(loadAtStart)}, now ${load(loadavg())}\n`);
+  console.log(`${'query'.padEnd(72)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'x healthz'.padStart(10)}  target p95`);
   for (const r of rows) {
-    const verdict = r.name.startsWith('GET') ? '' : r.p95 < TARGET_MS ? 'yes' : 'NO';
+    const verdict = r.target ? `< ${r.target} ms ${r.p95 < r.target ? 'PASS' : 'FAIL'}` : '';
     console.log(
-      `${r.name.padEnd(62)} ${r.p50.toFixed(2).padStart(8)} ${r.p95.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${r.ratio.toFixed(2).padStart(10)}  ${verdict}`,
+      `${r.name.padEnd(72)} ${r.p50.toFixed(2).padStart(8)} ${r.p95.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${r.ratio.toFixed(2).padStart(10)}  ${verdict}`,
     );
   }
-  const worst = Math.max(...rows.filter((r) => !r.name.startsWith('GET')).map((r) => r.p95));
+  const failed = rows.filter((r) => r.target && r.p95 >= r.target);
   console.log(
-    `\nTarget: every kind of search p95 under ${TARGET_MS} ms on ${ACCOUNTS.toLocaleString('en-US')} accounts. Worst p95: ${worst.toFixed(2)} ms → ${worst < TARGET_MS ? 'met' : 'NOT met'}.`,
+    `\n${failed.length === 0 ? 'PASS' : 'FAIL'}: ${rows.filter((r) => r.target).length - failed.length} of ${rows.filter((r) => r.target).length} rows under their p95 target.`,
   );
+
+  // ---- Further measurements go here, on this database before it is dropped. ----
+  // The account at a moment (bench/support/account-moment.mjs: an account with 10,000 events, p95
+  // under 300 ms) is called here. In scope: site, db, cookie, serverFn, sequential, baseline;
+  // bench_accounts (a, n, started) gives each account user_bench_<a> its number of events n.
+  // ---- End of further measurements. ----
 } finally {
   await db.end();
-  await site.stop();
+  await site.stop({ keepDatabase: process.env.BENCH_KEEP_DATABASE === '1' });
+  if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`\nDatabase kept: ${site.databaseUrl}`);
+}
+
+/** Fails the run when an answer is not what the row is meant to time (an error, an empty page). */
+async function expectResult(request, check, name) {
+  for (let n = 0; n < 3; n += 1) {
+    const body = await (await request(n)).json();
+    if (!body.result || !check(body.result)) throw new Error(`${name}: ${JSON.stringify(body).slice(0, 500)}`);
+  }
 }
 
 async function sequential(request, total) {

@@ -40,10 +40,11 @@ export async function startBenchSite(env = {}) {
     databaseUrl,
     /** The server's process id (to read the CPU it used). */
     pid: server.pid,
-    async stop() {
+    /** Stops the server and drops its database (kept with keepDatabase, to look at it after a run). */
+    async stop({ keepDatabase = false } = {}) {
       server.kill('SIGINT');
       await new Promise((resolve) => server.once('exit', resolve));
-      await withAdmin((c) => c.query(`drop database if exists ${database} with (force)`));
+      if (!keepDatabase) await withAdmin((c) => c.query(`drop database if exists ${database} with (force)`));
     },
   };
 }

@@ -1,4 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
+import { EventRegistry } from '../../../backend/src/events/event-registry';
+import { EventStore } from '../../../backend/src/events/event-store';
+import { systemMetadata } from '../../../backend/src/events/metadata-for';
+import { BookingConfirmed, bookingEvents, BookingRescheduled, hostCalendarStreamId, SlotHeld } from '../../../backend/src/modules/booking/booking.events';
 import type { SiteServer } from '../../support/site-server';
 import { chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../../support/site-client';
 
@@ -44,6 +49,7 @@ interface Entry {
   related: { type: string; position: string }[];
   emails: { kind: string }[];
   metadata: Record<string, unknown>;
+  data: Record<string, unknown>;
 }
 
 describe('a customer who bought a license, seen by an administrator', () => {
@@ -155,6 +161,108 @@ describe('a customer who bought a license, seen by an administrator', () => {
   it('gives an account nobody has an empty page, not an error', async () => {
     expect(await result('getCustomerTimeline', { userId: 'user_nobody_at_all' })).toEqual({ entries: [], nextBefore: null });
     expect(await result('getCustomerAccount', { userId: 'user_nobody_at_all' })).toEqual(expect.objectContaining({ email: null, licenses: [], plan: null }));
+  });
+});
+
+describe("customers' bookings on one host's calendar", () => {
+  // A host's calendar is one stream holding every customer's holds and bookings: each customer's
+  // timeline shows the events of their own bookings on it, and nobody else's.
+  const host = `host-${randomUUID()}`;
+  const [ann, bob] = [`user-ann-${randomUUID()}`, `user-bob-${randomUUID()}`];
+  const bookings = { ann1: `bk-${randomUUID()}`, ann2: `bk-${randomUUID()}`, bob: `bk-${randomUUID()}` };
+  const at = (minutes: number) => new Date(Date.UTC(2026, 10, 2, 9, minutes)).toISOString();
+  const details = (checkoutRef: string) => ({
+    sessionTypeId: 'intro-30',
+    sessionTitle: 'Intro call',
+    minutes: 30,
+    hostName: 'Hana',
+    meetingUrl: null,
+    customerEmail: null,
+    customerName: null,
+    customerTimeZone: 'UTC',
+    checkoutRef,
+    amountCents: 5000,
+    currency: 'usd',
+  });
+  const held = (bookingId: string, customerUserId: string, minute: number) =>
+    SlotHeld({
+      hostUserId: host,
+      holdId: bookingId,
+      customerUserId,
+      start: at(minute + 600),
+      end: at(minute + 630),
+      expiresAt: at(minute + 15),
+      details: details(`ref-${bookingId}`),
+      at: at(minute),
+    });
+  const confirmed = (bookingId: string, customerUserId: string, minute: number) =>
+    BookingConfirmed({
+      hostUserId: host,
+      bookingId,
+      customerUserId,
+      start: at(minute + 600),
+      end: at(minute + 630),
+      details: details(`ref-${bookingId}`),
+      paymentIntentId: null,
+      at: at(minute + 1),
+    });
+
+  beforeAll(async () => {
+    const store = new EventStore(pool, new EventRegistry().register(...bookingEvents));
+    const append = (event: ReturnType<typeof SlotHeld | typeof BookingConfirmed | typeof BookingRescheduled>) =>
+      store.append(hostCalendarStreamId(host), 'any', [event], systemMetadata(`calendar-test-${randomUUID()}`));
+    // Interleaved as a busy calendar is: Bob's booking between Ann's two, and more of Bob's after.
+    await append(held(bookings.ann1, ann, 0));
+    await append(confirmed(bookings.ann1, ann, 0));
+    await append(held(bookings.bob, bob, 10));
+    await append(confirmed(bookings.bob, bob, 10));
+    await append(held(bookings.ann2, ann, 20));
+    await append(confirmed(bookings.ann2, ann, 20));
+    await append(
+      BookingRescheduled({
+        hostUserId: host,
+        bookingId: bookings.bob,
+        customerUserId: bob,
+        from: { start: at(610), end: at(640) },
+        start: at(700),
+        end: at(730),
+        details: details(`ref-${bookings.bob}`),
+        sequence: 1,
+        at: at(30),
+      }),
+    );
+    await eventually(
+      async () => (await pool.query('select count(*)::int as n from rm_session_bookings where host_user_id = $1', [host])).rows[0].n,
+      (n) => n === 3,
+    );
+  }, 30_000);
+
+  /** A booking's id, or its hold's (the same id). */
+  const bookingIdsOf = (entries: Entry[]) => entries.map((e) => e.data['bookingId'] ?? e.data['holdId']);
+  it("shows each customer only their own bookings' events, newest first", async () => {
+    const annPage = (await result('getCustomerTimeline', { userId: ann })).entries as Entry[];
+    expect(annPage.map((e) => e.type)).toEqual(['BookingConfirmed', 'SlotHeld', 'BookingConfirmed', 'SlotHeld']);
+    expect(bookingIdsOf(annPage)).toEqual([bookings.ann2, bookings.ann2, bookings.ann1, bookings.ann1]);
+    for (const entry of annPage) expect(entry.streamId).toBe(hostCalendarStreamId(host));
+
+    const bobPage = (await result('getCustomerTimeline', { userId: bob, kind: 'bookings' })).entries as Entry[];
+    expect(bobPage.map((e) => e.type)).toEqual(['BookingRescheduled', 'BookingConfirmed', 'SlotHeld']);
+    expect(new Set(bookingIdsOf(bobPage))).toEqual(new Set([bookings.bob]));
+  });
+
+  it('pages across two bookings on the calendar and keeps to a time window', async () => {
+    const first = await result('getCustomerTimeline', { userId: ann, limit: 3 });
+    const second = await result('getCustomerTimeline', { userId: ann, limit: 3, before: first.nextBefore });
+    expect(second.nextBefore).toBeNull();
+    const all = (await result('getCustomerTimeline', { userId: ann })).entries as Entry[];
+    expect([...first.entries, ...second.entries].map((e: Entry) => e.position)).toEqual(all.map((e) => e.position));
+
+    // Ann's first booking (its hold and confirmation) is the oldest two of her events; an ISO time
+    // keeps milliseconds and the log microseconds, so the window ends a millisecond after the second.
+    const oldest = all.at(-1)!;
+    const to = new Date(Date.parse(all.at(-2)!.recordedAt) + 1).toISOString();
+    const window = await result('getCustomerTimeline', { userId: ann, from: oldest.recordedAt, to });
+    expect(window.entries.map((e: Entry) => e.position)).toEqual(all.slice(-2).map((e) => e.position));
   });
 });
 

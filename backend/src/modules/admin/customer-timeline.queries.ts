@@ -23,25 +23,49 @@ interface EventRow {
 }
 
 /*
- * One page of events: each stream read backwards by its (stream_id, stream_version) index, a
- * page at most from each, merged by position. A stream's versions follow its positions, so the
- * newest of each stream come first.
+ * One page of events: a page at most from each stream, newest first, merged by position. A
+ * stream's versions follow its positions, so its newest are its highest versions.
+ *
+ * Without a time window, each stream's page is the versions just below its head (the highest
+ * version before the cursor, one probe of the (stream_id, stream_version) index), read as a range
+ * of versions: a range bounds what any plan reads. (Asked for "the newest of this stream", the
+ * planner guesses a stream is as small as the average one and reads all of a large one to sort it.)
+ * With a window, the (stream_id, recorded_at) index reads it by time instead of walking each
+ * stream back to it (times are no bounds on versions: an append's time is its transaction's start).
+ *
+ * A host's calendar is read once per booking of the account's (its hold's events too: a booking's
+ * id is its hold's), by the booking index, so a busy calendar is not walked for the few events
+ * that are the account's.
  */
-const PAGE_SQL = `
-  with wanted as (select * from unnest($1::text[], $2::text[]) as w (stream_id, booking_ids))
-  select e.position::text, e.stream_id, e.type, e.data, e.metadata, e.recorded_at
-  from wanted w cross join lateral (
+const FILTERS = `
+    and ($4::bigint is null or position < $4::bigint)
+    and ($5::timestamptz is null or recorded_at >= $5::timestamptz)
+    and ($6::timestamptz is null or recorded_at <= $6::timestamptz)`;
+const NEWEST = `
+  cross join lateral (
+    select stream_version as head from events where stream_id = w.stream_id and ($4::bigint is null or position < $4::bigint)
+    order by stream_version desc limit 1
+  ) h
+  cross join lateral (
     select * from events
-    where stream_id = w.stream_id
-      and (w.booking_ids is null or data->>'bookingId' = any(string_to_array(w.booking_ids, ' ')))
-      and ($3::bigint is null or position < $3::bigint)
-      and ($4::timestamptz is null or recorded_at >= $4::timestamptz)
-      and ($5::timestamptz is null or recorded_at <= $5::timestamptz)
-    order by stream_version desc
-    limit $6
-  ) e
-  order by e.position desc
-  limit $6`;
+    where stream_id = w.stream_id and stream_version <= h.head and stream_version > h.head - $7
+    order by stream_version desc limit $7
+  ) e`;
+const IN_WINDOW = `
+  cross join lateral (select * from events where stream_id = w.stream_id ${FILTERS} order by stream_version desc limit $7) e`;
+const pageSql = (streams: string) => `
+  select position::text, stream_id, type, data, metadata, recorded_at from (
+    select e.* from unnest($1::text[]) as w (stream_id) ${streams}
+    union all
+    select e.* from unnest($2::text[], $3::text[]) as w (stream_id, booking_id) cross join lateral (
+      select * from events where stream_id = w.stream_id and coalesce(data->>'bookingId', data->>'holdId') = w.booking_id ${FILTERS}
+      order by stream_version desc limit $7
+    ) e
+  ) page
+  order by page.position desc
+  limit $7`;
+const PAGE_SQL = pageSql(NEWEST);
+const WINDOW_PAGE_SQL = pageSql(IN_WINDOW);
 
 /** The account's history for the support console's timeline, with each event's cause and effects. */
 @Injectable()
@@ -51,9 +75,12 @@ export class CustomerTimelineQueries {
   async page(filter: TimelineFilter): Promise<{ entries: TimelineEntry[]; nextBefore: string | null }> {
     const streams = await this.streams(filter.userId, filter.kind);
     if (streams.size === 0) return { entries: [], nextBefore: null };
-    const { rows } = await this.pool.query<EventRow>(PAGE_SQL, [
-      [...streams.keys()],
-      [...streams.values()].map((bookings) => (bookings ? [...bookings].join(' ') : null)),
+    const whole = [...streams].filter(([, bookings]) => bookings === null).map(([streamId]) => streamId);
+    const calendars = [...streams].flatMap(([streamId, bookings]) => [...(bookings ?? [])].map((bookingId) => [streamId, bookingId] as const));
+    const { rows } = await this.pool.query<EventRow>(filter.from || filter.to ? WINDOW_PAGE_SQL : PAGE_SQL, [
+      whole,
+      calendars.map(([streamId]) => streamId),
+      calendars.map(([, bookingId]) => bookingId),
       filter.before ?? null,
       filter.from ?? null,
       filter.to ?? null,
