@@ -334,12 +334,13 @@ async function sequential(request, total, before = async () => {}) {
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/** On a site of its own (with its projectors, which build the read models linking the streams to the account). */
+export async function runAccountMomentBench() {
   const adminToken = 'bench-moment-admin-token-0123456789abcdef';
   const site = await startBenchSite({ ADMIN_TOKEN: adminToken });
   const pool = new pg.Pool({ connectionString: site.databaseUrl, max: 4 });
   try {
-    await benchAccountMoment({
+    return await benchAccountMoment({
       site,
       pool,
       adminToken,
@@ -351,3 +352,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     await site.stop();
   }
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await runAccountMomentBench();
