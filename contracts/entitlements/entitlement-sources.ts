@@ -30,6 +30,8 @@ const purchase = z.object({
   title: z.string(),
   amountCents: z.number().int(),
   currency: z.string(),
+  /** How much of it has been refunded so far (a part leaves the access in place). */
+  refundedCents: z.number().int().min(0),
   /** Our checkout reference (the Checkout Session's metadata); null for a renewal-only record. */
   checkoutRef: z.string().nullable(),
   checkoutSessionId: z.string().nullable(),

@@ -76,6 +76,7 @@ describe('an account with one of every kind of entitlement', () => {
       title: 'Lifetime license',
       amountCents: 19900,
       currency: 'usd',
+      refundedCents: 0,
       checkoutRef: refs.license,
       checkoutSessionId: `cs_${refs.license}`,
       paymentIntentId: `pi_${refs.license}`,

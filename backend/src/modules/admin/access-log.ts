@@ -70,6 +70,13 @@ export class AccessLog {
       title: data.title,
       amountCents: data.amountCents,
       currency: data.currency,
+      // Stripe's refunded amount is the charge's running total: the latest is all of it.
+      refundedCents: Math.max(
+        0,
+        ...this.all('PurchaseRefunded')
+          .filter((e) => e.data.checkoutRef === data.checkoutRef)
+          .map((e) => e.data.amountRefundedCents),
+      ),
       checkoutRef: data.checkoutRef,
       checkoutSessionId: data.checkoutSessionId,
       paymentIntentId: data.paymentIntentId,
@@ -90,6 +97,7 @@ export class AccessLog {
       title: invoice?.data.title ?? started!.data.title,
       amountCents: invoice?.data.amountCents ?? 0,
       currency: invoice?.data.currency ?? 'usd',
+      refundedCents: 0,
       checkoutRef: null,
       checkoutSessionId: null,
       paymentIntentId: null,

@@ -31,6 +31,7 @@ describe('deriveEntitlementSources', () => {
           title: 'Lifetime license',
           amountCents: 19900,
           currency: 'usd',
+          refundedCents: 0,
           checkoutRef: 'ref-1',
           checkoutSessionId: 'cs_ref-1',
           paymentIntentId: 'pi_ref-1',
@@ -50,6 +51,14 @@ describe('deriveEntitlementSources', () => {
       const [license] = derive([...bought, refunded, revoked]);
       expect(license!.ends).toEqual({ state: 'ended', at: day(5), by: 'refund', alsoEndedBy: [] });
       expect(license!.events.map((e) => e.type)).toEqual(['PurchaseCompleted', 'LicenseGranted', 'PurchaseRefunded', 'LicenseRevoked']);
+    });
+
+    it('stays after partial refunds, its source saying how much was refunded in all', () => {
+      const partly = (cents: number, n: number) =>
+        on({ type: 'PurchaseRefunded', data: { checkoutRef: 'ref-1', userId: USER, chargeId: 'ch_1', amountRefundedCents: cents, full: false, at: day(n) } });
+      const [license] = derive([...bought, partly(500, 3), partly(1500, 4)]);
+      expect(license!.source).toMatchObject({ kind: 'purchase', amountCents: 19900, refundedCents: 1500 });
+      expect(license!.ends.state).toBe('active');
     });
   });
 

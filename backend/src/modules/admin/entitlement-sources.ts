@@ -148,6 +148,7 @@ function bookings(log: AccessLog): Entitlement[] {
                 title: details.sessionTitle,
                 amountCents: details.amountCents,
                 currency: details.currency,
+                refundedCents: 0,
                 checkoutRef: details.checkoutRef,
                 checkoutSessionId: null,
                 paymentIntentId: confirmed.data.paymentIntentId,

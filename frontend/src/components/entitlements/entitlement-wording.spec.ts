@@ -11,12 +11,30 @@ describe('sourceText', () => {
         title: 'Lifetime license',
         amountCents: 19900,
         currency: 'usd',
+        refundedCents: 0,
         checkoutRef: 'r',
         checkoutSessionId: null,
         paymentIntentId: null,
         subscriptionId: null,
       }),
     ).toBe('Bought on Mar 4, 2026 for $199.00');
+  });
+
+  it('says how much of a purchase was refunded when a part was', () => {
+    expect(
+      sourceText({
+        kind: 'purchase',
+        at,
+        title: 'Lifetime license',
+        amountCents: 19900,
+        currency: 'usd',
+        refundedCents: 500,
+        checkoutRef: 'r',
+        checkoutSessionId: null,
+        paymentIntentId: null,
+        subscriptionId: null,
+      }),
+    ).toBe('Bought on Mar 4, 2026 for $199.00, $5.00 of it refunded');
   });
 
   it('names the admin and their role for support, and only "our support team" for the customer', () => {

@@ -24,7 +24,9 @@ export function headingParts(entitlement: Pick<Entitlement, 'kind' | 'title'>): 
 export function sourceText(source: AnySource): string {
   switch (source.kind) {
     case 'purchase':
-      return `Bought on ${formatDay(source.at)} for ${formatMoney(source.amountCents, source.currency)}`;
+      return `Bought on ${formatDay(source.at)} for ${formatMoney(source.amountCents, source.currency)}${
+        source.refundedCents > 0 ? `, ${formatMoney(source.refundedCents, source.currency)} of it refunded` : ''
+      }`;
     case 'seat':
       return `Seat given by ${source.ownerName} on ${formatDay(source.at)}, on their ${source.planTitle} plan`;
     case 'included':
