@@ -1,6 +1,7 @@
 import { adminGetProjectors, adminGetReplay, adminListEvents, adminListStreams, adminStartReplay } from './admin/admin.contract';
 import { getCustomerAccount, getCustomerTimeline } from './admin/customer-account.contract';
 import { searchCustomers } from './admin/customer-search.contract';
+import { supportActionsServerFns } from './admin/support-actions.contract';
 import { adminListStripeEvents, adminRedriveStripeEvent } from './stripe/stripe.contract';
 import { getPricingResources, getResource, listResources } from './catalog/catalog.contract';
 import { getContactCsrfToken, submitContactMessage } from './contact/contact.contract';
@@ -57,6 +58,7 @@ export const serverFnContracts = [
   searchCustomers,
   getCustomerAccount,
   getCustomerTimeline,
+  ...supportActionsServerFns,
   getEmailPreferences,
   updateEmailPreferences,
   requestManageEmailLink,

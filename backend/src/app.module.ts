@@ -38,6 +38,7 @@ import { CrawlersModule, SiteModule } from './modules/site';
 import { DemoModule, usesDemoData } from './modules/demo';
 import { LibraryModule } from './modules/library';
 import { DisputesModule } from './modules/disputes';
+import { SupportModule } from './modules/support';
 import { QueueModule } from './platform/queue/queue.module';
 import { QueueRecoveryModule } from './platform/queue/queue-recovery.module';
 import { RedisModule } from './platform/redis/redis.module';
@@ -80,6 +81,7 @@ export const featureModules = [
   CoursesModule,
   LibraryModule,
   DisputesModule,
+  SupportModule,
 ];
 
 /** Stand-ins both processes mount, never in production (see standIns): the local sign-in and the email outbox. */

@@ -72,7 +72,7 @@ export const getCustomerAccount = defineServerFn({
 });
 
 /** Kinds of events the timeline filters by: each names the streams that hold them. */
-export const TIMELINE_KINDS = ['payments', 'licenses', 'devices', 'credits', 'library', 'bookings'] as const;
+export const TIMELINE_KINDS = ['payments', 'licenses', 'devices', 'credits', 'library', 'bookings', 'support'] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 const causeSchema = z.discriminatedUnion('kind', [

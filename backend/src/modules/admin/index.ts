@@ -1,5 +1,17 @@
 /** The admin module's public surface: other modules, the app and the CLI import only this. */
-export { AdminAccess, isAdmin } from './admin-access';
+export { type AdminActor, AdminAccess, ADMIN_TOKEN_ACTOR, isAdmin } from './admin-access';
+export {
+  ASYNC_KINDS,
+  SupportActionCompleted,
+  SupportActionFailed,
+  SupportActionRecorded,
+  supportActionStreamId,
+  type SupportAction,
+  type SupportActionKind,
+  type SupportActionRequest,
+} from './support-actions.events';
+export { assertPermitted, supportActionDecider } from './support-action.decider';
+export { ActionTargetNotFoundError, RefundTooLargeError } from './support-actions.errors';
 export { StreamSummarySchema } from './projections/stream-summary.entity';
 export { AdminModule } from './admin.module';
 export { AdminJobsModule } from './jobs/admin-jobs.module';

@@ -1,0 +1,70 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { runCommand } from '../../../events/command-runner';
+import { EventStore } from '../../../events/event-store';
+import { causeOf, requestMetadata } from '../../../events/metadata-for';
+import { SupportActionEffects } from '../support-action-effects';
+import { SupportActionTargets } from '../support-action-targets';
+import { assertPermitted, supportActionDecider, supportActionStreamId, type SupportActionKind, type SupportActionRequest } from '../../admin';
+import { SupportActionQueue } from '../jobs/support-action-queue';
+
+export interface SupportActionResult {
+  actionId: string;
+  kind: SupportActionKind;
+  status: 'done' | 'pending' | 'completed' | 'failed';
+  outcome: string | null;
+  /** The action id had been recorded before: this answer is the first one's. */
+  repeated: boolean;
+}
+
+export class TakeSupportAction extends Command<SupportActionResult> {
+  constructor(
+    readonly action: SupportActionRequest,
+    readonly correlationId: string,
+  ) {
+    super();
+  }
+}
+
+/**
+ * Records a support action once (its id is the browser's), then does it, caused by the recorded
+ * event: at once for a grant, a resend or a revoke; through a worker job for a refund. A retried
+ * submit finds the action recorded and answers the first outcome, running the idempotent steps again.
+ */
+@CommandHandler(TakeSupportAction)
+export class TakeSupportActionHandler implements ICommandHandler<TakeSupportAction, SupportActionResult> {
+  constructor(
+    private readonly store: EventStore,
+    private readonly targets: SupportActionTargets,
+    private readonly effects: SupportActionEffects,
+    private readonly queue: SupportActionQueue,
+  ) {}
+
+  async execute({ action, correlationId }: TakeSupportAction): Promise<SupportActionResult> {
+    const streamId = supportActionStreamId(action.actionId);
+    const known = await this.store.readStream(streamId);
+    if (known.length === 0) {
+      // Who may comes before what exists: support learns nothing about targets of owner actions.
+      assertPermitted(action);
+      await this.targets.check(action);
+    }
+    const metadata = requestMetadata(correlationId, { kind: 'admin', userId: action.actor.id });
+    const outcome = await runCommand({
+      store: this.store,
+      streamId,
+      decider: supportActionDecider,
+      command: { type: 'RecordSupportAction', action, now: new Date() },
+      metadata,
+    });
+    const recorded = outcome.status === 'appended' ? { position: outcome.positions[0]!, metadata } : (known[0] ?? (await this.store.readStream(streamId))[0]!);
+    const state = outcome.state;
+    if (state.status === 'none') throw new Error(`support action ${action.actionId} was neither recorded nor found`);
+    const repeated = outcome.status !== 'appended';
+    const { actionId, kind } = state.action;
+    if (state.status === 'completed') return { actionId, kind, status: 'completed', outcome: state.outcome, repeated };
+    if (state.status === 'failed') return { actionId, kind, status: 'failed', outcome: state.error, repeated };
+    const cause = causeOf(recorded);
+    const effect = await this.effects.apply(state.action, cause);
+    if (effect.status === 'pending') await this.queue.enqueue(state.action, cause);
+    return { actionId, kind, ...effect, repeated };
+  }
+}

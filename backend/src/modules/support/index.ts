@@ -1,0 +1,2 @@
+/** The support module's public surface: the app imports only this. */
+export { SupportModule } from './support.module';

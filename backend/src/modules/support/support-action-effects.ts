@@ -1,0 +1,76 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { causedBy, type Cause } from '../../events/metadata-for';
+import { EmailSender, emailJobKey } from '../email';
+import { AddCreditPack } from '../credits';
+import { GrantFreeAccess, RevokeFreeAccess } from '../checkout';
+import { ChangeLicenseTerm, LICENSE_SEALING_SECRET, openLicenseKey, RevokeLicense } from '../licenses';
+import { SupportActionTargets } from './support-action-targets';
+import { ActionTargetNotFoundError, type SupportAction } from '../admin';
+
+/** What a synchronous action did, in a line for the admin who took it. */
+export type EffectOutcome = { status: 'done'; outcome: string } | { status: 'pending'; outcome: null };
+
+/**
+ * What each support action does once recorded, every event it causes caused by the recorded
+ * event (so "why" leads back to the actor and reason). Each step is idempotent by its own stream
+ * or key, so a retried submit that finds the action recorded runs it again to the same result.
+ */
+@Injectable()
+export class SupportActionEffects {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly email: EmailSender,
+    private readonly targets: SupportActionTargets,
+    @Inject(LICENSE_SEALING_SECRET) private readonly sealingSecret: string,
+  ) {}
+
+  async apply(action: SupportAction, cause: Cause): Promise<EffectOutcome> {
+    const metadata = causedBy(cause, { kind: 'admin', userId: action.actor.id });
+    switch (action.kind) {
+      case 'resend_license_email': {
+        const license = await this.targets.license(action.userId, action.details.licenseId);
+        const to = await this.targets.email(action.userId);
+        if (!to) throw new ActionTargetNotFoundError('An email address');
+        await this.email.enqueue({
+          key: emailJobKey(`support-${action.actionId}`, 'license-key'),
+          kind: 'license-key',
+          to,
+          data: { planTitle: license.plan, licenseKey: openLicenseKey(license.keySealed, this.sealingSecret), seats: license.seats },
+          cause,
+        });
+        return { status: 'done', outcome: `License key email sent to ${to}` };
+      }
+      case 'grant_resource':
+        await this.commands.execute(new GrantFreeAccess(action.userId, action.details.resourceId, metadata));
+        return { status: 'done', outcome: `Granted ${action.details.resourceId}` };
+      case 'revoke_resource':
+        await this.commands.execute(new RevokeFreeAccess(action.userId, action.details.resourceId, metadata));
+        return { status: 'done', outcome: `Revoked ${action.details.resourceId}` };
+      case 'grant_credits':
+        await this.commands.execute(
+          new AddCreditPack(
+            action.userId,
+            { packId: `support-${action.actionId}`, resourceId: 'support-grant', title: 'Credits from support', credits: action.details.credits },
+            action.at,
+            metadata,
+          ),
+        );
+        return { status: 'done', outcome: `Granted ${action.details.credits} credits` };
+      case 'extend_license':
+        await this.commands.execute(new ChangeLicenseTerm(action.details.licenseId, 'active', action.details.until, action.at, metadata));
+        return { status: 'done', outcome: `License extended to ${action.details.until.slice(0, 10)}` };
+      case 'revoke_license':
+        await this.commands.execute(new RevokeLicense(action.details.licenseId, 'admin', action.at, metadata));
+        return { status: 'done', outcome: 'License revoked' };
+      case 'refund':
+      case 'cancel_subscription':
+      case 'cancel_booking':
+        return { status: 'pending', outcome: null };
+      default: {
+        const unreachable: never = action;
+        return unreachable;
+      }
+    }
+  }
+}
