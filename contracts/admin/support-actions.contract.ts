@@ -119,4 +119,14 @@ export const getSupportAudit = defineServerFn({
   errors: ['FORBIDDEN'],
 });
 
-export const supportActionsServerFns = [takeSupportAction, getSupportAudit] as const;
+/** Who is signed in to /admin, so the account page offers only the actions they may take. */
+export const getAdminViewer = defineServerFn({
+  id: 'getAdminViewer',
+  method: 'GET',
+  input: z.object({}).strict(),
+  output: z.object({ id: z.string(), role: z.enum(['owner', 'support']) }),
+  errors: ['FORBIDDEN'],
+});
+export type AdminViewer = z.infer<typeof getAdminViewer.output>;
+
+export const supportActionsServerFns = [takeSupportAction, getSupportAudit, getAdminViewer] as const;

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { adminGetProjectors, adminGetReplay, adminListEvents, adminListStreams } from '@contracts/admin/admin.contract';
 import { getCustomerAccount, getCustomerTimeline } from '@contracts/admin/customer-account.contract';
 import { searchCustomers } from '@contracts/admin/customer-search.contract';
-import { getSupportAudit } from '@contracts/admin/support-actions.contract';
+import { getAdminViewer, getSupportAudit } from '@contracts/admin/support-actions.contract';
 import type { ServerFnInput } from '@contracts/server-fn';
 import { adminListStripeEvents } from '@contracts/stripe/stripe.contract';
 import { callServerFn, ServerFnError } from '../lib/server-fn-client';
@@ -83,4 +83,11 @@ export const adminSupportAuditQuery = (filter: ServerFnInput<typeof getSupportAu
     queryKey: ['admin', 'support-audit', filter],
     queryFn: () => orSignedOut(() => callServerFn(getSupportAudit, filter)),
     staleTime: 4_000,
+  });
+
+export const adminViewerQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'viewer'],
+    queryFn: () => orSignedOut(() => callServerFn(getAdminViewer, {})),
+    staleTime: 60_000,
   });

@@ -154,6 +154,20 @@ describe('the audit log', () => {
     expect(html).toContain(`/admin/customers/${customerId}`);
   });
 
+  it('offers the actions on the account page, owner-only ones closed to support', async () => {
+    const asSupport = await (await fetch(`${site.url}/admin/customers/${customerId}`, { headers: { cookie: supportCookie } })).text();
+    expect(asSupport).toContain('Support actions');
+    expect(asSupport).toContain('Only an owner can do this.');
+    expect(asSupport).toContain('Up to 500 per action for support');
+    const asOwner = await (await fetch(`${site.url}/admin/customers/${customerId}`, { headers: { cookie: ownerCookie } })).text();
+    expect(asOwner).not.toContain('Only an owner can do this.');
+  });
+
+  it('tells who is signed in', async () => {
+    expect((await callFn(site.url, 'getAdminViewer', {}, { cookie: supportCookie, method: 'GET' })).result).toEqual({ id: supportId, role: 'support' });
+    expect((await callFn(site.url, 'getAdminViewer', {}, { cookie: tokenCookie, method: 'GET' })).result).toEqual({ id: 'admin-token', role: 'owner' });
+  });
+
   it('is closed to customers', async () => {
     const customer = await signUpOverHttp(site, 'nosy-customer@example.com');
     expect((await audit(customer)).status).toBe(403);

@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { awaitProjection } from '../../events/projection-wait';
 import { causedBy, type Cause } from '../../events/metadata-for';
 import { EmailSender, emailJobKey } from '../email';
 import { AddCreditPack } from '../credits';
@@ -22,6 +24,7 @@ export class SupportActionEffects {
     private readonly commands: CommandBus,
     private readonly email: EmailSender,
     private readonly targets: SupportActionTargets,
+    private readonly orm: MikroORM,
     @Inject(LICENSE_SEALING_SECRET) private readonly sealingSecret: string,
   ) {}
 
@@ -47,8 +50,8 @@ export class SupportActionEffects {
       case 'revoke_resource':
         await this.commands.execute(new RevokeFreeAccess(action.userId, action.details.resourceId, metadata));
         return { status: 'done', outcome: `Revoked ${action.details.resourceId}` };
-      case 'grant_credits':
-        await this.commands.execute(
+      case 'grant_credits': {
+        const granted = await this.commands.execute(
           new AddCreditPack(
             action.userId,
             { packId: `support-${action.actionId}`, resourceId: 'support-grant', title: 'Credits from support', credits: action.details.credits },
@@ -56,13 +59,20 @@ export class SupportActionEffects {
             metadata,
           ),
         );
+        // The account page reads the read models: answer once they show what was done.
+        await awaitProjection(this.orm, 'CreditsProjector', granted);
         return { status: 'done', outcome: `Granted ${action.details.credits} credits` };
-      case 'extend_license':
-        await this.commands.execute(new ChangeLicenseTerm(action.details.licenseId, 'active', action.details.until, action.at, metadata));
+      }
+      case 'extend_license': {
+        const extended = await this.commands.execute(new ChangeLicenseTerm(action.details.licenseId, 'active', action.details.until, action.at, metadata));
+        await awaitProjection(this.orm, 'LicensesProjector', extended);
         return { status: 'done', outcome: `License extended to ${action.details.until.slice(0, 10)}` };
-      case 'revoke_license':
-        await this.commands.execute(new RevokeLicense(action.details.licenseId, 'admin', action.at, metadata));
+      }
+      case 'revoke_license': {
+        const revoked = await this.commands.execute(new RevokeLicense(action.details.licenseId, 'admin', action.at, metadata));
+        await awaitProjection(this.orm, 'LicensesProjector', revoked);
         return { status: 'done', outcome: 'License revoked' };
+      }
       case 'refund':
       case 'cancel_subscription':
       case 'cancel_booking':

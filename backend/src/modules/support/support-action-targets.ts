@@ -31,9 +31,11 @@ export class SupportActionTargets {
   async check(action: SupportActionRequest): Promise<void> {
     switch (action.kind) {
       case 'resend_license_email':
+        await this.license(action.userId, action.details.licenseId);
+        return;
       case 'extend_license':
       case 'revoke_license':
-        await this.license(action.userId, action.details.licenseId);
+        if ((await this.license(action.userId, action.details.licenseId)).status === 'revoked') throw new ActionTargetNotFoundError('A license still in force');
         return;
       case 'grant_resource':
         if (!(await this.resourceExists(action.details.resourceId))) throw new ActionTargetNotFoundError('That resource');

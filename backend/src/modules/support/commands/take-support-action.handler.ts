@@ -1,4 +1,6 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { awaitProjection } from '../../../events/projection-wait';
 import { runCommand } from '../../../events/command-runner';
 import { EventStore } from '../../../events/event-store';
 import { causeOf, requestMetadata } from '../../../events/metadata-for';
@@ -37,6 +39,7 @@ export class TakeSupportActionHandler implements ICommandHandler<TakeSupportActi
     private readonly targets: SupportActionTargets,
     private readonly effects: SupportActionEffects,
     private readonly queue: SupportActionQueue,
+    private readonly orm: MikroORM,
   ) {}
 
   async execute({ action, correlationId }: TakeSupportAction): Promise<SupportActionResult> {
@@ -65,6 +68,8 @@ export class TakeSupportActionHandler implements ICommandHandler<TakeSupportActi
     const cause = causeOf(recorded);
     const effect = await this.effects.apply(state.action, cause);
     if (effect.status === 'pending') await this.queue.enqueue(state.action, cause);
+    // The timeline finds the action's stream through the audit log: answer once it is there.
+    await awaitProjection(this.orm, 'SupportAuditProjector', outcome);
     return { actionId, kind, ...effect, repeated };
   }
 }

@@ -2,11 +2,12 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { TIMELINE_KINDS } from '@contracts/admin/customer-account.contract';
 import { isoDateTime, oneOf, searchReader, text } from '../../../lib/search-params';
-import { adminCustomerAccountQuery, adminCustomerTimelineQuery } from '../../../queries/admin';
+import { adminCustomerAccountQuery, adminCustomerTimelineQuery, adminViewerQuery } from '../../../queries/admin';
 import { AccountNow } from '../-components/AccountNow';
 import { AdminFrame } from '../-components/AdminFrame';
 import { AdminSignIn } from '../-components/AdminSignIn';
 import { CustomerTimeline } from '../-components/CustomerTimeline';
+import { SupportActions } from '../-components/SupportActions';
 
 const readSearch = searchReader({
   kind: oneOf(TIMELINE_KINDS),
@@ -26,6 +27,7 @@ export const Route = createFileRoute('/admin/customers/$userId')({
     Promise.all([
       context.queryClient.ensureQueryData(adminCustomerAccountQuery(params.userId)),
       context.queryClient.ensureQueryData(adminCustomerTimelineQuery({ userId: params.userId, ...deps, limit: TIMELINE_PAGE })),
+      context.queryClient.ensureQueryData(adminViewerQuery()),
     ]),
   component: CustomerAccountPage,
 });
@@ -35,10 +37,12 @@ function CustomerAccountPage() {
   const search = Route.useSearch();
   const { data: account } = useSuspenseQuery(adminCustomerAccountQuery(userId));
   const { data: timeline } = useSuspenseQuery(adminCustomerTimelineQuery({ userId, ...search, limit: TIMELINE_PAGE }));
-  if (!account || !timeline) return <AdminSignIn failed={false} />;
+  const { data: viewer } = useSuspenseQuery(adminViewerQuery());
+  if (!account || !timeline || !viewer) return <AdminSignIn failed={false} />;
   return (
     <AdminFrame title={account.name ?? account.email ?? account.userId}>
       <AccountNow account={account} />
+      <SupportActions account={account} viewer={viewer} />
       <CustomerTimeline userId={userId} search={search} page={timeline} />
     </AdminFrame>
   );
