@@ -38,7 +38,7 @@ import { CrawlersModule, SiteModule } from './modules/site';
 import { DemoModule, usesDemoData } from './modules/demo';
 import { LibraryModule } from './modules/library';
 import { DisputesModule } from './modules/disputes';
-import { SupportModule } from './modules/support';
+import { SupportJobsModule, SupportModule } from './modules/support';
 import { QueueModule } from './platform/queue/queue.module';
 import { QueueRecoveryModule } from './platform/queue/queue-recovery.module';
 import { RedisModule } from './platform/redis/redis.module';
@@ -136,6 +136,7 @@ export class WorkerModule {
         ...standInModules(config),
         ProjectionModule,
         AdminJobsModule,
+        SupportJobsModule,
         EmailJobsModule,
         BookingRemindersJobsModule,
         StripeWebhookJobsModule,

@@ -7,10 +7,11 @@ export {
   SupportActionRecorded,
   supportActionStreamId,
   type SupportAction,
+  type SupportActionEvent,
   type SupportActionKind,
   type SupportActionRequest,
 } from './support-actions.events';
-export { assertPermitted, supportActionDecider } from './support-action.decider';
+export { assertPermitted, supportActionDecider, type SupportActionState } from './support-action.decider';
 export { ActionTargetNotFoundError, RefundTooLargeError } from './support-actions.errors';
 export { StreamSummarySchema } from './projections/stream-summary.entity';
 export { AdminModule } from './admin.module';
