@@ -25,6 +25,8 @@ export const customerAccountSchema = z.object({
       seats: z.number().int(),
       devicesPerSeat: z.number().int(),
       validUntil: iso.nullable(),
+      /** The subscription it follows, for a subscription's license. */
+      subscriptionId: z.string().nullable(),
       grantedAt: iso,
       seatHolders: z.array(z.object({ email: z.string(), addedAt: iso })),
       devices: z.array(

@@ -47,6 +47,7 @@ export const supportActionInput = z.discriminatedUnion('kind', [
   z.object({ ...common, kind: z.literal('grant_credits'), details: z.object({ credits: z.number().int().min(1).max(100_000) }).strict() }).strict(),
   z.object({ ...common, kind: z.literal('revoke_license'), details: z.object({ licenseId: ref }).strict() }).strict(),
   z.object({ ...common, kind: z.literal('revoke_resource'), details: z.object({ resourceId: ref }).strict() }).strict(),
+  z.object({ ...common, kind: z.literal('cancel_subscription'), details: z.object({ subscriptionId: ref }).strict() }).strict(),
   z
     .object({
       ...common,

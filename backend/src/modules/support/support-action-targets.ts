@@ -53,6 +53,8 @@ export class SupportActionTargets {
       case 'grant_credits':
         return;
       case 'cancel_subscription':
+        if (!(await this.liveSubscription(action.userId, action.details.subscriptionId))) throw new ActionTargetNotFoundError('A subscription still running');
+        return;
       case 'cancel_booking':
         throw new ActionTargetNotFoundError('That kind of action');
       default: {
@@ -98,6 +100,14 @@ export class SupportActionTargets {
   async email(userId: string): Promise<string | null> {
     const { rows } = await this.pool.query<{ email: string | null }>('select email from rm_customer_directory where user_id = $1', [userId]);
     return rows[0]?.email ?? null;
+  }
+
+  private async liveSubscription(userId: string, subscriptionId: string): Promise<boolean> {
+    const { rows } = await this.pool.query("select 1 from rm_subscriptions where subscription_id = $1 and user_id = $2 and status <> 'cancelled'", [
+      subscriptionId,
+      userId,
+    ]);
+    return rows.length > 0;
   }
 
   private async resourceExists(resourceId: string): Promise<boolean> {

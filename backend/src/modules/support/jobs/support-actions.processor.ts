@@ -6,7 +6,7 @@ import { fold } from '../../../events/decider';
 import { EventStore } from '../../../events/event-store';
 import { causedBy } from '../../../events/metadata-for';
 import { StripeClient } from '../../../integrations/stripe';
-import { supportActionDecider, supportActionStreamId, type SupportActionEvent } from '../../admin';
+import { supportActionDecider, supportActionStreamId, type SupportAction, type SupportActionEvent } from '../../admin';
 import { SettleSupportAction } from '../commands/settle-support-action.handler';
 import { SupportActionTargets } from '../support-action-targets';
 import { SUPPORT_ACTIONS_QUEUE, type SupportActionJobData } from './support-action-queue';
@@ -19,10 +19,13 @@ const refusedForGood = (error: unknown) =>
   error instanceof Stripe.errors.StripeCardError ||
   error instanceof Stripe.errors.StripePermissionError;
 
+type Settled = { ok: true; outcome: string } | { ok: false; error: string };
+
 /**
- * admin.refund: asks Stripe for the refund a support action recorded, with the action's id as the
- * idempotency key (a second run gets Stripe's first answer, never a second refund), then records
- * how it ended. Access follows Stripe's charge.refunded webhook, as for any refund.
+ * admin.refund and admin.cancel-subscription: asks Stripe for what a support action recorded,
+ * with the action's id in the idempotency key (a second run gets Stripe's first answer, never a
+ * second refund), then records how it ended. Access follows Stripe's webhooks (charge.refunded,
+ * customer.subscription.deleted), as for any refund or cancellation.
  */
 @Processor(SUPPORT_ACTIONS_QUEUE)
 export class SupportActionsProcessor extends WorkerHost {
@@ -41,33 +44,38 @@ export class SupportActionsProcessor extends WorkerHost {
     const state = fold(supportActionDecider, history);
     if (state.status !== 'recorded') return `already ${state.status}`;
     const action = state.action;
-    if (action.kind !== 'refund') return `nothing to do for ${action.kind}`;
     const metadata = causedBy(cause, { kind: 'admin', userId: action.actor.id });
-    const settle = (settled: { ok: true; outcome: string } | { ok: false; error: string }) =>
-      this.commands.execute(new SettleSupportAction(actionId, settled, metadata));
-
-    const purchase = await this.targets.purchase(action.userId, action.details.checkoutRef).catch(() => null);
-    if (!purchase?.paymentIntentId) {
-      await settle({ ok: false, error: 'The payment has no Stripe payment to refund.' });
-      return 'failed';
-    }
+    const settle = (settled: Settled) => this.commands.execute(new SettleSupportAction(actionId, settled, metadata));
     try {
-      const refund = await this.stripe.api.refunds.create(
-        {
-          payment_intent: purchase.paymentIntentId,
-          amount: action.details.amount,
-          reason: 'requested_by_customer',
-          metadata: { support_action_id: actionId, checkout_ref: action.details.checkoutRef },
-        },
-        { idempotencyKey: `support-refund-${actionId}` },
-      );
-      await settle({ ok: true, outcome: `Refunded ${money(refund.amount, refund.currency)} (${refund.id})` });
-      return refund.id;
+      const settled = action.kind === 'refund' ? await this.refund(action) : action.kind === 'cancel_subscription' ? await this.cancel(action) : null;
+      if (!settled) return `nothing to do for ${action.kind}`;
+      await settle(settled);
+      return settled.ok ? settled.outcome : settled.error;
     } catch (error) {
       const lastTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       if (!refusedForGood(error) && !lastTry) throw error;
       await settle({ ok: false, error: error instanceof Error ? error.message : String(error) });
       return 'failed';
     }
+  }
+
+  private async refund(action: Extract<SupportAction, { kind: 'refund' }>): Promise<Settled> {
+    const purchase = await this.targets.purchase(action.userId, action.details.checkoutRef).catch(() => null);
+    if (!purchase?.paymentIntentId) return { ok: false, error: 'The payment has no Stripe payment to refund.' };
+    const refund = await this.stripe.api.refunds.create(
+      {
+        payment_intent: purchase.paymentIntentId,
+        amount: action.details.amount,
+        reason: 'requested_by_customer',
+        metadata: { support_action_id: action.actionId, checkout_ref: action.details.checkoutRef },
+      },
+      { idempotencyKey: `support-refund-${action.actionId}` },
+    );
+    return { ok: true, outcome: `Refunded ${money(refund.amount, refund.currency)} (${refund.id})` };
+  }
+
+  private async cancel(action: Extract<SupportAction, { kind: 'cancel_subscription' }>): Promise<Settled> {
+    const subscription = await this.stripe.api.subscriptions.cancel(action.details.subscriptionId, {}, { idempotencyKey: `support-cancel-${action.actionId}` });
+    return { ok: true, outcome: `Subscription ${subscription.id} cancelled` };
   }
 }

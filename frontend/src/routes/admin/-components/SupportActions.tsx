@@ -14,6 +14,7 @@ export function SupportActions({ account, viewer }: { account: CustomerAccount; 
   // Not page data: only the grant form needs the catalog, and the panel works while it loads.
   const catalog = useQuery(resourcesQuery({}));
   const liveLicenses = account.licenses.filter((license) => license.status !== 'revoked');
+  const subscriptions = liveLicenses.filter((license) => license.subscriptionId !== null && license.status !== 'ended');
   const grantedResources = account.resources.filter((resource) => resource.source === 'free');
   const creditLimit = viewer.role === 'owner' ? OWNER_CREDIT_LIMIT : SUPPORT_CREDIT_LIMIT;
   const licenseOptions = liveLicenses.map((license) => (
@@ -147,6 +148,28 @@ export function SupportActions({ account, viewer }: { account: CustomerAccount; 
               {grantedResources.map((resource) => (
                 <option key={resource.resourceId} value={resource.resourceId}>
                   {resource.resourceId}
+                </option>
+              ))}
+            </select>
+          </label>
+        </SupportActionForm>
+
+        <SupportActionForm
+          userId={userId}
+          viewer={viewer}
+          kind="cancel_subscription"
+          destructive
+          description="Cancels a subscription at Stripe now, without a refund: it does not renew, and its license ends."
+          unavailable={subscriptions.length === 0 ? 'No subscription running.' : undefined}
+          read={(form) => ({ kind: 'cancel_subscription', details: { subscriptionId: field(form, 'subscriptionId') } })}
+          confirmText={() => 'Cancel this subscription now?'}
+        >
+          <label className="block text-xs text-ink-subtle">
+            Subscription
+            <select name="subscriptionId" className={FIELD}>
+              {subscriptions.map((license) => (
+                <option key={license.licenseId} value={license.subscriptionId ?? ''}>
+                  {license.plan} · key …{license.keyHint} · {license.status}
                 </option>
               ))}
             </select>

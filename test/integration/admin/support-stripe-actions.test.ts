@@ -4,7 +4,8 @@ import type { SiteServer } from '../../support/site-server';
 import { callFn, chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../../support/site-client';
 
 /**
- * Refunds as support actions, end to end: the action recorded, the worker's refund at the Stripe
+ * Support actions on a paying customer, end to end: license actions, and refunds and a
+ * cancellation that the worker sends to Stripe. For refunds: the action recorded, the worker's refund at the Stripe
  * emulator (idempotency key from the action id), the charge.refunded webhook that follows, and
  * what the customer keeps: a partial refund leaves access, refunding the rest takes it back.
  */
@@ -168,5 +169,55 @@ describe('an owner refunding part of a purchase, then the rest', () => {
       30_000,
     );
     expect(settled!.outcome).toMatch(/refunded/i);
+  });
+});
+
+describe('an owner cancelling a subscription', () => {
+  it('cancels it at Stripe once, and the webhook that follows ends it and its license', async () => {
+    const email = 'cancel-me@example.com';
+    const cookie = await signUpOverHttp(site, email);
+    const subscriber = (await pool.query<{ id: string }>('select id from local_identity_users where email = $1', [email])).rows[0]!.id;
+    const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'starter-monthly', quantity: 1 }, { cookie });
+    expect((await chooseOnHostedCheckout(started.result.url, 'pay')).status).toBe(303);
+    const subscription = await eventually(
+      () => pool.query<{ subscription_id: string }>(`select subscription_id from rm_subscriptions where user_id = $1 and status = 'active'`, [subscriber]),
+      (r) => r.rows.length === 1,
+      30_000,
+    );
+    const subscriptionId = subscription.rows[0]!.subscription_id;
+    const action = (actionId: string, as: string) =>
+      callFn(
+        site.url,
+        'takeSupportAction',
+        { actionId, kind: 'cancel_subscription', userId: subscriber, reason: 'Renewal surprised them', details: { subscriptionId } },
+        { cookie: as },
+      );
+    expect((await action(randomUUID(), support)).error?.code).toBe('admin.owner_only');
+
+    const actionId = randomUUID();
+    expect((await action(actionId, owner)).result?.status).toBe('pending');
+    expect((await action(actionId, owner)).result?.repeated).toBe(true);
+    const settled = await eventually(
+      () => audited(actionId),
+      (row) => row?.status === 'completed',
+      30_000,
+    );
+    expect(settled!.outcome).toBe(`Subscription ${subscriptionId} cancelled`);
+    await eventually(
+      () => pool.query<{ status: string }>('select status from rm_subscriptions where subscription_id = $1', [subscriptionId]),
+      (r) => r.rows[0]?.status === 'cancelled',
+      30_000,
+    );
+    const license = await eventually(
+      () => pool.query<{ status: string }>('select status from rm_licenses where subscription_id = $1', [subscriptionId]),
+      (r) => r.rows[0]?.status === 'ended',
+      30_000,
+    );
+    expect(license.rows[0]!.status).toBe('ended');
+    const deleted = await pool.query(
+      `select 1 from stripe_webhook_events where type = 'customer.subscription.deleted' and payload->'data'->'object'->>'id' = $1`,
+      [subscriptionId],
+    );
+    expect(deleted.rowCount).toBe(1);
   });
 });
