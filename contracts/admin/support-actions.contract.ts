@@ -47,6 +47,14 @@ export const supportActionInput = z.discriminatedUnion('kind', [
   z.object({ ...common, kind: z.literal('grant_credits'), details: z.object({ credits: z.number().int().min(1).max(100_000) }).strict() }).strict(),
   z.object({ ...common, kind: z.literal('revoke_license'), details: z.object({ licenseId: ref }).strict() }).strict(),
   z.object({ ...common, kind: z.literal('revoke_resource'), details: z.object({ resourceId: ref }).strict() }).strict(),
+  z
+    .object({
+      ...common,
+      kind: z.literal('cancel_booking'),
+      /** customer: as if they cancelled (full refund with 24 hours' notice, else none); us: we call it off (full refund). */
+      details: z.object({ bookingId: ref, onBehalfOf: z.enum(['customer', 'us']) }).strict(),
+    })
+    .strict(),
   z.object({ ...common, kind: z.literal('cancel_subscription'), details: z.object({ subscriptionId: ref }).strict() }).strict(),
   z
     .object({

@@ -12,6 +12,7 @@ import { callFn, chooseOnHostedCheckout, eventually, signUpOverHttp, startAddres
 const ADMIN_TOKEN = 'integration-support-refunds-token-0123';
 const SUPPORT = 'refund-support@example.com';
 const BUYER = 'refund-buyer@example.com';
+const HOST = 'support-host@example.com';
 let site: SiteServer;
 let pool: Pool;
 let owner: string;
@@ -21,7 +22,7 @@ let checkoutRef: string;
 let amountCents: number;
 
 beforeAll(async () => {
-  site = await startAddressableSite('support-refunds', { ADMIN_TOKEN, LOCAL_SUPPORT_EMAILS: SUPPORT });
+  site = await startAddressableSite('support-refunds', { ADMIN_TOKEN, LOCAL_SUPPORT_EMAILS: SUPPORT, LOCAL_ADMIN_EMAILS: HOST });
   pool = new Pool({ connectionString: site.databaseUrl, max: 2 });
   const response = await fetch(`${site.url}/admin/session`, { method: 'POST', body: new URLSearchParams({ token: ADMIN_TOKEN }), redirect: 'manual' });
   owner = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
@@ -219,5 +220,79 @@ describe('an owner cancelling a subscription', () => {
       [subscriptionId],
     );
     expect(deleted.rowCount).toBe(1);
+  });
+});
+
+describe('an owner cancelling booked sessions', () => {
+  const allDay = [{ start: '00:00', end: '24:00' }];
+  const schedule = {
+    timeZone: 'UTC',
+    weekly: { '1': allDay, '2': allDay, '3': allDay, '4': allDay, '5': allDay, '6': allDay, '7': allDay },
+    overrides: {},
+    bufferMinutes: 0,
+    minimumNoticeMinutes: 0,
+    horizonDays: 14,
+    meetingUrl: 'https://meet.example.com/support',
+  };
+  let customer: string;
+  let customerId: string;
+  let hostUserId: string;
+
+  beforeAll(async () => {
+    const host = await signUpOverHttp(site, HOST, 'Hana Host');
+    expect((await callFn(site.url, 'saveHostAvailability', { schedule }, { cookie: host })).result).toMatchObject({ saved: true });
+    hostUserId = (await pool.query<{ host_user_id: string }>('select host_user_id from rm_host_availability')).rows[0]!.host_user_id;
+    customer = await signUpOverHttp(site, 'booked@example.com', 'Bo Booker');
+    customerId = (await pool.query<{ id: string }>('select id from local_identity_users where email = $1', ['booked@example.com'])).rows[0]!.id;
+  }, 60_000);
+
+  /** A confirmed, paid booking starting `hours` from now (on the hour). */
+  async function booked(hours: number): Promise<string> {
+    const date = new Date(Date.now() + hours * 3_600_000);
+    date.setUTCMinutes(0, 0, 0);
+    const start = date.toISOString();
+    const started = await callFn(site.url, 'bookSession', { sessionTypeId: 'setup-session-30', hostUserId, start, timeZone: 'UTC' }, { cookie: customer });
+    expect((await chooseOnHostedCheckout(started.result.url, 'pay')).status).toBe(303);
+    const row = await eventually(
+      () =>
+        pool.query<{ booking_id: string; status: string }>('select booking_id, status from rm_session_bookings where customer_user_id = $1 and start_at = $2', [
+          customerId,
+          start,
+        ]),
+      (r) => r.rows[0]?.status === 'confirmed',
+      30_000,
+    );
+    return row.rows[0]!.booking_id;
+  }
+  const cancel = (bookingId: string, onBehalfOf: 'customer' | 'us', actionId = randomUUID(), as = owner) =>
+    callFn(
+      site.url,
+      'takeSupportAction',
+      { actionId, kind: 'cancel_booking', userId: customerId, reason: 'Asked by phone', details: { bookingId, onBehalfOf } },
+      { cookie: as },
+    );
+  const bookingRow = async (bookingId: string) =>
+    (await pool.query<{ status: string; refund: string | null }>('select status, refund from rm_session_bookings where booking_id = $1', [bookingId])).rows[0];
+
+  it('at the customer’s request with more than 24 hours’ notice: cancelled with a full refund, once', async () => {
+    const bookingId = await booked(72);
+    expect((await cancel(bookingId, 'customer', randomUUID(), support)).error?.code).toBe('admin.owner_only');
+    const actionId = randomUUID();
+    const first = await cancel(bookingId, 'customer', actionId);
+    expect(first.result).toEqual(expect.objectContaining({ status: 'done', outcome: 'Booking cancelled with a full refund' }));
+    expect((await cancel(bookingId, 'customer', actionId)).result).toEqual({ ...first.result, repeated: true });
+    expect(await bookingRow(bookingId)).toEqual({ status: 'cancelled', refund: 'full' });
+    const recorded = await pool.query<{ position: string }>('select position::text from events where stream_id = $1', [`support-action-${actionId}`]);
+    const cancelled = await pool.query(`select metadata from events where type = 'BookingCancelled' and data->>'bookingId' = $1`, [bookingId]);
+    expect(cancelled.rows.map((r) => r.metadata.causationId)).toEqual([`event:${recorded.rows[0]!.position}`]);
+  });
+
+  it('at the customer’s request with less notice: cancelled without a refund; called off by us: refunded in full', async () => {
+    const soon = await booked(3);
+    expect((await cancel(soon, 'customer')).result?.outcome).toBe("Booking cancelled without a refund (less than 24 hours' notice)");
+    expect(await bookingRow(soon)).toEqual({ status: 'cancelled', refund: 'none' });
+    const ours = await booked(4);
+    expect((await cancel(ours, 'us')).result?.outcome).toBe('Booking cancelled with a full refund');
+    expect((await cancel(ours, 'us')).error?.code).toBe('admin.action_target_not_found');
   });
 });

@@ -17,7 +17,8 @@ export const supportActionDetails = {
   revoke_resource: z.object({ resourceId: id }),
   refund: z.object({ checkoutRef: id, amount: z.number().int().positive(), currency: z.string().min(3).max(3) }),
   cancel_subscription: z.object({ subscriptionId: id }),
-  cancel_booking: z.object({ bookingId: id }),
+  /** onBehalfOf: the customer asked (their refund rule: full with 24 hours' notice), or we call it off (always full). */
+  cancel_booking: z.object({ bookingId: id, onBehalfOf: z.enum(['customer', 'us']) }),
 } as const;
 
 export type SupportActionKind = keyof typeof supportActionDetails;

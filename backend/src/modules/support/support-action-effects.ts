@@ -5,6 +5,7 @@ import { awaitProjection } from '../../events/projection-wait';
 import { causedBy, type Cause } from '../../events/metadata-for';
 import { EmailSender, emailJobKey } from '../email';
 import { AddCreditPack } from '../credits';
+import { CancelBooking } from '../booking';
 import { GrantFreeAccess, RevokeFreeAccess } from '../checkout';
 import { ChangeLicenseTerm, LICENSE_SEALING_SECRET, openLicenseKey, RevokeLicense } from '../licenses';
 import { SupportActionTargets } from './support-action-targets';
@@ -73,9 +74,26 @@ export class SupportActionEffects {
         await awaitProjection(this.orm, 'LicensesProjector', revoked);
         return { status: 'done', outcome: 'License revoked' };
       }
+      case 'cancel_booking': {
+        const { bookingId, onBehalfOf } = action.details;
+        const booking = await this.targets.booking(action.userId, bookingId);
+        // Cancelled already (a retried submit after it went through): nothing is sent again.
+        if (booking.status === 'confirmed') {
+          const cancelled = await this.commands.execute(
+            new CancelBooking(
+              onBehalfOf === 'customer'
+                ? { hostUserId: booking.hostUserId, bookingId, customerUserId: action.userId, by: 'customer', at: action.at }
+                : { hostUserId: booking.hostUserId, bookingId, customerUserId: null, by: 'host', at: action.at },
+              metadata,
+            ),
+          );
+          await awaitProjection(this.orm, 'SessionBookingsProjector', cancelled);
+        }
+        const { refund } = await this.targets.booking(action.userId, bookingId);
+        return { status: 'done', outcome: `Booking cancelled ${refund === 'full' ? 'with a full refund' : "without a refund (less than 24 hours' notice)"}` };
+      }
       case 'refund':
       case 'cancel_subscription':
-      case 'cancel_booking':
         return { status: 'pending', outcome: null };
       default: {
         const unreachable: never = action;

@@ -56,7 +56,8 @@ export class SupportActionTargets {
         if (!(await this.liveSubscription(action.userId, action.details.subscriptionId))) throw new ActionTargetNotFoundError('A subscription still running');
         return;
       case 'cancel_booking':
-        throw new ActionTargetNotFoundError('That kind of action');
+        if ((await this.booking(action.userId, action.details.bookingId)).status !== 'confirmed') throw new ActionTargetNotFoundError('A confirmed booking');
+        return;
       default: {
         const unreachable: never = action;
         return unreachable;
@@ -100,6 +101,16 @@ export class SupportActionTargets {
   async email(userId: string): Promise<string | null> {
     const { rows } = await this.pool.query<{ email: string | null }>('select email from rm_customer_directory where user_id = $1', [userId]);
     return rows[0]?.email ?? null;
+  }
+
+  /** A booking of the customer's: its host (whose calendar holds it), status and refund once cancelled. */
+  async booking(userId: string, bookingId: string): Promise<{ hostUserId: string; status: string; refund: string | null }> {
+    const { rows } = await this.pool.query<{ host_user_id: string; status: string; refund: string | null }>(
+      'select host_user_id, status, refund from rm_session_bookings where booking_id = $1 and customer_user_id = $2',
+      [bookingId, userId],
+    );
+    if (!rows[0]) throw new ActionTargetNotFoundError('That booking');
+    return { hostUserId: rows[0].host_user_id, status: rows[0].status, refund: rows[0].refund };
   }
 
   private async liveSubscription(userId: string, subscriptionId: string): Promise<boolean> {

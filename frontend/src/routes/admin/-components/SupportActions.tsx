@@ -15,6 +15,7 @@ export function SupportActions({ account, viewer }: { account: CustomerAccount; 
   const catalog = useQuery(resourcesQuery({}));
   const liveLicenses = account.licenses.filter((license) => license.status !== 'revoked');
   const subscriptions = liveLicenses.filter((license) => license.subscriptionId !== null && license.status !== 'ended');
+  const bookings = account.bookings.filter((booking) => booking.status === 'confirmed');
   const grantedResources = account.resources.filter((resource) => resource.source === 'free');
   const creditLimit = viewer.role === 'owner' ? OWNER_CREDIT_LIMIT : SUPPORT_CREDIT_LIMIT;
   const licenseOptions = liveLicenses.map((license) => (
@@ -174,6 +175,44 @@ export function SupportActions({ account, viewer }: { account: CustomerAccount; 
               ))}
             </select>
           </label>
+        </SupportActionForm>
+
+        <SupportActionForm
+          userId={userId}
+          viewer={viewer}
+          kind="cancel_booking"
+          destructive
+          description="Cancels a booked session through the booking rules: at the customer's request, refunded in full with 24 hours' notice; called off by us, always refunded in full."
+          unavailable={bookings.length === 0 ? 'No confirmed booking.' : undefined}
+          read={(form) => ({
+            kind: 'cancel_booking',
+            details: { bookingId: field(form, 'bookingId'), onBehalfOf: field(form, 'onBehalfOf') === 'us' ? 'us' : 'customer' },
+          })}
+          confirmText={(body) =>
+            body.kind === 'cancel_booking' && body.details.onBehalfOf === 'us'
+              ? 'Call this session off and refund it in full?'
+              : 'Cancel this session at the customer’s request (refunded in full only with 24 hours’ notice)?'
+          }
+        >
+          <label className="block text-xs text-ink-subtle">
+            Booking
+            <select name="bookingId" className={FIELD}>
+              {bookings.map((booking) => (
+                <option key={booking.bookingId} value={booking.bookingId}>
+                  {booking.title} · {booking.startAt.replace('T', ' ').slice(0, 16)} UTC · {booking.hostName}
+                </option>
+              ))}
+            </select>
+          </label>
+          <fieldset className="text-xs text-ink-subtle">
+            <legend>Who is cancelling</legend>
+            <label className="mt-1 flex items-center gap-2 text-sm text-ink">
+              <input type="radio" name="onBehalfOf" value="customer" defaultChecked /> The customer asked
+            </label>
+            <label className="mt-1 flex items-center gap-2 text-sm text-ink">
+              <input type="radio" name="onBehalfOf" value="us" /> We are calling it off
+            </label>
+          </fieldset>
         </SupportActionForm>
 
         <RefundForm account={account} viewer={viewer} />

@@ -20,8 +20,10 @@ export function detailsLine(details: Record<string, unknown>): string {
   if (typeof details['amount'] === 'number' && typeof details['currency'] === 'string') {
     parts.push(`${(details['amount'] / 100).toFixed(2)} ${details['currency'].toUpperCase()}`);
   }
-  for (const key of ['resourceId', 'licenseId', 'checkoutRef', 'until'] as const) {
+  for (const key of ['resourceId', 'licenseId', 'checkoutRef', 'subscriptionId', 'bookingId', 'until'] as const) {
     if (typeof details[key] === 'string') parts.push(key === 'until' ? `until ${details[key].slice(0, 10)}` : details[key]);
   }
+  if (details['onBehalfOf'] === 'us') parts.push('called off by us');
+  if (details['onBehalfOf'] === 'customer') parts.push('at the customer’s request');
   return parts.join(' · ');
 }
