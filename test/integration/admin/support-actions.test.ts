@@ -52,8 +52,11 @@ describe('a support admin granting credits', () => {
     expect(first.result).toEqual({ actionId, kind: 'grant_credits', status: 'done', outcome: 'Granted 200 credits', repeated: false });
     const again = await act(supportCookie, input());
     expect(again.result).toEqual({ ...first.result, repeated: true });
-    const recorded = await eventsOf(`select position::text, data, metadata from events where stream_id = $1`, [`support-action-${actionId}`]);
-    expect(recorded).toHaveLength(1);
+    const stream = await eventsOf('select type from events where stream_id = $1 order by stream_version', [`support-action-${actionId}`]);
+    expect(stream.map((e) => e.type)).toEqual(['SupportActionRecorded', 'SupportActionCompleted']);
+    const recorded = await eventsOf(`select position::text, data, metadata from events where stream_id = $1 and type = 'SupportActionRecorded'`, [
+      `support-action-${actionId}`,
+    ]);
     expect(recorded[0].data).toEqual(
       expect.objectContaining({ kind: 'grant_credits', userId: customerId, actor: { id: supportId, role: 'support' }, reason: 'Goodwill after the outage' }),
     );
@@ -86,6 +89,20 @@ describe('a support admin asking for an owner action', () => {
   });
 });
 
+describe('support sending the id of an owner’s action', () => {
+  it('is refused: what support may not do does not run again for support', async () => {
+    const grant = {
+      actionId: randomUUID(),
+      kind: 'grant_credits',
+      userId: customerId,
+      reason: 'Refund in credits, agreed by the owner',
+      details: { credits: 1500 },
+    };
+    expect((await act(ownerCookie, grant)).result?.status).toBe('done');
+    expect((await act(supportCookie, grant)).error?.code).toBe('admin.grant_limit');
+  });
+});
+
 describe('an owner granting, then revoking, a resource', () => {
   it('puts it on the account and takes it off, each caused by its action', async () => {
     const resourceId = (await pool.query<{ id: string }>(`select id from resources where price_cents > 0 order by id limit 1`)).rows[0]!.id;
@@ -98,7 +115,9 @@ describe('an owner granting, then revoking, a resource', () => {
     expect((await act(ownerCookie, revoke)).result).toEqual(expect.objectContaining({ status: 'done', outcome: `Revoked ${resourceId}` }));
     expect(await access()).toEqual([{ revoked_at: expect.any(Date) }]);
     const revoked = await eventsOf(`select metadata from events where type = 'ResourceAccessRevoked' and data->>'userId' = $1`, [customerId]);
-    const recorded = await eventsOf('select position::text from events where stream_id = $1', [`support-action-${revoke.actionId}`]);
+    const recorded = await eventsOf("select position::text from events where stream_id = $1 and type = 'SupportActionRecorded'", [
+      `support-action-${revoke.actionId}`,
+    ]);
     expect(revoked.map((r) => r.metadata.causationId)).toEqual([`event:${recorded[0].position}`]);
   });
 
@@ -178,7 +197,9 @@ describe('the audit log', () => {
 
   it('shows each action in the customer timeline, under support', async () => {
     const timeline = (await callFn(site.url, 'getCustomerTimeline', { userId: customerId, kind: 'support' }, { cookie: tokenCookie, method: 'GET' })).result;
-    expect(timeline.entries.map((e: { type: string }) => e.type)).toEqual(['SupportActionRecorded', 'SupportActionRecorded', 'SupportActionRecorded']);
-    expect(timeline.entries.at(-1).summary).toMatch(/^Support action: grant credits by support .*200 credits, reason: Goodwill after the outage$/);
+    const recorded = timeline.entries.filter((e: { type: string }) => e.type === 'SupportActionRecorded');
+    expect(recorded).toHaveLength(4);
+    expect(timeline.entries.filter((e: { type: string }) => e.type === 'SupportActionCompleted')).toHaveLength(4);
+    expect(recorded.at(-1).summary).toMatch(/^Support action: grant credits by support .*200 credits, reason: Goodwill after the outage$/);
   });
 });

@@ -76,7 +76,7 @@ describe('license actions before any refund', () => {
   it('lets support resend the license key email, sent as caused by the action', async () => {
     const answer = await act(support, 'resend_license_email', { licenseId: await licenseId() });
     expect(answer.result).toEqual(expect.objectContaining({ status: 'done', outcome: `License key email sent to ${BUYER}` }));
-    const recorded = await pool.query<{ position: string }>('select position::text from events where stream_id = $1', [
+    const recorded = await pool.query<{ position: string }>("select position::text from events where stream_id = $1 and type = 'SupportActionRecorded'", [
       `support-action-${answer.result.actionId}`,
     ]);
     const sent = await eventually(
@@ -282,7 +282,9 @@ describe('an owner cancelling booked sessions', () => {
     expect(first.result).toEqual(expect.objectContaining({ status: 'done', outcome: 'Booking cancelled with a full refund' }));
     expect((await cancel(bookingId, 'customer', actionId)).result).toEqual({ ...first.result, repeated: true });
     expect(await bookingRow(bookingId)).toEqual({ status: 'cancelled', refund: 'full' });
-    const recorded = await pool.query<{ position: string }>('select position::text from events where stream_id = $1', [`support-action-${actionId}`]);
+    const recorded = await pool.query<{ position: string }>("select position::text from events where stream_id = $1 and type = 'SupportActionRecorded'", [
+      `support-action-${actionId}`,
+    ]);
     const cancelled = await pool.query(`select metadata from events where type = 'BookingCancelled' and data->>'bookingId' = $1`, [bookingId]);
     expect(cancelled.rows.map((r) => r.metadata.causationId)).toEqual([`event:${recorded.rows[0]!.position}`]);
   });

@@ -6,9 +6,11 @@ import { useProjectorUnderTest } from './support/projector-under-test';
 const projection = useProjectorUnderTest(() => new SupportAuditProjector(), [SupportActionRecorded, SupportActionCompleted, SupportActionFailed]);
 
 describe('SupportAuditProjector', () => {
-  it('lists a synchronous action as done, with its actor, reason and details', async () => {
+  it('lists a synchronous action as done once completed, with its actor, reason and details', async () => {
     const actionId = randomUUID();
     await projection.given(granted(actionId));
+    expect((await row(actionId))?.status).toBe('pending');
+    await projection.given(SupportActionCompleted({ actionId, outcome: 'Granted 200 credits', at }));
     expect(await row(actionId)).toEqual({
       kind: 'grant_credits',
       user_id: 'user_customer',
@@ -17,7 +19,7 @@ describe('SupportAuditProjector', () => {
       reason: 'Goodwill after an outage',
       details: { credits: 200 },
       status: 'done',
-      outcome: null,
+      outcome: 'Granted 200 credits',
     });
   });
 

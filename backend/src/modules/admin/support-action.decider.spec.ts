@@ -101,10 +101,12 @@ describe('a recorded action', () => {
       .thenThrows(ActionNotPendingError);
   });
 
-  it('that is synchronous (a grant) never waits for an outcome', () => {
+  it('that is synchronous (a grant) completes once it was done, and cannot fail', () => {
+    const granted = SupportActionRecorded({ ...grant(10), at });
     spec
-      .given([SupportActionRecorded({ ...grant(10), at })])
-      .when({ type: 'CompleteSupportAction', actionId, outcome: 'done', now })
-      .thenThrows(ActionNotPendingError);
+      .given([granted])
+      .when({ type: 'CompleteSupportAction', actionId, outcome: 'Granted 10 credits', now })
+      .then([SupportActionCompleted({ actionId, outcome: 'Granted 10 credits', at })]);
+    spec.given([granted]).when({ type: 'FailSupportAction', actionId, error: 'x', now }).thenThrows(ActionNotPendingError);
   });
 });

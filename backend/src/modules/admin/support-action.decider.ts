@@ -32,8 +32,9 @@ export function assertPermitted(action: SupportActionRequest): void {
 
 /**
  * One support action (a stream per action id, chosen by the browser when the form opens): recorded
- * once however often the form is sent, refused to support when only an owner may take it, and for
- * a refund or a cancellation completed or failed once by the worker.
+ * once however often the form is sent, refused to support when only an owner may take it, then
+ * completed once it was done (a retry after that answers the outcome and does nothing again); a
+ * refund or a subscription's cancellation, which Stripe may refuse, may instead fail once.
  */
 export const supportActionDecider: Decider<SupportActionCommand, SupportActionEvent, SupportActionState> = {
   initialState: () => ({ status: 'none' }),
@@ -63,7 +64,7 @@ export const supportActionDecider: Decider<SupportActionCommand, SupportActionEv
       }
       case 'CompleteSupportAction':
         if (state.status === 'completed') return [];
-        if (state.status !== 'recorded' || !ASYNC_KINDS.includes(state.action.kind)) throw new ActionNotPendingError(command.actionId);
+        if (state.status !== 'recorded') throw new ActionNotPendingError(command.actionId);
         return [SupportActionCompleted({ actionId: command.actionId, outcome: command.outcome, at: command.now.toISOString() })];
       case 'FailSupportAction':
         if (state.status === 'failed') return [];

@@ -7,7 +7,8 @@ type AuditEvent = Recorded<SupportActionEvent>;
 
 /**
  * Keeps rm_support_audit: one row per support action, from its SupportActionRecorded (with the
- * event's position, so the log can be read newest first), settled by its Completed or Failed.
+ * event's position, so the log can be read newest first), pending until its Completed (done for
+ * what is done at once, completed for what Stripe answered) or Failed.
  */
 export class SupportAuditProjector implements Projector<AuditEvent> {
   readonly name = 'SupportAuditProjector';
@@ -30,7 +31,7 @@ export class SupportAuditProjector implements Projector<AuditEvent> {
             actor_role: action.actor.role,
             reason: action.reason,
             details: action.details,
-            status: ASYNC_KINDS.includes(action.kind) ? 'pending' : 'done',
+            status: 'pending',
             outcome: null,
             recorded_at: new Date(action.at),
             settled_at: null,
@@ -43,11 +44,20 @@ export class SupportAuditProjector implements Projector<AuditEvent> {
       case 'SupportActionFailed':
         await db
           .updateTable('rm_support_audit')
-          .set({
-            status: event.type === 'SupportActionCompleted' ? 'completed' : 'failed',
+          .set((eb) => ({
+            // A grant or a revoke is done at once; a refund or a cancellation is completed by Stripe's answer.
+            status:
+              event.type === 'SupportActionFailed'
+                ? 'failed'
+                : eb
+                    .case()
+                    .when('kind', 'in', [...ASYNC_KINDS])
+                    .then('completed')
+                    .else('done')
+                    .end(),
             outcome: event.type === 'SupportActionCompleted' ? event.data.outcome : event.data.error,
             settled_at: new Date(event.data.at),
-          })
+          }))
           .where('action_id', '=', event.data.actionId)
           .execute();
     }
