@@ -10,6 +10,7 @@ export { StripeCustomerLinked } from './customers/customer.events';
 export { type ClosedUnpaid, type PaidPurchase, type PurchaseFollower, PurchaseFollowers, type TakenBack } from './purchase-followers';
 export { CheckoutModule } from './checkout.module';
 export { checkoutEmailKinds } from './emails/checkout-email-kinds';
+export { planTitle } from './emails/payment-emails';
 export { paymentsReadModels } from './payments-read-models';
 export type { PurchaseTables } from './projections/purchases.entities';
 export type { PaymentsReadModels } from './payments-read-models';

@@ -6,7 +6,7 @@ import { causedBy, type Cause } from '../../events/metadata-for';
 import { EmailSender, emailJobKey } from '../email';
 import { AddCreditPack } from '../credits';
 import { CancelBooking } from '../booking';
-import { GrantFreeAccess, RevokeFreeAccess } from '../checkout';
+import { GrantFreeAccess, planTitle, RevokeFreeAccess } from '../checkout';
 import { ChangeLicenseTerm, LICENSE_SEALING_SECRET, openLicenseKey, RevokeLicense } from '../licenses';
 import { SupportActionTargets } from './support-action-targets';
 import { ActionTargetNotFoundError, type SupportAction } from '../admin';
@@ -40,7 +40,7 @@ export class SupportActionEffects {
           key: emailJobKey(`support-${action.actionId}`, 'license-key'),
           kind: 'license-key',
           to,
-          data: { planTitle: license.plan, licenseKey: openLicenseKey(license.keySealed, this.sealingSecret), seats: license.seats },
+          data: { planTitle: planTitle(license.plan), licenseKey: openLicenseKey(license.keySealed, this.sealingSecret), seats: license.seats },
           cause,
         });
         return { status: 'done', outcome: `License key email sent to ${to}` };
