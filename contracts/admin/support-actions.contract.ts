@@ -42,7 +42,7 @@ const common = {
 
 export const supportActionInput = z.discriminatedUnion('kind', [
   z.object({ ...common, kind: z.literal('resend_license_email'), details: z.object({ licenseId: ref }).strict() }).strict(),
-  z.object({ ...common, kind: z.literal('extend_license'), details: z.object({ licenseId: ref, until: z.iso.datetime({ offset: true }) }).strict() }).strict(),
+  z.object({ ...common, kind: z.literal('extend_license'), details: z.object({ licenseId: ref, until: z.iso.datetime() }).strict() }).strict(),
   z.object({ ...common, kind: z.literal('grant_resource'), details: z.object({ resourceId: ref }).strict() }).strict(),
   z.object({ ...common, kind: z.literal('grant_credits'), details: z.object({ credits: z.number().int().min(1).max(100_000) }).strict() }).strict(),
   z.object({ ...common, kind: z.literal('revoke_license'), details: z.object({ licenseId: ref }).strict() }).strict(),
@@ -83,7 +83,15 @@ export const takeSupportAction = defineServerFn({
   method: 'POST',
   input: supportActionInput,
   output: supportActionResultSchema,
-  errors: ['FORBIDDEN', 'admin.owner_only', 'admin.grant_limit', 'admin.action_id_reused', 'admin.action_target_not_found', 'admin.refund_too_large'],
+  errors: [
+    'FORBIDDEN',
+    'admin.owner_only',
+    'admin.grant_limit',
+    'admin.action_id_reused',
+    'admin.action_target_not_found',
+    'admin.refund_too_large',
+    'admin.extend_to_past',
+  ],
 });
 
 export const supportAuditEntrySchema = z.object({

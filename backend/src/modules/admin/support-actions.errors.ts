@@ -53,3 +53,12 @@ export class RefundTooLargeError extends ModuleError {
     super(`At most ${(leftCents / 100).toFixed(2)} is left to refund on this payment.`);
   }
 }
+
+/** A license extended to a moment already past. */
+export class ExtendToPastError extends ModuleError {
+  static readonly code = 'admin.extend_to_past';
+  static readonly status = 400;
+  constructor() {
+    super('Pick a date in the future to extend the license to.');
+  }
+}

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { EVENTS_POOL } from '../../events/events.tokens';
-import { ActionTargetNotFoundError, RefundTooLargeError, type SupportActionRequest } from '../admin';
+import { ActionTargetNotFoundError, ExtendToPastError, RefundTooLargeError, type SupportActionRequest } from '../admin';
 
 export interface LicenseTarget {
   licenseId: string;
@@ -34,8 +34,11 @@ export class SupportActionTargets {
         await this.license(action.userId, action.details.licenseId);
         return;
       case 'extend_license':
+        if (Date.parse(action.details.until) <= Date.now()) throw new ExtendToPastError();
+        await this.licenseInForce(action.userId, action.details.licenseId);
+        return;
       case 'revoke_license':
-        if ((await this.license(action.userId, action.details.licenseId)).status === 'revoked') throw new ActionTargetNotFoundError('A license still in force');
+        await this.licenseInForce(action.userId, action.details.licenseId);
         return;
       case 'grant_resource':
         if (!(await this.resourceExists(action.details.resourceId))) throw new ActionTargetNotFoundError('That resource');
@@ -73,6 +76,10 @@ export class SupportActionTargets {
     const row = rows[0];
     if (!row) throw new ActionTargetNotFoundError('That license');
     return { licenseId: row.license_id, plan: row.plan, status: row.status, kind: row.kind, keySealed: row.key_sealed, seats: row.seats };
+  }
+
+  private async licenseInForce(userId: string, licenseId: string): Promise<void> {
+    if ((await this.license(userId, licenseId)).status === 'revoked') throw new ActionTargetNotFoundError('A license still in force');
   }
 
   async purchase(userId: string, checkoutRef: string): Promise<PurchaseTarget> {
