@@ -4,6 +4,7 @@ import { getCustomerAccount, getCustomerTimeline } from './admin/customer-accoun
 import { searchCustomers } from './admin/customer-search.contract';
 import { getEntitlementSources } from './admin/entitlement-sources.contract';
 import { getMyEntitlementSources } from './dashboard/entitlement-sources.contract';
+import { supportActionsServerFns } from './admin/support-actions.contract';
 import { adminListStripeEvents, adminRedriveStripeEvent } from './stripe/stripe.contract';
 import { getPricingResources, getResource, listResources } from './catalog/catalog.contract';
 import { getContactCsrfToken, submitContactMessage } from './contact/contact.contract';
@@ -63,6 +64,7 @@ export const serverFnContracts = [
   getEntitlementSources,
   getMyEntitlementSources,
   getAccountAtMoment,
+  ...supportActionsServerFns,
   getEmailPreferences,
   updateEmailPreferences,
   requestManageEmailLink,

@@ -39,6 +39,7 @@ import { DemoModule, usesDemoData } from './modules/demo';
 import { LibraryModule } from './modules/library';
 import { DisputesModule } from './modules/disputes';
 import { MomentsModule } from './modules/moments';
+import { SupportJobsModule, SupportModule } from './modules/support';
 import { QueueModule } from './platform/queue/queue.module';
 import { QueueRecoveryModule } from './platform/queue/queue-recovery.module';
 import { RedisModule } from './platform/redis/redis.module';
@@ -82,6 +83,7 @@ export const featureModules = [
   LibraryModule,
   DisputesModule,
   MomentsModule,
+  SupportModule,
 ];
 
 /** Stand-ins both processes mount, never in production (see standIns): the local sign-in and the email outbox. */
@@ -136,6 +138,7 @@ export class WorkerModule {
         ...standInModules(config),
         ProjectionModule,
         AdminJobsModule,
+        SupportJobsModule,
         EmailJobsModule,
         BookingRemindersJobsModule,
         StripeWebhookJobsModule,

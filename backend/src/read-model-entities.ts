@@ -1,5 +1,6 @@
 import type { EntityClass, EntitySchema } from '@mikro-orm/core';
 import { CustomerDirectory } from './modules/admin/projections/customer-directory.entity';
+import { SupportAudit } from './modules/admin/projections/support-audit.entity';
 import { StreamSummarySchema } from './modules/admin/projections/stream-summary.entity';
 import { HostAvailability } from './modules/availability/projections/availability.entity';
 import { SessionBooking } from './modules/booking/projections/session-bookings.entity';
@@ -40,4 +41,5 @@ export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [
   LibraryDownload,
   CourseProgress,
   Dispute,
+  SupportAudit,
 ];

@@ -25,6 +25,8 @@ export const customerAccountSchema = z.object({
       seats: z.number().int(),
       devicesPerSeat: z.number().int(),
       validUntil: iso.nullable(),
+      /** The subscription it follows, for a subscription's license. */
+      subscriptionId: z.string().nullable(),
       grantedAt: iso,
       seatHolders: z.array(z.object({ email: z.string(), addedAt: iso })),
       devices: z.array(
@@ -72,7 +74,7 @@ export const getCustomerAccount = defineServerFn({
 });
 
 /** Kinds of events the timeline filters by: each names the streams that hold them. */
-export const TIMELINE_KINDS = ['payments', 'licenses', 'devices', 'credits', 'library', 'bookings'] as const;
+export const TIMELINE_KINDS = ['payments', 'licenses', 'devices', 'credits', 'library', 'bookings', 'support'] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 const causeSchema = z.discriminatedUnion('kind', [

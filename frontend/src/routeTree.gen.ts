@@ -24,6 +24,7 @@ import { Route as SessionsRouteImport } from './routes/sessions'
 import { Route as StatusRouteImport } from './routes/status'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminDisputesRouteImport } from './routes/admin/disputes'
 import { Route as AdminEventsRouteImport } from './routes/admin/events'
 import { Route as AdminLibraryRouteImport } from './routes/admin/library'
@@ -115,6 +116,11 @@ const TermsRoute = TermsRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminDisputesRoute = AdminDisputesRouteImport.update({
@@ -216,6 +222,7 @@ export interface FileRoutesByFullPath {
   '/sessions': typeof SessionsRoute
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/disputes': typeof AdminDisputesRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/library': typeof AdminLibraryRoute
@@ -247,6 +254,7 @@ export interface FileRoutesByTo {
   '/sessions': typeof SessionsRoute
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/disputes': typeof AdminDisputesRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/library': typeof AdminLibraryRoute
@@ -281,6 +289,7 @@ export interface FileRoutesById {
   '/sessions': typeof SessionsRoute
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/disputes': typeof AdminDisputesRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/library': typeof AdminLibraryRoute
@@ -316,6 +325,7 @@ export interface FileRouteTypes {
     | '/sessions'
     | '/status'
     | '/terms'
+    | '/admin/audit'
     | '/admin/disputes'
     | '/admin/events'
     | '/admin/library'
@@ -347,6 +357,7 @@ export interface FileRouteTypes {
     | '/sessions'
     | '/status'
     | '/terms'
+    | '/admin/audit'
     | '/admin/disputes'
     | '/admin/events'
     | '/admin/library'
@@ -380,6 +391,7 @@ export interface FileRouteTypes {
     | '/sessions'
     | '/status'
     | '/terms'
+    | '/admin/audit'
     | '/admin/disputes'
     | '/admin/events'
     | '/admin/library'
@@ -530,6 +542,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/disputes': {
       id: '/admin/disputes'
       path: '/disputes'
@@ -646,6 +665,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminDisputesRoute: typeof AdminDisputesRoute
   AdminEventsRoute: typeof AdminEventsRoute
   AdminLibraryRoute: typeof AdminLibraryRoute
@@ -657,6 +677,7 @@ interface AdminRouteRouteChildren {
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminAuditRoute: AdminAuditRoute,
   AdminDisputesRoute: AdminDisputesRoute,
   AdminEventsRoute: AdminEventsRoute,
   AdminLibraryRoute: AdminLibraryRoute,

@@ -23,6 +23,7 @@ import { Migration20261125120000_catalog_change_notices } from './Migration20261
 import { Migration20261125140000_disputes } from './Migration20261125140000_disputes';
 import { Migration20261125130000_customer_search } from './Migration20261125130000_customer_search';
 import { Migration20261125150000_customer_timeline } from './Migration20261125150000_customer_timeline';
+import { Migration20261126100000_support_audit } from './Migration20261126100000_support_audit';
 import { Migration20261126130000_support_console_reads } from './Migration20261126130000_support_console_reads';
 import { Migration20261124100000_library } from './Migration20261124100000_library';
 import { Migration20261125090000_email_delivery_causes } from './Migration20261125090000_email_delivery_causes';
@@ -58,5 +59,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125130000_customer_search', class: Migration20261125130000_customer_search },
   { name: 'Migration20261125140000_disputes', class: Migration20261125140000_disputes },
   { name: 'Migration20261125150000_customer_timeline', class: Migration20261125150000_customer_timeline },
+  { name: 'Migration20261126100000_support_audit', class: Migration20261126100000_support_audit },
   { name: 'Migration20261126130000_support_console_reads', class: Migration20261126130000_support_console_reads },
 ];

@@ -11,6 +11,7 @@ const BACKEND = join(__dirname, '..');
 const NOT_IN_ANY_CONTRACT: Record<string, string> = {
   'admin.replay_exists': 'adminStartReplay gives every request a fresh replay id: the decider refuses a repeated RequestReplay, which no function sends',
   'admin.replay_not_running': 'met only by the replay worker completing or failing a replay',
+  'admin.action_not_pending': 'met only by the support-actions worker completing or failing a refund',
   'license.device_limit': 'caught by the ActivateDevice handler and answered on the plugin API as license_rejected (device_limit)',
   insufficient_credits: 'the internal credits API (POST /api/internal/credits/debit), an HTTP controller',
   license_rejected: 'the internal credits API (POST /api/internal/credits/debit), an HTTP controller',

@@ -4,6 +4,7 @@ import { getAccountAtMoment } from '@contracts/admin/account-moment.contract';
 import { getCustomerAccount, getCustomerTimeline } from '@contracts/admin/customer-account.contract';
 import { getEntitlementSources } from '@contracts/admin/entitlement-sources.contract';
 import { searchCustomers } from '@contracts/admin/customer-search.contract';
+import { getAdminViewer, getSupportAudit } from '@contracts/admin/support-actions.contract';
 import type { ServerFnInput } from '@contracts/server-fn';
 import { adminListStripeEvents } from '@contracts/stripe/stripe.contract';
 import { callServerFn, ServerFnError } from '../lib/server-fn-client';
@@ -92,4 +93,18 @@ export const adminAccountMomentQuery = (input: ServerFnInput<typeof getAccountAt
     queryKey: ['admin', 'account-moment', input],
     queryFn: () => orSignedOut(() => callServerFn(getAccountAtMoment, input)),
     staleTime: 4_000,
+  });
+
+export const adminSupportAuditQuery = (filter: ServerFnInput<typeof getSupportAudit>) =>
+  queryOptions({
+    queryKey: ['admin', 'support-audit', filter],
+    queryFn: () => orSignedOut(() => callServerFn(getSupportAudit, filter)),
+    staleTime: 4_000,
+  });
+
+export const adminViewerQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'viewer'],
+    queryFn: () => orSignedOut(() => callServerFn(getAdminViewer, {})),
+    staleTime: 60_000,
   });

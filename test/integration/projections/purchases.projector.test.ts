@@ -66,6 +66,16 @@ describe('PurchasesProjector', () => {
         { source_ref: 'ref-b', source: 'purchase', granted_at: at(1), revoked_at: null, revoked_reason: null },
       ]);
     });
+
+    it('withdrawn by an admin, then granted again, is open again from the new grant', async () => {
+      const userId = `user-${randomUUID()}`;
+      const sourceRef = `freeaccess-${userId}-vault-kit`;
+      const granted = (n: number) => ResourceAccessGranted({ userId, resourceId: 'vault-kit', source: 'free', sourceRef, at: at(n) });
+      await projection.given(granted(1), ResourceAccessRevoked({ userId, resourceId: 'vault-kit', sourceRef, reason: 'admin', at: at(2) }));
+      expect(await access(userId)).toEqual([{ source_ref: sourceRef, source: 'free', granted_at: at(1), revoked_at: at(2), revoked_reason: 'admin' }]);
+      await projection.given(granted(3), granted(4));
+      expect(await access(userId)).toEqual([{ source_ref: sourceRef, source: 'free', granted_at: at(3), revoked_at: null, revoked_reason: null }]);
+    });
   });
 
   describe('a pending payment', () => {

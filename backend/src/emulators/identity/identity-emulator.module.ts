@@ -34,7 +34,7 @@ const LOCAL_SIGNING_KEYS = Symbol('LOCAL_SIGNING_KEYS');
           new IdentityStore(orm),
           keys,
           email,
-          { publicUrl: config.PUBLIC_URL, adminEmails: localAdminEmails(config) },
+          { publicUrl: config.PUBLIC_URL, adminEmails: localAdminEmails(config), supportEmails: config.LOCAL_SUPPORT_EMAILS },
           new WrongCodeBudget(limiter),
         ),
     },

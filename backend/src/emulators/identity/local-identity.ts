@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '../../platform/common/app-error';
 import type { ResponseCookie } from '../../platform/common/http/cookies';
 import type { EmailSender } from '../../modules/email/email-sender';
-import { ADMIN_ORG_ROLE } from '../../modules/auth';
+import { ADMIN_ORG_ROLE, SUPPORT_ORG_ROLE } from '../../modules/auth';
 import type { IdentityStore, LocalSession, LocalUser } from './identity-store';
 import { CODE_TTL_MS, newOneTimeCode } from './one-time-code';
 import { readClientCookie, sessionCookies, signedOutCookies } from './session-cookies';
@@ -25,6 +25,7 @@ export const ADMIN_ORGANIZATION = {
   slug: 'systemsculpt',
   permissions: ['org:sys_memberships:manage', 'org:sys_profile:manage'],
 };
+export const SUPPORT_ORGANIZATION = { ...ADMIN_ORGANIZATION, role: SUPPORT_ORG_ROLE, permissions: [] };
 /** A session nobody has used for this long ends at its next refresh. */
 export const SESSION_IDLE_LIMIT_MS = 7 * 86_400_000;
 
@@ -34,6 +35,8 @@ const hashSecret = (secret: string) => createHash('sha256').update(`local-client
 export interface IdentitySettings {
   publicUrl: string;
   adminEmails: string[];
+  /** Addresses whose accounts get the support role (an admin address wins). */
+  supportEmails?: string[];
 }
 
 export interface SignedIn {
@@ -194,7 +197,11 @@ export class LocalIdentity {
 
   private token(user: LocalUser, session: Pick<LocalSession, 'id' | 'createdAt'>, now: Date): string {
     const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email.split('@')[0]!;
-    const admin = this.settings.adminEmails.includes(user.email);
+    const organization = this.settings.adminEmails.includes(user.email)
+      ? ADMIN_ORGANIZATION
+      : this.settings.supportEmails?.includes(user.email)
+        ? SUPPORT_ORGANIZATION
+        : null;
     return issueSessionToken(
       this.keys,
       {
@@ -202,7 +209,7 @@ export class LocalIdentity {
         sessionId: session.id,
         authorizedParty: new URL(this.settings.publicUrl).origin,
         firstFactorAgeMinutes: Math.max(0, Math.floor((now.getTime() - session.createdAt.getTime()) / 60_000)),
-        ...(admin ? { organization: ADMIN_ORGANIZATION } : {}),
+        ...(organization ? { organization } : {}),
         custom: { email: user.email, name },
       },
       now,

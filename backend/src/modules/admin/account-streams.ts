@@ -16,6 +16,7 @@ const PREFIXES: readonly (readonly [string, TimelineKind])[] = [
   ['freeaccess-', 'library'],
   ['course-progress-', 'library'],
   ['host-calendar-', 'bookings'],
+  ['support-action-', 'support'],
 ];
 
 export function kindOfStream(streamId: string): TimelineKind | null {
@@ -26,7 +27,8 @@ export function kindOfStream(streamId: string): TimelineKind | null {
  * The streams of one account, from its user id and the read models that link it to others:
  * its own streams (named with its id), its licenses' and their devices', its checkouts (paid,
  * pending, or for a booking), its subscriptions, and the hosts' calendars its bookings are on
- * (read for its bookings' events only: a calendar holds other customers' too).
+ * (read for its bookings' events only: a calendar holds other customers' too), and the support
+ * actions taken on it.
  */
 export const ACCOUNT_STREAMS_SQL = `
   select 'customer-' || $1::text as stream_id, null::text as booking_id
@@ -40,4 +42,5 @@ export const ACCOUNT_STREAMS_SQL = `
   union all select 'checkout-' || checkout_ref, null from rm_session_bookings where customer_user_id = $1 and checkout_ref is not null
   union all select 'freeaccess-' || $1::text || '-' || resource_id, null from rm_resource_access where user_id = $1 and source = 'free'
   union all select 'course-progress-' || resource_id || '-' || $1::text, null from rm_course_progress where user_id = $1
-  union all select 'host-calendar-' || host_user_id, booking_id from rm_session_bookings where customer_user_id = $1`;
+  union all select 'host-calendar-' || host_user_id, booking_id from rm_session_bookings where customer_user_id = $1
+  union all select 'support-action-' || action_id, null from rm_support_audit where user_id = $1`;

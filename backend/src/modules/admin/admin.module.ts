@@ -3,6 +3,10 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { EventRegistry } from '../../events/event-registry';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { adminEvents } from './admin.events';
+import { supportActionEvents } from './support-actions.events';
+import { SupportAuditServerFns } from './support-audit.server-fns';
+import { SupportAuditQueries } from './support-audit.queries';
+import { SupportAuditProjector } from './projections/support-audit.projector';
 import { AdminQueries } from './admin.queries';
 import { AdminServerFns } from './admin.server-fns';
 import { CustomerAccountQueries } from './customer-account.queries';
@@ -20,7 +24,7 @@ import { ADMIN_QUEUE } from './jobs/admin-queue';
 import { CustomerDirectoryProjector } from './projections/customer-directory.projector';
 import { StreamSummaryProjector } from './projections/stream-summary.projector';
 
-/** The event history for administrators: streams, events, projectors, replays. */
+/** The event history for administrators: streams, events, projectors, replays; and the record of support actions (their events and audit log). */
 @Module({
   imports: [BullModule.registerQueue({ name: ADMIN_QUEUE })],
   controllers: [AdminSessionController],
@@ -37,6 +41,8 @@ import { StreamSummaryProjector } from './projections/stream-summary.projector';
     RequestReplayHandler,
     CompleteReplayHandler,
     FailReplayHandler,
+    SupportAuditServerFns,
+    SupportAuditQueries,
   ],
   exports: [BullModule],
 })
@@ -47,8 +53,9 @@ export class AdminModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.register(...adminEvents);
+    this.events.register(...adminEvents, ...supportActionEvents);
     this.projectors.register(new StreamSummaryProjector());
     this.projectors.register(new CustomerDirectoryProjector());
+    this.projectors.register(new SupportAuditProjector());
   }
 }

@@ -28,9 +28,10 @@ export class CustomerAccountQueries {
         seats: number;
         devices_per_seat: number;
         valid_until: Date | null;
+        subscription_id: string | null;
         granted_at: Date;
       }>(
-        `select license_id, plan, kind, status, key_hint, seats, devices_per_seat, valid_until, granted_at
+        `select license_id, plan, kind, status, key_hint, seats, devices_per_seat, valid_until, subscription_id, granted_at
          from rm_licenses where user_id = $1 order by granted_at desc`,
         [userId],
       ),
@@ -111,6 +112,7 @@ export class CustomerAccountQueries {
         seats: license.seats,
         devicesPerSeat: license.devices_per_seat,
         validUntil: isoOrNull(license.valid_until),
+        subscriptionId: license.subscription_id,
         grantedAt: iso(license.granted_at),
         seatHolders: seats.filter((s) => s.license_id === license.license_id).map((s) => ({ email: s.email, addedAt: iso(s.added_at) })),
         devices: devices

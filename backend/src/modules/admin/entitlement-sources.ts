@@ -118,7 +118,7 @@ function resources(log: AccessLog): Entitlement[] {
         detail: null,
         source: origin,
         ends: revoked
-          ? { state: 'ended' as const, at: revoked.data.at, by: revoked.data.reason, alsoEndedBy: [] }
+          ? { state: 'ended' as const, at: revoked.data.at, by: revoked.data.reason === 'admin' ? 'revoked_by_support' : revoked.data.reason, alsoEndedBy: [] }
           : { state: 'active' as const, at: null, by: 'none' as const, alsoEndedBy },
         events: log.refs([granted, ...(revoked ? [revoked] : []), ...(source === 'purchase' ? log.purchaseEvents(sourceRef) : [])]),
       };

@@ -1,6 +1,19 @@
 /** The admin module's public surface: other modules, the app and the CLI import only this. */
-export { AdminAccess, isAdmin } from './admin-access';
 export { ACCOUNT_STREAMS_SQL } from './account-streams';
+export { type AdminActor, AdminAccess, ADMIN_TOKEN_ACTOR, isAdmin } from './admin-access';
+export {
+  ASYNC_KINDS,
+  SupportActionCompleted,
+  SupportActionFailed,
+  SupportActionRecorded,
+  supportActionStreamId,
+  type SupportAction,
+  type SupportActionEvent,
+  type SupportActionKind,
+  type SupportActionRequest,
+} from './support-actions.events';
+export { assertPermitted, supportActionDecider, type SupportActionState } from './support-action.decider';
+export { ActionTargetNotFoundError, ExtendToPastError, RefundTooLargeError } from './support-actions.errors';
 export { StreamSummarySchema } from './projections/stream-summary.entity';
 export { AdminModule } from './admin.module';
 export { AdminJobsModule } from './jobs/admin-jobs.module';

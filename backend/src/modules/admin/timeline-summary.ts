@@ -4,6 +4,7 @@
  * a new type reads well without an entry here.
  */
 export function summarizeEvent(type: string, data: unknown): string {
+  if (type === 'SupportActionRecorded') return supportActionLine(data);
   const facts = factsOf(typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {});
   return facts.length ? `${inWords(type)}: ${facts.join(', ')}` : inWords(type);
 }
@@ -34,4 +35,14 @@ function factsOf(data: Record<string, unknown>): string[] {
 function money(cents: unknown, currency: string | null): string | null {
   if (typeof cents !== 'number' || !currency) return null;
   return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+}
+
+/** "Support action: grant credits by support user_1, 200 credits, reason: …": who did what, and why. */
+function supportActionLine(data: unknown): string {
+  const action = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const actor = typeof action['actor'] === 'object' && action['actor'] !== null ? (action['actor'] as Record<string, unknown>) : {};
+  const details = typeof action['details'] === 'object' && action['details'] !== null ? (action['details'] as Record<string, unknown>) : {};
+  const kind = typeof action['kind'] === 'string' ? action['kind'].replace(/_/g, ' ') : 'action';
+  const facts = factsOf({ ...details, amountCents: details['amount'], reason: action['reason'] });
+  return [`Support action: ${kind} by ${String(actor['role'] ?? 'admin')} ${String(actor['id'] ?? '')}`.trim(), ...facts].join(', ');
 }

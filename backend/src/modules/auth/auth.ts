@@ -1,6 +1,6 @@
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { UnauthenticatedError } from '../../platform/common/app-error';
-import { ADMIN_ORG_ROLE } from './identity-stand-in';
+import { ADMIN_ORG_ROLE, type AdminRole, SUPPORT_ORG_ROLE } from './identity-stand-in';
 import type { SessionStatusCheck } from './session-status';
 import { SIGNED_OUT, type AuthContext, type SessionVerifier } from './session-verifier';
 
@@ -10,7 +10,10 @@ export interface SignedInUser {
   sessionId: string;
   email: string | null;
   name: string;
+  /** The owner role (org:admin): hosts sessions and may do everything in /admin. */
   isAdmin: boolean;
+  /** The account's admin role, if it has one: owner (org:admin) or support (org:support). */
+  adminRole: AdminRole | null;
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
@@ -49,6 +52,7 @@ export class Auth {
       email,
       name: text(claims.name) ?? email?.split('@')[0] ?? 'Account',
       isAdmin: auth.orgRole === ADMIN_ORG_ROLE,
+      adminRole: auth.orgRole === ADMIN_ORG_ROLE ? 'owner' : auth.orgRole === SUPPORT_ORG_ROLE ? 'support' : null,
     };
   }
 

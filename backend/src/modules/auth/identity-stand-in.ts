@@ -4,6 +4,12 @@ import type { SessionStatusCheck } from './session-status';
 /** The role of the site's organization that makes an account an admin (a host). */
 export const ADMIN_ORG_ROLE = 'org:admin';
 
+/** The role of the site's organization that makes an account a support admin (reads, resends, grants up to a limit). */
+export const SUPPORT_ORG_ROLE = 'org:support';
+
+/** What an admin may do: an owner everything, support a part (see the support actions). */
+export type AdminRole = 'owner' | 'support';
+
 /**
  * The embedded sign-in that stands in for Clerk outside production: bound by emulators/identity
  * when it is mounted (see standIns), absent with Clerk. Auth asks it whether a session is live.

@@ -1,5 +1,6 @@
 /** The booking module's public surface: other modules, the app and the CLI import only this. */
 export { BookingModule } from './booking.module';
+export { CancelBooking } from './commands/cancel-booking.handler';
 export { SlotHeld } from './booking.events';
 export { bookingEmailKinds } from './emails/booking-email-kinds';
 export { BookingRemindersJobsModule } from './jobs/booking-reminders-jobs.module';

@@ -101,7 +101,8 @@ export const ResourceAccessGranted = defineEvent({
 export const ResourceAccessRevoked = defineEvent({
   type: 'ResourceAccessRevoked',
   schemaVersion: 1,
-  schema: z.object({ userId: z.string(), resourceId: z.string(), sourceRef: z.string(), reason: z.enum(['refund', 'dispute']), at: iso }),
+  // 'admin': withdrawn by an owner as a support action (free and support grants only).
+  schema: z.object({ userId: z.string(), resourceId: z.string(), sourceRef: z.string(), reason: z.enum(['refund', 'dispute', 'admin']), at: iso }),
 });
 
 export const purchaseEvents = [

@@ -19,6 +19,7 @@ import { CancelCheckoutHandler } from './commands/cancel-checkout.handler';
 import { CloseUnpaidCheckoutHandler } from './commands/close-unpaid-checkout.handler';
 import { CompleteCheckoutHandler } from './commands/complete-checkout.handler';
 import { GrantFreeAccessHandler } from './commands/grant-free-access.handler';
+import { RevokeFreeAccessHandler } from './commands/revoke-free-access.handler';
 import { LinkStripeCustomerHandler } from './commands/link-stripe-customer.handler';
 import { OpenCheckoutHandler } from './commands/open-checkout.handler';
 import { OpenHeldCheckoutHandler } from './commands/open-held-checkout.handler';
@@ -46,6 +47,7 @@ import { PurchaseFollowers } from './purchase-followers';
     CancelCheckoutHandler,
     AbandonCheckoutHandler,
     GrantFreeAccessHandler,
+    RevokeFreeAccessHandler,
     LinkStripeCustomerHandler,
     { provide: AccountReads, inject: [MikroORM], useFactory: (orm: MikroORM) => new AccountReads(orm) },
     CompleteCheckoutHandler,

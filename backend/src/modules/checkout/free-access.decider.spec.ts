@@ -1,5 +1,5 @@
 import { deciderSpec } from '../../../../test/support/decider-spec';
-import { ResourceAccessGranted } from './checkout.events';
+import { ResourceAccessGranted, ResourceAccessRevoked } from './checkout.events';
 import { freeAccessDecider } from './free-access.decider';
 
 const spec = deciderSpec(freeAccessDecider);
@@ -20,5 +20,22 @@ describe('a free resource already on the account', () => {
 
   it('is granted once when asked twice in a row', () => {
     spec.given([]).when(grant, grant).then([granted]);
+  });
+});
+
+describe('a resource an admin withdraws', () => {
+  const revoke = { type: 'RevokeFreeAccess', userId: 'u1', resourceId: 'free-guide', at } as const;
+  const revoked = ResourceAccessRevoked({ userId: 'u1', resourceId: 'free-guide', sourceRef: 'freeaccess-u1-free-guide', reason: 'admin', at });
+
+  it('is revoked once, however often asked', () => {
+    spec.given([granted]).when(revoke, revoke).then([revoked]);
+  });
+
+  it('is not revoked when it was never granted', () => {
+    spec.given([]).when(revoke).then([]);
+  });
+
+  it('can be granted again after it was withdrawn', () => {
+    spec.given([granted, revoked]).when(grant).then([granted]);
   });
 });

@@ -1,16 +1,20 @@
 import type { Decider } from '../../events/decider';
-import { ResourceAccessGranted } from './checkout.events';
+import { ResourceAccessGranted, ResourceAccessRevoked } from './checkout.events';
 
 export const freeAccessStreamId = (userId: string, resourceId: string) => `freeaccess-${userId}-${resourceId}`;
 
-export type FreeAccessCommand = { type: 'GrantFreeAccess'; userId: string; resourceId: string; at: string };
-export type FreeAccessEvent = ReturnType<typeof ResourceAccessGranted>;
+export type FreeAccessCommand =
+  { type: 'GrantFreeAccess'; userId: string; resourceId: string; at: string } | { type: 'RevokeFreeAccess'; userId: string; resourceId: string; at: string };
+export type FreeAccessEvent = ReturnType<typeof ResourceAccessGranted> | ReturnType<typeof ResourceAccessRevoked>;
 
 export interface FreeAccessState {
   granted: boolean;
 }
 
-/** A free resource on a user's account (a stream per user and resource): granted once, however often they ask. */
+/**
+ * A free resource on a user's account (a stream per user and resource), or one support granted:
+ * granted once, however often they ask; withdrawn by an admin (then grantable again).
+ */
 export const freeAccessDecider: Decider<FreeAccessCommand, FreeAccessEvent, FreeAccessState> = {
   initialState: () => ({ granted: false }),
 
@@ -18,6 +22,8 @@ export const freeAccessDecider: Decider<FreeAccessCommand, FreeAccessEvent, Free
     switch (event.type) {
       case 'ResourceAccessGranted':
         return { granted: true };
+      case 'ResourceAccessRevoked':
+        return { granted: false };
       default:
         return state;
     }
@@ -36,8 +42,19 @@ export const freeAccessDecider: Decider<FreeAccessCommand, FreeAccessEvent, Free
             at: command.at,
           }),
         ];
+      case 'RevokeFreeAccess':
+        if (!state.granted) return [];
+        return [
+          ResourceAccessRevoked({
+            userId: command.userId,
+            resourceId: command.resourceId,
+            sourceRef: freeAccessStreamId(command.userId, command.resourceId),
+            reason: 'admin',
+            at: command.at,
+          }),
+        ];
       default: {
-        const unreachable: never = command.type;
+        const unreachable: never = command;
         return unreachable;
       }
     }

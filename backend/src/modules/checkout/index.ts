@@ -3,11 +3,14 @@ export { checkoutStreamId, PendingPaymentExpired, PendingPaymentOpened, PendingP
 export { checkoutDecider, type SessionFacts } from './checkout.decider';
 export { CheckoutService } from './checkout.service';
 export { AbandonCheckout } from './commands/abandon-checkout.handler';
+export { GrantFreeAccess } from './commands/grant-free-access.handler';
+export { RevokeFreeAccess } from './commands/revoke-free-access.handler';
 export { heldCheckoutRef, OpenHeldCheckout } from './commands/open-held-checkout.handler';
 export { StripeCustomerLinked } from './customers/customer.events';
 export { type ClosedUnpaid, type PaidPurchase, type PurchaseFollower, PurchaseFollowers, type TakenBack } from './purchase-followers';
 export { CheckoutModule } from './checkout.module';
 export { checkoutEmailKinds } from './emails/checkout-email-kinds';
+export { planTitle } from './emails/payment-emails';
 export { paymentsReadModels } from './payments-read-models';
 export type { PurchaseTables } from './projections/purchases.entities';
 export type { PaymentsReadModels } from './payments-read-models';

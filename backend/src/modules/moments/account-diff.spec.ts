@@ -76,6 +76,7 @@ function account(): AccountMoment {
         seats: 3,
         devicesPerSeat: 2,
         validUntil: null,
+        subscriptionId: null,
         grantedAt: '2026-11-01T09:00:00.000Z',
         seatHolders: [{ email: 'bo@example.com', addedAt: '2026-11-01T09:05:00.000Z' }],
         devices: [{ seat: 'owner', name: 'Laptop', pluginVersion: '4.1.0', activatedAt: '2026-11-01T09:10:00.000Z', releasedAt: null }],

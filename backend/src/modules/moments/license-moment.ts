@@ -5,23 +5,38 @@ import { isoOf } from './moment-time';
 
 /**
  * A license as the decider folds it, with what the page shows that its state does not keep
- * (the decider needs no kind, key hint or dates to decide): read from the same events.
+ * (the decider needs no kind, key hint, subscription or dates to decide): read from the same events.
  */
 export interface LicenseMoment {
   state: LicenseState;
   kind: string;
   keyHint: string;
+  subscriptionId: string | null;
   grantedAt: string;
   seatAddedAt: ReadonlyMap<string, string>;
 }
 
-export const emptyLicense = (): LicenseMoment => ({ state: licenseDecider.initialState(), kind: '', keyHint: '', grantedAt: '', seatAddedAt: new Map() });
+export const emptyLicense = (): LicenseMoment => ({
+  state: licenseDecider.initialState(),
+  kind: '',
+  keyHint: '',
+  subscriptionId: null,
+  grantedAt: '',
+  seatAddedAt: new Map(),
+});
 
 export function evolveLicense(moment: LicenseMoment, event: LicenseEvent): LicenseMoment {
   const state = licenseDecider.evolve(moment.state, event);
   switch (event.type) {
     case 'LicenseGranted':
-      return { ...moment, state, kind: event.data.kind, keyHint: event.data.keyHint, grantedAt: isoOf(event.data.grantedAt) };
+      return {
+        ...moment,
+        state,
+        kind: event.data.kind,
+        keyHint: event.data.keyHint,
+        subscriptionId: event.data.source.subscriptionId,
+        grantedAt: isoOf(event.data.grantedAt),
+      };
     case 'LicenseKeyRotated':
       return { ...moment, state, keyHint: event.data.keyHint };
     case 'LicensedUserAdded':
@@ -97,6 +112,7 @@ export function licenseView(moment: LicenseMoment, devices: DevicesMoment | unde
     seats: state.seats,
     devicesPerSeat: state.terms.devicesPerSeat,
     validUntil: state.validUntil === null ? null : isoOf(state.validUntil),
+    subscriptionId: moment.subscriptionId,
     grantedAt: moment.grantedAt,
     seatHolders: state.users
       .map((user) => ({ email: user.email, addedAt: moment.seatAddedAt.get(user.email) ?? moment.grantedAt }))

@@ -109,6 +109,16 @@ export const configSchema = z
           .map((a) => a.trim().toLowerCase())
           .filter(Boolean),
       ),
+    /** Local sign-in: addresses (comma-separated) whose accounts get the support role in /admin. */
+    LOCAL_SUPPORT_EMAILS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((a) => a.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     /** Embedded defaults only: seed the demo host (and their weekly hours) on the first start. Never with real Stripe or Clerk keys. */
     LOCAL_DEMO_DATA: z
       .enum(['true', 'false', '1', '0'])

@@ -28,6 +28,7 @@ type RuleInput = ModeInput &
     | 'STRIPE_EMULATOR_WEBHOOK_URL'
     | 'STRIPE_EMULATOR_URL'
     | 'LOCAL_ADMIN_EMAILS'
+    | 'LOCAL_SUPPORT_EMAILS'
   >;
 
 /** What production refuses, one line each, starting with the variable to change. Empty outside production. */
@@ -60,5 +61,6 @@ export function productionProblems(config: RuleInput): string[] {
     problems.push('STRIPE_EMULATOR_WEBHOOK_URL: a Stripe emulator setting; production never runs the emulator, so unset it');
   if (config.STRIPE_EMULATOR_URL) problems.push('STRIPE_EMULATOR_URL: a Stripe emulator setting; production never runs the emulator, so unset it');
   if (config.LOCAL_ADMIN_EMAILS.length > 0) problems.push('LOCAL_ADMIN_EMAILS: a local sign-in setting; production signs in with Clerk, so unset it');
+  if (config.LOCAL_SUPPORT_EMAILS.length > 0) problems.push('LOCAL_SUPPORT_EMAILS: a local sign-in setting; production signs in with Clerk, so unset it');
   return problems;
 }

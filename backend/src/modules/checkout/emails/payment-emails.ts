@@ -71,4 +71,5 @@ export function paymentEmailTriggers(sealingSecret: string, siteUrl: string, inv
 }
 
 const PLAN_TITLES: Record<string, string> = { lifetime: 'Lifetime license', pro: 'Pro plan', starter: 'Starter plan' };
-const planTitle = (plan: string) => PLAN_TITLES[plan] ?? plan;
+/** A plan as the license key email names it (support resends it with the same words). */
+export const planTitle = (plan: string) => PLAN_TITLES[plan] ?? plan;

@@ -56,7 +56,13 @@ export class PurchasesProjector implements Projector<Recorded<PurchaseEvent>> {
         await db
           .insertInto('rm_resource_access')
           .values({ user_id: d.userId, resource_id: d.resourceId, source_ref: d.sourceRef, source: d.source, granted_at: new Date(d.at) })
-          .onConflict((conflict) => conflict.doNothing())
+          // Granted again after an admin withdrew it: open again, from the new grant.
+          .onConflict((conflict) =>
+            conflict
+              .columns(['user_id', 'resource_id', 'source_ref'])
+              .doUpdateSet({ granted_at: new Date(d.at), revoked_at: null, revoked_reason: null })
+              .where('rm_resource_access.revoked_at', 'is not', null),
+          )
           .execute();
         return;
       }

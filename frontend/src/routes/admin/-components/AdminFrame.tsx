@@ -7,6 +7,7 @@ const TABS = [
   { to: '/admin/streams', label: 'Streams', exact: false },
   { to: '/admin/webhooks', label: 'Stripe webhooks', exact: false },
   { to: '/admin/disputes', label: 'Disputes', exact: false },
+  { to: '/admin/audit', label: 'Audit log', exact: false },
   { to: '/admin/library', label: 'Library', exact: false },
 ] as const;
 
@@ -15,7 +16,7 @@ export function AdminFrame({ title, children }: { title: string; children: React
   return (
     <div className="mx-auto w-full max-w-7xl px-4 pt-10 pb-20 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <nav aria-label="Administration" className="flex gap-1 rounded-xl border border-line bg-surface-raised p-1">
+        <nav aria-label="Administration" className="flex flex-wrap gap-1 rounded-xl border border-line bg-surface-raised p-1">
           {TABS.map((tab) => (
             <Link
               key={tab.to}

@@ -2,12 +2,13 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { TIMELINE_KINDS } from '@contracts/admin/customer-account.contract';
 import { isoDateTime, oneOf, searchReader, text } from '../../../lib/search-params';
-import { adminCustomerAccountQuery, adminCustomerTimelineQuery, adminEntitlementSourcesQuery } from '../../../queries/admin';
+import { adminCustomerAccountQuery, adminCustomerTimelineQuery, adminEntitlementSourcesQuery, adminViewerQuery } from '../../../queries/admin';
 import { AccountNow } from '../-components/AccountNow';
 import { AdminFrame } from '../-components/AdminFrame';
 import { AdminSignIn } from '../-components/AdminSignIn';
 import { CustomerTimeline } from '../-components/CustomerTimeline';
 import { EntitlementSources } from '../-components/EntitlementSources';
+import { SupportActions } from '../-components/SupportActions';
 
 const readSearch = searchReader({
   kind: oneOf(TIMELINE_KINDS),
@@ -28,6 +29,7 @@ export const Route = createFileRoute('/admin/customers/$userId')({
       context.queryClient.ensureQueryData(adminCustomerAccountQuery(params.userId)),
       context.queryClient.ensureQueryData(adminEntitlementSourcesQuery(params.userId)),
       context.queryClient.ensureQueryData(adminCustomerTimelineQuery({ userId: params.userId, ...deps, limit: TIMELINE_PAGE })),
+      context.queryClient.ensureQueryData(adminViewerQuery()),
     ]),
   component: CustomerAccountPage,
 });
@@ -38,11 +40,13 @@ function CustomerAccountPage() {
   const { data: account } = useSuspenseQuery(adminCustomerAccountQuery(userId));
   const { data: timeline } = useSuspenseQuery(adminCustomerTimelineQuery({ userId, ...search, limit: TIMELINE_PAGE }));
   const { data: sources } = useSuspenseQuery(adminEntitlementSourcesQuery(userId));
-  if (!account || !timeline || !sources) return <AdminSignIn failed={false} />;
+  const { data: viewer } = useSuspenseQuery(adminViewerQuery());
+  if (!account || !timeline || !sources || !viewer) return <AdminSignIn failed={false} />;
   return (
     <AdminFrame title={account.name ?? account.email ?? account.userId}>
       <AccountNow account={account} />
       <EntitlementSources userId={userId} entitlements={sources.entitlements} />
+      <SupportActions account={account} viewer={viewer} />
       <CustomerTimeline userId={userId} search={search} page={timeline} />
     </AdminFrame>
   );

@@ -1,0 +1,64 @@
+import { ModuleError } from '../../platform/common/module-error';
+
+/** A support admin asked for what only an owner may do (extend, revoke, refund, cancel). */
+export class OwnerOnlyError extends ModuleError {
+  static readonly code = 'admin.owner_only';
+  static readonly status = 403;
+  constructor() {
+    super('Only an owner can do this. Ask an owner, or use an action support can take.');
+  }
+}
+
+/** A support admin asked to grant more credits in one action than support may. */
+export class GrantLimitError extends ModuleError {
+  static readonly code = 'admin.grant_limit';
+  static readonly status = 403;
+  constructor(limit: number) {
+    super(`Support can grant up to ${limit} credits in one action; ask an owner for more.`);
+  }
+}
+
+/** The same action id was sent again for another action (a different kind or customer). */
+export class ActionIdReusedError extends ModuleError {
+  static readonly code = 'admin.action_id_reused';
+  static readonly status = 409;
+  constructor(actionId: string) {
+    super(`Action ${actionId} was already recorded for another action; reopen the form and try again.`);
+  }
+}
+
+/** What the action names does not exist on this account (a license, a purchase, a resource). */
+export class ActionTargetNotFoundError extends ModuleError {
+  static readonly code = 'admin.action_target_not_found';
+  static readonly status = 404;
+  constructor(what: string) {
+    super(`${what} was not found on this account.`);
+  }
+}
+
+/** Completing or failing an action that was never recorded, or that does not wait for an outcome. */
+export class ActionNotPendingError extends ModuleError {
+  static readonly code = 'admin.action_not_pending';
+  static readonly status = 409;
+  constructor(actionId: string) {
+    super(`Support action ${actionId} is not waiting for an outcome.`);
+  }
+}
+
+/** A refund larger than what is left of the payment. */
+export class RefundTooLargeError extends ModuleError {
+  static readonly code = 'admin.refund_too_large';
+  static readonly status = 400;
+  constructor(leftCents: number) {
+    super(`At most ${(leftCents / 100).toFixed(2)} is left to refund on this payment.`);
+  }
+}
+
+/** A license extended to a moment already past. */
+export class ExtendToPastError extends ModuleError {
+  static readonly code = 'admin.extend_to_past';
+  static readonly status = 400;
+  constructor() {
+    super('Pick a date in the future to extend the license to.');
+  }
+}

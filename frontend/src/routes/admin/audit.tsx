@@ -1,0 +1,124 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { SUPPORT_ACTION_KINDS, type SupportAuditEntry } from '@contracts/admin/support-actions.contract';
+import { oneOf, searchReader, text } from '../../lib/search-params';
+import { adminSupportAuditQuery } from '../../queries/admin';
+import { AdminFrame } from './-components/AdminFrame';
+import { AdminSignIn } from './-components/AdminSignIn';
+import { detailsLine, SUPPORT_ACTION_LABELS } from './-components/support-action-words';
+
+const readSearch = searchReader({
+  kind: oneOf(SUPPORT_ACTION_KINDS),
+  actor: text({ trim: true, min: 1, max: 200 }),
+  before: text({ pattern: /^\d{1,19}$/ }),
+});
+
+const PAGE = 50;
+
+export const Route = createFileRoute('/admin/audit')({
+  // Admin code (its contract, queries and loader) loads with the page, never with the public site.
+  codeSplitGroupings: [['loader', 'component']],
+  validateSearch: readSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(adminSupportAuditQuery({ ...deps, limit: PAGE })),
+  component: AuditPage,
+});
+
+const INPUT = 'h-9 w-full rounded-lg border border-line-strong bg-surface px-3 text-sm text-ink focus:border-accent-400';
+
+const STATUS_WORDS: Record<SupportAuditEntry['status'], string> = { done: 'Done', pending: 'Waiting for Stripe', completed: 'Completed', failed: 'Failed' };
+
+function AuditPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const { data } = useSuspenseQuery(adminSupportAuditQuery({ ...search, limit: PAGE }));
+  if (!data) return <AdminSignIn failed={false} />;
+  const value = (entry: FormDataEntryValue | null) => (typeof entry === 'string' && entry ? entry : undefined);
+
+  return (
+    <AdminFrame title="Audit log">
+      <p className="text-sm text-ink-muted">Every support action, newest first: who took it, on which account, and why.</p>
+      <form
+        method="get"
+        className="mt-4 grid gap-3 rounded-xl border border-line bg-surface-raised p-4 sm:grid-cols-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          void navigate({ search: { kind: SUPPORT_ACTION_KINDS.find((k) => k === form.get('kind')), actor: value(form.get('actor')) } });
+        }}
+      >
+        <label className="text-xs text-ink-subtle">
+          Action
+          <select name="kind" defaultValue={search.kind ?? ''} className={`${INPUT} mt-1`}>
+            <option value="">Every action</option>
+            {SUPPORT_ACTION_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {SUPPORT_ACTION_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-xs text-ink-subtle">
+          Taken by
+          <select name="actor" defaultValue={search.actor ?? ''} className={`${INPUT} mt-1`}>
+            <option value="">Anyone</option>
+            {data.actors.map((actor) => (
+              <option key={actor.id} value={actor.id}>
+                {actor.id} ({actor.role})
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="flex items-end gap-3">
+          <button type="submit" className="h-9 rounded-lg bg-accent-600 px-4 text-sm font-medium text-white hover:bg-accent-700">
+            Filter
+          </button>
+          <Link to="/admin/audit" search={{}} className="text-sm text-ink-subtle hover:text-ink">
+            Clear
+          </Link>
+        </div>
+      </form>
+
+      {data.entries.length === 0 ? (
+        <p className="mt-8 text-sm text-ink-muted">
+          {search.kind || search.actor || search.before ? 'No actions match these filters.' : 'No support actions yet.'}
+        </p>
+      ) : (
+        <ol className="mt-6 space-y-2" aria-label="Support actions, newest first">
+          {data.entries.map((entry) => (
+            <li key={entry.actionId} className="rounded-xl border border-line bg-surface-raised px-4 py-3 text-sm">
+              <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+                <span className="font-medium text-ink">{SUPPORT_ACTION_LABELS[entry.kind]}</span>
+                <span className="text-ink-muted">{detailsLine(entry.details)}</span>
+                <span className={entry.status === 'failed' ? 'text-danger' : 'text-ink-subtle'}>{STATUS_WORDS[entry.status]}</span>
+                <time dateTime={entry.recordedAt} className="ml-auto text-xs text-ink-subtle">
+                  {entry.recordedAt.replace('T', ' ').slice(0, 19)} UTC
+                </time>
+              </div>
+              <p className="mt-1 text-ink-muted">
+                <span className="text-ink-subtle">Why: </span>
+                {entry.reason}
+              </p>
+              <p className="mt-1 flex flex-wrap gap-x-4 text-xs text-ink-subtle">
+                <span>
+                  By {entry.actor.id} ({entry.actor.role})
+                </span>
+                <Link to="/admin/customers/$userId" params={{ userId: entry.userId }} className="text-accent-300 hover:underline">
+                  {entry.customerEmail ?? entry.userId}
+                </Link>
+                {entry.outcome ? <span>{entry.outcome}</span> : null}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {data.nextBefore ? (
+        <div className="mt-6">
+          <Link to="/admin/audit" search={{ ...search, before: data.nextBefore }} className="text-sm font-medium text-accent-300 hover:underline">
+            Older actions →
+          </Link>
+        </div>
+      ) : null}
+    </AdminFrame>
+  );
+}
