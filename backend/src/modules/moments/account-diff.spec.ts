@@ -37,11 +37,11 @@ describe('what changed between then and now', () => {
         { section: 'licenses', subject: 'team license ····AB12', change: 'changed', fields: [{ field: 'status', then: 'active', now: 'revoked' }] },
         {
           section: 'purchases',
-          subject: 'Team, 49.00 USD',
+          subject: 'Team, $49.00',
           change: 'changed',
           fields: [
-            { field: 'status', then: 'paid', now: 'partially_refunded' },
-            { field: 'refunded', then: '0.00 USD', now: '10.00 USD' },
+            { field: 'status', then: 'paid', now: 'partially refunded' },
+            { field: 'refunded', then: '$0.00', now: '$10.00' },
           ],
         },
         {

@@ -9,8 +9,11 @@ interface Item {
   fields: Fields;
 }
 
-const shown = (value: Value): string => (value === null ? 'none' : String(value));
-const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+// Stored states are snake_case words ('partially_refunded'); a person reads them as words.
+const STATE_WORD = /^[a-z]+(?:_[a-z]+)+$/;
+const shown = (value: Value): string =>
+  value === null ? 'none' : typeof value === 'string' && STATE_WORD.test(value) ? value.replaceAll('_', ' ') : String(value);
+const money = (cents: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 
 /** What each section of a moment holds, keyed so that the same thing then and now can be matched. */
 function items(moment: AccountMoment): Record<Exclude<MomentSection, 'plan' | 'credits'>, Item[]> {
