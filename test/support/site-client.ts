@@ -91,3 +91,40 @@ export async function eventually<T>(read: () => Promise<T>, check: (value: T) =>
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 }
+
+/** Signs in to /admin with its token as the sign-in form does; the Cookie header of the session. */
+export async function adminSession(baseUrl: string, token: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/admin/session`, { method: 'POST', body: new URLSearchParams({ token }), redirect: 'manual' });
+  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
+/** A GET server function as a page calls it, with this Cookie header (or none): its status and JSON body. */
+export async function getServerFn(
+  baseUrl: string,
+  fn: string,
+  payload: unknown,
+  cookie: string | null,
+): Promise<{ status: number; body: Record<string, any> }> {
+  const response = await fetch(`${baseUrl}/_serverFn/${fn}?payload=${encodeURIComponent(JSON.stringify(payload))}`, { headers: cookie ? { cookie } : {} });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+export interface AdminConsole {
+  cookie: string;
+  /** A GET server function as the console's pages call it, with the admin's cookie unless another (or null, none) is given. */
+  call(fn: string, payload: unknown, cookie?: string | null): Promise<{ status: number; body: Record<string, any> }>;
+  /** Its result, failing unless it answered 200. */
+  result(fn: string, payload: unknown): Promise<any>;
+}
+
+/** The support console of a running site, signed in with its token. */
+export async function signInAdmin(baseUrl: string, token: string): Promise<AdminConsole> {
+  const cookie = await adminSession(baseUrl, token);
+  const call: AdminConsole['call'] = (fn, payload, as = cookie) => getServerFn(baseUrl, fn, payload, as);
+  const result: AdminConsole['result'] = async (fn, payload) => {
+    const answer = await call(fn, payload);
+    if (answer.status !== 200) throw new Error(`${fn} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    return answer.body.result;
+  };
+  return { cookie, call, result };
+}
