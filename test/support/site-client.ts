@@ -128,3 +128,35 @@ export async function signInAdmin(baseUrl: string, token: string): Promise<Admin
   };
   return { cookie, call, result };
 }
+
+/** A signed-up buyer who paid on the hosted checkout for a lifetime license of `seats` seats, once their dashboard shows it. */
+export async function buyLicenseOverHttp(
+  site: Pick<SiteServer, 'url' | 'queuePrefix'>,
+  email: string,
+  seats = 1,
+): Promise<{ cookie: string; key: string; licenseId: string; checkoutUrl: string }> {
+  const cookie = await signUpOverHttp(site, email);
+  const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'lifetime-license', quantity: seats }, { cookie });
+  await chooseOnHostedCheckout(started.result.url, 'pay');
+  const data = await eventually(
+    () => callFn(site.url, 'getDashboardData', {}, { cookie, method: 'GET' }),
+    (d) => d.result?.licenses.length === 1,
+  );
+  return { cookie, key: data.result.licenses[0].key, licenseId: data.result.licenses[0].licenseId, checkoutUrl: started.result.url };
+}
+
+/** The owner gives a seat of their license to `email`, who signs up and finds its key on their dashboard. */
+export async function giveSeatOverHttp(
+  site: Pick<SiteServer, 'url' | 'queuePrefix'>,
+  owner: { cookie: string; licenseId: string },
+  email: string,
+): Promise<{ cookie: string; key: string }> {
+  const assigned = await callFn(site.url, 'assignSeat', { licenseId: owner.licenseId, email }, { cookie: owner.cookie });
+  if (assigned.status !== 200) throw new Error(`assignSeat answered ${assigned.status}: ${JSON.stringify(assigned.error)}`);
+  const cookie = await signUpOverHttp(site, email);
+  const data = await eventually(
+    () => callFn(site.url, 'getDashboardData', {}, { cookie, method: 'GET' }),
+    (d) => d.result?.sharedSeats.length === 1,
+  );
+  return { cookie, key: data.result.sharedSeats[0].key as string };
+}
