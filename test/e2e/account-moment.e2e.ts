@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import type { Browser } from 'playwright-core';
-import { openSitePage } from '../support/account-browser';
+import { axeViolations, horizontalOverflow, openAdminPage, openSitePage, signInToAdminForm } from '../support/account-browser';
 import { writeAccountHistory } from '../support/account-history-log';
 import { launchBrowser, PHONE, waitForHydration } from '../support/browser';
 import { startAddressableSite } from '../support/site-client';
@@ -28,10 +27,7 @@ afterAll(async () => {
 describe('the account at a moment, in /admin', () => {
   it('opens from an event of the timeline: the account as it was then, and what changed since', async () => {
     const { page, errors, close } = await openSitePage(browser, site.url);
-    await page.goto('/admin');
-    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('heading', { name: 'Find a customer' }).waitFor();
+    await signInToAdminForm(page, ADMIN_TOKEN);
     await page.goto(`/admin/customers/${USER}`);
     await waitForHydration(page);
 
@@ -51,8 +47,7 @@ describe('the account at a moment, in /admin', () => {
     expect(text).toContain('Access to course-moment gone since');
     expect(text).toContain('status: paid → refunded');
 
-    const { violations } = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // A time picked instead: long before anything happened, the account held nothing.
     await page.getByLabel('Date and time (UTC)').fill('2020-01-01T00:00:00');
@@ -66,15 +61,11 @@ describe('the account at a moment, in /admin', () => {
   });
 
   it('fits a phone: nothing wider than the screen', async () => {
-    const context = await browser.newContext({ ...PHONE, baseURL: site.url });
-    const page = await context.newPage();
-    const signIn = await page.request.post('/admin/session', { form: { token: ADMIN_TOKEN }, maxRedirects: 0 });
-    expect(signIn.status()).toBeLessThan(400);
+    const { page, close } = await openAdminPage(browser, site.url, ADMIN_TOKEN, PHONE);
     const { rows } = await pool.query<{ position: string }>(`select max(position)::text as position from events where stream_id like 'checkout-moment-%'`);
     await page.goto(`/admin/customers/${USER}/at?position=${rows[0]!.position}`);
     await page.getByRole('heading', { level: 2, name: 'Since then' }).waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await context.close();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await close();
   });
 });

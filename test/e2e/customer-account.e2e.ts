@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import type { Browser } from 'playwright-core';
-import { openSitePage } from '../support/account-browser';
+import { axeViolations, horizontalOverflow, openAdminPage, openSitePage, signInToAdminForm } from '../support/account-browser';
 import { launchBrowser, PHONE, waitForHydration } from '../support/browser';
 import { chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../support/site-client';
 import type { SiteServer } from '../support/site-server';
@@ -54,10 +53,7 @@ afterAll(async () => {
 describe('the account page in /admin', () => {
   it('leads from a search to the timeline, from the Stripe event to the license email, and its JSON', async () => {
     const { page, errors, close } = await openSitePage(browser, site.url);
-    await page.goto('/admin');
-    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('heading', { name: 'Find a customer' }).waitFor();
+    await signInToAdminForm(page, ADMIN_TOKEN);
     await waitForHydration(page);
 
     const search = page.getByRole('search', { name: 'Customers' });
@@ -99,22 +95,17 @@ describe('the account page in /admin', () => {
     await timeline.getByRole('article', { name: 'PurchaseCompleted' }).waitFor({ state: 'detached' });
     expect(await timeline.getByRole('article', { name: 'LicenseGranted' }).count()).toBe(1);
 
-    const { violations } = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await close();
   });
 
   it('fits a phone: nothing wider than the screen', async () => {
-    const context = await browser.newContext({ ...PHONE, baseURL: site.url });
-    const page = await context.newPage();
-    const signIn = await page.request.post('/admin/session', { form: { token: ADMIN_TOKEN }, maxRedirects: 0 });
-    expect(signIn.status()).toBeLessThan(400);
+    const { page, close } = await openAdminPage(browser, site.url, ADMIN_TOKEN, PHONE);
     const { rows } = await pool.query<{ user_id: string }>('select user_id from rm_customer_directory where email = $1', [BUYER]);
     await page.goto(`/admin/customers/${encodeURIComponent(rows[0]!.user_id)}`);
     await page.getByRole('heading', { level: 2, name: 'Timeline' }).waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await context.close();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await close();
   });
 });

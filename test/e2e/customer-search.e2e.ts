@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import type { Browser } from 'playwright-core';
 import { generateLicenseKey, licenseKeyHash } from '../../backend/src/modules/licenses/license-key';
-import { openSitePage } from '../support/account-browser';
+import { axeViolations, openSitePage, signInToAdminForm } from '../support/account-browser';
 import { launchBrowser, waitForHydration } from '../support/browser';
 import { startAddressableSite } from '../support/site-client';
 import type { SiteServer } from '../support/site-server';
@@ -27,10 +26,7 @@ describe('finding a customer in /admin', () => {
   it('finds the customer from a license key pasted lower-case, without dashes, between spaces', async () => {
     const customer = await seedLicensedCustomer();
     const { page, errors, close } = await openSitePage(browser, site.url);
-    await page.goto('/admin');
-    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('heading', { name: 'Find a customer' }).waitFor();
+    await signInToAdminForm(page, ADMIN_TOKEN);
     await waitForHydration(page);
 
     const search = page.getByRole('search', { name: 'Customers' });
@@ -44,8 +40,7 @@ describe('finding a customer in /admin', () => {
     expect(await found.textContent()).toContain('Plan: pro');
     expect(await results.getByRole('listitem').count()).toBe(1);
     expect(await found.getByRole('link', { name: /^Open account of/ }).getAttribute('href')).toBe(`/admin/customers/${encodeURIComponent(customer.userId)}`);
-    const { violations } = await new AxeBuilder({ page }).include('section').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page, 'section')).toEqual([]);
 
     await search.getByLabel(/license key/).fill('nobody-at-all@nowhere.invalid');
     await search.getByRole('button', { name: 'Search' }).click();

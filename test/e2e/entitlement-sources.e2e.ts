@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { reloadUntil } from '../support/account-browser';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { axeViolations, horizontalOverflow, openAdminPage, reloadUntil } from '../support/account-browser';
 import { DESKTOP, launchBrowser, PHONE, waitForHydration } from '../support/browser';
 import { emulatorStripe } from '../support/emulator-client';
 import { callFn, chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../support/site-client';
@@ -54,11 +53,6 @@ async function customerContext(options = DESKTOP): Promise<BrowserContext> {
   return context;
 }
 
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 describe('a customer’s "Where this comes from"', () => {
   it('says the license was bought, when and for how much, and that only a refund or dispute would end it; then that the refund ended it', async () => {
     const context = await customerContext();
@@ -72,7 +66,7 @@ describe('a customer’s "Where this comes from"', () => {
     await waitForHydration(page);
     expect(await license.textContent()).toMatch(/Bought on \w{3} \d{1,2}, \d{4} for \$[\d,]+\.\d\d/);
     expect(await license.textContent()).toContain("Doesn't expire unless refunded or disputed");
-    await expectNoAxeViolations(page);
+    expect(await axeViolations(page)).toEqual([]);
 
     const refunded = await fetch(`${site.url}/_stripe/dev/charges/${chargeId}/refund`, { method: 'POST', headers: { accept: 'application/json' } });
     expect(refunded.status).toBe(200);
@@ -87,16 +81,14 @@ describe('a customer’s "Where this comes from"', () => {
     const page = await context.newPage();
     await page.goto('/dashboard');
     await page.getByRole('region', { name: 'Where this comes from' }).getByRole('listitem').first().waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await context.close();
   });
 });
 
 describe('an administrator’s "Why they have access"', () => {
   it('shows the purchase with its Stripe references and the refund that ended it, each event a link into the timeline', async () => {
-    const context = await browser.newContext({ ...DESKTOP, baseURL: site.url });
-    const page = await context.newPage();
-    expect((await page.request.post('/admin/session', { form: { token: ADMIN_TOKEN }, maxRedirects: 0 })).status()).toBeLessThan(400);
+    const { page, close } = await openAdminPage(browser, site.url, ADMIN_TOKEN);
     await page.goto(`/admin/customers/${encodeURIComponent(userId)}`);
     const section = page.getByRole('region', { name: 'Why they have access' });
     const license = section.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Lifetime license/ }) });
@@ -113,7 +105,7 @@ describe('an administrator’s "Why they have access"', () => {
     // The router writes search values as JSON: `before="17"`.
     await page.waitForURL((url) => url.searchParams.get('before')?.replace(/"/g, '') === String(BigInt(position) + 1n) && url.hash === `#event-${position}`);
     await page.getByRole('list', { name: 'Events, newest first' }).getByRole('article', { name: 'LicenseGranted' }).waitFor();
-    await expectNoAxeViolations(page);
-    await context.close();
+    expect(await axeViolations(page)).toEqual([]);
+    await close();
   });
 });

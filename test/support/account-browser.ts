@@ -1,4 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { DESKTOP } from './browser';
 import { waitForOutboxMessage } from './outbox';
 
@@ -10,8 +11,8 @@ export interface AccountPage {
 }
 
 /** A fresh browser context (its own cookies) on a site that is not the shared e2e one. */
-export async function openSitePage(browser: Browser, baseURL: string): Promise<AccountPage> {
-  const context = await browser.newContext({ ...DESKTOP, baseURL });
+export async function openSitePage(browser: Browser, baseURL: string, options: BrowserContextOptions = DESKTOP): Promise<AccountPage> {
+  const context = await browser.newContext({ ...options, baseURL });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   const errors: string[] = [];
@@ -65,3 +66,28 @@ export async function reloadUntil(page: Page, check: () => Promise<boolean>, tim
     await page.reload();
   }
 }
+
+/** Signs in to /admin through its form, as support does, and waits for the customer search it lands on. */
+export async function signInToAdminForm(page: Page, token: string): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel('Admin token').fill(token);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('heading', { name: 'Find a customer' }).waitFor();
+}
+
+/** A fresh context on the site with the admin's session already set (the form is tested elsewhere). */
+export async function openAdminPage(browser: Browser, baseURL: string, token: string, options: BrowserContextOptions = DESKTOP): Promise<AccountPage> {
+  const opened = await openSitePage(browser, baseURL, options);
+  const signIn = await opened.page.request.post('/admin/session', { form: { token }, maxRedirects: 0 });
+  if (signIn.status() >= 400) throw new Error(`/admin/session answered ${signIn.status()}`);
+  return opened;
+}
+
+/** The WCAG 2.1 AA and best-practice violations axe finds inside `selector`, one line each. */
+export async function axeViolations(page: Page, selector = 'main'): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** How many pixels the page is wider than the screen; 0 or less fits. */
+export const horizontalOverflow = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

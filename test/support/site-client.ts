@@ -91,3 +91,72 @@ export async function eventually<T>(read: () => Promise<T>, check: (value: T) =>
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 }
+
+/** Signs in to /admin with its token as the sign-in form does; the Cookie header of the session. */
+export async function adminSession(baseUrl: string, token: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/admin/session`, { method: 'POST', body: new URLSearchParams({ token }), redirect: 'manual' });
+  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
+/** A GET server function as a page calls it, with this Cookie header (or none): its status and JSON body. */
+export async function getServerFn(
+  baseUrl: string,
+  fn: string,
+  payload: unknown,
+  cookie: string | null,
+): Promise<{ status: number; body: Record<string, any> }> {
+  const response = await fetch(`${baseUrl}/_serverFn/${fn}?payload=${encodeURIComponent(JSON.stringify(payload))}`, { headers: cookie ? { cookie } : {} });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+export interface AdminConsole {
+  cookie: string;
+  /** A GET server function as the console's pages call it, with the admin's cookie unless another (or null, none) is given. */
+  call(fn: string, payload: unknown, cookie?: string | null): Promise<{ status: number; body: Record<string, any> }>;
+  /** Its result, failing unless it answered 200. */
+  result(fn: string, payload: unknown): Promise<any>;
+}
+
+/** The support console of a running site, signed in with its token. */
+export async function signInAdmin(baseUrl: string, token: string): Promise<AdminConsole> {
+  const cookie = await adminSession(baseUrl, token);
+  const call: AdminConsole['call'] = (fn, payload, as = cookie) => getServerFn(baseUrl, fn, payload, as);
+  const result: AdminConsole['result'] = async (fn, payload) => {
+    const answer = await call(fn, payload);
+    if (answer.status !== 200) throw new Error(`${fn} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    return answer.body.result;
+  };
+  return { cookie, call, result };
+}
+
+/** A signed-up buyer who paid on the hosted checkout for a lifetime license of `seats` seats, once their dashboard shows it. */
+export async function buyLicenseOverHttp(
+  site: Pick<SiteServer, 'url' | 'queuePrefix'>,
+  email: string,
+  seats = 1,
+): Promise<{ cookie: string; key: string; licenseId: string; checkoutUrl: string }> {
+  const cookie = await signUpOverHttp(site, email);
+  const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'lifetime-license', quantity: seats }, { cookie });
+  await chooseOnHostedCheckout(started.result.url, 'pay');
+  const data = await eventually(
+    () => callFn(site.url, 'getDashboardData', {}, { cookie, method: 'GET' }),
+    (d) => d.result?.licenses.length === 1,
+  );
+  return { cookie, key: data.result.licenses[0].key, licenseId: data.result.licenses[0].licenseId, checkoutUrl: started.result.url };
+}
+
+/** The owner gives a seat of their license to `email`, who signs up and finds its key on their dashboard. */
+export async function giveSeatOverHttp(
+  site: Pick<SiteServer, 'url' | 'queuePrefix'>,
+  owner: { cookie: string; licenseId: string },
+  email: string,
+): Promise<{ cookie: string; key: string }> {
+  const assigned = await callFn(site.url, 'assignSeat', { licenseId: owner.licenseId, email }, { cookie: owner.cookie });
+  if (assigned.status !== 200) throw new Error(`assignSeat answered ${assigned.status}: ${JSON.stringify(assigned.error)}`);
+  const cookie = await signUpOverHttp(site, email);
+  const data = await eventually(
+    () => callFn(site.url, 'getDashboardData', {}, { cookie, method: 'GET' }),
+    (d) => d.result?.sharedSeats.length === 1,
+  );
+  return { cookie, key: data.result.sharedSeats[0].key as string };
+}

@@ -6,7 +6,7 @@ import { EventStore } from '../../../backend/src/events/event-store';
 import { creditEvents, creditLedgerDecider } from '../../../backend/src/modules/credits';
 import { writeAccountHistory } from '../../support/account-history-log';
 import { metadata } from '../../support/test-events';
-import { startAddressableSite } from '../../support/site-client';
+import { signInAdmin, startAddressableSite, type AdminConsole } from '../../support/site-client';
 import type { SiteServer } from '../../support/site-server';
 
 /**
@@ -19,28 +19,17 @@ const ADMIN_TOKEN = 'integration-moment-admin-token-0123';
 const SECTIONS = ['plan', 'licenses', 'credits', 'resources', 'purchases', 'bookings', 'pendingPayments'] as const;
 let site: SiteServer;
 let pool: Pool;
-let cookie: string;
+let admin: AdminConsole;
 
 beforeAll(async () => {
   site = await startAddressableSite('account-moment', { ADMIN_TOKEN });
   pool = new Pool({ connectionString: site.databaseUrl, max: 2 });
-  const response = await fetch(`${site.url}/admin/session`, { method: 'POST', body: new URLSearchParams({ token: ADMIN_TOKEN }), redirect: 'manual' });
-  cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+  admin = await signInAdmin(site.url, ADMIN_TOKEN);
 }, 90_000);
 afterAll(async () => {
   await pool?.end();
   await site?.stop();
 });
-
-async function call(fn: string, payload: unknown, as: string | null = cookie) {
-  const response = await fetch(`${site.url}/_serverFn/${fn}?payload=${encodeURIComponent(JSON.stringify(payload))}`, { headers: as ? { cookie: as } : {} });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
-const result = async (fn: string, payload: unknown) => {
-  const answer = await call(fn, payload);
-  expect(answer.status).toBe(200);
-  return answer.body.result;
-};
 
 /** The sections both views show, each list in one order (the page and the fold may order ties differently). */
 function comparable(view: Record<string, any>) {
@@ -62,7 +51,7 @@ describe('an account with a scripted history', () => {
 
   beforeAll(async () => {
     await writeAccountHistory(pool, userId, async (label, position) => {
-      steps.push({ label, position, page: await result('getCustomerAccount', { userId }) });
+      steps.push({ label, position, page: await admin.result('getCustomerAccount', { userId }) });
     });
   }, 120_000);
 
@@ -71,7 +60,7 @@ describe('an account with a scripted history', () => {
     // Every step shows on the page: no comparison below is of two pages that never changed.
     expect(new Set(steps.map((step) => JSON.stringify(comparable(step.page)))).size).toBe(steps.length);
     for (const step of steps) {
-      const moment = await result('getAccountAtMoment', { userId, position: step.position });
+      const moment = await admin.result('getAccountAtMoment', { userId, position: step.position });
       expect({ step: step.label, view: comparable(moment.then) }).toEqual({ step: step.label, view: comparable(step.page) });
       expect(moment.position).toBe(step.position);
     }
@@ -79,15 +68,15 @@ describe('an account with a scripted history', () => {
 
   it('folds to the end for now, as the page shows it now', async () => {
     const final = steps.at(-1)!;
-    const moment = await result('getAccountAtMoment', { userId, position: steps[0]!.position });
-    expect(comparable(moment.now)).toEqual(comparable(await result('getCustomerAccount', { userId })));
+    const moment = await admin.result('getAccountAtMoment', { userId, position: steps[0]!.position });
+    expect(comparable(moment.now)).toEqual(comparable(await admin.result('getCustomerAccount', { userId })));
     expect(comparable(moment.now)).toEqual(comparable(final.page));
     expect(moment.eventsThen).toBeLessThan(moment.eventsNow);
   });
 
   it('says what changed since, readably: what was added, taken away and changed', async () => {
     const paid = steps.find((s) => s.label === 'the purchase paid')!;
-    const { changes } = await result('getAccountAtMoment', { userId, position: paid.position });
+    const { changes } = await admin.result('getAccountAtMoment', { userId, position: paid.position });
     expect(changes).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ section: 'licenses', change: 'added', subject: 'team license ····AB12' }),
@@ -100,22 +89,22 @@ describe('an account with a scripted history', () => {
         expect.objectContaining({ section: 'bookings', change: 'added' }),
       ]),
     );
-    const latest = await result('getAccountAtMoment', { userId, position: steps.at(-1)!.position });
+    const latest = await admin.result('getAccountAtMoment', { userId, position: steps.at(-1)!.position });
     expect(latest.changes).toEqual([]);
   });
 
   it('takes a time instead of a position: everything recorded up to then', async () => {
     const { rows } = await pool.query<{ recorded_at: Date }>('select recorded_at from events where position = $1', [steps[2]!.position]);
     const at = new Date(rows[0]!.recorded_at.getTime() + 1).toISOString();
-    const moment = await result('getAccountAtMoment', { userId, at });
+    const moment = await admin.result('getAccountAtMoment', { userId, at });
     expect(BigInt(moment.position)).toBeGreaterThanOrEqual(BigInt(steps[2]!.position));
     expect(BigInt(moment.position)).toBeLessThan(BigInt(steps[3]!.position));
     expect(comparable(moment.then)).toEqual(comparable(steps[2]!.page));
   });
 
   it('reads the account again once an event is added to it, however often it was looked at before', async () => {
-    const before = await result('getAccountAtMoment', { userId, position: steps[1]!.position });
-    expect(await result('getAccountAtMoment', { userId, position: steps[1]!.position })).toEqual(before);
+    const before = await admin.result('getAccountAtMoment', { userId, position: steps[1]!.position });
+    expect(await admin.result('getAccountAtMoment', { userId, position: steps[1]!.position })).toEqual(before);
     const store = new EventStore(pool, new EventRegistry().register(...creditEvents));
     const at = new Date().toISOString();
     await runCommand({
@@ -125,14 +114,14 @@ describe('an account with a scripted history', () => {
       command: { type: 'AddCreditPack', userId, packId: `late-${userId}`, resourceId: 'credits-1k', title: '1,000 credits', credits: 1_000, at },
       metadata: metadata(),
     });
-    const after = await result('getAccountAtMoment', { userId, position: steps[1]!.position });
+    const after = await admin.result('getAccountAtMoment', { userId, position: steps[1]!.position });
     expect(after.eventsNow).toBe(before.eventsNow + 1);
     expect(after.now.credits.packs).toBe(before.now.credits.packs + 1_000);
     expect(after.then).toEqual(before.then);
   });
 
   it('shows an account before its first event as empty', async () => {
-    const moment = await result('getAccountAtMoment', { userId, position: '1' });
+    const moment = await admin.result('getAccountAtMoment', { userId, position: '1' });
     expect(moment).toEqual(expect.objectContaining({ position: null, eventsThen: 0 }));
     expect(moment.then).toEqual(expect.objectContaining({ plan: null, licenses: [], purchases: [], credits: { included: 0, packs: 0, balance: 0 } }));
   });
@@ -148,7 +137,7 @@ describe('hostile input', () => {
     ['a NUL in the user id', { userId: 'user\u0000x', position: '1' }],
     ['an unknown field', { userId: 'user_1', position: '1', sql: 'x' }],
   ])('refuses %s with a 400 envelope', async (_what, payload) => {
-    const answer = await call('getAccountAtMoment', payload);
+    const answer = await admin.call('getAccountAtMoment', payload);
     expect(answer.status).toBe(400);
     expect(answer.body.error).toEqual(expect.objectContaining({ code: 'VALIDATION_FAILED' }));
   });
@@ -156,7 +145,7 @@ describe('hostile input', () => {
 
 describe('someone who is not an administrator', () => {
   it('gets 403, with no cookie or a forged one', async () => {
-    expect((await call('getAccountAtMoment', { userId: 'user_1', position: '1' }, null)).status).toBe(403);
-    expect((await call('getAccountAtMoment', { userId: 'user_1', position: '1' }, 'sculpt_admin=forged')).status).toBe(403);
+    expect((await admin.call('getAccountAtMoment', { userId: 'user_1', position: '1' }, null)).status).toBe(403);
+    expect((await admin.call('getAccountAtMoment', { userId: 'user_1', position: '1' }, 'sculpt_admin=forged')).status).toBe(403);
   });
 });

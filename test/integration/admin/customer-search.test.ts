@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { generateLicenseKey, licenseKeyHash } from '../../../backend/src/modules/licenses/license-key';
 import { startTestApi, type TestApi } from '../../support/test-api';
+import { adminSession } from '../../support/site-client';
 
 const ADMIN_TOKEN = 'integration-admin-token-0123456789';
 let api: TestApi;
@@ -11,8 +12,7 @@ let cookie: string;
 beforeAll(async () => {
   api = await startTestApi({ env: { ADMIN_TOKEN } });
   pool = new Pool({ connectionString: api.config.DATABASE_URL, max: 2 });
-  const response = await fetch(`${api.url}/admin/session`, { method: 'POST', body: new URLSearchParams({ token: ADMIN_TOKEN }), redirect: 'manual' });
-  cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+  cookie = await adminSession(api.url, ADMIN_TOKEN);
 });
 afterAll(async () => {
   await pool.end();

@@ -5,7 +5,7 @@ import { EventStore } from '../../../backend/src/events/event-store';
 import { systemMetadata } from '../../../backend/src/events/metadata-for';
 import { BookingConfirmed, bookingEvents, BookingRescheduled, hostCalendarStreamId, SlotHeld } from '../../../backend/src/modules/booking/booking.events';
 import type { SiteServer } from '../../support/site-server';
-import { chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../../support/site-client';
+import { chooseOnHostedCheckout, eventually, signInAdmin, signUpOverHttp, startAddressableSite, type AdminConsole } from '../../support/site-client';
 
 /**
  * The support console's account page and timeline, for a history made through the real paths:
@@ -15,28 +15,17 @@ import { chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSit
 const ADMIN_TOKEN = 'integration-timeline-admin-token-0123';
 let site: SiteServer;
 let pool: Pool;
-let cookie: string;
+let admin: AdminConsole;
 
 beforeAll(async () => {
   site = await startAddressableSite('customer-timeline', { ADMIN_TOKEN });
   pool = new Pool({ connectionString: site.databaseUrl, max: 2 });
-  const response = await fetch(`${site.url}/admin/session`, { method: 'POST', body: new URLSearchParams({ token: ADMIN_TOKEN }), redirect: 'manual' });
-  cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+  admin = await signInAdmin(site.url, ADMIN_TOKEN);
 }, 90_000);
 afterAll(async () => {
   await pool?.end();
   await site?.stop();
 });
-
-async function call(fn: string, payload: unknown, as: string | null = cookie) {
-  const response = await fetch(`${site.url}/_serverFn/${fn}?payload=${encodeURIComponent(JSON.stringify(payload))}`, { headers: as ? { cookie: as } : {} });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
-const result = async (fn: string, payload: unknown) => {
-  const answer = await call(fn, payload);
-  expect(answer.status).toBe(200);
-  return answer.body.result;
-};
 
 interface Entry {
   position: string;
@@ -85,7 +74,7 @@ describe('a customer who bought a license, seen by an administrator', () => {
 
   it('shows the account now: the plan, the license, the purchase, the emails sent', async () => {
     const account = await eventually(
-      () => result('getCustomerAccount', { userId }),
+      () => admin.result('getCustomerAccount', { userId }),
       (a) => a.licenses.length === 1 && a.purchases.length === 1 && a.email === email,
     );
     expect(account.plan).toEqual(expect.any(String));
@@ -98,7 +87,7 @@ describe('a customer who bought a license, seen by an administrator', () => {
 
   it('lists the events newest first, the purchase caused by the Stripe event and followed by its emails', async () => {
     const { entries, nextBefore } = await eventually(
-      () => result('getCustomerTimeline', { userId, limit: 100 }),
+      () => admin.result('getCustomerTimeline', { userId, limit: 100 }),
       (page) => page.entries.some((e: Entry) => e.type === 'LicenseGranted') && page.entries.some((e: Entry) => e.type === 'PurchaseCompleted'),
     );
     expect(nextBefore).toBeNull();
@@ -126,12 +115,12 @@ describe('a customer who bought a license, seen by an administrator', () => {
   });
 
   it('pages backwards by position, the pages together being the whole timeline', async () => {
-    const all = (await result('getCustomerTimeline', { userId, limit: 100 })).entries as Entry[];
+    const all = (await admin.result('getCustomerTimeline', { userId, limit: 100 })).entries as Entry[];
     expect(all.length).toBeGreaterThan(3);
     const seen: string[] = [];
     let before: string | undefined;
     do {
-      const page = await result('getCustomerTimeline', { userId, limit: 2, ...(before ? { before } : {}) });
+      const page = await admin.result('getCustomerTimeline', { userId, limit: 2, ...(before ? { before } : {}) });
       expect(page.entries.length).toBeLessThanOrEqual(2);
       seen.push(...page.entries.map((e: Entry) => e.position));
       before = page.nextBefore ?? undefined;
@@ -140,27 +129,29 @@ describe('a customer who bought a license, seen by an administrator', () => {
   });
 
   it('filters by kind and by time', async () => {
-    const licenses = (await result('getCustomerTimeline', { userId, kind: 'licenses' })).entries as Entry[];
+    const licenses = (await admin.result('getCustomerTimeline', { userId, kind: 'licenses' })).entries as Entry[];
     expect(licenses.map((e) => e.type)).toContain('LicenseGranted');
     for (const entry of licenses) expect(entry.streamId).toMatch(/^license-(?!devices-)/);
-    const payments = (await result('getCustomerTimeline', { userId, kind: 'payments' })).entries as Entry[];
+    const payments = (await admin.result('getCustomerTimeline', { userId, kind: 'payments' })).entries as Entry[];
     expect(payments.map((e) => e.type)).toEqual(expect.arrayContaining(['PurchaseCompleted', 'PendingPaymentOpened']));
     expect(payments.map((e) => e.type)).not.toContain('LicenseGranted');
 
-    const all = (await result('getCustomerTimeline', { userId, limit: 100 })).entries as Entry[];
+    const all = (await admin.result('getCustomerTimeline', { userId, limit: 100 })).entries as Entry[];
     const newest = all[0]!;
     const oldest = all.at(-1)!;
-    expect((await result('getCustomerTimeline', { userId, to: new Date(Date.parse(oldest.recordedAt) - 1000).toISOString() })).entries).toEqual([]);
-    expect((await result('getCustomerTimeline', { userId, from: new Date(Date.parse(newest.recordedAt) + 1000).toISOString() })).entries).toEqual([]);
+    expect((await admin.result('getCustomerTimeline', { userId, to: new Date(Date.parse(oldest.recordedAt) - 1000).toISOString() })).entries).toEqual([]);
+    expect((await admin.result('getCustomerTimeline', { userId, from: new Date(Date.parse(newest.recordedAt) + 1000).toISOString() })).entries).toEqual([]);
     // The log keeps microseconds and an ISO time milliseconds: the newest event is within a millisecond after its own time.
     const to = new Date(Date.parse(newest.recordedAt) + 1).toISOString();
-    const within = (await result('getCustomerTimeline', { userId, from: oldest.recordedAt, to, limit: 100 })).entries as Entry[];
+    const within = (await admin.result('getCustomerTimeline', { userId, from: oldest.recordedAt, to, limit: 100 })).entries as Entry[];
     expect(within.map((e) => e.position)).toEqual(all.map((e) => e.position));
   });
 
   it('gives an account nobody has an empty page, not an error', async () => {
-    expect(await result('getCustomerTimeline', { userId: 'user_nobody_at_all' })).toEqual({ entries: [], nextBefore: null });
-    expect(await result('getCustomerAccount', { userId: 'user_nobody_at_all' })).toEqual(expect.objectContaining({ email: null, licenses: [], plan: null }));
+    expect(await admin.result('getCustomerTimeline', { userId: 'user_nobody_at_all' })).toEqual({ entries: [], nextBefore: null });
+    expect(await admin.result('getCustomerAccount', { userId: 'user_nobody_at_all' })).toEqual(
+      expect.objectContaining({ email: null, licenses: [], plan: null }),
+    );
   });
 });
 
@@ -278,7 +269,7 @@ describe('hostile input', () => {
     ['a page too big', 'getCustomerTimeline', { userId: 'user_1', limit: 1000 }],
     ['an unknown field', 'getCustomerTimeline', { userId: 'user_1', sql: 'x' }],
   ])('refuses %s with a 400 envelope', async (_what, fn, payload) => {
-    const answer = await call(fn, payload);
+    const answer = await admin.call(fn, payload);
     expect(answer.status).toBe(400);
     expect(answer.body.error).toEqual(expect.objectContaining({ code: expect.any(String) }));
   });
@@ -286,7 +277,7 @@ describe('hostile input', () => {
 
 describe('someone who is not an administrator', () => {
   it.each(['getCustomerAccount', 'getCustomerTimeline'])('gets 403 from %s, with no cookie or a forged one', async (fn) => {
-    expect((await call(fn, { userId: 'user_1' }, null)).status).toBe(403);
-    expect((await call(fn, { userId: 'user_1' }, 'sculpt_admin=forged')).status).toBe(403);
+    expect((await admin.call(fn, { userId: 'user_1' }, null)).status).toBe(403);
+    expect((await admin.call(fn, { userId: 'user_1' }, 'sculpt_admin=forged')).status).toBe(403);
   });
 });

@@ -11,7 +11,7 @@ import { AddOnCreditsAdded, IncludedCreditsCycleStarted } from '../../../backend
 import { LicensedUserAdded, LicenseGranted } from '../../../backend/src/modules/licenses/licenses.events';
 import { SubscriptionStarted } from '../../../backend/src/modules/subscriptions/subscriptions.events';
 import { createWorker } from '../../../backend/src/worker';
-import { eventually, signUpOverHttp } from '../../support/site-client';
+import { adminSession, eventually, getServerFn, signUpOverHttp } from '../../support/site-client';
 import { startTestApi, type TestApi } from '../../support/test-api';
 import { testConfig } from '../../support/test-config';
 
@@ -33,8 +33,7 @@ beforeAll(async () => {
   worker = await createWorker(testConfig({ ADMIN_TOKEN }));
   pool = new Pool({ connectionString: api.config.DATABASE_URL, max: 2 });
   store = api.app.get(EventStore);
-  const response = await fetch(`${api.url}/admin/session`, { method: 'POST', body: new URLSearchParams({ token: ADMIN_TOKEN }), redirect: 'manual' });
-  adminCookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+  adminCookie = await adminSession(api.url, ADMIN_TOKEN);
 }, 60_000);
 afterAll(async () => {
   await pool?.end();
@@ -42,10 +41,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-async function call(fn: string, payload: unknown, cookie: string | null) {
-  const response = await fetch(`${api.url}/_serverFn/${fn}?payload=${encodeURIComponent(JSON.stringify(payload))}`, { headers: cookie ? { cookie } : {} });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
+const call = (fn: string, payload: unknown, cookie: string | null) => getServerFn(api.url, fn, payload, cookie);
 
 describe('an account with one of every kind of entitlement', () => {
   const email = `access-${randomUUID().slice(0, 8)}@example.com`;

@@ -10,6 +10,7 @@ import { StripeWebhooksProcessor } from '../../../backend/src/integrations/strip
 import { prepareDatabase } from '../../../backend/src/prepare-database';
 import { createTestDatabase, dropTestDatabase, uniqueQueuePrefix } from '../../support/test-database';
 import { startTestApi, type TestApi } from '../../support/test-api';
+import { asSentByStripe } from '../../support/emulator-client';
 import { testOrm } from '../events/support/orm';
 
 const SECRET = 'whsec_integration_test_secret';
@@ -37,17 +38,11 @@ afterAll(async () => {
 /** A Stripe event as Stripe sends it (the object trimmed to what matters here). */
 function stripeEvent(type = 'checkout.session.completed') {
   const id = `evt_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
-  return {
+  return asSentByStripe({
     id,
-    object: 'event',
-    api_version: '2025-10-29',
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
     type,
     data: { object: { id: `cs_test_${id.slice(4)}`, object: 'checkout.session', payment_status: 'paid', status: 'complete' } },
-  };
+  });
 }
 
 function deliver(body: string, signature: string | null) {

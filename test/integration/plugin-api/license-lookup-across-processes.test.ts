@@ -1,7 +1,7 @@
 import { LICENSE_CHANGES_CHANNEL } from '../../../backend/src/modules/licenses/license-changes';
 import { ListenHoldProxy } from '../../support/listen-hold-proxy';
 import { validateLicense } from '../../support/plugin-admission-decoder';
-import { callFn, chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../../support/site-client';
+import { buyLicenseOverHttp, callFn, eventually, giveSeatOverHttp, startAddressableSite } from '../../support/site-client';
 import { startSite, type SiteServer } from '../../support/site-server';
 
 /**
@@ -32,16 +32,7 @@ afterAll(async () => {
 
 const dashboard = (cookie: string) => callFn(site.url, 'getDashboardData', {}, { cookie, method: 'GET' });
 
-async function licensed(email: string, seats = 1): Promise<{ cookie: string; key: string; licenseId: string }> {
-  const cookie = await signUpOverHttp(site, email);
-  const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'lifetime-license', quantity: seats }, { cookie });
-  await chooseOnHostedCheckout(started.result.url, 'pay');
-  const data = await eventually(
-    () => dashboard(cookie),
-    (d) => d.result?.licenses.length === 1,
-  );
-  return { cookie, key: data.result.licenses[0].key, licenseId: data.result.licenses[0].licenseId };
-}
+const licensed = (email: string, seats = 1) => buyLicenseOverHttp(site, email, seats);
 
 /** Allowed by both processes, twice each: `other`'s second answer comes from its memory of the first. */
 async function rememberedAllowed(key: string): Promise<void> {
@@ -69,14 +60,7 @@ describe('a license lookup remembered by another api process', () => {
 
   it("is not used once a seat's removal through one api has answered: the very next check on the other is refused", async () => {
     const owner = await licensed('lookup-seats@example.com', 2);
-    await callFn(site.url, 'assignSeat', { licenseId: owner.licenseId, email: 'lookup-holder@example.com' }, { cookie: owner.cookie });
-    const holder = await signUpOverHttp(site, 'lookup-holder@example.com');
-    const seatKey = (
-      await eventually(
-        () => dashboard(holder),
-        (d) => d.result?.sharedSeats.length === 1,
-      )
-    ).result.sharedSeats[0].key as string;
+    const { key: seatKey } = await giveSeatOverHttp(site, owner, 'lookup-holder@example.com');
     await rememberedAllowed(seatKey);
 
     otherPostgres.hold();

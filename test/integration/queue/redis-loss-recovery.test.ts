@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Pool } from 'pg';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { EventRegistry } from '../../../backend/src/events/event-registry';
 import { EventStore } from '../../../backend/src/events/event-store';
 import { STRIPE_WEBHOOK_QUEUE } from '../../../backend/src/integrations/stripe/jobs/stripe-webhook-queue';
@@ -15,7 +15,7 @@ import { BOOKING_REMINDER_QUEUE, reminderJobId } from '../../../backend/src/modu
 import { BOOKING_REMINDER_SWEEP_JOB, BOOKING_REMINDER_SWEEP_QUEUE } from '../../../backend/src/modules/booking/jobs/booking-reminders.sweeper';
 import { EMAIL_QUEUE } from '../../../backend/src/modules/email/jobs/email-job';
 import { reconnectDelayMs } from '../../../backend/src/platform/queue/queue.module';
-import { emulatorStripe } from '../../support/emulator-client';
+import { asSentByStripe, emulatorStripe, postSignedWebhook } from '../../support/emulator-client';
 import { eventually, freePort, startAddressableSite } from '../../support/site-client';
 import type { SiteServer } from '../../support/site-server';
 import { metadata, testPool } from '../../support/test-events';
@@ -23,10 +23,8 @@ import { metadata, testPool } from '../../support/test-events';
 /** The issue's bound: after Redis loses its jobs, everything recorded is handled within 10 s. */
 const RECOVERED_WITHIN_MS = 10_000;
 const OUTAGE_MS = 5_000;
-const SECRET = 'whsec_sculpt_local_emulator';
 const ROOT = join(__dirname, '..', '..', '..');
 const sharedRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
-const signer = new Stripe('sk_test_signing_only');
 
 interface Stack {
   sink: Server;
@@ -220,27 +218,10 @@ async function paidPurchase(i: number): Promise<Purchase> {
 function checkoutCompleted(purchase: Purchase): string {
   const id = `evt_${randomBytes(12).toString('hex')}`;
   checkoutEventIds.set(purchase.ref, id);
-  return JSON.stringify({
-    id,
-    object: 'event',
-    api_version: '2025-10-29',
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type: 'checkout.session.completed',
-    data: { object: { id: purchase.sessionId, object: 'checkout.session' } },
-  });
+  return JSON.stringify(asSentByStripe({ id, type: 'checkout.session.completed', data: { object: { id: purchase.sessionId, object: 'checkout.session' } } }));
 }
 
-async function deliver(body: string): Promise<number> {
-  const response = await fetch(`${stack.site.url}/webhooks/stripe`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) },
-    body,
-  });
-  return response.status;
-}
+const deliver = async (body: string): Promise<number> => (await postSignedWebhook(stack.site.url, body)).status;
 
 /** A booking three days ahead, confirmed on its host's calendar: its reminder is a delayed job. */
 async function confirmedBooking(): Promise<{ reminderJobId: string }> {

@@ -47,6 +47,17 @@ describe('a license with five debits, its usage read as the plugin reads GET /ap
   let owner: { cookie: string; key: string; licenseId: string };
   const endpoints = ['/api/v1/chat', '/api/v1/embeddings', '/api/v1/audio', '/api/v1/chat', '/api/v1/documents'];
   const kinds = ['agent_turn', 'embeddings', 'audio_transcription', 'request', 'document_processing'];
+  // Sent with the audio debit, and read back field for field.
+  const audioMeasures = {
+    duration_seconds: 61.5,
+    raw_usd: 0.0123,
+    file_size_bytes: 480_000,
+    file_format: 'm4a',
+    billing_formula_version: 'v3',
+    billing_credits_per_usd: 1_000,
+    billing_markup_multiplier: 1.25,
+    billing_credits_exact: 69_999.6,
+  };
 
   beforeAll(async () => {
     owner = await licensed('contract-usage@example.com');
@@ -62,16 +73,7 @@ describe('a license with five debits, its usage read as the plugin reads GET /ap
     for (const [i, endpoint] of endpoints.entries()) {
       const measures =
         i === 2
-          ? {
-              duration_seconds: 61.5,
-              raw_usd: 0.0123,
-              file_size_bytes: 480_000,
-              file_format: 'm4a',
-              billing_formula_version: 'v3',
-              billing_credits_per_usd: 1_000,
-              billing_markup_multiplier: 1.25,
-              billing_credits_exact: 69_999.6,
-            }
+          ? audioMeasures
           : i === 0
             ? { total_tokens: 1_500, input_tokens: 1_000, output_tokens: 400, cache_read_tokens: 80, cache_write_tokens: 20 }
             : undefined;
@@ -128,14 +130,7 @@ describe('a license with five debits, its usage read as the plugin reads GET /ap
       included_delta: -60_000,
       add_on_delta: -10_000,
       add_on_after: 90_000,
-      duration_seconds: 61.5,
-      raw_usd: 0.0123,
-      file_size_bytes: 480_000,
-      file_format: 'm4a',
-      billing_formula_version: 'v3',
-      billing_credits_per_usd: 1_000,
-      billing_markup_multiplier: 1.25,
-      billing_credits_exact: 69_999.6,
+      ...audioMeasures,
     });
     expect(items[0]).toMatchObject({ total_after: 84_000, total_tokens: 0, duration_seconds: 0, raw_usd: 0, file_format: null });
     const balance = await readBalance(harness.site.url, owner.key);

@@ -4,7 +4,7 @@ import { LICENSE_CHANGES_CHANNEL, LicenseChanges } from '../../../backend/src/mo
 import { emulatorStripe } from '../../support/emulator-client';
 import { validateLicense } from '../../support/plugin-admission-decoder';
 import { readBalance } from '../../support/plugin-credits-decoder';
-import { callFn, eventually, signUpOverHttp } from '../../support/site-client';
+import { callFn, giveSeatOverHttp } from '../../support/site-client';
 import { startTestApi, type TestApi } from '../../support/test-api';
 import { CREDITS_API_TOKEN, usePluginContractSite } from './support/plugin-contract-site';
 
@@ -74,16 +74,7 @@ describe('a key taken back is refused by every api process at once', () => {
 
   it('a removed seat: refused by both apis as soon as removeSeat returns', async () => {
     const owner = await licensed('contract-seats@example.com', 2);
-    expect(
-      (await callFn(harness.site.url, 'assignSeat', { licenseId: owner.licenseId, email: 'contract-holder@example.com' }, { cookie: owner.cookie })).status,
-    ).toBe(200);
-    const holder = await signUpOverHttp(harness.site, 'contract-holder@example.com');
-    const seatKey = (
-      await eventually(
-        () => dashboard(holder),
-        (d) => d.result?.sharedSeats.length === 1,
-      )
-    ).result.sharedSeats[0].key as string;
+    const { key: seatKey } = await giveSeatOverHttp(harness.site, owner, 'contract-holder@example.com');
     await allowedEverywhere(seatKey);
     await otherHasHeardEverything();
 
@@ -138,14 +129,7 @@ describe('a key taken back is refused by every api process at once', () => {
       const changes = deaf.app.get(LicenseChanges);
       await changes.stop();
       expect(changes.listening).toBe(false);
-      await callFn(harness.site.url, 'assignSeat', { licenseId: owner.licenseId, email: 'contract-deaf-holder@example.com' }, { cookie: owner.cookie });
-      const holder = await signUpOverHttp(harness.site, 'contract-deaf-holder@example.com');
-      const seatKey = (
-        await eventually(
-          () => dashboard(holder),
-          (d) => d.result?.sharedSeats.length === 1,
-        )
-      ).result.sharedSeats[0].key as string;
+      const { key: seatKey } = await giveSeatOverHttp(harness.site, owner, 'contract-deaf-holder@example.com');
       for (let i = 0; i < 2; i += 1) expect((await validateLicense(deaf.url, seatKey)).reading).toMatchObject({ code: 'allowed' });
       await callFn(harness.site.url, 'removeSeat', { licenseId: owner.licenseId, email: 'contract-deaf-holder@example.com' }, { cookie: owner.cookie });
       expect((await validateLicense(deaf.url, seatKey)).reading).toMatchObject({ code: 'license_rejected', reason: 'revoked' });

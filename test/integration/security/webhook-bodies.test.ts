@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Queue, type Job } from 'bullmq';
-import Stripe from 'stripe';
 import { StripeEventHandlers } from '../../../backend/src/integrations/stripe/webhooks/stripe-event-handlers';
 import { StripeWebhookLog } from '../../../backend/src/integrations/stripe/webhooks/stripe-webhook-log';
 import { STRIPE_WEBHOOK_QUEUE, type StripeWebhookJob } from '../../../backend/src/integrations/stripe/jobs/stripe-webhook-queue';
@@ -9,10 +8,10 @@ import { StripeWebhooksProcessor } from '../../../backend/src/integrations/strip
 import { createPreparedTestDatabase } from '../../support/prepared-database';
 import { dropTestDatabase, uniqueQueuePrefix } from '../../support/test-database';
 import { startTestApi, type TestApi } from '../../support/test-api';
+import { postSignedWebhook } from '../../support/emulator-client';
 import { testOrm } from '../events/support/orm';
 
 const SECRET = 'whsec_hostile_bodies';
-const signer = new Stripe('sk_test_signing_only');
 const prefix = uniqueQueuePrefix('hostile-webhooks');
 const connection = { url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0', maxRetriesPerRequest: null };
 
@@ -37,12 +36,7 @@ afterAll(async () => {
   await dropTestDatabase(databaseUrl);
 });
 
-const deliverSigned = (body: string) =>
-  fetch(`${api.url}/webhooks/stripe`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) },
-    body,
-  });
+const deliverSigned = (body: string) => postSignedWebhook(api.url, body, SECRET);
 
 async function keptEvents(): Promise<number> {
   const [row] = await orm.em.getConnection().execute<{ n: string }[]>('select count(*) as n from stripe_webhook_events');

@@ -1,54 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
 import { Queue } from 'bullmq';
 import type { Pool } from 'pg';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { SiteServer } from '../../../support/site-server';
-import { callFn, eventually, freePort, signUpOverHttp, startAddressableSite } from '../../../support/site-client';
-import { emulatorStripe } from '../../../support/emulator-client';
+import { callFn, eventually, signUpOverHttp, startAddressableSite } from '../../../support/site-client';
+import { asSentByStripe, emulatorStripe, postSignedWebhook, WebhookRecorder, type StripeEvent } from '../../../support/emulator-client';
 import { testPool } from '../../../support/test-events';
 
-// The attack: whoever knows the webhook secret signs any payload they like.
-const SECRET = 'whsec_sculpt_local_emulator';
-const signer = new Stripe('sk_test_signing_only');
-
-export interface StripeEvent {
-  id: string;
-  type: string;
-  data: { object: Record<string, unknown> & { id: string; metadata?: Record<string, string> } };
-}
-
-/** Takes the events the emulator sends, so that only what a test delivers reaches the site. */
-class WebhookRecorder {
-  readonly bodies: string[] = [];
-  private server?: Server;
-
-  async start(): Promise<string> {
-    const port = await freePort();
-    this.server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        this.bodies.push(body);
-        res.writeHead(200).end('{}');
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${port}/`;
-  }
-
-  /** The event of this type the emulator sent about this object. */
-  sent(type: string, objectId: string) {
-    return eventually(
-      async () => this.bodies.map((body) => JSON.parse(body) as StripeEvent).find((event) => event.type === type && event.data.object.id === objectId),
-      (found) => found !== undefined,
-    ) as Promise<StripeEvent>;
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-  }
-}
+export type { StripeEvent };
 
 export const eventId = () => `evt_${randomBytes(12).toString('hex')}`;
 
@@ -80,22 +39,9 @@ export function useForgedWebhooksSite(label: string) {
     await recorder.stop();
   });
 
-  /** Signs and delivers an event as Stripe would; the endpoint keeps it (200) whatever it says. */
+  /** Signs and delivers an event as Stripe would (whoever knows the secret can sign anything); the endpoint keeps it (200) whatever it says. */
   async function deliver(event: StripeEvent): Promise<void> {
-    const body = JSON.stringify({
-      object: 'event',
-      api_version: '2025-10-29',
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      ...event,
-    });
-    const response = await fetch(`${site.url}/webhooks/stripe`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) },
-      body,
-    });
+    const response = await postSignedWebhook(site.url, JSON.stringify(asSentByStripe(event)));
     expect(response.status).toBe(200);
   }
 

@@ -1,4 +1,4 @@
-import { callFn, chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../../../support/site-client';
+import { buyLicenseOverHttp, callFn, startAddressableSite } from '../../../support/site-client';
 import type { SiteServer } from '../../../support/site-server';
 
 /** The token the AI service debits credits with. */
@@ -21,16 +21,7 @@ export function usePluginContractSite(label: string) {
   const dashboard = (cookie: string) => callFn(site.url, 'getDashboardData', {}, { cookie, method: 'GET' });
 
   /** A signed-up buyer who paid for a lifetime license of `seats` seats, once the dashboard shows it. */
-  async function licensed(email: string, seats = 1): Promise<{ cookie: string; key: string; licenseId: string; checkoutUrl: string }> {
-    const cookie = await signUpOverHttp(site, email);
-    const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'lifetime-license', quantity: seats }, { cookie });
-    await chooseOnHostedCheckout(started.result.url, 'pay');
-    const data = await eventually(
-      () => dashboard(cookie),
-      (d) => d.result?.licenses.length === 1,
-    );
-    return { cookie, key: data.result.licenses[0].key, licenseId: data.result.licenses[0].licenseId, checkoutUrl: started.result.url };
-  }
+  const licensed = (email: string, seats = 1) => buyLicenseOverHttp(site, email, seats);
 
   return {
     get site() {

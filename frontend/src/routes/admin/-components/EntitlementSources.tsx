@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Entitlement } from '@contracts/entitlements/entitlement-sources';
-import { endText, headingParts, sourceText } from '../../../components/entitlements/entitlement-wording';
+import { EntitlementHeading } from '../../../components/entitlements/EntitlementHeading';
+import { endText, sourceText } from '../../../components/entitlements/entitlement-wording';
 
 /**
  * An event listed backwards from just after its position: it is the first one shown. A support
@@ -38,7 +39,7 @@ function SourceItem({ userId, entitlement }: { userId: string; entitlement: Enti
     <li aria-labelledby={headingId} className="min-w-0 rounded-xl border border-line bg-surface-raised px-4 py-3 text-sm break-words">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={headingId} className="font-medium text-ink">
-          <Heading entitlement={entitlement} />
+          <EntitlementHeading entitlement={entitlement} />
         </h3>
         <span
           className={
@@ -108,16 +109,5 @@ function SourceItem({ userId, entitlement }: { userId: string; entitlement: Enti
         </ul>
       ) : null}
     </li>
-  );
-}
-
-function Heading({ entitlement }: { entitlement: { kind: Entitlement['kind']; title: string } }) {
-  const { kind, title } = headingParts(entitlement);
-  return kind ? (
-    <>
-      <span className="text-ink-subtle">{kind}:</span> {title}
-    </>
-  ) : (
-    title
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CustomerEntitlement, Entitlement } from '@contracts/entitlements/entitlement-sources';
-import { endText, headingParts, sourceText } from '../../../components/entitlements/entitlement-wording';
+import type { CustomerEntitlement } from '@contracts/entitlements/entitlement-sources';
+import { EntitlementHeading } from '../../../components/entitlements/EntitlementHeading';
+import { endText, sourceText } from '../../../components/entitlements/entitlement-wording';
 import { myEntitlementSourcesQuery } from '../../../queries/account';
 import { Panel, StatusPill } from './Panel';
 
@@ -43,7 +44,7 @@ function Item({ entitlement }: { entitlement: CustomerEntitlement }) {
     <li className="px-4 py-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="min-w-0 font-medium break-words text-ink">
-          <Heading entitlement={entitlement} />
+          <EntitlementHeading entitlement={entitlement} />
         </p>
         <StatusPill status={active ? 'active' : 'ended'} label={active ? 'Active' : 'Ended'} />
       </div>
@@ -51,16 +52,5 @@ function Item({ entitlement }: { entitlement: CustomerEntitlement }) {
       <p className="mt-1 text-ink">{sourceText(entitlement.source)}</p>
       <p className="text-ink-muted">{endText(entitlement.kind, entitlement.ends)}</p>
     </li>
-  );
-}
-
-function Heading({ entitlement }: { entitlement: { kind: Entitlement['kind']; title: string } }) {
-  const { kind, title } = headingParts(entitlement);
-  return kind ? (
-    <>
-      <span className="text-ink-subtle">{kind}:</span> {title}
-    </>
-  ) : (
-    title
   );
 }
