@@ -231,28 +231,28 @@ describe("customers' bookings on one host's calendar", () => {
   /** A booking's id, or its hold's (the same id). */
   const bookingIdsOf = (entries: Entry[]) => entries.map((e) => e.data['bookingId'] ?? e.data['holdId']);
   it("shows each customer only their own bookings' events, newest first", async () => {
-    const annPage = (await result('getCustomerTimeline', { userId: ann })).entries as Entry[];
+    const annPage = (await admin.result('getCustomerTimeline', { userId: ann })).entries as Entry[];
     expect(annPage.map((e) => e.type)).toEqual(['BookingConfirmed', 'SlotHeld', 'BookingConfirmed', 'SlotHeld']);
     expect(bookingIdsOf(annPage)).toEqual([bookings.ann2, bookings.ann2, bookings.ann1, bookings.ann1]);
     for (const entry of annPage) expect(entry.streamId).toBe(hostCalendarStreamId(host));
 
-    const bobPage = (await result('getCustomerTimeline', { userId: bob, kind: 'bookings' })).entries as Entry[];
+    const bobPage = (await admin.result('getCustomerTimeline', { userId: bob, kind: 'bookings' })).entries as Entry[];
     expect(bobPage.map((e) => e.type)).toEqual(['BookingRescheduled', 'BookingConfirmed', 'SlotHeld']);
     expect(new Set(bookingIdsOf(bobPage))).toEqual(new Set([bookings.bob]));
   });
 
   it('pages across two bookings on the calendar and keeps to a time window', async () => {
-    const first = await result('getCustomerTimeline', { userId: ann, limit: 3 });
-    const second = await result('getCustomerTimeline', { userId: ann, limit: 3, before: first.nextBefore });
+    const first = await admin.result('getCustomerTimeline', { userId: ann, limit: 3 });
+    const second = await admin.result('getCustomerTimeline', { userId: ann, limit: 3, before: first.nextBefore });
     expect(second.nextBefore).toBeNull();
-    const all = (await result('getCustomerTimeline', { userId: ann })).entries as Entry[];
+    const all = (await admin.result('getCustomerTimeline', { userId: ann })).entries as Entry[];
     expect([...first.entries, ...second.entries].map((e: Entry) => e.position)).toEqual(all.map((e) => e.position));
 
     // Ann's first booking (its hold and confirmation) is the oldest two of her events; an ISO time
     // keeps milliseconds and the log microseconds, so the window ends a millisecond after the second.
     const oldest = all.at(-1)!;
     const to = new Date(Date.parse(all.at(-2)!.recordedAt) + 1).toISOString();
-    const window = await result('getCustomerTimeline', { userId: ann, from: oldest.recordedAt, to });
+    const window = await admin.result('getCustomerTimeline', { userId: ann, from: oldest.recordedAt, to });
     expect(window.entries.map((e: Entry) => e.position)).toEqual(all.slice(-2).map((e) => e.position));
   });
 });
