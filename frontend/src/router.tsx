@@ -1,7 +1,6 @@
 import { createRouter } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
-import { NotFoundScreen } from './components/screens/NotFoundScreen';
-import { RouteErrorScreen } from './components/screens/RouteErrorScreen';
+import { NotFoundScreen, RouteErrorScreen } from './components/screens/rare-screens';
 import { createQueryClient } from './lib/query-client';
 import { routeTree } from './routeTree.gen';
 
