@@ -83,3 +83,24 @@ describe('the home page, kept as the server rendered it', () => {
     await close();
   });
 });
+
+describe('the footer, kept as the server rendered it', () => {
+  it('follows its links in the app and marks the current one, as the header does', async () => {
+    const { page, errors, close } = await openPage(browser, DESKTOP);
+    await page.goto('/');
+    await waitForHydration(page);
+    await markDocument(page);
+    const footer = page.getByTestId('site-footer');
+    expect(await footer.getByRole('link', { name: 'Terms', exact: true }).getAttribute('aria-current')).toBeNull();
+    await footer.getByRole('link', { name: 'Terms', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/terms');
+    await page.waitForFunction(() => document.querySelector('[data-testid=site-footer] a[href="/terms"]')?.getAttribute('aria-current') === 'page');
+    await footer.getByRole('link', { name: 'Privacy', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/privacy');
+    await page.waitForFunction(() => document.querySelector('[data-testid=site-footer] a[href="/privacy"]')?.getAttribute('aria-current') === 'page');
+    expect(await footer.getByRole('link', { name: 'Terms', exact: true }).getAttribute('aria-current')).toBeNull();
+    expect(await sameDocument(page)).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});

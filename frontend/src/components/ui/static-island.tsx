@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ComponentType, type ReactElement } from 'react';
-import { useRouter, type AnyRouter } from '@tanstack/react-router';
+import { useRouter, useRouterState, type AnyRouter } from '@tanstack/react-router';
 
 /** React hydrates the island's element and leaves what the server put inside it as it is. */
 const KEEP_SERVER_HTML = { __html: '' };
@@ -10,8 +10,8 @@ const isHydrating = () => true;
 export interface StaticIsland {
   Island: () => ReactElement;
   /**
-   * Fetches the island's code. The page's loader calls it, so that the server (always) and the
-   * browser (on a client-side navigation) have it before rendering.
+   * Fetches the island's code, which must be there before the server renders (a page's loader, or
+   * the server renderer, calls it); in the browser, a page's loader fetches it before rendering.
    */
   preload: () => Promise<unknown>;
 }
@@ -19,8 +19,9 @@ export interface StaticIsland {
 /**
  * A part of a page that is markup and links only. The server renders it; the browser keeps that
  * HTML as it is instead of hydrating it, so its code is no part of the page's first load. Its links
- * are still followed in the app (and preloaded on intent), like `<Link>`s. The code loads only when
- * the browser has to render the part itself: on a client-side navigation to the page.
+ * are still followed in the app (and preloaded on intent), and marked current, like `<Link>`s. The
+ * code loads only when the browser has to render the part itself: on a client-side navigation to
+ * the page, or a remount (a new `key`).
  */
 export function staticIsland(name: string, load: () => Promise<ComponentType>): StaticIsland {
   let loaded: ComponentType | null = null;
@@ -44,6 +45,10 @@ export function staticIsland(name: string, load: () => Promise<ComponentType>): 
     const ref = useRef<HTMLDivElement>(null);
     const router = useRouter();
     useEffect(() => (kept && ref.current ? followLinksInApp(ref.current, router) : undefined), [kept, router]);
+    const pathname = useRouterState({ select: (state) => state.location.pathname });
+    useEffect(() => {
+      if (kept && ref.current) markCurrentLinks(ref.current, pathname);
+    }, [kept, pathname]);
 
     if (kept) return <div ref={ref} data-static-island={name} className="contents" suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_HTML} />;
     const Rendered = loaded;
@@ -60,6 +65,24 @@ export function staticIsland(name: string, load: () => Promise<ComponentType>): 
     );
   }
   return { Island, preload };
+}
+
+/** What `<Link>` marks on a link to the current page (NavLink's rule: "/" only on the home page itself). */
+function markCurrentLinks(element: HTMLElement, pathname: string): void {
+  for (const anchor of element.querySelectorAll('a')) {
+    if (anchor.target && anchor.target !== '_self') continue;
+    const url = new URL(anchor.href, window.location.href);
+    if (url.origin !== window.location.origin) continue;
+    const current = url.pathname === '/' ? pathname === '/' : pathname === url.pathname || pathname.startsWith(`${url.pathname}/`);
+    anchor.classList.toggle('active', current);
+    if (current) {
+      anchor.setAttribute('aria-current', 'page');
+      anchor.dataset.status = 'active';
+    } else {
+      anchor.removeAttribute('aria-current');
+      delete anchor.dataset.status;
+    }
+  }
 }
 
 /** Same-site links in `element` navigate in the app, as `<Link>` does, instead of loading a new document. */
