@@ -9,6 +9,14 @@ export interface RouterOptions {
   nonce?: string;
 }
 
+/**
+ * Code a page must have before it hydrates besides its route's chunk, by path: the dashboard's
+ * sections load one by one, and the one the server rendered must hydrate with the page.
+ */
+const HYDRATION_CODE: Record<string, () => Promise<unknown>> = {
+  '/dashboard': () => import('./routes/dashboard/-components/section-code').then((code) => code.preloadSectionOfAddress()),
+};
+
 export function createAppRouter(options: RouterOptions = {}) {
   const queryClient = createQueryClient();
   const router = createRouter({
@@ -22,6 +30,10 @@ export function createAppRouter(options: RouterOptions = {}) {
     ssr: options.nonce ? { nonce: options.nonce } : undefined,
   });
   setupRouterSsrQueryIntegration({ router, queryClient });
+  const hydrate = router.options.hydrate;
+  router.options.hydrate = async (dehydrated) => {
+    await Promise.all([hydrate?.(dehydrated), HYDRATION_CODE[window.location.pathname]?.()]);
+  };
   return router;
 }
 
