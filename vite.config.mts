@@ -37,7 +37,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
   ],
   resolve: {
-    alias: [{ find: /^@contracts\//, replacement: contractsDir }, ...(isSsrBuild ? [] : [{ find: /^zod$/, replacement: browserZod }])],
+    alias: [
+      { find: /^@contracts\//, replacement: contractsDir },
+      // React 19 has useSyncExternalStore: the shim for React 17 and older (TanStack Store's choice) is dead weight.
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' },
+      ...(isSsrBuild ? [] : [{ find: /^zod$/, replacement: browserZod }]),
+    ],
   },
   build: isSsrBuild
     ? {

@@ -9,6 +9,10 @@ import { parseSync, type Plugin } from 'vite';
  * - marks the calls in its top-level declarations pure (contracts declare, they do not act), so a
  *   schema nothing in the browser uses is dropped, while one the browser really validates with
  *   (a form's, say) stays, in the chunk of the page that uses it.
+ * - has each server function imported on its own (`@contracts/x.contract?export=name`), so a
+ *   page's chunk holds only the contracts it calls: a chunk takes a whole module, and one
+ *   contract needed on first load (a route's guard) would otherwise bring every contract of its
+ *   module that any page calls into the entry.
  * The backend and the server renderer import the contracts as written.
  *
  * And it checks the result: a page's first load (the entry and what it imports) holds no zod.
@@ -31,7 +35,8 @@ export function contractsWithoutSchemas(contractsDir: string, zodEntry: string):
       // The browser's zod (it turns zod's eval probe off) is imported by every contract; its one
       // effect matters only where a schema is built, so it is dropped wherever none is.
       if (file === zodEntry) return { code, map: null, moduleSideEffects: false };
-      if (!file.startsWith(contractsDir) || !/\.ts$/.test(file)) return null;
+      if (!file.startsWith(contractsDir)) return file.includes('/node_modules/') ? null : importsPerContract(file, code);
+      if (!/\.ts$/.test(file)) return null;
       const edits = contractEdits(file, code);
       if (edits.length === 0) return null;
       let out = code;
@@ -124,3 +129,29 @@ function contractEdits(file: string, code: string): Edit[] {
 
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
 const isIdentifier = (node: unknown, name: string) => isNode(node) && node.type === 'Identifier' && node.name === name;
+
+/** `import { a, b as c } from '@contracts/x.contract'` → one import per contract, `?export=a` and `?export=b`. */
+function importsPerContract(file: string, code: string): { code: string; map: null } | null {
+  if (!code.includes('@contracts/')) return null;
+  const { program, errors } = parseSync(file, code, { lang: /\.tsx$/.test(file) ? 'tsx' : 'ts', sourceType: 'module' });
+  if (errors.length) return null;
+  const edits: Edit[] = [];
+  for (const statement of program.body as unknown as Node[]) {
+    if (statement.type !== 'ImportDeclaration' || statement.importKind === 'type') continue;
+    const source = (statement.source as { value: string }).value;
+    const specifiers = statement.specifiers as Node[];
+    if (!/^@contracts\/.*\.contract$/.test(source) || specifiers.length === 0 || specifiers.some((s) => s.type !== 'ImportSpecifier')) continue;
+    const imports = specifiers
+      .filter((specifier) => specifier.importKind !== 'type')
+      .map((specifier) => {
+        const imported = specifier.imported as { name?: string; value?: string };
+        const name = imported.name ?? imported.value!;
+        return `import { ${code.slice(specifier.start, specifier.end)} } from ${JSON.stringify(`${source}?export=${name}`)};`;
+      });
+    edits.push({ start: statement.start, end: statement.end, text: imports.join(' ') });
+  }
+  if (edits.length === 0) return null;
+  let out = code;
+  for (const edit of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  return { code: out, map: null };
+}

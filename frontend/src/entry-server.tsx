@@ -1,6 +1,9 @@
 import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
 import { SearchParamError, type ServerManifest } from '@tanstack/router-core';
 import { createAppRouter } from './router';
+import { preloadRareScreens } from './components/screens/rare-screens';
+import { UserMenu } from './components/shell/SiteHeader';
+import { siteFooter } from './components/shell/SiteLayout';
 import { setServerFnTransport, type ServerFnTransport } from './lib/server-fn-client';
 import { publicPaths } from './lib/public-paths';
 import { sharedPageKey as keyAmong, sharedPaths } from './lib/shared-pages';
@@ -28,6 +31,8 @@ export async function sharedPageKey(pathname: string, search: string): Promise<s
 
 /** Renders one request to a complete HTML Response (status 404 for unmatched paths). */
 export async function render({ request, manifest, nonce }: RenderOptions): Promise<Response> {
+  // A render to a string shows a component still loading as nothing: these must be ready.
+  await Promise.all([preloadRareScreens(), UserMenu.preload?.(), siteFooter.preload()]);
   const handler = createRequestHandler({
     request,
     createRouter: () => createAppRouter({ nonce }),

@@ -1,7 +1,6 @@
 import { createRouter } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
-import { NotFoundScreen } from './components/screens/NotFoundScreen';
-import { RouteErrorScreen } from './components/screens/RouteErrorScreen';
+import { NotFoundScreen, RouteErrorScreen } from './components/screens/rare-screens';
 import { createQueryClient } from './lib/query-client';
 import { routeTree } from './routeTree.gen';
 
@@ -9,6 +8,14 @@ export interface RouterOptions {
   /** CSP nonce for the inline hydration scripts the server renderer emits. */
   nonce?: string;
 }
+
+/**
+ * Code a page must have before it hydrates besides its route's chunk, by path: the dashboard's
+ * sections load one by one, and the one the server rendered must hydrate with the page.
+ */
+const HYDRATION_CODE: Record<string, () => Promise<unknown>> = {
+  '/dashboard': () => import('./routes/dashboard/-components/section-code').then((code) => code.preloadSectionOfAddress()),
+};
 
 export function createAppRouter(options: RouterOptions = {}) {
   const queryClient = createQueryClient();
@@ -23,6 +30,10 @@ export function createAppRouter(options: RouterOptions = {}) {
     ssr: options.nonce ? { nonce: options.nonce } : undefined,
   });
   setupRouterSsrQueryIntegration({ router, queryClient });
+  const hydrate = router.options.hydrate;
+  router.options.hydrate = async (dehydrated) => {
+    await Promise.all([hydrate?.(dehydrated), HYDRATION_CODE[window.location.pathname]?.()]);
+  };
   return router;
 }
 

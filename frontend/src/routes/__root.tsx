@@ -1,9 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
-import { CatchBoundary, createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router';
-import { DefaultErrorFallback } from '../components/screens/DefaultErrorFallback';
+import { CatchBoundary, createRootRouteWithContext, HeadContent, Outlet, Scripts, type ErrorComponentProps } from '@tanstack/react-router';
 import { SiteLayout } from '../components/shell/SiteLayout';
-import { NotFoundScreen } from '../components/screens/NotFoundScreen';
-import { RouteErrorScreen } from '../components/screens/RouteErrorScreen';
+import { DefaultErrorFallback, NotFoundScreen, RouteErrorScreen } from '../components/screens/rare-screens';
 import { Analytics } from '../lib/analytics';
 import { siteInfoQuery } from '../queries/site';
 import { viewerQuery } from '../queries/auth';
@@ -37,13 +35,19 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   }),
   shellComponent: RootDocument,
   component: RootLayout,
-  notFoundComponent: () => <NotFoundScreen />,
-  errorComponent: (props) => (
+  notFoundComponent: NotFoundScreen,
+  errorComponent: RootErrorScreen,
+});
+
+/** The error screen in the site's frame; the router loads its code (preload) before showing it. */
+function RootErrorScreen(props: ErrorComponentProps) {
+  return (
     <SiteLayout>
       <RouteErrorScreen {...props} />
     </SiteLayout>
-  ),
-});
+  );
+}
+RootErrorScreen.preload = () => RouteErrorScreen.preload?.();
 
 function RootDocument({ children }: { children: ReactNode }) {
   return (

@@ -8,14 +8,18 @@ import { viewerQuery } from '../queries/auth';
 import { availabilityQuery, hostSessionsQuery, mySessionsQuery } from '../queries/booking';
 import { courseProgressQuery } from '../queries/courses';
 import { libraryQuery } from '../queries/library';
-import { AvailabilitySection, SessionsSection } from './dashboard/-components/BookingSections';
 import { DashboardNav } from './dashboard/-components/DashboardNav';
 import { readDashboardSearch } from './dashboard/-components/dashboard-search';
-import { LicensedUsersSection } from './dashboard/-components/LicensedUsersSection';
-import { LicenseSection } from './dashboard/-components/LicenseSection';
 import { OverviewSection } from './dashboard/-components/OverviewSection';
-import { PendingPaymentsSection } from './dashboard/-components/PendingPaymentsSection';
-import { ResourcesSection } from './dashboard/-components/ResourcesSection';
+import {
+  AvailabilitySection,
+  LicensedUsersSection,
+  LicenseSection,
+  PendingPaymentsSection,
+  preloadSection,
+  ResourcesSection,
+  SessionsSection,
+} from './dashboard/-components/section-code';
 import { SECTION_LABELS } from './dashboard/-components/sections';
 import { WhereThisComesFrom } from './dashboard/-components/WhereThisComesFrom';
 
@@ -28,6 +32,7 @@ export const Route = createFileRoute('/dashboard')({
   loader: async ({ context, preload, deps }) => {
     const { queryClient } = context;
     const load = Promise.all([
+      preloadSection(deps.section),
       queryClient.ensureQueryData(dashboardQuery()),
       queryClient.ensureQueryData(creditSummaryQuery()),
       queryClient.ensureQueryData(viewerQuery()),

@@ -1,10 +1,15 @@
+import { Suspense } from 'react';
+import { lazyRouteComponent } from '@tanstack/react-router';
 import { useAuth } from '../../lib/auth';
 import { Button } from '../ui/Button';
 import { NavLink } from '../ui/NavLink';
 import { Logo } from './Logo';
 import { MobileNav } from './MobileNav';
 import { MAIN_NAV } from './nav-links';
-import { UserMenu } from './UserMenu';
+
+// Only signed-in visitors see it, so its code loads with their pages, not with everyone's. The
+// server renderer loads it before its first render (see entry-server).
+export const UserMenu = lazyRouteComponent(() => import('./UserMenu'), 'UserMenu');
 
 const LINK =
   'relative rounded-md px-3 py-2 text-sm font-medium text-ink-muted transition-colors hover:text-ink ' +
@@ -38,7 +43,9 @@ export function SiteHeader() {
                 </Button>
               </div>
             ) : auth.status === 'signed-in' && auth.user ? (
-              <UserMenu user={auth.user} onSignOut={auth.signOut} onSignOutEverywhere={auth.signOutEverywhere} />
+              <Suspense fallback={null}>
+                <UserMenu user={auth.user} onSignOut={auth.signOut} onSignOutEverywhere={auth.signOutEverywhere} />
+              </Suspense>
             ) : (
               <Button size="sm" variant="secondary" onClick={() => auth.openSignIn()}>
                 Sign In

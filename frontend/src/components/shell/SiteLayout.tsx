@@ -1,10 +1,17 @@
 import type { ReactNode } from 'react';
-import { AuthProvider } from '../../lib/auth';
-import { SiteFooter } from './SiteFooter';
+import { AuthProvider, useAuth } from '../../lib/auth';
+import { staticIsland } from '../ui/static-island';
 import { SiteHeader } from './SiteHeader';
+
+// The footer is markup and links: the browser keeps the server's (see staticIsland). The server
+// renderer loads its code before rendering; the browser renders it itself only in a new frame (the
+// root error screen) or when the visitor signs in or out (its logo's link changes), by a new key.
+export const siteFooter = staticIsland('footer', () => import('./SiteFooter').then((m) => m.SiteFooter));
+const SiteFooter = siteFooter.Island;
 
 /** Every page's frame: skip link, sticky header, main landmark, footer. */
 export function SiteLayout({ children }: { children: ReactNode }) {
+  const { status } = useAuth();
   return (
     <AuthProvider>
       <a
@@ -18,7 +25,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
-        <SiteFooter />
+        <SiteFooter key={status} />
       </div>
     </AuthProvider>
   );
