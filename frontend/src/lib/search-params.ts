@@ -40,6 +40,10 @@ export const text =
     return read.length >= min && read.length <= max && (!pattern || pattern.test(read)) ? read : undefined;
   };
 
+/** A log position (the contracts' 1–19 digits, kept as text): typed into the address bar, `?before=42` arrives as a number. */
+export const logPosition: ParamReader<string> = (value) =>
+  typeof value === 'number' ? (Number.isSafeInteger(value) && value >= 0 ? String(value) : undefined) : text({ pattern: /^\d{1,19}$/ })(value);
+
 /** z.coerce.number().int() with .min() and .max(): `?qty=2` arrives as 2, `?qty="2"` as "2". */
 export const wholeNumber =
   ({ min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER }: { min?: number; max?: number }): ParamReader<number> =>

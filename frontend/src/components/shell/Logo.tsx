@@ -1,25 +1,13 @@
-import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useAuth } from '../../lib/auth';
 import { cx } from '../ui/cx';
 
-/** The violet hexagon from the favicon, without its tile. Decorative: the link carries the name. */
+/**
+ * The violet hexagon from the favicon, without its tile. Decorative: the link carries the name.
+ * A cached file rather than paths in the JavaScript every page loads.
+ */
 export function LogoMark({ className }: { className?: string }) {
-  // useId is stable between the server render and hydration; keep only characters safe in url(#…).
-  const gradientId = `logo-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
-  return (
-    <svg viewBox="10 8 44 48" className={className} aria-hidden="true" focusable="false">
-      <defs>
-        <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#c4b5fd" />
-          <stop offset="0.5" stopColor="#a78bfa" />
-          <stop offset="1" stopColor="#6d28d9" />
-        </linearGradient>
-      </defs>
-      <path d="M32 10 50 21v22L32 54 14 43V21z" fill={`url(#${gradientId})`} />
-      <path d="M32 21 41 26.5v11L32 43l-9-5.5v-11z" fill="#0b0a14" opacity=".55" />
-    </svg>
-  );
+  return <img src="/logo-mark.svg" alt="" width={44} height={48} className={className} decoding="async" />;
 }
 
 /** Mark + wordmark, linking home (or to the dashboard once signed in). */

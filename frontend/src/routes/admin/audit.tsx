@@ -1,26 +1,31 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { SUPPORT_ACTION_KINDS, type SupportAuditEntry } from '@contracts/admin/support-actions.contract';
-import { oneOf, searchReader, text } from '../../lib/search-params';
+import { logPosition, searchReader, text } from '../../lib/search-params';
 import { adminSupportAuditQuery } from '../../queries/admin';
 import { AdminFrame } from './-components/AdminFrame';
 import { AdminSignIn } from './-components/AdminSignIn';
 import { detailsLine, SUPPORT_ACTION_LABELS } from './-components/support-action-words';
 
+// The kind is checked against the list where it is used (the loader and the page), so the list
+// stays out of the code every visitor loads: search validation is part of the route tree.
 const readSearch = searchReader({
-  kind: oneOf(SUPPORT_ACTION_KINDS),
+  kind: text({ pattern: /^[a-z_]{1,40}$/ }),
   actor: text({ trim: true, min: 1, max: 200 }),
-  before: text({ pattern: /^\d{1,19}$/ }),
+  before: logPosition,
 });
 
 const PAGE = 50;
+
+/** What the page asks for: an unknown kind (typed into the address) filters nothing. */
+const auditFilter = (search: ReturnType<typeof readSearch>) => ({ ...search, kind: SUPPORT_ACTION_KINDS.find((k) => k === search.kind), limit: PAGE });
 
 export const Route = createFileRoute('/admin/audit')({
   // Admin code (its contract, queries and loader) loads with the page, never with the public site.
   codeSplitGroupings: [['loader', 'component']],
   validateSearch: readSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(adminSupportAuditQuery({ ...deps, limit: PAGE })),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(adminSupportAuditQuery(auditFilter(deps))),
   component: AuditPage,
 });
 
@@ -31,7 +36,7 @@ const STATUS_WORDS: Record<SupportAuditEntry['status'], string> = { done: 'Done'
 function AuditPage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const { data } = useSuspenseQuery(adminSupportAuditQuery({ ...search, limit: PAGE }));
+  const { data } = useSuspenseQuery(adminSupportAuditQuery(auditFilter(search)));
   if (!data) return <AdminSignIn failed={false} />;
   const value = (entry: FormDataEntryValue | null) => (typeof entry === 'string' && entry ? entry : undefined);
 

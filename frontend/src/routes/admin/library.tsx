@@ -25,6 +25,8 @@ const PROBLEM_TEXT: Record<AdminUploadProblem, string> = {
 const readSearch = searchReader({ uploaded: text({ max: 200 }), version: wholeNumber({ min: 1 }), problem: oneOf(ADMIN_UPLOAD_PROBLEMS) });
 
 export const Route = createFileRoute('/admin/library')({
+  // Admin code (its contract, queries and loader) loads with the page, never with the public site.
+  codeSplitGroupings: [['loader', 'component']],
   validateSearch: readSearch,
   loader: ({ context }) => context.queryClient.ensureQueryData(adminLibraryFilesQuery()),
   component: AdminLibraryPage,

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { TIMELINE_KINDS } from '@contracts/admin/customer-account.contract';
-import { isoDateTime, oneOf, searchReader, text } from '../../../lib/search-params';
+import { isoDateTime, logPosition, oneOf, searchReader } from '../../../lib/search-params';
 import { adminCustomerAccountQuery, adminCustomerTimelineQuery, adminEntitlementSourcesQuery, adminViewerQuery } from '../../../queries/admin';
 import { AccountNow } from '../-components/AccountNow';
 import { AdminFrame } from '../-components/AdminFrame';
@@ -14,7 +14,7 @@ const readSearch = searchReader({
   kind: oneOf(TIMELINE_KINDS),
   from: isoDateTime,
   to: isoDateTime,
-  before: text({ pattern: /^\d{1,19}$/ }),
+  before: logPosition,
 });
 
 const TIMELINE_PAGE = 25;

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useRouterState, type ErrorComponentProps } from '@tanstack/react-router';
-import { isoDateTime, type ParamReader, searchReader, text } from '../../../lib/search-params';
+import { isoDateTime, logPosition, searchReader } from '../../../lib/search-params';
 import { adminAccountMomentQuery } from '../../../queries/admin';
 import { AdminFrame } from '../-components/AdminFrame';
 import { AdminSignIn } from '../-components/AdminSignIn';
@@ -8,10 +8,7 @@ import { MomentChanges } from './-components/MomentChanges';
 import { MomentForm } from './-components/MomentForm';
 import { MomentView } from './-components/MomentView';
 
-const positionText = text({ pattern: /^\d{1,19}$/ });
-/** The contract's position (digits); typed into the address bar, `?position=42` arrives as a number. */
-const position: ParamReader<string> = (value) => positionText(typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value);
-const readSearch = searchReader({ position, at: isoDateTime });
+const readSearch = searchReader({ position: logPosition, at: isoDateTime });
 type MomentSearch = ReturnType<typeof readSearch>;
 
 /** What to ask for: an event's position wins over a time; neither asks nothing yet. */
@@ -20,7 +17,7 @@ const momentInput = (userId: string, search: MomentSearch) =>
 
 export const Route = createFileRoute('/admin/customers/$userId_/at')({
   // Admin code (its contract, queries and loader) loads with the page, never with the public site.
-  codeSplitGroupings: [['loader', 'component']],
+  codeSplitGroupings: [['loader', 'component', 'errorComponent']],
   validateSearch: readSearch,
   loaderDeps: ({ search }) => ({ position: search.position, at: search.at }),
   loader: async ({ context, params, deps }) => {
