@@ -3,7 +3,7 @@ import { checkoutSearchSchema } from '@contracts/checkout/checkout-search';
 import { dashboardSearchSchema } from '@contracts/dashboard/dashboard-search';
 import { readCheckoutSearch } from '../routes/checkout/-components/checkout-search';
 import { readDashboardSearch } from '../routes/dashboard/-components/dashboard-search';
-import { isoDateTime, oneOf, searchReader, text, wholeNumber, type ParamReader } from './search-params';
+import { isoDateTime, logPosition, oneOf, searchReader, text, wholeNumber, type ParamReader } from './search-params';
 
 // What a search parameter can be once the router has JSON-parsed the address.
 const values: unknown[] = [
@@ -82,6 +82,12 @@ describe('search-param readers read each value as the zod rule they stand for', 
     sameAsZod(wholeNumber({ min: 1 }), rule(z.coerce.number().int().positive()));
   });
   it('isoDateTime', () => sameAsZod(isoDateTime, rule(z.iso.datetime({ offset: true }))));
+  it("logPosition: the contracts' digits, also when the address bar made a number of them", () => {
+    expect([logPosition('42'), logPosition(42), logPosition('0012')]).toEqual(['42', '42', '0012']);
+    expect([logPosition(-1), logPosition(1.5), logPosition(2 ** 60), logPosition('1e3'), logPosition(''), logPosition('9'.repeat(20))]).toEqual(
+      Array(6).fill(undefined),
+    );
+  });
 
   it('searchReader leaves out unknown parameters and keeps a present, unreadable one as undefined, as a zod object does', () => {
     const read = searchReader({ a: oneOf(['x']), b: oneOf(['y']) });
