@@ -72,6 +72,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // The logger writes asynchronously: its 'ready' line goes out before the banner, which is what scripts wait for.
+  await new Promise<void>((resolve) => rootLogger().flush(() => resolve()));
   if (running.url) for (const line of startBanner(config, { url: running.url, demoHost: running.demoHost }, Boolean(process.stdout.isTTY))) console.log(line);
   else console.log(`✔ Worker running (role: ${config.ROLE}). Ctrl-C to stop.`);
 

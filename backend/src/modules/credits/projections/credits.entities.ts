@@ -32,6 +32,8 @@ export const CreditCycle = defineEntity({
     allowance: p.bigint('number'),
     used: p.bigint('number').defaultRaw('0'),
   },
+  // An account's cycles, for the admin's account page (migration 20261126130000).
+  indexes: [{ name: 'rm_credit_cycles_user', properties: ['userId', 'cycleEnd'] }],
 });
 
 /** One debit: what the service measured, what it cost, and the balances just before it. */
