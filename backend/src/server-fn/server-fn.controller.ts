@@ -14,6 +14,8 @@ import { ServerFnRegistry } from './server-fn.registry';
 @Controller(SERVER_FN_PREFIX.slice(1))
 export class ServerFnController {
   private readonly decoder: PayloadDecoder;
+  /** A kept answer (the catalog's lists) goes out as the same object each time: written as JSON once. */
+  private readonly written = new WeakMap<object, string>();
 
   constructor(
     private readonly invoker: ServerFnInvoker,
@@ -55,7 +57,17 @@ export class ServerFnController {
         return;
       }
     }
+    if ('result' in answer.envelope && typeof answer.envelope.result === 'object' && answer.envelope.result !== null) {
+      res.status(answer.status).type('json').send(this.json(answer.envelope.result));
+      return;
+    }
     res.status(answer.status).json(answer.envelope);
+  }
+
+  private json(result: object): string {
+    let text = this.written.get(result);
+    if (text === undefined) this.written.set(result, (text = JSON.stringify({ result })));
+    return text;
   }
 
   /** Where a form posted before JavaScript loaded sends the browser: a redirect's target, or back to its page with the outcome. */

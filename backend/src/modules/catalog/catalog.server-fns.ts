@@ -8,10 +8,13 @@ import { ServerFn } from '../../server-fn/server-fn.decorator';
 import { redirectTo } from '../../server-fn/server-redirect';
 import { CatalogListCache } from './catalog-list-cache';
 import { ResourceNotFoundError } from './catalog.errors';
-import { CatalogQueries } from './catalog.queries';
+import { CatalogQueries, type CatalogList } from './catalog.queries';
 
 @Injectable()
 export class CatalogServerFns {
+  /** One answer per kept list, so the same object goes out each time (and is checked against the contract once). */
+  private readonly answers = new WeakMap<CatalogList, ServerFnOutput<typeof listResources>>();
+
   constructor(
     private readonly catalog: CatalogQueries,
     private readonly lists: CatalogListCache,
@@ -20,8 +23,10 @@ export class CatalogServerFns {
   /** From memory, mostly: the catalog changes rarely, and every process hears when it does. */
   @ServerFn(listResources)
   async listResources(input: z.output<typeof listResources.input>): Promise<ServerFnOutput<typeof listResources>> {
-    const { resources, countsByType } = await this.lists.get(input, () => this.catalog.list(input));
-    return { resources, total: resources.length, countsByType };
+    const list = await this.lists.get(input, () => this.catalog.list(input));
+    let answer = this.answers.get(list);
+    if (!answer) this.answers.set(list, (answer = { resources: list.resources, total: list.resources.length, countsByType: list.countsByType }));
+    return answer;
   }
 
   /** An id that is not the slug (compared trimmed, case-insensitive) redirects, permanently, to the slug. */
