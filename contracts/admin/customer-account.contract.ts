@@ -99,6 +99,8 @@ export const timelineEntrySchema = z.object({
   related: z.array(z.object({ position: z.string(), type: z.string(), streamId: z.string() })),
   /** The emails it sent. */
   emails: z.array(z.object({ kind: z.string(), toAddress: z.string(), deliveredAt: iso })),
+  /** The plugin's checks of the account's license keys within an hour either side of it. */
+  pluginChecks: z.object({ allowed: z.number().int(), refused: z.number().int(), first: iso.nullable(), last: iso.nullable() }),
   data: z.unknown(),
   metadata: z.record(z.string(), z.unknown()),
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { openSitePage, reloadUntil } from '../support/account-browser';
+import { validateLicense } from '../support/plugin-admission-decoder';
 import { DESKTOP, launchBrowser, waitForHydration } from '../support/browser';
 import { callFn, chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../support/site-client';
 import type { SiteServer } from '../support/site-server';
@@ -46,6 +47,8 @@ beforeAll(async () => {
     30_000,
   );
   licenseKey = KEY.exec(email.rows[0]!.text)![0];
+  // The plugin, set up with that key, checks it: the timeline shows the check beside the grant.
+  expect((await validateLicense(site.url, licenseKey)).status).toBe(200);
   await eventually(
     async () => (await pool.query(`select 1 from rm_customer_directory where email = $1`, [BUYER])).rowCount,
     (n) => n === 1,
@@ -102,6 +105,7 @@ describe('answering a customer in /admin', () => {
     expect(await purchase.getByRole('link', { name: stripeEventId }).getAttribute('href')).toBe(`/admin/webhooks#${stripeEventId}`);
     const granted = timeline.getByRole('article', { name: 'LicenseGranted' });
     expect(await granted.getByRole('list', { name: /^Emails sent because of/ }).textContent()).toContain(`license-key to ${BUYER}`);
+    expect(await granted.textContent()).toContain('Plugin checks within an hour1 allowed, 0 refused');
     const beforeRefund = await granted.getByRole('link', { name: 'Account at this point' }).getAttribute('href');
     expect(beforeRefund).toMatch(/\/at\?position=/);
 

@@ -37,6 +37,7 @@ interface Entry {
   cause: Record<string, unknown> | null;
   related: { type: string; position: string }[];
   emails: { kind: string }[];
+  pluginChecks: { allowed: number; refused: number; first: string | null; last: string | null };
   metadata: Record<string, unknown>;
   data: Record<string, unknown>;
 }
@@ -112,6 +113,34 @@ describe('a customer who bought a license, seen by an administrator', () => {
     const opened = (entries as Entry[]).find((e) => e.type === 'PendingPaymentOpened')!;
     expect(opened.cause).toBeNull();
     expect(opened.actor).toBe(`user ${userId}`);
+  });
+
+  it("counts the plugin checks of the account's keys within an hour either side of each event, and no one else's", async () => {
+    const all = (await admin.result('getCustomerTimeline', { userId, limit: 100 })).entries as Entry[];
+    const granted = all.find((e) => e.type === 'LicenseGranted')!;
+    expect(granted.pluginChecks).toEqual({ allowed: 0, refused: 0, first: null, last: null });
+    const { rows } = await pool.query<{ license_id: string }>('select license_id from rm_licenses where user_id = $1', [userId]);
+    const at = (minutes: number) => new Date(Date.parse(granted.recordedAt) + minutes * 60_000);
+    const check = (licenseId: string, minutes: number, code: string) =>
+      pool.query(`insert into license_validations (license_id, key_hint, checked_at, code, request_id) values ($1, 'AB12', $2, $3, $4)`, [
+        licenseId,
+        at(minutes),
+        code,
+        `req-${randomUUID()}`,
+      ]);
+    await check(rows[0]!.license_id, -50, 'allowed');
+    await check(rows[0]!.license_id, 10, 'allowed');
+    await check(rows[0]!.license_id, 40, 'license_rejected');
+    await check(rows[0]!.license_id, 61, 'allowed');
+    await check(`lic-someone-else-${randomUUID()}`, 5, 'allowed');
+
+    const after = (await admin.result('getCustomerTimeline', { userId, limit: 100 })).entries as Entry[];
+    expect(after.find((e) => e.type === 'LicenseGranted')!.pluginChecks).toEqual({
+      allowed: 2,
+      refused: 1,
+      first: at(-50).toISOString(),
+      last: at(40).toISOString(),
+    });
   });
 
   it('pages backwards by position, the pages together being the whole timeline', async () => {

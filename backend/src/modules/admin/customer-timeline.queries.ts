@@ -87,9 +87,14 @@ export class CustomerTimelineQueries {
       filter.limit + 1,
     ]);
     const page = rows.slice(0, filter.limit);
-    const [causes, related, emails] = await Promise.all([this.causes(page), this.related(page), this.emails(page)]);
+    const [causes, related, emails, checks] = await Promise.all([
+      this.causes(page),
+      this.related(page),
+      this.emails(page),
+      this.pluginChecks(filter.userId, page),
+    ]);
     return {
-      entries: page.map((row) => {
+      entries: page.map((row, index) => {
         const causationId = textOf(row.metadata['causationId']);
         const correlationId = textOf(row.metadata['correlationId']);
         return {
@@ -104,6 +109,7 @@ export class CustomerTimelineQueries {
           correlationId,
           related: (correlationId ? (related.get(correlationId) ?? []) : []).filter((r) => r.position !== row.position).slice(0, RELATED_SHOWN),
           emails: emails.get(`event:${row.position}`) ?? [],
+          pluginChecks: checks[index]!,
           data: row.data,
           metadata: row.metadata,
         };
@@ -187,7 +193,35 @@ export class CustomerTimelineQueries {
     }
     return emails;
   }
+
+  private async pluginChecks(userId: string, page: EventRow[]): Promise<TimelineEntry['pluginChecks'][]> {
+    if (page.length === 0) return [];
+    const { rows } = await this.pool.query<{ allowed: number; refused: number; first: Date | null; last: Date | null }>(PLUGIN_CHECKS_SQL, [
+      userId,
+      page.map((row) => row.recorded_at),
+    ]);
+    return page.map((_, n) => {
+      const row = rows[n];
+      return row ? { allowed: row.allowed, refused: row.refused, first: row.first?.toISOString() ?? null, last: row.last?.toISOString() ?? null } : NO_CHECKS;
+    });
+  }
 }
+
+const NO_CHECKS: TimelineEntry['pluginChecks'] = { allowed: 0, refused: 0, first: null, last: null };
+
+/*
+ * The plugin's checks of the account's own license keys within an hour either side of each
+ * event, one row per event in its order (license_validations is indexed by license and time).
+ */
+const PLUGIN_CHECKS_SQL = `
+  select count(v.id) filter (where v.code = 'allowed')::int as allowed, count(v.id) filter (where v.code <> 'allowed')::int as refused,
+    min(v.checked_at) as first, max(v.checked_at) as last
+  from unnest($2::timestamptz[]) with ordinality as w (at, n)
+  left join license_validations v
+    on v.license_id = any(array(select license_id from rm_licenses where user_id = $1))
+    and v.checked_at between w.at - interval '1 hour' and w.at + interval '1 hour'
+  group by w.n
+  order by w.n`;
 
 const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 

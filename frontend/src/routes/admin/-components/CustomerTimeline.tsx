@@ -164,6 +164,15 @@ function TimelineItem({ userId, entry }: { userId: string; entry: TimelineEntry 
               </dd>
             </div>
           ) : null}
+          {entry.pluginChecks.allowed + entry.pluginChecks.refused > 0 ? (
+            <div className="flex flex-wrap gap-x-2">
+              <dt className="text-ink-subtle">Plugin checks within an hour</dt>
+              <dd>
+                {entry.pluginChecks.allowed} allowed, {entry.pluginChecks.refused} refused · first {when(entry.pluginChecks.first!)}, last{' '}
+                {when(entry.pluginChecks.last!)}
+              </dd>
+            </div>
+          ) : null}
         </dl>
         <p className="mt-2 text-xs">
           <Link
