@@ -13,6 +13,7 @@ export const CUSTOMER_MATCHES = [
   'Stripe customer',
   'Checkout Session',
   'payment',
+  'charge',
   'booking',
 ] as const;
 export type CustomerMatch = (typeof CUSTOMER_MATCHES)[number];

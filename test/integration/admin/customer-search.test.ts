@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
+import { EventRegistry } from '../../../backend/src/events/event-registry';
+import { EventStore } from '../../../backend/src/events/event-store';
+import { PurchaseRefunded, purchaseEvents } from '../../../backend/src/modules/checkout/checkout.events';
 import { generateLicenseKey, licenseKeyHash } from '../../../backend/src/modules/licenses/license-key';
+import { metadata } from '../../support/test-events';
 import { startTestApi, type TestApi } from '../../support/test-api';
 import { adminSession } from '../../support/site-client';
 
@@ -56,9 +60,34 @@ describe('finding a customer, as an administrator', () => {
     expect(await found(query())).toContainEqual(expect.objectContaining({ userId: customer.userId, matched }));
   });
 
-  it('finds nobody for a key that names no license, or a charge id no read model keeps', async () => {
+  it('finds nobody for a key that names no license, or a charge never refunded or disputed', async () => {
     expect(await found(generateLicenseKey())).toEqual([]);
     expect(await found(`ch_${randomUUID().replace(/-/g, '')}`)).toEqual([]);
+  });
+
+  it('finds them by a disputed charge', async () => {
+    const chargeId = `ch_${randomUUID().replace(/-/g, '')}`;
+    await pool.query(
+      `insert into rm_disputes (dispute_id, charge_id, user_id, amount_cents, currency, reason, status, opened_at)
+       values ($1, $2, $3, 1000, 'usd', 'fraudulent', 'needs_response', now())`,
+      [`dp_${randomUUID().replace(/-/g, '')}`, chargeId, customer.userId],
+    );
+    expect(await found(chargeId)).toEqual([expect.objectContaining({ userId: customer.userId, matched: 'charge' })]);
+  });
+
+  it('finds them by a refunded charge', async () => {
+    const chargeId = `ch_${randomUUID().replace(/-/g, '')}`;
+    const store = new EventStore(pool, new EventRegistry().register(...purchaseEvents));
+    const refund = PurchaseRefunded({
+      checkoutRef: `ref-${randomUUID()}`,
+      userId: customer.userId,
+      chargeId,
+      amountRefundedCents: 500,
+      full: false,
+      at: new Date().toISOString(),
+    });
+    await store.append(`checkout-${randomUUID()}`, 'any', [refund], metadata());
+    expect(await found(chargeId)).toEqual([expect.objectContaining({ userId: customer.userId, matched: 'charge' })]);
   });
 
   it('treats LIKE wildcards as text', async () => {

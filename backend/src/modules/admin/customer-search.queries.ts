@@ -18,8 +18,10 @@ const EXACT: Record<Exclude<CustomerQuery['kind'], 'text'>, string> = {
     union all select user_id, 'Checkout Session' from rm_pending_payments where checkout_session_id = $1`,
   payment: `select user_id, 'payment' as matched from rm_purchases where payment_intent_id = $1
     union all select customer_user_id, 'payment' from rm_session_bookings where payment_intent_id = $1`,
-  // No read model keeps charge ids yet (they live only in refund and dispute events): nothing to match.
-  charge: `select null::text as user_id, 'payment' as matched where false and $1::text is null`,
+  // We learn a charge's id only when it is refunded or disputed (support's usual question); a
+  // charge that never was is found by its payment intent instead.
+  charge: `select user_id, 'charge' as matched from rm_disputes where charge_id = $1
+    union all select data->>'userId', 'charge' from events where type = 'PurchaseRefunded' and data->>'chargeId' = $1`,
 };
 
 const TEXT = `select user_id, 'user id' as matched, 0 as rank from rm_customer_directory where user_id = $1

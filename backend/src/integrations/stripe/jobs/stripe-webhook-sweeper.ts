@@ -45,10 +45,13 @@ export class StripeWebhookSweeper extends WorkerHost {
 
   /** After Redis lost its jobs: queues every kept, unhandled event, however young; returns how many. */
   recoverLost(): Promise<number> {
-    return this.requeueReceivedBefore(new Date());
+    // No bound at all: this process's clock (milliseconds) against Postgres' (microseconds) would
+    // leave out an event kept in the same millisecond (a CI run lost one so).
+    return this.requeueReceivedBefore(null);
   }
 
-  private async requeueReceivedBefore(before: Date): Promise<number> {
+  /** Queues every kept, unhandled event received before `before` (every one when null). */
+  private async requeueReceivedBefore(before: Date | null): Promise<number> {
     let offered = 0;
     let after: UnhandledCursor | undefined;
     for (;;) {

@@ -104,16 +104,16 @@ export class StripeWebhookLog {
   }
 
   /**
-   * Events accepted but not yet handled, received before `before`, oldest first, a page at a time:
+   * Events accepted but not yet handled, received before `before` (any time when null), oldest first, a page at a time:
    * `after` is the previous page's cursor (received_at as Postgres's text, so to the microsecond).
    */
-  async unhandled(before: Date, options: { after?: UnhandledCursor; limit?: number } = {}): Promise<UnhandledStripeEvent[]> {
+  async unhandled(before: Date | null, options: { after?: UnhandledCursor; limit?: number } = {}): Promise<UnhandledStripeEvent[]> {
     const { after, limit = 500 } = options;
     const rows = await this.orm.em.getConnection().execute<{ stripe_event_id: string; type: string; received_at: string }[]>(
       `select stripe_event_id, type, received_at::text as received_at from stripe_webhook_events
-       where handled_at is null and received_at < ?${after ? ' and (received_at, stripe_event_id) > (?::timestamptz, ?)' : ''}
+       where handled_at is null${before ? ' and received_at < ?' : ''}${after ? ' and (received_at, stripe_event_id) > (?::timestamptz, ?)' : ''}
        order by received_at, stripe_event_id limit ?`,
-      after ? [before, after.receivedAt, after.id, limit] : [before, limit],
+      [...(before ? [before] : []), ...(after ? [after.receivedAt, after.id] : []), limit],
     );
     return rows.map((r) => ({ id: r.stripe_event_id, type: r.type, cursor: { receivedAt: r.received_at, id: r.stripe_event_id } }));
   }
