@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { axeViolations, horizontalOverflow, openAdminPage, reloadUntil } from '../support/account-browser';
-import { DESKTOP, launchBrowser, PHONE, waitForHydration } from '../support/browser';
+import type { Browser } from 'playwright-core';
+import { axeViolations, horizontalOverflow, openAdminPage, openSignedInPage, reloadUntil } from '../support/account-browser';
+import { launchBrowser, PHONE, waitForHydration } from '../support/browser';
 import { emulatorStripe } from '../support/emulator-client';
 import { callFn, chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../support/site-client';
 import type { SiteServer } from '../support/site-server';
@@ -41,24 +41,9 @@ afterAll(async () => {
   await site?.stop();
 });
 
-async function customerContext(options = DESKTOP): Promise<BrowserContext> {
-  const context = await browser.newContext({ ...options, baseURL: site.url });
-  const { hostname } = new URL(site.url);
-  await context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const [name, ...value] = pair.split('=');
-      return { name: name!, value: value.join('='), domain: hostname, path: '/' };
-    }),
-  );
-  return context;
-}
-
 describe('a customer’s "Where this comes from"', () => {
   it('says the license was bought, when and for how much, and that only a refund or dispute would end it; then that the refund ended it', async () => {
-    const context = await customerContext();
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { page, errors, close } = await openSignedInPage(browser, site.url, cookie);
     await page.goto('/dashboard');
     const panel = page.getByRole('region', { name: 'Where this comes from' });
     const license = panel.getByRole('listitem').filter({ hasText: /^Lifetime license/ });
@@ -73,16 +58,15 @@ describe('a customer’s "Where this comes from"', () => {
     await reloadUntil(page, async () => /Ended on .*: refunded/.test((await license.textContent()) ?? ''));
     expect(await license.getByText('Ended', { exact: true }).count()).toBe(1);
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('fits a phone', async () => {
-    const context = await customerContext(PHONE);
-    const page = await context.newPage();
+    const { page, close } = await openSignedInPage(browser, site.url, cookie, PHONE);
     await page.goto('/dashboard');
     await page.getByRole('region', { name: 'Where this comes from' }).getByRole('listitem').first().waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await context.close();
+    await close();
   });
 });
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { openSitePage, reloadUntil } from '../support/account-browser';
+import type { Browser } from 'playwright-core';
+import { openSignedInPage, openSitePage, reloadUntil, signInToAdminForm } from '../support/account-browser';
 import { validateLicense } from '../support/plugin-admission-decoder';
-import { DESKTOP, launchBrowser, waitForHydration } from '../support/browser';
+import { launchBrowser, waitForHydration } from '../support/browser';
 import { callFn, chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../support/site-client';
 import type { SiteServer } from '../support/site-server';
 
@@ -60,22 +60,10 @@ afterAll(async () => {
   await site?.stop();
 });
 
-async function customerContext(): Promise<BrowserContext> {
-  const context = await browser.newContext({ ...DESKTOP, baseURL: site.url });
-  const { hostname } = new URL(site.url);
-  await context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const [name, ...value] = pair.split('=');
-      return { name: name!, value: value.join('='), domain: hostname, path: '/' };
-    }),
-  );
-  return context;
-}
-
 describe('answering a customer in /admin', () => {
   it('finds them by a pasted key, follows the timeline, looks before a partial refund, refunds, and the customer sees it', async () => {
-    const customer = await customerContext();
-    const dashboard = await customer.newPage();
+    const customer = await openSignedInPage(browser, site.url, cookie);
+    const dashboard = customer.page;
     await dashboard.goto('/dashboard');
     const sources = dashboard.getByRole('region', { name: 'Where this comes from' });
     const license = sources.getByRole('listitem').filter({ hasText: /^Lifetime license/ });
@@ -84,10 +72,7 @@ describe('answering a customer in /admin', () => {
     expect(await license.textContent()).not.toContain('of it refunded');
 
     const { page, errors, close } = await openSitePage(browser, site.url);
-    await page.goto('/admin');
-    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('heading', { name: 'Find a customer' }).waitFor();
+    await signInToAdminForm(page, ADMIN_TOKEN);
     await waitForHydration(page);
 
     // Pasted as people paste it: lower case, with a stray space either side.
@@ -135,6 +120,7 @@ describe('answering a customer in /admin', () => {
     await reloadUntil(dashboard, async () => ((await license.textContent()) ?? '').includes('$5.00 of it refunded'), 30_000);
     expect(await license.textContent()).not.toMatch(/Ended on/);
     expect(errors).toEqual([]);
+    expect(customer.errors).toEqual([]);
     await close();
     await customer.close();
   });

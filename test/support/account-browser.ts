@@ -23,6 +23,19 @@ export async function openSitePage(browser: Browser, baseURL: string, options: B
   return { page, errors, close: () => context.close() };
 }
 
+/** A fresh context on the site signed in with the session cookie a sign-up over HTTP returned (`name=value; …`). */
+export async function openSignedInPage(browser: Browser, baseURL: string, cookie: string, options: BrowserContextOptions = DESKTOP): Promise<AccountPage> {
+  const opened = await openSitePage(browser, baseURL, options);
+  const { hostname } = new URL(baseURL);
+  await opened.page.context().addCookies(
+    cookie.split('; ').map((pair) => {
+      const [name, ...value] = pair.split('=');
+      return { name: name!, value: value.join('='), domain: hostname, path: '/' };
+    }),
+  );
+  return opened;
+}
+
 /** Signs up through the open sign-in dialog, reading the one-time code from the site's dev outbox. */
 export async function signUpInDialog(page: Page, siteUrl: string, email: string, firstName: string): Promise<void> {
   const dialog = page.getByTestId('sign-in-dialog');
