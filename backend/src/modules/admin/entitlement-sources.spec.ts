@@ -1,18 +1,17 @@
-import type { NewEvent } from '../../events/event-registry';
-import type { RecordedEvent } from '../../events/recorded-event';
-import { type AccessFacts, type AccessRecord, deriveEntitlementSources } from './entitlement-sources';
-import { entitlementsForCustomer } from './entitlements-for-customer';
-import type { SupportActionView } from './support-action-view';
-
-const USER = 'user_1';
-const EMAIL = 'buyer@example.com';
-type AccessNew = AccessRecord extends infer R ? (R extends RecordedEvent<infer T, infer D> ? NewEvent<T, D> : never) : never;
-type SubscriptionFacts = AccessFacts['subscriptions'] extends ReadonlyMap<string, infer V> ? V : never;
-
-const day = (n: number, hours = 0) => new Date(Date.UTC(2026, 0, n, 9 + hours)).toISOString();
-
-/** Positions only go up, across the whole file, as in the log. */
-let nextPosition = 0n;
+import type { AccessFacts } from './entitlement-sources';
+import {
+  USER,
+  EMAIL,
+  day,
+  on,
+  ref,
+  derive,
+  purchase,
+  licenseGranted,
+  resourceGranted,
+  bookingBase,
+  type SubscriptionFacts,
+} from '../../../../test/support/access-history-events';
 
 describe('deriveEntitlementSources', () => {
   describe('a lifetime license bought at checkout', () => {
@@ -252,62 +251,6 @@ describe('deriveEntitlementSources', () => {
     });
   });
 
-  describe('an admin grant', () => {
-    it('is explained by the support action its causation id names: who, in which role, why', () => {
-      const granted = resourceGranted('templates', 'free', 'support-grant-1', { causationId: 'event:900' });
-      const [resource] = derive([granted], {}, { supportActions: new Map([['event:900', supportAction()]]) });
-      expect(resource!.source).toEqual({
-        kind: 'admin',
-        at: day(2),
-        actionId: 'action-1',
-        actorId: 'admin_7',
-        actorRole: 'support',
-        reason: 'Course bought on the old site',
-      });
-      expect(resource!.ends).toEqual({ state: 'active', at: null, by: 'none', alsoEndedBy: ['revoked_by_support'] });
-      expect(resource!.events.map((e) => [e.position, e.type])).toEqual([
-        [ref(granted).position, 'ResourceAccessGranted'],
-        ['900', 'SupportActionRecorded'],
-      ]);
-    });
-
-    it('explains credits support added the same way, which no refund can take back', () => {
-      const added = on(
-        {
-          type: 'AddOnCreditsAdded',
-          data: { userId: USER, packId: 'support:action-1', resourceId: 'api-credits', title: 'Goodwill credits', credits: 500, at: day(2) },
-        },
-        { causationId: 'event:900' },
-      );
-      const [pack] = derive([added], {}, { supportActions: new Map([['event:900', supportAction()]]) });
-      expect(pack).toMatchObject({ kind: 'credit_pack', source: { kind: 'admin', reason: 'Course bought on the old site' } });
-      expect(pack!.ends).toEqual({ state: 'active', at: null, by: 'none', alsoEndedBy: [] });
-    });
-
-    it('links a license extension to the support action behind it', () => {
-      const granted = licenseGranted('lic-x', { kind: 'subscription', validUntil: day(30) });
-      const extended = on(
-        { type: 'LicenseTermChanged', data: { licenseId: 'lic-x', status: 'active', validUntil: day(60), at: day(3) } },
-        { causationId: 'event:900' },
-      );
-      const [license] = derive(
-        [granted, extended],
-        { licenses: new Map([['lic-x', { status: 'active', validUntil: new Date(day(60)) }]]) },
-        {
-          supportActions: new Map([['event:900', supportAction()]]),
-        },
-      );
-      expect(license!.source).toEqual({ kind: 'unrecorded', at: day(1) });
-      expect(license!.ends).toMatchObject({ state: 'active', at: day(60), by: 'period_end' });
-      expect(license!.events.map((e) => e.type)).toEqual(['LicenseGranted', 'LicenseTermChanged', 'SupportActionRecorded']);
-    });
-
-    it('keeps the ordinary source when the cause is no support action', () => {
-      const granted = resourceGranted('templates', 'free', 'freeaccess-user_1-templates', { causationId: 'event:901' });
-      expect(derive([granted], {}, { supportActions: new Map([['event:900', supportAction()]]) })[0]!.source).toEqual({ kind: 'free', at: day(1) });
-    });
-  });
-
   describe('a booked session', () => {
     const confirmed = on({ type: 'BookingConfirmed', data: { ...bookingBase(), start: day(10), end: day(10, 1), paymentIntentId: 'pi_b', at: day(2) } });
 
@@ -368,151 +311,3 @@ describe('deriveEntitlementSources', () => {
     expect(kinds).toEqual(['license', 'credit_pack', 'resource']);
   });
 });
-
-describe('entitlementsForCustomer', () => {
-  it('says a support grant was ours and when, without the admin or the reason, and leaves the positions out', () => {
-    const granted = resourceGranted('templates', 'free', 'support-grant-1', { causationId: 'event:900' });
-    const [mine] = entitlementsForCustomer(derive([granted], {}, { supportActions: new Map([['event:900', supportAction()]]) }));
-    expect(mine!.source).toEqual({ kind: 'support', at: day(2) });
-    expect(mine).not.toHaveProperty('events');
-    expect(JSON.stringify(mine)).not.toMatch(/admin_7|old site/);
-  });
-
-  it('names who gave a seat, not their account id', () => {
-    const added = on({
-      type: 'LicensedUserAdded',
-      data: {
-        licenseId: 'l',
-        ownerUserId: 'owner_1',
-        ownerName: 'Olive',
-        planTitle: 'Team',
-        email: EMAIL,
-        seatKeySealed: 's',
-        seatKeyHash: 'h',
-        seatKeyHint: 'x',
-        at: day(1),
-      },
-    });
-    const [seat] = entitlementsForCustomer(derive([added]));
-    expect(seat!.source).toEqual({ kind: 'seat', at: day(1), licenseId: 'l', ownerName: 'Olive', planTitle: 'Team' });
-  });
-});
-
-/** An event as the log hands it back, at the next position. */
-function on<E extends AccessNew>(event: E, options: { causationId?: string } = {}): RecordedEvent<E['type'], E['data']> {
-  nextPosition += 1n;
-  return {
-    ...event,
-    streamId: 'stream',
-    streamVersion: Number(nextPosition),
-    position: nextPosition,
-    transactionId: nextPosition,
-    schemaVersion: 1,
-    metadata: { correlationId: 'c', causationId: options.causationId ?? null, actor: { kind: 'system' } },
-    recordedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, Number(nextPosition))),
-  };
-}
-
-const ref = (event: AccessRecord) => ({ position: event.position.toString(), type: event.type, at: event.recordedAt.toISOString() });
-
-function derive(
-  events: AccessRecord[],
-  facts: Partial<AccessFacts> = {},
-  options: { userId?: string; email?: string; supportActions?: Map<string, SupportActionView>; now?: Date } = {},
-) {
-  return deriveEntitlementSources({
-    userId: options.userId ?? USER,
-    email: options.email ?? EMAIL,
-    events,
-    supportActions: options.supportActions ?? new Map(),
-    facts: { subscriptions: new Map(), licenses: new Map(), packs: new Map(), cycles: new Map(), resourceTitles: new Map(), ...facts },
-    now: options.now ?? new Date(day(5)),
-  });
-}
-
-function purchase(checkoutRef: string, options: { title: string; amountCents: number; mode?: 'payment' | 'subscription'; subscriptionId?: string }) {
-  return on({
-    type: 'PurchaseCompleted',
-    data: {
-      checkoutRef,
-      checkoutSessionId: `cs_${checkoutRef}`,
-      userId: USER,
-      email: EMAIL,
-      resourceId: 'res',
-      resourceType: 'plugin',
-      title: options.title,
-      quantity: 1,
-      amountCents: options.amountCents,
-      currency: 'usd',
-      mode: options.mode ?? 'payment',
-      customerId: 'cus_1',
-      paymentIntentId: `pi_${checkoutRef}`,
-      subscriptionId: options.subscriptionId ?? null,
-      completedAt: day(1),
-    },
-  });
-}
-
-function licenseGranted(
-  licenseId: string,
-  options: { kind: 'lifetime' | 'subscription'; checkoutRef?: string | null; subscriptionId?: string; includedCreditsPerMonth?: number; validUntil?: string },
-) {
-  return on({
-    type: 'LicenseGranted',
-    data: {
-      licenseId,
-      userId: USER,
-      email: EMAIL,
-      resourceId: 'res',
-      plan: 'pro',
-      kind: options.kind,
-      seats: 1,
-      devicesPerSeat: 2,
-      includedCreditsPerMonth: options.includedCreditsPerMonth ?? 0,
-      keySealed: 'sealed',
-      keyHash: 'hash',
-      keyHint: 'AB12',
-      source: { checkoutRef: options.checkoutRef ?? null, subscriptionId: options.subscriptionId ?? null },
-      validUntil: options.validUntil ?? null,
-      grantedAt: day(1),
-    },
-  });
-}
-
-function resourceGranted(resourceId: string, source: 'purchase' | 'free', sourceRef: string, options: { causationId?: string } = {}) {
-  return on({ type: 'ResourceAccessGranted', data: { userId: USER, resourceId, source, sourceRef, at: day(1) } }, options);
-}
-
-function supportAction(): SupportActionView {
-  return {
-    position: '900',
-    actionId: 'action-1',
-    kind: 'grant_resource',
-    userId: USER,
-    actorId: 'admin_7',
-    actorRole: 'support',
-    reason: 'Course bought on the old site',
-    at: day(2),
-  };
-}
-
-function bookingBase() {
-  return {
-    hostUserId: 'host_1',
-    bookingId: 'bk-1',
-    customerUserId: USER,
-    details: {
-      sessionTypeId: 'intro',
-      sessionTitle: 'Intro call',
-      minutes: 30,
-      hostName: 'Hana Host',
-      meetingUrl: null,
-      customerEmail: EMAIL,
-      customerName: 'Ada',
-      customerTimeZone: 'UTC',
-      checkoutRef: 'ref-b',
-      amountCents: 5000,
-      currency: 'usd',
-    },
-  };
-}

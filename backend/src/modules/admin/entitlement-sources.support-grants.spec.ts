@@ -1,0 +1,59 @@
+import { USER, day, on, ref, derive, licenseGranted, resourceGranted, supportAction } from '../../../../test/support/access-history-events';
+
+describe('deriveEntitlementSources', () => {
+  describe('an admin grant', () => {
+    it('is explained by the support action its causation id names: who, in which role, why', () => {
+      const granted = resourceGranted('templates', 'free', 'support-grant-1', { causationId: 'event:900' });
+      const [resource] = derive([granted], {}, { supportActions: new Map([['event:900', supportAction()]]) });
+      expect(resource!.source).toEqual({
+        kind: 'admin',
+        at: day(2),
+        actionId: 'action-1',
+        actorId: 'admin_7',
+        actorRole: 'support',
+        reason: 'Course bought on the old site',
+      });
+      expect(resource!.ends).toEqual({ state: 'active', at: null, by: 'none', alsoEndedBy: ['revoked_by_support'] });
+      expect(resource!.events.map((e) => [e.position, e.type])).toEqual([
+        [ref(granted).position, 'ResourceAccessGranted'],
+        ['900', 'SupportActionRecorded'],
+      ]);
+    });
+
+    it('explains credits support added the same way, which no refund can take back', () => {
+      const added = on(
+        {
+          type: 'AddOnCreditsAdded',
+          data: { userId: USER, packId: 'support:action-1', resourceId: 'api-credits', title: 'Goodwill credits', credits: 500, at: day(2) },
+        },
+        { causationId: 'event:900' },
+      );
+      const [pack] = derive([added], {}, { supportActions: new Map([['event:900', supportAction()]]) });
+      expect(pack).toMatchObject({ kind: 'credit_pack', source: { kind: 'admin', reason: 'Course bought on the old site' } });
+      expect(pack!.ends).toEqual({ state: 'active', at: null, by: 'none', alsoEndedBy: [] });
+    });
+
+    it('links a license extension to the support action behind it', () => {
+      const granted = licenseGranted('lic-x', { kind: 'subscription', validUntil: day(30) });
+      const extended = on(
+        { type: 'LicenseTermChanged', data: { licenseId: 'lic-x', status: 'active', validUntil: day(60), at: day(3) } },
+        { causationId: 'event:900' },
+      );
+      const [license] = derive(
+        [granted, extended],
+        { licenses: new Map([['lic-x', { status: 'active', validUntil: new Date(day(60)) }]]) },
+        {
+          supportActions: new Map([['event:900', supportAction()]]),
+        },
+      );
+      expect(license!.source).toEqual({ kind: 'unrecorded', at: day(1) });
+      expect(license!.ends).toMatchObject({ state: 'active', at: day(60), by: 'period_end' });
+      expect(license!.events.map((e) => e.type)).toEqual(['LicenseGranted', 'LicenseTermChanged', 'SupportActionRecorded']);
+    });
+
+    it('keeps the ordinary source when the cause is no support action', () => {
+      const granted = resourceGranted('templates', 'free', 'freeaccess-user_1-templates', { causationId: 'event:901' });
+      expect(derive([granted], {}, { supportActions: new Map([['event:900', supportAction()]]) })[0]!.source).toEqual({ kind: 'free', at: day(1) });
+    });
+  });
+});
