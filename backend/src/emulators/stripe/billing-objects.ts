@@ -184,6 +184,7 @@ export function openInvoiceObject(params: InvoiceParams): Fixture {
     subscription: params.subscription.id,
     subtotal: amount,
     subtotal_excluding_tax: amount,
+    test_clock: params.subscription.test_clock ?? null,
     total: amount,
     total_excluding_tax: amount,
     total_pretax_credit_amounts: [],

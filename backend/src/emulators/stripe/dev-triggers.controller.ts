@@ -9,6 +9,8 @@ import { refuseCrossSite, setPageHeaders, when } from './emulator-pages';
 import { EmulatorStore, type EmulatorAnswer, type StripeObject } from './emulator-store';
 import { devTriggersPage } from './dev-triggers.page';
 import { stripeError } from './stripe-objects';
+import { passPeriod } from './dev-clock-triggers';
+import { clockOf, EmulatorTestClocks } from './test-clocks';
 
 const RECENT = 20;
 
@@ -16,6 +18,7 @@ type Trigger = (billing: EmulatorBilling, id: string, em: EntityManager) => Prom
 /** What each trigger does, and how its result is named in the JSON answer and told on the page. */
 const TRIGGERS: Record<string, Record<string, { run: Trigger; key: string; done: (object: StripeObject) => string }>> = {
   subscriptions: {
+    // Renewals happen by letting the customer's test clock pass the period end (dev-clock-triggers.ts).
     renew: {
       run: (billing, id, em) => billing.renew(id, em),
       key: 'subscription',
@@ -46,6 +49,7 @@ export class DevTriggersController {
   constructor(
     private readonly store: EmulatorStore,
     private readonly billing: EmulatorBilling,
+    private readonly clocks: EmulatorTestClocks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -55,8 +59,13 @@ export class DevTriggersController {
       this.store.find('subscription', {}, undefined, RECENT),
       this.store.find('charge', { paid: true }, undefined, RECENT),
     ]);
+    const clocks = new Map<string, number>();
+    for (const customer of new Set(subscriptions.map((s) => String(s.customer)))) {
+      const clock = await clockOf(this.store, customer);
+      if (clock) clocks.set(customer, clock.time);
+    }
     setPageHeaders(res);
-    res.type('html').send(devTriggersPage({ subscriptions, charges, notice: typeof notice === 'string' ? notice.slice(0, 300) : undefined }));
+    res.type('html').send(devTriggersPage({ subscriptions, charges, clocks, notice: typeof notice === 'string' ? notice.slice(0, 300) : undefined }));
   }
 
   @Post(':kind/:id/:action')
@@ -71,9 +80,12 @@ export class DevTriggersController {
     const wantsJson = (req.header('accept') ?? '').includes('application/json');
     const inKind = ownEntry(TRIGGERS, kind);
     const trigger = inKind && ownEntry(inKind, action);
-    const answer: EmulatorAnswer = trigger
-      ? await this.billing.transact((em) => trigger.run(this.billing, id, em))
-      : { status: 404, body: stripeError(`No such trigger: ${kind}/${action}`) };
+    const clocked = kind === 'subscriptions' && (action === 'renew' || action === 'fail-renewal');
+    const answer: EmulatorAnswer = !trigger
+      ? { status: 404, body: stripeError(`No such trigger: ${kind}/${action}`) }
+      : clocked
+        ? await passPeriod(this.store, this.billing, this.clocks, id, action === 'fail-renewal')
+        : await this.billing.transact((em) => this.clocks.atSubscriptionTime(id, em, () => trigger.run(this.billing, id, em)));
     const error = (answer.body as { error?: { message: string; code?: string } }).error;
     if (wantsJson) {
       res.setHeader('cache-control', 'no-store');

@@ -16,7 +16,7 @@ interface Item {
  * The emulator's dev trigger page: what Stripe would do on its own (renewals, failed cards,
  * refunds, disputes), on demand, to the latest subscriptions and paid charges.
  */
-export function devTriggersPage(view: { subscriptions: StripeObject[]; charges: StripeObject[]; notice?: string }): string {
+export function devTriggersPage(view: { subscriptions: StripeObject[]; charges: StripeObject[]; clocks: Map<string, number>; notice?: string }): string {
   const button = (path: string, label: string, subject: string) =>
     html`<form method="post" action="/_stripe/dev/${path}"><button type="submit">${label}<span class="visually-hidden"> ${subject}</span></button></form>`;
   const subscriptions = view.subscriptions.map((subscription) => {
@@ -28,6 +28,7 @@ export function devTriggersPage(view: { subscriptions: StripeObject[]; charges: 
 <dt>Customer</dt><dd>${String(subscription.customer)}</dd>
 <dt>Price</dt><dd>${money(item.price.unit_amount, item.price.currency)}</dd>
 <dt>Current period end</dt><dd>${when(item.current_period_end)}</dd>
+<dt>Test clock</dt><dd>${view.clocks.has(String(subscription.customer)) ? when(view.clocks.get(String(subscription.customer))) : 'none yet (real time)'}</dd>
 ${subscription.status === 'past_due' && subscription.latest_invoice ? html`<dt>Open invoice</dt><dd><a href="/_stripe/invoice/${encodeURIComponent(String(subscription.latest_invoice))}">Pay ${String(subscription.latest_invoice)}</a></dd>` : ''}
 </dl>${
       live
@@ -48,7 +49,7 @@ ${charge.disputed ? html`<dt>Dispute</dt><dd>Disputed</dd>` : ''}
   });
   const body = html`<span class="badge">Test mode · local Stripe emulator</span>
 <h1>Stripe dev triggers</h1>
-<p>Make Stripe do now what it would do later, and send its webhooks. Every button is also a POST that answers JSON to a client that accepts it.</p>
+<p>Make Stripe do now what it would do later, and send its webhooks. Renewals move the customer's test clock to the period end (a clock is made at the current time on first use), so Stripe's time moves, not only the period. Every button is also a POST that answers JSON to a client that accepts it.</p>
 ${view.notice ? html`<div class="notice" role="status">${view.notice}</div>` : ''}
 <h2>Subscriptions</h2>
 ${subscriptions.length > 0 ? html`<ul>${subscriptions}</ul>` : html`<p>No subscriptions yet.</p>`}

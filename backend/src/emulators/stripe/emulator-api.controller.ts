@@ -10,6 +10,7 @@ import { EmulatorStore } from './emulator-store';
 import { EmulatorEvents } from './emulator-webhooks';
 import { readQuery, stripeParamName } from './emulator-params';
 import { stripeError } from './stripe-objects';
+import { EmulatorTestClocks } from './test-clocks';
 
 /** Objects read with GET /v1/<resource>/<id>; the rest of their API is routed one by one above. */
 const RETRIEVABLE: Record<string, RetrievableObject> = {
@@ -34,11 +35,39 @@ export class EmulatorApiController {
     private readonly api: EmulatorApi,
     private readonly store: EmulatorStore,
     private readonly events: EmulatorEvents,
+    private readonly clocks: EmulatorTestClocks,
   ) {}
 
   @Post('customers')
   createCustomer(@Req() req: Request, @Res() res: Response) {
-    return this.write(req, res, (params, em) => this.api.createCustomer(params, em));
+    return this.write(req, res, (params, em) => this.clocks.createCustomer(params, em, (rest, tx) => this.api.createCustomer(rest, tx)));
+  }
+
+  @Post('test_helpers/test_clocks')
+  createTestClock(@Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (params, em) => this.clocks.create(params, em));
+  }
+
+  @Get('test_helpers/test_clocks')
+  listTestClocks(@Req() req: Request, @Res() res: Response) {
+    return this.read(req, res, () => this.clocks.list(readQuery(req.originalUrl)));
+  }
+
+  @Get('test_helpers/test_clocks/:id')
+  getTestClock(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.read(req, res, () => this.clocks.retrieve(id));
+  }
+
+  @Delete('test_helpers/test_clocks/:id')
+  deleteTestClock(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (_params, em) => this.clocks.remove(id, em));
+  }
+
+  /** Answers `advancing` once the advance is recorded; the renewals it passes happen after the answer, as on Stripe. */
+  @Post('test_helpers/test_clocks/:id/advance')
+  async advanceTestClock(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    await this.write(req, res, (params, em) => this.clocks.advance(id, params, em));
+    void this.clocks.resume(id);
   }
 
   @Get('customers/:id')
@@ -83,18 +112,20 @@ export class EmulatorApiController {
 
   @Post('subscriptions/:id')
   updateSubscription(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
-    return this.write(req, res, (params, em) => this.api.updateSubscription(id, params, em));
+    return this.write(req, res, (params, em) => this.clocks.atSubscriptionTime(id, em, () => this.api.updateSubscription(id, params, em)));
   }
 
   // Stripe's cancel takes optional parameters (invoice_now, prorate, cancellation_details) the emulator has no use for.
   @Delete('subscriptions/:id')
   cancelSubscription(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
-    return this.write(req, res, (_params, em) => this.api.cancelSubscription(id, em));
+    return this.write(req, res, (_params, em) => this.clocks.atSubscriptionTime(id, em, () => this.api.cancelSubscription(id, em)));
   }
 
   @Post('invoices/create_preview')
   createInvoicePreview(@Req() req: Request, @Res() res: Response) {
-    return this.write(req, res, (params, em) => this.api.createInvoicePreview(params, em));
+    return this.write(req, res, (params, em) =>
+      this.clocks.atSubscriptionTime(String((params as { subscription?: unknown }).subscription ?? ''), em, () => this.api.createInvoicePreview(params, em)),
+    );
   }
 
   @Post('refunds')

@@ -9,6 +9,7 @@ import type { EmulatorAnswer, EmulatorStore, StripeObject } from './emulator-sto
 import type { EmulatorEvents } from './emulator-webhooks';
 import type { EmulatorUrls } from './emulator-urls';
 import { nowSeconds, stripeId } from './stripe-objects';
+import { cardDeclined, declinesCharge } from './test-cards';
 
 type ItemChange = NonNullable<z.output<typeof subscriptionUpdateParams>['items']>[number];
 type Behavior = 'always_invoice' | 'create_prorations' | 'none';
@@ -93,6 +94,7 @@ export class EmulatorPlanChanges {
       const { customer, number } = await this.billing.numberInvoice(String(subscription.customer), em);
       const open = this.invoice(stripeId('in'), customer, planned, planned.lines, 'open', number);
       const due = open.amount_due as number;
+      if (due > 0 && (await declinesCharge(this.store, subscription, em))) return cardDeclined();
       if (due > 0)
         await this.billing.collect(
           { amount: due, currency: String(open.currency), customer: String(customer.id), metadata: {}, description: 'Subscription update' },

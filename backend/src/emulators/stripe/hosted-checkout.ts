@@ -2,7 +2,9 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { EmulatorBilling } from './emulator-billing';
 import type { EmulatorEvents } from './emulator-webhooks';
 import type { EmulatorStore, StripeObject } from './emulator-store';
+import { atTime } from './emulator-time';
 import { customerDetails, customerObject, nowSeconds, paymentIntentObject } from './stripe-objects';
+import { clockOf } from './test-clocks';
 
 export type CheckoutChoice = 'pay' | 'decline' | 'pay-later' | 'settle' | 'fail-payment';
 
@@ -91,7 +93,15 @@ export class HostedCheckout {
       let started: { subscription: StripeObject; invoice: StripeObject } | undefined;
       if (session.mode === 'subscription') {
         const [line] = lines;
-        started = await this.billing.subscribe({ customer: customerId, price: line!.price, quantity: line!.quantity, metadata: subscriptionMetadata }, em);
+        const clock = await clockOf(this.store, customerId, em);
+        const params = { customer: customerId, price: line!.price, quantity: line!.quantity, metadata: subscriptionMetadata };
+        started = await atTime(clock?.time, () => this.billing.subscribe(params, em));
+        // A customer on a test clock: its subscription and invoices live at the clock's time.
+        if (clock)
+          started = {
+            subscription: await this.store.put({ ...started.subscription, test_clock: clock.id }, em),
+            invoice: await this.store.put({ ...started.invoice, test_clock: clock.id }, em),
+          };
         next.subscription = started.subscription.id;
       } else {
         const payment = { amount: session.amount_total as number, currency: String(session.currency), customer: customerId, metadata: intentMetadata };

@@ -6,6 +6,8 @@ import { EmulatorBilling } from './emulator-billing';
 import { refuseCrossSite, setPageHeaders } from './emulator-pages';
 import { EmulatorStore, type StripeObject } from './emulator-store';
 import { hostedInvoicePage, missingInvoicePage } from './hosted-invoice.page';
+import { keepHostedPageCard } from './test-cards';
+import { EmulatorTestClocks } from './test-clocks';
 
 /** The hosted invoice page an open invoice's hosted_invoice_url points at: pay it there. */
 @Controller('_stripe/invoice')
@@ -13,6 +15,7 @@ export class HostedInvoiceController {
   constructor(
     private readonly store: EmulatorStore,
     private readonly billing: EmulatorBilling,
+    private readonly clocks: EmulatorTestClocks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -24,7 +27,12 @@ export class HostedInvoiceController {
   @Post(':id/pay')
   async pay(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     if (refuseCrossSite(req, res, this.config.PUBLIC_URL)) return;
-    const answer = await this.billing.transact((em) => this.billing.payInvoice(id, em));
+    const answer = await this.billing.transact(async (em) => {
+      const invoice = await this.store.get(id, 'invoice', em);
+      const paid = await this.clocks.atCustomerTime(String(invoice?.customer ?? ''), em, () => this.billing.payInvoice(id, em));
+      if (paid.status === 200) await keepHostedPageCard(this.store, paid.body as StripeObject, em);
+      return paid;
+    });
     const error = (answer.body as { error?: { message: string } }).error;
     this.render(res, await this.store.get(id, 'invoice'), error ? error.message : 'Payment succeeded. Thank you.', answer.status === 200 ? 200 : 409);
   }

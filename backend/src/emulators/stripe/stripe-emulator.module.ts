@@ -16,6 +16,7 @@ import { EMULATOR_WEBHOOK_QUEUE, EmulatorEvents, EmulatorWebhookSender } from '.
 import { HostedCheckout } from './hosted-checkout';
 import { HostedCheckoutController } from './hosted-checkout.controller';
 import { HostedInvoiceController } from './hosted-invoice.controller';
+import { EmulatorTestClocks } from './test-clocks';
 
 /**
  * The embedded stand-in for Stripe (when STRIPE_SECRET_KEY is unset): its REST API under /v1, the
@@ -49,6 +50,11 @@ const EMULATOR_URLS = Symbol('EMULATOR_URLS');
       inject: [EmulatorStore, EmulatorBilling, EmulatorEvents, EMULATOR_URLS],
       useFactory: (store: EmulatorStore, billing: EmulatorBilling, events: EmulatorEvents, urls: EmulatorUrls) =>
         new EmulatorPlanChanges(store, billing, events, urls),
+    },
+    {
+      provide: EmulatorTestClocks,
+      inject: [MikroORM, EmulatorStore, EmulatorBilling, EmulatorEvents],
+      useFactory: (orm: MikroORM, store: EmulatorStore, billing: EmulatorBilling, events: EmulatorEvents) => new EmulatorTestClocks(orm, store, billing, events),
     },
     {
       provide: EmulatorApi,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { nowSeconds } from './emulator-time';
 import fixtures from './stripe-fixtures.json';
 
 /**
@@ -18,7 +19,8 @@ export function stripeId(prefix: string, length = 24): string {
   return `${prefix}_${id}`;
 }
 
-export const nowSeconds = () => Math.floor(Date.now() / 1000);
+// A test clock's frozen time while its objects change (emulator-time.ts).
+export { nowSeconds };
 
 export interface CustomerParams {
   email?: string;
