@@ -53,6 +53,7 @@ export const getPlanChange = defineServerFn({
   method: 'GET',
   input: planInput,
   output: planChangeSchema.nullable(),
+  errors: ['stripe.refused', 'stripe.conflict'],
 });
 
 export const changePlan = defineServerFn({
@@ -67,6 +68,8 @@ export const changePlan = defineServerFn({
     'checkout.plan_change_not_a_switch',
     'checkout.plan_preview_stale',
     'checkout.card_declined',
+    'stripe.refused',
+    'stripe.conflict',
   ],
 });
 

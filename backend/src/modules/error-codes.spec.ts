@@ -17,6 +17,8 @@ const NOT_IN_ANY_CONTRACT: Record<string, string> = {
   license_rejected: 'the internal credits API (POST /api/internal/credits/debit), an HTTP controller',
   debits_not_configured: 'the internal credits API (POST /api/internal/credits/debit), an HTTP controller',
   unauthenticated: 'the internal credits API (POST /api/internal/credits/debit), an HTTP controller',
+  'stripe.card_declined':
+    'any Stripe card error no caller handled, answered by the transport (integrations/stripe/stripe-refusal.ts); plan changes answer checkout.card_declined',
 };
 
 /** Codes contracts list that no module error class makes, and why. */

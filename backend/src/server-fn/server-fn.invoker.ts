@@ -3,6 +3,7 @@ import type { Envelope } from '../../../contracts/server-fn';
 import { AppError, MethodNotAllowedError, NotFoundError, RateLimitedError, UnavailableError, ValidationFailedError } from '../platform/common/app-error';
 import { isTransientDatabaseError } from '../platform/common/transient-database-error';
 import { toErrorIssues } from '../platform/common/zod-issues';
+import { stripeRefusal } from '../integrations/stripe/stripe-refusal';
 import { APP_CONFIG } from '../platform/config/config.module';
 import type { AppConfig } from '../platform/config/config.schema';
 import { isProductionMode } from '../platform/config/production-mode';
@@ -75,6 +76,8 @@ export class ServerFnInvoker {
       context.log.warn({ fn: id, err: error }, 'server function met a transient database failure');
       return this.answerFor(new UnavailableError('We are very busy right now; please try again in a moment.'), id, context);
     }
+    const refusal = stripeRefusal(error, context.log.child({ fn: id }));
+    if (refusal) return this.answerFor(refusal, id, context);
     context.log.error({ fn: id, err: error }, 'server function failed');
     return {
       status: 500,

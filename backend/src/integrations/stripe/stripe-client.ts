@@ -5,7 +5,8 @@ import type { AppConfig } from '../../platform/config/config.schema';
 /**
  * The Stripe SDK, against Stripe itself when a secret key is set, else against the embedded
  * emulator in this same api (reached over HTTP like Stripe: host, port and protocol). The emulator's
- * port is known once the server listens, so the client is made on first use.
+ * port is known once the server listens, so the client is made on first use. A refusal of its
+ * calls that no caller handles becomes a coded answer in one place: stripe-refusal.ts.
  */
 export class StripeClient {
   private client?: Stripe;
@@ -18,6 +19,17 @@ export class StripeClient {
   get api(): Stripe {
     this.client ??= this.create();
     return this.client;
+  }
+
+  /**
+   * Stripe's "now" for a subscription: its test clock's frozen time when it lives on one (test
+   * mode), else the wall clock. Times sent about it (a proration date) must fall in its period as
+   * Stripe sees it, which a test clock may have moved months from ours.
+   */
+  async nowFor(subscription: Stripe.Subscription): Promise<number> {
+    const clock = subscription.test_clock;
+    if (!clock) return Math.floor(Date.now() / 1000);
+    return typeof clock === 'string' ? (await this.api.testHelpers.testClocks.retrieve(clock)).frozen_time : clock.frozen_time;
   }
 
   get isEmulator(): boolean {

@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { stripeRefusal } from '../../integrations/stripe/stripe-refusal';
 import { AppError, RateLimitedError, UnavailableError } from './app-error';
 import { PERSONAL } from './http/cache-control';
 import { rootLogger } from './logger';
@@ -32,6 +33,8 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
       (req.log ?? rootLogger()).warn({ err: exception }, 'request met a transient database failure');
       exception = new UnavailableError('We are very busy right now; please try again in a moment.');
     }
+    // A Stripe refusal nobody handled is a coded 4xx (or a 503), logged with Stripe's request id.
+    exception = stripeRefusal(exception, req.log ?? rootLogger()) ?? exception;
     const { status, code, message, issues } = describe(exception);
     if (status >= 500) (req.log ?? rootLogger()).error({ err: exception }, 'request failed');
     if (exception instanceof RateLimitedError && exception.retryAfterSeconds !== undefined) res.setHeader('retry-after', String(exception.retryAfterSeconds));

@@ -101,9 +101,10 @@ export class PlanChanges {
     if (!decided || decided.change.kind === 'new' || decided.change.kind === 'to-lifetime') throw new NotASwitchError();
     const { change, wanted } = decided;
     if (change.kind !== 'switch') throw this.refusal(change, wanted);
-    const age = Math.floor(Date.now() / 1000) - input.prorationDate;
-    if (age < -60 || age > PREVIEW_VALID_S) throw new PlanPreviewStaleError();
     const { subscription, itemId, priceId } = await this.subscriptionAndPrice(change.held.subscriptionId!, resource.id);
+    // Stripe's time for it (a test clock's), and the preview's date inside the period it prorates (a renewal since makes it stale).
+    const age = (await this.stripe.nowFor(subscription)) - input.prorationDate;
+    if (age < -60 || age > PREVIEW_VALID_S || input.prorationDate < subscription.items.data[0]!.current_period_start) throw new PlanPreviewStaleError();
     try {
       await this.stripe.api.subscriptions.update(
         subscription.id,
@@ -126,7 +127,7 @@ export class PlanChanges {
 
   private async preview(change: Extract<PlanChange, { kind: 'switch' }>, wanted: WantedPlan) {
     const { subscription, itemId, priceId, customer } = await this.subscriptionAndPrice(change.held.subscriptionId!, wanted.resourceId);
-    const prorationDate = Math.floor(Date.now() / 1000);
+    const prorationDate = await this.stripe.nowFor(subscription);
     let invoice: Stripe.Invoice;
     try {
       invoice = await this.stripe.api.invoices.createPreview({
