@@ -32,7 +32,12 @@ async function subscribed(email: string) {
 async function switchToPro(cookie: string) {
   const view = await planChange(cookie, 'pro-monthly');
   expect(view.result).toMatchObject({ kind: 'switch', direction: 'upgrade' });
-  const changed = await callFn(site.url, 'changePlan', { resourceId: 'pro-monthly', quantity: 1, prorationDate: view.result.preview.prorationDate }, { cookie });
+  const changed = await callFn(
+    site.url,
+    'changePlan',
+    { resourceId: 'pro-monthly', quantity: 1, prorationDate: view.result.preview.prorationDate },
+    { cookie },
+  );
   return { preview: view.result.preview, changed };
 }
 
@@ -97,10 +102,18 @@ describe('a plan change after a renewal (the dev page moves the customer’s tes
       );
       expect([changed.status, changed.error?.code]).toEqual([422, 'stripe.refused']);
       const line = await eventually(
-        async () => site.stdout().split('\n').find((l) => l.includes('"stripeCode"') && l.includes('stripe.refused') && l.includes('inactive')),
+        async () =>
+          site
+            .stdout()
+            .split('\n')
+            .find((l) => l.includes('"stripeCode"') && l.includes('stripe.refused') && l.includes('inactive')),
         (found) => found !== undefined,
       );
-      expect(JSON.parse(line!)).toMatchObject({ stripeRequestId: expect.stringMatching(/^req_/), stripeType: 'StripeInvalidRequestError', code: 'stripe.refused' });
+      expect(JSON.parse(line!)).toMatchObject({
+        stripeRequestId: expect.stringMatching(/^req_/),
+        stripeType: 'StripeInvalidRequestError',
+        code: 'stripe.refused',
+      });
     } finally {
       await stripe.prices.update(pro!.id, { active: true });
     }

@@ -25,7 +25,14 @@ const START = Date.UTC(2026, 10, 28, 12) / 1000;
 describe('a test clock', () => {
   it('is created, read, listed and deleted with the customers on it, as Stripe shapes it', async () => {
     const clock = await stripe.testHelpers.testClocks.create({ frozen_time: START, name: 'lifecycle' });
-    expect(clock).toMatchObject({ object: 'test_helpers.test_clock', frozen_time: START, name: 'lifecycle', status: 'ready', livemode: false, status_details: {} });
+    expect(clock).toMatchObject({
+      object: 'test_helpers.test_clock',
+      frozen_time: START,
+      name: 'lifecycle',
+      status: 'ready',
+      livemode: false,
+      status_details: {},
+    });
     expect(Object.keys(clock).sort()).toEqual(['created', 'deletes_after', 'frozen_time', 'id', 'livemode', 'name', 'object', 'status', 'status_details']);
     expect(await stripe.testHelpers.testClocks.retrieve(clock.id)).toEqual(clock);
     const listed = await stripe.testHelpers.testClocks.list({ limit: 100 });

@@ -150,8 +150,7 @@ export class EmulatorPlanChanges {
       };
     const price = change.price ? await this.store.get(change.price, 'price', em) : item.price;
     if (!price) return { answer: missing('price', change.price!, param('items[0][price]')) };
-    if (price.active === false)
-      return { answer: invalid('The price specified is inactive. This field only accepts active prices.', param('items[0][price]')) };
+    if (price.active === false) return { answer: invalid('The price specified is inactive. This field only accepts active prices.', param('items[0][price]')) };
     if (price.type !== 'recurring')
       return { answer: invalid('The price specified is not recurring; a subscription item needs a recurring price.', param('items[0][price]')) };
     if (price.currency !== item.price.currency)

@@ -54,7 +54,8 @@ const EMULATOR_URLS = Symbol('EMULATOR_URLS');
     {
       provide: EmulatorTestClocks,
       inject: [MikroORM, EmulatorStore, EmulatorBilling, EmulatorEvents],
-      useFactory: (orm: MikroORM, store: EmulatorStore, billing: EmulatorBilling, events: EmulatorEvents) => new EmulatorTestClocks(orm, store, billing, events),
+      useFactory: (orm: MikroORM, store: EmulatorStore, billing: EmulatorBilling, events: EmulatorEvents) =>
+        new EmulatorTestClocks(orm, store, billing, events),
     },
     {
       provide: EmulatorApi,

@@ -18,6 +18,9 @@ export const clockedCustomerParams = z
   .object({
     test_clock: z.string().min(1).optional(),
     payment_method: z.string().min(1).optional(),
-    invoice_settings: z.object({ default_payment_method: z.string().min(1).optional() }).strict().optional(),
+    invoice_settings: z
+      .object({ default_payment_method: z.string().min(1).optional() })
+      .strict()
+      .optional(),
   })
   .passthrough();

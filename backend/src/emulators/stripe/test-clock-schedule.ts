@@ -70,7 +70,10 @@ async function retryPayment(
   const invoice = (await store.get(invoiceId, 'invoice', em))!;
   const attempts = (invoice.attempt_count as number) + 1;
   const last = attempts >= ATTEMPTS;
-  const failed = await store.put({ ...invoice, attempted: true, attempt_count: attempts, next_payment_attempt: last ? null : nowSeconds() + RETRY_AFTER_S }, em);
+  const failed = await store.put(
+    { ...invoice, attempted: true, attempt_count: attempts, next_payment_attempt: last ? null : nowSeconds() + RETRY_AFTER_S },
+    em,
+  );
   const events = [await emitter.emit('invoice.payment_failed', failed, em)];
   if (!last) return ok(failed, events);
   const now = nowSeconds();

@@ -109,7 +109,8 @@ export class EmulatorTestClocks {
     await this.store.lock(id, em);
     const clock = await this.store.get(id, CLOCK, em);
     if (!clock) return missing(CLOCK, id);
-    if (clock.status === 'advancing') return invalid('This test clock is already advancing; wait until its status is ready.', undefined, 'test_clock_advancing');
+    if (clock.status === 'advancing')
+      return invalid('This test clock is already advancing; wait until its status is ready.', undefined, 'test_clock_advancing');
     const frozen = clock.frozen_time as number;
     if (target <= frozen) return invalid(`The frozen_time (${target}) must be after the test clock's current frozen_time (${frozen}).`, 'frozen_time');
     const limit = await this.advanceLimit(id, em);
