@@ -11,6 +11,7 @@ import { LibraryFile, LibraryFileVersion } from './modules/library/projections/l
 import { License, LicensedUser, RetiredLicenseKey } from './modules/licenses/projections/licenses.entities';
 import { PendingPayment, Purchase, ResourceAccess } from './modules/checkout/projections/purchases.entities';
 import { StripeCustomer, Subscription } from './modules/subscriptions/projections/subscriptions.entities';
+import { SubscriptionInvoice } from './modules/subscriptions/projections/subscription-invoices.entities';
 import { CreditCycle, CreditPack, CreditUsage } from './modules/credits/projections/credits.entities';
 import { LicenseDevice } from './modules/devices/projections/license-devices.entity';
 import { Dispute } from './modules/disputes/projections/disputes.entity';
@@ -29,6 +30,7 @@ export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [
   RetiredLicenseKey,
   Subscription,
   StripeCustomer,
+  SubscriptionInvoice,
   LicenseValidation,
   SessionBooking,
   HostAvailability,

@@ -7,6 +7,7 @@ import { dashboardSearchSchema } from './dashboard-search';
 
 const iso = z.iso.datetime();
 const money = { amountCents: z.number().int(), currency: z.string() };
+const billingPeriod = z.object({ start: iso, end: iso });
 
 export const checkDashboardAccess = defineServerFn({
   id: 'checkDashboardAccess',
@@ -89,16 +90,23 @@ export const dashboardDataSchema = z.object({
       openedAt: iso,
       closedAt: iso.nullable(),
       closeReason: z.string().nullable(),
+      /** The subscription period a renewal payment is for (null for a checkout). */
+      period: billingPeriod.nullable(),
     }),
   ),
+  /** Checkouts, and each charge of a subscription after its first: renewals and plan changes. */
   purchases: z.array(
     z.object({
+      /** The checkout's reference, or the invoice's id for a renewal or a plan change. */
       checkoutRef: z.string(),
+      kind: z.enum(['checkout', 'renewal', 'plan_change']),
       title: z.string(),
       quantity: z.number().int(),
       ...money,
       status: z.enum(['paid', 'refunded', 'partially_refunded', 'disputed']),
       completedAt: iso,
+      /** The subscription period the payment is for (null for a one-time purchase). */
+      period: billingPeriod.nullable(),
     }),
   ),
   /** Whether Stripe knows this customer (the manage-billing link needs one). */

@@ -51,6 +51,7 @@ describe('SubscriptionsProjector', () => {
           currency: 'eur',
           payUrl: null,
           nextAttemptAt: null,
+          ...unbilled,
           at: at(31),
         }),
       );
@@ -146,8 +147,10 @@ const renewed = (subscriptionId: string, userId: string, billingReason: string, 
     amountCents: 900,
     currency: 'eur',
     currentPeriodEnd,
+    ...unbilled,
     at: at(32),
   });
+const unbilled = { resourceId: null, quantity: null, periodStart: null, periodEnd: null, invoiceNumber: null };
 
 async function subscription(subscriptionId: string) {
   const [row] = await projection.rows(

@@ -53,6 +53,7 @@ export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
 
 export function invoiceFacts(invoice: Stripe.Invoice): InvoiceFacts {
   const periodEnds = invoice.lines?.data?.map((line) => line.period?.end).filter((end): end is number => typeof end === 'number') ?? [];
+  const periodStarts = invoice.lines?.data?.map((line) => line.period?.start).filter((start): start is number => typeof start === 'number') ?? [];
   return {
     invoiceId: invoice.id!,
     billingReason: invoice.billing_reason ?? 'manual',
@@ -60,7 +61,9 @@ export function invoiceFacts(invoice: Stripe.Invoice): InvoiceFacts {
     currency: invoice.currency,
     payUrl: invoice.hosted_invoice_url ?? null,
     nextAttemptAt: iso(invoice.next_payment_attempt),
+    periodStart: periodStarts.length > 0 ? iso(Math.min(...periodStarts)) : null,
     periodEnd: periodEnds.length > 0 ? iso(Math.max(...periodEnds)) : null,
+    invoiceNumber: invoice.number ?? null,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type { DashboardData, DashboardLicense } from '../../../../contracts/dashboard/dashboard.contract';
 import type { SignedInUser } from '../auth';
 import type { CatalogQueries } from '../catalog';
@@ -8,6 +9,8 @@ import { paymentsReadModels } from '../checkout';
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+const periodOf = (start: Date | null, end: Date | null) => (start && end ? { start: start.toISOString(), end: end.toISOString() } : null);
+const PURCHASES = 50;
 
 /**
  * Everything the dashboard shows, read from the projectors' tables. Every query is filtered by
@@ -38,33 +41,31 @@ export class DashboardQueries {
         .orderBy('granted_at')
         .execute(),
       this.db
-        .selectFrom('rm_pending_payments')
+        .selectFrom('rm_pending_payments as p')
+        // A renewal's pending payment is named after its invoice (pp-<invoice id>): its period is the invoice's.
+        .leftJoin('rm_subscription_invoices as i', (join) => join.on((eb) => eb(sql<string>`'pp-' || i.invoice_id`, '=', eb.ref('p.id'))))
         .select([
-          'id',
-          'resource_id',
-          'kind',
-          'status',
-          'amount_cents',
-          'currency',
-          'quantity',
-          'pay_url',
-          'expires_at',
-          'opened_at',
-          'closed_at',
-          'close_reason',
+          'p.id',
+          'p.resource_id',
+          'p.kind',
+          'p.status',
+          'p.amount_cents',
+          'p.currency',
+          'p.quantity',
+          'p.pay_url',
+          'p.expires_at',
+          'p.opened_at',
+          'p.closed_at',
+          'p.close_reason',
+          'i.period_start',
+          'i.period_end',
         ])
-        .where('user_id', '=', user.userId)
-        .where((eb) => eb.or([eb('status', 'in', ['open', 'processing']), eb(eb.fn.coalesce('closed_at', 'opened_at'), '>', daysAgo(30))]))
-        .orderBy('opened_at', 'desc')
+        .where('p.user_id', '=', user.userId)
+        .where((eb) => eb.or([eb('p.status', 'in', ['open', 'processing']), eb(eb.fn.coalesce('p.closed_at', 'p.opened_at'), '>', daysAgo(30))]))
+        .orderBy('p.opened_at', 'desc')
         .limit(50)
         .execute(),
-      this.db
-        .selectFrom('rm_purchases')
-        .select(['checkout_ref', 'title', 'quantity', 'amount_cents', 'currency', 'status', 'completed_at'])
-        .where('user_id', '=', user.userId)
-        .orderBy('completed_at', 'desc')
-        .limit(50)
-        .execute(),
+      this.purchases(user.userId),
       this.db.selectFrom('rm_customers').select('customer_id').where('user_id', '=', user.userId).execute(),
     ]);
     const ids = [...new Set([...access.map((a) => a.resource_id), ...pending.map((p) => p.resource_id), ...licenses.map((l) => l.resourceId)])];
@@ -96,18 +97,63 @@ export class DashboardQueries {
         openedAt: p.opened_at.toISOString(),
         closedAt: iso(p.closed_at),
         closeReason: p.close_reason,
+        period: periodOf(p.period_start, p.period_end),
       })),
-      purchases: purchases.map((p) => ({
+      purchases,
+      canManageBilling: customer.length > 0,
+    };
+  }
+
+  /** Checkouts (a subscription's with the period its first invoice paid for) and the subscriptions' later charges, newest first. */
+  private async purchases(userId: string): Promise<DashboardData['purchases']> {
+    const [checkouts, charges] = await Promise.all([
+      this.db
+        .selectFrom('rm_purchases as p')
+        .leftJoin('rm_subscription_invoices as i', (join) =>
+          join.onRef('i.subscription_id', '=', 'p.subscription_id').on('i.billing_reason', '=', 'subscription_create'),
+        )
+        .select(['p.checkout_ref', 'p.title', 'p.quantity', 'p.amount_cents', 'p.currency', 'p.status', 'p.completed_at', 'i.period_start', 'i.period_end'])
+        .where('p.user_id', '=', userId)
+        .orderBy('p.completed_at', 'desc')
+        .limit(PURCHASES)
+        .execute(),
+      this.db
+        .selectFrom('rm_subscription_invoices')
+        .select(['invoice_id', 'title', 'quantity', 'billing_reason', 'amount_cents', 'currency', 'paid_at', 'period_start', 'period_end'])
+        .where('user_id', '=', userId)
+        .where('status', '=', 'paid')
+        .where('billing_reason', 'in', ['subscription_cycle', 'subscription_update'])
+        .where('amount_cents', '>', 0)
+        .orderBy('paid_at', 'desc')
+        .limit(PURCHASES)
+        .execute(),
+    ]);
+    return [
+      ...checkouts.map((p) => ({
         checkoutRef: p.checkout_ref,
+        kind: 'checkout' as const,
         title: p.title,
         quantity: p.quantity,
         amountCents: p.amount_cents,
         currency: p.currency,
         status: p.status,
         completedAt: p.completed_at.toISOString(),
+        period: periodOf(p.period_start, p.period_end),
       })),
-      canManageBilling: customer.length > 0,
-    };
+      ...charges.map((c) => ({
+        checkoutRef: c.invoice_id,
+        kind: c.billing_reason === 'subscription_update' ? ('plan_change' as const) : ('renewal' as const),
+        title: c.title,
+        quantity: c.quantity ?? 1,
+        amountCents: c.amount_cents,
+        currency: c.currency,
+        status: 'paid' as const,
+        completedAt: (c.paid_at ?? new Date(0)).toISOString(),
+        period: periodOf(c.period_start, c.period_end),
+      })),
+    ]
+      .sort((a, b) => b.completedAt.localeCompare(a.completedAt))
+      .slice(0, PURCHASES);
   }
 
   async customerOf(userId: string): Promise<string | null> {

@@ -7,4 +7,5 @@ export { SubscriptionsModule } from './subscriptions.module';
 // index; loaded after everything above, whichever of the two modules loads first finds what it needs.
 export { type InvoiceFacts, type SubscriptionCommand, subscriptionDecider, type SubscriptionSnapshot } from './subscriptions.decider';
 export type { SubscriptionTables } from './projections/subscriptions.entities';
+export type { SubscriptionInvoiceTables } from './projections/subscription-invoices.entities';
 export type { SubscriptionEvent } from './subscriptions.events';

@@ -29,7 +29,9 @@ const invoice = (id: string, reason = 'subscription_cycle', periodEnd: string | 
   currency: 'usd',
   payUrl: `https://invoice/${id}`,
   nextAttemptAt: null,
+  periodStart: null,
   periodEnd,
+  invoiceNumber: null,
 });
 const paid = (id: string, s = snapshot(), reason?: string): SubscriptionCommand => ({
   type: 'RecordPaidInvoice',

@@ -36,7 +36,10 @@ export interface InvoiceFacts {
   currency: string;
   payUrl: string | null;
   nextAttemptAt: string | null;
+  /** The period the invoice pays for (its lines' earliest start and latest end). */
+  periodStart: string | null;
   periodEnd: string | null;
+  invoiceNumber: string | null;
 }
 
 export type SubscriptionCommand =
@@ -169,6 +172,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, Event, Subscripti
             amountCents: invoice.amountCents,
             currency: invoice.currency,
             currentPeriodEnd: laterOf(invoice.periodEnd, snapshot.currentPeriodEnd),
+            ...billedBy(invoice, snapshot),
             at,
           }),
         );
@@ -190,6 +194,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, Event, Subscripti
             currency: invoice.currency,
             payUrl: invoice.payUrl,
             nextAttemptAt: invoice.nextAttemptAt,
+            ...billedBy(invoice, snapshot),
             at,
           }),
           PendingPaymentOpened({
@@ -234,3 +239,10 @@ export const subscriptionDecider: Decider<SubscriptionCommand, Event, Subscripti
 };
 
 const laterOf = (a: string | null, b: string) => (a && a > b ? a : b);
+const billedBy = (invoice: InvoiceFacts, snapshot: SubscriptionSnapshot) => ({
+  resourceId: snapshot.resourceId,
+  quantity: snapshot.quantity,
+  periodStart: invoice.periodStart,
+  periodEnd: invoice.periodEnd,
+  invoiceNumber: invoice.invoiceNumber,
+});

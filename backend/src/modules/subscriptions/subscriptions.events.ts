@@ -23,10 +23,23 @@ export const SubscriptionStarted = defineEvent({
   }),
 });
 
-/** An invoice of the subscription was paid: its first, a renewal, or a failed one paid late. */
+/** What an invoice bills, from version 2 (null before): the plan and seats, the period it pays for, its number. */
+const billed = {
+  resourceId: z.string().nullable(),
+  quantity: z.number().int().min(1).nullable(),
+  periodStart: iso.nullable(),
+  periodEnd: iso.nullable(),
+  invoiceNumber: z.string().nullable(),
+};
+const unknownBilled = { resourceId: null, quantity: null, periodStart: null, periodEnd: null, invoiceNumber: null };
+
+/**
+ * Recorded when an invoice of the subscription was paid: its first, a renewal (`subscription_cycle`),
+ * the proration charge of a plan change (`subscription_update`), or a failed one paid late.
+ */
 export const SubscriptionRenewed = defineEvent({
   type: 'SubscriptionRenewed',
-  schemaVersion: 1,
+  schemaVersion: 2,
   schema: z.object({
     subscriptionId: z.string(),
     userId: z.string(),
@@ -37,13 +50,16 @@ export const SubscriptionRenewed = defineEvent({
     amountCents: z.number().int().min(0),
     currency: z.string().length(3),
     currentPeriodEnd: iso,
+    ...billed,
     at: iso,
   }),
+  upcasters: { 1: (data) => ({ ...(data as object), ...unknownBilled }) },
 });
 
+/** Recorded when an invoice of the subscription could not be charged (a renewal's declined card): it waits to be paid. */
 export const SubscriptionPastDue = defineEvent({
   type: 'SubscriptionPastDue',
-  schemaVersion: 1,
+  schemaVersion: 2,
   schema: z.object({
     subscriptionId: z.string(),
     userId: z.string(),
@@ -54,8 +70,10 @@ export const SubscriptionPastDue = defineEvent({
     currency: z.string().length(3),
     payUrl: z.string().nullable(),
     nextAttemptAt: iso.nullable(),
+    ...billed,
     at: iso,
   }),
+  upcasters: { 1: (data) => ({ ...(data as object), ...unknownBilled }) },
 });
 
 /** It will end at `cancelAt` instead of renewing; `cancelAt: null` means the customer changed their mind. */

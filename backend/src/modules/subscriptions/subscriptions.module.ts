@@ -7,6 +7,7 @@ import { CatalogModule, CatalogQueries } from '../catalog';
 import { LifetimeEndsSubscriptions } from './plans/lifetime-ends-subscriptions';
 import { PlanChangeServerFns } from './plans/plan-change.server-fns';
 import { PlanChanges } from './plans/plan-changes';
+import { SubscriptionInvoicesProjector } from './projections/subscription-invoices.projector';
 import { SubscriptionsProjector } from './projections/subscriptions.projector';
 import { subscriptionEvents } from './subscriptions.events';
 
@@ -38,5 +39,6 @@ export class SubscriptionsModule implements OnModuleInit {
   onModuleInit(): void {
     this.events.register(...subscriptionEvents);
     this.projectors.register(new SubscriptionsProjector());
+    this.projectors.register(new SubscriptionInvoicesProjector());
   }
 }

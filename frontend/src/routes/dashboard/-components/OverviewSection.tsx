@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { DashboardData } from '@contracts/dashboard/dashboard.contract';
 import { formatMoney } from '@contracts/catalog/number-format';
+import { formatPeriod } from '../../../lib/billing-period';
 import { formatDay } from '../../../lib/dates';
 import { CreditsPanel } from './CreditsPanel';
 import { governingPlan, licensesHeld } from './governing-plan';
@@ -18,6 +19,9 @@ function Stat({ label, value, section }: { label: string; value: string | number
     </Link>
   );
 }
+
+/** How a row of the purchases came about, before its date. */
+const PURCHASE_KIND: Record<DashboardData['purchases'][number]['kind'], string> = { checkout: '', renewal: 'Renewal · ', plan_change: 'Plan change · ' };
 
 /** The account at a glance: plan, resources, what is waiting, credits, and recent purchases. */
 export function OverviewSection({ data }: { data: DashboardData }) {
@@ -67,13 +71,17 @@ export function OverviewSection({ data }: { data: DashboardData }) {
         ) : (
           <ul className="divide-y divide-line rounded-xl border border-line">
             {data.purchases.map((p) => (
-              <li key={p.checkoutRef} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
+              <li key={p.checkoutRef} data-testid="purchase" className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
                 <div>
                   <p className="font-medium text-ink">
                     {p.title}
                     {p.quantity > 1 ? ` × ${p.quantity}` : ''}
+                    {p.period ? ` · ${formatPeriod(p.period)}` : ''}
                   </p>
-                  <p className="text-ink-subtle">{formatDay(p.completedAt)}</p>
+                  <p className="text-ink-subtle">
+                    {PURCHASE_KIND[p.kind]}
+                    {formatDay(p.completedAt)}
+                  </p>
                 </div>
                 <div className="flex items-center gap-3">
                   <span className="text-ink">{formatMoney(p.amountCents, p.currency.toUpperCase())}</span>

@@ -3,6 +3,7 @@ import { abandonPendingPayment, type DashboardData } from '@contracts/dashboard/
 import { formatMoney } from '@contracts/catalog/number-format';
 import { FormAlert } from '../../../components/forms/FormField';
 import { Button } from '../../../components/ui/Button';
+import { formatPeriod } from '../../../lib/billing-period';
 import { formatDay } from '../../../lib/dates';
 import { callServerFn } from '../../../lib/server-fn-client';
 import { dashboardQuery } from '../../../queries/account';
@@ -48,7 +49,8 @@ function PendingRow({ payment }: { payment: Pending }) {
         <div className="min-w-0">
           <p className="font-medium text-ink">
             {payment.title}
-            {payment.quantity > 1 ? ` × ${payment.quantity}` : ''} · {formatMoney(payment.amountCents, payment.currency.toUpperCase())}
+            {payment.quantity > 1 ? ` × ${payment.quantity}` : ''}
+            {payment.period ? ` · ${formatPeriod(payment.period)}` : ''} · {formatMoney(payment.amountCents, payment.currency.toUpperCase())}
           </p>
           <p className="mt-1 text-sm text-ink-muted">{describe(payment)}</p>
           <p className="mt-1 text-xs text-ink-subtle">Started {formatDay(payment.openedAt)}</p>
