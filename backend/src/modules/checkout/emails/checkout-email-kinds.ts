@@ -1,5 +1,6 @@
 import { licenseKey } from './license-key.email';
 import { pendingPaymentReminder } from './pending-payment-reminder.email';
+import { planChangeReceipt } from './plan-change-receipt.email';
 import { purchaseReceipt } from './purchase-receipt.email';
 import { renewalFailed } from './renewal-failed.email';
 import { seatInvitation } from './seat-invitation.email';
@@ -11,6 +12,7 @@ export const checkoutEmailKinds = {
   'license-key': licenseKey,
   'seat-invitation': seatInvitation,
   'subscription-renewed': subscriptionRenewed,
+  'plan-change-receipt': planChangeReceipt,
   'renewal-failed': renewalFailed,
   'pending-payment-reminder': pendingPaymentReminder,
 };

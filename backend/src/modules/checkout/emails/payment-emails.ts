@@ -3,7 +3,7 @@ import { openLicenseKey, LicensedUserAdded, LicenseGranted, signSeatInvitation }
 import { PurchaseCompleted } from '../checkout.events';
 import { SubscriptionPastDue, SubscriptionRenewed } from '../../subscriptions';
 
-/** The emails purchases send: receipt, license key, seat invitation, renewal and failed renewal. */
+/** The emails purchases send: receipt, license key, seat invitation, renewal, plan-change receipt and failed renewal. */
 export function paymentEmailTriggers(sealingSecret: string, siteUrl: string, invitationKey: Buffer): EmailTrigger[] {
   const dashboard = (section: string) => new URL(`/dashboard?section=${section}`, siteUrl).toString();
   return [
@@ -47,7 +47,36 @@ export function paymentEmailTriggers(sealingSecret: string, siteUrl: string, inv
       kind: 'subscription-renewed',
       send: (d) =>
         d.email && d.billingReason === 'subscription_cycle'
-          ? { to: d.email, data: { planTitle: d.title, amountCents: d.amountCents, currency: d.currency, periodEndsAt: d.currentPeriodEnd } }
+          ? {
+              to: d.email,
+              data: {
+                planTitle: d.title,
+                amountCents: d.amountCents,
+                currency: d.currency,
+                periodEndsAt: d.currentPeriodEnd,
+                period: periodOf(d),
+                invoiceNumber: d.invoiceNumber,
+              },
+            }
+          : null,
+    }),
+    emailTrigger({
+      event: SubscriptionRenewed,
+      kind: 'plan-change-receipt',
+      // A move to a cheaper plan charges nothing (its credit goes to the balance): no receipt.
+      send: (d) =>
+        d.email && d.billingReason === 'subscription_update' && d.amountCents > 0
+          ? {
+              to: d.email,
+              data: {
+                planTitle: d.title,
+                amountCents: d.amountCents,
+                currency: d.currency,
+                paidAt: d.at,
+                period: periodOf(d),
+                invoiceNumber: d.invoiceNumber,
+              },
+            }
           : null,
     }),
     emailTrigger({
@@ -69,6 +98,9 @@ export function paymentEmailTriggers(sealingSecret: string, siteUrl: string, inv
     }),
   ];
 }
+
+const periodOf = (d: { periodStart: string | null; periodEnd: string | null }) =>
+  d.periodStart && d.periodEnd ? { start: d.periodStart, end: d.periodEnd } : null;
 
 const PLAN_TITLES: Record<string, string> = { lifetime: 'Lifetime license', pro: 'Pro plan', starter: 'Starter plan' };
 /** A plan as the license key email names it (support resends it with the same words). */

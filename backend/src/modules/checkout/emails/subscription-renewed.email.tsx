@@ -3,6 +3,7 @@ import { emailKind, siteLink, type EmailProps } from '../../../platform/email-te
 import { Facts, Greeting, Paragraph } from '../../../platform/email-templates/blocks';
 import { EmailLayout } from '../../../platform/email-templates/layout';
 import { formatDay, formatWhen } from '../../../platform/email-templates/when';
+import { periodText } from './billing-period';
 
 interface Renewal {
   name?: string | null;
@@ -10,6 +11,9 @@ interface Renewal {
   amountCents: number;
   currency: string;
   periodEndsAt: string;
+  /** The period this payment is for, and the invoice's number (renewals recorded before these were kept have neither). */
+  period?: { start: string; end: string } | null;
+  invoiceNumber?: string | null;
 }
 
 function SubscriptionRenewed({ data: d, context: c, footer }: EmailProps<Renewal>) {
@@ -27,14 +31,29 @@ function SubscriptionRenewed({ data: d, context: c, footer }: EmailProps<Renewal
         <strong>{amount}</strong>
         {` for another month of ${d.planTitle}. Your included credits have been reset.`}
       </Paragraph>
-      <Facts rows={[['Next renewal', formatWhen(d.periodEndsAt, c.timeZone)]]} />
+      <Facts
+        rows={[
+          ...(d.period ? [['Period', periodText(d.period, c.timeZone)] as [string, string]] : []),
+          ['Amount paid', amount],
+          ...(d.invoiceNumber ? [['Invoice', d.invoiceNumber] as [string, string]] : []),
+          ['Next renewal', formatWhen(d.periodEndsAt, c.timeZone)],
+        ]}
+      />
     </EmailLayout>
   );
 }
 
 export const subscriptionRenewed = emailKind<Renewal>({
   topic: 'transactional',
-  sample: { name: 'Ada', planTitle: 'Pro Monthly', amountCents: 2000, currency: 'USD', periodEndsAt: '2026-12-23T14:05:00Z' },
-  subject: (d) => `${d.planTitle} renewed`,
+  sample: {
+    name: 'Ada',
+    planTitle: 'Pro Monthly',
+    amountCents: 2000,
+    currency: 'USD',
+    periodEndsAt: '2026-12-23T14:05:00Z',
+    period: { start: '2026-11-23T14:05:00Z', end: '2026-12-23T14:05:00Z' },
+    invoiceNumber: 'A1B2C3D-0002',
+  },
+  subject: (d) => `${d.planTitle} renewed: your receipt`,
   Email: SubscriptionRenewed,
 });
