@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import type { SiteServer } from '../../support/site-server';
 import { callFn, chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../../support/site-client';
 import { emulatorStripe } from '../../support/emulator-client';
+import { waitForOutboxMessage } from '../../support/outbox';
 
 let site: SiteServer;
 let stripe: Stripe;
@@ -11,6 +12,8 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => site?.stop());
 
+const DAY = 86_400;
+const period = (start: number, end: number) => ({ start: new Date(start * 1000).toISOString(), end: new Date(end * 1000).toISOString() });
 const dashboard = (cookie: string) => callFn(site.url, 'getDashboardData', {}, { cookie, method: 'GET' });
 const planChange = (cookie: string, resourceId: string) => callFn(site.url, 'getPlanChange', { resourceId, quantity: 1 }, { cookie, method: 'GET' });
 const devTrigger = async (path: string) => {
@@ -81,6 +84,41 @@ describe('a plan change after a renewal (the dev page moves the customer’s tes
     );
     const { changed } = await switchToPro(cookie);
     expect(changed.result).toEqual({ changed: true, resourceId: 'pro-monthly', quantity: 1 });
+  });
+
+  it('leaves a money trail: the checkout, the renewal paid late and the switch’s charge in the purchases with their periods, each with a receipt', async () => {
+    const email = 'money-trail@example.com';
+    const { cookie, subscriptionId } = await subscribed(email);
+    const start = (await stripe.subscriptions.retrieve(subscriptionId)).items.data[0]!.current_period_start;
+    const failed = await devTrigger(`subscriptions/${subscriptionId}/fail-renewal`);
+    const renewal = failed.body.invoice!;
+    const pending = await eventually(
+      () => dashboard(cookie),
+      (d) => d.result?.pendingPayments?.some((p: { status: string }) => p.status === 'open'),
+    );
+    expect(pending.result.pendingPayments[0]).toMatchObject({ kind: 'renewal', title: 'Starter', amountCents: 900, period: period(start + 30 * DAY, start + 60 * DAY) });
+    await fetch(`${site.url}/_stripe/invoice/${renewal.id}/pay`, { method: 'POST', headers: { origin: site.url } });
+    await eventually(
+      () => dashboard(cookie),
+      (d) => d.result?.licenses[0]?.subscription?.status === 'active',
+    );
+    const { preview, changed } = await switchToPro(cookie);
+    expect(changed.result).toMatchObject({ changed: true });
+
+    const data = await eventually(
+      () => dashboard(cookie),
+      (d) => d.result?.purchases?.length === 3,
+    );
+    expect(data.result.purchases).toEqual([
+      expect.objectContaining({ kind: 'plan_change', title: 'Pro', amountCents: preview.amountDueCents, status: 'paid', period: period(start + 30 * DAY, start + 60 * DAY) }),
+      expect.objectContaining({ kind: 'renewal', checkoutRef: renewal.id, title: 'Starter', amountCents: 900, period: period(start + 30 * DAY, start + 60 * DAY) }),
+      expect.objectContaining({ kind: 'checkout', title: 'Starter', amountCents: 900, period: period(start, start + 30 * DAY) }),
+    ]);
+    expect(data.result.pendingPayments[0]).toMatchObject({ status: 'settled', period: period(start + 30 * DAY, start + 60 * DAY) });
+    const renewed = await waitForOutboxMessage(email, /^Starter renewed: your receipt$/, site.url);
+    expect(renewed.page).toContain(renewal.number!);
+    const moved = await waitForOutboxMessage(email, /^Your receipt: moved to Pro \(\$10\.00\)$/, site.url);
+    expect(moved.page).toContain('$10.00');
   });
 
   it('a Stripe refusal answers a coded 422 in the error envelope, never a 500, and the log line carries Stripe’s request id', async () => {
