@@ -41,7 +41,10 @@ describe('the money trail of a plan, in Chromium, with the emulator’s test clo
     // The dev page lets the customer's test clock run to the period end with a card that declines.
     await page.goto('/_stripe/dev');
     await page.getByRole('button', { name: `Fail renewal ${subscriptionId}` }).click();
-    await page.getByRole('status').filter({ hasText: `${subscriptionId} is past_due` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${subscriptionId} is past_due` })
+      .waitFor();
     const clock = await stripe.testHelpers.testClocks.retrieve(String((await stripe.subscriptions.retrieve(subscriptionId)).test_clock));
     expect(clock).toMatchObject({ status: 'ready', frozen_time: start + 30 * DAY });
 

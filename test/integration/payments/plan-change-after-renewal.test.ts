@@ -96,7 +96,12 @@ describe('a plan change after a renewal (the dev page moves the customer’s tes
       () => dashboard(cookie),
       (d) => d.result?.pendingPayments?.some((p: { status: string }) => p.status === 'open'),
     );
-    expect(pending.result.pendingPayments[0]).toMatchObject({ kind: 'renewal', title: 'Starter', amountCents: 900, period: period(start + 30 * DAY, start + 60 * DAY) });
+    expect(pending.result.pendingPayments[0]).toMatchObject({
+      kind: 'renewal',
+      title: 'Starter',
+      amountCents: 900,
+      period: period(start + 30 * DAY, start + 60 * DAY),
+    });
     await fetch(`${site.url}/_stripe/invoice/${renewal.id}/pay`, { method: 'POST', headers: { origin: site.url } });
     await eventually(
       () => dashboard(cookie),
@@ -110,8 +115,20 @@ describe('a plan change after a renewal (the dev page moves the customer’s tes
       (d) => d.result?.purchases?.length === 3,
     );
     expect(data.result.purchases).toEqual([
-      expect.objectContaining({ kind: 'plan_change', title: 'Pro', amountCents: preview.amountDueCents, status: 'paid', period: period(start + 30 * DAY, start + 60 * DAY) }),
-      expect.objectContaining({ kind: 'renewal', checkoutRef: renewal.id, title: 'Starter', amountCents: 900, period: period(start + 30 * DAY, start + 60 * DAY) }),
+      expect.objectContaining({
+        kind: 'plan_change',
+        title: 'Pro',
+        amountCents: preview.amountDueCents,
+        status: 'paid',
+        period: period(start + 30 * DAY, start + 60 * DAY),
+      }),
+      expect.objectContaining({
+        kind: 'renewal',
+        checkoutRef: renewal.id,
+        title: 'Starter',
+        amountCents: 900,
+        period: period(start + 30 * DAY, start + 60 * DAY),
+      }),
       expect.objectContaining({ kind: 'checkout', title: 'Starter', amountCents: 900, period: period(start, start + 30 * DAY) }),
     ]);
     expect(data.result.pendingPayments[0]).toMatchObject({ status: 'settled', period: period(start + 30 * DAY, start + 60 * DAY) });

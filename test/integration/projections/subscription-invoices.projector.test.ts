@@ -33,7 +33,14 @@ describe('SubscriptionInvoicesProjector', () => {
     it('waits open with its period, then is paid, keeping when it failed', async () => {
       const [invoiceId, userId] = [freshId('in'), freshId('user')];
       await projection.given(pastDue(invoiceId, userId, at(30)));
-      expect(await invoice(invoiceId)).toMatchObject({ status: 'open', amount_cents: 1900, period_start: at(30), period_end: at(60), failed_at: at(30), paid_at: null });
+      expect(await invoice(invoiceId)).toMatchObject({
+        status: 'open',
+        amount_cents: 1900,
+        period_start: at(30),
+        period_end: at(60),
+        failed_at: at(30),
+        paid_at: null,
+      });
       await projection.given(renewed(invoiceId, userId, 'subscription_cycle', at(33)));
       expect(await invoice(invoiceId)).toMatchObject({ status: 'paid', billing_reason: 'subscription_cycle', failed_at: at(30), paid_at: at(33) });
     });
@@ -55,7 +62,13 @@ describe('SubscriptionInvoicesProjector', () => {
     it('is kept without plan, seats or period', async () => {
       const [invoiceId, userId] = [freshId('in'), freshId('user')];
       await projection.given(renewed(invoiceId, userId, 'subscription_update', at(40), unbilled));
-      expect(await invoice(invoiceId)).toMatchObject({ resource_id: null, quantity: null, period_start: null, period_end: null, billing_reason: 'subscription_update' });
+      expect(await invoice(invoiceId)).toMatchObject({
+        resource_id: null,
+        quantity: null,
+        period_start: null,
+        period_end: null,
+        billing_reason: 'subscription_update',
+      });
     });
   });
 
@@ -80,7 +93,13 @@ const billed = (start: string) => ({
   invoiceNumber: 'ABC-0002',
 });
 
-const renewed = (invoiceId: string, userId: string, billingReason: string, paidAt: string, overrides: Partial<Parameters<typeof SubscriptionRenewed>[0]> = {}) =>
+const renewed = (
+  invoiceId: string,
+  userId: string,
+  billingReason: string,
+  paidAt: string,
+  overrides: Partial<Parameters<typeof SubscriptionRenewed>[0]> = {},
+) =>
   SubscriptionRenewed({
     subscriptionId: 'sub_1',
     userId,

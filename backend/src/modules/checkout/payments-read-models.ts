@@ -11,7 +11,8 @@ export type PaymentsReadModels = PurchaseTables &
   LicenseTables &
   SubscriptionTables &
   SubscriptionInvoiceTables &
-  ReadModelTables<typeof ResourceSchema> & ValidationLogTables;
+  ReadModelTables<typeof ResourceSchema> &
+  ValidationLogTables;
 
 /** Kysely over them, in `em`'s transaction if it is in one. */
 export const paymentsReadModels = (em: EntityManager) => em.getKysely<PaymentsReadModels, typeof readModelKysely>(readModelKysely);

@@ -30,7 +30,14 @@ export class SubscriptionInvoicesProjector implements Projector<InvoiceEvent> {
       case 'SubscriptionPastDue':
         await db
           .insertInto('rm_subscription_invoices')
-          .values({ invoice_id: d.invoiceId, ...billed, billing_reason: null, status: 'open', amount_cents: event.data.amountDueCents, failed_at: new Date(d.at) })
+          .values({
+            invoice_id: d.invoiceId,
+            ...billed,
+            billing_reason: null,
+            status: 'open',
+            amount_cents: event.data.amountDueCents,
+            failed_at: new Date(d.at),
+          })
           // Paid first (events of two streams are not ordered): it stays paid, and learns when it failed.
           .onConflict((conflict) => conflict.column('invoice_id').doUpdateSet({ failed_at: new Date(d.at) }))
           .execute();
