@@ -90,6 +90,7 @@ export const takeSupportAction = defineServerFn({
     'admin.action_id_reused',
     'admin.action_target_not_found',
     'admin.refund_too_large',
+    'admin.refund_currency_mismatch',
     'admin.extend_to_past',
   ],
 });

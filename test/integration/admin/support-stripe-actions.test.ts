@@ -138,6 +138,21 @@ describe('an owner refunding part of a purchase, then the rest', () => {
     expect([answer.status, answer.error?.code]).toEqual([400, 'admin.refund_too_large']);
   });
 
+  it('refuses a refund in another currency than the payment’s, recording and sending nothing', async () => {
+    const actionId = randomUUID();
+    const answer = await callFn(
+      site.url,
+      'takeSupportAction',
+      { actionId, kind: 'refund', userId, reason: 'Asked within 30 days', details: { checkoutRef, amount: 100, currency: 'eur' } },
+      { cookie: owner },
+    );
+    expect([answer.status, answer.error?.code]).toEqual([400, 'admin.refund_currency_mismatch']);
+    expect(answer.error?.message).toBe('This payment was made in USD; a refund of it is in USD too, not EUR.');
+    expect((await pool.query('select 1 from events where stream_id = $1', [`support-action-${actionId}`])).rowCount).toBe(0);
+    expect(await audited(actionId)).toBeUndefined();
+    expect((await purchaseRow()).refunded_cents).toBe(500);
+  });
+
   it('takes access back when the rest is refunded', async () => {
     const rest = randomUUID();
     expect((await refund(owner, rest, amountCents - 500)).result?.status).toBe('pending');

@@ -54,6 +54,15 @@ export class RefundTooLargeError extends ModuleError {
   }
 }
 
+/** A refund in another currency than the payment's: Stripe refunds in the charge's currency, so the amount would mean something else. */
+export class RefundCurrencyMismatchError extends ModuleError {
+  static readonly code = 'admin.refund_currency_mismatch';
+  static readonly status = 400;
+  constructor(asked: string, paid: string) {
+    super(`This payment was made in ${paid.toUpperCase()}; a refund of it is in ${paid.toUpperCase()} too, not ${asked.toUpperCase()}.`);
+  }
+}
+
 /** A license extended to a moment already past. */
 export class ExtendToPastError extends ModuleError {
   static readonly code = 'admin.extend_to_past';

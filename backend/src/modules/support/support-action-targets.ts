@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { EVENTS_POOL } from '../../events/events.tokens';
-import { ActionTargetNotFoundError, ExtendToPastError, RefundTooLargeError, type SupportActionRequest } from '../admin';
+import { ActionTargetNotFoundError, ExtendToPastError, RefundCurrencyMismatchError, RefundTooLargeError, type SupportActionRequest } from '../admin';
 
 export interface LicenseTarget {
   licenseId: string;
@@ -49,6 +49,7 @@ export class SupportActionTargets {
         return;
       case 'refund': {
         const purchase = await this.purchase(action.userId, action.details.checkoutRef);
+        if (action.details.currency.toLowerCase() !== purchase.currency.toLowerCase()) throw new RefundCurrencyMismatchError(action.details.currency, purchase.currency);
         const left = purchase.amountCents - purchase.refundedCents;
         if (action.details.amount > left) throw new RefundTooLargeError(left);
         return;
