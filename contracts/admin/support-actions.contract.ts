@@ -92,6 +92,8 @@ export const takeSupportAction = defineServerFn({
     'admin.refund_too_large',
     'admin.refund_currency_mismatch',
     'admin.extend_to_past',
+    'admin.extend_lifetime',
+    'admin.extend_not_later',
   ],
 });
 

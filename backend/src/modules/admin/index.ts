@@ -13,7 +13,14 @@ export {
   type SupportActionRequest,
 } from './support-actions.events';
 export { assertPermitted, supportActionDecider, type SupportActionState } from './support-action.decider';
-export { ActionTargetNotFoundError, ExtendToPastError, RefundCurrencyMismatchError, RefundTooLargeError } from './support-actions.errors';
+export {
+  ActionTargetNotFoundError,
+  ExtendLifetimeError,
+  ExtendNotLaterError,
+  ExtendToPastError,
+  RefundCurrencyMismatchError,
+  RefundTooLargeError,
+} from './support-actions.errors';
 export { StreamSummarySchema } from './projections/stream-summary.entity';
 export { AdminModule } from './admin.module';
 export { AdminJobsModule } from './jobs/admin-jobs.module';

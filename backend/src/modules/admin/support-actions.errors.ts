@@ -63,6 +63,24 @@ export class RefundCurrencyMismatchError extends ModuleError {
   }
 }
 
+/** A lifetime license never ends by a date: there is nothing to extend. */
+export class ExtendLifetimeError extends ModuleError {
+  static readonly code = 'admin.extend_lifetime';
+  static readonly status = 400;
+  constructor() {
+    super('A lifetime license never ends, so there is nothing to extend. Extensions are for subscription licenses.');
+  }
+}
+
+/** An extension to a date no later than the one the license is already extended to. */
+export class ExtendNotLaterError extends ModuleError {
+  static readonly code = 'admin.extend_not_later';
+  static readonly status = 409;
+  constructor(extendedUntil: string) {
+    super(`This license is already extended to ${extendedUntil.slice(0, 10)}; pick a later date to extend it further.`);
+  }
+}
+
 /** A license extended to a moment already past. */
 export class ExtendToPastError extends ModuleError {
   static readonly code = 'admin.extend_to_past';
