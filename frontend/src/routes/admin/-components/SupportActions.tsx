@@ -15,14 +15,18 @@ export function SupportActions({ account, viewer }: { account: CustomerAccount; 
   const catalog = useQuery(resourcesQuery({}));
   const liveLicenses = account.licenses.filter((license) => license.status !== 'revoked');
   const subscriptions = liveLicenses.filter((license) => license.subscriptionId !== null && license.status !== 'ended');
+  // A lifetime license never ends: only a subscription's license can be kept on past its end.
+  const extendable = liveLicenses.filter((license) => license.kind === 'subscription');
   const bookings = account.bookings.filter((booking) => booking.status === 'confirmed');
   const grantedResources = account.resources.filter((resource) => resource.source === 'free');
   const creditLimit = viewer.role === 'owner' ? OWNER_CREDIT_LIMIT : SUPPORT_CREDIT_LIMIT;
-  const licenseOptions = liveLicenses.map((license) => (
-    <option key={license.licenseId} value={license.licenseId}>
-      {license.plan} · key …{license.keyHint} · {license.status}
-    </option>
-  ));
+  const optionsOf = (licenses: typeof liveLicenses) =>
+    licenses.map((license) => (
+      <option key={license.licenseId} value={license.licenseId}>
+        {license.plan} · key …{license.keyHint} · {license.status}
+      </option>
+    ));
+  const licenseOptions = optionsOf(liveLicenses);
 
   return (
     <section aria-labelledby="support-actions" className="mt-8">
@@ -95,8 +99,8 @@ export function SupportActions({ account, viewer }: { account: CustomerAccount; 
           userId={userId}
           viewer={viewer}
           kind="extend_license"
-          description="Keeps a license active until the date you pick."
-          unavailable={liveLicenses.length === 0 ? 'No license to extend.' : undefined}
+          description="Keeps a subscription's license active until the date you pick, even if the subscription ends sooner; a later renewal carries it further."
+          unavailable={extendable.length === 0 ? 'No subscription license to extend (a lifetime license never ends).' : undefined}
           read={(form) => {
             const until = field(form, 'until');
             if (!/^\d{4}-\d{2}-\d{2}$/.test(until)) return 'Pick the date it should last until.';
@@ -106,7 +110,7 @@ export function SupportActions({ account, viewer }: { account: CustomerAccount; 
           <label className="block text-xs text-ink-subtle">
             License
             <select name="licenseId" className={FIELD}>
-              {licenseOptions}
+              {optionsOf(extendable)}
             </select>
           </label>
           <label className="block text-xs text-ink-subtle">
