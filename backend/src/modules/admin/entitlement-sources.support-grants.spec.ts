@@ -56,7 +56,9 @@ describe('deriveEntitlementSources', () => {
       const extendedTo = (until: string, causationId = 'event:900') =>
         on({ type: 'LicenseExtended', data: { licenseId: 'lic-x', until, at: day(3) } }, { causationId });
       const cancelled = {
-        subscriptions: new Map([['sub_1', { status: 'cancelled' as const, currentPeriodEnd: new Date(day(30)), cancelAt: null, cancelledAt: new Date(day(4)) }]]),
+        subscriptions: new Map([
+          ['sub_1', { status: 'cancelled' as const, currentPeriodEnd: new Date(day(30)), cancelAt: null, cancelledAt: new Date(day(4)) }],
+        ]),
       };
       const actions = { supportActions: new Map([['event:900', { ...supportAction(), kind: 'extend_license', actorRole: 'owner' }]]) };
 

@@ -13,6 +13,8 @@ export {
   type SupportActionRequest,
 } from './support-actions.events';
 export { assertPermitted, supportActionDecider, type SupportActionState } from './support-action.decider';
+export { supportCreditGrantsStreamId, utcDay } from './support-credit-grants.events';
+export { supportCreditGrantsDecider } from './support-credit-grants.decider';
 export {
   ActionTargetNotFoundError,
   ExtendLifetimeError,

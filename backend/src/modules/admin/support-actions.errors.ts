@@ -18,6 +18,18 @@ export class GrantLimitError extends ModuleError {
   }
 }
 
+/** A support admin's grant would take them past the credits support may grant in a UTC day. */
+export class DailyGrantLimitError extends ModuleError {
+  static readonly code = 'admin.daily_grant_limit';
+  static readonly status = 403;
+  constructor(limit: number, left: number) {
+    const count = (n: number) => n.toLocaleString('en-US');
+    super(
+      `Support can grant up to ${count(limit)} credits a day; ${left > 0 ? `you have ${count(left)} left today` : 'you have none left today'} (the day ends at midnight UTC). Ask an owner for more.`,
+    );
+  }
+}
+
 /** The same action id was sent again for another action (a different kind or customer). */
 export class ActionIdReusedError extends ModuleError {
   static readonly code = 'admin.action_id_reused';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CustomerAccount } from '@contracts/admin/customer-account.contract';
-import { SUPPORT_CREDIT_LIMIT, type AdminViewer } from '@contracts/admin/support-actions.contract';
+import { SUPPORT_CREDIT_LIMIT, SUPPORT_DAILY_CREDIT_LIMIT, type AdminViewer } from '@contracts/admin/support-actions.contract';
 import { resourcesQuery } from '../../../queries/catalog';
 import { FIELD, SupportActionForm } from './SupportActionForm';
 import { RefundForm } from './RefundForm';
@@ -37,7 +37,7 @@ export function SupportActions({ account, viewer }: { account: CustomerAccount; 
         Signed in as{' '}
         {viewer.role === 'owner'
           ? 'an owner: every action is open to you'
-          : `support: you can resend keys, grant resources and up to ${SUPPORT_CREDIT_LIMIT} credits at a time`}
+          : `support: you can resend keys, grant resources and up to ${SUPPORT_CREDIT_LIMIT} credits at a time, ${SUPPORT_DAILY_CREDIT_LIMIT.toLocaleString('en-US')} a day`}
         . Each action is recorded with your name and reason, and shows in the timeline and the audit log.
       </p>
       <div className="mt-3 grid items-start gap-4 md:grid-cols-2 xl:grid-cols-3">
@@ -81,7 +81,9 @@ export function SupportActions({ account, viewer }: { account: CustomerAccount; 
           userId={userId}
           viewer={viewer}
           kind="grant_credits"
-          description={`Adds credits that never expire. Up to ${creditLimit.toLocaleString('en-US')} per action${viewer.role === 'owner' ? '' : ' for support'}.`}
+          description={`Adds credits that never expire. Up to ${creditLimit.toLocaleString('en-US')} per action${
+            viewer.role === 'owner' ? '' : ` and ${SUPPORT_DAILY_CREDIT_LIMIT.toLocaleString('en-US')} a day (UTC) for support`
+          }.`}
           read={(form) => {
             const credits = Number(field(form, 'credits'));
             if (!Number.isInteger(credits) || credits < 1) return 'Credits: a whole number, 1 or more.';
