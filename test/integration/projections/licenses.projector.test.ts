@@ -195,9 +195,7 @@ async function standing(licenseId: string) {
     term_valid_until: Date | null;
     extended_until: Date | null;
   }>('select status, valid_until, term_status, term_valid_until, extended_until from rm_licenses where license_id = $1', [licenseId]);
-  return (
-    row && { ...row, valid_until: iso(row.valid_until), term_valid_until: iso(row.term_valid_until), extended_until: iso(row.extended_until) }
-  );
+  return row && { ...row, valid_until: iso(row.valid_until), term_valid_until: iso(row.term_valid_until), extended_until: iso(row.extended_until) };
 }
 
 async function seats(licenseId: string) {
