@@ -170,6 +170,7 @@ describe('a subscription license extended by an owner', () => {
     const sources = (await getServerFn(site.url, 'getEntitlementSources', { userId }, owner)).body.result.entitlements as Entitlement[];
     expect(sources.find((e) => e.kind === 'plan')).toMatchObject({ ends: { state: 'ended', by: 'cancellation' } });
     expect(sources.find((e) => e.kind === 'extension')).toMatchObject({ ends: { state: 'active', at: later }, source: { reason: 'Goodwill for a year' } });
+    expect(sources.find((e) => e.kind === 'included_credits')).toMatchObject({ ends: { state: 'active' } });
     expect(await customersExtension()).toMatchObject({ ends: { state: 'active', at: later } });
   });
 });

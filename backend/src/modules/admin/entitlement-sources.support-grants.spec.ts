@@ -70,10 +70,21 @@ describe('deriveEntitlementSources', () => {
           id: 'extension:lic-x',
           kind: 'extension',
           title: 'pro',
-          detail: 'Keeps the license active to this date, even if the subscription ends sooner',
+          detail: 'Keeps the license and its credits active, even if the subscription ends sooner',
           source: { kind: 'admin', at: day(2), actionId: 'action-1', actorId: 'admin_7', actorRole: 'owner', reason: 'Course bought on the old site' },
           ends: { state: 'active', at: day(60), by: 'period_end', alsoEndedBy: ['refund', 'dispute', 'revoked_by_support'] },
           events: [ref(extended), { position: '900', type: 'SupportActionRecorded', at: day(2) }],
+        });
+      });
+
+      it('keeps the license’s included credits while it holds, past the cancelled plan', () => {
+        const withCredits = licenseGranted('lic-x', { kind: 'subscription', subscriptionId: 'sub_1', includedCreditsPerMonth: 500, validUntil: day(30) });
+        const entitlements = derive([withCredits, extendedTo(day(60))], cancelled, actions);
+        expect(entitlements.find((e) => e.kind === 'included_credits')!.ends).toEqual({
+          state: 'active',
+          at: day(60),
+          by: 'period_end',
+          alsoEndedBy: ['refund', 'dispute', 'revoked_by_support'],
         });
       });
 

@@ -68,7 +68,9 @@ export function planEntitlements(log: AccessLog): Entitlement[] {
     });
     const extended = extension(log, licenseId, title);
     if (extended) out.push(extended);
-    if (terms.includedCreditsPerMonth > 0) out.push(includedCredits(log, granted, terms.plan, terms.includedCreditsPerMonth, ends, changes));
+    // The license's credits last as long as the license does: past a cancelled plan while an extension holds.
+    const licenseEnds = ends.state === 'ended' && extended?.ends.state === 'active' ? extended.ends : ends;
+    if (terms.includedCreditsPerMonth > 0) out.push(includedCredits(log, granted, terms.plan, terms.includedCreditsPerMonth, licenseEnds, changes));
   }
   return out;
 }
@@ -92,7 +94,7 @@ function extension(log: AccessLog, licenseId: string, planTitle: string): Entitl
     id: `extension:${licenseId}`,
     kind: 'extension',
     title: planTitle,
-    detail: 'Keeps the license active to this date, even if the subscription ends sooner',
+    detail: 'Keeps the license and its credits active, even if the subscription ends sooner',
     source: log.origin(latest, () => ({ kind: 'unrecorded', at: latest.data.at })),
     ends,
     events: log.refs(extensions),
