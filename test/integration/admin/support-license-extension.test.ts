@@ -118,6 +118,9 @@ describe('a subscription license extended by an owner', () => {
     await afterWebhook('customer.subscription.updated', () =>
       stripe.subscriptions.update(subscriptionId, { metadata: { note: 'updated after the extension' } }),
     );
+    // Handled, and nothing recorded on the license since the extension: the read model below cannot be lagging behind.
+    const stream = await pool.query<{ type: string }>('select type from events where stream_id = $1 order by stream_version', [`license-${licenseId}`]);
+    expect(stream.rows.map((e) => e.type).at(-1)).toBe('LicenseExtended');
     expect(await license()).toMatchObject({ status: 'active', valid_until: new Date(extendedTo) });
     expect(await extension()).toMatchObject({ ends: { state: 'active', at: extendedTo } });
     expect(await customersExtension()).toMatchObject({ source: { kind: 'support' }, ends: { state: 'active', at: extendedTo } });
