@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fixtures from './stripe-fixtures.json';
 
+export { stripeError } from './emulator-errors';
+
 /**
  * Stripe's own example objects (stripe/openapi fixtures3.json, MIT), the template of every object
  * the emulator makes: the same fields as real Stripe, with this emulator's values over them.
@@ -150,18 +152,6 @@ export function checkoutSessionObject(params: CheckoutSessionParams, lines: Sess
     collected_information: null,
     payment_method_configuration_details: null,
     invoice_creation: params.mode === 'payment' ? { ...(session.invoice_creation as Fixture), enabled: false } : null,
-  };
-}
-
-/** Stripe's error body. */
-export function stripeError(message: string, extra: { type?: string; param?: string; code?: string } = {}) {
-  return {
-    error: {
-      type: extra.type ?? 'invalid_request_error',
-      message,
-      ...(extra.param ? { param: extra.param } : {}),
-      ...(extra.code ? { code: extra.code } : {}),
-    },
   };
 }
 

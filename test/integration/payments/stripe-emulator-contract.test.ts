@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { emulatorStripe, WebhookRecorder } from '../../support/emulator-client';
+import { StripeContract, type ContractProblem } from '../../support/stripe-contract';
+import { startTestApi, type TestApi } from '../../support/test-api';
+
+/**
+ * Every object the emulator answers, through the real SDK, checked against the installed `stripe`
+ * package's types for the API version the emulator sends: no field missing, none extra, each of
+ * its type. The figure (fields right of fields seen) is printed at the end.
+ */
+const TYPES = [
+  'Customer',
+  'Product',
+  'Price',
+  'Checkout.Session',
+  'LineItem',
+  'Subscription',
+  'Invoice',
+  'PaymentIntent',
+  'Charge',
+  'Refund',
+  'Dispute',
+  'BillingPortal.Session',
+  'Event',
+  'ApiList<Stripe.Customer>',
+  'ApiList<Stripe.Product>',
+  'ApiList<Stripe.Price>',
+  'ApiList<Stripe.Checkout.Session>',
+  'ApiList<Stripe.LineItem>',
+  'ApiList<Stripe.Subscription>',
+  'ApiList<Stripe.Invoice>',
+  'ApiList<Stripe.PaymentIntent>',
+  'ApiList<Stripe.Charge>',
+  'ApiList<Stripe.Refund>',
+  'ApiList<Stripe.Dispute>',
+  'ApiList<Stripe.Event>',
+] as const;
+type TypeName = (typeof TYPES)[number];
+
+let api: TestApi;
+let stripe: Stripe;
+let contract: StripeContract;
+const webhooks = new WebhookRecorder();
+const tally = { right: 0, total: 0 };
+
+beforeAll(async () => {
+  contract = new StripeContract(TYPES);
+  api = await startTestApi({ env: { STRIPE_EMULATOR_WEBHOOK_URL: await webhooks.start() } });
+  stripe = emulatorStripe(api.url);
+});
+afterAll(async () => {
+  process.stdout.write(
+    `Stripe emulator contract (stripe ${Stripe.API_VERSION}): ${tally.right} of ${tally.total} response fields right (${((100 * tally.right) / Math.max(1, tally.total)).toFixed(1)}%)\n`,
+  );
+  await api?.close();
+  await webhooks.stop();
+});
+
+/** The fields of `value` that break the SDK's type (none, when the emulator keeps Stripe's contract). */
+function problems(value: unknown, type: TypeName): ContractProblem[] {
+  const result = contract.check(value, type);
+  tally.right += result.right;
+  tally.total += result.total;
+  return result.problems;
+}
+
+const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+const page = (path: string, init: RequestInit = {}) => fetch(`${api.url}${path}`, { method: 'POST', redirect: 'manual', ...init });
+
+async function paidSession(mode: 'payment' | 'subscription'): Promise<Stripe.Checkout.Session> {
+  const customer = await stripe.customers.create({ email: `contract-${randomUUID()}@example.com` });
+  const price = await stripe.prices.create({
+    currency: 'usd',
+    unit_amount: 1900,
+    product: (await catalogProduct()).id,
+    ...(mode === 'subscription' ? { recurring: { interval: 'month' as const } } : {}),
+  });
+  const session = await stripe.checkout.sessions.create({
+    mode,
+    customer: customer.id,
+    line_items: [{ price: price.id, quantity: 1 }],
+    success_url: 'http://localhost:3000/checkout?status=success',
+    expires_at: inAnHour(),
+  });
+  expect((await page(`/_stripe/checkout/${session.id}/pay`)).status).toBe(303);
+  return stripe.checkout.sessions.retrieve(session.id);
+}
+
+async function catalogProduct(): Promise<Stripe.Product> {
+  const [product] = (await stripe.products.list({ limit: 1 })).data;
+  if (!product) throw new Error('the emulator made no catalog product');
+  return product;
+}
+
+describe('the emulator’s objects keep the SDK’s types', () => {
+  it('customers: created, retrieved and listed', async () => {
+    const customer = await stripe.customers.create({ email: 'contract@example.com', name: 'Contract', metadata: { k: 'v' } });
+    expect(problems(customer, 'Customer')).toEqual([]);
+    expect(problems(await stripe.customers.retrieve(customer.id), 'Customer')).toEqual([]);
+    expect(problems(await stripe.customers.list({ limit: 3 }), 'ApiList<Stripe.Customer>')).toEqual([]);
+  });
+
+  it('products and prices: retrieved, created, updated and listed', async () => {
+    const product = await catalogProduct();
+    expect(problems(await stripe.products.retrieve(product.id), 'Product')).toEqual([]);
+    expect(problems(await stripe.products.list({ limit: 3 }), 'ApiList<Stripe.Product>')).toEqual([]);
+    const once = await stripe.prices.create({ currency: 'usd', unit_amount: 500, product: product.id, nickname: 'once' });
+    const monthly = await stripe.prices.create({ currency: 'usd', unit_amount: 900, product: product.id, recurring: { interval: 'month' } });
+    expect(problems(once, 'Price')).toEqual([]);
+    expect(problems(monthly, 'Price')).toEqual([]);
+    expect(problems(await stripe.prices.update(once.id, { metadata: { a: 'b' } }), 'Price')).toEqual([]);
+    expect(problems(await stripe.prices.list({ limit: 5 }), 'ApiList<Stripe.Price>')).toEqual([]);
+  });
+
+  it('a paid one-time checkout: session, line items, payment intent, charge, refund', async () => {
+    const session = await paidSession('payment');
+    expect(problems(session, 'Checkout.Session')).toEqual([]);
+    expect(problems(await stripe.checkout.sessions.listLineItems(session.id), 'ApiList<Stripe.LineItem>')).toEqual([]);
+    const intent = await stripe.paymentIntents.retrieve(String(session.payment_intent));
+    expect(problems(intent, 'PaymentIntent')).toEqual([]);
+    const charge = await stripe.charges.retrieve(String(intent.latest_charge));
+    expect(problems(charge, 'Charge')).toEqual([]);
+    const refund = await stripe.refunds.create({ payment_intent: intent.id, amount: 100 });
+    expect(problems(refund, 'Refund')).toEqual([]);
+    expect(problems(await stripe.refunds.retrieve(refund.id), 'Refund')).toEqual([]);
+    expect(problems(await stripe.charges.retrieve(charge.id), 'Charge')).toEqual([]);
+    expect(problems(await stripe.checkout.sessions.list({ limit: 3 }), 'ApiList<Stripe.Checkout.Session>')).toEqual([]);
+    expect(problems(await stripe.paymentIntents.list({ limit: 3 }), 'ApiList<Stripe.PaymentIntent>')).toEqual([]);
+    expect(problems(await stripe.charges.list({ limit: 3 }), 'ApiList<Stripe.Charge>')).toEqual([]);
+    expect(problems(await stripe.refunds.list({ limit: 3 }), 'ApiList<Stripe.Refund>')).toEqual([]);
+  });
+
+  it('an open and an expired checkout session', async () => {
+    const price = await stripe.prices.create({ currency: 'usd', unit_amount: 700, product: (await catalogProduct()).id });
+    const session = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      customer_email: 'open@example.com',
+      line_items: [{ price: price.id, quantity: 2 }],
+      success_url: 'http://localhost:3000/checkout?status=success',
+      cancel_url: 'http://localhost:3000/checkout?status=cancelled',
+    });
+    expect(problems(session, 'Checkout.Session')).toEqual([]);
+    expect(problems(await stripe.checkout.sessions.expire(session.id), 'Checkout.Session')).toEqual([]);
+  });
+
+  it('a subscription: bought, previewed, changed, set to cancel, cancelled, with its invoices', async () => {
+    const session = await paidSession('subscription');
+    expect(problems(session, 'Checkout.Session')).toEqual([]);
+    const subscription = await stripe.subscriptions.retrieve(String(session.subscription));
+    expect(problems(subscription, 'Subscription')).toEqual([]);
+    expect(problems(await stripe.invoices.retrieve(String(subscription.latest_invoice)), 'Invoice')).toEqual([]);
+    const item = subscription.items.data[0]!;
+    const dearer = await stripe.prices.create({ currency: 'usd', unit_amount: 4900, product: (await catalogProduct()).id, recurring: { interval: 'month' } });
+    const preview = await stripe.invoices.createPreview({
+      customer: String(subscription.customer),
+      subscription: subscription.id,
+      subscription_details: { items: [{ id: item.id, price: dearer.id }], proration_behavior: 'always_invoice' },
+    });
+    expect(problems(preview, 'Invoice')).toEqual([]);
+    const changed = await stripe.subscriptions.update(subscription.id, { items: [{ id: item.id, price: dearer.id }], proration_behavior: 'always_invoice' });
+    expect(problems(changed, 'Subscription')).toEqual([]);
+    expect(problems(await stripe.invoices.retrieve(String(changed.latest_invoice)), 'Invoice')).toEqual([]);
+    expect(problems(await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true }), 'Subscription')).toEqual([]);
+    expect(problems(await stripe.subscriptions.cancel(subscription.id), 'Subscription')).toEqual([]);
+    expect(problems(await stripe.subscriptions.list({ limit: 3 }), 'ApiList<Stripe.Subscription>')).toEqual([]);
+    expect(problems(await stripe.invoices.list({ limit: 3 }), 'ApiList<Stripe.Invoice>')).toEqual([]);
+  });
+
+  it('a billing portal session', async () => {
+    const customer = await stripe.customers.create({ email: 'portal@example.com' });
+    const portal = await stripe.billingPortal.sessions.create({ customer: customer.id, return_url: 'http://localhost:3000/account' });
+    expect(problems(portal, 'BillingPortal.Session')).toEqual([]);
+  });
+
+  it('a dispute: opened, given evidence, listed', async () => {
+    const session = await paidSession('payment');
+    const intent = await stripe.paymentIntents.retrieve(String(session.payment_intent));
+    const opened = await page(`/_stripe/dev/charges/${String(intent.latest_charge)}/dispute`, { headers: { accept: 'application/json' } });
+    const { dispute } = (await opened.json()) as { dispute: Stripe.Dispute };
+    expect(problems(await stripe.disputes.retrieve(dispute.id), 'Dispute')).toEqual([]);
+    expect(problems(await stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: 'Delivered.' } }), 'Dispute')).toEqual([]);
+    expect(problems(await stripe.disputes.list({ limit: 3 }), 'ApiList<Stripe.Dispute>')).toEqual([]);
+  });
+
+  it('events: every webhook sent, retrieved and listed', async () => {
+    await paidSession('subscription');
+    const sent = await webhooks.sent('invoice.paid');
+    expect(problems(await stripe.events.retrieve(sent.id), 'Event')).toEqual([]);
+    for (const body of webhooks.bodies) expect(problems(JSON.parse(body), 'Event')).toEqual([]);
+    expect(problems(await stripe.events.list({ limit: 10 }), 'ApiList<Stripe.Event>')).toEqual([]);
+  });
+});
