@@ -57,12 +57,24 @@ afterAll(async () => {
   await webhooks.stop();
 });
 
-/** The fields of `value` that break the SDK's type (none, when the emulator keeps Stripe's contract). */
-function problems(value: unknown, type: TypeName): ContractProblem[] {
+/** The fields of this test's objects that break the SDK's types (none, when the emulator keeps Stripe's contract). */
+let broken: ContractProblem[] = [];
+beforeEach(() => {
+  broken = [];
+});
+
+/** Each broken field once, whichever list item or object it was seen in. */
+function distinct(problems: ContractProblem[]): string[] {
+  return [...new Set(problems.map(({ path, problem }) => `${path.replace(/\[\d+\]/g, '[]')}: ${problem}`))].sort();
+}
+
+/** Checks an answer against its SDK type, and gives it back. */
+function checked<T>(value: T, type: TypeName): T {
   const result = contract.check(value, type);
   tally.right += result.right;
   tally.total += result.total;
-  return result.problems;
+  broken.push(...result.problems);
+  return value;
 }
 
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
@@ -96,39 +108,42 @@ async function catalogProduct(): Promise<Stripe.Product> {
 describe('the emulator’s objects keep the SDK’s types', () => {
   it('customers: created, retrieved and listed', async () => {
     const customer = await stripe.customers.create({ email: 'contract@example.com', name: 'Contract', metadata: { k: 'v' } });
-    expect(problems(customer, 'Customer')).toEqual([]);
-    expect(problems(await stripe.customers.retrieve(customer.id), 'Customer')).toEqual([]);
-    expect(problems(await stripe.customers.list({ limit: 3 }), 'ApiList<Stripe.Customer>')).toEqual([]);
+    checked(customer, 'Customer');
+    checked(await stripe.customers.retrieve(customer.id), 'Customer');
+    checked(await stripe.customers.list({ limit: 3 }), 'ApiList<Stripe.Customer>');
+    expect(distinct(broken)).toEqual([]);
   });
 
   it('products and prices: retrieved, created, updated and listed', async () => {
     const product = await catalogProduct();
-    expect(problems(await stripe.products.retrieve(product.id), 'Product')).toEqual([]);
-    expect(problems(await stripe.products.list({ limit: 3 }), 'ApiList<Stripe.Product>')).toEqual([]);
+    checked(await stripe.products.retrieve(product.id), 'Product');
+    checked(await stripe.products.list({ limit: 3 }), 'ApiList<Stripe.Product>');
     const once = await stripe.prices.create({ currency: 'usd', unit_amount: 500, product: product.id, nickname: 'once' });
     const monthly = await stripe.prices.create({ currency: 'usd', unit_amount: 900, product: product.id, recurring: { interval: 'month' } });
-    expect(problems(once, 'Price')).toEqual([]);
-    expect(problems(monthly, 'Price')).toEqual([]);
-    expect(problems(await stripe.prices.update(once.id, { metadata: { a: 'b' } }), 'Price')).toEqual([]);
-    expect(problems(await stripe.prices.list({ limit: 5 }), 'ApiList<Stripe.Price>')).toEqual([]);
+    checked(once, 'Price');
+    checked(monthly, 'Price');
+    checked(await stripe.prices.update(once.id, { metadata: { a: 'b' } }), 'Price');
+    checked(await stripe.prices.list({ limit: 5 }), 'ApiList<Stripe.Price>');
+    expect(distinct(broken)).toEqual([]);
   });
 
   it('a paid one-time checkout: session, line items, payment intent, charge, refund', async () => {
     const session = await paidSession('payment');
-    expect(problems(session, 'Checkout.Session')).toEqual([]);
-    expect(problems(await stripe.checkout.sessions.listLineItems(session.id), 'ApiList<Stripe.LineItem>')).toEqual([]);
+    checked(session, 'Checkout.Session');
+    checked(await stripe.checkout.sessions.listLineItems(session.id), 'ApiList<Stripe.LineItem>');
     const intent = await stripe.paymentIntents.retrieve(String(session.payment_intent));
-    expect(problems(intent, 'PaymentIntent')).toEqual([]);
+    checked(intent, 'PaymentIntent');
     const charge = await stripe.charges.retrieve(String(intent.latest_charge));
-    expect(problems(charge, 'Charge')).toEqual([]);
+    checked(charge, 'Charge');
     const refund = await stripe.refunds.create({ payment_intent: intent.id, amount: 100 });
-    expect(problems(refund, 'Refund')).toEqual([]);
-    expect(problems(await stripe.refunds.retrieve(refund.id), 'Refund')).toEqual([]);
-    expect(problems(await stripe.charges.retrieve(charge.id), 'Charge')).toEqual([]);
-    expect(problems(await stripe.checkout.sessions.list({ limit: 3 }), 'ApiList<Stripe.Checkout.Session>')).toEqual([]);
-    expect(problems(await stripe.paymentIntents.list({ limit: 3 }), 'ApiList<Stripe.PaymentIntent>')).toEqual([]);
-    expect(problems(await stripe.charges.list({ limit: 3 }), 'ApiList<Stripe.Charge>')).toEqual([]);
-    expect(problems(await stripe.refunds.list({ limit: 3 }), 'ApiList<Stripe.Refund>')).toEqual([]);
+    checked(refund, 'Refund');
+    checked(await stripe.refunds.retrieve(refund.id), 'Refund');
+    checked(await stripe.charges.retrieve(charge.id), 'Charge');
+    checked(await stripe.checkout.sessions.list({ limit: 3 }), 'ApiList<Stripe.Checkout.Session>');
+    checked(await stripe.paymentIntents.list({ limit: 3 }), 'ApiList<Stripe.PaymentIntent>');
+    checked(await stripe.charges.list({ limit: 3 }), 'ApiList<Stripe.Charge>');
+    checked(await stripe.refunds.list({ limit: 3 }), 'ApiList<Stripe.Refund>');
+    expect(distinct(broken)).toEqual([]);
   });
 
   it('an open and an expired checkout session', async () => {
@@ -140,16 +155,17 @@ describe('the emulator’s objects keep the SDK’s types', () => {
       success_url: 'http://localhost:3000/checkout?status=success',
       cancel_url: 'http://localhost:3000/checkout?status=cancelled',
     });
-    expect(problems(session, 'Checkout.Session')).toEqual([]);
-    expect(problems(await stripe.checkout.sessions.expire(session.id), 'Checkout.Session')).toEqual([]);
+    checked(session, 'Checkout.Session');
+    checked(await stripe.checkout.sessions.expire(session.id), 'Checkout.Session');
+    expect(distinct(broken)).toEqual([]);
   });
 
   it('a subscription: bought, previewed, changed, set to cancel, cancelled, with its invoices', async () => {
     const session = await paidSession('subscription');
-    expect(problems(session, 'Checkout.Session')).toEqual([]);
+    checked(session, 'Checkout.Session');
     const subscription = await stripe.subscriptions.retrieve(String(session.subscription));
-    expect(problems(subscription, 'Subscription')).toEqual([]);
-    expect(problems(await stripe.invoices.retrieve(String(subscription.latest_invoice)), 'Invoice')).toEqual([]);
+    checked(subscription, 'Subscription');
+    checked(await stripe.invoices.retrieve(String(subscription.latest_invoice)), 'Invoice');
     const item = subscription.items.data[0]!;
     const dearer = await stripe.prices.create({ currency: 'usd', unit_amount: 4900, product: (await catalogProduct()).id, recurring: { interval: 'month' } });
     const preview = await stripe.invoices.createPreview({
@@ -157,20 +173,22 @@ describe('the emulator’s objects keep the SDK’s types', () => {
       subscription: subscription.id,
       subscription_details: { items: [{ id: item.id, price: dearer.id }], proration_behavior: 'always_invoice' },
     });
-    expect(problems(preview, 'Invoice')).toEqual([]);
+    checked(preview, 'Invoice');
     const changed = await stripe.subscriptions.update(subscription.id, { items: [{ id: item.id, price: dearer.id }], proration_behavior: 'always_invoice' });
-    expect(problems(changed, 'Subscription')).toEqual([]);
-    expect(problems(await stripe.invoices.retrieve(String(changed.latest_invoice)), 'Invoice')).toEqual([]);
-    expect(problems(await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true }), 'Subscription')).toEqual([]);
-    expect(problems(await stripe.subscriptions.cancel(subscription.id), 'Subscription')).toEqual([]);
-    expect(problems(await stripe.subscriptions.list({ limit: 3 }), 'ApiList<Stripe.Subscription>')).toEqual([]);
-    expect(problems(await stripe.invoices.list({ limit: 3 }), 'ApiList<Stripe.Invoice>')).toEqual([]);
+    checked(changed, 'Subscription');
+    checked(await stripe.invoices.retrieve(String(changed.latest_invoice)), 'Invoice');
+    checked(await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true }), 'Subscription');
+    checked(await stripe.subscriptions.cancel(subscription.id), 'Subscription');
+    checked(await stripe.subscriptions.list({ limit: 3 }), 'ApiList<Stripe.Subscription>');
+    checked(await stripe.invoices.list({ limit: 3 }), 'ApiList<Stripe.Invoice>');
+    expect(distinct(broken)).toEqual([]);
   });
 
   it('a billing portal session', async () => {
     const customer = await stripe.customers.create({ email: 'portal@example.com' });
     const portal = await stripe.billingPortal.sessions.create({ customer: customer.id, return_url: 'http://localhost:3000/account' });
-    expect(problems(portal, 'BillingPortal.Session')).toEqual([]);
+    checked(portal, 'BillingPortal.Session');
+    expect(distinct(broken)).toEqual([]);
   });
 
   it('a dispute: opened, given evidence, listed', async () => {
@@ -178,16 +196,18 @@ describe('the emulator’s objects keep the SDK’s types', () => {
     const intent = await stripe.paymentIntents.retrieve(String(session.payment_intent));
     const opened = await page(`/_stripe/dev/charges/${String(intent.latest_charge)}/dispute`, { headers: { accept: 'application/json' } });
     const { dispute } = (await opened.json()) as { dispute: Stripe.Dispute };
-    expect(problems(await stripe.disputes.retrieve(dispute.id), 'Dispute')).toEqual([]);
-    expect(problems(await stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: 'Delivered.' } }), 'Dispute')).toEqual([]);
-    expect(problems(await stripe.disputes.list({ limit: 3 }), 'ApiList<Stripe.Dispute>')).toEqual([]);
+    checked(await stripe.disputes.retrieve(dispute.id), 'Dispute');
+    checked(await stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: 'Delivered.' } }), 'Dispute');
+    checked(await stripe.disputes.list({ limit: 3 }), 'ApiList<Stripe.Dispute>');
+    expect(distinct(broken)).toEqual([]);
   });
 
   it('events: every webhook sent, retrieved and listed', async () => {
     await paidSession('subscription');
     const sent = await webhooks.sent('invoice.paid');
-    expect(problems(await stripe.events.retrieve(sent.id), 'Event')).toEqual([]);
-    for (const body of webhooks.bodies) expect(problems(JSON.parse(body), 'Event')).toEqual([]);
-    expect(problems(await stripe.events.list({ limit: 10 }), 'ApiList<Stripe.Event>')).toEqual([]);
+    checked(await stripe.events.retrieve(sent.id), 'Event');
+    for (const body of webhooks.bodies) checked(JSON.parse(body) as unknown, 'Event');
+    checked(await stripe.events.list({ limit: 10 }), 'ApiList<Stripe.Event>');
+    expect(distinct(broken)).toEqual([]);
   });
 });
