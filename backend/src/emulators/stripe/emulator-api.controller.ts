@@ -184,9 +184,18 @@ export class EmulatorApiController {
     const taken = takeExpand(body);
     if ('answer' in taken) return send(res, taken.answer);
     const key = req.header('idempotency-key') ?? undefined;
-    const answer = await this.store.idempotent(key, { method: req.method, path: req.path, params: body }, async (em) =>
-      expandAnswer(await run(taken.params, em), taken.expand, this.store, em),
-    );
+    const answer = await this.store
+      .idempotent(key, { method: req.method, path: req.path, params: body }, async (em) => {
+        const done = await run(taken.params, em);
+        const expanded = await expandAnswer(done, taken.expand, this.store, em);
+        // A refused expansion refuses the request: the write is rolled back, as Stripe changes nothing on a 400.
+        if (done.status === 200 && expanded.status !== 200) throw new RefusedExpansion(expanded);
+        return expanded;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof RefusedExpansion) return { ...error.answer, replayed: false };
+        throw error;
+      });
     if (answer.replayed) res.setHeader('idempotent-replayed', 'true');
     if (key) res.setHeader('idempotency-key', key);
     send(res, answer);
@@ -198,6 +207,12 @@ function authorised(req: Request, res: Response): boolean {
   const refused = answerWithKey(req.header('authorization'));
   if (refused) send(res, refused);
   return !refused;
+}
+
+class RefusedExpansion extends Error {
+  constructor(readonly answer: EmulatorAnswer) {
+    super('refused expansion');
+  }
 }
 
 function unknownParameter(name: string): EmulatorAnswer {
