@@ -48,7 +48,10 @@ describe('errors, in Stripe’s words', () => {
       message: 'Received unknown parameter: surprise',
       doc_url: docUrl('parameter_unknown'),
     });
-    const nested = await raw('/v1/prices', { method: 'POST', body: 'currency=usd&unit_amount=1&product=prod_x&recurring[interval]=month&recurring[colour]=red' });
+    const nested = await raw('/v1/prices', {
+      method: 'POST',
+      body: 'currency=usd&unit_amount=1&product=prod_x&recurring[interval]=month&recurring[colour]=red',
+    });
     expect(await errorOf(nested)).toMatchObject({ code: 'parameter_unknown', param: 'recurring[colour]' });
   });
 

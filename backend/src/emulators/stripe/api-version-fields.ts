@@ -44,7 +44,13 @@ export function cancellationDetails(reason: 'cancellation_requested' | null): Fi
 
 /** The Plan Stripe still shows beside a subscription item's recurring price (same id, the price's terms). */
 export function planOf(price: Fixture): Fixture {
-  const recurring = price.recurring as { interval: string; interval_count: number; meter?: string | null; trial_period_days?: number | null; usage_type?: string };
+  const recurring = price.recurring as {
+    interval: string;
+    interval_count: number;
+    meter?: string | null;
+    trial_period_days?: number | null;
+    usage_type?: string;
+  };
   return {
     id: price.id,
     object: 'plan',

@@ -48,7 +48,9 @@ export class BillingPortalController {
   }
 
   private async productNames(subscriptions: StripeObject[]): Promise<Map<string, string>> {
-    const ids = new Set(subscriptions.flatMap((s) => (s.items as { data: Array<{ price: { product: unknown } }> }).data.map((item) => String(item.price.product))));
+    const ids = new Set(
+      subscriptions.flatMap((s) => (s.items as { data: Array<{ price: { product: unknown } }> }).data.map((item) => String(item.price.product))),
+    );
     const names = new Map<string, string>();
     for (const id of ids) {
       const product = await this.store.get(id, 'product');

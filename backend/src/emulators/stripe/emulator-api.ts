@@ -22,17 +22,7 @@ const MIN_EXPIRY_S = 30 * 60;
 const MAX_EXPIRY_S = 24 * 3600;
 
 export type RetrievableObject =
-  | 'customer'
-  | 'product'
-  | 'price'
-  | 'checkout.session'
-  | 'subscription'
-  | 'invoice'
-  | 'charge'
-  | 'payment_intent'
-  | 'dispute'
-  | 'refund'
-  | 'event';
+  'customer' | 'product' | 'price' | 'checkout.session' | 'subscription' | 'invoice' | 'charge' | 'payment_intent' | 'dispute' | 'refund' | 'event';
 
 /** The subset of Stripe's REST API the site calls, with Stripe's rules and object shapes. */
 export class EmulatorApi {

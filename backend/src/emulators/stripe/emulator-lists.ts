@@ -95,7 +95,13 @@ const schemas = new Map(Object.entries(LISTS).map(([path, spec]) => [path, z.obj
 export async function listStored(store: EmulatorStore, path: string, spec: ListSpec<z.ZodRawShape>, params: unknown): Promise<EmulatorAnswer> {
   const parsed = parse(schemas.get(path)!, params);
   if ('answer' in parsed) return parsed.answer;
-  const { limit = 10, starting_after: after, ending_before: before, created, ...filters } = parsed.data as z.output<z.ZodObject<typeof page>> & {
+  const {
+    limit = 10,
+    starting_after: after,
+    ending_before: before,
+    created,
+    ...filters
+  } = parsed.data as z.output<z.ZodObject<typeof page>> & {
     created?: number | { gt?: number; gte?: number; lt?: number; lte?: number };
   };
   if (after && before) return invalid('You may only specify one of these parameters: starting_after, ending_before.');

@@ -87,16 +87,19 @@ export class EmulatorStore {
     const backwards = query.startingAfter === undefined && query.endingBefore !== undefined;
     if (cursor !== undefined) {
       if (!isStorableText(cursor)) return undefined;
-      const [found] = await em.execute<{ created_at: string }[]>('select created_at from stripe_emulator_objects where id = ? and object = ?', [cursor, object]);
+      const [found] = await em.execute<{ created_at: string }[]>('select created_at from stripe_emulator_objects where id = ? and object = ?', [
+        cursor,
+        object,
+      ]);
       if (!found) return undefined;
       where.push(`(created_at, id) ${backwards ? '>' : '<'} (select created_at, id from stripe_emulator_objects where id = ?)`);
       values.push(cursor);
     }
     const order = backwards ? 'created_at asc, id asc' : 'created_at desc, id desc';
-    const rows = await em.execute<{ data: StripeObject }[]>(
-      `select data from stripe_emulator_objects where ${where.join(' and ')} order by ${order} limit ?`,
-      [...values, query.limit + 1],
-    );
+    const rows = await em.execute<{ data: StripeObject }[]>(`select data from stripe_emulator_objects where ${where.join(' and ')} order by ${order} limit ?`, [
+      ...values,
+      query.limit + 1,
+    ]);
     const data = rows.slice(0, query.limit).map((row) => row.data);
     return { data: backwards ? data.reverse() : data, hasMore: rows.length > query.limit };
   }
