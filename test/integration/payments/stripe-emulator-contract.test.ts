@@ -35,6 +35,8 @@ const TYPES = [
   'ApiList<Stripe.Refund>',
   'ApiList<Stripe.Dispute>',
   'ApiList<Stripe.Event>',
+  'ApiList<Stripe.InvoiceLineItem>',
+  'ApiList<Stripe.SubscriptionItem>',
 ] as const;
 type TypeName = (typeof TYPES)[number];
 
@@ -105,6 +107,19 @@ async function catalogProduct(): Promise<Stripe.Product> {
   return product;
 }
 
+describe('the contract itself', () => {
+  it('finds a missing field, an unknown one, a wrong type, a value outside an enum and a null where none is allowed', async () => {
+    const customer = await stripe.customers.create({});
+    const { email: _email, ...withoutEmail } = customer;
+    const paths = (value: unknown) => contract.check(value, 'Customer').problems.map((p) => `${p.path}: ${p.problem}`);
+    expect(paths(withoutEmail)).toEqual(['Customer.email: missing']);
+    expect(paths({ ...customer, colour: 'red' })).toEqual(['Customer.colour: not a field of the type']);
+    expect(paths({ ...customer, balance: '0' })).toEqual(['Customer.balance: string where a number']);
+    expect(paths({ ...customer, tax_exempt: 'sometimes' })).toEqual([expect.stringMatching(/^Customer.tax_exempt: "sometimes" where/)]);
+    expect(paths({ ...customer, livemode: null })).toEqual([expect.stringMatching(/^Customer.livemode: null where/)]);
+  });
+});
+
 describe('the emulator’s objects keep the SDK’s types', () => {
   it('customers: created, retrieved and listed', async () => {
     const customer = await stripe.customers.create({ email: 'contract@example.com', name: 'Contract', metadata: { k: 'v' } });
@@ -122,6 +137,7 @@ describe('the emulator’s objects keep the SDK’s types', () => {
     const monthly = await stripe.prices.create({ currency: 'usd', unit_amount: 900, product: product.id, recurring: { interval: 'month' } });
     checked(once, 'Price');
     checked(monthly, 'Price');
+    checked(await stripe.prices.retrieve(monthly.id, { expand: ['product'] }), 'Price');
     checked(await stripe.prices.update(once.id, { metadata: { a: 'b' } }), 'Price');
     checked(await stripe.prices.list({ limit: 5 }), 'ApiList<Stripe.Price>');
     expect(distinct(broken)).toEqual([]);
@@ -166,6 +182,8 @@ describe('the emulator’s objects keep the SDK’s types', () => {
     const subscription = await stripe.subscriptions.retrieve(String(session.subscription));
     checked(subscription, 'Subscription');
     checked(await stripe.invoices.retrieve(String(subscription.latest_invoice)), 'Invoice');
+    checked(await stripe.invoices.listLineItems(String(subscription.latest_invoice)), 'ApiList<Stripe.InvoiceLineItem>');
+    checked(await stripe.subscriptionItems.list({ subscription: subscription.id }), 'ApiList<Stripe.SubscriptionItem>');
     const item = subscription.items.data[0]!;
     const dearer = await stripe.prices.create({ currency: 'usd', unit_amount: 4900, product: (await catalogProduct()).id, recurring: { interval: 'month' } });
     const preview = await stripe.invoices.createPreview({
@@ -181,6 +199,31 @@ describe('the emulator’s objects keep the SDK’s types', () => {
     checked(await stripe.subscriptions.cancel(subscription.id), 'Subscription');
     checked(await stripe.subscriptions.list({ limit: 3 }), 'ApiList<Stripe.Subscription>');
     checked(await stripe.invoices.list({ limit: 3 }), 'ApiList<Stripe.Invoice>');
+    expect(distinct(broken)).toEqual([]);
+  });
+
+  it('a renewal, and a failed renewal paid on its hosted invoice page', async () => {
+    const session = await paidSession('subscription');
+    const renew = (action: string) => page(`/_stripe/dev/subscriptions/${String(session.subscription)}/${action}`, { headers: { accept: 'application/json' } });
+    expect((await renew('renew')).status).toBe(200);
+    checked(await stripe.subscriptions.retrieve(String(session.subscription)), 'Subscription');
+    expect((await renew('fail-renewal')).status).toBe(200);
+    const pastDue = checked(await stripe.subscriptions.retrieve(String(session.subscription)), 'Subscription');
+    checked(await stripe.invoices.retrieve(String(pastDue.latest_invoice)), 'Invoice');
+    expect((await page(`/_stripe/invoice/${String(pastDue.latest_invoice)}/pay`)).status).toBe(200);
+    checked(await stripe.invoices.list({ subscription: pastDue.id }), 'ApiList<Stripe.Invoice>');
+    expect(distinct(broken)).toEqual([]);
+  });
+
+  it('expanded objects, on reads, writes and lists', async () => {
+    const session = await paidSession('subscription');
+    checked(
+      await stripe.checkout.sessions.retrieve(session.id, { expand: ['customer', 'line_items', 'subscription.latest_invoice', 'invoice'] }),
+      'Checkout.Session',
+    );
+    checked(await stripe.subscriptions.retrieve(String(session.subscription), { expand: ['customer', 'latest_invoice'] }), 'Subscription');
+    checked(await stripe.invoices.list({ limit: 2, expand: ['data.customer', 'data.parent.subscription_details.subscription'] }), 'ApiList<Stripe.Invoice>');
+    checked(await stripe.charges.list({ limit: 2, expand: ['data.payment_intent', 'data.customer'] }), 'ApiList<Stripe.Charge>');
     expect(distinct(broken)).toEqual([]);
   });
 

@@ -8,7 +8,8 @@ import { EmulatorApi, type RetrievableObject } from './emulator-api';
 import { answerWithKey } from './emulator-auth';
 import { updateDispute } from './emulator-disputes';
 import { expandAnswer, takeExpand } from './emulator-expand';
-import { LISTS, listSessionLineItems, listStored } from './emulator-lists';
+import { LISTS, listStored } from './emulator-lists';
+import { listInvoiceLines, listSessionLineItems, listSubscriptionItems } from './emulator-sublists';
 import type { EmulatorAnswer } from './emulator-store';
 import { EmulatorStore } from './emulator-store';
 import { EmulatorEvents } from './emulator-webhooks';
@@ -121,6 +122,16 @@ export class EmulatorApiController {
   @Get('checkout/sessions/:id/line_items')
   listSessionLineItems(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
     return this.read(req, res, (params) => listSessionLineItems(this.store, id, params));
+  }
+
+  @Get('invoices/:id/lines')
+  listInvoiceLines(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.read(req, res, (params) => listInvoiceLines(this.store, id, params));
+  }
+
+  @Get('subscription_items')
+  listSubscriptionItems(@Req() req: Request, @Res() res: Response) {
+    return this.read(req, res, (params) => listSubscriptionItems(this.store, params));
   }
 
   @Get(':resource')

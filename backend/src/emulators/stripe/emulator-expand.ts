@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { publicView } from './emulator-api';
 import { invalid, ok } from './emulator-answers';
-import { sessionLineItems } from './emulator-lists';
+import { sessionLineItems } from './emulator-sublists';
 import type { EmulatorAnswer, EmulatorStore, StripeObject } from './emulator-store';
 import { listObject } from './stripe-objects';
 

@@ -1,17 +1,15 @@
-import { createHash } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { publicView } from './emulator-api';
 import { invalid, missing, ok, parse } from './emulator-answers';
-import type { EmulatorAnswer, EmulatorStore, StripeObject } from './emulator-store';
-import { listObject, template } from './stripe-objects';
+import type { EmulatorAnswer, EmulatorStore } from './emulator-store';
+import { listObject } from './stripe-objects';
 
 const int = z.coerce.number().int();
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 const id = z.string().min(1).optional();
 const range = z.union([int, z.object({ gt: int.optional(), gte: int.optional(), lt: int.optional(), lte: int.optional() }).strict()]);
 /** Stripe's page parameters, on every list. */
-const page = { limit: int.min(1).max(100).optional(), starting_after: id, ending_before: id };
+export const page = { limit: int.min(1).max(100).optional(), starting_after: id, ending_before: id };
 
 type Query = { match: Record<string, unknown>; anyOf?: Record<string, unknown>[]; exclude?: Record<string, unknown>[] };
 interface ListSpec<S extends z.ZodRawShape> {
@@ -116,52 +114,6 @@ export async function listStored(store: EmulatorStore, path: string, spec: ListS
   return ok(listObject(found.data.map(publicView), `/v1/${path}`, found.hasMore));
 }
 
-const linesParams = z.object(page).strict();
-
-/** GET /v1/checkout/sessions/:id/line_items: the session's items as Stripe shows them. */
-export async function listSessionLineItems(store: EmulatorStore, sessionId: string, params: unknown): Promise<EmulatorAnswer> {
-  const parsed = parse(linesParams, params);
-  if ('answer' in parsed) return parsed.answer;
-  const session = await store.get(sessionId, 'checkout.session');
-  if (!session) return missing('checkout.session', sessionId);
-  const items = await sessionLineItems(store, session);
-  const { limit = 10, starting_after: after, ending_before: before } = parsed.data;
-  const cursor = after ?? before;
-  const at = cursor === undefined ? -1 : items.findIndex((item) => item.id === cursor);
-  if (cursor !== undefined && at < 0) return cursorMissing('line item', cursor, after ? 'starting_after' : 'ending_before');
-  const window = before ? items.slice(Math.max(0, at - limit), at) : items.slice(at + 1, at + 1 + limit);
-  const hasMore = before ? at - limit > 0 : at + 1 + limit < items.length;
-  return ok(listObject(window, `/v1/checkout/sessions/${sessionId}/line_items`, hasMore));
-}
-
-/** A session's line items (Stripe's `item` objects), with ids that stay the same for the session. */
-export async function sessionLineItems(store: EmulatorStore, session: StripeObject, em?: EntityManager): Promise<StripeObject[]> {
-  const stored = (session.line_items_emulator ?? []) as Array<{ price: string; quantity: number }>;
-  const items: StripeObject[] = [];
-  for (const [index, line] of stored.entries()) {
-    const price = await store.get(line.price, 'price', em);
-    if (!price) continue;
-    const product = typeof price.product === 'string' ? await store.get(price.product, 'product', em) : undefined;
-    const amount = (price.unit_amount as number) * line.quantity;
-    items.push({
-      ...template('item'),
-      id: `li_${createHash('sha256').update(`${session.id}:${index}`).digest('base64url').replace(/[-_]/g, '').slice(0, 24)}`,
-      object: 'item',
-      adjustable_quantity: null,
-      amount_discount: 0,
-      amount_subtotal: amount,
-      amount_tax: 0,
-      amount_total: amount,
-      currency: price.currency,
-      description: String(product?.name ?? price.nickname ?? price.product),
-      metadata: {},
-      price: publicView(price),
-      quantity: line.quantity,
-    });
-  }
-  return items;
-}
-
-function cursorMissing(kind: string, id: string, param: string): EmulatorAnswer {
+export function cursorMissing(kind: string, id: string, param: string): EmulatorAnswer {
   return { ...missing(kind, id, param), status: 400 };
 }
