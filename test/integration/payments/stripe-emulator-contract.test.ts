@@ -75,8 +75,21 @@ function checked<T>(value: T, type: TypeName): T {
   const result = contract.check(value, type);
   tally.right += result.right;
   tally.total += result.total;
-  broken.push(...result.problems);
+  broken.push(...result.problems, ...placeholders(value, type));
   return value;
+}
+
+/** Values left from Stripe's example objects that no real account sends: `obj_123`, or a field's own name as its value (`message: 'message'`). */
+function placeholders(value: unknown, path: string): ContractProblem[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => placeholders(item, `${path}[${index}]`));
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, field]) =>
+    key === 'lastResponse'
+      ? []
+      : typeof field === 'string' && (field.includes('obj_123') || field === key)
+        ? [{ path: `${path}.${key}`, problem: `the example object's placeholder ${JSON.stringify(field)}` }]
+        : placeholders(field, `${path}.${key}`),
+  );
 }
 
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
