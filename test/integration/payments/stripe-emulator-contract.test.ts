@@ -137,6 +137,7 @@ describe('the emulator’s objects keep the SDK’s types', () => {
   it('customers: created, retrieved and listed', async () => {
     const customer = await stripe.customers.create({ email: 'contract@example.com', name: 'Contract', metadata: { k: 'v' } });
     checked(customer, 'Customer');
+    expect(customer.lastResponse.headers['stripe-version']).toBe(Stripe.API_VERSION);
     checked(await stripe.customers.retrieve(customer.id), 'Customer');
     checked(await stripe.customers.list({ limit: 3 }), 'ApiList<Stripe.Customer>');
     expect(distinct(broken)).toEqual([]);
@@ -262,7 +263,7 @@ describe('the emulator’s objects keep the SDK’s types', () => {
     await paidSession('subscription');
     const sent = await webhooks.sent('invoice.paid');
     checked(await stripe.events.retrieve(sent.id), 'Event');
-    for (const body of webhooks.bodies) checked(JSON.parse(body) as unknown, 'Event');
+    for (const body of webhooks.bodies) expect(checked(JSON.parse(body) as Stripe.Event, 'Event').api_version).toBe(Stripe.API_VERSION);
     checked(await stripe.events.list({ limit: 10 }), 'ApiList<Stripe.Event>');
     expect(distinct(broken)).toEqual([]);
   });
