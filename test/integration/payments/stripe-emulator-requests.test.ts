@@ -129,7 +129,8 @@ describe('lists, a page at a time, newest first', () => {
     await fetch(`${api.url}/_stripe/checkout/${session.id}/pay`, { method: 'POST', redirect: 'manual' });
     const { subscription } = await stripe.checkout.sessions.retrieve(session.id);
     expect((await stripe.subscriptions.list({ customer: customer.id, price: price.id })).data.map((s) => s.id)).toEqual([subscription]);
-    await stripe.subscriptions.cancel(String(subscription));
+    const canceled = await stripe.subscriptions.cancel(String(subscription), { expand: ['customer'] });
+    expect((canceled.customer as Stripe.Customer).id).toBe(customer.id);
     expect((await stripe.subscriptions.list({ customer: customer.id })).data).toEqual([]);
     expect((await stripe.subscriptions.list({ customer: customer.id, status: 'all' })).data.map((s) => s.status)).toEqual(['canceled']);
     expect((await stripe.invoices.list({ subscription: String(subscription) })).data).toHaveLength(1);

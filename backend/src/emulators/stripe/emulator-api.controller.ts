@@ -181,7 +181,8 @@ export class EmulatorApiController {
       send(res, { status: 400, body: stripeError('Invalid request body.') });
       return;
     }
-    const body: unknown = req.body ?? {};
+    // The SDK sends a DELETE's parameters (expand[], …) in the query string.
+    const body: unknown = req.method === 'DELETE' ? { ...readQuery(req.originalUrl), ...(req.body as object | undefined) } : (req.body ?? {});
     const unstorable = findUnsafeString(body);
     if (unstorable) {
       send(res, {
