@@ -150,7 +150,6 @@ describe('per-IP limits and X-Forwarded-For', () => {
   const adminBurst = async (target: TestApi, count: number) => {
     const statuses: number[] = [];
     for (let i = 0; i < count; i += 1) {
-      // A different token prefix each time, so only the per-IP limit can refuse.
       const response = await fetch(`${target.url}/admin/session`, {
         method: 'POST',
         redirect: 'manual',
@@ -275,16 +274,5 @@ describe('the admin sign-in (the built site, for its log)', () => {
     expect(failure).toBeDefined();
     expect(JSON.stringify(failure)).not.toContain('wrong-admin-token');
     expect(await loggedLine((entry) => entry.msg === 'admin sign-in refused' && entry.ip === ip)).toBeDefined();
-  });
-
-  it('limits guesses at one token prefix from many addresses', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i += 1) statuses.push((await post(`zzzz-guess-${i}`, `192.0.2.${100 + i}`)).status);
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(303));
-    expect(statuses[10]).toBe(429);
-    // Another prefix from a fresh address still signs in.
-    const signedIn = await post(ADMIN_TOKEN, '192.0.2.200');
-    expect(signedIn.status).toBe(303);
-    expect(signedIn.headers.get('location')).toBe('/admin');
   });
 });
