@@ -63,7 +63,7 @@ export class AdminSessionController {
   }
 
   private refuseCrossSite(req: Request): void {
-    if (!isSameOriginRequest(req.headers, this.config.PUBLIC_URL)) throw new CrossSiteRequestError();
+    if (!isSameOriginRequest(req, this.config.PUBLIC_URL)) throw new CrossSiteRequestError();
   }
 }
 

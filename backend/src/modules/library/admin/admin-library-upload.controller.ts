@@ -42,7 +42,7 @@ export class AdminLibraryUploadController {
     const context = contextFromRequest(req, res);
     const back = (search: Record<string, string>) => res.redirect(303, `${PAGE}?${new URLSearchParams(search)}`);
     const refuse = (problem: AdminUploadProblem) => back({ problem });
-    if (!isSameOriginRequest(req.headers, this.config.PUBLIC_URL)) return refuse('cross_site');
+    if (!isSameOriginRequest(req, this.config.PUBLIC_URL)) return refuse('cross_site');
     let admin: AdminActor;
     try {
       admin = await this.admin.assert(context);
