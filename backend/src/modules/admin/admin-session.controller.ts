@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { AppError } from '../../platform/common/app-error';
 import { rootLogger } from '../../platform/common/logger';
-import { enforceRateLimits } from '../../platform/common/rate-limit/rate-limited';
+import { enforceRateLimitsInTurn } from '../../platform/common/rate-limit/rate-limited';
 import { RedisRateLimiter } from '../../platform/common/rate-limit/redis-rate-limiter';
 import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
@@ -33,7 +33,7 @@ export class AdminSessionController {
     const token = typeof (input as { token?: unknown }).token === 'string' ? (input as { token: string }).token : '';
     const log = (req as Request & { log?: Logger }).log ?? rootLogger();
     try {
-      for (const limit of adminSignInLimits(req.ip)) await enforceRateLimits(this.limiter, [limit], 'Too many admin sign-in attempts.');
+      await enforceRateLimitsInTurn(this.limiter, adminSignInLimits(req.ip), 'Too many admin sign-in attempts.');
     } catch (error) {
       log.warn({ ip: req.ip, code: (error as AppError).code }, 'admin sign-in refused');
       throw error;

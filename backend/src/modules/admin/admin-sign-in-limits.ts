@@ -10,12 +10,8 @@ const PER_IP = 10;
  */
 const ALL_ADDRESSES = 1000;
 
-/**
- * What one admin sign-in costs, in the order they are taken: a try from the client's address, then
- * (only when that one allowed it) one of every address's, so an address hammering past its own
- * limit does not use up the others'.
- */
-export function adminSignInLimits(ip: string | undefined): [perAddress: RateLimit, allAddresses: RateLimit] {
+/** What one admin sign-in costs, in the order they are taken: a try from the client's address, then one of every address's. */
+export function adminSignInLimits(ip: string | undefined): RateLimit[] {
   return [
     { key: `admin-session:ip:${ip ?? 'unknown'}`, limit: PER_IP, windowSeconds: WINDOW_SECONDS },
     { key: 'admin-session:all', limit: ALL_ADDRESSES, windowSeconds: WINDOW_SECONDS },
