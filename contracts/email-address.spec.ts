@@ -1,4 +1,7 @@
-import { emailAddressSchema, readEmailAddress } from './email-address';
+import { z } from 'zod';
+import { readEmailAddress, toEmailAddress } from './email-address';
+
+const emailAddressSchema = z.string().transform(toEmailAddress);
 
 describe('an email address as the site reads it', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * The one rule for an email address wherever one enters (sign-in and sign-up, seats, contact,
@@ -22,6 +22,9 @@ const MESSAGES: Record<EmailAddressProblem, string> = {
 
 /** Characters nobody sees, or sees only as space: zero-width spaces and joiners, direction marks, fillers, controls. */
 const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{Z}]/u;
+
+/** zod's own address rule (`z.regexes.email`), which every form has used: ASCII once NFKC has folded what it can. */
+const ADDRESS = /^(?:[a-z0-9_'+-]+\.)*[a-z0-9_'+-]*[a-z0-9_+-]@(?:[a-z0-9][a-z0-9-]*\.)+[a-z]{2,}$/;
 
 /** Japanese and Korean write several of these together; they count as one. */
 const SCRIPTS: Array<[name: string, pattern: RegExp]> = [
@@ -51,9 +54,6 @@ export function normaliseEmailAddress(value: string): string {
   return value.normalize('NFKC').trim().toLowerCase().normalize('NFKC');
 }
 
-// zod's own address rule, as every form has used: ASCII after NFKC.
-const ADDRESS = z.email();
-
 /** The address as stored, or why it is refused; the mailbox and each domain label must each keep to one script. */
 export function readEmailAddress(value: string): EmailAddressReading {
   const address = normaliseEmailAddress(value);
@@ -62,17 +62,18 @@ export function readEmailAddress(value: string): EmailAddressReading {
   if (address.length > EMAIL_ADDRESS_MAX_LENGTH) return refuse('too_long');
   const [mailbox = '', domain = ''] = address.split('@');
   if ([mailbox, ...domain.split('.')].some((part) => scriptsOf(part).size > 1)) return refuse('mixed_script');
-  if (!ADDRESS.safeParse(address).success) return refuse('not_an_address');
+  if (!ADDRESS.test(address)) return refuse('not_an_address');
   return { ok: true, address };
 }
 
 /**
- * An email address field of a contract: normalised, and refused with the reader's message and its
- * code (`email_address.mixed_script`, …) on the field's issue.
+ * An email address field of a contract, as `z.string().transform(toEmailAddress)`: normalised, or
+ * refused with the reader's message and code (`email_address.mixed_script`, …) on the field's
+ * issue. This module builds no schema itself, so the pages that only call a contract load no zod.
  */
-export const emailAddressSchema = z.string().transform((value, ctx) => {
+export function toEmailAddress(value: string, ctx: z.RefinementCtx): string {
   const reading = readEmailAddress(value);
   if (reading.ok) return reading.address;
   ctx.addIssue({ code: 'custom', message: reading.message, params: { code: reading.code } });
-  return z.NEVER;
-});
+  return value;
+}

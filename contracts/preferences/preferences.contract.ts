@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddressSchema } from '../email-address';
+import { toEmailAddress } from '../email-address';
 import { defineServerFn } from '../server-fn';
 import { EMAIL_TOPICS } from './email-topics';
 
@@ -50,7 +50,7 @@ export const updateEmailPreferences = defineServerFn({
 });
 
 /** Asking for a fresh manage-email link: the address (the form checks it before sending too). */
-export const manageEmailLinkRequestSchema = z.object({ email: z.string().trim().max(254).pipe(emailAddressSchema) });
+export const manageEmailLinkRequestSchema = z.object({ email: z.string().trim().max(254).transform(toEmailAddress) });
 
 export const requestManageEmailLink = defineServerFn({
   id: 'requestManageEmailLink',
