@@ -6,7 +6,7 @@ import { Migration } from '@mikro-orm/migrations';
  * ADMIN_TOKEN ends the old sessions. A session ends at sign-out or at its expiry, both decided
  * here, so every api process refuses an ended one at once.
  */
-export class Migration20261128190000_admin_sessions extends Migration {
+export class Migration20261128213000_admin_sessions extends Migration {
   override up(): void {
     this.addSql(`create table admin_sessions (
       id_hash text primary key,
