@@ -87,6 +87,12 @@ describe('every other place an address enters', () => {
     expect(answer.body.error?.issues).toEqual([expect.objectContaining({ path: ['email'], code: 'email_address.mixed_script' })]);
   });
 
+  it('keeps the same rule: a seat given to a look-alike address is refused on its field', async () => {
+    const answer = await call('assignSeat', { licenseId: `lic_${'0'.repeat(24)}`, email: withCyrillicA('ada@example.com') });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error?.issues).toEqual([expect.objectContaining({ path: ['email'], code: 'email_address.mixed_script' })]);
+  });
+
   it('keeps the same rule: asking for a manage-email link with an invisible character is refused', async () => {
     const answer = await call('requestManageEmailLink', { email: withZeroWidthSpace('ada@example.com') });
     expect(answer.status).toBe(400);
