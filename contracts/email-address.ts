@@ -26,7 +26,11 @@ const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{Z}]/u;
 /** zod's own address rule (`z.regexes.email`), which every form has used: ASCII once NFKC has folded what it can. */
 const ADDRESS = /^(?:[a-z0-9_'+-]+\.)*[a-z0-9_'+-]*[a-z0-9_+-]@(?:[a-z0-9][a-z0-9-]*\.)+[a-z]{2,}$/;
 
-/** Japanese and Korean write several of these together; they count as one. */
+/**
+ * The scripts told apart. Han, kana, Hangul and Bopomofo count as one, as Japanese and Korean write
+ * them together. (An address outside ASCII after NFKC is refused anyway, by the rule above; this
+ * check says why when the reason is a look-alike letter.)
+ */
 const SCRIPTS: Array<[name: string, pattern: RegExp]> = [
   ['Latin', /\p{Script=Latin}/u],
   ['Cyrillic', /\p{Script=Cyrillic}/u],
