@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /** rm_subscription_invoices: renewals and plan-change charges in the purchases, and the period a pending renewal is for. */
-export class Migration20261128190000_subscription_invoices extends Migration {
+export class Migration20261128220000_subscription_invoices extends Migration {
   override up(): void {
     this.addSql(`create table rm_subscription_invoices (
       invoice_id text primary key,
