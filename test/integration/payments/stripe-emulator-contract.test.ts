@@ -37,6 +37,8 @@ const TYPES = [
   'ApiList<Stripe.Event>',
   'ApiList<Stripe.InvoiceLineItem>',
   'ApiList<Stripe.SubscriptionItem>',
+  'TestHelpers.TestClock',
+  'ApiList<Stripe.TestHelpers.TestClock>',
 ] as const;
 type TypeName = (typeof TYPES)[number];
 
@@ -226,6 +228,16 @@ describe('the emulator’s objects keep the SDK’s types', () => {
     checked(await stripe.invoices.retrieve(String(pastDue.latest_invoice)), 'Invoice');
     expect((await page(`/_stripe/invoice/${String(pastDue.latest_invoice)}/pay`)).status).toBe(200);
     checked(await stripe.invoices.list({ subscription: pastDue.id }), 'ApiList<Stripe.Invoice>');
+    expect(distinct(broken)).toEqual([]);
+  });
+
+  it('a test clock: created, a customer on it, advanced past a renewal, retrieved and listed', async () => {
+    const frozen = Math.floor(Date.now() / 1000);
+    const clock = checked(await stripe.testHelpers.testClocks.create({ frozen_time: frozen, name: 'contract' }), 'TestHelpers.TestClock');
+    checked(await stripe.customers.create({ email: 'clocked@example.com', test_clock: clock.id }), 'Customer');
+    checked(await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: frozen + 3600 }), 'TestHelpers.TestClock');
+    checked(await stripe.testHelpers.testClocks.retrieve(clock.id), 'TestHelpers.TestClock');
+    checked(await stripe.testHelpers.testClocks.list({ limit: 3 }), 'ApiList<Stripe.TestHelpers.TestClock>');
     expect(distinct(broken)).toEqual([]);
   });
 
