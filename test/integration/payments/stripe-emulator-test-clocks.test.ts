@@ -88,7 +88,7 @@ describe('a test clock', () => {
     ]);
   });
 
-  it('advanced with a card that declines: the renewal fails with invoice.payment_failed, is retried, and the subscription is past_due', async () => {
+  it('advanced with a card that declines: the renewal fails with invoice.payment_failed, is retried while past_due, and canceled after the last attempt', async () => {
     const { clock, subscription } = await subscribedOnClock('declines@example.com', 'pm_card_chargeCustomerFail');
     await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: START + 30 * DAY + 3600 });
     await untilReady(clock.id);
@@ -109,6 +109,43 @@ describe('a test clock', () => {
     await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: START + 34 * DAY });
     await untilReady(clock.id);
     expect(await stripe.invoices.retrieve(invoice.id)).toMatchObject({ status: 'open', attempt_count: 2, next_payment_attempt: START + 36 * DAY });
+
+    // Stripe's default after the last retry fails: the subscription is canceled.
+    await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: START + 40 * DAY });
+    await untilReady(clock.id);
+    expect(await stripe.invoices.retrieve(invoice.id)).toMatchObject({ status: 'open', attempt_count: 4, next_payment_attempt: null });
+    expect(await stripe.subscriptions.retrieve(subscription.id)).toMatchObject({
+      status: 'canceled',
+      ended_at: START + 39 * DAY,
+      cancellation_details: { reason: 'payment_failed' },
+    });
+  });
+
+  it('a trial: trialing with a $0 first invoice, warned three days before its end, then charged as the clock passes its end', async () => {
+    const { clock, subscription } = await subscribedOnClock('trial@example.com', undefined, 7);
+    expect(subscription).toMatchObject({ status: 'trialing', trial_start: START, trial_end: START + 7 * DAY });
+    expect(subscription.items.data[0]).toMatchObject({ current_period_start: START, current_period_end: START + 7 * DAY });
+    expect(await stripe.invoices.retrieve(String(subscription.latest_invoice))).toMatchObject({
+      billing_reason: 'subscription_create',
+      status: 'paid',
+      amount_paid: 0,
+    });
+
+    await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: START + 8 * DAY });
+    await untilReady(clock.id);
+    const active = await stripe.subscriptions.retrieve(subscription.id);
+    expect(active.status).toBe('active');
+    expect(active.items.data[0]).toMatchObject({ current_period_start: START + 7 * DAY, current_period_end: START + 37 * DAY });
+    const invoice = await stripe.invoices.retrieve(String(active.latest_invoice));
+    expect(invoice).toMatchObject({ billing_reason: 'subscription_cycle', status: 'paid', amount_paid: 1900, created: START + 7 * DAY });
+    const events = await receivedEvents(clock.id, subscription.id, invoice.id, 'test_helpers.test_clock.ready');
+    expect(events.map((e) => [e.type, e.created])).toEqual([
+      ['test_helpers.test_clock.advancing', START],
+      ['customer.subscription.trial_will_end', START + 4 * DAY],
+      ['customer.subscription.updated', START + 7 * DAY],
+      ['invoice.paid', START + 7 * DAY],
+      ['test_helpers.test_clock.ready', START + 8 * DAY],
+    ]);
   });
 
   it('a plan change on a clocked subscription is prorated at the clock’s time, and a declining card refuses its charge with card_declined', async () => {
@@ -142,8 +179,8 @@ describe('a test clock', () => {
   });
 });
 
-/** A customer on a new clock at START, subscribed at $19.00 a month through the hosted checkout (whose card pays the first invoice). */
-async function subscribedOnClock(email: string, card?: 'pm_card_chargeCustomerFail') {
+/** A customer on a new clock at START, subscribed at $19.00 a month through the hosted checkout (whose card pays the first invoice), with a trial if asked. */
+async function subscribedOnClock(email: string, card?: 'pm_card_chargeCustomerFail', trialDays?: number) {
   const clock = await stripe.testHelpers.testClocks.create({ frozen_time: START });
   const customer = await stripe.customers.create({
     email,
@@ -157,6 +194,7 @@ async function subscribedOnClock(email: string, card?: 'pm_card_chargeCustomerFa
     customer: customer.id,
     line_items: [{ price: price.id, quantity: 1 }],
     success_url: 'http://localhost:3000/s',
+    ...(trialDays ? { subscription_data: { trial_period_days: trialDays } } : {}),
   });
   await fetch(`${api.url}/_stripe/checkout/${session.id}/pay`, { method: 'POST', redirect: 'manual' });
   const subscription = await stripe.subscriptions.retrieve(String((await stripe.checkout.sessions.retrieve(session.id)).subscription));

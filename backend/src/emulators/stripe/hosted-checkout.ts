@@ -3,6 +3,7 @@ import type { EmulatorBilling } from './emulator-billing';
 import type { EmulatorEvents } from './emulator-webhooks';
 import type { EmulatorStore, StripeObject } from './emulator-store';
 import { atTime } from './emulator-time';
+import { startTrial } from './emulator-trials';
 import { customerDetails, customerObject, nowSeconds, paymentIntentObject } from './stripe-objects';
 import { clockOf } from './test-clocks';
 
@@ -95,7 +96,10 @@ export class HostedCheckout {
         const [line] = lines;
         const clock = await clockOf(this.store, customerId, em);
         const params = { customer: customerId, price: line!.price, quantity: line!.quantity, metadata: subscriptionMetadata };
-        started = await atTime(clock?.time, () => this.billing.subscribe(params, em));
+        const trialDays = (session.subscription_data_emulator as { trial_period_days?: number } | null)?.trial_period_days;
+        started = await atTime(clock?.time, () =>
+          trialDays ? startTrial({ store: this.store, billing: this.billing }, { ...params, trialDays }, em) : this.billing.subscribe(params, em),
+        );
         // A customer on a test clock: its subscription and invoices live at the clock's time.
         if (clock)
           started = {

@@ -4,6 +4,7 @@ import type { EmulatorBilling } from './emulator-billing';
 import type { EmulatorAnswer, EmulatorStore, StripeObject } from './emulator-store';
 import type { EmulatorEvents } from './emulator-webhooks';
 import { nowSeconds } from './stripe-objects';
+import { endTrial, TRIAL_WILL_END_S, trialWillEnd } from './emulator-trials';
 import { declinesCharge } from './test-cards';
 
 const DAY_S = 86_400;
@@ -20,8 +21,9 @@ const periodEndOf = (subscription: StripeObject) => (subscription.items as { dat
 
 /**
  * What happens next to a clock's subscriptions, no later than `target`: an active subscription's
- * period end (a renewal, paid or declined by its card, or its end when set to cancel), or a
- * past_due subscription's next payment retry. The earliest first; ties by subscription id.
+ * period end (a renewal, paid or declined by its card, or its end when set to cancel), a trial's
+ * warning (three days before) and end (its first charge), or a past_due subscription's next
+ * payment retry. The earliest first (a trial's warning before its end); ties by subscription id.
  */
 export async function clockDue(
   store: EmulatorStore,
@@ -41,6 +43,18 @@ export async function clockDue(
           const fresh = (await store.get(id, 'subscription', tx))!;
           return !fresh.cancel_at_period_end && (await declinesCharge(store, fresh, tx)) ? billing.failRenewal(id, tx) : billing.renew(id, tx);
         },
+      });
+    }
+    if (subscription.status === 'trialing' && typeof subscription.trial_end === 'number') {
+      const id = subscription.id;
+      if (!subscription.trial_will_end_sent_emulator)
+        candidates.push({
+          at: Math.max(Number(subscription.trial_start ?? 0), subscription.trial_end - TRIAL_WILL_END_S),
+          run: (tx) => trialWillEnd({ store, events }, id, tx),
+        });
+      candidates.push({
+        at: subscription.trial_end,
+        run: async (tx) => endTrial({ store, billing }, id, await declinesCharge(store, (await store.get(id, 'subscription', tx))!, tx), tx),
       });
     }
     if (subscription.status === 'past_due' && typeof subscription.latest_invoice === 'string') {
