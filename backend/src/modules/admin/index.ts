@@ -1,6 +1,8 @@
 /** The admin module's public surface: other modules, the app and the CLI import only this. */
 export { ACCOUNT_STREAMS_SQL } from './account-streams';
 export { type AdminActor, AdminAccess, ADMIN_TOKEN_ACTOR, isAdmin } from './admin-access';
+export { AdminOperationGate } from './admin-operation-gate';
+export { AdminRoute, adminRouteCaller, ADMIN_ROUTE_METADATA, type AdminRouteDeclaration } from './admin-route';
 export {
   ASYNC_KINDS,
   SupportActionCompleted,

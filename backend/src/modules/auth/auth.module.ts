@@ -1,7 +1,9 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
-import { AdminAccess } from '../admin';
+import { CommandBus } from '@nestjs/cqrs';
+import { AdminGate } from '../../server-fn/admin-operation';
+import { AdminAccess, AdminOperationGate } from '../admin';
 import { Auth } from './auth';
 import { AuthServerFns } from './auth.server-fns';
 import { IDENTITY_STAND_IN, type IdentityStandIn, STAND_IN_SESSION_KEYS, type StandInSessionKeys } from './identity-stand-in';
@@ -34,12 +36,18 @@ import { ClerkSessions } from './clerk-sessions';
       useFactory: (verifier: SessionVerifier, config: AppConfig, identity: IdentityStandIn | undefined) => new Auth(verifier, config.PUBLIC_URL, identity),
     },
     { provide: AdminAccess, inject: [Auth, APP_CONFIG], useFactory: (auth: Auth, config: AppConfig) => new AdminAccess(auth, config.ADMIN_TOKEN) },
+    // The declared role of every admin operation, and its audit entry: used by the transport and the admin routes.
+    {
+      provide: AdminGate,
+      inject: [AdminAccess, CommandBus],
+      useFactory: (access: AdminAccess, commands: CommandBus) => new AdminOperationGate(access, commands),
+    },
     {
       provide: ClerkSessions,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => (config.CLERK_SECRET_KEY ? new ClerkSessions(config.CLERK_SECRET_KEY) : null),
     },
   ],
-  exports: [Auth, AdminAccess],
+  exports: [Auth, AdminAccess, AdminGate],
 })
 export class AuthModule {}

@@ -17,6 +17,7 @@ const PROBLEM_TEXT: Record<AdminUploadProblem, string> = {
   missing_file: 'Choose a file to upload first.',
   unknown_file: 'That resource has no such file. Upload a new version of one of the files listed.',
   forbidden: 'Sign in as an administrator to upload files.',
+  owner_only: 'Only an owner can replace the files customers download.',
   cross_site: 'The upload did not come from this site, so it was refused.',
   same_bytes: 'That file is exactly the current version, so nothing changed.',
   failed: 'The upload could not be read. Try again.',
