@@ -87,7 +87,9 @@ describe('a support account on an owner operation', () => {
     const answer = await upload(supportCookie, { resourceId: 'anything', fileName: 'anything.md' });
     expect(answer.status).toBe(303);
     expect(problemOf(answer)).toBe('owner_only');
-    expect(await pool.query(`select 1 from events where type = 'FileVersionPublished' and metadata->'actor'->>'userId' = $1`, [supportId])).toMatchObject({
+    expect(
+      await pool.query(`select 1 from events where type = 'ResourceFileVersionPublished' and metadata->'actor'->>'userId' = $1`, [supportId]),
+    ).toMatchObject({
       rowCount: 0,
     });
     expect(await operationsBy(supportId)).toEqual([]);
@@ -122,7 +124,7 @@ describe('someone who is not an admin', () => {
     expect(await refused.json()).toEqual({ error: { code: 'FORBIDDEN', message: expect.any(String) } });
     const missing = await fetch(`${site.url}/admin/disputes/dp_nothing_here/evidence.html`, { headers: { cookie: supportCookie } });
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No evidence for that dispute.' } });
+    expect(await missing.json()).toEqual({ error: { code: 'disputes.no_evidence', message: 'No evidence for that dispute.' } });
   });
 });
 

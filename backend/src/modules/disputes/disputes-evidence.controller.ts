@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { NotFoundError } from '../../platform/common/app-error';
 import { AdminRoute, type AdminRouteDeclaration } from '../admin';
+import { DisputeEvidenceNotFoundError } from './disputes.errors';
 import { DisputesQueries } from './disputes.queries';
 import { evidenceDocument } from './evidence-document';
 import { evidencePdf } from './evidence-pdf';
@@ -43,7 +43,7 @@ export class DisputesEvidenceController {
     res.setHeader('x-robots-tag', 'noindex, nofollow');
     // The id only ever reaches the filename after this check: word characters, nothing to escape.
     const found = DISPUTE_ID.test(id) ? await this.queries.get(id) : null;
-    if (!found?.evidence) throw new NotFoundError('No evidence for that dispute.');
+    if (!found?.evidence) throw new DisputeEvidenceNotFoundError();
     return evidenceReport(found.dispute, found.evidence, found.facts, new Date().toISOString());
   }
 }
