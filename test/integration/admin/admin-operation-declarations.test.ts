@@ -6,6 +6,7 @@ import { DiscoveryService } from '@nestjs/core';
 import type { ServerFnContract } from '../../../contracts/server-fn';
 import { AUDITED_ADMIN_OPERATIONS } from '../../../contracts/admin/support-actions.contract';
 import { ADMIN_ROUTE_METADATA, type AdminRouteDeclaration } from '../../../backend/src/modules/admin';
+import { ProjectorRegistry } from '../../../backend/src/events/projector-registry';
 import { ServerFnRegistry } from '../../../backend/src/server-fn/server-fn.registry';
 import { startTestApi, type TestApi } from '../../support/test-api';
 
@@ -32,6 +33,9 @@ const ADMIN_CHECKERS = new Set([
   'modules/auth/auth.module.ts',
   'modules/auth/auth.ts',
 ]);
+
+/** The read models /admin/audit lists. */
+const AUDIT_TABLES = new Set(['rm_support_audit', 'rm_admin_operations']);
 
 let api: TestApi;
 beforeAll(async () => {
@@ -99,6 +103,19 @@ describe('every admin server function in the registry', () => {
     expect([...recorded.map(({ contract }) => contract.id), ...recordedRoutes.map(({ declared }) => declared!.name)].sort()).toEqual(
       [...AUDITED_ADMIN_OPERATIONS].sort(),
     );
+  });
+
+  it('that records its own entry names an event the audit log lists', () => {
+    const audited = new Set(
+      api.app
+        .get(ProjectorRegistry)
+        .all()
+        .filter((projector) => projector.tables.some((table) => AUDIT_TABLES.has(table)))
+        .flatMap((projector) => projector.eventTypes),
+    );
+    const ownEvents = registered().flatMap(({ contract, admin }) => (admin?.audit.kind === 'own-event' ? [[contract.id, admin.audit.event]] : []));
+    expect(ownEvents.length).toBeGreaterThan(0);
+    expect(ownEvents.filter(([, event]) => !audited.has(event!))).toEqual([]);
   });
 
   it('that only an owner may run is the ones the issue named, and no more by accident', () => {
