@@ -125,6 +125,15 @@ describe('every admin server function in the registry', () => {
       .sort();
     expect(owners).toEqual(['adminRedriveStripeEvent', 'adminStartReplay', 'adminSubmitDisputeEvidence']);
   });
+
+  it('lists the refusals its role check answers with in its contract (FORBIDDEN; admin.owner_only for an owner’s)', () => {
+    const unlisted = registered()
+      .filter(
+        ({ contract, admin }) => admin && (!contract.errors.includes('FORBIDDEN') || (admin.role === 'owner' && !contract.errors.includes('admin.owner_only'))),
+      )
+      .map(({ contract }) => contract.id);
+    expect(unlisted).toEqual([]);
+  });
 });
 
 describe('every admin route the app serves', () => {
