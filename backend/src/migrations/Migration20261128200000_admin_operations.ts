@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /** The audited admin operations (AdminOperationsProjector), listed in /admin/audit beside the support actions. */
-export class Migration20261128190000_admin_operations extends Migration {
+export class Migration20261128200000_admin_operations extends Migration {
   override up(): void {
     this.addSql(`create table rm_admin_operations (
       operation_id text primary key,
