@@ -7,6 +7,7 @@ import { adminOperationEvents } from './admin-operations.events';
 import { RecordAdminOperationHandler } from './commands/record-admin-operation.handler';
 import { AdminOperationsProjector } from './projections/admin-operations.projector';
 import { supportActionEvents } from './support-actions.events';
+import { supportCreditGrantEvents } from './support-credit-grants.events';
 import { SupportAuditServerFns } from './support-audit.server-fns';
 import { SupportAuditQueries } from './support-audit.queries';
 import { SupportAuditProjector } from './projections/support-audit.projector';
@@ -57,7 +58,7 @@ export class AdminModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.register(...adminEvents, ...supportActionEvents, ...adminOperationEvents);
+    this.events.register(...adminEvents, ...supportActionEvents, ...supportCreditGrantEvents, ...adminOperationEvents);
     this.projectors.register(new StreamSummaryProjector());
     this.projectors.register(new CustomerDirectoryProjector());
     this.projectors.register(new SupportAuditProjector());
