@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { preflight, PreflightError } from '../../../backend/src/platform/boot/preflight';
 import { migrate } from '../../../backend/src/platform/boot/migrate';
 import { migrationsList } from '../../../backend/src/migrations';
-import { adminDatabaseUrl, dropTestDatabase } from '../../support/test-database';
+import { databaseExists, dropTestDatabase } from '../../support/test-database';
 
 const REDIS_URL = 'redis://127.0.0.1:6379/0';
 
@@ -47,14 +47,3 @@ describe('preflight', () => {
     }
   });
 });
-
-async function databaseExists(name: string): Promise<boolean> {
-  const client = new Client({ connectionString: adminDatabaseUrl() });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-    return rowCount === 1;
-  } finally {
-    await client.end();
-  }
-}

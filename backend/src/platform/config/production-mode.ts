@@ -53,7 +53,7 @@ export function productionProblems(config: RuleInput): string[] {
     );
   if (config.EMAIL_TRANSPORT === 'outbox')
     problems.push(
-      'EMAIL_TRANSPORT: "outbox" keeps emails (license keys included) instead of sending them; set EMAIL_TRANSPORT=smtp and SMTP_URL in production',
+      'EMAIL_TRANSPORT: the outbox keeps emails (license keys included) instead of sending them; set EMAIL_TRANSPORT=smtp and SMTP_URL in production',
     );
   if (new URL(config.PUBLIC_URL).protocol !== 'https:')
     problems.push("PUBLIC_URL: must start with https:// in production (sessions, cookies and Stripe's returns use it)");
