@@ -13,6 +13,13 @@ describe('preflight', () => {
     await expect(failure).rejects.toThrow(/^Postgres is not answering at postgres:\/\/postgres@127\.0\.0\.1:1\/sculpt .*Start it with/);
   });
 
+  it('says how to let the user in when Postgres answers but refuses it, instead of calling it down', async () => {
+    const failure = preflight({ DATABASE_URL: 'postgres://nobody_at_all@127.0.0.1:5432/sculpt', REDIS_URL });
+    await expect(failure).rejects.toThrow(
+      /^Postgres at postgres:\/\/nobody_at_all@127\.0\.0\.1:5432\/sculpt refused to sign in user "nobody_at_all" .*set DATABASE_URL/,
+    );
+  });
+
   it('names Redis and how to start it when nothing answers', async () => {
     const failure = preflight({ DATABASE_URL: process.env.TEST_DATABASE_URL!, REDIS_URL: 'redis://127.0.0.1:1' });
     await expect(failure).rejects.toThrow(/^Redis is not answering at redis:\/\/127\.0\.0\.1:1.*Start it with/);

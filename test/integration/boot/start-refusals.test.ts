@@ -51,13 +51,16 @@ describe('a start refused because a server does not answer', () => {
 });
 
 describe('PORT alone', () => {
-  it('moves PUBLIC_URL with the server: links name the port it listens on, and Ctrl-C then exits 0', async () => {
+  it('moves PUBLIC_URL with the server: links name the port it listens on; SIGTERM then exits 0', async () => {
     const port = await freePort();
     const site = await startSite('port-alone', { PORT: String(port), PUBLIC_URL: undefined });
     try {
       expect(site.url).toBe(`http://127.0.0.1:${port}`);
       const robots = await (await fetch(`${site.url}/robots.txt`)).text();
       expect(robots).toContain(`Sitemap: http://localhost:${port}/sitemap.xml`);
+      const exited = new Promise<number | null>((resolve) => site.child.once('exit', resolve));
+      site.child.kill('SIGTERM');
+      expect(await exited).toBe(0);
     } finally {
       await site.stop();
     }

@@ -67,7 +67,16 @@ async function pingRedis(redisUrl: string): Promise<void> {
   }
 }
 
+/** Postgres answered but would not let this user in: a password it needs, or a role it does not have. */
+const REFUSED_SIGN_IN = new Set(['28P01', '28000']);
+
 function postgresDown(target: URL, error: unknown): PreflightError {
+  const { code, message } = error as { code?: string; message?: string };
+  if ((code && REFUSED_SIGN_IN.has(code)) || /password/i.test(message ?? '')) {
+    return new PreflightError(
+      `Postgres at ${redactUrl(target)} refused to sign in user "${decodeURIComponent(target.username || 'postgres')}" (${message}). Allow it over TCP without a password ("trust" for 127.0.0.1 in pg_hba.conf), or set DATABASE_URL with a user and password that may create databases.`,
+    );
+  }
   return new PreflightError(
     `Postgres is not answering at ${redactUrl(target)} (${(error as Error).message}). Start it with "pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start" or "docker compose up -d postgres", or set DATABASE_URL.`,
   );
