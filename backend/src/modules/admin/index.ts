@@ -13,7 +13,16 @@ export {
   type SupportActionRequest,
 } from './support-actions.events';
 export { assertPermitted, supportActionDecider, type SupportActionState } from './support-action.decider';
-export { ActionTargetNotFoundError, ExtendToPastError, RefundTooLargeError } from './support-actions.errors';
+export { supportCreditGrantsStreamId, utcDay } from './support-credit-grants.events';
+export { supportCreditGrantsDecider } from './support-credit-grants.decider';
+export {
+  ActionTargetNotFoundError,
+  ExtendLifetimeError,
+  ExtendNotLaterError,
+  ExtendToPastError,
+  RefundCurrencyMismatchError,
+  RefundTooLargeError,
+} from './support-actions.errors';
 export { StreamSummarySchema } from './projections/stream-summary.entity';
 export { AdminModule } from './admin.module';
 export { AdminJobsModule } from './jobs/admin-jobs.module';
