@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'yaml';
 import { CONFIG_VARIABLES, configSchema, type AppConfig } from './platform/config/config.schema';
 import { CATALOG_CHANGES_CHANNEL } from './platform/database/catalog-changes';
 import { libraryDist } from './modules/library';
@@ -66,6 +67,26 @@ describe('the README', () => {
       if (scripts[name]!.startsWith('npm run ')) continue;
       expect([name, scripts[name]!.startsWith('sh scripts/with-node24.sh ')]).toEqual([name, true]);
     }
+  });
+
+  it("states the proxy's failure rule as deploy/nginx.conf sets it", () => {
+    const conf = readFileSync(join(ROOT, 'deploy', 'nginx.conf'), 'utf8').replace(/#.*$/gm, '');
+    const setting = (pattern: RegExp) => pattern.exec(conf)?.[1];
+    const proxy = /\*\*The proxy\*\*([\s\S]*?)\n- \*\*/.exec(README)?.[1]?.replace(/\s+/g, ' ') ?? '';
+    expect(setting(/proxy_next_upstream\s+([^;]+);/)).toBe('error timeout');
+    expect(proxy).toContain('a connection error or a timeout');
+    expect(proxy).toContain(`${setting(/proxy_connect_timeout\s+(\d+)s;/)} s to connect`);
+    expect(proxy).toContain(`${setting(/proxy_read_timeout\s+(\d+)s;/)} s for the answer's headers`);
+    expect(proxy).toContain(`up to ${setting(/proxy_next_upstream_tries\s+(\d+);/)} replicas in all`);
+    expect(setting(/max_fails=(\d+)/)).toBe('2');
+    const failTimeout = setting(/fail_timeout=(\d+)s/);
+    expect(proxy).toContain(`twice within ${failTimeout} s is left out for the next ${failTimeout} s`);
+  });
+
+  it("says what Docker Compose's Redis keeps", () => {
+    const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')) as { services: { redis: { command?: string[] } } };
+    const appendOnly = (compose.services.redis.command ?? []).join(' ').includes('--appendonly yes');
+    expect(README.includes("Docker Compose's Redis writes an append-only file")).toBe(appendOnly);
   });
 
   it("names the catalog trigger's channel as the code does, everywhere", () => {
