@@ -188,6 +188,17 @@ describe('the quantity: one name, `quantity`, in the page address, the form and 
     expect([answer.status, location.pathname, location.searchParams.get('redirect_url')]).toEqual([307, '/', '/checkout?resourceId=credits-100k&quantity=4']);
   });
 
+  it('sends a signed-out plan switch posted without JavaScript to sign in and back with its seats', async () => {
+    const answer = await fetch(`${site.url}/_serverFn/changePlan`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      body: new URLSearchParams({ resourceId: 'pro-monthly', quantity: '3', prorationDate: '1' }).toString(),
+      redirect: 'manual',
+    });
+    const location = new URL(answer.headers.get('location')!, site.url);
+    expect([answer.status, location.searchParams.get('redirect_url')]).toEqual([303, '/checkout?resourceId=pro-monthly&quantity=3']);
+  });
+
   it('moves an old link with qty to quantity (emails and Stripe sessions made before the rename), the rest of the address kept', async () => {
     const old = await page('/checkout?resourceId=credits-100k&qty=4&status=cancelled');
     expect([old.status, old.headers.get('location')]).toEqual([301, '/checkout?resourceId=credits-100k&quantity=4&status=cancelled']);
