@@ -56,18 +56,21 @@ describe('the README', () => {
     }
   });
 
-  it('shows only commands that run on the Node it requires: npm scripts or the wrapper, never a bare node or npx', () => {
-    const commands = codeSpans(README).filter((span) => /^(node|npx) /.test(span));
-    expect(commands).toEqual([]);
-    for (const span of codeSpans(README)) {
-      const script = /^npm (?:run ([\w:-]+)|(start|test))\b/.exec(span);
-      if (!script) continue;
-      const name = script[1] ?? script[2]!;
-      expect(scripts[name]).toBeDefined();
-      if (scripts[name]!.startsWith('npm run ')) continue;
-      expect([name, scripts[name]!.startsWith('sh scripts/with-node24.sh ')]).toEqual([name, true]);
-    }
-  });
+  it.each(['README.md', 'library/README.md'])(
+    '%s shows only commands that run on the Node it requires: npm scripts or the wrapper, never a bare node or npx',
+    (file) => {
+      const spans = codeSpans(readFileSync(join(ROOT, file), 'utf8'));
+      expect(spans.filter((span) => /^(node|npx) /.test(span))).toEqual([]);
+      for (const span of spans) {
+        const script = /^npm (?:run ([\w:-]+)|(start|test))\b/.exec(span);
+        if (!script) continue;
+        const name = script[1] ?? script[2]!;
+        expect(scripts[name]).toBeDefined();
+        if (scripts[name]!.startsWith('npm run ')) continue;
+        expect([name, scripts[name]!.startsWith('sh scripts/with-node24.sh ')]).toEqual([name, true]);
+      }
+    },
+  );
 
   it("states the proxy's failure rule as deploy/nginx.conf sets it", () => {
     const conf = readFileSync(join(ROOT, 'deploy', 'nginx.conf'), 'utf8').replace(/#.*$/gm, '');
