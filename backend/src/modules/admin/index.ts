@@ -1,6 +1,7 @@
 /** The admin module's public surface: other modules, the app and the CLI import only this. */
 export { ACCOUNT_STREAMS_SQL } from './account-streams';
 export { type AdminActor, AdminAccess, ADMIN_TOKEN_ACTOR, isAdmin } from './admin-access';
+export { AdminSessions } from './admin-sessions';
 export {
   ASYNC_KINDS,
   SupportActionCompleted,
