@@ -49,7 +49,10 @@ export const checkoutSessionParams = z
     client_reference_id: z.string().max(200).optional(),
     metadata,
     payment_intent_data: z.object({ metadata }).strict().optional(),
-    subscription_data: z.object({ metadata, trial_period_days: int.min(1).max(730).optional() }).strict().optional(),
+    subscription_data: z
+      .object({ metadata, trial_period_days: int.min(1).max(730).optional() })
+      .strict()
+      .optional(),
     expires_at: int.optional(),
     line_items: z.array(z.object({ price: z.string().min(1), quantity: int.min(1).max(999_999) }).strict()).min(1),
   })
