@@ -21,6 +21,7 @@ export class Migration20261128220000_subscription_invoices extends Migration {
       paid_at timestamptz
     )`);
     this.addSql('create index rm_subscription_invoices_user on rm_subscription_invoices (user_id, paid_at desc)');
+    this.addSql('create index rm_subscription_invoices_subscription on rm_subscription_invoices (subscription_id)');
   }
 
   override down(): void {

@@ -43,7 +43,9 @@ export class DashboardQueries {
       this.db
         .selectFrom('rm_pending_payments as p')
         // A renewal's pending payment is named after its invoice (pp-<invoice id>): its period is the invoice's.
-        .leftJoin('rm_subscription_invoices as i', (join) => join.on((eb) => eb(sql<string>`'pp-' || i.invoice_id`, '=', eb.ref('p.id'))))
+        .leftJoin('rm_subscription_invoices as i', (join) =>
+          join.on((eb) => eb.and([eb('p.kind', '=', 'renewal'), eb('i.invoice_id', '=', sql<string>`substr(p.id, 4)`)])),
+        )
         .select([
           'p.id',
           'p.resource_id',

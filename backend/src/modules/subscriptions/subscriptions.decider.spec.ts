@@ -71,6 +71,24 @@ describe("a subscription, from Stripe's invoices and its current state", () => {
       });
   });
 
+  it('a paid or failed invoice names the plan, seats, period and number it bills (the money trail)', () => {
+    const billed = { invoice: { ...invoice('in_3'), periodStart: '2026-12-23T12:00:00.000Z', invoiceNumber: 'ABC-0002' } };
+    spec
+      .given([])
+      .when(sync(snapshot()), { ...failed('in_3'), ...billed }, { ...paid('in_3'), ...billed })
+      .then((events) => {
+        const expected = {
+          resourceId: snapshot().resourceId,
+          quantity: 1,
+          periodStart: '2026-12-23T12:00:00.000Z',
+          periodEnd: '2027-01-23T12:00:00.000Z',
+          invoiceNumber: 'ABC-0002',
+        };
+        expect(events.find((e) => e.type === 'SubscriptionPastDue')!.data).toMatchObject(expected);
+        expect(events.find((e) => e.type === 'SubscriptionRenewed')!.data).toMatchObject(expected);
+      });
+  });
+
   it('a failure reported after the same invoice was paid changes nothing', () => {
     spec
       .given([])

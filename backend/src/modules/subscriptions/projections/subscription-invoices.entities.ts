@@ -28,6 +28,10 @@ export const SubscriptionInvoice = defineEntity({
   },
   indexes: [
     { name: 'rm_subscription_invoices_user', expression: 'create index rm_subscription_invoices_user on rm_subscription_invoices (user_id, paid_at desc)' },
+    {
+      name: 'rm_subscription_invoices_subscription',
+      expression: 'create index rm_subscription_invoices_subscription on rm_subscription_invoices (subscription_id)',
+    },
   ],
 });
 
