@@ -10,6 +10,7 @@ import { refuseCrossSite, setPageHeaders } from './emulator-pages';
 import type { EmulatorAnswer, StripeObject } from './emulator-store';
 import { EmulatorStore } from './emulator-store';
 import { billingPortalPage, missingPortalPage } from './billing-portal.page';
+import { EmulatorTestClocks } from './test-clocks';
 
 const CHOICES: Record<string, (billing: EmulatorBilling, subscriptionId: string, em: EntityManager) => Promise<EmulatorAnswer>> = {
   'cancel-at-period-end': (billing, id, em) => billing.updateSubscription(id, { cancel_at_period_end: true }, em),
@@ -23,6 +24,7 @@ export class BillingPortalController {
   constructor(
     private readonly store: EmulatorStore,
     private readonly billing: EmulatorBilling,
+    private readonly clocks: EmulatorTestClocks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -78,7 +80,8 @@ export class BillingPortalController {
     // A portal session acts only on its own customer's subscriptions.
     const answer = await this.billing.transact(async (em) => {
       const subscription = await this.store.get(subscriptionId, 'subscription', em);
-      return subscription?.customer === session.customer ? change(this.billing, subscriptionId, em) : missing('subscription', subscriptionId);
+      if (subscription?.customer !== session.customer) return missing('subscription', subscriptionId);
+      return this.clocks.atCustomerTime(String(session.customer), em, () => change(this.billing, subscriptionId, em));
     });
     if (answer.status === 404) {
       res.status(404).type('html').send(missingPortalPage());
