@@ -11,6 +11,8 @@ import { CallToAction } from '../../../components/ui/CallToAction';
 import { callServerFn, ServerFnError } from '../../../lib/server-fn-client';
 import { planChangeQuery } from '../../../queries/plan-change';
 
+const RELOAD_CODES = new Set(['checkout.plan_preview_stale', 'stripe.refused', 'stripe.conflict']);
+
 const money = (cents: number, currency: string) => formatMoney(cents, currency.toUpperCase());
 
 function Notice({ children, testId }: { children: ReactNode; testId: string }) {
@@ -43,7 +45,8 @@ function Switch({
       await navigate({ to: '/dashboard', search: { section: 'overview' } });
     },
   });
-  const stale = confirm.error instanceof ServerFnError && confirm.error.code === 'checkout.plan_preview_stale';
+  // Stripe refusing the change (or it being made already) is also answered with fresh amounts, as a stale preview is.
+  const stale = confirm.error instanceof ServerFnError && RELOAD_CODES.has(confirm.error.code);
   const pending = confirm.isPending || confirm.isSuccess;
   const verb = view.direction === 'upgrade' ? `Upgrade to ${resource.title}` : view.direction === 'seats' ? 'Change seats' : `Switch to ${resource.title}`;
   return (
