@@ -161,6 +161,24 @@ describe('the dev trigger page', () => {
     expect((await fetch(`${api.url}/_stripe/invoice/${invoice.id}/pay`, { method: 'POST' })).status).toBe(409);
   });
 
+  it('renews and fails renewals by running the customer’s test clock to the period end; a past_due one is retried at its next attempt', async () => {
+    const subscription = await subscribed();
+    const periodEnd = subscription.items.data[0]!.current_period_end;
+    const { body } = await triggerJson(`subscriptions/${subscription.id}/fail-renewal`);
+    const clock = await stripe.testHelpers.testClocks.retrieve(String((await stripe.subscriptions.retrieve(subscription.id)).test_clock));
+    expect(clock).toMatchObject({ status: 'ready', frozen_time: periodEnd });
+    const invoice = body.invoice as Json & { id: string; next_payment_attempt: number };
+    expect(invoice.next_payment_attempt).toBe(periodEnd + 3 * 86_400);
+    const page = await (await fetch(`${api.url}/_stripe/dev`)).text();
+    expect(page).toContain(`action="/_stripe/dev/subscriptions/${subscription.id}/retry-payment"`);
+
+    const retried = await triggerJson(`subscriptions/${subscription.id}/retry-payment`);
+    expect(retried).toMatchObject({ status: 200, body: { ok: true, subscription: { status: 'past_due' } } });
+    expect(await stripe.invoices.retrieve(invoice.id)).toMatchObject({ status: 'open', attempt_count: 2, next_payment_attempt: periodEnd + 6 * 86_400 });
+    expect((await stripe.testHelpers.testClocks.retrieve(clock.id)).frozen_time).toBe(periodEnd + 3 * 86_400);
+    await receivedEvent('invoice.payment_failed', invoice.id, { data: { object: { attempt_count: 2 } } });
+  });
+
   it('cancels: canceled now, with customer.subscription.deleted; renewing it is then refused', async () => {
     const subscription = await subscribed();
     const { body } = await triggerJson(`subscriptions/${subscription.id}/cancel`);

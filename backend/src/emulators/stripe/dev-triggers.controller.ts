@@ -9,18 +9,20 @@ import { refuseCrossSite, setPageHeaders, when } from './emulator-pages';
 import { EmulatorStore, type EmulatorAnswer, type StripeObject } from './emulator-store';
 import { devTriggersPage } from './dev-triggers.page';
 import { stripeError } from './stripe-objects';
-import { passPeriod } from './dev-clock-triggers';
+import { type ClockDeps, passPeriod, passToRetry } from './dev-clock-triggers';
 import { clockOf, EmulatorTestClocks } from './test-clocks';
 
 const RECENT = 20;
 
 type Trigger = (billing: EmulatorBilling, id: string, em: EntityManager) => Promise<EmulatorAnswer>;
+/** A trigger that lets the customer's test clock run (dev-clock-triggers.ts), outside any one transaction. */
+type ClockTrigger = (deps: ClockDeps, id: string) => Promise<EmulatorAnswer>;
+type Described = { key: string; done: (object: StripeObject) => string } & ({ run: Trigger } | { clock: ClockTrigger });
 /** What each trigger does, and how its result is named in the JSON answer and told on the page. */
-const TRIGGERS: Record<string, Record<string, { run: Trigger; key: string; done: (object: StripeObject) => string }>> = {
+const TRIGGERS: Record<string, Record<string, Described>> = {
   subscriptions: {
-    // Renewals happen by letting the customer's test clock pass the period end (dev-clock-triggers.ts).
     renew: {
-      run: (billing, id, em) => billing.renew(id, em),
+      clock: (deps, id) => passPeriod(deps, id, false),
       key: 'subscription',
       done: (s) =>
         s.status === 'canceled'
@@ -28,9 +30,14 @@ const TRIGGERS: Record<string, Record<string, { run: Trigger; key: string; done:
           : `${s.id} renewed: invoice ${String(s.latest_invoice)} paid, period ends ${when((s.items as { data: Array<{ current_period_end: number }> }).data[0]!.current_period_end)}.`,
     },
     'fail-renewal': {
-      run: (billing, id, em) => billing.failRenewal(id, em),
+      clock: (deps, id) => passPeriod(deps, id, true),
       key: 'subscription',
       done: (s) => `${s.id} is past_due: invoice ${String(s.latest_invoice)} is open.`,
+    },
+    'retry-payment': {
+      clock: (deps, id) => passToRetry(deps, id),
+      key: 'subscription',
+      done: (s) => (s.status === 'past_due' ? `${s.id} is still past_due: the retry was declined.` : `${s.id} is ${String(s.status)}.`),
     },
     cancel: { run: (billing, id, em) => billing.cancelSubscription(id, em), key: 'subscription', done: (s) => `${s.id} canceled.` },
   },
@@ -80,11 +87,10 @@ export class DevTriggersController {
     const wantsJson = (req.header('accept') ?? '').includes('application/json');
     const inKind = ownEntry(TRIGGERS, kind);
     const trigger = inKind && ownEntry(inKind, action);
-    const clocked = kind === 'subscriptions' && (action === 'renew' || action === 'fail-renewal');
     const answer: EmulatorAnswer = !trigger
       ? { status: 404, body: stripeError(`No such trigger: ${kind}/${action}`) }
-      : clocked
-        ? await passPeriod(this.store, this.billing, this.clocks, id, action === 'fail-renewal')
+      : 'clock' in trigger
+        ? await trigger.clock({ store: this.store, billing: this.billing, clocks: this.clocks }, id)
         : await this.billing.transact((em) => this.clocks.atSubscriptionTime(id, em, () => trigger.run(this.billing, id, em)));
     const error = (answer.body as { error?: { message: string; code?: string } }).error;
     if (wantsJson) {

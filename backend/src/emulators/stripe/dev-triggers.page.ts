@@ -32,7 +32,7 @@ export function devTriggersPage(view: { subscriptions: StripeObject[]; charges: 
 ${subscription.status === 'past_due' && subscription.latest_invoice ? html`<dt>Open invoice</dt><dd><a href="/_stripe/invoice/${encodeURIComponent(String(subscription.latest_invoice))}">Pay ${String(subscription.latest_invoice)}</a></dd>` : ''}
 </dl>${
       live
-        ? html`<div class="actions">${subscription.status === 'active' ? [button(`${path}/renew`, 'Renew now', subscription.id), button(`${path}/fail-renewal`, 'Fail renewal', subscription.id)] : ''}${button(`${path}/cancel`, 'Cancel', subscription.id)}</div>`
+        ? html`<div class="actions">${subscription.status === 'active' ? [button(`${path}/renew`, 'Renew now', subscription.id), button(`${path}/fail-renewal`, 'Fail renewal', subscription.id)] : ''}${subscription.status === 'past_due' ? button(`${path}/retry-payment`, 'Retry payment', subscription.id) : ''}${button(`${path}/cancel`, 'Cancel', subscription.id)}</div>`
         : ''
     }</li>`;
   });
