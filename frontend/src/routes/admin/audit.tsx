@@ -24,7 +24,7 @@ export const Route = createFileRoute('/admin/audit')({
   // Admin code (its contract, queries and loader) loads with the page, never with the public site.
   codeSplitGroupings: [['loader', 'component']],
   validateSearch: readSearch,
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => readSearch(search),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(adminSupportAuditQuery(auditFilter(deps))),
   component: AuditPage,
 });
@@ -34,7 +34,7 @@ const INPUT = 'h-9 w-full rounded-lg border border-line-strong bg-surface px-3 t
 const STATUS_WORDS: Record<SupportAuditEntry['status'], string> = { done: 'Done', pending: 'Waiting for Stripe', completed: 'Completed', failed: 'Failed' };
 
 function AuditPage() {
-  const search = Route.useSearch();
+  const search = Route.useLoaderDeps();
   const navigate = useNavigate({ from: Route.fullPath });
   const { data } = useSuspenseQuery(adminSupportAuditQuery(auditFilter(search)));
   if (!data) return <AdminSignIn failed={false} />;

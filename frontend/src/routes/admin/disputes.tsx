@@ -12,7 +12,7 @@ const readSearch = searchReader({ dispute: text({ trim: true, max: 120, pattern:
 export const Route = createFileRoute('/admin/disputes')({
   codeSplitGroupings: [['loader', 'component']],
   validateSearch: readSearch,
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => readSearch(search),
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(adminDisputesQuery());
     if (deps.dispute) await context.queryClient.ensureQueryData(adminDisputeQuery(deps.dispute));
