@@ -36,16 +36,18 @@ function searchKeys(): string[] {
 
 const HOSTILE = { nul: '%00', long: 'a'.repeat(1_000), escape: '%E0%A4%A', padded: '%20x%20', dots: '..%2F..%2Fetc' };
 
-/** The addresses of one route: its params filled in hostile ways, and its search full of hostile and unknown values. */
-function addressesOf(path: string, keys: string[]): string[] {
+/** Parameters every link may carry (campaigns, click ids) that no page takes. */
+const UNKNOWN = '?utm_source=x&utm_medium=email&fbclid=1';
+
+/** The addresses of one route: its params filled in hostile ways (and one plain way), each with searches full of hostile values. */
+function addressesOf(path: string, keys: string[]): Array<{ base: string; hostile: string[] }> {
   const withParams = (value: string) => path.replace(/\$resourceId/g, value === 'x' ? COURSE : value).replace(/\$\w+/g, value);
-  const base = path.includes('$') ? Object.values(HOSTILE).map(withParams).concat(withParams('x')) : [path];
+  const bases = path.includes('$') ? Object.values(HOSTILE).map(withParams).concat(withParams('x')) : [path];
   const searches = [
-    '?utm_source=x&utm_medium=email&fbclid=1',
     ...Object.values(HOSTILE).map((value) => `?${keys.map((key) => `${key}=${value}`).join('&')}`),
     `?${keys.map((key) => `${key}=1&${key}=2`).join('&')}`,
   ];
-  return base.flatMap((address) => [address, ...searches.map((search) => `${address}${search}`)]);
+  return bases.map((base) => ({ base, hostile: searches.map((search) => `${base}${search}`) }));
 }
 
 interface Visit {
@@ -87,20 +89,28 @@ describe('every route, walked with hostile paths and searches', () => {
   const identities = { 'signed out': () => undefined, 'signed in': () => customer, admin: () => admin };
 
   it.each(Object.keys(identities) as (keyof typeof identities)[])(
-    '%s: no address answers 5xx, and no server function is called twice for one page',
+    '%s: no address answers 5xx, unknown parameters change nothing, and no server function is called twice for one page',
     async (who) => {
       const keys = searchKeys();
       const paths = routePaths();
       expect(paths).toEqual(expect.arrayContaining(['/', '/admin/audit', '/invite/$token', '/learn/$resourceId/$lessonSlug']));
       const failures: string[] = [];
       let visited = 0;
+      const check = async (address: string): Promise<number> => {
+        visited += 1;
+        const { status, calls } = await visit(address, identities[who]());
+        if (status >= 500) failures.push(`${status} ${address.slice(0, 160)}`);
+        const repeated = calls.filter((call, index) => calls.indexOf(call) !== index);
+        if (repeated.length > 0) failures.push(`asked twice (a retry): ${repeated[0]!.slice(0, 120)} for ${address.slice(0, 120)}`);
+        return status;
+      };
       for (const path of paths) {
-        for (const address of addressesOf(path, keys)) {
-          visited += 1;
-          const { status, calls } = await visit(address, identities[who]());
-          if (status >= 500) failures.push(`${status} ${address.slice(0, 160)}`);
-          const repeated = calls.filter((call, index) => calls.indexOf(call) !== index);
-          if (repeated.length > 0) failures.push(`asked twice (a retry): ${repeated[0]!.slice(0, 120)} for ${address.slice(0, 120)}`);
+        for (const { base, hostile } of addressesOf(path, keys)) {
+          const plain = await check(base);
+          // Parameters no page takes change nothing: the same status as the address without them.
+          const withUnknown = await check(`${base}${UNKNOWN}`);
+          if (withUnknown !== plain) failures.push(`${withUnknown} with unknown parameters, ${plain} without: ${base.slice(0, 120)}`);
+          for (const address of hostile) await check(address);
         }
       }
       expect(failures).toEqual([]);
