@@ -6,15 +6,13 @@ import { ServerFnError } from './server-fn-client';
 export const QUERY_STALE_MS = 60_000;
 export const QUERY_GC_MS = 300_000;
 
-const onServer = typeof window === 'undefined';
-
 /**
  * Whether a failed read may succeed if asked again: a network failure or a 5xx, once, and only in
  * the browser. A redirect, a not-found or any other 4xx answers the same every time, and a server
  * render that waits to ask again only stalls the page it will render as an error anyway.
  */
 export function retryTransient(failureCount: number, error: unknown): boolean {
-  if (onServer || failureCount >= 1 || isRedirect(error) || isNotFound(error)) return false;
+  if (typeof window === 'undefined' || failureCount >= 1 || isRedirect(error) || isNotFound(error)) return false;
   return error instanceof ServerFnError ? error.status >= 500 : true;
 }
 
