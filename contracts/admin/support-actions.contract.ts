@@ -5,6 +5,9 @@ import { customerUserId } from './customer-account.contract';
 /** The most credits a support admin may grant in one action (owners: up to the field's maximum). */
 export const SUPPORT_CREDIT_LIMIT = 500;
 
+/** The most credits one support admin may grant in a UTC day, all actions together (owners: no daily cap). */
+export const SUPPORT_DAILY_CREDIT_LIMIT = 2_000;
+
 export const SUPPORT_ACTION_KINDS = [
   'resend_license_email',
   'extend_license',
@@ -87,10 +90,14 @@ export const takeSupportAction = defineServerFn({
     'FORBIDDEN',
     'admin.owner_only',
     'admin.grant_limit',
+    'admin.daily_grant_limit',
     'admin.action_id_reused',
     'admin.action_target_not_found',
     'admin.refund_too_large',
+    'admin.refund_currency_mismatch',
     'admin.extend_to_past',
+    'admin.extend_lifetime',
+    'admin.extend_not_later',
   ],
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toEmailAddress } from '../email-address';
 import { defineServerFn } from '../server-fn';
 
 /** Who is signed in, as the shell and the signed-in areas need it; `null` when signed out. */
@@ -22,7 +23,7 @@ export const getViewer = defineServerFn({
 });
 
 /** Clerk's field names and limits, shared by the local sign-in and its forms. */
-const identifier = z.string().trim().min(1, 'Enter your email address.').max(254, 'That email address is too long.');
+const identifier = z.string().trim().min(1, 'Enter your email address.').max(254, 'That email address is too long.').transform(toEmailAddress);
 const code = z
   .string()
   .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toEmailAddress } from '../email-address';
 import { defineServerFn } from '../server-fn';
 
 export const CONTACT_TOPICS = {
@@ -16,7 +17,7 @@ export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000, messageMin
 /** The contact form's fields, with the messages a person sees beside each field. */
 export const contactMessageSchema = z.object({
   name: z.string().trim().min(1, 'Tell us your name.').max(CONTACT_LIMITS.name, `Keep your name under ${CONTACT_LIMITS.name} characters.`),
-  email: z.string().trim().max(CONTACT_LIMITS.email, 'That email address is too long.').pipe(z.email('Enter an email address such as name@example.com.')),
+  email: z.string().trim().max(CONTACT_LIMITS.email, 'That email address is too long.').transform(toEmailAddress),
   topic: z.enum(Object.keys(CONTACT_TOPICS) as [ContactTopic, ...ContactTopic[]], 'Choose what your message is about.'),
   message: z
     .string()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { resourceSchema } from '../catalog/resource';
 import { deviceHashSchema } from '../devices/devices.contract';
+import { toEmailAddress } from '../email-address';
 import { licenseIdSchema } from '../licenses/licenses.contract';
 import { defineServerFn } from '../server-fn';
 import { dashboardSearchSchema } from './dashboard-search';
@@ -113,7 +114,7 @@ export const getDashboardData = defineServerFn({
   output: dashboardDataSchema,
 });
 
-const seatEmail = z.string().trim().toLowerCase().max(254, 'That email address is too long.').pipe(z.email('Enter an email address such as name@example.com.'));
+const seatEmail = z.string().trim().max(254, 'That email address is too long.').transform(toEmailAddress);
 
 export const assignSeat = defineServerFn({
   id: 'assignSeat',

@@ -2,8 +2,11 @@ import { z } from 'zod';
 
 const iso = z.string();
 
-/** What an account may use, one row each: its plan, a lifetime license, a seat, a resource, credits, a session. */
-export const ENTITLEMENT_KINDS = ['plan', 'license', 'seat', 'resource', 'included_credits', 'credit_pack', 'booked_session'] as const;
+/**
+ * What an account may use, one row each: its plan, support's extension of a plan's license, a
+ * lifetime license, a seat, a resource, credits, a session.
+ */
+export const ENTITLEMENT_KINDS = ['plan', 'extension', 'license', 'seat', 'resource', 'included_credits', 'credit_pack', 'booked_session'] as const;
 export type EntitlementKind = (typeof ENTITLEMENT_KINDS)[number];
 
 /**

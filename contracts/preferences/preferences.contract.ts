@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toEmailAddress } from '../email-address';
 import { defineServerFn } from '../server-fn';
 import { EMAIL_TOPICS } from './email-topics';
 
@@ -49,7 +50,7 @@ export const updateEmailPreferences = defineServerFn({
 });
 
 /** Asking for a fresh manage-email link: the address (the form checks it before sending too). */
-export const manageEmailLinkRequestSchema = z.object({ email: z.string().trim().max(254).pipe(z.email('Enter an email address such as name@example.com.')) });
+export const manageEmailLinkRequestSchema = z.object({ email: z.string().trim().max(254).transform(toEmailAddress) });
 
 export const requestManageEmailLink = defineServerFn({
   id: 'requestManageEmailLink',

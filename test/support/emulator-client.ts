@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import Stripe from 'stripe';
-import fixtures from '../../backend/src/emulators/stripe/stripe-fixtures.json';
+import type fixtures from '../../backend/src/emulators/stripe/stripe-fixtures.json';
+import { template } from '../../backend/src/emulators/stripe/stripe-objects';
 import { eventually, freePort } from './site-client';
 
 /** The real Stripe SDK pointed at the Stripe emulator of the api or site at `baseUrl`. */
@@ -9,9 +10,9 @@ export function emulatorStripe(baseUrl: string): Stripe {
   return new Stripe('sk_test_emulator', { host: url.hostname, port: Number(url.port), protocol: 'http', maxNetworkRetries: 0, telemetry: false });
 }
 
-/** Asserts an object has exactly the fields of Stripe's own example object of the resource. */
+/** Asserts an object has exactly the fields of Stripe's own example object of the resource, brought to the emulator's API version. */
 export function expectShapedLike(object: unknown, resource: keyof typeof fixtures.resources): void {
-  expect(Object.keys(object as Record<string, unknown>).sort()).toEqual(Object.keys(fixtures.resources[resource]).sort());
+  expect(Object.keys(object as Record<string, unknown>).sort()).toEqual(Object.keys(template(resource)).sort());
 }
 
 /** The webhook secret a site signs with unless its env names another (the emulator signs with it too). */

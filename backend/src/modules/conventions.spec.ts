@@ -34,6 +34,7 @@ const verbs = [
   'Debit',
   'Dispute',
   'Expire',
+  'Extend',
   'Fail',
   'Grant',
   'Hold',

@@ -1,17 +1,25 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { AppError } from '../platform/common/app-error';
 
+/** What the check reads of a request: express's `protocol` is https only over TLS or from a proxy named in TRUST_PROXY. */
+export interface RequestOrigin {
+  headers: IncomingHttpHeaders;
+  protocol: string;
+}
+
 /**
- * Whether a state-changing request came from our own pages: its Origin is our host (or the
- * public URL), or, without Origin, Sec-Fetch-Site says same-origin. A client that sends neither
- * is not a browser a cross-site page could drive; the form token still has to be right.
+ * Whether a state-changing request came from our own pages: its Origin is the public URL's, or
+ * this request's own scheme, host and port; without Origin, Sec-Fetch-Site says same-origin. A
+ * client that sends neither is not a browser a cross-site page could drive; the form token still
+ * has to be right. The scheme counts: a page served over https is another origin than http's.
  */
-export function isSameOriginRequest(headers: IncomingHttpHeaders, publicUrl: string): boolean {
+export function isSameOriginRequest(req: RequestOrigin, publicUrl: string): boolean {
+  const { headers } = req;
   const origin = headers.origin;
   if (origin !== undefined) {
     try {
-      const url = new URL(origin);
-      return url.host === headers.host || url.origin === new URL(publicUrl).origin;
+      const given = new URL(origin).origin;
+      return given === new URL(publicUrl).origin || (headers.host !== undefined && given === new URL(`${req.protocol}://${headers.host}`).origin);
     } catch {
       return false;
     }

@@ -35,7 +35,7 @@ export class ServerFnController {
       plainForm = payload.kind === 'form' && req.accepts(['application/json', 'text/html']) !== 'application/json';
       context.plainForm = plainForm;
       // Every POST changes something: one that a page on another site made the browser send is refused here, for every function.
-      if (req.method === 'POST' && !isSameOriginRequest(req.headers, this.config.PUBLIC_URL)) throw new CrossSiteRequestError();
+      if (req.method === 'POST' && !isSameOriginRequest(req, this.config.PUBLIC_URL)) throw new CrossSiteRequestError();
       answer = await this.invoker.invoke(id, req.method, payload.input, context);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

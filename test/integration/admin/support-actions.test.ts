@@ -11,6 +11,8 @@ import { callFn, eventually, signUpOverHttp, startAddressableSite } from '../../
 const ADMIN_TOKEN = 'integration-support-actions-token-0123';
 const SUPPORT = 'support-desk@example.com';
 const OWNER = 'owner-desk@example.com';
+const CAPPED = 'capped-desk@example.com';
+const RACING = 'racing-desk@example.com';
 let site: SiteServer;
 let pool: Pool;
 let tokenCookie: string;
@@ -21,7 +23,7 @@ let ownerId: string;
 let customerId: string;
 
 beforeAll(async () => {
-  site = await startAddressableSite('support-actions', { ADMIN_TOKEN, LOCAL_SUPPORT_EMAILS: SUPPORT, LOCAL_ADMIN_EMAILS: OWNER });
+  site = await startAddressableSite('support-actions', { ADMIN_TOKEN, LOCAL_SUPPORT_EMAILS: [SUPPORT, CAPPED, RACING].join(','), LOCAL_ADMIN_EMAILS: OWNER });
   pool = new Pool({ connectionString: site.databaseUrl, max: 2 });
   const response = await fetch(`${site.url}/admin/session`, { method: 'POST', body: new URLSearchParams({ token: ADMIN_TOKEN }), redirect: 'manual' });
   tokenCookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
@@ -76,6 +78,57 @@ describe('a support admin granting credits', () => {
     expect(answer.status).toBe(403);
     expect(answer.error?.code).toBe('admin.grant_limit');
     expect(await eventsOf('select 1 from events where stream_id = $1', [`support-action-${over.actionId}`])).toHaveLength(0);
+  });
+});
+
+describe('a support admin’s credit grants in one UTC day', () => {
+  // A customer of their own: the audit log's tests below count the first customer's actions.
+  let goodwillCustomer: string;
+  beforeAll(async () => {
+    await signUpOverHttp(site, 'goodwill-customer@example.com', 'Gus Goodwill');
+    goodwillCustomer = await userIdOf('goodwill-customer@example.com');
+  });
+  const grant = (credits: number) => ({ actionId: randomUUID(), kind: 'grant_credits', userId: goodwillCustomer, reason: 'Goodwill', details: { credits } });
+  const packs = (actionIds: string[]) =>
+    eventsOf('select credits::int from rm_credit_packs where pack_id = any($1::text[])', [actionIds.map((id) => `support-${id}`)]);
+
+  it('stop at 2,000 credits, refused with what is left today; an owner has no daily cap', async () => {
+    const capped = await signUpOverHttp(site, CAPPED, 'Cam Capped');
+    const done: string[] = [];
+    for (const credits of [500, 500, 500, 200]) {
+      const input = grant(credits);
+      expect((await act(capped, input)).result?.status).toBe('done');
+      done.push(input.actionId);
+    }
+    const over = grant(400);
+    const refused = await act(capped, over);
+    expect([refused.status, refused.error?.code]).toEqual([403, 'admin.daily_grant_limit']);
+    expect(refused.error?.message).toBe(
+      'Support can grant up to 2,000 credits a day; you have 300 left today (the day ends at midnight UTC). Ask an owner for more.',
+    );
+    expect(await eventsOf('select 1 from events where stream_id = $1', [`support-action-${over.actionId}`])).toHaveLength(0);
+    const last = grant(300);
+    expect((await act(capped, last)).result?.status).toBe('done');
+    done.push(last.actionId);
+    expect((await act(capped, last)).result).toMatchObject({ status: 'done', repeated: true });
+    expect((await act(capped, grant(1))).error?.message).toMatch(/you have none left today/);
+    expect((await packs(done)).reduce((sum, p) => sum + p.credits, 0)).toBe(2_000);
+    expect((await act(ownerCookie, grant(3_000))).result?.status).toBe('done');
+  });
+
+  it('hold when grants are sent at once: counted one after another on the admin’s own stream', async () => {
+    const racing = await signUpOverHttp(site, RACING, 'Rae Racing');
+    const inputs = Array.from({ length: 6 }, () => grant(500));
+    const answers = await Promise.all(inputs.map((input) => act(racing, input)));
+    const outcomes = answers.map((a) => a.result?.status ?? a.error?.code);
+    expect(outcomes.filter((o) => o === 'done')).toHaveLength(4);
+    expect(outcomes.filter((o) => o === 'admin.daily_grant_limit')).toHaveLength(2);
+    expect((await packs(inputs.map((i) => i.actionId))).reduce((sum, p) => sum + p.credits, 0)).toBe(2_000);
+    const day = new Date().toISOString().slice(0, 10);
+    const counted = await eventsOf(`select data from events where stream_id = $1 and type = 'SupportCreditGrantRecorded'`, [
+      `support-credit-grants-${await userIdOf(RACING)}-${day}`,
+    ]);
+    expect(counted.map((e) => e.data.credits)).toEqual([500, 500, 500, 500]);
   });
 });
 
@@ -177,7 +230,7 @@ describe('the audit log', () => {
     const asSupport = await (await fetch(`${site.url}/admin/customers/${customerId}`, { headers: { cookie: supportCookie } })).text();
     expect(asSupport).toContain('Support actions');
     expect(asSupport).toContain('Only an owner can do this.');
-    expect(asSupport).toContain('Up to 500 per action for support');
+    expect(asSupport).toContain('Up to 500 per action and 2,000 a day (UTC) for support');
     const asOwner = await (await fetch(`${site.url}/admin/customers/${customerId}`, { headers: { cookie: ownerCookie } })).text();
     expect(asOwner).not.toContain('Only an owner can do this.');
   });

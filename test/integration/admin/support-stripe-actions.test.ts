@@ -90,16 +90,17 @@ describe('license actions before any refund', () => {
     expect(sent.rowCount).toBe(1);
   });
 
-  it('lets an owner extend the license to a date, and refuses it to support', async () => {
+  it('refuses an extension to support, to a past date, and of a lifetime license, which must not be given an end', async () => {
     const until = '2031-01-31T23:59:59.000Z';
     expect((await act(support, 'extend_license', { licenseId: await licenseId(), until })).error?.code).toBe('admin.owner_only');
     const past = await act(owner, 'extend_license', { licenseId: await licenseId(), until: '2020-01-01T00:00:00.000Z' });
     expect([past.status, past.error?.code]).toEqual([400, 'admin.extend_to_past']);
     const offset = await act(owner, 'extend_license', { licenseId: await licenseId(), until: '2031-01-31T23:59:59+02:00' });
     expect([offset.status, offset.error?.code]).toEqual([400, 'VALIDATION_FAILED']);
-    expect((await act(owner, 'extend_license', { licenseId: await licenseId(), until })).result?.status).toBe('done');
-    const row = await pool.query<{ valid_until: Date; status: string }>('select valid_until, status from rm_licenses where user_id = $1', [userId]);
-    expect(row.rows[0]).toEqual({ valid_until: new Date(until), status: 'active' });
+    const lifetime = await act(owner, 'extend_license', { licenseId: await licenseId(), until });
+    expect([lifetime.status, lifetime.error?.code]).toEqual([400, 'admin.extend_lifetime']);
+    const row = await pool.query<{ valid_until: Date | null; status: string }>('select valid_until, status from rm_licenses where user_id = $1', [userId]);
+    expect(row.rows[0]).toEqual({ valid_until: null, status: 'active' });
   });
 });
 
@@ -136,6 +137,21 @@ describe('an owner refunding part of a purchase, then the rest', () => {
   it('refuses more than is left, before recording anything', async () => {
     const answer = await refund(owner, randomUUID(), amountCents);
     expect([answer.status, answer.error?.code]).toEqual([400, 'admin.refund_too_large']);
+  });
+
+  it('refuses a refund in another currency than the payment’s, recording and sending nothing', async () => {
+    const actionId = randomUUID();
+    const answer = await callFn(
+      site.url,
+      'takeSupportAction',
+      { actionId, kind: 'refund', userId, reason: 'Asked within 30 days', details: { checkoutRef, amount: 100, currency: 'eur' } },
+      { cookie: owner },
+    );
+    expect([answer.status, answer.error?.code]).toEqual([400, 'admin.refund_currency_mismatch']);
+    expect(answer.error?.message).toBe('This payment was made in USD; a refund of it is in USD too, not EUR.');
+    expect((await pool.query('select 1 from events where stream_id = $1', [`support-action-${actionId}`])).rowCount).toBe(0);
+    expect(await audited(actionId)).toBeUndefined();
+    expect((await purchaseRow()).refunded_cents).toBe(500);
   });
 
   it('takes access back when the rest is refunded', async () => {

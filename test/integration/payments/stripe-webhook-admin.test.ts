@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Queue, Worker } from 'bullmq';
-import { adminCookieValue } from '../../../backend/src/modules/admin/admin-access';
 import { StripeEventHandlers } from '../../../backend/src/integrations/stripe/webhooks/stripe-event-handlers';
 import { StripeWebhookLog } from '../../../backend/src/integrations/stripe/webhooks/stripe-webhook-log';
 import { STRIPE_WEBHOOK_QUEUE, type StripeWebhookJob } from '../../../backend/src/integrations/stripe/jobs/stripe-webhook-queue';
 import { StripeWebhooksProcessor } from '../../../backend/src/integrations/stripe/jobs/stripe-webhooks.processor';
+import { adminSession } from '../../support/site-client';
 import { uniqueQueuePrefix } from '../../support/test-database';
 import { startTestApi, type TestApi } from '../../support/test-api';
 import { testOrm } from '../events/support/orm';
@@ -16,8 +16,10 @@ let api: TestApi;
 let orm: MikroORM;
 let log: StripeWebhookLog;
 let queue: Queue<StripeWebhookJob>;
+const admin = { cookie: '' };
 beforeAll(async () => {
   api = await startTestApi({ env: { ADMIN_TOKEN, QUEUE_PREFIX: prefix } });
+  admin.cookie = await adminSession(api.url, ADMIN_TOKEN);
   orm = await testOrm();
   log = new StripeWebhookLog(orm);
   queue = new Queue<StripeWebhookJob>(STRIPE_WEBHOOK_QUEUE, { connection: { url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0' }, prefix });
@@ -29,7 +31,6 @@ afterAll(async () => {
   await api.close();
 });
 
-const admin = { cookie: `sculpt_admin=${adminCookieValue(ADMIN_TOKEN)}` };
 const call = (id: string, init: { method: 'GET'; payload: unknown } | { method: 'POST'; body: unknown }, headers: Record<string, string> = admin) =>
   init.method === 'GET'
     ? fetch(`${api.url}/_serverFn/${id}?payload=${encodeURIComponent(JSON.stringify(init.payload))}`, { headers })

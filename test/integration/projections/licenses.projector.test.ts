@@ -6,6 +6,7 @@ import {
   LicensedUserRemoved,
   licenseEvents,
   LicenseGranted,
+  LicenseExtended,
   LicenseKeyRotated,
   LicensePlanChanged,
   LicenseRevoked,
@@ -51,6 +52,22 @@ describe('LicensesProjector', () => {
         LicenseTermChanged({ licenseId: id, status: 'active', validUntil: at(50), at: at(4) }),
       );
       expect(await license(id)).toMatchObject({ status: 'revoked', revoked_reason: 'dispute', valid_until: at(45) });
+    });
+
+    it('keeps support’s extension apart from its subscription’s term: the later of the two stands', async () => {
+      const id = freshId();
+      await projection.given(granted(id), LicenseExtended({ licenseId: id, until: at(50), at: at(2) }));
+      expect(await standing(id)).toEqual({ status: 'active', valid_until: at(50), term_status: 'active', term_valid_until: at(40), extended_until: at(50) });
+      await projection.given(LicenseTermChanged({ licenseId: id, status: 'active', validUntil: at(40), at: at(3) }));
+      expect(await standing(id)).toMatchObject({ status: 'active', valid_until: at(50) });
+      await projection.given(LicenseTermChanged({ licenseId: id, status: 'ended', validUntil: at(4), at: at(4) }));
+      expect(await standing(id)).toEqual({ status: 'active', valid_until: at(50), term_status: 'ended', term_valid_until: at(4), extended_until: at(50) });
+      await projection.given(LicenseExtended({ licenseId: id, until: at(45), at: at(5) }));
+      expect(await standing(id)).toMatchObject({ valid_until: at(50), extended_until: at(50) });
+      await projection.given(LicenseTermChanged({ licenseId: id, status: 'active', validUntil: at(55), at: at(6) }));
+      expect(await standing(id)).toMatchObject({ status: 'active', valid_until: at(55) });
+      await projection.given(LicenseRevoked({ licenseId: id, reason: 'admin', at: at(7) }), LicenseExtended({ licenseId: id, until: at(59), at: at(8) }));
+      expect(await standing(id)).toMatchObject({ status: 'revoked', valid_until: at(55), extended_until: at(50) });
     });
 
     it('takes a new plan’s terms and keeps its key', async () => {
@@ -115,12 +132,14 @@ describe('LicensesProjector', () => {
     const id = freshId();
     await projection.given(
       granted(id),
+      LicenseExtended({ licenseId: id, until: at(50), at: at(2) }),
+      LicenseTermChanged({ licenseId: id, status: 'ended', validUntil: at(3), at: at(3) }),
       seatAdded(id, 'cy@example.com'),
       LicenseKeyRotated({ licenseId: id, oldKeyHash: `hash-${id}`, keySealed: 's', keyHash: `hash3-${id}`, keyHint: 'EF56', at: at(7) }),
     );
-    const before = [await license(id), await seats(id), await retired(id)];
+    const before = [await license(id), await standing(id), await seats(id), await retired(id)];
     await projection.replay();
-    expect([await license(id), await seats(id), await retired(id)]).toEqual(before);
+    expect([await license(id), await standing(id), await seats(id), await retired(id)]).toEqual(before);
   });
 });
 
@@ -166,6 +185,17 @@ async function license(licenseId: string) {
     [licenseId],
   );
   return row && { ...row, valid_until: iso(row.valid_until), granted_at: iso(row.granted_at) };
+}
+
+async function standing(licenseId: string) {
+  const [row] = await projection.rows<{
+    status: string;
+    valid_until: Date | null;
+    term_status: string;
+    term_valid_until: Date | null;
+    extended_until: Date | null;
+  }>('select status, valid_until, term_status, term_valid_until, extended_until from rm_licenses where license_id = $1', [licenseId]);
+  return row && { ...row, valid_until: iso(row.valid_until), term_valid_until: iso(row.term_valid_until), extended_until: iso(row.extended_until) };
 }
 
 async function seats(licenseId: string) {

@@ -7,12 +7,13 @@ import {
   localSignUpCreate,
 } from '../../../../contracts/auth/auth.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
-import { enforceRateLimits } from '../../platform/common/rate-limit/rate-limited';
+import { enforceRateLimitsInTurn } from '../../platform/common/rate-limit/rate-limited';
 import type { RedisRateLimiter } from '../../platform/common/rate-limit/redis-rate-limiter';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import type { LocalIdentity } from './local-identity';
 import { normaliseEmail } from './sign-in-attempt';
+import { signInCodeLimits } from './sign-in-code-limits';
 
 type Input<C extends { input: z.ZodType }> = z.output<C['input']>;
 
@@ -68,15 +69,8 @@ export class LocalSignInServerFns {
     return done.attempt;
   }
 
-  /** Codes by email cost something to send: a few per address and per browser address each hour. */
-  private limitCodes(subject: string, context: ServerFnContext): Promise<void> {
-    return enforceRateLimits(
-      this.limiter,
-      [
-        { key: `signin-code:ip:${context.ip ?? 'unknown'}`, limit: 30, windowSeconds: 3600 },
-        { key: `signin-code:subject:${subject}`, limit: 6, windowSeconds: 3600 },
-      ],
-      'We have sent several codes in a short time; use the latest one.',
-    );
+  /** Codes by email cost something to send: a few per address, and many per network (see sign-in-code-limits.ts). */
+  private limitCodes(address: string, context: ServerFnContext): Promise<void> {
+    return enforceRateLimitsInTurn(this.limiter, signInCodeLimits(address, context.ip), 'We have sent several codes in a short time; use the latest one.');
   }
 }

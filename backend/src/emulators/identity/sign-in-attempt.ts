@@ -1,3 +1,4 @@
+import { normaliseEmailAddress, readEmailAddress } from '../../../../contracts/email-address';
 import { CODE_TTL_MS, codeMatches, MAX_CODE_ATTEMPTS } from './one-time-code';
 
 /**
@@ -25,11 +26,8 @@ export type SignInError =
 
 export type Step = { ok: true; attempt: SignInAttempt } | { ok: false; error: SignInError; attempt: SignInAttempt };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function normaliseEmail(value: string): string {
-  return value.trim().toLowerCase();
-}
+/** The site's one address rule (contracts/email-address.ts): NFKC, trimmed, lower-cased. */
+export const normaliseEmail = normaliseEmailAddress;
 
 export function startSignIn(id: string): SignInAttempt {
   return { id, status: 'needs_identifier', identifier: null, firstFactor: null };
@@ -38,10 +36,9 @@ export function startSignIn(id: string): SignInAttempt {
 /** The identifier (an email address); a code is due next. `codeHash` is of the code just sent. */
 export function provideIdentifier(attempt: SignInAttempt, identifier: string, codeHash: string, now: number): Step {
   if (attempt.status === 'complete') return wrongStatus(attempt);
-  const email = normaliseEmail(identifier);
-  if (!EMAIL.test(email) || email.length > 254) {
-    return { ok: false, attempt, error: { code: 'form_identifier_invalid', message: 'Enter a valid email address, like name@example.com.' } };
-  }
+  const reading = readEmailAddress(identifier);
+  if (!reading.ok) return { ok: false, attempt, error: { code: 'form_identifier_invalid', message: reading.message } };
+  const email = reading.address;
   return {
     ok: true,
     attempt: {

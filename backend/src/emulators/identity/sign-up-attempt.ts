@@ -1,5 +1,6 @@
 import { CODE_TTL_MS, codeMatches, MAX_CODE_ATTEMPTS } from './one-time-code';
-import { normaliseEmail, type VerificationStatus } from './sign-in-attempt';
+import { readEmailAddress } from '../../../../contracts/email-address';
+import type { VerificationStatus } from './sign-in-attempt';
 
 /**
  * A sign-up as Clerk models one: `missing_requirements` until the email address is given and
@@ -40,7 +41,6 @@ export type SignUpError = {
 };
 export type SignUpStep = { ok: true; attempt: SignUpAttempt } | { ok: false; error: SignUpError; attempt: SignUpAttempt };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const NAME_MAX = 100;
 
 export function startSignUp(id: string): SignUpAttempt {
@@ -62,9 +62,9 @@ export function updateSignUp(attempt: SignUpAttempt, fields: SignUpFields, codeH
   if (attempt.status === 'complete') return wrongStatus(attempt);
   const next = { ...attempt };
   if (fields.emailAddress !== undefined) {
-    const email = normaliseEmail(fields.emailAddress);
-    if (!EMAIL.test(email) || email.length > 254)
-      return invalid(attempt, 'emailAddress', 'form_param_format_invalid', 'Enter a valid email address, like name@example.com.');
+    const reading = readEmailAddress(fields.emailAddress);
+    if (!reading.ok) return invalid(attempt, 'emailAddress', 'form_param_format_invalid', reading.message);
+    const email = reading.address;
     if (email !== attempt.emailAddress) {
       next.emailAddress = email;
       next.emailVerification = { strategy: 'email_code', status: 'unverified', attempts: 0, expiresAt: now + CODE_TTL_MS, codeHash };

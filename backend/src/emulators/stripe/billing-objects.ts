@@ -100,6 +100,8 @@ export interface InvoiceParams {
   billingReason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
   number: string;
   hostedUrl: (invoiceId: string) => string;
+  /** The price's product name, which Stripe's line description shows. */
+  productName?: string;
 }
 
 /** A finalised subscription invoice, open (to be paid); `paidInvoice` marks one paid. */
@@ -116,7 +118,7 @@ export function openInvoiceObject(params: InvoiceParams): Fixture {
     id: stripeId('il'),
     amount,
     currency,
-    description: `${params.quantity} × ${String(params.price.nickname ?? params.price.product)}`,
+    description: `${params.quantity} × ${params.productName ?? String(params.price.nickname ?? params.price.product)}`,
     invoice: id,
     metadata,
     parent: {
@@ -181,7 +183,6 @@ export function openInvoiceObject(params: InvoiceParams): Fixture {
     shipping_details: null,
     status: 'open',
     status_transitions: { finalized_at: now, marked_uncollectible_at: null, paid_at: null, voided_at: null },
-    subscription: params.subscription.id,
     subtotal: amount,
     subtotal_excluding_tax: amount,
     total: amount,

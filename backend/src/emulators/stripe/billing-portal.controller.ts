@@ -7,7 +7,7 @@ import type { AppConfig } from '../../platform/config/config.schema';
 import { missing } from './emulator-answers';
 import { EmulatorBilling } from './emulator-billing';
 import { refuseCrossSite, setPageHeaders } from './emulator-pages';
-import type { EmulatorAnswer } from './emulator-store';
+import type { EmulatorAnswer, StripeObject } from './emulator-store';
 import { EmulatorStore } from './emulator-store';
 import { billingPortalPage, missingPortalPage } from './billing-portal.page';
 
@@ -41,9 +41,22 @@ export class BillingPortalController {
         session,
         customer,
         subscriptions,
+        productNames: await this.productNames(subscriptions),
         action: (subscriptionId, choice) => `/_stripe/billing/${encodeURIComponent(id)}/subscriptions/${encodeURIComponent(subscriptionId)}/${choice}`,
       }),
     );
+  }
+
+  private async productNames(subscriptions: StripeObject[]): Promise<Map<string, string>> {
+    const ids = new Set(
+      subscriptions.flatMap((s) => (s.items as { data: Array<{ price: { product: unknown } }> }).data.map((item) => String(item.price.product))),
+    );
+    const names = new Map<string, string>();
+    for (const id of ids) {
+      const product = await this.store.get(id, 'product');
+      if (typeof product?.name === 'string') names.set(id, product.name);
+    }
+    return names;
   }
 
   @Post(':id/subscriptions/:subscriptionId/:choice')

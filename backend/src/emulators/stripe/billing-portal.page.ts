@@ -12,12 +12,14 @@ export function billingPortalPage(view: {
   session: StripeObject;
   customer: StripeObject | undefined;
   subscriptions: StripeObject[];
+  /** Product names by id: the portal names a plan by its product, as Stripe's does. */
+  productNames: ReadonlyMap<string, string>;
   action: (subscriptionId: string, choice: string) => string;
 }): string {
   const { session, customer, subscriptions } = view;
   const cards = subscriptions.map((subscription) => {
     const item = (subscription.items as { data: Item[] }).data[0]!;
-    const name = item.price.nickname ?? item.price.product;
+    const name = view.productNames.get(item.price.product) ?? item.price.nickname ?? item.price.product;
     const live = subscription.status !== 'canceled';
     const button = (choice: string, label: string, primary = false) =>
       html`<form method="post" action="${view.action(subscription.id, choice)}"><button${primary ? html` class="primary"` : ''} type="submit">${label}<span class="visually-hidden"> (${name})</span></button></form>`;

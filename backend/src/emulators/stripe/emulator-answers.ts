@@ -1,7 +1,6 @@
 import type { z } from 'zod';
-import { stripeParamName } from './emulator-params';
+import { parameterError, stripeError } from './emulator-errors';
 import type { EmulatorAnswer, StripeObject } from './emulator-store';
-import { stripeError } from './stripe-objects';
 
 export const ok = (body: unknown, events?: StripeObject[]): EmulatorAnswer => ({ status: 200, body, events });
 export const invalid = (message: string, param?: string, code?: string): EmulatorAnswer => ({ status: 400, body: stripeError(message, { param, code }) });
@@ -14,14 +13,6 @@ export const missing = (kind: string, id: string, param = 'id'): EmulatorAnswer 
 export function parse<S extends z.ZodType>(schema: S, params: unknown): { data: z.output<S> } | { answer: EmulatorAnswer } {
   const result = schema.safeParse(params);
   if (result.success) return { data: result.data };
-  const issue = result.error.issues[0]!;
-  const param = stripeParamName(issue.path);
-  return {
-    answer: invalid(
-      issue.code === 'unrecognized_keys'
-        ? `Received unknown parameter: ${stripeParamName([...issue.path, ...issue.keys.slice(0, 1)])}`
-        : `Invalid ${param}: ${issue.message}`,
-      param || undefined,
-    ),
-  };
+  const { message, param, code } = parameterError(result.error.issues[0]!, params);
+  return { answer: invalid(message, param, code) };
 }

@@ -1,10 +1,15 @@
 import { All, Controller, Delete, Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import express, { type Request, type Response } from 'express';
+import Stripe from 'stripe';
 import { ownEntry } from '../../platform/common/own-entry';
 import { findUnsafeString } from '../../server-fn/unsafe-strings';
 import { EmulatorApi, type RetrievableObject } from './emulator-api';
+import { answerWithKey } from './emulator-auth';
 import { updateDispute } from './emulator-disputes';
+import { expandAnswer, takeExpand } from './emulator-expand';
+import { LISTS, listStored } from './emulator-lists';
+import { listInvoiceLines, listSessionLineItems, listSubscriptionItems } from './emulator-sublists';
 import type { EmulatorAnswer } from './emulator-store';
 import { EmulatorStore } from './emulator-store';
 import { EmulatorEvents } from './emulator-webhooks';
@@ -19,6 +24,8 @@ const RETRIEVABLE: Record<string, RetrievableObject> = {
   charges: 'charge',
   payment_intents: 'payment_intent',
   disputes: 'dispute',
+  refunds: 'refund',
+  events: 'event',
 };
 
 // Stripe's form encoding: nested keys in brackets (line_items[0][price]), decoded by qs.
@@ -43,7 +50,7 @@ export class EmulatorApiController {
 
   @Get('customers/:id')
   getCustomer(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
-    return this.read(req, res, () => this.api.retrieve('customer', id));
+    return this.retrieve(req, res, 'customer', id);
   }
 
   @Post('prices')
@@ -51,14 +58,9 @@ export class EmulatorApiController {
     return this.write(req, res, (params, em) => this.api.createPrice(params, em));
   }
 
-  @Get('prices')
-  listPrices(@Req() req: Request, @Res() res: Response) {
-    return this.read(req, res, () => this.api.listPrices(readQuery(req.originalUrl)));
-  }
-
   @Get('prices/:id')
   getPrice(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
-    return this.read(req, res, () => this.api.retrieve('price', id));
+    return this.retrieve(req, res, 'price', id);
   }
 
   @Post('prices/:id')
@@ -73,7 +75,7 @@ export class EmulatorApiController {
 
   @Get('checkout/sessions/:id')
   getCheckoutSession(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
-    return this.read(req, res, () => this.api.retrieve('checkout.session', id));
+    return this.retrieve(req, res, 'checkout.session', id);
   }
 
   @Post('checkout/sessions/:id/expire')
@@ -112,11 +114,38 @@ export class EmulatorApiController {
     return this.write(req, res, (params, em) => this.api.createBillingPortalSession(params, em));
   }
 
+  @Get('checkout/sessions')
+  listCheckoutSessions(@Req() req: Request, @Res() res: Response) {
+    return this.read(req, res, (params) => listStored(this.store, 'checkout/sessions', LISTS['checkout/sessions']!, params));
+  }
+
+  @Get('checkout/sessions/:id/line_items')
+  listSessionLineItems(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.read(req, res, (params) => listSessionLineItems(this.store, id, params));
+  }
+
+  @Get('invoices/:id/lines')
+  listInvoiceLines(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.read(req, res, (params) => listInvoiceLines(this.store, id, params));
+  }
+
+  @Get('subscription_items')
+  listSubscriptionItems(@Req() req: Request, @Res() res: Response) {
+    return this.read(req, res, (params) => listSubscriptionItems(this.store, params));
+  }
+
+  @Get(':resource')
+  listObjects(@Param('resource') resource: string, @Req() req: Request, @Res() res: Response) {
+    const spec = ownEntry(LISTS, resource);
+    if (!spec) return this.unknown(req, res);
+    return this.read(req, res, (params) => listStored(this.store, resource, spec, params));
+  }
+
   @Get(':resource/:id')
   getObject(@Param('resource') resource: string, @Param('id') id: string, @Req() req: Request, @Res() res: Response) {
     const object = ownEntry(RETRIEVABLE, resource);
     if (!object) return this.unknown(req, res);
-    return this.read(req, res, () => this.api.retrieve(object, id));
+    return this.retrieve(req, res, object, id);
   }
 
   @All('{*path}')
@@ -129,9 +158,19 @@ export class EmulatorApiController {
     });
   }
 
-  private async read(req: Request, res: Response, run: () => Promise<EmulatorAnswer>): Promise<void> {
+  /** A GET: its query read as Stripe reads it, `expand[]` applied to the answer. */
+  private async read(req: Request, res: Response, run: (params: Record<string, unknown>) => Promise<EmulatorAnswer>): Promise<void> {
     if (!authorised(req, res)) return;
-    send(res, await run());
+    const taken = takeExpand(readQuery(req.originalUrl));
+    if ('answer' in taken) return send(res, taken.answer);
+    send(res, await expandAnswer(await run(taken.params as Record<string, unknown>), taken.expand, this.store));
+  }
+
+  private retrieve(req: Request, res: Response, object: RetrievableObject, id: string): Promise<void> {
+    return this.read(req, res, async (params) => {
+      const [unknown] = Object.keys(params);
+      return unknown === undefined ? this.api.retrieve(object, id) : unknownParameter(unknown);
+    });
   }
 
   private async write(req: Request, res: Response, run: (params: unknown, em: EntityManager) => Promise<EmulatorAnswer>): Promise<void> {
@@ -142,8 +181,9 @@ export class EmulatorApiController {
       send(res, { status: 400, body: stripeError('Invalid request body.') });
       return;
     }
-    const params: unknown = req.body ?? {};
-    const unstorable = findUnsafeString(params);
+    // The SDK sends a DELETE's parameters (expand[], …) in the query string.
+    const body: unknown = req.method === 'DELETE' ? { ...readQuery(req.originalUrl), ...(req.body as object | undefined) } : (req.body ?? {});
+    const unstorable = findUnsafeString(body);
     if (unstorable) {
       send(res, {
         status: 400,
@@ -153,8 +193,21 @@ export class EmulatorApiController {
       });
       return;
     }
+    const taken = takeExpand(body);
+    if ('answer' in taken) return send(res, taken.answer);
     const key = req.header('idempotency-key') ?? undefined;
-    const answer = await this.store.idempotent(key, { method: req.method, path: req.path, params }, (em) => run(params, em));
+    const answer = await this.store
+      .idempotent(key, { method: req.method, path: req.path, params: body }, async (em) => {
+        const done = await run(taken.params, em);
+        const expanded = await expandAnswer(done, taken.expand, this.store, em);
+        // A refused expansion refuses the request: the write is rolled back, as Stripe changes nothing on a 400.
+        if (done.status === 200 && expanded.status !== 200) throw new RefusedExpansion(expanded);
+        return expanded;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof RefusedExpansion) return { ...error.answer, replayed: false };
+        throw error;
+      });
     if (answer.replayed) res.setHeader('idempotent-replayed', 'true');
     if (key) res.setHeader('idempotency-key', key);
     send(res, answer);
@@ -163,18 +216,24 @@ export class EmulatorApiController {
 }
 
 function authorised(req: Request, res: Response): boolean {
-  if (/^Bearer sk_(test|live)_\w+$/.test(req.header('authorization') ?? '')) return true;
-  send(res, {
-    status: 401,
-    body: stripeError(
-      "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
-    ),
-  });
-  return false;
+  const refused = answerWithKey(req.header('authorization'));
+  if (refused) send(res, refused);
+  return !refused;
+}
+
+class RefusedExpansion extends Error {
+  constructor(readonly answer: EmulatorAnswer) {
+    super('refused expansion');
+  }
+}
+
+function unknownParameter(name: string): EmulatorAnswer {
+  return { status: 400, body: stripeError(`Received unknown parameter: ${name}`, { param: name, code: 'parameter_unknown' }) };
 }
 
 function send(res: Response, answer: EmulatorAnswer): void {
   res.setHeader('request-id', `req_${Math.random().toString(36).slice(2, 16)}`);
   res.setHeader('cache-control', 'no-store');
+  res.setHeader('stripe-version', Stripe.API_VERSION);
   res.status(answer.status).json(answer.body);
 }

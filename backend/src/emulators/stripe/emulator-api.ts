@@ -8,7 +8,6 @@ import {
   customerParams,
   invoicePreviewParams,
   mergeMetadata,
-  priceListParams,
   priceParams,
   priceUpdateParams,
   refundParams,
@@ -17,12 +16,13 @@ import {
 import type { EmulatorPlanChanges } from './emulator-plan-change';
 import type { EmulatorAnswer, EmulatorStore, StripeObject } from './emulator-store';
 import type { EmulatorUrls } from './emulator-urls';
-import { checkoutSessionObject, customerObject, listObject, nowSeconds, priceObject } from './stripe-objects';
+import { checkoutSessionObject, customerObject, nowSeconds, priceObject } from './stripe-objects';
 
 const MIN_EXPIRY_S = 30 * 60;
 const MAX_EXPIRY_S = 24 * 3600;
 
-export type RetrievableObject = 'customer' | 'product' | 'price' | 'checkout.session' | 'subscription' | 'invoice' | 'charge' | 'payment_intent' | 'dispute';
+export type RetrievableObject =
+  'customer' | 'product' | 'price' | 'checkout.session' | 'subscription' | 'invoice' | 'charge' | 'payment_intent' | 'dispute' | 'refund' | 'event';
 
 /** The subset of Stripe's REST API the site calls, with Stripe's rules and object shapes. */
 export class EmulatorApi {
@@ -51,34 +51,6 @@ export class EmulatorApi {
     const taken = await this.claimLookupKey(price.id, parsed.data.lookup_key, parsed.data.transfer_lookup_key, em);
     if (taken) return taken;
     return ok(await this.store.put(price, em));
-  }
-
-  /** Stripe's price list: newest first, filtered, a page at a time. */
-  async listPrices(query: unknown): Promise<EmulatorAnswer> {
-    const parsed = parse(priceListParams, query);
-    if ('answer' in parsed) return parsed.answer;
-    const { lookup_keys: lookupKeys, active, product, type, currency, limit = 10, starting_after: after, ending_before: before } = parsed.data;
-    const match = {
-      ...(active === undefined ? {} : { active }),
-      ...(product ? { product } : {}),
-      ...(type ? { type } : {}),
-      ...(currency ? { currency: currency.toLowerCase() } : {}),
-    };
-    const found = lookupKeys
-      ? (await Promise.all(lookupKeys.map((key) => this.store.find('price', { ...match, lookup_key: key }))))
-          .flat()
-          .sort((a, b) => (b.created as number) - (a.created as number))
-      : await this.store.find('price', match);
-    const start = after ? found.findIndex((price) => price.id === after) + 1 : 0;
-    const end = before
-      ? Math.max(
-          0,
-          found.findIndex((price) => price.id === before),
-        )
-      : found.length;
-    const window = before ? found.slice(Math.max(0, end - limit), end) : found.slice(start, start + limit);
-    const hasMore = before ? end - limit > 0 : start + limit < found.length;
-    return ok(listObject(window, '/v1/prices', hasMore));
   }
 
   /** Stripe's price update: only these fields change once a price exists. */

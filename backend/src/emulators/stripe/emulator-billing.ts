@@ -5,6 +5,7 @@ import type { EmulatorAnswer, EmulatorStore, StripeObject } from './emulator-sto
 import type { EmulatorEvents } from './emulator-webhooks';
 import type { EmulatorUrls } from './emulator-urls';
 import { chargeObject, disputeObject, failedInvoice, openInvoiceObject, paidInvoice, refundObject } from './billing-objects';
+import { cancellationDetails } from './api-version-fields';
 import { formatMoney } from '../../../../contracts/catalog/number-format';
 import { nowSeconds, paymentIntentObject, periodEnd, stripeError, subscriptionObject } from './stripe-objects';
 
@@ -170,7 +171,7 @@ export class EmulatorBilling {
         cancel_at_period_end: ending,
         cancel_at: ending ? itemOf(subscription).current_period_end : null,
         canceled_at: ending ? nowSeconds() : null,
-        cancellation_details: { comment: null, feedback: null, reason: ending ? 'cancellation_requested' : null },
+        cancellation_details: cancellationDetails(ending ? 'cancellation_requested' : null),
       });
     }
     const previous = Object.fromEntries(
@@ -197,7 +198,7 @@ export class EmulatorBilling {
         ended_at: now,
         cancel_at: null,
         cancel_at_period_end: false,
-        cancellation_details: { comment: null, feedback: null, reason: 'cancellation_requested' },
+        cancellation_details: cancellationDetails('cancellation_requested'),
       },
       em,
     );
@@ -296,6 +297,7 @@ export class EmulatorBilling {
   ): Promise<StripeObject> {
     const { customer, number } = await this.numberInvoice(String(subscription.customer), em);
     const item = itemOf(subscription);
+    const product = await this.store.get(String(item.price.product), 'product', em);
     const invoice = openInvoiceObject({
       customer,
       subscription,
@@ -305,6 +307,7 @@ export class EmulatorBilling {
       billingReason: reason,
       number,
       hostedUrl: this.urls.invoice,
+      productName: typeof product?.name === 'string' ? product.name : undefined,
     }) as StripeObject;
     // A credit on the customer's balance (a move to a cheaper plan) pays what it can of the invoice, as on Stripe.
     const balance = Math.min(0, Number(customer.balance ?? 0));

@@ -88,7 +88,12 @@ export async function updateDispute(store: EmulatorStore, id: string, params: un
   const updated: StripeObject = {
     ...dispute,
     evidence,
-    evidence_details: { ...details, has_evidence: hasEvidence, submission_count: Number(details.submission_count ?? 0) + (submit ? 1 : 0) },
+    evidence_details: {
+      ...details,
+      has_evidence: hasEvidence,
+      submission_count: Number(details.submission_count ?? 0) + (submit ? 1 : 0),
+      ...(submit ? { submission_method: 'manual' } : {}),
+    },
     metadata: { ...(dispute.metadata as Record<string, string>), ...parsed.data.metadata },
     status: submit ? 'under_review' : dispute.status,
   };

@@ -37,7 +37,7 @@ export function setPageHeaders(res: Response, formTargets = "'self'"): void {
  * site's own forms; a client that is not a browser, such as a test or curl, sends neither).
  */
 export function refuseCrossSite(req: Request, res: Response, publicUrl: string): boolean {
-  if (isSameOriginRequest(req.headers, publicUrl)) return false;
+  if (isSameOriginRequest(req, publicUrl)) return false;
   setPageHeaders(res);
   res.status(403).type('text/plain').send('Cross-site request refused.');
   return true;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { stripeParamName } from './emulator-errors';
+
 /** Stripe's form encoding arrives as strings (qs-decoded); these read it the way Stripe does. */
 const int = z.coerce.number().int();
 const metadata = z.record(z.string(), z.string()).optional();
@@ -8,7 +10,6 @@ const email = z.string().max(512).optional();
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 /** On update, metadata merges: a key set to '' is removed, and metadata='' removes every key. */
 const metadataUpdate = z.union([z.literal(''), z.record(z.string(), z.string())]).optional();
-const page = { limit: int.min(1).max(100).optional(), starting_after: z.string().optional(), ending_before: z.string().optional() };
 
 export const customerParams = z.object({ email, name: z.string().max(256).optional(), metadata }).strict();
 
@@ -25,17 +26,6 @@ export const priceParams = z
     transfer_lookup_key: flag.optional(),
     nickname: z.string().optional(),
     metadata,
-  })
-  .strict();
-
-export const priceListParams = z
-  .object({
-    active: flag.optional(),
-    lookup_keys: z.array(z.string()).max(10).optional(),
-    product: z.string().optional(),
-    type: z.enum(['one_time', 'recurring']).optional(),
-    currency: z.string().optional(),
-    ...page,
   })
   .strict();
 
@@ -146,10 +136,4 @@ export function readQuery(url: string): Record<string, unknown> {
     }
   }
   return Object.fromEntries([...query].map(([key, value]) => [key, value instanceof Map ? Object.fromEntries(value) : value]));
-}
-
-/** `line_items[0][price]`, as Stripe names a parameter in its errors. */
-export function stripeParamName(path: readonly PropertyKey[]): string {
-  const [first, ...rest] = path.map(String);
-  return `${first ?? ''}${rest.map((part) => `[${part}]`).join('')}`;
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
+import { planOf } from './api-version-fields';
 import { openInvoiceObject, paidInvoice } from './billing-objects';
 import { invalid, missing, ok } from './emulator-answers';
 import type { EmulatorBilling } from './emulator-billing';
@@ -15,6 +16,7 @@ type Behavior = 'always_invoice' | 'create_prorations' | 'none';
 interface Item {
   id: string;
   price: StripeObject;
+  plan?: unknown;
   quantity: number;
   current_period_start: number;
   current_period_end: number;
@@ -71,7 +73,6 @@ export class EmulatorPlanChanges {
       number: null,
       hosted_invoice_url: null,
       status_transitions: { finalized_at: null, marked_uncollectible_at: null, paid_at: null, voided_at: null },
-      subscription_proration_date: planned.at,
     });
   }
 
@@ -167,7 +168,7 @@ export class EmulatorPlanChanges {
       from: { price: item.price, quantity: item.quantity, name: await name(item.price) },
       to: { price, quantity, name: await name(price) },
     });
-    return { subscription, item, next: { ...item, price, quantity }, at, lines };
+    return { subscription, item, next: { ...item, price, plan: planOf(price), quantity }, at, lines };
   }
 
   private invoice(

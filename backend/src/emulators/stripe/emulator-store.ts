@@ -41,6 +41,69 @@ export class EmulatorStore {
     return rows.map((row) => row.data);
   }
 
+  /**
+   * One page of a kind's objects, newest first, as Stripe pages a list: those after the
+   * `startingAfter` object, or the `limit` just before the `endingBefore` one. Objects match
+   * `match`, one of `anyOf` when given, and none of `exclude`; `created` bounds their creation.
+   * Undefined when the cursor is no object of this kind.
+   */
+  async page(
+    object: string,
+    query: {
+      match: Record<string, unknown>;
+      anyOf?: Record<string, unknown>[];
+      exclude?: Record<string, unknown>[];
+      created?: { gt?: number; gte?: number; lt?: number; lte?: number };
+      limit: number;
+      startingAfter?: string;
+      endingBefore?: string;
+    },
+    em: EntityManager = this.orm.em,
+  ): Promise<{ data: StripeObject[]; hasMore: boolean } | undefined> {
+    const filters = [query.match, ...(query.anyOf ?? []), ...(query.exclude ?? [])];
+    if (findUnsafeString(filters)) return { data: [], hasMore: false };
+    const where = ['object = ?', 'data @> ?::jsonb'];
+    const values: unknown[] = [object, JSON.stringify(query.match)];
+    if (query.anyOf) {
+      where.push(`(${query.anyOf.map(() => 'data @> ?::jsonb').join(' or ') || 'false'})`);
+      values.push(...query.anyOf.map((match) => JSON.stringify(match)));
+    }
+    for (const match of query.exclude ?? []) {
+      where.push('not data @> ?::jsonb');
+      values.push(JSON.stringify(match));
+    }
+    for (const [bound, operator] of [
+      ['gt', '>'],
+      ['gte', '>='],
+      ['lt', '<'],
+      ['lte', '<='],
+    ] as const) {
+      const at = query.created?.[bound];
+      if (at === undefined) continue;
+      where.push(`(data->>'created')::bigint ${operator} ?`);
+      values.push(at);
+    }
+    const cursor = query.startingAfter ?? query.endingBefore;
+    const backwards = query.startingAfter === undefined && query.endingBefore !== undefined;
+    if (cursor !== undefined) {
+      if (!isStorableText(cursor)) return undefined;
+      const [found] = await em.execute<{ created_at: string }[]>('select created_at from stripe_emulator_objects where id = ? and object = ?', [
+        cursor,
+        object,
+      ]);
+      if (!found) return undefined;
+      where.push(`(created_at, id) ${backwards ? '>' : '<'} (select created_at, id from stripe_emulator_objects where id = ?)`);
+      values.push(cursor);
+    }
+    const order = backwards ? 'created_at asc, id asc' : 'created_at desc, id desc';
+    const rows = await em.execute<{ data: StripeObject }[]>(`select data from stripe_emulator_objects where ${where.join(' and ')} order by ${order} limit ?`, [
+      ...values,
+      query.limit + 1,
+    ]);
+    const data = rows.slice(0, query.limit).map((row) => row.data);
+    return { data: backwards ? data.reverse() : data, hasMore: rows.length > query.limit };
+  }
+
   /** Serialises changes to one object until the transaction ends: read it after taking the lock. */
   async lock(id: string, em: EntityManager): Promise<void> {
     // No object has such an id, so there is nothing to serialise (and Postgres would refuse it).

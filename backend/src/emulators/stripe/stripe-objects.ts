@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { cancellationDetails, planOf, toCurrentApi } from './api-version-fields';
 import fixtures from './stripe-fixtures.json';
+
+export { stripeError } from './emulator-errors';
 
 /**
  * Stripe's own example objects (stripe/openapi fixtures3.json, MIT), the template of every object
  * the emulator makes: the same fields as real Stripe, with this emulator's values over them.
  */
 export type Fixture = Record<string, unknown>;
-export const template = (name: keyof typeof fixtures.resources): Fixture => structuredClone(fixtures.resources[name]) as Fixture;
+export const template = (name: keyof typeof fixtures.resources): Fixture => toCurrentApi(name, structuredClone(fixtures.resources[name]) as Fixture);
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -153,18 +156,6 @@ export function checkoutSessionObject(params: CheckoutSessionParams, lines: Sess
   };
 }
 
-/** Stripe's error body. */
-export function stripeError(message: string, extra: { type?: string; param?: string; code?: string } = {}) {
-  return {
-    error: {
-      type: extra.type ?? 'invalid_request_error',
-      message,
-      ...(extra.param ? { param: extra.param } : {}),
-      ...(extra.code ? { code: extra.code } : {}),
-    },
-  };
-}
-
 export function paymentIntentObject(params: {
   amount: number;
   currency: string;
@@ -228,7 +219,7 @@ export function subscriptionObject(params: { customer: string; price: Fixture; q
     pending_update: null,
     pause_collection: null,
     next_pending_invoice_item_invoice: null,
-    cancellation_details: { comment: null, feedback: null, reason: null },
+    cancellation_details: cancellationDetails(null),
     items: {
       ...items,
       url: `/v1/subscription_items?subscription=${id}`,
@@ -240,7 +231,8 @@ export function subscriptionObject(params: { customer: string; price: Fixture; q
           current_period_start: now,
           current_period_end: end,
           price: params.price,
-          plan: null,
+          plan: planOf(params.price),
+          current_trial: null,
           quantity: params.quantity,
           subscription: id,
           billing_thresholds: null,

@@ -12,6 +12,7 @@ type AccessEvent = LicenseEvent | PurchaseEvent | SubscriptionEvent | CreditEven
 export const ACCESS_EVENT_TYPES = [
   'LicenseGranted',
   'LicenseTermChanged',
+  'LicenseExtended',
   'LicenseRevoked',
   'LicensePlanChanged',
   'LicensedUserAdded',

@@ -1,25 +1,16 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ForbiddenError } from '../../platform/common/app-error';
 import { readCookie } from '../../platform/common/http/cookies';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import type { AdminRole, Auth } from '../auth';
+import type { AdminSessions } from './admin-sessions';
 import { OwnerOnlyError } from './support-actions.errors';
 
 export const ADMIN_COOKIE = 'sculpt_admin';
 
-/** What the admin cookie holds: a digest of the token, so the token itself never sits in a browser. */
-export function adminCookieValue(token: string): string {
-  return createHash('sha256').update(`sculpt-admin:${token}`).digest('hex');
-}
-
-export function isAdmin(headers: IncomingHttpHeaders, token: string | undefined): boolean {
-  if (!token) return false;
-  const presented = readCookie(headers, ADMIN_COOKIE);
-  if (!presented) return false;
-  const expected = Buffer.from(adminCookieValue(token));
-  const given = Buffer.from(presented);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+/** Whether the request carries the cookie of a live ADMIN_TOKEN session (the cookie holds a random session id). */
+export function isAdmin(headers: IncomingHttpHeaders, sessions: AdminSessions): Promise<boolean> {
+  return sessions.isActive(readCookie(headers, ADMIN_COOKIE));
 }
 
 /** Who is acting in /admin: the actor id recorded on support actions, and what they may do. */
@@ -39,11 +30,11 @@ export const ADMIN_TOKEN_ACTOR = 'admin-token';
 export class AdminAccess {
   constructor(
     private readonly auth: Auth,
-    private readonly token: string | undefined,
+    private readonly sessions: AdminSessions,
   ) {}
 
   async assert(context: ServerFnContext): Promise<AdminActor> {
-    if (isAdmin(context.headers, this.token)) return { id: ADMIN_TOKEN_ACTOR, role: 'owner' };
+    if (await isAdmin(context.headers, this.sessions)) return { id: ADMIN_TOKEN_ACTOR, role: 'owner' };
     const user = await this.auth.user(context);
     if (user?.adminRole) return { id: user.userId, role: user.adminRole };
     throw new ForbiddenError('This is for administrators: sign in with an admin account or the admin token.');

@@ -3,17 +3,19 @@ import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { AppError } from '../../platform/common/app-error';
 import { rootLogger } from '../../platform/common/logger';
-import { enforceRateLimits } from '../../platform/common/rate-limit/rate-limited';
+import { enforceRateLimitsInTurn } from '../../platform/common/rate-limit/rate-limited';
 import { RedisRateLimiter } from '../../platform/common/rate-limit/redis-rate-limiter';
 import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
 import { PayloadDecoder } from '../../server-fn/payload-decoder';
 import { CrossSiteRequestError, isSameOriginRequest } from '../../server-fn/same-origin';
-import { ADMIN_COOKIE, adminCookieValue } from './admin-access';
+import { readCookie } from '../../platform/common/http/cookies';
+import { ADMIN_COOKIE } from './admin-access';
+import { ADMIN_SESSION_SECONDS, AdminSessions } from './admin-sessions';
 import { adminSignInLimits } from './admin-sign-in-limits';
 import { timingSafeEqual } from 'node:crypto';
 
-/** Signs an administrator in and out with the configured admin token (a plain form post). */
+/** Signs an administrator in and out with the configured admin token (a plain form post): a server-side session each time. */
 @Controller('admin/session')
 export class AdminSessionController {
   private readonly decoder = new PayloadDecoder('4kb');
@@ -21,6 +23,7 @@ export class AdminSessionController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly limiter: RedisRateLimiter,
+    private readonly sessions: AdminSessions,
   ) {}
 
   @Post()
@@ -30,7 +33,7 @@ export class AdminSessionController {
     const token = typeof (input as { token?: unknown }).token === 'string' ? (input as { token: string }).token : '';
     const log = (req as Request & { log?: Logger }).log ?? rootLogger();
     try {
-      await enforceRateLimits(this.limiter, adminSignInLimits(req.ip, token), 'Too many admin sign-in attempts.');
+      await enforceRateLimitsInTurn(this.limiter, adminSignInLimits(req.ip), 'Too many admin sign-in attempts.');
     } catch (error) {
       log.warn({ ip: req.ip, code: (error as AppError).code }, 'admin sign-in refused');
       throw error;
@@ -41,25 +44,26 @@ export class AdminSessionController {
       res.redirect(303, '/admin?signin=failed');
       return;
     }
-    res.cookie(ADMIN_COOKIE, adminCookieValue(expected), {
+    res.cookie(ADMIN_COOKIE, await this.sessions.start(), {
       httpOnly: true,
       sameSite: 'strict',
       secure: this.config.PUBLIC_URL.startsWith('https:'),
       path: '/',
-      maxAge: 12 * 3600 * 1000,
+      maxAge: ADMIN_SESSION_SECONDS * 1000,
     });
     res.redirect(303, '/admin');
   }
 
   @Post('end')
-  signOut(@Req() req: Request, @Res() res: Response): void {
+  async signOut(@Req() req: Request, @Res() res: Response): Promise<void> {
     this.refuseCrossSite(req);
+    await this.sessions.end(readCookie(req.headers, ADMIN_COOKIE));
     res.clearCookie(ADMIN_COOKIE, { path: '/' });
     res.redirect(303, '/admin');
   }
 
   private refuseCrossSite(req: Request): void {
-    if (!isSameOriginRequest(req.headers, this.config.PUBLIC_URL)) throw new CrossSiteRequestError();
+    if (!isSameOriginRequest(req, this.config.PUBLIC_URL)) throw new CrossSiteRequestError();
   }
 }
 

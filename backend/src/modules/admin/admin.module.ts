@@ -4,6 +4,7 @@ import { EventRegistry } from '../../events/event-registry';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { adminEvents } from './admin.events';
 import { supportActionEvents } from './support-actions.events';
+import { supportCreditGrantEvents } from './support-credit-grants.events';
 import { SupportAuditServerFns } from './support-audit.server-fns';
 import { SupportAuditQueries } from './support-audit.queries';
 import { SupportAuditProjector } from './projections/support-audit.projector';
@@ -53,7 +54,7 @@ export class AdminModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.register(...adminEvents, ...supportActionEvents);
+    this.events.register(...adminEvents, ...supportActionEvents, ...supportCreditGrantEvents);
     this.projectors.register(new StreamSummaryProjector());
     this.projectors.register(new CustomerDirectoryProjector());
     this.projectors.register(new SupportAuditProjector());

@@ -7,12 +7,13 @@ export { ACCESS_EVENT_TYPES, type AccessFacts, type AccessHistory, type AccessRe
 
 const KIND_ORDER: Record<Entitlement['kind'], number> = {
   plan: 0,
-  license: 1,
-  seat: 2,
-  included_credits: 3,
-  credit_pack: 4,
-  resource: 5,
-  booked_session: 6,
+  extension: 1,
+  license: 2,
+  seat: 3,
+  included_credits: 4,
+  credit_pack: 5,
+  resource: 6,
+  booked_session: 7,
 };
 
 /**

@@ -1,6 +1,7 @@
 /** The admin module's public surface: other modules, the app and the CLI import only this. */
 export { ACCOUNT_STREAMS_SQL } from './account-streams';
 export { type AdminActor, AdminAccess, ADMIN_TOKEN_ACTOR, isAdmin } from './admin-access';
+export { AdminSessions } from './admin-sessions';
 export {
   ASYNC_KINDS,
   SupportActionCompleted,
@@ -13,7 +14,16 @@ export {
   type SupportActionRequest,
 } from './support-actions.events';
 export { assertPermitted, supportActionDecider, type SupportActionState } from './support-action.decider';
-export { ActionTargetNotFoundError, ExtendToPastError, RefundTooLargeError } from './support-actions.errors';
+export { supportCreditGrantsStreamId, utcDay } from './support-credit-grants.events';
+export { supportCreditGrantsDecider } from './support-credit-grants.decider';
+export {
+  ActionTargetNotFoundError,
+  ExtendLifetimeError,
+  ExtendNotLaterError,
+  ExtendToPastError,
+  RefundCurrencyMismatchError,
+  RefundTooLargeError,
+} from './support-actions.errors';
 export { StreamSummarySchema } from './projections/stream-summary.entity';
 export { AdminModule } from './admin.module';
 export { AdminJobsModule } from './jobs/admin-jobs.module';

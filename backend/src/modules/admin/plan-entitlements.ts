@@ -54,19 +54,51 @@ export function planEntitlements(log: AccessLog): Entitlement[] {
           : { kind: 'unrecorded', at: granted.data.grantedAt },
     );
     const ends = licenseEnd(log, granted);
+    const title =
+      // A subscription moved to another plan is named by the plan it is on now, not the one bought.
+      subscriptionEvents.findLast((e) => e.type === 'SubscriptionPlanChanged')?.data.title ?? (origin.kind === 'purchase' ? origin.title : terms.plan);
     out.push({
       id: `${kind === 'subscription' ? 'plan' : 'license'}:${licenseId}`,
       kind: kind === 'subscription' ? 'plan' : 'license',
-      // A subscription moved to another plan is named by the plan it is on now, not the one bought.
-      title: subscriptionEvents.findLast((e) => e.type === 'SubscriptionPlanChanged')?.data.title ?? (origin.kind === 'purchase' ? origin.title : terms.plan),
+      title,
       detail: `${plural(terms.seats, 'seat')}, ${plural(terms.devicesPerSeat, 'device')} each`,
       source: origin,
       ends,
       events: log.refs([granted, ...changes, ...subscriptionEvents, ...log.purchaseEvents(origin.kind === 'purchase' ? origin.checkoutRef : null)]),
     });
-    if (terms.includedCreditsPerMonth > 0) out.push(includedCredits(log, granted, terms.plan, terms.includedCreditsPerMonth, ends, changes));
+    const extended = extension(log, licenseId, title);
+    if (extended) out.push(extended);
+    // The license's credits last as long as the license does: past a cancelled plan while an extension holds.
+    const licenseEnds = ends.state === 'ended' && extended?.ends.state === 'active' ? extended.ends : ends;
+    if (terms.includedCreditsPerMonth > 0) out.push(includedCredits(log, granted, terms.plan, terms.includedCreditsPerMonth, licenseEnds, changes));
   }
   return out;
+}
+
+/**
+ * Support's extension of a plan's license, a source of its own: the plan's row says what the
+ * subscription does, this one how long the license is kept active whatever it does (the later of
+ * the two is what the plugin allows). Extended again, the latest date is the one in force.
+ */
+function extension(log: AccessLog, licenseId: string, planTitle: string): Entitlement | null {
+  const extensions = log.all('LicenseExtended').filter((e) => e.data.licenseId === licenseId);
+  const latest = extensions.reduce<Of<'LicenseExtended'> | null>((a, b) => (a && Date.parse(a.data.until) >= Date.parse(b.data.until) ? a : b), null);
+  if (!latest) return null;
+  const { until } = latest.data;
+  const ends: EntitlementEnd =
+    revocation(log, licenseId) ??
+    (Date.parse(until) <= log.history.now.getTime()
+      ? { state: 'ended', at: until, by: 'period_end', alsoEndedBy: [] }
+      : { state: 'active', at: until, by: 'period_end', alsoEndedBy: ['refund', 'dispute', 'revoked_by_support'] });
+  return {
+    id: `extension:${licenseId}`,
+    kind: 'extension',
+    title: planTitle,
+    detail: 'Keeps the license and its credits active, even if the subscription ends sooner',
+    source: log.origin(latest, () => ({ kind: 'unrecorded', at: latest.data.at })),
+    ends,
+    events: log.refs(extensions),
+  };
 }
 
 function includedCredits(

@@ -18,6 +18,18 @@ export class GrantLimitError extends ModuleError {
   }
 }
 
+/** A support admin's grant would take them past the credits support may grant in a UTC day. */
+export class DailyGrantLimitError extends ModuleError {
+  static readonly code = 'admin.daily_grant_limit';
+  static readonly status = 403;
+  constructor(limit: number, left: number) {
+    const count = (n: number) => n.toLocaleString('en-US');
+    super(
+      `Support can grant up to ${count(limit)} credits a day; ${left > 0 ? `you have ${count(left)} left today` : 'you have none left today'} (the day ends at midnight UTC). Ask an owner for more.`,
+    );
+  }
+}
+
 /** The same action id was sent again for another action (a different kind or customer). */
 export class ActionIdReusedError extends ModuleError {
   static readonly code = 'admin.action_id_reused';
@@ -51,6 +63,33 @@ export class RefundTooLargeError extends ModuleError {
   static readonly status = 400;
   constructor(leftCents: number) {
     super(`At most ${(leftCents / 100).toFixed(2)} is left to refund on this payment.`);
+  }
+}
+
+/** A refund in another currency than the payment's: Stripe refunds in the charge's currency, so the amount would mean something else. */
+export class RefundCurrencyMismatchError extends ModuleError {
+  static readonly code = 'admin.refund_currency_mismatch';
+  static readonly status = 400;
+  constructor(asked: string, paid: string) {
+    super(`This payment was made in ${paid.toUpperCase()}; a refund of it is in ${paid.toUpperCase()} too, not ${asked.toUpperCase()}.`);
+  }
+}
+
+/** A lifetime license never ends by a date: there is nothing to extend. */
+export class ExtendLifetimeError extends ModuleError {
+  static readonly code = 'admin.extend_lifetime';
+  static readonly status = 400;
+  constructor() {
+    super('A lifetime license never ends, so there is nothing to extend. Extensions are for subscription licenses.');
+  }
+}
+
+/** An extension to a date no later than the one the license is already extended to. */
+export class ExtendNotLaterError extends ModuleError {
+  static readonly code = 'admin.extend_not_later';
+  static readonly status = 409;
+  constructor(extendedUntil: string) {
+    super(`This license is already extended to ${extendedUntil.slice(0, 10)}; pick a later date to extend it further.`);
   }
 }
 

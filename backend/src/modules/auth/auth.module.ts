@@ -1,7 +1,8 @@
+import { MikroORM } from '@mikro-orm/postgresql';
 import { Global, Module } from '@nestjs/common';
 import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
-import { AdminAccess } from '../admin';
+import { AdminAccess, AdminSessions } from '../admin';
 import { Auth } from './auth';
 import { AuthServerFns } from './auth.server-fns';
 import { IDENTITY_STAND_IN, type IdentityStandIn, STAND_IN_SESSION_KEYS, type StandInSessionKeys } from './identity-stand-in';
@@ -33,13 +34,14 @@ import { ClerkSessions } from './clerk-sessions';
       inject: [SessionVerifier, APP_CONFIG, { token: IDENTITY_STAND_IN, optional: true }],
       useFactory: (verifier: SessionVerifier, config: AppConfig, identity: IdentityStandIn | undefined) => new Auth(verifier, config.PUBLIC_URL, identity),
     },
-    { provide: AdminAccess, inject: [Auth, APP_CONFIG], useFactory: (auth: Auth, config: AppConfig) => new AdminAccess(auth, config.ADMIN_TOKEN) },
+    { provide: AdminSessions, inject: [MikroORM, APP_CONFIG], useFactory: (orm: MikroORM, config: AppConfig) => new AdminSessions(orm, config.ADMIN_TOKEN) },
+    { provide: AdminAccess, inject: [Auth, AdminSessions], useFactory: (auth: Auth, sessions: AdminSessions) => new AdminAccess(auth, sessions) },
     {
       provide: ClerkSessions,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => (config.CLERK_SECRET_KEY ? new ClerkSessions(config.CLERK_SECRET_KEY) : null),
     },
   ],
-  exports: [Auth, AdminAccess],
+  exports: [Auth, AdminAccess, AdminSessions],
 })
 export class AuthModule {}

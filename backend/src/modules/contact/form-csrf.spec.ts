@@ -46,13 +46,24 @@ describe('same-origin check', () => {
   it.each([
     [{ origin: 'http://127.0.0.1:4100', host: '127.0.0.1:4100' }, true],
     [{ origin: 'https://systemsculpt.com', host: 'internal:3000' }, true],
+    [{ origin: 'https://127.0.0.1:4100', host: '127.0.0.1:4100' }, false],
+    [{ origin: 'http://127.0.0.1:4101', host: '127.0.0.1:4100' }, false],
     [{ origin: 'https://evil.example', host: 'systemsculpt.com' }, false],
     [{ origin: 'null', host: 'systemsculpt.com' }, false],
     [{ 'sec-fetch-site': 'cross-site', host: 'systemsculpt.com' }, false],
     [{ 'sec-fetch-site': 'same-site', host: 'systemsculpt.com' }, false],
     [{ 'sec-fetch-site': 'same-origin', host: 'systemsculpt.com' }, true],
     [{ host: 'systemsculpt.com' }, true],
-  ])('%p → %p', (headers, expected) => {
-    expect(isSameOriginRequest(headers, PUBLIC)).toBe(expected);
+  ])('%p over http → %p', (headers, expected) => {
+    expect(isSameOriginRequest({ headers, protocol: 'http' }, PUBLIC)).toBe(expected);
+  });
+
+  it('takes the scheme the request came over (TLS, or a trusted proxy says https)', () => {
+    const headers = { origin: 'https://shop.internal:8443', host: 'shop.internal:8443' };
+    expect(isSameOriginRequest({ headers, protocol: 'https' }, 'http://localhost:3000')).toBe(true);
+    expect(isSameOriginRequest({ headers, protocol: 'http' }, 'http://localhost:3000')).toBe(false);
+    expect(isSameOriginRequest({ headers: { origin: 'https://localhost:3000', host: 'localhost:3000' }, protocol: 'http' }, 'http://localhost:3000')).toBe(
+      false,
+    );
   });
 });

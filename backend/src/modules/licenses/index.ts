@@ -6,6 +6,7 @@ export { licenseIdFor } from './commands/license-id';
 export { AddLicensedUser } from './commands/add-licensed-user.handler';
 export { ChangeLicensePlan } from './commands/change-license-plan.handler';
 export { ChangeLicenseTerm } from './commands/change-license-term.handler';
+export { ExtendLicense } from './commands/extend-license.handler';
 export { GrantLicense } from './commands/grant-license.handler';
 export { RemoveLicensedUser } from './commands/remove-licensed-user.handler';
 export { RevokeLicense } from './commands/revoke-license.handler';

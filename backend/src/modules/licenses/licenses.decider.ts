@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { Decider } from '../../events/decider';
+import { laterExtension, licenseStanding, type LicenseTerm } from './license-standing';
 import {
   LicensedUserAdded,
+  LicenseExtended,
   LicensedUserRemoved,
   LicenseGranted,
   LicenseKeyRotated,
@@ -15,6 +17,7 @@ import { LicenseInactiveError, LicenseNotFoundError, NoSeatsLeftError, SeatAlrea
 export type LicenseCommand =
   | { type: 'GrantLicense'; license: z.input<typeof LicenseGranted.schema> }
   | { type: 'ChangeLicenseTerm'; status: 'active' | 'past_due' | 'ended'; validUntil: string | null; at: string }
+  | { type: 'ExtendLicense'; until: string; at: string }
   | { type: 'RevokeLicense'; reason: 'refund' | 'dispute' | 'admin'; at: string }
   | {
       type: 'AddLicensedUser';
@@ -41,6 +44,12 @@ export interface LicenseState {
   ownerEmail: string | null;
   seats: number;
   terms: { resourceId: string; plan: string; seats: number; devicesPerSeat: number; includedCreditsPerMonth: number } | null;
+  kind: 'lifetime' | 'subscription' | null;
+  /** What its subscription says (or, for a lifetime license, active with no end). */
+  term: LicenseTerm;
+  /** Support's extension: the license stays active until then whatever the term says. */
+  extendedUntil: string | null;
+  /** How it stands: the term and the extension together (licenseStanding), or revoked. */
   status: 'active' | 'past_due' | 'ended' | 'revoked';
   validUntil: string | null;
   users: Array<{ email: string; seatKeyHash: string }>;
@@ -58,6 +67,9 @@ export const licenseDecider: Decider<LicenseCommand, LicenseEvent, LicenseState>
     ownerEmail: null,
     seats: 0,
     terms: null,
+    kind: null,
+    term: { status: 'active', validUntil: null },
+    extendedUntil: null,
     status: 'active',
     validUntil: null,
     users: [],
@@ -74,13 +86,17 @@ export const licenseDecider: Decider<LicenseCommand, LicenseEvent, LicenseState>
           ownerUserId: event.data.userId,
           ownerEmail: event.data.email,
           seats: event.data.seats,
+          kind: event.data.kind,
+          term: { status: 'active', validUntil: event.data.validUntil },
           validUntil: event.data.validUntil,
           terms: termsOf(event.data),
         };
       case 'LicensePlanChanged':
         return { ...state, seats: event.data.seats, terms: termsOf(event.data) };
       case 'LicenseTermChanged':
-        return state.status === 'revoked' ? state : { ...state, status: event.data.status, validUntil: event.data.validUntil };
+        return standing(state, { status: event.data.status, validUntil: event.data.validUntil }, state.extendedUntil);
+      case 'LicenseExtended':
+        return standing(state, state.term, laterExtension(state.extendedUntil, event.data.until));
       case 'LicenseRevoked':
         return { ...state, status: 'revoked' };
       case 'LicensedUserAdded':
@@ -100,9 +116,12 @@ export const licenseDecider: Decider<LicenseCommand, LicenseEvent, LicenseState>
         return state.granted ? [] : [LicenseGranted(command.license)];
       case 'ChangeLicenseTerm': {
         if (!state.granted || state.status === 'revoked') return [];
-        if (state.status === command.status && state.validUntil === command.validUntil) return [];
+        // Against the subscription's own term, not the standing: an extension is no change to undo.
+        if (state.term.status === command.status && state.term.validUntil === command.validUntil) return [];
         return [LicenseTermChanged({ licenseId: state.licenseId, status: command.status, validUntil: command.validUntil, at: command.at })];
       }
+      case 'ExtendLicense':
+        return extend(command, state);
       case 'RevokeLicense':
         return state.granted && state.status !== 'revoked' ? [LicenseRevoked({ licenseId: state.licenseId, reason: command.reason, at: command.at })] : [];
       case 'AddLicensedUser':
@@ -155,6 +174,23 @@ const termsOf = (t: { resourceId: string; plan: string; seats: number; devicesPe
   devicesPerSeat: t.devicesPerSeat,
   includedCreditsPerMonth: t.includedCreditsPerMonth,
 });
+
+/** The license with a new term or extension, standing as the two say; a revoked one stays revoked. */
+function standing(state: LicenseState, term: LicenseTerm, extendedUntil: string | null): LicenseState {
+  if (state.status === 'revoked') return { ...state, term, extendedUntil };
+  return { ...state, term, extendedUntil, ...licenseStanding(term, extendedUntil) };
+}
+
+/**
+ * Only a subscription's license ends by a date; a revoked one stays revoked. Extending to the
+ * date it is already extended to, or an earlier one, records nothing (a retried support action).
+ */
+function extend(command: Extract<LicenseCommand, { type: 'ExtendLicense' }>, state: LicenseState): LicenseEvent[] {
+  if (!state.granted || state.kind !== 'subscription' || state.status === 'revoked') return [];
+  const until = new Date(command.until).toISOString();
+  if (laterExtension(state.extendedUntil, until) === state.extendedUntil) return [];
+  return [LicenseExtended({ licenseId: state.licenseId, until, at: command.at })];
+}
 
 function ownedBy(state: LicenseState, userId: string): void {
   // Someone else's license looks the same as none: nothing about it is revealed.

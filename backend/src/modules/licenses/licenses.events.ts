@@ -39,6 +39,18 @@ export const LicenseTermChanged = defineEvent({
   schema: z.object({ licenseId: z.string(), status: z.enum(['active', 'past_due', 'ended']), validUntil: iso.nullable(), at: iso }),
 });
 
+/**
+ * Recorded when support extends a license to a date: a source of its own beside the
+ * subscription's term, which no subscription event shortens. The license stays active until
+ * `until` (or until its subscription's paid-through date, if later); only a revocation ends it
+ * sooner. Extending again to a later date moves it on; an earlier one changes nothing.
+ */
+export const LicenseExtended = defineEvent({
+  type: 'LicenseExtended',
+  schemaVersion: 1,
+  schema: z.object({ licenseId: z.string(), until: iso, at: iso }),
+});
+
 export const LicenseRevoked = defineEvent({
   type: 'LicenseRevoked',
   schemaVersion: 1,
@@ -93,6 +105,7 @@ export const LicensePlanChanged = defineEvent({
 export const licenseEvents = [
   LicenseGranted,
   LicenseTermChanged,
+  LicenseExtended,
   LicenseRevoked,
   LicensedUserAdded,
   LicensedUserRemoved,

@@ -9,6 +9,7 @@ import { ProjectorRegistry } from '../../events/projector-registry';
 import { AddLicensedUserHandler } from './commands/add-licensed-user.handler';
 import { ChangeLicensePlanHandler } from './commands/change-license-plan.handler';
 import { ChangeLicenseTermHandler } from './commands/change-license-term.handler';
+import { ExtendLicenseHandler } from './commands/extend-license.handler';
 import { GrantLicenseHandler } from './commands/grant-license.handler';
 import { RemoveLicensedUserHandler } from './commands/remove-licensed-user.handler';
 import { RevokeLicenseHandler } from './commands/revoke-license.handler';
@@ -38,6 +39,7 @@ export { LICENSE_SEALING_SECRET };
     LicensesQueries,
     GrantLicenseHandler,
     ChangeLicenseTermHandler,
+    ExtendLicenseHandler,
     ChangeLicensePlanHandler,
     RevokeLicenseHandler,
     AddLicensedUserHandler,

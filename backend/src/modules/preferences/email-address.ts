@@ -1,12 +1,8 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import { normaliseEmailAddress } from '../../../../contracts/email-address';
 
-/** How an address is compared and keyed: trimmed and lower-cased (mailbox providers ignore case in practice). */
-export function normalizeEmail(address: string): string {
-  return address.trim().toLowerCase();
-}
-
-export const emailAddressSchema = z.string().trim().max(254).pipe(z.email()).transform(normalizeEmail);
+/** How an address is compared and keyed: the one rule of contracts/email-address.ts (NFKC, trimmed, lower-cased). */
+export const normalizeEmail = normaliseEmailAddress;
 
 /** The per-address preference stream. A hash, so the address itself is not in every stream id. */
 export function emailPreferencesStreamId(address: string): string {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { z } from 'zod';
+import { readEmailAddress } from '../../../../contracts/email-address';
 import { EMAIL_TOPICS } from '../../../../contracts/preferences/email-topics';
 import {
   getEmailPreferences,
@@ -16,7 +17,7 @@ import { visitorMetadata } from '../../events/metadata-for';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { MAILED_ADDRESSES, type MailedAddresses } from './mailed-addresses';
-import { emailAddressSchema, normalizeEmail } from './email-address';
+import { normalizeEmail } from './email-address';
 import { RequestManageLink } from './commands/request-manage-link.handler';
 import { Resubscribe } from './commands/resubscribe.handler';
 import { SetTopics } from './commands/set-topics.handler';
@@ -43,11 +44,11 @@ export class EmailPreferencesServerFns {
   async getEmailPreferences({ email, token }: z.output<typeof getEmailPreferences.input>): Promise<ServerFnOutput<typeof getEmailPreferences>> {
     const check = this.links.tokens.verify(email, 'manage', token);
     if (!check.ok) {
-      const address = emailAddressSchema.safeParse(email ?? '');
+      const address = readEmailAddress(email ?? '');
       return {
         status: 'link-problem',
         reason: check.reason === 'missing' || check.reason === 'expired' ? check.reason : 'invalid',
-        email: address.success ? address.data : null,
+        email: address.ok ? address.address : null,
       };
     }
     return this.view(email!);

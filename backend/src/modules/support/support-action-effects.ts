@@ -7,7 +7,7 @@ import { EmailSender, emailJobKey } from '../email';
 import { AddCreditPack } from '../credits';
 import { CancelBooking } from '../booking';
 import { GrantFreeAccess, planTitle, RevokeFreeAccess } from '../checkout';
-import { ChangeLicenseTerm, LICENSE_SEALING_SECRET, openLicenseKey, RevokeLicense } from '../licenses';
+import { ExtendLicense, LICENSE_SEALING_SECRET, openLicenseKey, RevokeLicense } from '../licenses';
 import { SupportActionTargets } from './support-action-targets';
 import { ActionTargetNotFoundError, type SupportAction } from '../admin';
 
@@ -65,7 +65,8 @@ export class SupportActionEffects {
         return { status: 'done', outcome: `Granted ${action.details.credits} credits` };
       }
       case 'extend_license': {
-        const extended = await this.commands.execute(new ChangeLicenseTerm(action.details.licenseId, 'active', action.details.until, action.at, metadata));
+        // Its own source beside the subscription's term: no subscription event can shorten it.
+        const extended = await this.commands.execute(new ExtendLicense(action.details.licenseId, action.details.until, action.at, metadata));
         await awaitProjection(this.orm, 'LicensesProjector', extended);
         return { status: 'done', outcome: `License extended to ${action.details.until.slice(0, 10)}` };
       }

@@ -1,7 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { EVENTS_POOL } from '../../events/events.tokens';
-import { ActionTargetNotFoundError, ExtendToPastError, RefundTooLargeError, type SupportActionRequest } from '../admin';
+import {
+  ActionTargetNotFoundError,
+  ExtendLifetimeError,
+  ExtendNotLaterError,
+  ExtendToPastError,
+  RefundCurrencyMismatchError,
+  RefundTooLargeError,
+  type SupportActionRequest,
+} from '../admin';
 
 export interface LicenseTarget {
   licenseId: string;
@@ -10,6 +18,7 @@ export interface LicenseTarget {
   kind: string;
   keySealed: string;
   seats: number;
+  extendedUntil: Date | null;
 }
 
 export interface PurchaseTarget {
@@ -33,10 +42,14 @@ export class SupportActionTargets {
       case 'resend_license_email':
         await this.license(action.userId, action.details.licenseId);
         return;
-      case 'extend_license':
+      case 'extend_license': {
         if (Date.parse(action.details.until) <= Date.now()) throw new ExtendToPastError();
-        await this.licenseInForce(action.userId, action.details.licenseId);
+        const license = await this.licenseInForce(action.userId, action.details.licenseId);
+        if (license.kind !== 'subscription') throw new ExtendLifetimeError();
+        if (license.extendedUntil && license.extendedUntil.getTime() >= Date.parse(action.details.until))
+          throw new ExtendNotLaterError(license.extendedUntil.toISOString());
         return;
+      }
       case 'revoke_license':
         await this.licenseInForce(action.userId, action.details.licenseId);
         return;
@@ -49,6 +62,8 @@ export class SupportActionTargets {
         return;
       case 'refund': {
         const purchase = await this.purchase(action.userId, action.details.checkoutRef);
+        if (action.details.currency.toLowerCase() !== purchase.currency.toLowerCase())
+          throw new RefundCurrencyMismatchError(action.details.currency, purchase.currency);
         const left = purchase.amountCents - purchase.refundedCents;
         if (action.details.amount > left) throw new RefundTooLargeError(left);
         return;
@@ -69,17 +84,32 @@ export class SupportActionTargets {
   }
 
   async license(userId: string, licenseId: string): Promise<LicenseTarget> {
-    const { rows } = await this.pool.query<{ license_id: string; plan: string; status: string; kind: string; key_sealed: string; seats: number }>(
-      'select license_id, plan, status, kind, key_sealed, seats from rm_licenses where license_id = $1 and user_id = $2',
-      [licenseId, userId],
-    );
+    const { rows } = await this.pool.query<{
+      license_id: string;
+      plan: string;
+      status: string;
+      kind: string;
+      key_sealed: string;
+      seats: number;
+      extended_until: Date | null;
+    }>('select license_id, plan, status, kind, key_sealed, seats, extended_until from rm_licenses where license_id = $1 and user_id = $2', [licenseId, userId]);
     const row = rows[0];
     if (!row) throw new ActionTargetNotFoundError('That license');
-    return { licenseId: row.license_id, plan: row.plan, status: row.status, kind: row.kind, keySealed: row.key_sealed, seats: row.seats };
+    return {
+      licenseId: row.license_id,
+      plan: row.plan,
+      status: row.status,
+      kind: row.kind,
+      keySealed: row.key_sealed,
+      seats: row.seats,
+      extendedUntil: row.extended_until,
+    };
   }
 
-  private async licenseInForce(userId: string, licenseId: string): Promise<void> {
-    if ((await this.license(userId, licenseId)).status === 'revoked') throw new ActionTargetNotFoundError('A license still in force');
+  private async licenseInForce(userId: string, licenseId: string): Promise<LicenseTarget> {
+    const license = await this.license(userId, licenseId);
+    if (license.status === 'revoked') throw new ActionTargetNotFoundError('A license still in force');
+    return license;
   }
 
   async purchase(userId: string, checkoutRef: string): Promise<PurchaseTarget> {

@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { EmailModule } from '../email';
 import { LicensesModule } from '../licenses';
+import { RecordSupportCreditGrantHandler } from './commands/record-support-credit-grant.handler';
 import { SettleSupportActionHandler } from './commands/settle-support-action.handler';
 import { TakeSupportActionHandler } from './commands/take-support-action.handler';
 import { SUPPORT_ACTIONS_QUEUE, SupportActionQueue } from './jobs/support-action-queue';
@@ -17,7 +18,15 @@ import { SupportServerFns } from './support.server-fns';
  */
 @Module({
   imports: [BullModule.registerQueue({ name: SUPPORT_ACTIONS_QUEUE }), EmailModule, LicensesModule],
-  providers: [SupportServerFns, SupportActionTargets, SupportActionEffects, SupportActionQueue, TakeSupportActionHandler, SettleSupportActionHandler],
+  providers: [
+    SupportServerFns,
+    SupportActionTargets,
+    SupportActionEffects,
+    SupportActionQueue,
+    TakeSupportActionHandler,
+    SettleSupportActionHandler,
+    RecordSupportCreditGrantHandler,
+  ],
   exports: [BullModule, SupportActionTargets],
 })
 export class SupportModule {}

@@ -6,6 +6,7 @@ type AnySource = Entitlement['source'] | CustomerEntitlement['source'];
 
 export const KIND_LABELS: Record<Entitlement['kind'], string> = {
   plan: 'Plan',
+  extension: 'Extension',
   license: 'Lifetime license',
   seat: 'Seat',
   resource: 'Resource',

@@ -11,8 +11,7 @@ import { requestMetadata } from '../../../events/metadata-for';
 import { awaitProjection } from '../../../events/projection-wait';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { contextFromRequest } from '../../../server-fn/request-context';
-import { AdminAccess, isAdmin } from '../../admin';
-import { Auth } from '../../auth';
+import { AdminAccess, type AdminActor } from '../../admin';
 import { isSameOriginRequest } from '../../../server-fn/same-origin';
 import { PublishFileVersionHandler } from '../commands/publish-file-version.handler';
 import { LibraryQueries } from '../library.queries';
@@ -30,7 +29,6 @@ export class AdminLibraryUploadController {
 
   constructor(
     private readonly admin: AdminAccess,
-    private readonly auth: Auth,
     private readonly queries: LibraryQueries,
     private readonly publisher: PublishFileVersionHandler,
     private readonly orm: MikroORM,
@@ -44,9 +42,10 @@ export class AdminLibraryUploadController {
     const context = contextFromRequest(req, res);
     const back = (search: Record<string, string>) => res.redirect(303, `${PAGE}?${new URLSearchParams(search)}`);
     const refuse = (problem: AdminUploadProblem) => back({ problem });
-    if (!isSameOriginRequest(req.headers, this.config.PUBLIC_URL)) return refuse('cross_site');
+    if (!isSameOriginRequest(req, this.config.PUBLIC_URL)) return refuse('cross_site');
+    let admin: AdminActor;
     try {
-      await this.admin.assert(context);
+      admin = await this.admin.assert(context);
     } catch (error) {
       if (error instanceof AppError) return refuse('forbidden');
       throw error;
@@ -70,8 +69,7 @@ export class AdminLibraryUploadController {
           : null;
       if (!current) return refuse('unknown_file');
       const latest = (await this.queries.allLatestFiles()).find((f) => f.resource_id === resourceId && f.name === fileName)!;
-      const user = isAdmin(req.headers, this.config.ADMIN_TOKEN) ? null : await this.auth.user(context);
-      const actor = user ? user.userId : 'admin-token';
+      const actor = admin.id;
       const outcome = await this.publisher.publish(
         {
           resourceId,

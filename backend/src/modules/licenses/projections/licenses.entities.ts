@@ -11,6 +11,7 @@ export const License = defineEntity({
     resourceId: p.text(),
     plan: p.text(),
     kind: p.text().$type<'lifetime' | 'subscription'>(),
+    /** How it stands now: the term and the extension together (licenseStanding), or revoked. */
     status: p.enum(['active', 'past_due', 'ended', 'revoked']),
     keySealed: p.text(),
     keyHash: p.text().unique('rm_licenses_key_hash_key'),
@@ -19,6 +20,10 @@ export const License = defineEntity({
     devicesPerSeat: p.integer(),
     includedCreditsPerMonth: p.integer(),
     validUntil: p.datetime().nullable(),
+    /** What its subscription says, kept apart so that it cannot shorten support's extension. */
+    termStatus: p.enum(['active', 'past_due', 'ended']).default('active'),
+    termValidUntil: p.datetime().nullable(),
+    extendedUntil: p.datetime().nullable(),
     subscriptionId: p.text().nullable(),
     checkoutRef: p.text().nullable(),
     grantedAt: p.datetime(),

@@ -1,8 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Projector, Recorded } from '../../../events/projector';
 import { LICENSE_CHANGES_CHANNEL } from '../license-changes';
+import { laterExtension, licenseStanding, type LicenseTerm } from '../license-standing';
 import { type LicenseEvent, licenseEvents } from '../licenses.events';
 import { licenseTables } from './licenses.entities';
+
+const date = (value: string | null) => (value === null ? null : new Date(value));
+const isoOf = (value: Date | null) => (value === null ? null : value.toISOString());
 
 /** Licenses and their seats, as the dashboard shows them and the plugin's API will look them up. */
 export class LicensesProjector implements Projector<Recorded<LicenseEvent>> {
@@ -38,7 +42,10 @@ export class LicensesProjector implements Projector<Recorded<LicenseEvent>> {
             seats: d.seats,
             devices_per_seat: d.devicesPerSeat,
             included_credits_per_month: d.includedCreditsPerMonth,
-            valid_until: d.validUntil === null ? null : new Date(d.validUntil),
+            valid_until: date(d.validUntil),
+            term_status: 'active',
+            term_valid_until: date(d.validUntil),
+            extended_until: null,
             subscription_id: d.source.subscriptionId,
             checkout_ref: d.source.checkoutRef,
             granted_at: new Date(d.grantedAt),
@@ -47,16 +54,12 @@ export class LicensesProjector implements Projector<Recorded<LicenseEvent>> {
           .execute();
         return;
       }
-      case 'LicenseTermChanged': {
-        const d = event.data;
-        await db
-          .updateTable('rm_licenses')
-          .set({ status: d.status, valid_until: d.validUntil === null ? null : new Date(d.validUntil) })
-          .where('license_id', '=', d.licenseId)
-          .where('status', '<>', 'revoked')
-          .execute();
+      case 'LicenseTermChanged':
+        await this.restand(em, event.data.licenseId, { term: { status: event.data.status, validUntil: event.data.validUntil } });
         return;
-      }
+      case 'LicenseExtended':
+        await this.restand(em, event.data.licenseId, { extendedUntil: event.data.until });
+        return;
       case 'LicenseRevoked':
         await db
           .updateTable('rm_licenses')
@@ -120,5 +123,30 @@ export class LicensesProjector implements Projector<Recorded<LicenseEvent>> {
         return;
       }
     }
+  }
+
+  /** A new term or extension, and the standing the two give (as the decider's): a revoked license stays as it is. */
+  private async restand(em: EntityManager, licenseId: string, change: { term: LicenseTerm } | { extendedUntil: string }): Promise<void> {
+    const db = licenseTables(em);
+    const row = await db
+      .selectFrom('rm_licenses')
+      .select(['status', 'term_status', 'term_valid_until', 'extended_until'])
+      .where('license_id', '=', licenseId)
+      .executeTakeFirst();
+    if (!row || row.status === 'revoked') return;
+    const term = 'term' in change ? change.term : { status: row.term_status, validUntil: isoOf(row.term_valid_until) };
+    const extendedUntil = 'extendedUntil' in change ? laterExtension(isoOf(row.extended_until), change.extendedUntil) : isoOf(row.extended_until);
+    const standing = licenseStanding(term, extendedUntil);
+    await db
+      .updateTable('rm_licenses')
+      .set({
+        term_status: term.status,
+        term_valid_until: date(term.validUntil),
+        extended_until: date(extendedUntil),
+        status: standing.status,
+        valid_until: date(standing.validUntil),
+      })
+      .where('license_id', '=', licenseId)
+      .execute();
   }
 }

@@ -1,4 +1,4 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { awaitProjection } from '../../../events/projection-wait';
 import { runCommand, type CommandOutcome } from '../../../events/command-runner';
@@ -8,6 +8,7 @@ import { SupportActionEffects } from '../support-action-effects';
 import { SupportActionTargets } from '../support-action-targets';
 import { ASYNC_KINDS, assertPermitted, supportActionDecider, supportActionStreamId, type SupportActionKind, type SupportActionRequest } from '../../admin';
 import { SupportActionQueue } from '../jobs/support-action-queue';
+import { RecordSupportCreditGrant } from './record-support-credit-grant.handler';
 
 export interface SupportActionResult {
   actionId: string;
@@ -41,6 +42,7 @@ export class TakeSupportActionHandler implements ICommandHandler<TakeSupportActi
     private readonly effects: SupportActionEffects,
     private readonly queue: SupportActionQueue,
     private readonly orm: MikroORM,
+    private readonly commands: CommandBus,
   ) {}
 
   async execute({ action, correlationId }: TakeSupportAction): Promise<SupportActionResult> {
@@ -49,8 +51,13 @@ export class TakeSupportActionHandler implements ICommandHandler<TakeSupportActi
     // actions, and cannot have one run again by sending its id.
     assertPermitted(action);
     const known = await this.store.readStream(streamId);
-    if (known.length === 0) await this.targets.check(action);
     const metadata = requestMetadata(correlationId, { kind: 'admin', userId: action.actor.id });
+    if (known.length === 0) {
+      await this.targets.check(action);
+      // Counted on the admin's day before the action is recorded: a refused grant leaves nothing behind.
+      if (action.kind === 'grant_credits' && action.actor.role === 'support')
+        await this.commands.execute(new RecordSupportCreditGrant(action.actor.id, action.actionId, action.details.credits, new Date(), metadata));
+    }
     const outcome = await runCommand({
       store: this.store,
       streamId,

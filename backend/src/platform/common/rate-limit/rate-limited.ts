@@ -13,3 +13,11 @@ export async function enforceRateLimits(limiter: RedisRateLimiter, limits: RateL
   const wait = minutes(result.retryAfterSeconds);
   throw new RateLimitedError(`${what} Try again in ${wait} ${wait === 1 ? 'minute' : 'minutes'}.`, result.retryAfterSeconds);
 }
+
+/**
+ * The same, one limit at a time, narrowest first: an attempt refused by one is not counted by the
+ * wider ones after it, so a client hammering past its own limit does not use up a limit it shares.
+ */
+export async function enforceRateLimitsInTurn(limiter: RedisRateLimiter, limits: RateLimit[], what: string): Promise<void> {
+  for (const limit of limits) await enforceRateLimits(limiter, [limit], what);
+}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CustomerAccount } from '@contracts/admin/customer-account.contract';
-import { SUPPORT_CREDIT_LIMIT, type AdminViewer } from '@contracts/admin/support-actions.contract';
+import { SUPPORT_CREDIT_LIMIT, SUPPORT_DAILY_CREDIT_LIMIT, type AdminViewer } from '@contracts/admin/support-actions.contract';
 import { resourcesQuery } from '../../../queries/catalog';
 import { FIELD, SupportActionForm } from './SupportActionForm';
 import { RefundForm } from './RefundForm';
@@ -15,14 +15,18 @@ export function SupportActions({ account, viewer }: { account: CustomerAccount; 
   const catalog = useQuery(resourcesQuery({}));
   const liveLicenses = account.licenses.filter((license) => license.status !== 'revoked');
   const subscriptions = liveLicenses.filter((license) => license.subscriptionId !== null && license.status !== 'ended');
+  // A lifetime license never ends: only a subscription's license can be kept on past its end.
+  const extendable = liveLicenses.filter((license) => license.kind === 'subscription');
   const bookings = account.bookings.filter((booking) => booking.status === 'confirmed');
   const grantedResources = account.resources.filter((resource) => resource.source === 'free');
   const creditLimit = viewer.role === 'owner' ? OWNER_CREDIT_LIMIT : SUPPORT_CREDIT_LIMIT;
-  const licenseOptions = liveLicenses.map((license) => (
-    <option key={license.licenseId} value={license.licenseId}>
-      {license.plan} · key …{license.keyHint} · {license.status}
-    </option>
-  ));
+  const optionsOf = (licenses: typeof liveLicenses) =>
+    licenses.map((license) => (
+      <option key={license.licenseId} value={license.licenseId}>
+        {license.plan} · key …{license.keyHint} · {license.status}
+      </option>
+    ));
+  const licenseOptions = optionsOf(liveLicenses);
 
   return (
     <section aria-labelledby="support-actions" className="mt-8">
@@ -33,7 +37,7 @@ export function SupportActions({ account, viewer }: { account: CustomerAccount; 
         Signed in as{' '}
         {viewer.role === 'owner'
           ? 'an owner: every action is open to you'
-          : `support: you can resend keys, grant resources and up to ${SUPPORT_CREDIT_LIMIT} credits at a time`}
+          : `support: you can resend keys, grant resources and up to ${SUPPORT_CREDIT_LIMIT} credits at a time, ${SUPPORT_DAILY_CREDIT_LIMIT.toLocaleString('en-US')} a day`}
         . Each action is recorded with your name and reason, and shows in the timeline and the audit log.
       </p>
       <div className="mt-3 grid items-start gap-4 md:grid-cols-2 xl:grid-cols-3">
@@ -77,7 +81,9 @@ export function SupportActions({ account, viewer }: { account: CustomerAccount; 
           userId={userId}
           viewer={viewer}
           kind="grant_credits"
-          description={`Adds credits that never expire. Up to ${creditLimit.toLocaleString('en-US')} per action${viewer.role === 'owner' ? '' : ' for support'}.`}
+          description={`Adds credits that never expire. Up to ${creditLimit.toLocaleString('en-US')} per action${
+            viewer.role === 'owner' ? '' : ` and ${SUPPORT_DAILY_CREDIT_LIMIT.toLocaleString('en-US')} a day (UTC) for support`
+          }.`}
           read={(form) => {
             const credits = Number(field(form, 'credits'));
             if (!Number.isInteger(credits) || credits < 1) return 'Credits: a whole number, 1 or more.';
@@ -95,8 +101,8 @@ export function SupportActions({ account, viewer }: { account: CustomerAccount; 
           userId={userId}
           viewer={viewer}
           kind="extend_license"
-          description="Keeps a license active until the date you pick."
-          unavailable={liveLicenses.length === 0 ? 'No license to extend.' : undefined}
+          description="Keeps a subscription's license active until the date you pick, even if the subscription ends sooner; a later renewal carries it further."
+          unavailable={extendable.length === 0 ? 'No subscription license to extend (a lifetime license never ends).' : undefined}
           read={(form) => {
             const until = field(form, 'until');
             if (!/^\d{4}-\d{2}-\d{2}$/.test(until)) return 'Pick the date it should last until.';
@@ -106,7 +112,7 @@ export function SupportActions({ account, viewer }: { account: CustomerAccount; 
           <label className="block text-xs text-ink-subtle">
             License
             <select name="licenseId" className={FIELD}>
-              {licenseOptions}
+              {optionsOf(extendable)}
             </select>
           </label>
           <label className="block text-xs text-ink-subtle">
