@@ -24,10 +24,12 @@ const refusalsReported = async (): Promise<Record<string, number>> =>
 
 /** The plugin's license check from one address, as a plugin in a loop would send it. */
 const validate = () =>
-  fetch(`${site.url}/api/plugin/license/validate`, { headers: { 'x-forwarded-for': PLUGIN_IP, 'x-license-key': 'SSAI-NOT-A-REAL-KEY' } }).then(async (response) => {
-    await response.arrayBuffer();
-    return response.status;
-  });
+  fetch(`${site.url}/api/plugin/license/validate`, { headers: { 'x-forwarded-for': PLUGIN_IP, 'x-license-key': 'SSAI-NOT-A-REAL-KEY' } }).then(
+    async (response) => {
+      await response.arrayBuffer();
+      return response.status;
+    },
+  );
 
 describe('a flood of requests over a rate limit', () => {
   it('writes a line for the first refusal, not one per refusal, and counts every refusal where /readyz reports it', async () => {
