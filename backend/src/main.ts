@@ -11,6 +11,10 @@ import { ConfigError, loadConfig } from './platform/config/load-config';
 import type { AppConfig } from './platform/config/config.schema';
 import { createWorker } from './worker';
 
+/** sysexits.h codes, as the README states them: EX_CONFIG for a refused configuration, EX_UNAVAILABLE for a server that does not answer. */
+const EXIT_CONFIGURATION = 78;
+const EXIT_UNAVAILABLE = 69;
+
 export interface RunningApp {
   url?: string;
   /** The demo host's address, when the local demo data is in use. */
@@ -58,7 +62,7 @@ async function main(): Promise<void> {
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
-      process.exit(78);
+      process.exit(EXIT_CONFIGURATION);
     }
     throw error;
   }
@@ -68,7 +72,7 @@ async function main(): Promise<void> {
   } catch (error) {
     if (error instanceof PreflightError) {
       console.error(`✖ ${error.message}`);
-      process.exit(69);
+      process.exit(EXIT_UNAVAILABLE);
     }
     throw error;
   }

@@ -1,6 +1,7 @@
 import type { EntityClass, EntitySchema } from '@mikro-orm/core';
 import { CustomerDirectory } from './modules/admin/projections/customer-directory.entity';
 import { SupportAudit } from './modules/admin/projections/support-audit.entity';
+import { AdminOperationRecord } from './modules/admin/projections/admin-operations.entity';
 import { StreamSummarySchema } from './modules/admin/projections/stream-summary.entity';
 import { HostAvailability } from './modules/availability/projections/availability.entity';
 import { SessionBooking } from './modules/booking/projections/session-bookings.entity';
@@ -42,4 +43,5 @@ export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [
   CourseProgress,
   Dispute,
   SupportAudit,
+  AdminOperationRecord,
 ];

@@ -93,7 +93,7 @@ export const adminStartReplay = defineServerFn({
   method: 'POST',
   input: z.object({ projector: z.string().trim().min(1).max(100) }).strict(),
   output: z.object({ replayId: z.string() }),
-  errors: ['FORBIDDEN', 'admin.unknown_projector', 'CONFLICT'],
+  errors: ['FORBIDDEN', 'admin.owner_only', 'admin.unknown_projector', 'CONFLICT'],
 });
 
 export const adminGetReplay = defineServerFn({

@@ -101,13 +101,23 @@ export const takeSupportAction = defineServerFn({
   ],
 });
 
-export const supportAuditEntrySchema = z.object({
+/** The admin operations whose audit entry the transport or their route records (declared `audit: recorded`), listed beside the support actions. */
+export const AUDITED_ADMIN_OPERATIONS = ['adminStartReplay', 'adminRedriveStripeEvent', 'adminSubmitDisputeEvidence', 'uploadLibraryFile'] as const;
+export type AuditedAdminOperation = (typeof AUDITED_ADMIN_OPERATIONS)[number];
+
+/** What the audit log can be filtered by: a support action's kind or an admin operation. */
+export const AUDIT_KINDS = [...SUPPORT_ACTION_KINDS, ...AUDITED_ADMIN_OPERATIONS] as const;
+
+const auditActor = z.object({ id: z.string(), role: z.enum(['owner', 'support']) });
+
+export const supportActionAuditEntrySchema = z.object({
+  source: z.literal('support_action'),
   actionId: z.string(),
   position: z.string(),
   kind: z.enum(SUPPORT_ACTION_KINDS),
   userId: z.string(),
   customerEmail: z.string().nullable(),
-  actor: z.object({ id: z.string(), role: z.enum(['owner', 'support']) }),
+  actor: auditActor,
   reason: z.string(),
   details: z.record(z.string(), z.unknown()),
   status: z.enum(['done', 'pending', 'completed', 'failed']),
@@ -115,15 +125,37 @@ export const supportAuditEntrySchema = z.object({
   recordedAt: z.string(),
   settledAt: z.string().nullable(),
 });
-export type SupportAuditEntry = z.infer<typeof supportAuditEntrySchema>;
 
-/** The audit log of support actions, newest first, by kind, actor or customer. */
+/** An admin operation that changes no single customer's account (a replay, a redrive, evidence, an upload). */
+export const adminOperationAuditEntrySchema = z.object({
+  source: z.literal('admin_operation'),
+  actionId: z.string(),
+  position: z.string(),
+  /** The operation's name: a server function's id or an admin route's (AUDITED_ADMIN_OPERATIONS today). */
+  kind: z.string(),
+  /** What it acted on: a projector, a Stripe event, a dispute, a resource's file. */
+  target: z.string(),
+  actor: auditActor,
+  reason: z.string().nullable(),
+  status: z.enum(['succeeded', 'failed']),
+  outcome: z.string(),
+  /** The error's code, when it failed. */
+  code: z.string().nullable(),
+  recordedAt: z.string(),
+});
+
+export const supportAuditEntrySchema = z.discriminatedUnion('source', [supportActionAuditEntrySchema, adminOperationAuditEntrySchema]);
+export type SupportAuditEntry = z.infer<typeof supportAuditEntrySchema>;
+export type SupportActionAuditEntry = z.infer<typeof supportActionAuditEntrySchema>;
+export type AdminOperationAuditEntry = z.infer<typeof adminOperationAuditEntrySchema>;
+
+/** The audit log of support actions and admin operations, newest first, by kind, actor or customer. */
 export const getSupportAudit = defineServerFn({
   id: 'getSupportAudit',
   method: 'GET',
   input: z
     .object({
-      kind: z.enum(SUPPORT_ACTION_KINDS).optional(),
+      kind: z.enum(AUDIT_KINDS).optional(),
       actor: z.string().trim().min(1).max(200).optional(),
       userId: customerUserId.optional(),
       /** Page backwards from this position. */
@@ -138,7 +170,7 @@ export const getSupportAudit = defineServerFn({
     entries: z.array(supportAuditEntrySchema),
     nextBefore: z.string().nullable(),
     /** Everyone who has taken an action, for the actor filter. */
-    actors: z.array(z.object({ id: z.string(), role: z.enum(['owner', 'support']) })),
+    actors: z.array(auditActor),
   }),
   errors: ['FORBIDDEN'],
 });

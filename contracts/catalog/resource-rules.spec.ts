@@ -115,14 +115,14 @@ describe('fallbackDescription', () => {
 
 describe('checkoutHref', () => {
   it('floors the quantity and keeps it at least 1', () => {
-    expect(checkoutHref('pro-monthly', 2.9)).toBe('/checkout?resourceId=pro-monthly&qty=2');
-    expect(checkoutHref('pro-monthly', 0)).toBe('/checkout?resourceId=pro-monthly&qty=1');
-    expect(checkoutHref('pro-monthly', -3)).toBe('/checkout?resourceId=pro-monthly&qty=1');
+    expect(checkoutHref('pro-monthly', 2.9)).toBe('/checkout?resourceId=pro-monthly&quantity=2');
+    expect(checkoutHref('pro-monthly', 0)).toBe('/checkout?resourceId=pro-monthly&quantity=1');
+    expect(checkoutHref('pro-monthly', -3)).toBe('/checkout?resourceId=pro-monthly&quantity=1');
   });
 
   it('adds extra params only when they are not null', () => {
     expect(checkoutHref('lifetime-license', 1, { status: 'cancelled', coupon: null, ref: undefined })).toBe(
-      '/checkout?resourceId=lifetime-license&qty=1&status=cancelled',
+      '/checkout?resourceId=lifetime-license&quantity=1&status=cancelled',
     );
   });
 });

@@ -67,10 +67,10 @@ export function resourceSummary(resource: Pick<Resource, 'description' | 'metada
   return truncateDescription(source?.trim() ? source : fallbackDescription(product));
 }
 
-/** /checkout?resourceId=…&qty=…: quantity floored and at least 1; extra params added when not null. */
+/** /checkout?resourceId=…&quantity=…: quantity floored and at least 1; extra params added when not null. */
 export function checkoutHref(resourceId: string, quantity = 1, extra: Record<string, string | number | boolean | null | undefined> = {}): string {
-  const qty = Number.isFinite(quantity) ? Math.max(1, Math.floor(quantity)) : 1;
-  const params = new URLSearchParams({ resourceId, qty: String(qty) });
+  const whole = Number.isFinite(quantity) ? Math.max(1, Math.floor(quantity)) : 1;
+  const params = new URLSearchParams({ resourceId, quantity: String(whole) });
   for (const [key, value] of Object.entries(extra)) {
     if (value !== null && value !== undefined) params.set(key, String(value));
   }

@@ -2,8 +2,12 @@
 export const libraryItemPath = (resourceId: string) => `/library/${encodeURIComponent(resourceId)}`;
 
 /** The checkout page of one item (and quantity): where sign-in brings a buyer back. */
-export function checkoutPagePath(input: { resourceId: string; qty?: number }, extra: Record<string, string> = {}): string {
-  const search = new URLSearchParams({ resourceId: input.resourceId, ...(input.qty && input.qty > 1 ? { qty: String(input.qty) } : {}), ...extra });
+export function checkoutPagePath(input: { resourceId: string; quantity?: number }, extra: Record<string, string> = {}): string {
+  const search = new URLSearchParams({
+    resourceId: input.resourceId,
+    ...(input.quantity && input.quantity > 1 ? { quantity: String(input.quantity) } : {}),
+    ...extra,
+  });
   return `/checkout?${search.toString()}`;
 }
 

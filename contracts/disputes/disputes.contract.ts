@@ -100,7 +100,7 @@ export const adminSubmitDisputeEvidence = defineServerFn({
   method: 'POST',
   input: z.object({ disputeId, evidence: disputeEvidenceSchema.strict() }).strict(),
   output: z.object({ status: z.literal('submitted') }),
-  errors: ['FORBIDDEN', 'disputes.not_found', 'disputes.already_submitted', 'disputes.submission_refused'],
+  errors: ['FORBIDDEN', 'admin.owner_only', 'disputes.not_found', 'disputes.already_submitted', 'disputes.submission_refused'],
 });
 
 export const disputesServerFns = [adminListDisputes, adminGetDispute, adminSubmitDisputeEvidence] as const;

@@ -101,6 +101,6 @@ export const adminListLibraryFiles = defineServerFn({
 });
 
 /** Where the upload form sends the admin back: `?uploaded=<name>&version=<n>`, or `?problem=<code>`. */
-export const ADMIN_UPLOAD_PROBLEMS = ['too_large', 'missing_file', 'unknown_file', 'forbidden', 'cross_site', 'same_bytes', 'failed'] as const;
+export const ADMIN_UPLOAD_PROBLEMS = ['too_large', 'missing_file', 'unknown_file', 'forbidden', 'owner_only', 'cross_site', 'same_bytes', 'failed'] as const;
 export type AdminUploadProblem = (typeof ADMIN_UPLOAD_PROBLEMS)[number];
 export const libraryServerFns = [getLibrary, getLibraryItem, getLibraryAccess, createDownloadLink, adminListLibraryFiles] as const;

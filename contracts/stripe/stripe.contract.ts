@@ -36,5 +36,5 @@ export const adminRedriveStripeEvent = defineServerFn({
     })
     .strict(),
   output: z.object({ status: z.literal('queued') }),
-  errors: ['FORBIDDEN', 'NOT_FOUND', 'stripe.event_handled', 'stripe.event_running'],
+  errors: ['FORBIDDEN', 'admin.owner_only', 'NOT_FOUND', 'stripe.event_handled', 'stripe.event_running'],
 });

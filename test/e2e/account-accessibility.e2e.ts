@@ -22,7 +22,7 @@ describe.each([
 ] as const)('axe-core on the signed-in pages, on a %s', (_name, viewport) => {
   it('finds no violations in the sign-in dialog, the checkout and every dashboard section', async () => {
     const { page, errors, close } = await openPage(browser, viewport);
-    await page.goto('/checkout?resourceId=lifetime-license&qty=2');
+    await page.goto('/checkout?resourceId=lifetime-license&quantity=2');
     await waitForHydration(page);
     await page.getByTestId('sign-in-dialog').waitFor();
     expect(await violations(page)).toEqual([]);

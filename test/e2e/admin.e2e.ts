@@ -53,6 +53,13 @@ describe('the admin area', () => {
       .getByRole('link', { name: /^replay/ })
       .first()
       .waitFor();
+
+    // The audit log has the replay, with who started it (the admin token: an owner) and what came of it.
+    await page.goto('/admin/audit?kind=adminStartReplay');
+    const audit = page.getByRole('list', { name: 'Support actions and admin operations, newest first' });
+    const entry = audit.getByRole('listitem').filter({ hasText: 'StreamSummaryProjector' }).first();
+    await entry.waitFor();
+    expect(await entry.textContent()).toMatch(/Rebuild a read model.*StreamSummaryProjector.*Done.*By admin-token \(owner\).*Replay [0-9a-f-]{36} queued/);
     expect(errors).toEqual([]);
     await close();
   });

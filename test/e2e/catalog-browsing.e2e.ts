@@ -32,13 +32,13 @@ describe('browsing plans and resources', () => {
       const card = page.getByRole('article', { name: title, exact: true });
       expect(await card.getByText(price, { exact: true }).isVisible()).toBe(true);
       expect(await card.getByText('/month').count()).toBe(monthly ? 1 : 0);
-      expect(await card.getByRole('link', { name: action }).getAttribute('href')).toBe(`/checkout?resourceId=${id}&qty=1`);
+      expect(await card.getByRole('link', { name: action }).getAttribute('href')).toBe(`/checkout?resourceId=${id}&quantity=1`);
       expect(await card.getByRole('listitem').count()).toBeGreaterThan(3);
     }
     expect(await page.getByRole('article', { name: 'Pro', exact: true }).getByText('Recommended').isVisible()).toBe(true);
     expect(await page.getByText('400,000 credits each month').isVisible()).toBe(true);
     const packs = page.getByRole('region', { name: 'Credit packs' });
-    expect(await packs.getByRole('link', { name: 'Buy 100,000 credit pack' }).getAttribute('href')).toBe('/checkout?resourceId=credits-100k&qty=1');
+    expect(await packs.getByRole('link', { name: 'Buy 100,000 credit pack' }).getAttribute('href')).toBe('/checkout?resourceId=credits-100k&quantity=1');
     expect(await packs.getByText('$40.00').isVisible()).toBe(true);
     expect(await page.getByText('Rated 4.9 from 128 reviews').isVisible()).toBe(true);
     const faq = page.getByRole('region', { name: 'Before you decide' });
@@ -113,7 +113,7 @@ describe('browsing plans and resources', () => {
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     expect(await crumbs.getByRole('link', { name: 'Resources' }).getAttribute('href')).toBe('/resources');
     expect(await crumbs.getByRole('link', { name: 'Bundles' }).getAttribute('href')).toBe('/resources?category=bundle');
-    expect(await page.getByRole('link', { name: 'Buy', exact: true }).getAttribute('href')).toBe('/checkout?resourceId=vault-kickstart-bundle&qty=1');
+    expect(await page.getByRole('link', { name: 'Buy', exact: true }).getAttribute('href')).toBe('/checkout?resourceId=vault-kickstart-bundle&quantity=1');
     expect(await page.getByText('$49.00').first().isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: "What's included" }).isVisible()).toBe(true);
     expect(await page.title()).toBe('Vault Kickstart Bundle · SystemSculpt');
@@ -139,7 +139,7 @@ describe('browsing plans and resources', () => {
     expect(await page.getByRole('link', { name: 'Included with subscription — see plans' }).getAttribute('href')).toBe('/obsidian-ai-plugin');
     await page.goto('/resources/starter-monthly');
     await waitForHydration(page);
-    expect(await page.getByRole('link', { name: 'Subscribe', exact: true }).getAttribute('href')).toBe('/checkout?resourceId=starter-monthly&qty=1');
+    expect(await page.getByRole('link', { name: 'Subscribe', exact: true }).getAttribute('href')).toBe('/checkout?resourceId=starter-monthly&quantity=1');
     expect(await page.getByText('/month').first().isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await close();

@@ -134,19 +134,19 @@ describe('the success page', () => {
   it('after buying Pro for 3 seats on the emulator, shows only the outcome, and leads to the license', async () => {
     const { page, errors, close } = await openSitePage(browser, site.url);
     const email = someone('pro');
-    await page.goto('/checkout?resourceId=pro-monthly&qty=3');
+    await page.goto('/checkout?resourceId=pro-monthly&quantity=3');
     await waitForHydration(page);
     await signUpInDialog(page, site.url, email, 'Pia');
-    await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('qty') === '3');
+    await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('quantity') === '3');
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await page.waitForURL(/\/_stripe\/checkout\/cs_/);
     // The emulator shows what Stripe would: the product's name, the quantity, the buyer's address.
     expect(await page.locator('td').first().innerText()).toMatch(/^Pro\nQty 3/);
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
     await page.getByRole('button', { name: 'Subscribe' }).click();
-    // The URL says qty=3 too, but the outcome must come from the purchase; change it to prove it.
+    // The URL says quantity=3 too, but the outcome must come from the purchase; change it to prove it.
     await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('status') === 'success');
-    await page.goto(page.url().replace('qty=3', 'qty=9'));
+    await page.goto(page.url().replace('quantity=3', 'quantity=9'));
     await page.getByRole('heading', { name: 'Payment received: thank you!' }).waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('purchase-outcome').innerText()).toBe('Pro — 3 seats');
     expect(await page.getByRole('button', { name: /Subscribe|Continue to payment/ }).count()).toBe(0);

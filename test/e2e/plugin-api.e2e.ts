@@ -55,7 +55,7 @@ describe('what the plugin sees, driven from the site in Chromium', () => {
     const before = await readBalance(site.url, key);
     expect(before.reading).toMatchObject({ includedRemaining: 150_000, addOnRemaining: 0 });
 
-    await buyOnEmulator(page, '/checkout?resourceId=credits-100k&qty=2', /^Pay \$20\.00$/);
+    await buyOnEmulator(page, '/checkout?resourceId=credits-100k&quantity=2', /^Pay \$20\.00$/);
     const after = await eventually(
       () => readBalance(site.url, key),
       (b) => 'addOnRemaining' in b.reading && b.reading.addOnRemaining === 200_000,

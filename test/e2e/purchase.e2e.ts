@@ -33,11 +33,11 @@ describe('buying on the embedded defaults (local sign-in, Stripe emulator, outbo
   afterAll(() => close());
 
   it('sends a signed-out visitor from checkout to sign in, then back to the checkout', async () => {
-    await page.goto('/checkout?resourceId=lifetime-license&qty=3');
+    await page.goto('/checkout?resourceId=lifetime-license&quantity=3');
     await waitForHydration(page);
     expect(new URL(page.url()).pathname).toBe('/');
     await signUp(page, buyer, 'Ada');
-    await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('qty') === '3');
+    await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('quantity') === '3');
     await page.getByRole('heading', { name: 'Lifetime license' }).waitFor();
     expect(await page.getByTestId('checkout-total').textContent()).toBe('$597.00');
     await page.getByRole('button', { name: /Ada/ }).waitFor();

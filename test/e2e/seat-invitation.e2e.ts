@@ -33,7 +33,7 @@ async function violations(page: Page): Promise<string[]> {
 describe("a seat invitation, from the owner's dialog to the invitee's dashboard", () => {
   it('the owner buys Pro for 3 seats and gives one; giving it twice says so and keeps the address in the box', async () => {
     const page = owner.page;
-    await page.goto('/checkout?resourceId=pro-monthly&qty=3');
+    await page.goto('/checkout?resourceId=pro-monthly&quantity=3');
     await waitForHydration(page);
     await signUpInDialog(page, site.url, `owner-${randomUUID().slice(0, 8)}@example.com`, 'Olive');
     await page.getByRole('button', { name: 'Subscribe' }).click();

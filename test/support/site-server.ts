@@ -19,8 +19,8 @@ export interface SiteServer {
   stop(): Promise<void>;
 }
 
-/** Starts the built site exactly as `npm start` does, on a free port with a fresh database. */
-export async function startSite(label: string, env: Record<string, string> = {}): Promise<SiteServer> {
+/** Starts the built site exactly as `npm start` does, on a free port with a fresh database; a variable given as undefined is left unset. */
+export async function startSite(label: string, env: Record<string, string | undefined> = {}): Promise<SiteServer> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run "npm run build" (npm test does it for you)`);
   const databaseUrl = await createTestDatabase(label);
   const queuePrefix = env.QUEUE_PREFIX ?? uniqueQueuePrefix(label);

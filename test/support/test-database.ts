@@ -21,6 +21,12 @@ export async function dropTestDatabase(databaseUrl: string): Promise<void> {
   await withAdmin((client) => client.query(`drop database if exists "${name}" with (force)`));
 }
 
+/** Whether the server holds a database of this name (for start-ups that must not have made one). */
+export async function databaseExists(name: string): Promise<boolean> {
+  const { rowCount } = await withAdmin((client) => client.query('select 1 from pg_database where datname = $1', [name]));
+  return rowCount === 1;
+}
+
 async function withAdmin<T>(use: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: ADMIN_URL });
   await client.connect();

@@ -26,6 +26,7 @@ import { Migration20261125150000_customer_timeline } from './Migration2026112515
 import { Migration20261126100000_support_audit } from './Migration20261126100000_support_audit';
 import { Migration20261126130000_support_console_reads } from './Migration20261126130000_support_console_reads';
 import { Migration20261128190000_license_extensions } from './Migration20261128190000_license_extensions';
+import { Migration20261128200000_admin_operations } from './Migration20261128200000_admin_operations';
 import { Migration20261124100000_library } from './Migration20261124100000_library';
 import { Migration20261125090000_email_delivery_causes } from './Migration20261125090000_email_delivery_causes';
 import { Migration20261128213000_admin_sessions } from './Migration20261128213000_admin_sessions';
@@ -64,5 +65,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126100000_support_audit', class: Migration20261126100000_support_audit },
   { name: 'Migration20261126130000_support_console_reads', class: Migration20261126130000_support_console_reads },
   { name: 'Migration20261128190000_license_extensions', class: Migration20261128190000_license_extensions },
+  { name: 'Migration20261128200000_admin_operations', class: Migration20261128200000_admin_operations },
   { name: 'Migration20261128213000_admin_sessions', class: Migration20261128213000_admin_sessions },
 ];

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { CookieOptions } from 'express';
 import type { Logger } from 'pino';
+import type { AdminCaller } from './admin-operation';
 
 /** What a handler may add to the answer: cookies, set through express's `res.cookie`; during server rendering, the page's answer. */
 export interface ResponseHeaders {
@@ -22,6 +23,8 @@ export interface ServerFnContext {
    * handler answers with (a 303), so a handler may answer with the page to show next.
    */
   plainForm?: boolean;
+  /** For an admin operation, who the gate admitted (read it with adminCallerOf). */
+  admin?: AdminCaller;
 }
 
 export type ServerFnHandlerFn<Input = unknown, Output = unknown> = (input: Input, context: ServerFnContext) => Promise<Output> | Output;

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Envelope } from '../../../contracts/server-fn';
 import { AppError, MethodNotAllowedError, NotFoundError, RateLimitedError, UnavailableError, ValidationFailedError } from '../platform/common/app-error';
 import { isTransientDatabaseError } from '../platform/common/transient-database-error';
@@ -6,6 +6,7 @@ import { toErrorIssues } from '../platform/common/zod-issues';
 import { APP_CONFIG } from '../platform/config/config.module';
 import type { AppConfig } from '../platform/config/config.schema';
 import { isProductionMode } from '../platform/config/production-mode';
+import { AdminGate, type AdminAudit, type AdminCaller, type AdminOperationOutcome } from './admin-operation';
 import { ServerFnRegistry } from './server-fn.registry';
 import type { ServerFnContext } from './server-fn-context';
 import { ServerRedirectSignal } from './server-redirect';
@@ -30,6 +31,7 @@ export class ServerFnInvoker {
   constructor(
     private readonly registry: ServerFnRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly gate?: AdminGate,
   ) {}
 
   async invoke(id: string, method: string, rawInput: unknown, context: ServerFnContext): Promise<ServerFnAnswer> {
@@ -40,11 +42,16 @@ export class ServerFnInvoker {
       if (method !== contract.method && !(method === 'HEAD' && contract.method === 'GET')) {
         throw new MethodNotAllowedError(contract.method);
       }
+      // The role before the input: who may not run an operation learns nothing from how its input is refused.
+      const caller = registered.admin ? await this.adminGate().admit(registered.admin.role, context) : undefined;
       // Here, not in each contract: the HTTP transport and server rendering both pass through.
       refuseUnsafeStrings(rawInput);
       const input = contract.input.safeParse(rawInput);
       if (!input.success) throw new ValidationFailedError(toErrorIssues(input.error));
-      const result = await handler(input.data, context);
+      const result =
+        caller && registered.admin
+          ? await this.runAudited(id, registered.admin.audit, caller, input.data, { ...context, admin: caller }, handler)
+          : await handler(input.data, context);
       if (!isProductionMode(this.config) && !(isObject(result) && this.checkedOutputs.has(result))) {
         const output = contract.output.safeParse(result);
         if (!output.success) {
@@ -57,6 +64,39 @@ export class ServerFnInvoker {
     } catch (error) {
       return this.answerFor(error, id, context);
     }
+  }
+
+  private adminGate(): AdminGate {
+    if (!this.gate) throw new Error('An admin operation is declared but no AdminGate is provided');
+    return this.gate;
+  }
+
+  /** Runs an admin operation and, if it is audited here, records how it ended, whichever way. */
+  private async runAudited(
+    id: string,
+    audit: AdminAudit<never, never>,
+    caller: AdminCaller,
+    input: unknown,
+    context: ServerFnContext,
+    handler: (input: unknown, context: ServerFnContext) => unknown,
+  ): Promise<unknown> {
+    if (audit.kind !== 'recorded') return handler(input, context);
+    const { target, reason, outcome } = audit as Extract<AdminAudit<unknown, unknown>, { kind: 'recorded' }>;
+    const record = (ended: AdminOperationOutcome) =>
+      this.adminGate().record({ operation: id, caller, target: target(input), reason: reason ? reason(input) : null, outcome: ended }, context);
+    let result: unknown;
+    try {
+      result = await handler(input, context);
+    } catch (error) {
+      if (!(error instanceof ServerRedirectSignal)) {
+        await record(failureOf(error)).catch((recordError: unknown) =>
+          context.log.error({ fn: id, err: recordError }, 'admin operation: its audit entry failed'),
+        );
+      }
+      throw error;
+    }
+    await record({ ok: true, summary: outcome(result) });
+    return result;
   }
 
   private answerFor(error: unknown, id: string, context: ServerFnContext): ServerFnAnswer {
@@ -81,6 +121,12 @@ export class ServerFnInvoker {
       envelope: { error: { code: 'INTERNAL', message: 'Something went wrong on our side; please try again.' } },
     };
   }
+}
+
+/** A refused or failed admin operation, in its audit entry: a coded refusal as it was answered; anything else by its code only. */
+function failureOf(error: unknown): AdminOperationOutcome {
+  if (error instanceof AppError) return { ok: false, code: error.code, message: error.message };
+  return { ok: false, code: 'INTERNAL', message: 'It failed on our side.' };
 }
 
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;

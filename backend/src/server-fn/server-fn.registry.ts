@@ -2,12 +2,17 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { serverFnContracts, type ServerFnContract } from '../../../contracts';
 import { localSignInServerFns } from '../../../contracts/auth/auth.contract';
-import { SERVER_FN_METADATA } from './server-fn.decorator';
+import type { AdminOperation } from './admin-operation';
+import { ADMIN_OPERATION_METADATA, SERVER_FN_METADATA } from './server-fn.decorator';
 import type { ServerFnHandlerFn } from './server-fn-context';
 
 export interface RegisteredServerFn {
   contract: ServerFnContract;
   handler: ServerFnHandlerFn;
+  /** Declared beside the handler for an admin operation: its role and its audit. */
+  admin?: AdminOperation<never, never>;
+  /** The class whose method handles it. */
+  provider: abstract new (...args: never[]) => unknown;
 }
 
 /**
@@ -35,7 +40,13 @@ export class ServerFnRegistry implements OnApplicationBootstrap {
         const contract = this.reflector.get<ServerFnContract | undefined>(SERVER_FN_METADATA, method);
         if (!contract) continue;
         if (this.byId.has(contract.id)) throw new Error(`Two handlers for server function ${contract.id}`);
-        this.byId.set(contract.id, { contract, handler: method.bind(instance) as ServerFnHandlerFn });
+        const admin = this.reflector.get<AdminOperation<never, never> | undefined>(ADMIN_OPERATION_METADATA, method);
+        this.byId.set(contract.id, {
+          contract,
+          handler: method.bind(instance) as ServerFnHandlerFn,
+          provider: instance.constructor as RegisteredServerFn['provider'],
+          ...(admin ? { admin } : {}),
+        });
       }
     }
     const standIn = new Set<string>(localSignInServerFns.map((c) => c.id));
@@ -51,5 +62,9 @@ export class ServerFnRegistry implements OnApplicationBootstrap {
 
   ids(): string[] {
     return [...this.byId.keys()];
+  }
+
+  all(): RegisteredServerFn[] {
+    return [...this.byId.values()];
   }
 }

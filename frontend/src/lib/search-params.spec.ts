@@ -100,7 +100,10 @@ describe('search-param readers read each value as the zod rule they stand for', 
 describe('the pages shared with server functions read their search as the contract’s schema does', () => {
   const searchesOf = (keys: string[]) => [{}, { other: 1 }, ...keys.flatMap((key) => values.map((value) => ({ [key]: value })))];
   it('checkout', () => {
-    for (const search of [...searchesOf(['resourceId', 'qty', 'status', 'reason']), { resourceId: 'pro', qty: 3, status: 'success', reason: 'X', extra: 1 }])
+    for (const search of [
+      ...searchesOf(['resourceId', 'quantity', 'status', 'reason']),
+      { resourceId: 'pro', quantity: 3, status: 'success', reason: 'X', extra: 1 },
+    ])
       expect([search, readCheckoutSearch(search)]).toStrictEqual([search, checkoutSearchSchema.parse(search)]);
   });
   it('dashboard', () => {

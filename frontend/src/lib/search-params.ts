@@ -44,7 +44,7 @@ export const text =
 export const logPosition: ParamReader<string> = (value) =>
   typeof value === 'number' ? (Number.isSafeInteger(value) && value >= 0 ? String(value) : undefined) : text({ pattern: /^\d{1,19}$/ })(value);
 
-/** z.coerce.number().int() with .min() and .max(): `?qty=2` arrives as 2, `?qty="2"` as "2". */
+/** z.coerce.number().int() with .min() and .max(): `?quantity=2` arrives as 2, `?quantity="2"` as "2". */
 export const wholeNumber =
   ({ min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER }: { min?: number; max?: number }): ParamReader<number> =>
   (value) => {

@@ -9,8 +9,8 @@ import { callServerFn } from '../lib/server-fn-client';
 
 export const checkoutQuery = (search: CheckoutSearch) =>
   queryOptions({
-    queryKey: ['account', 'checkout', search.resourceId ?? null, search.qty ?? null],
-    queryFn: () => callServerFn(getCheckoutData, { resourceId: search.resourceId, qty: search.qty }),
+    queryKey: ['account', 'checkout', search.resourceId ?? null, search.quantity ?? null],
+    queryFn: () => callServerFn(getCheckoutData, { resourceId: search.resourceId, quantity: search.quantity }),
   });
 
 export const dashboardQuery = () =>

@@ -58,8 +58,8 @@ function CheckoutPage() {
   }, [confirming]);
 
   useCancelOnReturn(data.mode === 'free' ? undefined : search.status, data.resource?.id);
-  const setQuantity = (qty: number) =>
-    void navigate({ search: (prev) => ({ ...prev, qty: Math.min(MAX_CHECKOUT_QUANTITY, Math.max(1, qty)), status: undefined }), replace: true });
+  const setQuantity = (quantity: number) =>
+    void navigate({ search: (prev) => ({ ...prev, quantity: Math.min(MAX_CHECKOUT_QUANTITY, Math.max(1, quantity)), status: undefined }), replace: true });
   const plan = usePlanChangeGate({
     active: data.resource?.type === 'license',
     resource: data.resource,

@@ -172,6 +172,16 @@ describe('a disputed lifetime license, from the chargeback to the evidence Strip
     expect(shown.result.evidence).toEqual(reviewed);
     const types = await pool.query<{ type: string }>('select type from events where stream_id = $1 order by stream_version', [`dispute-${disputeId}`]);
     expect(types.rows.map((r) => r.type)).toEqual(['DisputeOpened', 'DisputeEvidenceAssembled', 'DisputeEvidenceSubmitted']);
+    // The audit log has the submission (and the refused change) with the owner who sent it: the admin token here.
+    const audited = await eventually(
+      () => callFn(site.url, 'getSupportAudit', { kind: 'adminSubmitDisputeEvidence' }, { cookie: admin, method: 'GET' }),
+      (a) => a.result?.entries.filter((entry: { target: string }) => entry.target === disputeId).length === 3,
+    );
+    expect(audited.result.entries.map((entry: { status: string; code: string | null; actor: unknown }) => [entry.status, entry.code, entry.actor])).toEqual([
+      ['failed', 'disputes.already_submitted', { id: 'admin-token', role: 'owner' }],
+      ['succeeded', null, { id: 'admin-token', role: 'owner' }],
+      ['succeeded', null, { id: 'admin-token', role: 'owner' }],
+    ]);
 
     // The printable evidence, for admins only.
     const document = await fetch(`${site.url}/admin/disputes/${disputeId}/evidence.html`, { headers: { cookie: admin } });
@@ -204,8 +214,12 @@ describe('a disputed lifetime license, from the chargeback to the evidence Strip
     ])
       expect(pdfLines).toContain(fact);
     expect(pdfLines).toMatch(/Page 1 of \d+/);
-    expect((await fetch(`${site.url}/admin/disputes/${disputeId}/evidence.pdf`, { headers: { cookie } })).status).toBe(403);
-    expect((await fetch(`${site.url}/admin/disputes/dp_nothing_here/evidence.pdf`, { headers: { cookie: admin } })).status).toBe(404);
+    const customerRefused = await fetch(`${site.url}/admin/disputes/${disputeId}/evidence.pdf`, { headers: { cookie } });
+    expect(customerRefused.status).toBe(403);
+    expect(((await customerRefused.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+    const missing = await fetch(`${site.url}/admin/disputes/dp_nothing_here/evidence.pdf`, { headers: { cookie: admin } });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: { code: 'disputes.no_evidence', message: 'No evidence for that dispute.' } });
     expect((await fetch(`${site.url}/admin/disputes/${encodeURIComponent('dp_"x\r\n')}/evidence.pdf`, { headers: { cookie: admin } })).status).toBe(404);
   }, 120_000);
 });

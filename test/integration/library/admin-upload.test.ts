@@ -4,12 +4,14 @@ import { callFn, chooseOnHostedCheckout, eventually, signUpOverHttp, startAddres
 import type { SiteServer } from '../../support/site-server';
 
 const ADMIN_TOKEN = 'library-admin-token-0123456789';
+const SUPPORT = 'library-upload-support@example.com';
 const built = Buffer.from('# Meeting notes\n', 'utf8');
 
 let site: SiteServer;
 let fixture: LibraryFixture;
 let adminCookie: string;
 let buyer: string;
+let support: string;
 beforeAll(async () => {
   fixture = await libraryFixture([{ resourceId: 'meeting-notes-system', name: 'meeting-notes.md', contentType: 'text/markdown; charset=utf-8', bytes: built }]);
   site = await startAddressableSite('library-admin-upload', {
@@ -17,6 +19,7 @@ beforeAll(async () => {
     STORAGE_DIR: fixture.storageDir,
     ADMIN_TOKEN,
     LIBRARY_UPLOAD_MAX_MB: '1',
+    LOCAL_SUPPORT_EMAILS: SUPPORT,
   });
   const signedIn = await fetch(`${site.url}/admin/session`, {
     method: 'POST',
@@ -29,6 +32,7 @@ beforeAll(async () => {
     .map((c) => c.split(';')[0])
     .join('; ');
   buyer = await signUpOverHttp(site, 'admin-upload-buyer@example.com');
+  support = await signUpOverHttp(site, SUPPORT, 'Sam Support');
   const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'meeting-notes-system', quantity: 1 }, { cookie: buyer });
   if (!started.result?.url) throw new Error(`checkout did not start: ${JSON.stringify(started)}`);
   await chooseOnHostedCheckout(started.result.url, 'pay');
@@ -72,6 +76,31 @@ describe("an admin uploads a new version of a resource's file", () => {
     expect(file.headers.get('etag')).toBe(`"${sha256(next)}"`);
     expect(Buffer.from(await file.arrayBuffer()).equals(next)).toBe(true);
     expect(outcome(await upload(next))).toEqual({ problem: 'same_bytes' });
+  });
+
+  it('refuses a support account (only an owner replaces what customers download), and customers keep the owner’s version', async () => {
+    const replaced = Buffer.from('# Replaced by support\n', 'utf8');
+    expect(outcome(await upload(replaced, {}, support))).toEqual({ problem: 'owner_only' });
+    const link = await callFn(site.url, 'createDownloadLink', { resourceId: 'meeting-notes-system', fileName: 'meeting-notes.md' }, { cookie: buyer });
+    expect(link.result.version).toBe(2);
+    const file = await fetch(`${site.url}${link.result.url}`, { headers: { cookie: buyer } });
+    expect(Buffer.from(await file.arrayBuffer()).equals(replaced)).toBe(false);
+  });
+
+  it('keeps each upload in /admin/audit with the owner who sent it and what came of it', async () => {
+    const audited = await eventually(
+      () => callFn(site.url, 'getSupportAudit', { kind: 'uploadLibraryFile' }, { cookie: support, method: 'GET' }),
+      (a) => a.result?.entries.length >= 2,
+    );
+    expect(audited.result.entries.slice(-2)).toEqual([
+      expect.objectContaining({ target: 'meeting-notes-system/meeting-notes.md', status: 'failed', code: 'upload.same_bytes' }),
+      expect.objectContaining({
+        target: 'meeting-notes-system/meeting-notes.md',
+        actor: { id: 'admin-token', role: 'owner' },
+        status: 'succeeded',
+        outcome: 'Published version 2 of meeting-notes.md',
+      }),
+    ]);
   });
 
   it('refuses a file over the limit, an unknown file, a non-admin and a cross-site post, changing nothing', async () => {

@@ -80,7 +80,7 @@ describe('the checkout form without JavaScript', () => {
     const location = new URL(answer.headers.get('location')!, site.url);
     expect(location.pathname).toBe('/');
     expect(location.searchParams.get('sign_in')).toBe('open');
-    expect(location.searchParams.get('redirect_url')).toBe('/checkout?resourceId=lifetime-license&qty=2');
+    expect(location.searchParams.get('redirect_url')).toBe('/checkout?resourceId=lifetime-license&quantity=2');
   });
 
   it('refuses a checkout posted from another site: nothing is started or granted', async () => {
@@ -147,9 +147,9 @@ describe('after paying', () => {
     const cookie = await signUpOverHttp(site, 'credits-buyer@example.com');
     const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'credits-100k', quantity: 2 }, { cookie });
     expect((await chooseOnHostedCheckout(started.result.url, 'pay')).status).toBe(303);
-    // The URL's qty is not what is shown: the recorded purchase is.
+    // The URL's quantity is not what is shown: the recorded purchase is.
     const data = await eventually(
-      () => callFn(site.url, 'getCheckoutData', { resourceId: 'credits-100k', qty: 7, status: 'success' }, { cookie, method: 'GET' }),
+      () => callFn(site.url, 'getCheckoutData', { resourceId: 'credits-100k', quantity: 7, status: 'success' }, { cookie, method: 'GET' }),
       (d) => d.result?.latest?.state === 'paid',
     );
     expect(data.result.latest).toMatchObject({ state: 'paid', quantity: 2 });
@@ -176,6 +176,35 @@ describe("the emulator's pages", () => {
     const page = await (await fetch(String(invoice.hosted_invoice_url))).text();
     expect(page).toContain('is paid');
     expect(page).toContain(`href="${site.url}/dashboard?section=license"`);
+  });
+});
+
+describe('the quantity: one name, `quantity`, in the page address, the form and the way back from sign-in', () => {
+  const page = (path: string) => fetch(`${site.url}${path}`, { redirect: 'manual', headers: { accept: 'text/html' } });
+
+  it('sends a signed-out visitor of a checkout page to sign in and back with the quantity', async () => {
+    const answer = await page('/checkout?resourceId=credits-100k&quantity=4');
+    const location = new URL(answer.headers.get('location')!, site.url);
+    expect([answer.status, location.pathname, location.searchParams.get('redirect_url')]).toEqual([307, '/', '/checkout?resourceId=credits-100k&quantity=4']);
+  });
+
+  it('sends a signed-out plan switch posted without JavaScript to sign in and back with its seats', async () => {
+    const answer = await fetch(`${site.url}/_serverFn/changePlan`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      body: new URLSearchParams({ resourceId: 'pro-monthly', quantity: '3', prorationDate: '1' }).toString(),
+      redirect: 'manual',
+    });
+    const location = new URL(answer.headers.get('location')!, site.url);
+    expect([answer.status, location.searchParams.get('redirect_url')]).toEqual([303, '/checkout?resourceId=pro-monthly&quantity=3']);
+  });
+
+  it('moves an old link with qty to quantity (emails and Stripe sessions made before the rename), the rest of the address kept', async () => {
+    const old = await page('/checkout?resourceId=credits-100k&qty=4&status=cancelled');
+    expect([old.status, old.headers.get('location')]).toEqual([301, '/checkout?resourceId=credits-100k&quantity=4&status=cancelled']);
+    const both = await page('/checkout?qty=9&resourceId=credits-100k&quantity=4');
+    expect([both.status, both.headers.get('location')]).toEqual([301, '/checkout?resourceId=credits-100k&quantity=4']);
+    expect((await page('/resources?qty=4')).status).toBe(200);
   });
 });
 

@@ -15,8 +15,8 @@ const dashboard = (cookie: string) => callFn(site.url, 'getDashboardData', {}, {
 
 describe('a purchase through the local Stripe emulator, end to end over HTTP', () => {
   it('sends a signed-out visitor to sign in, and back to the checkout afterwards', async () => {
-    const answer = await callFn(site.url, 'getCheckoutData', { resourceId: 'lifetime-license', qty: 3 }, { method: 'GET' });
-    expect(answer.redirect).toMatchObject({ to: '/', search: { sign_in: 'open', redirect_url: '/checkout?resourceId=lifetime-license&qty=3' } });
+    const answer = await callFn(site.url, 'getCheckoutData', { resourceId: 'lifetime-license', quantity: 3 }, { method: 'GET' });
+    expect(answer.redirect).toMatchObject({ to: '/', search: { sign_in: 'open', redirect_url: '/checkout?resourceId=lifetime-license&quantity=3' } });
     expect((await callFn(site.url, 'getDashboardData', { section: 'license' }, { method: 'GET' })).redirect?.search).toEqual({
       sign_in: 'open',
       redirect_url: '/dashboard?section=license',
@@ -26,7 +26,7 @@ describe('a purchase through the local Stripe emulator, end to end over HTTP', (
 
   it('buys a lifetime license for 3 seats: one license, its key, 3 seats, a receipt; a second user sees none of it', async () => {
     const cookie = await signUpOverHttp(site, 'buyer@example.com', 'Ada Buyer');
-    const data = await callFn(site.url, 'getCheckoutData', { resourceId: 'lifetime-license', qty: 3 }, { cookie, method: 'GET' });
+    const data = await callFn(site.url, 'getCheckoutData', { resourceId: 'lifetime-license', quantity: 3 }, { cookie, method: 'GET' });
     expect(data.result).toMatchObject({ mode: 'payment', quantity: 3, quantityAdjustable: true, totalCents: 59_700, owned: false, latest: null });
 
     const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'lifetime-license', quantity: 3 }, { cookie });
@@ -36,7 +36,7 @@ describe('a purchase through the local Stripe emulator, end to end over HTTP', (
 
     const paid = await chooseOnHostedCheckout(started.result.url, 'pay');
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toBe(`${site.url}/checkout?resourceId=lifetime-license&qty=3&status=success`);
+    expect(paid.headers.get('location')).toBe(`${site.url}/checkout?resourceId=lifetime-license&quantity=3&status=success`);
 
     // Licenses and purchases are separate projectors: wait for both.
     const owned = await eventually(

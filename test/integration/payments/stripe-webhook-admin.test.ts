@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Queue, Worker } from 'bullmq';
+import { Pool } from 'pg';
 import { StripeEventHandlers } from '../../../backend/src/integrations/stripe/webhooks/stripe-event-handlers';
 import { StripeWebhookLog } from '../../../backend/src/integrations/stripe/webhooks/stripe-webhook-log';
 import { STRIPE_WEBHOOK_QUEUE, type StripeWebhookJob } from '../../../backend/src/integrations/stripe/jobs/stripe-webhook-queue';
@@ -94,5 +95,22 @@ describe('the admin view of Stripe events', () => {
     expect([again.status, ((await again.json()) as { error: { code: string } }).error.code]).toEqual([409, 'stripe.event_handled']);
     expect((await call('adminRedriveStripeEvent', { method: 'POST', body: { stripeEventId: 'evt_never_received' } })).status).toBe(404);
     expect((await call('adminRedriveStripeEvent', { method: 'POST', body: { stripeEventId: 'not-an-id' } })).status).toBe(400);
+
+    // Each redrive that ran is audited with who asked and how it ended; the malformed one never ran.
+    const pool = new Pool({ connectionString: api.config.DATABASE_URL, max: 1 });
+    try {
+      const audited = await pool.query<{ data: { target: string; actor: unknown; status: string; code: string | null } }>(
+        `select data from events where type = 'AdminOperationPerformed' and data->>'operation' = 'adminRedriveStripeEvent' and data->>'target' = any($1)`,
+        [[stuck, handled, 'not-an-id']],
+      );
+      expect(audited.rows.map(({ data }) => [data.target, data.status, data.code, data.actor]).sort()).toEqual(
+        [
+          [stuck, 'succeeded', null, { id: 'admin-token', role: 'owner' }],
+          [handled, 'failed', 'stripe.event_handled', { id: 'admin-token', role: 'owner' }],
+        ].sort(),
+      );
+    } finally {
+      await pool.end();
+    }
   });
 });

@@ -1,18 +1,15 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { ApiModule } from '../../../backend/src/app.module';
 import { loadConfig } from '../../../backend/src/platform/config/load-config';
 import { DemoModule } from '../../../backend/src/modules/demo/demo.module';
 import { OutboxModule } from '../../../backend/src/emulators/outbox/outbox.module';
 import { StripeEmulatorModule } from '../../../backend/src/emulators/stripe/stripe-emulator.module';
 import { localSignInServerFns } from '../../../contracts/auth/auth.contract';
+import { runMainUntilExit } from '../../support/main-process';
 import { SAFE_PRODUCTION_ENV } from '../../support/production-env';
 import { startSite, type SiteServer } from '../../support/site-server';
 import { startTestApi, type TestApi } from '../../support/test-api';
 import { uniqueQueuePrefix } from '../../support/test-database';
 import { testConfig } from '../../support/test-config';
-
-const MAIN = join(__dirname, '..', '..', '..', 'dist', 'app', 'backend', 'src', 'main.js');
 
 /** Every stand-in's surface: the Stripe emulator's pages and REST API, and the email outbox. */
 const STAND_IN_PATHS: Array<['GET' | 'POST', string]> = [
@@ -118,21 +115,7 @@ describe('no stand-in module is mounted in production, whatever else is set', ()
   });
 });
 
-/** Runs the built entry point with exactly this environment; it must stop at the configuration. */
-function startWith(env: Record<string, string | undefined>): Promise<{ code: number | null; stderr: string; stdout: string }> {
-  const clean = Object.fromEntries(Object.entries({ PATH: process.env.PATH, ...env }).filter(([, v]) => v !== undefined)) as Record<string, string>;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN], { env: clean, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    let stdout = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, stderr, stdout }));
-  });
-}
-
-describe('every unsafe production value refuses start with one line naming the variable', () => {
+describe('every unsafe production value refuses start (exit 78) with one line naming the variable, never a value', () => {
   const { NODE_ENV: _production, ...keysOnly } = SAFE_PRODUCTION_ENV;
   const unsafe: Array<[string, string, Record<string, string | undefined>]> = [
     ['no webhook secret', 'STRIPE_WEBHOOK_SECRET', { ...SAFE_PRODUCTION_ENV, STRIPE_WEBHOOK_SECRET: undefined }],
@@ -142,6 +125,8 @@ describe('every unsafe production value refuses start with one line naming the v
     ["keys set, NODE_ENV and EMAIL_TRANSPORT unset (the issue's deploy)", 'EMAIL_TRANSPORT', { ...keysOnly, EMAIL_TRANSPORT: undefined, SMTP_URL: undefined }],
     ['Clerk partial', 'CLERK_JWT_KEY', { ...SAFE_PRODUCTION_ENV, CLERK_JWT_KEY: undefined }],
     ['an http PUBLIC_URL', 'PUBLIC_URL', { ...SAFE_PRODUCTION_ENV, PUBLIC_URL: 'http://systemsculpt.example' }],
+    ['a restricted key where the secret key goes', 'STRIPE_SECRET_KEY', { ...SAFE_PRODUCTION_ENV, STRIPE_SECRET_KEY: 'rk_live_51RestrictedKeyNeverPrinted' }],
+    ['a malformed Clerk publishable key', 'CLERK_PUBLISHABLE_KEY', { ...SAFE_PRODUCTION_ENV, CLERK_PUBLISHABLE_KEY: 'pk_live_NotBase64OfAHost' }],
     ['real Clerk, emulated Stripe', 'STRIPE_SECRET_KEY', { ...SAFE_PRODUCTION_ENV, STRIPE_SECRET_KEY: undefined }],
     [
       'real Stripe, local sign-in',
@@ -151,15 +136,16 @@ describe('every unsafe production value refuses start with one line naming the v
   ];
 
   it.each(unsafe)(
-    '%s: exits non-zero naming %s',
+    '%s: exits 78 naming %s',
     async (_what, variable, env) => {
-      const { code, stderr, stdout } = await startWith(env);
-      expect(code).not.toBe(0);
-      expect(code).not.toBeNull();
+      const { code, stderr, stdout } = await runMainUntilExit(env);
+      expect(code).toBe(78);
       expect(stdout).toBe('');
       const lines = stderr.trim().split('\n');
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(new RegExp(`^(Refusing to start in production|Invalid configuration): ${variable}[:=]`));
+      expect(lines[0]).toMatch(new RegExp(`^(Refusing to start in production|Invalid configuration): ${variable}: \\S`));
+      // Every secret, key and URL given (the words `production`, `outbox`, `smtp` are shorter).
+      for (const value of Object.values(env)) if (value && value.length >= 12) expect(stderr).not.toContain(value);
     },
     30_000,
   );

@@ -3,6 +3,9 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { EventRegistry } from '../../events/event-registry';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { adminEvents } from './admin.events';
+import { adminOperationEvents } from './admin-operations.events';
+import { RecordAdminOperationHandler } from './commands/record-admin-operation.handler';
+import { AdminOperationsProjector } from './projections/admin-operations.projector';
 import { supportActionEvents } from './support-actions.events';
 import { supportCreditGrantEvents } from './support-credit-grants.events';
 import { SupportAuditServerFns } from './support-audit.server-fns';
@@ -25,7 +28,7 @@ import { ADMIN_QUEUE } from './jobs/admin-queue';
 import { CustomerDirectoryProjector } from './projections/customer-directory.projector';
 import { StreamSummaryProjector } from './projections/stream-summary.projector';
 
-/** The event history for administrators: streams, events, projectors, replays; and the record of support actions (their events and audit log). */
+/** The event history for administrators: streams, events, projectors, replays; the record of support actions and admin operations (their events and audit log). */
 @Module({
   imports: [BullModule.registerQueue({ name: ADMIN_QUEUE })],
   controllers: [AdminSessionController],
@@ -42,6 +45,7 @@ import { StreamSummaryProjector } from './projections/stream-summary.projector';
     RequestReplayHandler,
     CompleteReplayHandler,
     FailReplayHandler,
+    RecordAdminOperationHandler,
     SupportAuditServerFns,
     SupportAuditQueries,
   ],
@@ -54,9 +58,10 @@ export class AdminModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.register(...adminEvents, ...supportActionEvents, ...supportCreditGrantEvents);
+    this.events.register(...adminEvents, ...supportActionEvents, ...supportCreditGrantEvents, ...adminOperationEvents);
     this.projectors.register(new StreamSummaryProjector());
     this.projectors.register(new CustomerDirectoryProjector());
     this.projectors.register(new SupportAuditProjector());
+    this.projectors.register(new AdminOperationsProjector());
   }
 }

@@ -13,9 +13,9 @@ import {
 } from '../../../../contracts/admin/admin.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { ProjectorRegistry } from '../../events/projector-registry';
+import { adminCallerOf } from '../../server-fn/admin-operation';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
-import { AdminAccess } from './admin-access';
 import { ReplayNotFoundError } from './admin.errors';
 import { AdminQueries } from './admin.queries';
 import { RequestReplay } from './commands/request-replay.handler';
@@ -28,25 +28,21 @@ export class AdminServerFns {
     private readonly projectors: ProjectorRegistry,
     private readonly commands: CommandBus,
     @InjectQueue(ADMIN_QUEUE) private readonly queue: Queue<ReplayJobData>,
-    private readonly admin: AdminAccess,
   ) {}
 
-  @ServerFn(adminListEvents)
-  async listEvents(input: z.output<typeof adminListEvents.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof adminListEvents>> {
-    await this.admin.assert(context);
+  @ServerFn(adminListEvents, { admin: { role: 'support', audit: { kind: 'reads' } } })
+  async listEvents(input: z.output<typeof adminListEvents.input>): Promise<ServerFnOutput<typeof adminListEvents>> {
     const [page, types] = await Promise.all([this.queries.events(input), this.queries.eventTypes()]);
     return { ...page, types };
   }
 
-  @ServerFn(adminListStreams)
-  async listStreams(input: z.output<typeof adminListStreams.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof adminListStreams>> {
-    await this.admin.assert(context);
+  @ServerFn(adminListStreams, { admin: { role: 'support', audit: { kind: 'reads' } } })
+  async listStreams(input: z.output<typeof adminListStreams.input>): Promise<ServerFnOutput<typeof adminListStreams>> {
     return this.queries.streams(input.category, input.limit);
   }
 
-  @ServerFn(adminGetProjectors)
-  async getProjectors(_input: unknown, context: ServerFnContext): Promise<ServerFnOutput<typeof adminGetProjectors>> {
-    await this.admin.assert(context);
+  @ServerFn(adminGetProjectors, { admin: { role: 'support', audit: { kind: 'reads' } } })
+  async getProjectors(_input: unknown): Promise<ServerFnOutput<typeof adminGetProjectors>> {
     const [checkpoints, head, jobs] = await Promise.all([
       this.queries.checkpoints(),
       this.queries.head(),
@@ -70,15 +66,17 @@ export class AdminServerFns {
     return { headPosition: head, projectors };
   }
 
-  @ServerFn(adminStartReplay)
+  // Owner: a rebuild empties a read model customers' pages read until it is swapped back in.
+  @ServerFn(adminStartReplay, {
+    admin: { role: 'owner', audit: { kind: 'recorded', target: (input) => input.projector, outcome: (output) => `Replay ${output.replayId} queued` } },
+  })
   async startReplay(input: z.output<typeof adminStartReplay.input>, context: ServerFnContext): Promise<{ replayId: string }> {
-    await this.admin.assert(context);
-    return this.commands.execute(new RequestReplay(input.projector, { kind: 'admin', userId: 'admin-token' }, context.correlationId));
+    const caller = adminCallerOf(context);
+    return this.commands.execute(new RequestReplay(input.projector, { kind: 'admin', userId: caller.id }, context.correlationId));
   }
 
-  @ServerFn(adminGetReplay)
-  async getReplay(input: z.output<typeof adminGetReplay.input>, context: ServerFnContext): Promise<ReplayStatus> {
-    await this.admin.assert(context);
+  @ServerFn(adminGetReplay, { admin: { role: 'support', audit: { kind: 'reads' } } })
+  async getReplay(input: z.output<typeof adminGetReplay.input>): Promise<ReplayStatus> {
     const job = await this.queue.getJob(input.replayId);
     if (!job) throw new ReplayNotFoundError();
     return replayStatus(job);

@@ -6,7 +6,6 @@ import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { Auth } from '../auth';
-import { AdminAccess } from './admin-access';
 import { EntitlementSourcesQueries } from './entitlement-sources.queries';
 import { entitlementsForCustomer } from './entitlements-for-customer';
 
@@ -15,16 +14,11 @@ import { entitlementsForCustomer } from './entitlements-for-customer';
 export class EntitlementSourcesServerFns {
   constructor(
     private readonly queries: EntitlementSourcesQueries,
-    private readonly admin: AdminAccess,
     private readonly auth: Auth,
   ) {}
 
-  @ServerFn(getEntitlementSources)
-  async getEntitlementSources(
-    input: z.output<typeof getEntitlementSources.input>,
-    context: ServerFnContext,
-  ): Promise<ServerFnOutput<typeof getEntitlementSources>> {
-    await this.admin.assert(context);
+  @ServerFn(getEntitlementSources, { admin: { role: 'support', audit: { kind: 'reads' } } })
+  async getEntitlementSources(input: z.output<typeof getEntitlementSources.input>): Promise<ServerFnOutput<typeof getEntitlementSources>> {
     return { entitlements: await this.queries.forAccount(input.userId, await this.queries.emailOf(input.userId)) };
   }
 

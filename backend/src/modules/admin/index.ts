@@ -2,6 +2,8 @@
 export { ACCOUNT_STREAMS_SQL } from './account-streams';
 export { type AdminActor, AdminAccess, ADMIN_TOKEN_ACTOR, isAdmin } from './admin-access';
 export { AdminSessions } from './admin-sessions';
+export { AdminOperationGate } from './admin-operation-gate';
+export { AdminRoute, adminRouteCaller, ADMIN_ROUTE_METADATA, type AdminRouteDeclaration } from './admin-route';
 export {
   ASYNC_KINDS,
   SupportActionCompleted,

@@ -1,8 +1,10 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Global, Module } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
-import { AdminAccess, AdminSessions } from '../admin';
+import { AdminGate } from '../../server-fn/admin-operation';
+import { AdminAccess, AdminOperationGate, AdminSessions } from '../admin';
 import { Auth } from './auth';
 import { AuthServerFns } from './auth.server-fns';
 import { IDENTITY_STAND_IN, type IdentityStandIn, STAND_IN_SESSION_KEYS, type StandInSessionKeys } from './identity-stand-in';
@@ -36,12 +38,18 @@ import { ClerkSessions } from './clerk-sessions';
     },
     { provide: AdminSessions, inject: [MikroORM, APP_CONFIG], useFactory: (orm: MikroORM, config: AppConfig) => new AdminSessions(orm, config.ADMIN_TOKEN) },
     { provide: AdminAccess, inject: [Auth, AdminSessions], useFactory: (auth: Auth, sessions: AdminSessions) => new AdminAccess(auth, sessions) },
+    // The declared role of every admin operation, and its audit entry: used by the transport and the admin routes.
+    {
+      provide: AdminGate,
+      inject: [AdminAccess, CommandBus],
+      useFactory: (access: AdminAccess, commands: CommandBus) => new AdminOperationGate(access, commands),
+    },
     {
       provide: ClerkSessions,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => (config.CLERK_SECRET_KEY ? new ClerkSessions(config.CLERK_SECRET_KEY) : null),
     },
   ],
-  exports: [Auth, AdminAccess, AdminSessions],
+  exports: [Auth, AdminAccess, AdminSessions, AdminGate],
 })
 export class AuthModule {}

@@ -9,7 +9,7 @@ import type { CheckoutOutcome } from './commands/open-checkout.handler';
  */
 export async function plainFormAnswer(input: { resourceId: string; quantity: number }, start: () => Promise<CheckoutOutcome>): Promise<never> {
   const back = (status: string, reason?: string) =>
-    redirectTo(checkoutPagePath({ resourceId: input.resourceId, qty: input.quantity }, { status, ...(reason ? { reason } : {}) }), { statusCode: 303 });
+    redirectTo(checkoutPagePath({ resourceId: input.resourceId, quantity: input.quantity }, { status, ...(reason ? { reason } : {}) }), { statusCode: 303 });
   let outcome: CheckoutOutcome;
   try {
     outcome = await start();

@@ -114,7 +114,7 @@ export class CheckoutPageReads {
     const resource = search.resourceId ? await this.catalog.findByIdOrSlug(search.resourceId) : undefined;
     if (!resource) return { resource: null, quantity: 1, quantityAdjustable: false, mode: null, totalCents: null, owned: false, latest: null };
     const adjustable = quantityAdjustable(resource);
-    const quantity = adjustable ? (search.qty ?? 1) : 1;
+    const quantity = adjustable ? (search.quantity ?? 1) : 1;
     const [owned, found] = await Promise.all([this.reads.owns(user.userId, resource.id), this.reads.latest(user.userId, resource.id)]);
     // A license is projected a moment after its purchase: until it shows, the purchase is still being confirmed.
     const latest = found?.state === 'paid' && resource.type === 'license' && !owned ? null : found;

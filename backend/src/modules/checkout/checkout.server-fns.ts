@@ -39,7 +39,7 @@ export class CheckoutServerFns {
     if (!context.plainForm) return this.commands.execute(new OpenCheckout(await this.auth.requireUser(context), input, context.correlationId));
     // A form posted before JavaScript loaded: every answer is a page to go to.
     const user = await this.auth.user(context);
-    if (!user) throw signInRedirect(checkoutPagePath({ resourceId: input.resourceId, qty: input.quantity }));
+    if (!user) throw signInRedirect(checkoutPagePath({ resourceId: input.resourceId, quantity: input.quantity }));
     return plainFormAnswer(input, () => this.commands.execute(new OpenCheckout(user, input, context.correlationId)));
   }
 

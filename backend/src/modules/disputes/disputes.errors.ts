@@ -25,3 +25,12 @@ export class DisputeSubmissionRefusedError extends ModuleError {
     super(`Stripe refused the evidence: ${message}`);
   }
 }
+
+/** The evidence download asked for a dispute with no evidence assembled (or no such dispute). */
+export class DisputeEvidenceNotFoundError extends ModuleError {
+  static readonly code = 'disputes.no_evidence';
+  static readonly status = 404;
+  constructor() {
+    super('No evidence for that dispute.');
+  }
+}

@@ -3,20 +3,14 @@ import type { z } from 'zod';
 import { getAccountAtMoment } from '../../../../contracts/admin/account-moment.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
-import type { ServerFnContext } from '../../server-fn/server-fn-context';
-import { AdminAccess } from '../admin';
 import { AccountMomentQueries } from './account-moment.queries';
 
 @Injectable()
 export class AccountMomentServerFns {
-  constructor(
-    private readonly moments: AccountMomentQueries,
-    private readonly admin: AdminAccess,
-  ) {}
+  constructor(private readonly moments: AccountMomentQueries) {}
 
-  @ServerFn(getAccountAtMoment)
-  async getAccountAtMoment(input: z.output<typeof getAccountAtMoment.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof getAccountAtMoment>> {
-    await this.admin.assert(context);
+  @ServerFn(getAccountAtMoment, { admin: { role: 'support', audit: { kind: 'reads' } } })
+  async getAccountAtMoment(input: z.output<typeof getAccountAtMoment.input>): Promise<ServerFnOutput<typeof getAccountAtMoment>> {
     return this.moments.moment(input);
   }
 }

@@ -15,6 +15,10 @@ const url = (protocols: string[]) =>
     `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
   );
 
+/** The port PUBLIC_URL names when it is unset; PORT=0 (a free port, known only once listening) keeps 3000. */
+export const DEFAULT_PORT = 3000;
+export const defaultPublicUrl = (port: number) => `http://localhost:${port || DEFAULT_PORT}`;
+
 /** The one schema of the environment. Every default is the embedded local setup; production-mode.ts says what production refuses. */
 export const configSchema = z
   .object({
@@ -22,8 +26,9 @@ export const configSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     ROLE: z.enum(['all', 'api', 'worker']).default('all'),
     HOST: z.string().min(1).default('0.0.0.0'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    PUBLIC_URL: url(['http:', 'https:']).default('http://localhost:3000'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
+    /** Unset: http://localhost:<PORT>, so PORT alone moves email links and Stripe's returns with the server. */
+    PUBLIC_URL: url(['http:', 'https:']).optional(),
     DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/sculpt'),
     /** Connections each of a process's two Postgres pools (read models, event store) may open. */
     DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(100).default(10),
@@ -43,8 +48,8 @@ export const configSchema = z
       .string()
       .default('')
       .superRefine((value, ctx) => {
-        for (const entry of trustProxyEntries(value)) {
-          const problem = trustProxyEntryProblem(entry);
+        for (const [index, entry] of trustProxyEntries(value).entries()) {
+          const problem = trustProxyEntryProblem(entry, index + 1);
           if (problem) ctx.addIssue({ code: 'custom', message: problem });
         }
       })
@@ -172,8 +177,13 @@ export const configSchema = z
     if (config.CLERK_PUBLISHABLE_KEY) {
       try {
         parsePublishableKey(config.CLERK_PUBLISHABLE_KEY);
-      } catch (error) {
-        ctx.addIssue({ code: 'custom', path: ['CLERK_PUBLISHABLE_KEY'], message: (error as Error).message });
+      } catch {
+        // parsePublishableKey's own message quotes the key's start; a refusal never shows a value.
+        ctx.addIssue({
+          code: 'custom',
+          path: ['CLERK_PUBLISHABLE_KEY'],
+          message: 'not a Clerk publishable key: expected pk_test_ or pk_live_ followed by the encoded frontend API host',
+        });
       }
     }
     if (config.STORAGE_DRIVER === 's3') {
@@ -196,6 +206,10 @@ export const configSchema = z
     if (config.EMAIL_TRANSPORT === 'smtp' && !config.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when EMAIL_TRANSPORT=smtp, e.g. smtps://user:pass@smtp.example.com:465' });
     }
-  });
+  })
+  .transform((config) => ({ ...config, PUBLIC_URL: config.PUBLIC_URL ?? defaultPublicUrl(config.PORT) }));
+
+/** Every variable's name, as the environment spells it. */
+export const CONFIG_VARIABLES = Object.keys(configSchema.in.shape) as Array<keyof AppConfig>;
 
 export type AppConfig = z.infer<typeof configSchema>;

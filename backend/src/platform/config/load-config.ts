@@ -1,7 +1,7 @@
 import { configSchema, type AppConfig } from './config.schema';
 import { productionProblems } from './production-mode';
 
-/** Bad configuration, one line per problem, each line naming its variable. */
+/** Bad configuration, one line per problem, each line naming its variable and never its value. */
 export class ConfigError extends Error {
   constructor(
     readonly problems: string[],
@@ -12,7 +12,7 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads the environment once; a bad value, or an unsafe one in production, names the variable and what is wrong with it. */
+/** Reads the environment once; a bad value, or an unsafe one in production, names the variable and what is wrong with it (never the value). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = configSchema.safeParse(env);
   if (parsed.success) {
@@ -20,10 +20,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (unsafe.length > 0) throw new ConfigError(unsafe, 'Refusing to start in production');
     return parsed.data;
   }
-  const problems = parsed.error.issues.map((issue) => {
-    const name = issue.path.join('.') || '(environment)';
-    const value = typeof issue.path[0] === 'string' ? env[issue.path[0]] : undefined;
-    return `${name}${value === undefined ? '' : `=${JSON.stringify(value)}`}: ${issue.message}`;
-  });
+  // The variable and what is wrong, never the value: a malformed secret is still a secret, and these lines reach logs.
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`);
   throw new ConfigError(problems);
 }

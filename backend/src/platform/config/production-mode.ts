@@ -31,7 +31,7 @@ type RuleInput = ModeInput &
     | 'LOCAL_SUPPORT_EMAILS'
   >;
 
-/** What production refuses, one line each, starting with the variable to change. Empty outside production. */
+/** What production refuses, one line each, starting with the variable to change (never its value). Empty outside production. */
 export function productionProblems(config: RuleInput): string[] {
   if (!isProductionMode(config)) return [];
   const problems: string[] = [];
@@ -53,10 +53,10 @@ export function productionProblems(config: RuleInput): string[] {
     );
   if (config.EMAIL_TRANSPORT === 'outbox')
     problems.push(
-      'EMAIL_TRANSPORT: "outbox" keeps emails (license keys included) instead of sending them; set EMAIL_TRANSPORT=smtp and SMTP_URL in production',
+      'EMAIL_TRANSPORT: the outbox keeps emails (license keys included) instead of sending them; set EMAIL_TRANSPORT=smtp and SMTP_URL in production',
     );
   if (new URL(config.PUBLIC_URL).protocol !== 'https:')
-    problems.push(`PUBLIC_URL="${config.PUBLIC_URL}": must start with https:// in production (sessions, cookies and Stripe's returns use it)`);
+    problems.push("PUBLIC_URL: must start with https:// in production (sessions, cookies and Stripe's returns use it)");
   if (config.STRIPE_EMULATOR_WEBHOOK_URL)
     problems.push('STRIPE_EMULATOR_WEBHOOK_URL: a Stripe emulator setting; production never runs the emulator, so unset it');
   if (config.STRIPE_EMULATOR_URL) problems.push('STRIPE_EMULATOR_URL: a Stripe emulator setting; production never runs the emulator, so unset it');

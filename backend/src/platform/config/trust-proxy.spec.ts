@@ -12,9 +12,13 @@ describe('TRUST_PROXY', () => {
     expect(parse(' 10.0.0.0/8, 192.168.1.7 ,loopback, fd00::/8').data?.TRUST_PROXY).toEqual(['10.0.0.0/8', '192.168.1.7', 'loopback', 'fd00::/8']);
   });
 
-  it.each([['everyone'], ['true'], ['10.0.0.0/33'], ['10.0.0/8'], ['::1/129'], ['10.0.0.1/8/8']])('refuses %s, naming the variable and the entry', (entry) => {
-    const result = parse(`loopback,${entry}`);
-    expect(result.success).toBe(false);
-    expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['TRUST_PROXY'], message: expect.stringContaining(`"${entry}"`) })]);
-  });
+  it.each([['everyone'], ['true'], ['10.0.0.0/33'], ['10.0.0/8'], ['::1/129'], ['10.0.0.1/8/8']])(
+    'refuses %s, naming the variable and the entry by its place, not its value',
+    (entry) => {
+      const result = parse(`loopback,${entry}`);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['TRUST_PROXY'], message: expect.stringMatching(/^entry 2 /) })]);
+      expect(result.error?.issues[0]?.message).not.toContain(entry);
+    },
+  );
 });

@@ -1,16 +1,17 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { SUPPORT_ACTION_KINDS, type SupportAuditEntry } from '@contracts/admin/support-actions.contract';
+import { AUDIT_KINDS } from '@contracts/admin/support-actions.contract';
 import { logPosition, searchReader, text } from '../../lib/search-params';
 import { adminSupportAuditQuery } from '../../queries/admin';
 import { AdminFrame } from './-components/AdminFrame';
 import { AdminSignIn } from './-components/AdminSignIn';
-import { detailsLine, SUPPORT_ACTION_LABELS } from './-components/support-action-words';
+import { auditKindLabel } from './-components/admin-operation-words';
+import { AuditEntryItem } from './-components/AuditEntryItem';
 
 // The kind is checked against the list where it is used (the loader and the page), so the list
 // stays out of the code every visitor loads: search validation is part of the route tree.
 const readSearch = searchReader({
-  kind: text({ pattern: /^[a-z_]{1,40}$/ }),
+  kind: text({ pattern: /^[A-Za-z_]{1,40}$/ }),
   actor: text({ trim: true, min: 1, max: 200 }),
   before: logPosition,
 });
@@ -18,7 +19,7 @@ const readSearch = searchReader({
 const PAGE = 50;
 
 /** What the page asks for: an unknown kind (typed into the address) filters nothing. */
-const auditFilter = (search: ReturnType<typeof readSearch>) => ({ ...search, kind: SUPPORT_ACTION_KINDS.find((k) => k === search.kind), limit: PAGE });
+const auditFilter = (search: ReturnType<typeof readSearch>) => ({ ...search, kind: AUDIT_KINDS.find((k) => k === search.kind), limit: PAGE });
 
 export const Route = createFileRoute('/admin/audit')({
   // Admin code (its contract, queries and loader) loads with the page, never with the public site.
@@ -31,8 +32,6 @@ export const Route = createFileRoute('/admin/audit')({
 
 const INPUT = 'h-9 w-full rounded-lg border border-line-strong bg-surface px-3 text-sm text-ink focus:border-accent-400';
 
-const STATUS_WORDS: Record<SupportAuditEntry['status'], string> = { done: 'Done', pending: 'Waiting for Stripe', completed: 'Completed', failed: 'Failed' };
-
 function AuditPage() {
   const search = Route.useLoaderDeps();
   const navigate = useNavigate({ from: Route.fullPath });
@@ -42,23 +41,23 @@ function AuditPage() {
 
   return (
     <AdminFrame title="Audit log">
-      <p className="text-sm text-ink-muted">Every support action, newest first: who took it, on which account, and why.</p>
+      <p className="text-sm text-ink-muted">Every support action and admin operation, newest first: who took it, on what, why, and how it ended.</p>
       <form
         method="get"
         className="mt-4 grid gap-3 rounded-xl border border-line bg-surface-raised p-4 sm:grid-cols-3"
         onSubmit={(event) => {
           event.preventDefault();
           const form = new FormData(event.currentTarget);
-          void navigate({ search: { kind: SUPPORT_ACTION_KINDS.find((k) => k === form.get('kind')), actor: value(form.get('actor')) } });
+          void navigate({ search: { kind: AUDIT_KINDS.find((k) => k === form.get('kind')), actor: value(form.get('actor')) } });
         }}
       >
         <label className="text-xs text-ink-subtle">
           Action
           <select name="kind" defaultValue={search.kind ?? ''} className={`${INPUT} mt-1`}>
             <option value="">Every action</option>
-            {SUPPORT_ACTION_KINDS.map((kind) => (
+            {AUDIT_KINDS.map((kind) => (
               <option key={kind} value={kind}>
-                {SUPPORT_ACTION_LABELS[kind]}
+                {auditKindLabel(kind)}
               </option>
             ))}
           </select>
@@ -89,31 +88,9 @@ function AuditPage() {
           {search.kind || search.actor || search.before ? 'No actions match these filters.' : 'No support actions yet.'}
         </p>
       ) : (
-        <ol className="mt-6 space-y-2" aria-label="Support actions, newest first">
+        <ol className="mt-6 space-y-2" aria-label="Support actions and admin operations, newest first">
           {data.entries.map((entry) => (
-            <li key={entry.actionId} className="rounded-xl border border-line bg-surface-raised px-4 py-3 text-sm">
-              <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-                <span className="font-medium text-ink">{SUPPORT_ACTION_LABELS[entry.kind]}</span>
-                <span className="text-ink-muted">{detailsLine(entry.details)}</span>
-                <span className={entry.status === 'failed' ? 'text-danger' : 'text-ink-subtle'}>{STATUS_WORDS[entry.status]}</span>
-                <time dateTime={entry.recordedAt} className="ml-auto text-xs text-ink-subtle">
-                  {entry.recordedAt.replace('T', ' ').slice(0, 19)} UTC
-                </time>
-              </div>
-              <p className="mt-1 text-ink-muted">
-                <span className="text-ink-subtle">Why: </span>
-                {entry.reason}
-              </p>
-              <p className="mt-1 flex flex-wrap gap-x-4 text-xs text-ink-subtle">
-                <span>
-                  By {entry.actor.id} ({entry.actor.role})
-                </span>
-                <Link to="/admin/customers/$userId" params={{ userId: entry.userId }} className="text-accent-300 hover:underline">
-                  {entry.customerEmail ?? entry.userId}
-                </Link>
-                {entry.outcome ? <span>{entry.outcome}</span> : null}
-              </p>
-            </li>
+            <AuditEntryItem key={entry.actionId} entry={entry} />
           ))}
         </ol>
       )}

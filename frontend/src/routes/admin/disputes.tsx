@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { DisputeSummary } from '@contracts/disputes/disputes.contract';
 import { searchReader, text } from '../../lib/search-params';
+import { adminViewerQuery } from '../../queries/admin';
 import { adminDisputeQuery, adminDisputesQuery } from '../../queries/disputes';
 import { AdminFrame } from './-components/AdminFrame';
 import { AdminSignIn } from './-components/AdminSignIn';
@@ -14,7 +15,7 @@ export const Route = createFileRoute('/admin/disputes')({
   validateSearch: readSearch,
   loaderDeps: ({ search }) => readSearch(search),
   loader: async ({ context, deps }) => {
-    await context.queryClient.ensureQueryData(adminDisputesQuery());
+    await Promise.all([context.queryClient.ensureQueryData(adminDisputesQuery()), context.queryClient.ensureQueryData(adminViewerQuery())]);
     if (deps.dispute) await context.queryClient.ensureQueryData(adminDisputeQuery(deps.dispute));
   },
   component: DisputesPage,

@@ -1,15 +1,16 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { adminProjectorsQuery } from '../../queries/admin';
+import { adminProjectorsQuery, adminViewerQuery } from '../../queries/admin';
 import { AdminFrame } from './-components/AdminFrame';
 import { CustomerSearch } from './-components/CustomerSearch';
 import { AdminSignIn } from './-components/AdminSignIn';
+import { OwnerOnly } from './-components/OwnerOnly';
 import { ReplayButton } from './-components/ReplayButton';
 
 export const Route = createFileRoute('/admin/')({
   // Admin code (its contract, queries and loader) loads with the page, never with the public site.
   codeSplitGroupings: [['loader', 'component']],
-  loader: ({ context }) => context.queryClient.ensureQueryData(adminProjectorsQuery()),
+  loader: ({ context }) => Promise.all([context.queryClient.ensureQueryData(adminProjectorsQuery()), context.queryClient.ensureQueryData(adminViewerQuery())]),
   component: ReadModels,
 });
 
@@ -71,7 +72,9 @@ function ReadModels() {
                   )}
                 </td>
                 <td className="px-4 py-3">
-                  <ReplayButton projector={projector.name} latest={projector.replay} />
+                  <OwnerOnly instead="Owners replay">
+                    <ReplayButton projector={projector.name} latest={projector.replay} />
+                  </OwnerOnly>
                 </td>
               </tr>
             ))}

@@ -8,15 +8,18 @@ import { Button } from '../../components/ui/Button';
 import { StatusBanner } from '../../components/ui/StatusBanner';
 import { formatDayTime } from '../../lib/dates';
 import { oneOf, searchReader, text, wholeNumber } from '../../lib/search-params';
+import { adminViewerQuery } from '../../queries/admin';
 import { adminLibraryFilesQuery } from '../../queries/library';
 import { AdminFrame } from './-components/AdminFrame';
 import { AdminSignIn } from './-components/AdminSignIn';
+import { OwnerOnly } from './-components/OwnerOnly';
 
 const PROBLEM_TEXT: Record<AdminUploadProblem, string> = {
   too_large: 'That file is larger than the upload limit.',
   missing_file: 'Choose a file to upload first.',
   unknown_file: 'That resource has no such file. Upload a new version of one of the files listed.',
   forbidden: 'Sign in as an administrator to upload files.',
+  owner_only: 'Only an owner can replace the files customers download.',
   cross_site: 'The upload did not come from this site, so it was refused.',
   same_bytes: 'That file is exactly the current version, so nothing changed.',
   failed: 'The upload could not be read. Try again.',
@@ -28,7 +31,8 @@ export const Route = createFileRoute('/admin/library')({
   // Admin code (its contract, queries and loader) loads with the page, never with the public site.
   codeSplitGroupings: [['loader', 'component']],
   validateSearch: readSearch,
-  loader: ({ context }) => context.queryClient.ensureQueryData(adminLibraryFilesQuery()),
+  loader: ({ context }) =>
+    Promise.all([context.queryClient.ensureQueryData(adminLibraryFilesQuery()), context.queryClient.ensureQueryData(adminViewerQuery())]),
   component: AdminLibraryPage,
 });
 
@@ -68,7 +72,9 @@ function AdminLibraryPage() {
                   {formatDayTime(file.publishedAt)}
                 </p>
               </div>
-              <UploadForm resourceId={file.resourceId} fileName={file.name} title={file.title} />
+              <OwnerOnly instead="Only an owner uploads new versions.">
+                <UploadForm resourceId={file.resourceId} fileName={file.name} title={file.title} />
+              </OwnerOnly>
             </li>
           ))}
         </ul>

@@ -3,10 +3,11 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { STRIPE_EVENT_OUTCOMES } from '@contracts/stripe/stripe.contract';
 import { cx } from '../../components/ui/cx';
 import { oneOf, searchReader } from '../../lib/search-params';
-import { adminStripeEventsQuery } from '../../queries/admin';
+import { adminStripeEventsQuery, adminViewerQuery } from '../../queries/admin';
 import { AdminFrame } from './-components/AdminFrame';
 import { FILTER_PILL } from './-components/filter-pill';
 import { AdminSignIn } from './-components/AdminSignIn';
+import { OwnerOnly } from './-components/OwnerOnly';
 import { RedriveButton } from './-components/RedriveButton';
 
 const OUTCOME_STYLE: Record<(typeof STRIPE_EVENT_OUTCOMES)[number], string> = {
@@ -22,7 +23,11 @@ export const Route = createFileRoute('/admin/webhooks')({
   codeSplitGroupings: [['loader', 'component']],
   validateSearch: readSearch,
   loaderDeps: ({ search }) => readSearch(search),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(adminStripeEventsQuery({ outcome: deps.outcome, limit: 100 })),
+  loader: ({ context, deps }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(adminStripeEventsQuery({ outcome: deps.outcome, limit: 100 })),
+      context.queryClient.ensureQueryData(adminViewerQuery()),
+    ]),
   component: WebhooksPage,
 });
 
@@ -92,7 +97,11 @@ function WebhooksPage() {
                     {event.lastError ? <span className="mt-1 block max-w-xs text-xs text-danger">{event.lastError}</span> : null}
                   </td>
                   <td className="px-4 py-3 text-right">
-                    {event.outcome === 'pending' || event.outcome === 'failed' ? <RedriveButton stripeEventId={event.stripeEventId} /> : null}
+                    {event.outcome === 'pending' || event.outcome === 'failed' ? (
+                      <OwnerOnly instead="Owners re-drive">
+                        <RedriveButton stripeEventId={event.stripeEventId} />
+                      </OwnerOnly>
+                    ) : null}
                   </td>
                 </tr>
               ))}

@@ -89,7 +89,7 @@ export class OpenCheckoutHandler implements ICommandHandler<OpenCheckout, Checko
     const checkoutRef = await checkoutRefFor(this.store, { userId: user.userId, resourceId: resource.id, quantity, windowStart });
     const back = (status: string) => {
       const url = new URL('/checkout', this.config.PUBLIC_URL);
-      url.search = new URLSearchParams({ resourceId: resource.id, qty: String(quantity), status }).toString();
+      url.search = new URLSearchParams({ resourceId: resource.id, quantity: String(quantity), status }).toString();
       return url.toString();
     };
     const started = await this.sessions.start(user, resource, quantity, mode, metadata.correlationId, {

@@ -4,23 +4,19 @@ import type { ServerFnOutput } from '../../../../../contracts/server-fn';
 import { APP_CONFIG } from '../../../platform/config/config.module';
 import type { AppConfig } from '../../../platform/config/config.schema';
 import { ServerFn } from '../../../server-fn/server-fn.decorator';
-import type { ServerFnContext } from '../../../server-fn/server-fn-context';
-import { AdminAccess } from '../../admin';
 import { CatalogQueries } from '../../catalog';
 import { LibraryQueries } from '../library.queries';
 
 @Injectable()
 export class AdminLibraryServerFns {
   constructor(
-    private readonly admin: AdminAccess,
     private readonly queries: LibraryQueries,
     private readonly catalog: CatalogQueries,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  @ServerFn(adminListLibraryFiles)
-  async adminListLibraryFiles(_input: unknown, context: ServerFnContext): Promise<ServerFnOutput<typeof adminListLibraryFiles>> {
-    await this.admin.assert(context);
+  @ServerFn(adminListLibraryFiles, { admin: { role: 'support', audit: { kind: 'reads' } } })
+  async adminListLibraryFiles(_input: unknown): Promise<ServerFnOutput<typeof adminListLibraryFiles>> {
     const rows = await this.queries.allLatestFiles();
     const titles = new Map((await this.catalog.findByIds([...new Set(rows.map((r) => r.resource_id))])).map((r) => [r.id, r.title]));
     return {

@@ -27,7 +27,7 @@ export class PlanChangeServerFns {
   async changePlan(input: z.output<typeof changePlan.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof changePlan>> {
     if (!context.plainForm) return { changed: true, ...(await this.plans.change(await this.auth.requireUser(context), input)) };
     // A form posted before JavaScript loaded: every answer is a page to go to.
-    const back = { resourceId: input.resourceId, qty: input.quantity };
+    const back = { resourceId: input.resourceId, quantity: input.quantity };
     const user = await this.auth.user(context);
     if (!user) throw signInRedirect(checkoutPagePath(back));
     try {

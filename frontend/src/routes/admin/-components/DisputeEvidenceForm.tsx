@@ -9,6 +9,7 @@ import {
 } from '@contracts/disputes/disputes.contract';
 import { Button } from '../../../components/ui/Button';
 import { callServerFn, ServerFnError } from '../../../lib/server-fn-client';
+import { OwnerOnly } from './OwnerOnly';
 
 const LABELS: Record<EvidenceField, string> = {
   customer_email_address: 'Customer email address',
@@ -74,9 +75,11 @@ export function DisputeEvidenceForm({ disputeId, evidence, submitted }: { disput
             Submitted to Stripe.
           </p>
         ) : (
-          <Button type="submit" disabled={submit.isPending} aria-busy={submit.isPending || undefined}>
-            {submit.isPending ? 'Submitting…' : 'Submit to Stripe'}
-          </Button>
+          <OwnerOnly instead="Only an owner submits evidence to Stripe.">
+            <Button type="submit" disabled={submit.isPending} aria-busy={submit.isPending || undefined}>
+              {submit.isPending ? 'Submitting…' : 'Submit to Stripe'}
+            </Button>
+          </OwnerOnly>
         )}
       </div>
       <p aria-live="polite" className="text-sm">

@@ -4,7 +4,7 @@ import { oneOf, searchReader, text, wholeNumber } from '../../../lib/search-para
 /** The contract's checkoutSearchSchema, without zod (lib/search-params.spec.ts holds the two equal). */
 export const readCheckoutSearch = searchReader({
   resourceId: text({ trim: true, min: 1, max: 120 }),
-  qty: wholeNumber({ min: 1, max: MAX_CHECKOUT_QUANTITY }),
+  quantity: wholeNumber({ min: 1, max: MAX_CHECKOUT_QUANTITY }),
   status: oneOf(CHECKOUT_STATUSES),
   reason: text({ pattern: /^[A-Za-z_.]{1,60}$/ }),
 });
