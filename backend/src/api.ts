@@ -18,6 +18,7 @@ import { legacyRedirects } from './platform/web/legacy-redirects';
 import { tolerateMalformedEscapes } from './platform/web/malformed-escapes';
 import { precompressedAssets } from './platform/web/precompressed-assets';
 import { publicFiles } from './platform/web/public-files';
+import { readOnlyAssets } from './platform/web/read-only-assets';
 import { securityHeaders } from './platform/web/security-headers';
 
 /** Builds the HTTP app (not yet listening): security headers, redirects, static assets, routes. */
@@ -42,6 +43,7 @@ export async function createApi(config: AppConfig, options: { extraModules?: Typ
   // for the 90 kB home page) for 4% more bytes, still fewer than gzip's.
   app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 3 } } }));
   const client = resolve(config.WEB_DIST, 'client');
+  app.use('/assets', readOnlyAssets);
   app.use('/assets', precompressedAssets(resolve(client, 'assets')));
   app.useStaticAssets(resolve(client, 'assets'), { prefix: '/assets/', index: false, immutable: true, maxAge: '365d', fallthrough: false });
   app.use(publicFiles(client, { maxAge: '1h', skip: ['assets'] }));

@@ -104,7 +104,9 @@ export class ApiModule {
             logger: rootLogger(config),
             genReqId: requestIdFor,
             autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || (req.url ?? '').startsWith('/assets/') },
-            customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+            // A 429 is counted and sampled by the rate limits' own log (rate-limit-refusals.ts), not a line each.
+            customLogLevel: (_req, res, err) =>
+              err || res.statusCode >= 500 ? 'error' : res.statusCode === 429 ? 'silent' : res.statusCode >= 400 ? 'warn' : 'info',
             serializers: {
               req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
               res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

@@ -1,11 +1,12 @@
 import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
-import { SearchParamError, type ServerManifest } from '@tanstack/router-core';
+import type { ServerManifest } from '@tanstack/router-core';
 import { createAppRouter } from './router';
 import { preloadRareScreens } from './components/screens/rare-screens';
 import { UserMenu } from './components/shell/SiteHeader';
 import { siteFooter } from './components/shell/SiteLayout';
 import { setServerFnTransport, type ServerFnTransport } from './lib/server-fn-client';
 import { publicPaths } from './lib/public-paths';
+import { failedPageStatus } from './lib/route-failures';
 import { sharedPageKey as keyAmong, sharedPaths } from './lib/shared-pages';
 
 export { NOINDEX_PATHS, publicPaths } from './lib/public-paths';
@@ -40,9 +41,8 @@ export async function render({ request, manifest, nonce }: RenderOptions): Promi
   });
   return handler(async ({ router, responseHeaders }) => {
     const response = await renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> });
-    // The router answers every route error with 500; bad search params are the visitor's, a 400.
-    const badSearch = router.state.matches.some((match) => match.error instanceof SearchParamError);
-    if (!badSearch || response.status !== 500) return response;
-    return new Response(response.body, { status: 400, headers: response.headers });
+    const status = failedPageStatus(router.state.matches, response.status);
+    if (status === response.status) return response;
+    return new Response(response.body, { status, headers: response.headers });
   });
 }

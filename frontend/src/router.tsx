@@ -2,6 +2,7 @@ import { createRouter } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import { NotFoundScreen, RouteErrorScreen } from './components/screens/rare-screens';
 import { createQueryClient } from './lib/query-client';
+import { refusedPathsAreNotFound, serverFnErrorAdapter } from './lib/route-failures';
 import { routeTree } from './routeTree.gen';
 
 export interface RouterOptions {
@@ -29,6 +30,8 @@ export function createAppRouter(options: RouterOptions = {}) {
     defaultNotFoundComponent: NotFoundScreen,
     ssr: options.nonce ? { nonce: options.nonce } : undefined,
   });
+  router.options.serializationAdapters = [serverFnErrorAdapter];
+  refusedPathsAreNotFound(router.routesById);
   setupRouterSsrQueryIntegration({ router, queryClient });
   const hydrate = router.options.hydrate;
   router.options.hydrate = async (dehydrated) => {

@@ -1,4 +1,5 @@
 import { isNotFound, isRedirect } from '@tanstack/react-router';
+import { initiateCheckout } from '@contracts/checkout/checkout.contract';
 import { getSiteInfo } from '@contracts/site/site.contract';
 import type { Envelope } from '@contracts/server-fn';
 import { callServerFn, serverFnUrl, ServerFnError, setServerFnTransport, fetchTransport } from './server-fn-client';
@@ -28,6 +29,13 @@ describe('callServerFn', () => {
   it('turns NOT_FOUND into the router not-found', async () => {
     answering(404, { error: { code: 'NOT_FOUND', message: 'No such resource' } });
     expect(isNotFound(await callServerFn(getSiteInfo, {}).catch((error: unknown) => error))).toBe(true);
+  });
+
+  it('turns any 404 to a read into the router not-found, whatever its code; a write keeps the error for its form', async () => {
+    answering(404, { error: { code: 'courses.lesson_not_found', message: 'No such lesson' } });
+    expect(isNotFound(await callServerFn(getSiteInfo, {}).catch((error: unknown) => error))).toBe(true);
+    const write = await callServerFn(initiateCheckout, { resourceId: 'x', quantity: 1 }).catch((error: unknown) => error);
+    expect(write).toMatchObject({ code: 'courses.lesson_not_found', status: 404 });
   });
 
   it('throws ServerFnError with the code, status and issues of any other error', async () => {

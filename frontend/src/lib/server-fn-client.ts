@@ -68,7 +68,8 @@ export function setServerFnTransport(next: ServerFnTransport): void {
 
 /**
  * Calls a server function. A redirect envelope is rethrown as a router redirect (so loaders and
- * mutations navigate), NOT_FOUND as the router's not-found, anything else as ServerFnError.
+ * mutations navigate), NOT_FOUND (or any 404 to a read) as the router's not-found, anything else
+ * as ServerFnError.
  */
 export async function callServerFn<C extends ServerFnContract>(contract: C, input: ServerFnInput<C>): Promise<ServerFnOutput<C>> {
   const { status, envelope } = await transport(contract, input);
@@ -77,7 +78,8 @@ export async function callServerFn<C extends ServerFnContract>(contract: C, inpu
     throw redirect({ to, search, hash: hash || undefined, statusCode });
   }
   if ('error' in envelope) {
-    if (envelope.error.code === 'NOT_FOUND' || isRefusedLookup(contract, envelope.error.code)) throw notFound();
+    if (envelope.error.code === 'NOT_FOUND' || (status === 404 && contract.method === 'GET') || isRefusedLookup(contract, envelope.error.code))
+      throw notFound();
     throw new ServerFnError(status, envelope.error);
   }
   return envelope.result as ServerFnOutput<C>;

@@ -27,7 +27,7 @@ const CONFIRM_PATIENCE_MS = 45_000;
 export const Route = createFileRoute('/checkout')({
   validateSearch: readCheckoutSearch,
   beforeLoad: ({ search }) => callServerFn(checkCheckoutAccess, search),
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => readCheckoutSearch(search),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(checkoutQuery(deps)).then((data) => withPlanChange(context.queryClient, data)),
   head: (ctx) =>
     pageHead(ctx, { title: 'Checkout', description: `Buy ${SITE_NAME} plans and resources securely through Stripe.`, path: '/checkout', noindex: true }),

@@ -1,7 +1,7 @@
 import { Controller, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import type { AppError } from '../../platform/common/app-error';
+import { RateLimitedError, type AppError } from '../../platform/common/app-error';
 import { rootLogger } from '../../platform/common/logger';
 import { enforceRateLimitsInTurn } from '../../platform/common/rate-limit/rate-limited';
 import { RedisRateLimiter } from '../../platform/common/rate-limit/redis-rate-limiter';
@@ -35,7 +35,8 @@ export class AdminSessionController {
     try {
       await enforceRateLimitsInTurn(this.limiter, adminSignInLimits(req.ip), 'Too many admin sign-in attempts.');
     } catch (error) {
-      log.warn({ ip: req.ip, code: (error as AppError).code }, 'admin sign-in refused');
+      // A 429 is counted and sampled by the rate limits' own log (rate-limit-refusals.ts): a flood writes no line each.
+      if (!(error instanceof RateLimitedError)) log.warn({ ip: req.ip, code: (error as AppError).code }, 'admin sign-in refused');
       throw error;
     }
     const expected = this.config.ADMIN_TOKEN;

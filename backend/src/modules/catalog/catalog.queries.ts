@@ -68,6 +68,8 @@ export class CatalogQueries {
   }
 
   async findByIds(ids: string[]): Promise<Resource[]> {
+    // `in ()` is not SQL: no ids (a library with no files yet) is no rows, not a syntax error.
+    if (ids.length === 0) return [];
     const rows = await this.orm.em.getConnection().execute<ResourceRow[]>(`${SELECT} where id in (${ids.map(() => '?').join(', ')}) order by sort_order`, ids);
     return rows.map(toResource);
   }

@@ -61,7 +61,8 @@ export class LicenseValidateController {
     const { status, body } = admissionResponse(outcome, requestId, deviceLimit);
     // The log is ours: it keeps why a seat refused, which the contract can only call `revoked`.
     const reason = deviceLimit ? 'device_limit' : 'reason' in body ? body.reason : null;
-    rootLogger().info({ reqId: requestId, code: body.code, reason, licenseId: license?.licenseId ?? null }, 'license check');
+    // A refusal for the rate limit is counted and sampled there (rate-limit-refusals.ts): a flood writes no line each.
+    if (body.code !== 'rate_limited') rootLogger().info({ reqId: requestId, code: body.code, reason, licenseId: license?.licenseId ?? null }, 'license check');
     res.status(status).setHeader('cache-control', 'no-store').json(body);
     if (key.kind !== 'missing' && outcome.code !== 'temporarily_unavailable') {
       const raw = req.headers[ADMISSION_HEADERS.licenseKey];

@@ -2,12 +2,19 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
+import { rateLimitRefusals } from '../common/rate-limit/rate-limit-refusals';
 import { CatalogChangesListener } from '../database/catalog-changes.listener';
 import { REDIS } from '../redis/redis.module';
 
 export interface ReadinessReport {
   ready: boolean;
-  checks: { postgres: CheckResult; redis: CheckResult; catalogChanges?: 'listening' | 'not listening' };
+  checks: {
+    postgres: CheckResult;
+    redis: CheckResult;
+    catalogChanges?: 'listening' | 'not listening';
+    /** Requests this process refused for a rate limit since it started, by limiter: a figure, not a condition. */
+    rateLimitRefusals: Record<string, number>;
+  };
 }
 
 interface CheckResult {
@@ -30,7 +37,10 @@ export class ReadinessService {
     const [postgres, redis] = await Promise.all([timed(() => this.orm.em.getConnection().execute('select 1')), timed(() => this.redis.ping())]);
     // Said, not required: without it an api process serves the catalog uncached, correctly but slower.
     const catalogChanges = this.catalogChanges();
-    return { ready: postgres.ok && redis.ok, checks: { postgres, redis, ...(catalogChanges ? { catalogChanges } : {}) } };
+    return {
+      ready: postgres.ok && redis.ok,
+      checks: { postgres, redis, ...(catalogChanges ? { catalogChanges } : {}), rateLimitRefusals: rateLimitRefusals().counts() },
+    };
   }
 
   /** Whether the catalog caches of this process hear changes; nothing in a process that keeps none (a worker). */

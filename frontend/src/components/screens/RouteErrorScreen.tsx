@@ -4,7 +4,9 @@ import { ArrowLeft, House, RefreshCw, TriangleAlert } from 'lucide-react';
 import { Button } from '../ui/Button';
 import { CallToAction } from '../ui/CallToAction';
 import { NavLink } from '../ui/NavLink';
+import { ServerFnError } from '../../lib/server-fn-client';
 import { ErrorScreenFrame } from './ErrorScreenFrame';
+import { RefusedPageScreen } from './RefusedPageScreen';
 
 /** A readable message for anything a loader or component threw. */
 export function errorMessage(error: unknown): string {
@@ -25,6 +27,9 @@ export function RouteErrorScreen({ error, reset }: ErrorComponentProps) {
   useEffect(() => {
     console.error(error);
   }, [error]);
+
+  // A refusal (a 4xx) answers the same on a second try: its own page says what to do instead.
+  if (error instanceof ServerFnError && error.status >= 400 && error.status < 500) return <RefusedPageScreen error={error} />;
 
   const retry = async () => {
     setRetrying(true);

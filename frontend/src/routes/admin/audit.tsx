@@ -25,7 +25,7 @@ export const Route = createFileRoute('/admin/audit')({
   // Admin code (its contract, queries and loader) loads with the page, never with the public site.
   codeSplitGroupings: [['loader', 'component']],
   validateSearch: readSearch,
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => readSearch(search),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(adminSupportAuditQuery(auditFilter(deps))),
   component: AuditPage,
 });
@@ -33,7 +33,7 @@ export const Route = createFileRoute('/admin/audit')({
 const INPUT = 'h-9 w-full rounded-lg border border-line-strong bg-surface px-3 text-sm text-ink focus:border-accent-400';
 
 function AuditPage() {
-  const search = Route.useSearch();
+  const search = Route.useLoaderDeps();
   const navigate = useNavigate({ from: Route.fullPath });
   const { data } = useSuspenseQuery(adminSupportAuditQuery(auditFilter(search)));
   if (!data) return <AdminSignIn failed={false} />;

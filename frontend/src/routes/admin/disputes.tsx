@@ -13,7 +13,7 @@ const readSearch = searchReader({ dispute: text({ trim: true, max: 120, pattern:
 export const Route = createFileRoute('/admin/disputes')({
   codeSplitGroupings: [['loader', 'component']],
   validateSearch: readSearch,
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => readSearch(search),
   loader: async ({ context, deps }) => {
     await Promise.all([context.queryClient.ensureQueryData(adminDisputesQuery()), context.queryClient.ensureQueryData(adminViewerQuery())]);
     if (deps.dispute) await context.queryClient.ensureQueryData(adminDisputeQuery(deps.dispute));

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { isoDateTime, searchReader, text } from '../../lib/search-params';
+import { isoDateTime, logPosition, searchReader, text } from '../../lib/search-params';
 import { adminEventsQuery } from '../../queries/admin';
 import { AdminFrame } from './-components/AdminFrame';
 import { AdminSignIn } from './-components/AdminSignIn';
@@ -12,14 +12,14 @@ const readSearch = searchReader({
   customer: optionalText,
   from: isoDateTime,
   to: isoDateTime,
-  before: text({ pattern: /^\d+$/ }),
+  before: logPosition,
 });
 
 export const Route = createFileRoute('/admin/events')({
   // Admin code (its contract, queries and loader) loads with the page, never with the public site.
   codeSplitGroupings: [['loader', 'component']],
   validateSearch: readSearch,
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => readSearch(search),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(adminEventsQuery({ ...deps, limit: 50 })),
   component: EventsPage,
 });
@@ -27,7 +27,7 @@ export const Route = createFileRoute('/admin/events')({
 const INPUT = 'h-9 w-full rounded-lg border border-line-strong bg-surface px-3 text-sm text-ink focus:border-accent-400';
 
 function EventsPage() {
-  const search = Route.useSearch();
+  const search = Route.useLoaderDeps();
   const navigate = useNavigate({ from: Route.fullPath });
   const { data } = useSuspenseQuery(adminEventsQuery({ ...search, limit: 50 }));
   if (!data) return <AdminSignIn failed={false} />;

@@ -12,7 +12,7 @@ export const Route = createFileRoute('/admin/streams')({
   // Admin code (its contract, queries and loader) loads with the page, never with the public site.
   codeSplitGroupings: [['loader', 'component']],
   validateSearch: readSearch,
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => readSearch(search),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(adminStreamsQuery({ category: deps.category, limit: 100 })),
   component: StreamsPage,
 });

@@ -22,7 +22,7 @@ const readSearch = searchReader({ outcome: oneOf(STRIPE_EVENT_OUTCOMES) });
 export const Route = createFileRoute('/admin/webhooks')({
   codeSplitGroupings: [['loader', 'component']],
   validateSearch: readSearch,
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => readSearch(search),
   loader: ({ context, deps }) =>
     Promise.all([
       context.queryClient.ensureQueryData(adminStripeEventsQuery({ outcome: deps.outcome, limit: 100 })),

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { ArrowRight, CalendarClock, ChevronRight, Library, LifeBuoy, ShoppingCart, Sparkles } from 'lucide-react';
 import { checkoutHref, isFree, parseFeatures, resourceSummary } from '@contracts/catalog/resource-rules';
 import type { Resource } from '@contracts/catalog/resource';
@@ -24,6 +24,8 @@ export const Route = createFileRoute('/resources/$resourceId')({
   // getResource answers NOT_FOUND (→ the 404 screen) or, for an id that is not the slug, a 301 to it.
   loader: async ({ context, params }) => {
     const resource = await context.queryClient.ensureQueryData(resourceQuery(params.resourceId));
+    // The lookup forgives case and padding; the address does not keep them (spec 2): one page, one URL.
+    if (params.resourceId !== resource.slug) throw redirect({ to: '/resources/$resourceId', params: { resourceId: resource.slug }, statusCode: 301 });
     // Whether the visitor already has it answers "no" to a signed-out visitor, so it is asked for everyone.
     await Promise.all([
       context.queryClient.ensureQueryData(resourcesQuery({ category: resource.type })),

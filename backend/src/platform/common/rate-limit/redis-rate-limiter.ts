@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { rateLimitRefusals, type RateLimitRefusals } from './rate-limit-refusals';
 
 export interface RateLimit {
   /** What is counted, e.g. `contact:ip:203.0.113.9`. */
@@ -23,6 +24,7 @@ export class RedisRateLimiter {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
+    private readonly refusals: RateLimitRefusals = rateLimitRefusals(),
   ) {}
 
   /** Counts one attempt against every limit; refused if any is over. */
@@ -35,6 +37,7 @@ export class RedisRateLimiter {
     );
     const over = limits.findIndex(({ limit }, i) => counted[i]![0] > limit);
     if (over === -1) return { allowed: true };
+    this.refusals.record(limits[over]!.key);
     return { allowed: false, key: limits[over]!.key, retryAfterSeconds: Math.max(1, Math.ceil(counted[over]![1] / 1000)) };
   }
 

@@ -23,7 +23,7 @@ export const Route = createFileRoute('/admin/customers/$userId')({
   // Admin code (its contract, queries and loader) loads with the page, never with the public site.
   codeSplitGroupings: [['loader', 'component']],
   validateSearch: readSearch,
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => readSearch(search),
   loader: ({ context, params, deps }) =>
     Promise.all([
       context.queryClient.ensureQueryData(adminCustomerAccountQuery(params.userId)),
@@ -36,7 +36,7 @@ export const Route = createFileRoute('/admin/customers/$userId')({
 
 function CustomerAccountPage() {
   const { userId } = Route.useParams();
-  const search = Route.useSearch();
+  const search = Route.useLoaderDeps();
   const { data: account } = useSuspenseQuery(adminCustomerAccountQuery(userId));
   const { data: timeline } = useSuspenseQuery(adminCustomerTimelineQuery({ userId, ...search, limit: TIMELINE_PAGE }));
   const { data: sources } = useSuspenseQuery(adminEntitlementSourcesQuery(userId));

@@ -11,7 +11,7 @@ import { cx } from '../../../components/ui/cx';
 import { pageHead } from '../../../lib/seo';
 import { callServerFn } from '../../../lib/server-fn-client';
 import { courseQuery, isLocked, lessonQuery } from '../../../queries/courses';
-import { orNotFound } from '../-components/course-loader';
+import { allReads, orNotFound } from '../-components/course-loader';
 import { CourseLockedScreen } from '../-components/CourseLockedScreen';
 import { lessonHtml } from '../-components/lesson-html';
 
@@ -20,7 +20,7 @@ type LessonData = ServerFnOutput<typeof getLesson>;
 export const Route = createFileRoute('/learn/$resourceId/$lessonSlug')({
   loader: async ({ context, params }) => {
     const [lesson] = await orNotFound(
-      Promise.all([
+      allReads([
         context.queryClient.fetchQuery(lessonQuery(params.resourceId, params.lessonSlug)),
         context.queryClient.fetchQuery(courseQuery(params.resourceId)),
       ]),

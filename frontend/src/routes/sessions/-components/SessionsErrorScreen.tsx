@@ -11,10 +11,6 @@ const shown = (value: unknown) => {
 /** What is wrong with the address's search, naming the parameter; undefined when it is fine. */
 export function describeSessionsSearchProblem(raw: unknown): string | undefined {
   const problem = sessionsSearchProblem(raw);
-  if (problem?.kind === 'unknown-parameters') {
-    const keys = problem.keys.map((key) => `“${shown(key)}”`).join(', ');
-    return `This page does not take ${problem.keys.length === 1 ? 'the parameter' : 'the parameters'} ${keys}. Its only parameter is status.`;
-  }
   if (problem?.kind === 'status')
     return `There is no booking status “${shown((raw as { status: unknown }).status)}”. The status can be success, cancelled or error.`;
   return problem ? 'This address is not valid.' : undefined;
