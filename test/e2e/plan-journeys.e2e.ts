@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations, openSignedInPage, reloadUntil, type AccountPage } from '../support/account-browser';
 import { launchBrowser, waitForHydration } from '../support/browser';
+import { waitForOutboxMessage } from '../support/outbox';
 import { buyLicenseOverHttp, callFn, chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../support/site-client';
 import type { SiteServer } from '../support/site-server';
 
@@ -89,6 +90,75 @@ describe('past due is visible', () => {
     expect(account.errors).toEqual([]);
   }, 90_000);
 });
+
+describe('without JavaScript', () => {
+  it('/manage-email: each switch and "Unsubscribe from all" is a form post, answered with the same page', async () => {
+    const address = longAddress();
+    await signUpOverHttp(site, address);
+    const link = await manageEmailLink(address);
+    const context = await browser.newContext({ baseURL: site.url, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(link);
+      const newsletter = page.getByRole('switch', { name: 'Newsletter' });
+      expect(await newsletter.getAttribute('aria-checked')).toBe('false');
+      await newsletter.click();
+      await page.waitForURL((url) => url.searchParams.get('status') === 'sent');
+      expect(await page.getByRole('status').textContent()).toBe('Saved.');
+      expect(await page.getByRole('switch', { name: 'Newsletter' }).getAttribute('aria-checked')).toBe('true');
+
+      await page.getByRole('button', { name: 'Unsubscribe from all' }).click();
+      await page.getByText('You are unsubscribed from all our updates.').waitFor();
+      for (const name of ['Product updates', 'Newsletter', 'Tips and offers', 'Session reminders'])
+        expect(await page.getByRole('switch', { name }).getAttribute('aria-checked')).toBe('false');
+      expect(new URL(page.url()).searchParams.get('token')).toBe(new URL(link, site.url).searchParams.get('token'));
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('contact: a refused message comes back with what was typed and the field in error', async () => {
+    const context = await browser.newContext({ baseURL: site.url, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/contact');
+      await page.getByLabel('Your name').fill('Grace Hopper');
+      await page.getByLabel('Email address').fill('grace@example.com');
+      await page.getByLabel('What is it about?').selectOption('technical');
+      await page.getByLabel('Message').fill('Too short');
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await page.waitForURL(/\/contact\?status=error&reason=VALIDATION_FAILED$/);
+      expect(await page.getByLabel('Your name').inputValue()).toBe('Grace Hopper');
+      expect(await page.getByLabel('Email address').inputValue()).toBe('grace@example.com');
+      expect(await page.getByLabel('What is it about?').inputValue()).toBe('technical');
+      const message = page.getByLabel('Message');
+      expect(await message.inputValue()).toBe('Too short');
+      expect(await message.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByText('Write at least 10 characters so we can help.').count()).toBe(1);
+      expect(await page.getByLabel('Your name').getAttribute('aria-invalid')).toBeNull();
+
+      await message.fill('Too short, now long enough to send.');
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await page.waitForURL(/\/contact\?status=sent$/);
+      await page.getByRole('heading', { name: 'Thanks, your message is on its way' }).waitFor();
+      expect((await context.cookies()).some((cookie) => cookie.name === 'sculpt_draft')).toBe(false);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
+
+/** A long address, as a phone must show without scrolling sideways (64 characters before the @). */
+const longAddress = () => `a-rather-long-address-to-check-narrow-screens-${randomUUID().slice(0, 8)}@example.com`;
+
+/** A fresh link to manage `address`'s emails, asked for as the page does and read from the site's outbox (a path with its query). */
+async function manageEmailLink(address: string): Promise<string> {
+  const asked = await callFn(site.url, 'requestManageEmailLink', { email: address });
+  expect(asked.status).toBe(200);
+  const message = await waitForOutboxMessage(address, /^Your link to manage SystemSculpt emails$/, site.url);
+  const url = new URL(/(https?:\/\/[^\s"<]+\/manage-email\?[^\s"<]+)/.exec(message.page)![1]!);
+  return `${url.pathname}${url.search}`;
+}
 
 const fresh = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 const card = (page: Page, planId: string) => page.locator(`article[data-plan="${planId}"]`);
