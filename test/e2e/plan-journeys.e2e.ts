@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, openSignedInPage, reloadUntil, type AccountPage } from '../support/account-browser';
+import { axeViolations, openAdminPage, openSignedInPage, reloadUntil, type AccountPage } from '../support/account-browser';
 import { launchBrowser, waitForHydration } from '../support/browser';
 import { waitForOutboxMessage } from '../support/outbox';
-import { buyLicenseOverHttp, callFn, chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../support/site-client';
+import { buyLicenseOverHttp, callFn, chooseOnHostedCheckout, eventually, signInAdmin, signUpOverHttp, startAddressableSite } from '../support/site-client';
 import type { SiteServer } from '../support/site-server';
 
 let browser: Browser;
 let site: SiteServer;
+const ADMIN_TOKEN = 'plan-journeys-admin-token-0123456789';
 beforeAll(async () => {
-  [browser, site] = await Promise.all([launchBrowser(), startAddressableSite('plan-journeys-e2e')]);
+  [browser, site] = await Promise.all([launchBrowser(), startAddressableSite('plan-journeys-e2e', { ADMIN_TOKEN })]);
 }, 90_000);
 afterAll(async () => {
   await browser?.close();
@@ -148,6 +149,70 @@ describe('without JavaScript', () => {
   }, 60_000);
 });
 
+describe('phones', () => {
+  /** 390 px wide, as the issue measured; every page is read at its full width, scrolled or not. */
+  const PHONE_390 = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
+  const overflows = async (page: Page, path: string, ready?: (page: Page) => Promise<unknown>): Promise<string[]> => {
+    await page.goto(path);
+    await waitForHydration(page);
+    await ready?.(page);
+    const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
+    if (width <= 390) return [];
+    // Names what sticks out (the innermost elements past the edge, outside any scroller), so a failure says where to look.
+    const culprits = await page.evaluate(() =>
+      [...document.body.querySelectorAll('*')]
+        .filter((el) => el.getBoundingClientRect().right > 391 && ![...el.children].some((child) => child.getBoundingClientRect().right > 391))
+        .filter((el) => {
+          for (let up = el.parentElement; up; up = up.parentElement) if (getComputedStyle(up).overflowX !== 'visible') return false;
+          return true;
+        })
+        .slice(0, 3)
+        .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ').slice(0, 3).join('.')}`),
+    );
+    return [`${path}: ${width} px (${culprits.join(', ')})`];
+  };
+
+  it('no main page scrolls sideways at 390 px: public, dashboard (a long address) and admin pages', async () => {
+    const address = longAddress();
+    const customer = await subscribeOverHttp('starter-monthly', address);
+    const wide: string[] = [];
+
+    account = await openSignedInPage(browser, site.url, customer.cookie, PHONE_390);
+    const { page } = account;
+    const publicPages = ['/', '/obsidian-ai-plugin', '/resources', '/resources/vault-kickstart-bundle', '/sessions', '/contact', '/status'];
+    for (const path of [...publicPages, '/terms', '/privacy', '/refund-policy', '/obsidian-ai-plugin-docs', '/obsidian-ai-plugin-docs/getting-started'])
+      wide.push(...(await overflows(page, path)));
+    wide.push(...(await overflows(page, '/checkout?resourceId=pro-monthly', (p) => p.getByTestId('proration-lines').waitFor())));
+    wide.push(...(await overflows(page, '/checkout?resourceId=vault-kickstart-bundle')));
+    for (const section of ['overview', 'license', 'resources', 'pending-payments', 'licensed-users', 'sessions'])
+      wide.push(...(await overflows(page, `/dashboard?section=${section}`)));
+    wide.push(...(await overflows(page, '/library')));
+    wide.push(...(await overflows(page, await manageEmailLink(address), (p) => p.getByRole('switch', { name: 'Newsletter' }).waitFor())));
+    wide.push(...(await overflows(page, '/this-page-does-not-exist')));
+
+    const admin = await openAdminPage(browser, site.url, ADMIN_TOKEN, PHONE_390);
+    try {
+      const console = await signInAdmin(site.url, ADMIN_TOKEN);
+      const { results } = await console.result('searchCustomers', { query: address });
+      const customerPage = `/admin/customers/${encodeURIComponent(results[0].userId)}`;
+      wide.push(
+        ...(await overflows(admin.page, '/admin', async (p) => {
+          await p.getByLabel('Email, name, license key, Stripe id or booking id').fill(address);
+          await p.getByRole('button', { name: 'Search' }).click();
+          await p.getByRole('list', { name: 'Matching customers' }).waitFor();
+        })),
+      );
+      for (const path of [customerPage, '/admin/audit', '/admin/events', '/admin/streams', '/admin/webhooks', '/admin/disputes', '/admin/library'])
+        wide.push(...(await overflows(admin.page, path)));
+      expect(admin.errors).toEqual([]);
+    } finally {
+      await admin.close();
+    }
+    expect(wide).toEqual([]);
+    expect(account.errors).toEqual([]);
+  }, 180_000);
+});
+
 /** A long address, as a phone must show without scrolling sideways (64 characters before the @). */
 const longAddress = () => `a-rather-long-address-to-check-narrow-screens-${randomUUID().slice(0, 8)}@example.com`;
 
@@ -169,8 +234,8 @@ async function openPlans(page: Page): Promise<void> {
 }
 
 /** A signed-up customer whose monthly plan is paid and active (read models included). */
-async function subscribeOverHttp(resourceId: string): Promise<{ cookie: string; subscriptionId: string }> {
-  const cookie = await signUpOverHttp(site, fresh('monthly'));
+async function subscribeOverHttp(resourceId: string, email = fresh('monthly')): Promise<{ cookie: string; subscriptionId: string }> {
+  const cookie = await signUpOverHttp(site, email);
   const started = await callFn(site.url, 'initiateCheckout', { resourceId, quantity: 1 }, { cookie });
   await chooseOnHostedCheckout(started.result.url, 'pay');
   const data = await eventually(
