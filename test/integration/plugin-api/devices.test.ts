@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { validateLicense } from '../../support/plugin-admission-decoder';
 import { callFn, chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../../support/site-client';
 import type { SiteServer } from '../../support/site-server';
+import { formatDayTime } from '../../../contracts/dates';
 
 let site: SiteServer;
 beforeAll(async () => {
@@ -95,7 +96,7 @@ describe('device activations through GET /api/plugin/license/validate', () => {
     const cooling = await check(owner.key, f!);
     expect(cooling.status).toBe(403);
     expect(cooling.message).toContain(
-      `A recently released device's slot frees at ${third.result.slotFreeAt.slice(0, 10)} ${third.result.slotFreeAt.slice(11, 16)} UTC.`,
+      `A recently released device's slot frees at ${formatDayTime(third.result.slotFreeAt)}.`,
     );
     expect(await ownerSeat(owner.cookie)).toMatchObject({ coolingUntil: [third.result.slotFreeAt], recentReleases: 3 });
 

@@ -1,3 +1,4 @@
+import { planName } from '@contracts/catalog/plan-names';
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -84,7 +85,7 @@ function Results({ results }: { results: CustomerSearchResult[] }) {
             <span className="font-medium text-ink">{result.name ?? result.email ?? result.userId}</span>
             {result.name && result.email ? <span className="text-ink-muted">{result.email}</span> : null}
             <span className="font-mono text-xs text-ink-subtle">{result.userId}</span>
-            <span className="text-ink-muted">{result.plan ? `Plan: ${result.plan}` : 'No plan'}</span>
+            <span className="text-ink-muted">{result.plan ? planName(result.plan) : 'No plan'}</span>
             <span className="rounded-full bg-surface-raised px-2 py-0.5 text-xs text-ink-muted">Matched by {result.matched}</span>
             <Link to="/admin/customers/$userId" params={{ userId: result.userId }} className="ml-auto text-accent-300 underline-offset-2 hover:underline">
               Open account<span className="sr-only"> of {result.name ?? result.email ?? result.userId}</span>

@@ -1,3 +1,4 @@
+import { planName } from '@contracts/catalog/plan-names';
 import { useQuery } from '@tanstack/react-query';
 import type { CustomerAccount } from '@contracts/admin/customer-account.contract';
 import { SUPPORT_CREDIT_LIMIT, type AdminViewer } from '@contracts/admin/support-actions.contract';
@@ -20,7 +21,7 @@ export function SupportActions({ account, viewer }: { account: CustomerAccount; 
   const creditLimit = viewer.role === 'owner' ? OWNER_CREDIT_LIMIT : SUPPORT_CREDIT_LIMIT;
   const licenseOptions = liveLicenses.map((license) => (
     <option key={license.licenseId} value={license.licenseId}>
-      {license.plan} · key …{license.keyHint} · {license.status}
+      {planName(license.plan)} · key …{license.keyHint} · {license.status}
     </option>
   ));
 
@@ -170,7 +171,7 @@ export function SupportActions({ account, viewer }: { account: CustomerAccount; 
             <select name="subscriptionId" className={FIELD}>
               {subscriptions.map((license) => (
                 <option key={license.licenseId} value={license.subscriptionId ?? ''}>
-                  {license.plan} · key …{license.keyHint} · {license.status}
+                  {planName(license.plan)} · key …{license.keyHint} · {license.status}
                 </option>
               ))}
             </select>
