@@ -3,7 +3,16 @@ import type { Browser, Page } from 'playwright-core';
 import { axeViolations, openAdminPage, openSignedInPage, reloadUntil, type AccountPage } from '../support/account-browser';
 import { launchBrowser, waitForHydration } from '../support/browser';
 import { waitForOutboxMessage } from '../support/outbox';
-import { buyLicenseOverHttp, callFn, chooseOnHostedCheckout, eventually, signInAdmin, signUpOverHttp, startAddressableSite } from '../support/site-client';
+import {
+  buyLicenseOverHttp,
+  callFn,
+  chooseOnHostedCheckout,
+  eventually,
+  giveSeatOverHttp,
+  signInAdmin,
+  signUpOverHttp,
+  startAddressableSite,
+} from '../support/site-client';
 import type { SiteServer } from '../support/site-server';
 
 let browser: Browser;
@@ -211,6 +220,31 @@ describe('phones', () => {
     expect(wide).toEqual([]);
     expect(account.errors).toEqual([]);
   }, 180_000);
+});
+
+describe('words', () => {
+  it('a seat holder is not offered to buy seats', async () => {
+    const owner = await buyLicenseOverHttp(site, fresh('owner'), 2);
+    const holder = await giveSeatOverHttp(site, owner, fresh('holder'));
+    account = await openSignedInPage(browser, site.url, holder.cookie);
+    const { page } = account;
+    await page.goto('/dashboard?section=licensed-users');
+    await waitForHydration(page);
+    expect(await page.getByTestId('seat-holder-note').textContent()).toContain('Only its owner gives and takes back seats');
+    expect(await page.locator('main').getByRole('link', { name: /plans|Buy/ }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+  }, 60_000);
+
+  it('the configuration-error checkout says so and offers nothing to pay', async () => {
+    account = await openSignedInPage(browser, site.url, await signUpOverHttp(site, fresh('config')));
+    const { page } = account;
+    await page.goto('/checkout?resourceId=pro-monthly&status=configuration-error');
+    await waitForHydration(page);
+    await page.getByRole('heading', { name: 'This item cannot be bought right now' }).waitFor();
+    expect(await page.getByRole('button', { name: /Subscribe|Continue to payment|pay/i }).count()).toBe(0);
+    expect(await page.getByTestId('checkout-total').count()).toBe(0);
+    expect(account.errors).toEqual([]);
+  }, 60_000);
 });
 
 /** A long address, as a phone must show without scrolling sideways (64 characters before the @). */
