@@ -42,8 +42,14 @@ describe('the plans page knows your plan', () => {
     const lifetime = card(page, 'lifetime-license');
     expect(await lifetime.textContent()).toContain('Your plan');
     await lifetime.getByRole('link', { name: 'Manage your plan' }).waitFor();
-    for (const plan of ['starter-monthly', 'pro-monthly']) expect(await card(page, plan).getByTestId('plan-included').textContent()).toBe('Included in your Lifetime license.');
-    expect(await page.locator('#plans').getByRole('link', { name: /Buy|Subscribe|Switch/ }).count()).toBe(0);
+    for (const plan of ['starter-monthly', 'pro-monthly'])
+      expect(await card(page, plan).getByTestId('plan-included').textContent()).toBe('Included in your Lifetime license.');
+    expect(
+      await page
+        .locator('#plans')
+        .getByRole('link', { name: /Buy|Subscribe|Switch/ })
+        .count(),
+    ).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     expect(account.errors).toEqual([]);
   }, 90_000);
@@ -231,7 +237,12 @@ describe('words', () => {
     await page.goto('/dashboard?section=licensed-users');
     await waitForHydration(page);
     expect(await page.getByTestId('seat-holder-note').textContent()).toContain('Only its owner gives and takes back seats');
-    expect(await page.locator('main').getByRole('link', { name: /plans|Buy/ }).count()).toBe(0);
+    expect(
+      await page
+        .locator('main')
+        .getByRole('link', { name: /plans|Buy/ })
+        .count(),
+    ).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
   }, 60_000);
 

@@ -215,8 +215,11 @@ describe('the contact form', () => {
     const withDraft = `${session.cookie}; ${draftCookie.split(';')[0]}`;
 
     const readDraft = async (cookie: string) =>
-      ((await (await fetch(`${api.url}/_serverFn/getContactCsrfToken`, { headers: { cookie, 'x-forwarded-for': ip } })).json()) as { result: { draft: unknown } })
-        .result.draft;
+      (
+        (await (await fetch(`${api.url}/_serverFn/getContactCsrfToken`, { headers: { cookie, 'x-forwarded-for': ip } })).json()) as {
+          result: { draft: unknown };
+        }
+      ).result.draft;
     const draft = (await readDraft(withDraft)) as { values: Record<string, string>; issues: { path: string[]; message: string }[] };
     expect(draft.values).toEqual(typed);
     expect(draft.issues.map((issue) => issue.path[0]).sort()).toEqual(['email', 'message']);

@@ -95,9 +95,7 @@ describe('device activations through GET /api/plugin/license/validate', () => {
     expect(coolsFor).toBeLessThanOrEqual(24 * 3_600_000);
     const cooling = await check(owner.key, f!);
     expect(cooling.status).toBe(403);
-    expect(cooling.message).toContain(
-      `A recently released device's slot frees at ${formatDayTime(third.result.slotFreeAt)}.`,
-    );
+    expect(cooling.message).toContain(`A recently released device's slot frees at ${formatDayTime(third.result.slotFreeAt)}.`);
     expect(await ownerSeat(owner.cookie)).toMatchObject({ coolingUntil: [third.result.slotFreeAt], recentReleases: 3 });
 
     expect((await release(owner.cookie, owner.licenseId, c!)).result).toEqual({ released: false, slotFreeAt: null });

@@ -171,7 +171,10 @@ export class BookingQueries {
     };
   }
 
-  async mySessions(user: SignedInUser, now = new Date()): Promise<{ upcoming: BookedSession[]; past: BookedSession[]; cancelled: BookedSession[]; policy: string }> {
+  async mySessions(
+    user: SignedInUser,
+    now = new Date(),
+  ): Promise<{ upcoming: BookedSession[]; past: BookedSession[]; cancelled: BookedSession[]; policy: string }> {
     const rows = (await this.reads.bookingsOf(user.userId)).map((row) => bookedSession(row, now));
     const ahead = (s: BookedSession) => Date.parse(s.end) > now.getTime();
     // A time held while its payment completes is ahead too; a cancelled one is never "past", whenever it was.

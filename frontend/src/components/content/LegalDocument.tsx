@@ -10,8 +10,7 @@ export function LegalDocument({ page }: { page: LegalPage }) {
         <h1 className="mt-2 text-3xl font-semibold tracking-tight text-ink sm:text-4xl">{page.title}</h1>
         {page.updated ? (
           <p className="mt-3 text-sm text-ink-subtle">
-            Last updated{' '}
-            <time dateTime={page.updated}>{formatDay(`${page.updated}T00:00:00Z`)}</time>
+            Last updated <time dateTime={page.updated}>{formatDay(`${page.updated}T00:00:00Z`)}</time>
           </p>
         ) : null}
       </header>

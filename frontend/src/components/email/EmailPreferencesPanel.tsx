@@ -17,7 +17,10 @@ type Pending = EmailTopic | 'all' | null;
 function plainOutcome(outcome: { status: 'sent' | 'error'; reason?: string } | undefined): { saved: string; error?: string } {
   if (outcome?.status === 'sent') return { saved: 'Saved.' };
   if (outcome?.status === 'error')
-    return { saved: '', error: outcome.reason === 'RATE_LIMITED' ? 'Too many changes at once; wait a moment and try again.' : 'We could not save that. Please try again.' };
+    return {
+      saved: '',
+      error: outcome.reason === 'RATE_LIMITED' ? 'Too many changes at once; wait a moment and try again.' : 'We could not save that. Please try again.',
+    };
   return { saved: '' };
 }
 

@@ -10,8 +10,7 @@ type Resource = NonNullable<Awaited<ReturnType<CatalogQueries['findByIdOrSlug']>
 type FileVersion = NonNullable<Awaited<ReturnType<LibraryQueries['fileVersion']>>>;
 
 export type DownloadCheck =
-  | { ok: true; user: SignedInUser; resource: Resource; file: FileVersion }
-  | { ok: false; problem: DownloadProblem; resourceId: string | null };
+  { ok: true; user: SignedInUser; resource: Resource; file: FileVersion } | { ok: false; problem: DownloadProblem; resourceId: string | null };
 
 /**
  * Whether a download link works for the visitor: its signature, expiry and account, and that the

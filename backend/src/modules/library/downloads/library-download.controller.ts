@@ -6,12 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { requestMetadata } from '../../../events/metadata-for';
 import { contextFromRequest } from '../../../server-fn/request-context';
 import type { ServerFnContext } from '../../../server-fn/server-fn-context';
-import {
-  PROBLEM_CODES,
-  PROBLEM_STATUS,
-  problemMessage,
-  type DownloadProblem,
-} from '../../../../../contracts/library/download-problems.contract';
+import { PROBLEM_CODES, PROBLEM_STATUS, problemMessage, type DownloadProblem } from '../../../../../contracts/library/download-problems.contract';
 import { sendRenderedPage } from '../../../platform/web/page-headers';
 import { cspNonce } from '../../../platform/web/security-headers';
 import { SsrRenderer } from '../../../platform/web/ssr-renderer';

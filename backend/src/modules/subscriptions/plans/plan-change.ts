@@ -55,12 +55,10 @@ export function currentPlan(held: HeldPlan[]): HeldPlan | null {
 export function planChange(held: HeldPlan[], wanted: WantedPlan): PlanChange {
   const current = currentPlan(held);
   if (!current) return { kind: 'new' };
-  if (current.kind === 'lifetime')
-    return wanted.kind === 'lifetime' ? { kind: 'same', held: current } : { kind: 'lifetime-held', held: current };
+  if (current.kind === 'lifetime') return wanted.kind === 'lifetime' ? { kind: 'same', held: current } : { kind: 'lifetime-held', held: current };
   if (wanted.kind === 'lifetime') return { kind: 'to-lifetime', held: current };
   if (current.resourceId === wanted.resourceId && current.quantity === wanted.quantity) return { kind: 'same', held: current };
   if (!current.paidUp) return { kind: 'overdue', held: current };
-  const direction =
-    current.resourceId === wanted.resourceId ? 'seats' : (RANK[wanted.plan] ?? 0) > (RANK[current.plan] ?? 0) ? 'upgrade' : 'downgrade';
+  const direction = current.resourceId === wanted.resourceId ? 'seats' : (RANK[wanted.plan] ?? 0) > (RANK[current.plan] ?? 0) ? 'upgrade' : 'downgrade';
   return { kind: 'switch', held: current, direction };
 }

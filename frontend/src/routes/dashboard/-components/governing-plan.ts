@@ -15,9 +15,7 @@ export function governingPlan(data: DashboardData): { label: string; seat: boole
 }
 
 /** A plan of the account's own whose renewal is unpaid, with the renewal waiting to be paid (its hosted invoice), when there is one. */
-export function pastDue(
-  data: DashboardData,
-): { license: DashboardData['licenses'][number]; payment: DashboardData['pendingPayments'][number] | null } | null {
+export function pastDue(data: DashboardData): { license: DashboardData['licenses'][number]; payment: DashboardData['pendingPayments'][number] | null } | null {
   const license = data.licenses.find((l) => l.status === 'past_due' || l.subscription?.status === 'past_due');
   if (!license) return null;
   const payment = data.pendingPayments.find((p) => p.kind === 'renewal' && p.status === 'open') ?? null;
