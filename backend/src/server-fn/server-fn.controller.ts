@@ -55,7 +55,9 @@ export class ServerFnController {
     if (answer.status === 405) res.setHeader('allow', req.method === 'GET' ? 'POST' : 'GET, HEAD');
     for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
     if (plainForm) {
-      const target = await this.plainFormTarget(id, answer, rawInput, res);
+      // What another site's page made the browser post is never kept to be shown on ours.
+      const keep = isSameOriginRequest(req.headers, this.config.PUBLIC_URL);
+      const target = await this.plainFormTarget(id, answer, keep ? rawInput : undefined, res);
       if (target) {
         res.redirect(303, target);
         return;
@@ -87,7 +89,7 @@ export class ServerFnController {
     if ('error' in envelope) {
       query.set('status', 'error');
       query.set('reason', envelope.error.code);
-      const cookie = form.keep ? await this.drafts.keep(form.page, form.keep, rawInput, envelope.error.issues ?? []) : undefined;
+      const cookie = form.keep && rawInput !== undefined ? await this.drafts.keep(form.page, form.keep, rawInput, envelope.error.issues ?? []) : undefined;
       if (cookie) res.cookie(cookie.name, cookie.value, cookie.options);
     } else {
       query.set('status', 'sent');

@@ -200,14 +200,19 @@ describe('the contact form', () => {
   it('keeps what a refused plain post typed, for that browser only, and forgets it once a message goes through', async () => {
     const ip = freshIp();
     const session = await formSession(ip);
-    const plain = (fields: Record<string, string>, cookie: string) =>
+    const plain = (fields: Record<string, string>, cookie: string, origin = api.url) =>
       fetch(`${api.url}/_serverFn/submitContactMessage`, {
         method: 'POST',
         redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', cookie, origin: api.url, 'x-forwarded-for': ip },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', cookie, origin, 'x-forwarded-for': ip },
         body: new URLSearchParams(fields).toString(),
       });
     const typed = { name: 'Ada Lovelace', email: 'not-an-address', topic: 'billing', message: 'Short' };
+    // Text another site's page posted is never kept to be shown on ours.
+    const planted = await plain({ ...typed, csrfToken: session.token }, session.cookie, 'https://evil.example');
+    expect([planted.status, planted.headers.get('location')]).toEqual([303, '/contact?status=error&reason=CROSS_SITE']);
+    expect(planted.headers.getSetCookie().some((c) => c.startsWith('sculpt_draft='))).toBe(false);
+
     const refused = await plain({ ...typed, csrfToken: session.token, website: '' }, session.cookie);
     expect(refused.status).toBe(303);
     const draftCookie = refused.headers.getSetCookie().find((c) => c.startsWith('sculpt_draft='))!;
