@@ -10,8 +10,6 @@ import { planAction } from './plan-action';
 import { PriceTag } from './PriceTag';
 import { formatCount, plural, resourceNumbers } from './resource-facts';
 
-export { planActionLabel } from './plan-action';
-
 /** One plan: name, price, the numbers it comes with, its features and what it offers the visitor (see plan-action). */
 export function PlanCard({ plan, held = null, headingLevel: Heading = 'h3' }: { plan: Resource; held?: PlanStanding | null; headingLevel?: 'h2' | 'h3' }) {
   const titleId = useId();
@@ -49,7 +47,7 @@ export function PlanCard({ plan, held = null, headingLevel: Heading = 'h3' }: { 
       {featured ? (
         <p className="absolute -top-3 left-6 inline-flex items-center gap-1.5 rounded-full border border-accent-300/50 bg-accent-600 px-3 py-1 text-xs font-semibold text-white shadow-glow">
           {yours ? <CheckCircle2 aria-hidden="true" className="size-3.5" /> : <Sparkles aria-hidden="true" className="size-3.5" />}
-          {yours ? 'Your plan' : 'Recommended'}
+          {action.kind === 'yours' ? action.label : 'Recommended'}
         </p>
       ) : null}
 
