@@ -201,7 +201,7 @@ describe('phones', () => {
     wide.push(...(await overflows(page, '/checkout?resourceId=vault-kickstart-bundle')));
     for (const section of ['overview', 'license', 'resources', 'pending-payments', 'licensed-users', 'sessions'])
       wide.push(...(await overflows(page, `/dashboard?section=${section}`)));
-    wide.push(...(await overflows(page, '/library')));
+    for (const path of ['/library', '/library/vault-kickstart-bundle', '/learn/from-audio-to-notes']) wide.push(...(await overflows(page, path)));
     wide.push(...(await overflows(page, await manageEmailLink(address), (p) => p.getByRole('switch', { name: 'Newsletter' }).waitFor())));
     wide.push(...(await overflows(page, '/this-page-does-not-exist')));
 
