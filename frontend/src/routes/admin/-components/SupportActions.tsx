@@ -37,7 +37,7 @@ export function SupportActions({ account, viewer }: { account: CustomerAccount; 
           : `support: you can resend keys, grant resources and up to ${SUPPORT_CREDIT_LIMIT} credits at a time`}
         . Each action is recorded with your name and reason, and shows in the timeline and the audit log.
       </p>
-      <div className="mt-3 grid items-start gap-4 md:grid-cols-2 xl:grid-cols-3">
+      <div className="mt-3 grid grid-cols-1 items-start gap-4 md:grid-cols-2 xl:grid-cols-3">
         <SupportActionForm
           userId={userId}
           viewer={viewer}
