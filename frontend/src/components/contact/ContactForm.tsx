@@ -8,6 +8,7 @@ import {
   submitContactMessage,
   type ContactTopic,
 } from '@contracts/contact/contact.contract';
+import type { ServerFnOutput } from '@contracts/server-fn';
 import { callServerFn, ServerFnError } from '../../lib/server-fn-client';
 import { Field, FormAlert, Select, TextArea, TextInput } from '../forms/FormField';
 import { Button } from '../ui/Button';
@@ -22,13 +23,11 @@ interface Values {
 
 const EMPTY: Values = { name: '', email: '', topic: '', message: '' };
 
-export interface ContactDraft {
-  values: Record<string, string>;
-  issues: Array<{ path: Array<string | number>; message: string }>;
-}
+/** What a refused plain post typed, and why, as the page's token call brings it back. */
+type ContactDraft = ServerFnOutput<typeof getContactCsrfToken>['draft'];
 
 /** What a refused plain post typed, back in the fields (a topic only if it is one of ours). */
-function draftValues(draft: ContactDraft | null | undefined): Values {
+function draftValues(draft: ContactDraft | undefined): Values {
   if (!draft) return EMPTY;
   const { name = '', email = '', topic = '', message = '' } = draft.values;
   return { name, email, message, topic: Object.hasOwn(CONTACT_TOPICS, topic) ? (topic as ContactTopic) : '' };
@@ -47,7 +46,7 @@ export function ContactForm({
   csrfToken: string;
   outcome?: { status: 'sent' | 'error'; reason?: string };
   /** Shown again after a refused plain post (`outcome` an error): what was typed, and each field's error. */
-  draft?: ContactDraft | null;
+  draft?: ContactDraft;
 }) {
   const id = useId();
   const refused = outcome?.status === 'error' ? draft : undefined;
