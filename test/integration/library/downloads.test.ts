@@ -134,6 +134,9 @@ describe.each(['disk', 's3'] as const)('downloads through signed links, %s stora
     expect(json.status).toBe(403);
     expect(await json.json()).toEqual({ error: { code: 'library.link_invalid', message: expect.stringContaining('not valid') } });
     expect((await get('/library/files/nonsense', { accept: 'text/html' })).status).toBe(403);
+    const hostile = await get('/library/files/%00/x', { accept: 'text/html' });
+    expect(hostile.status).toBe(403);
+    expect(await hostile.text()).toContain('This download link is not valid');
   });
 
   it("refuses another account's link with 403, and a signed-out visitor with 401", async () => {
