@@ -51,6 +51,17 @@ describe('the plans page knows your plan', () => {
         .count(),
     ).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
+
+    // The home page's plans say the same.
+    await page.goto('/');
+    await waitForHydration(page);
+    expect(await card(page, 'lifetime-license').textContent()).toContain('Your plan');
+    expect(
+      await page
+        .locator('article[data-plan]')
+        .getByRole('link', { name: /Buy|Subscribe|Switch/ })
+        .count(),
+    ).toBe(0);
     expect(account.errors).toEqual([]);
   }, 90_000);
 
