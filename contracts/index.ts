@@ -22,6 +22,7 @@ import { releaseLicenseDevice } from './devices/devices.contract';
 import { getServiceStatus } from './status.contract';
 import { coursesServerFns } from './courses/courses.contract';
 import { libraryServerFns } from './library/library.contract';
+import { getDownloadProblem } from './library/download-problems.contract';
 import { disputesServerFns } from './disputes/disputes.contract';
 
 export * from './server-fn';
@@ -74,5 +75,6 @@ export const serverFnContracts = [
   adminRedriveStripeEvent,
   ...coursesServerFns,
   ...libraryServerFns,
+  getDownloadProblem,
   ...disputesServerFns,
 ] as const;

@@ -14,7 +14,15 @@ export interface ServerFnContract<Id extends string = string, Input extends z.Zo
    * For a function that a plain HTML form posts to (before JavaScript loads): the form's page. The
    * browser is sent back there with `?status=sent`, or `?status=error&reason=<code>`.
    */
-  readonly form?: { page: string };
+  readonly form?: PlainForm;
+}
+
+export interface PlainForm {
+  page: string;
+  /** Fields put back into the page's address (those the page itself is addressed by, such as a link's token). */
+  carry?: readonly string[];
+  /** Fields whose typed text the page shows again after a refusal (kept on the server for a while, never in the address). */
+  keep?: readonly string[];
 }
 
 export function defineServerFn<Id extends string, Input extends z.ZodType, Output extends z.ZodType>(contract: {
@@ -23,7 +31,7 @@ export function defineServerFn<Id extends string, Input extends z.ZodType, Outpu
   input: Input;
   output: Output;
   errors?: readonly string[];
-  form?: { page: string };
+  form?: PlainForm;
 }): ServerFnContract<Id, Input, Output> {
   return { errors: [], ...contract };
 }

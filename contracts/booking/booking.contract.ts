@@ -105,7 +105,14 @@ export const getMySessions = defineServerFn({
   id: 'getMySessions',
   method: 'GET',
   input: z.object({}).strict().default({}),
-  output: z.object({ upcoming: z.array(bookedSessionSchema), past: z.array(bookedSessionSchema), policy: z.string() }),
+  output: z.object({
+    upcoming: z.array(bookedSessionSchema),
+    /** Sessions that took place. */
+    past: z.array(bookedSessionSchema),
+    /** Cancelled, or never booked (another buyer took the time, the checkout was not finished): never "past". */
+    cancelled: z.array(bookedSessionSchema),
+    policy: z.string(),
+  }),
 });
 
 /** Open times a booking can move to: same host and length, the booking's own time left out. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { toEmailAddress } from '../email-address';
-import { defineServerFn } from '../server-fn';
+import { defineServerFn, errorIssueSchema } from '../server-fn';
 
 export const CONTACT_TOPICS = {
   general: 'A general question',
@@ -34,7 +34,12 @@ export const getContactCsrfToken = defineServerFn({
   id: 'getContactCsrfToken',
   method: 'GET',
   input: z.object({}).strict().default({}),
-  output: z.object({ token: z.string(), expiresAt: z.iso.datetime() }),
+  output: z.object({
+    token: z.string(),
+    expiresAt: z.iso.datetime(),
+    /** What this browser typed into a form posted without JavaScript that was refused, and why; null when none is kept. */
+    draft: z.object({ values: z.record(z.string(), z.string()), issues: z.array(errorIssueSchema) }).nullable(),
+  }),
 });
 
 export const submitContactMessage = defineServerFn({
@@ -43,5 +48,5 @@ export const submitContactMessage = defineServerFn({
   input: contactMessageSchema,
   output: z.object({ status: z.literal('received') }),
   errors: ['contact.csrf_invalid'],
-  form: { page: '/contact' },
+  form: { page: '/contact', keep: ['name', 'email', 'topic', 'message'] },
 });

@@ -41,12 +41,37 @@ export const emailPreferenceChangeSchema = z.discriminatedUnion('type', [
 ]);
 export type EmailPreferenceChange = z.infer<typeof emailPreferenceChangeSchema>;
 
+/** A change as one word, the value of the button a form without JavaScript sends: `unsubscribe-all`, `resubscribe`, `<topic>:on` or `<topic>:off`. */
+export function emailPreferenceChangeWord(change: EmailPreferenceChange): string {
+  if (change.type !== 'set-topics') return change.type;
+  const [topic, on] = Object.entries(change.topics)[0] ?? [];
+  return `${topic}:${on ? 'on' : 'off'}`;
+}
+
+const changeWordSchema = z
+  .string()
+  .max(60)
+  .transform((word, ctx): EmailPreferenceChange => {
+    if (word === 'unsubscribe-all' || word === 'resubscribe') return { type: word };
+    const [topic, state, ...rest] = word.split(':');
+    const known = topicEnum.safeParse(topic);
+    if (known.success && (state === 'on' || state === 'off') && rest.length === 0) return { type: 'set-topics', topics: { [known.data]: state === 'on' } };
+    ctx.addIssue({ code: 'custom', message: 'That is not a change of your email preferences.' });
+    return z.NEVER;
+  });
+
 export const updateEmailPreferences = defineServerFn({
   id: 'updateEmailPreferences',
   method: 'POST',
-  input: z.object({ email: z.string().trim().min(1).max(254), token: z.string().trim().min(1).max(200), change: emailPreferenceChangeSchema }),
+  input: z.object({
+    email: z.string().trim().min(1).max(254),
+    token: z.string().trim().min(1).max(200),
+    change: z.union([emailPreferenceChangeSchema, changeWordSchema]),
+  }),
   output: emailPreferencesSchema,
   errors: ['email.link_invalid'],
+  // Each switch and "Unsubscribe from all" is a form button: without JavaScript, the page comes back with the link it was opened with.
+  form: { page: '/manage-email', carry: ['email', 'token'] },
 });
 
 /** Asking for a fresh manage-email link: the address (the form checks it before sending too). */

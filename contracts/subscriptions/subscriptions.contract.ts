@@ -73,4 +73,24 @@ export const changePlan = defineServerFn({
   ],
 });
 
-export const planChangeServerFns = [getPlanChange, changePlan];
+/** The plan an account holds, as the plans page shows it: its own card says "Your plan", the others what a move to them means. */
+export const planStandingSchema = z.object({
+  resourceId: z.string(),
+  title: z.string(),
+  kind: z.enum(['lifetime', 'subscription']),
+  quantity: z.number().int(),
+  /** False while a renewal is unpaid: nothing else can be bought until it is. */
+  paidUp: z.boolean(),
+  cancelAt: iso.nullable(),
+});
+export type PlanStanding = z.infer<typeof planStandingSchema>;
+
+export const getPlanStanding = defineServerFn({
+  id: 'getPlanStanding',
+  method: 'GET',
+  input: z.object({}).strict().default({}),
+  /** Null when signed out or without a plan. */
+  output: planStandingSchema.nullable(),
+});
+
+export const planChangeServerFns = [getPlanChange, changePlan, getPlanStanding];

@@ -40,6 +40,7 @@ import { Route as ResourcesResourceIdRouteImport } from './routes/resources/$res
 import { Route as AdminCustomersUserIdRouteImport } from './routes/admin/customers/$userId'
 import { Route as LearnResourceIdIndexRouteImport } from './routes/learn/$resourceId/index'
 import { Route as LearnResourceIdLessonSlugRouteImport } from './routes/learn/$resourceId/$lessonSlug'
+import { Route as LibraryFilesSplatRouteImport } from './routes/library/files.$'
 import { Route as AdminCustomersUserIdAtRouteImport } from './routes/admin/customers/$userId_.at'
 
 const IndexRoute = IndexRouteImport.update({
@@ -201,6 +202,11 @@ const LearnResourceIdLessonSlugRoute =
     path: '/learn/$resourceId/$lessonSlug',
     getParentRoute: () => rootRouteImport,
   } as any)
+const LibraryFilesSplatRoute = LibraryFilesSplatRouteImport.update({
+  id: '/library/files/$',
+  path: '/library/files/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminCustomersUserIdAtRoute = AdminCustomersUserIdAtRouteImport.update({
   id: '/customers/$userId_/at',
   path: '/customers/$userId/at',
@@ -238,6 +244,7 @@ export interface FileRoutesByFullPath {
   '/resources/': typeof ResourcesIndexRoute
   '/admin/customers/$userId': typeof AdminCustomersUserIdRoute
   '/learn/$resourceId/$lessonSlug': typeof LearnResourceIdLessonSlugRoute
+  '/library/files/$': typeof LibraryFilesSplatRoute
   '/learn/$resourceId/': typeof LearnResourceIdIndexRoute
   '/admin/customers/$userId/at': typeof AdminCustomersUserIdAtRoute
 }
@@ -270,6 +277,7 @@ export interface FileRoutesByTo {
   '/resources': typeof ResourcesIndexRoute
   '/admin/customers/$userId': typeof AdminCustomersUserIdRoute
   '/learn/$resourceId/$lessonSlug': typeof LearnResourceIdLessonSlugRoute
+  '/library/files/$': typeof LibraryFilesSplatRoute
   '/learn/$resourceId': typeof LearnResourceIdIndexRoute
   '/admin/customers/$userId/at': typeof AdminCustomersUserIdAtRoute
 }
@@ -305,6 +313,7 @@ export interface FileRoutesById {
   '/resources/': typeof ResourcesIndexRoute
   '/admin/customers/$userId': typeof AdminCustomersUserIdRoute
   '/learn/$resourceId/$lessonSlug': typeof LearnResourceIdLessonSlugRoute
+  '/library/files/$': typeof LibraryFilesSplatRoute
   '/learn/$resourceId/': typeof LearnResourceIdIndexRoute
   '/admin/customers/$userId_/at': typeof AdminCustomersUserIdAtRoute
 }
@@ -341,6 +350,7 @@ export interface FileRouteTypes {
     | '/resources/'
     | '/admin/customers/$userId'
     | '/learn/$resourceId/$lessonSlug'
+    | '/library/files/$'
     | '/learn/$resourceId/'
     | '/admin/customers/$userId/at'
   fileRoutesByTo: FileRoutesByTo
@@ -373,6 +383,7 @@ export interface FileRouteTypes {
     | '/resources'
     | '/admin/customers/$userId'
     | '/learn/$resourceId/$lessonSlug'
+    | '/library/files/$'
     | '/learn/$resourceId'
     | '/admin/customers/$userId/at'
   id:
@@ -407,6 +418,7 @@ export interface FileRouteTypes {
     | '/resources/'
     | '/admin/customers/$userId'
     | '/learn/$resourceId/$lessonSlug'
+    | '/library/files/$'
     | '/learn/$resourceId/'
     | '/admin/customers/$userId_/at'
   fileRoutesById: FileRoutesById
@@ -432,6 +444,7 @@ export interface RootRouteChildren {
   LibraryIndexRoute: typeof LibraryIndexRoute
   ResourcesIndexRoute: typeof ResourcesIndexRoute
   LearnResourceIdLessonSlugRoute: typeof LearnResourceIdLessonSlugRoute
+  LibraryFilesSplatRoute: typeof LibraryFilesSplatRoute
   LearnResourceIdIndexRoute: typeof LearnResourceIdIndexRoute
 }
 
@@ -654,6 +667,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LearnResourceIdLessonSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/library/files/$': {
+      id: '/library/files/$'
+      path: '/library/files/$'
+      fullPath: '/library/files/$'
+      preLoaderRoute: typeof LibraryFilesSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/customers/$userId_/at': {
       id: '/admin/customers/$userId_/at'
       path: '/customers/$userId/at'
@@ -729,6 +749,7 @@ const rootRouteChildren: RootRouteChildren = {
   LibraryIndexRoute: LibraryIndexRoute,
   ResourcesIndexRoute: ResourcesIndexRoute,
   LearnResourceIdLessonSlugRoute: LearnResourceIdLessonSlugRoute,
+  LibraryFilesSplatRoute: LibraryFilesSplatRoute,
   LearnResourceIdIndexRoute: LearnResourceIdIndexRoute,
 }
 export const routeTree = rootRouteImport

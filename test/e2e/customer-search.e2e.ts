@@ -37,7 +37,7 @@ describe('finding a customer in /admin', () => {
     const found = results.getByRole('listitem').filter({ hasText: customer.email });
     await found.waitFor();
     expect(await found.textContent()).toContain('Matched by license key');
-    expect(await found.textContent()).toContain('Plan: pro');
+    expect(await found.textContent()).toContain('Pro plan');
     expect(await results.getByRole('listitem').count()).toBe(1);
     expect(await found.getByRole('link', { name: /^Open account of/ }).getAttribute('href')).toBe(`/admin/customers/${encodeURIComponent(customer.userId)}`);
     expect(await axeViolations(page, 'section')).toEqual([]);

@@ -52,7 +52,7 @@ describe('one plan per account, in Chromium', () => {
     await waitForHydration(page);
     const notice = page.getByTestId('plan-change-notice');
     await notice.waitFor();
-    expect(await notice.textContent()).toContain('from Starter to Pro at once, on the same subscription');
+    expect(await notice.textContent()).toContain('from the Starter plan to the Pro plan at once, on the same subscription');
     const lines = await page.getByTestId('proration-lines').textContent();
     expect(lines).toMatch(/Unused time on .+ after/);
     expect(lines).toMatch(/Remaining time on .+ after/);

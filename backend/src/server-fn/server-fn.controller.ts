@@ -5,6 +5,7 @@ import { AppError } from '../platform/common/app-error';
 import { PERSONAL } from '../platform/common/http/cache-control';
 import { APP_CONFIG } from '../platform/config/config.module';
 import type { AppConfig } from '../platform/config/config.schema';
+import { FormDrafts } from './form-drafts';
 import { PayloadDecoder } from './payload-decoder';
 import { CrossSiteRequestError, isSameOriginRequest } from './same-origin';
 import { contextFromRequest } from './request-context';
@@ -20,6 +21,7 @@ export class ServerFnController {
   constructor(
     private readonly invoker: ServerFnInvoker,
     private readonly registry: ServerFnRegistry,
+    private readonly drafts: FormDrafts,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.decoder = new PayloadDecoder(config.BODY_LIMIT);
@@ -30,8 +32,10 @@ export class ServerFnController {
     const context = contextFromRequest(req, res);
     let answer: ServerFnAnswer;
     let plainForm = false;
+    let rawInput: unknown;
     try {
       const payload = await this.decoder.decode(req, res);
+      rawInput = payload.input;
       plainForm = payload.kind === 'form' && req.accepts(['application/json', 'text/html']) !== 'application/json';
       context.plainForm = plainForm;
       // Every POST changes something: one that a page on another site made the browser send is refused here, for every function.
@@ -51,7 +55,9 @@ export class ServerFnController {
     if (answer.status === 405) res.setHeader('allow', req.method === 'GET' ? 'POST' : 'GET, HEAD');
     for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
     if (plainForm) {
-      const target = this.plainFormTarget(id, answer);
+      // What another site's page made the browser post is never kept to be shown on ours.
+      const keep = isSameOriginRequest(req, this.config.PUBLIC_URL);
+      const target = await this.plainFormTarget(id, answer, keep ? rawInput : undefined, res);
       if (target) {
         res.redirect(303, target);
         return;
@@ -70,13 +76,38 @@ export class ServerFnController {
     return text;
   }
 
-  /** Where a form posted before JavaScript loaded sends the browser: a redirect's target, or back to its page with the outcome. */
-  private plainFormTarget(id: string, answer: ServerFnAnswer): string | undefined {
+  /**
+   * Where a form posted before JavaScript loaded sends the browser: a redirect's target, or back to
+   * its page with the outcome (and, after a refusal, what was typed kept for the page to show).
+   */
+  private async plainFormTarget(id: string, answer: ServerFnAnswer, rawInput: unknown, res: Response): Promise<string | undefined> {
     const { envelope } = answer;
     if ('redirect' in envelope) return envelope.redirect.href;
-    const page = this.registry.find(id)?.contract.form?.page;
-    if (!page) return undefined;
-    if ('error' in envelope) return `${page}?status=error&reason=${encodeURIComponent(envelope.error.code)}`;
-    return `${page}?status=sent`;
+    const form = this.registry.find(id)?.contract.form;
+    if (!form) return undefined;
+    const query = new URLSearchParams(carried(form.carry ?? [], rawInput));
+    if ('error' in envelope) {
+      query.set('status', 'error');
+      query.set('reason', envelope.error.code);
+      const cookie = form.keep && rawInput !== undefined ? await this.drafts.keep(form.page, form.keep, rawInput, envelope.error.issues ?? []) : undefined;
+      if (cookie) res.cookie(cookie.name, cookie.value, cookie.options);
+    } else {
+      query.set('status', 'sent');
+      if (form.keep) {
+        const cookie = this.drafts.forget();
+        res.cookie(cookie.name, cookie.value, cookie.options);
+      }
+    }
+    return `${form.page}?${query.toString()}`;
   }
+}
+
+/** The named fields of a form's input that are short single strings, as the page's address takes them back. */
+function carried(names: readonly string[], input: unknown): Array<[string, string]> {
+  if (typeof input !== 'object' || input === null) return [];
+  const fields = input as Record<string, unknown>;
+  return names.flatMap((name) => {
+    const value = Object.hasOwn(fields, name) ? fields[name] : undefined;
+    return typeof value === 'string' && value.length > 0 && value.length <= 300 ? [[name, value] as [string, string]] : [];
+  });
 }

@@ -1,11 +1,2 @@
-const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
-/** A calendar date ("Nov 23, 2026"), the same on the server and in the browser (UTC). */
-export function formatDay(iso: string): string {
-  return DAY.format(new Date(iso));
-}
-
-/** A date and minute in UTC ("Nov 23, 2026 14:05 UTC"), for logs and history lists. */
-export function formatDayTime(iso: string): string {
-  return `${formatDay(iso)} ${iso.slice(11, 16)} UTC`;
-}
+/** The site's one date format, shared with the server's messages (see contracts/dates). */
+export { formatDay, formatDayTime } from '@contracts/dates';

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { getPlanChange } from '@contracts/subscriptions/subscriptions.contract';
+import { getPlanChange, getPlanStanding } from '@contracts/subscriptions/subscriptions.contract';
 import { callServerFn } from '../lib/server-fn-client';
 
 /** What buying a plan means next to the plan held (checkout page), with Stripe's proration preview. */
@@ -19,3 +19,10 @@ export async function withPlanChange<T extends { resource: { id: string; type: s
   if (data.resource?.type === 'license') await queryClient.ensureQueryData(planChangeQuery(data.resource.id, data.quantity)).catch(() => undefined);
   return data;
 }
+
+/** The plan the visitor holds (null signed out or without one), so the plans page offers only what fits it. */
+export const planStandingQuery = () =>
+  queryOptions({
+    queryKey: ['account', 'plan-standing'],
+    queryFn: () => callServerFn(getPlanStanding, {}),
+  });

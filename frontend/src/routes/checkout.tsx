@@ -109,7 +109,8 @@ function CheckoutPage() {
         </div>
       ) : data.mode === 'free' ? (
         <FreeCheckout data={{ ...data, resource }} />
-      ) : search.status === 'success' ? null /* after paying, only the outcome: nothing to buy again */ : (
+      ) : search.status === 'success' ||
+        search.status === 'configuration-error' ? null /* only the outcome: nothing to buy again, or nothing that can be bought */ : (
         <section aria-labelledby="order-heading" className="mt-8 overflow-hidden rounded-2xl border border-line bg-surface-raised">
           <OrderHeader resource={resource} />
           <div className="border-t border-line p-6 sm:p-8">

@@ -31,7 +31,7 @@ export const Route = createFileRoute('/contact')({
 });
 
 function ContactPage() {
-  const { token } = useSuspenseQuery(contactTokenQuery()).data;
+  const { token, draft } = useSuspenseQuery(contactTokenQuery()).data;
   const { status, reason } = Route.useSearch();
   const { supportEmail } = useSuspenseQuery(siteInfoQuery()).data;
   return (
@@ -43,7 +43,7 @@ function ContactPage() {
         </p>
       </div>
       <div className="mt-12 grid gap-12 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <ContactForm csrfToken={token} outcome={status ? { status, reason } : undefined} />
+        <ContactForm csrfToken={token} outcome={status ? { status, reason } : undefined} draft={draft} />
         <aside aria-label="Other ways to get help" className="space-y-6 text-sm">
           <HelpItem icon={<BookOpen aria-hidden className="size-5 text-accent-300" />} title="Documentation">
             Setup, settings and every feature, explained.{' '}

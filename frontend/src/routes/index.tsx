@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pricingQuery } from '../queries/catalog';
+import { planStandingQuery } from '../queries/plan-change';
 import { SITE_NAME } from '../lib/site';
 import { pageHead, publicOrigin, softwareApplicationJsonLd } from '../lib/seo';
 import { staticIsland } from '../components/ui/static-island';
@@ -22,6 +23,8 @@ export const Route = createFileRoute('/')({
         () => false,
       ),
       home.preload(),
+      // The plans section offers what fits the visitor's plan, as the plans page does; not knowing it never fails the page.
+      context.queryClient.ensureQueryData(planStandingQuery()).catch(() => null),
     ]);
     return { plansLoaded };
   },

@@ -2,11 +2,17 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { EmailPreferencesPanel } from '../components/email/EmailPreferencesPanel';
 import { RequestLinkForm } from '../components/email/RequestLinkForm';
-import { searchReader, text } from '../lib/search-params';
+import { oneOf, searchReader, text } from '../lib/search-params';
 import { pageHead } from '../lib/seo';
 import { emailPreferencesQuery } from '../queries/email';
 
-const readSearch = searchReader({ email: text({ trim: true, max: 254 }), token: text({ trim: true, max: 200 }) });
+const readSearch = searchReader({
+  email: text({ trim: true, max: 254 }),
+  token: text({ trim: true, max: 200 }),
+  /** Set when a change posted without JavaScript comes back. */
+  status: oneOf(['sent', 'error']),
+  reason: text({ max: 60 }),
+});
 
 const PROBLEMS = {
   missing: {
@@ -38,7 +44,7 @@ export const Route = createFileRoute('/manage-email')({
 });
 
 function ManageEmailPage() {
-  const { email, token } = Route.useSearch();
+  const { email, token, status, reason } = Route.useSearch();
   const { data } = useSuspenseQuery(emailPreferencesQuery({ email, token }));
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-16 sm:px-6 sm:py-24">
@@ -46,10 +52,10 @@ function ManageEmailPage() {
         <>
           <h1 className="text-3xl font-semibold tracking-tight text-ink sm:text-4xl">Email preferences</h1>
           <p className="mt-3 text-ink-muted">
-            For <strong className="text-ink">{data.email}</strong>. Changes are saved as you make them.
+            For <strong className="break-all text-ink">{data.email}</strong>. Changes are saved as you make them.
           </p>
           <div className="mt-10">
-            <EmailPreferencesPanel initial={data} token={token ?? ''} />
+            <EmailPreferencesPanel initial={data} token={token ?? ''} outcome={status ? { status, reason } : undefined} />
           </div>
         </>
       ) : (

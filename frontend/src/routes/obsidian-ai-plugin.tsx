@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { ArrowRight, BookOpen, ChevronDown, Coins } from 'lucide-react';
 import { CreditPackCard } from '../components/catalog/CreditPackCard';
 import { PlanGrid } from '../components/catalog/PlanCard';
@@ -11,6 +11,7 @@ import { CallToAction } from '../components/ui/CallToAction';
 import { LogoMark } from '../components/shell/Logo';
 import { pageHead, publicOrigin, softwareApplicationJsonLd } from '../lib/seo';
 import { pricingQuery } from '../queries/catalog';
+import { planStandingQuery } from '../queries/plan-change';
 import { siteInfoQuery } from '../queries/site';
 import { HeroBackdrop } from '../components/ui/HeroBackdrop';
 import { CheckList } from '../components/ui/CheckList';
@@ -22,7 +23,12 @@ const DOCS_HREF = '/obsidian-ai-plugin-docs';
 const REFUND_HREF = '/refund-policy';
 
 export const Route = createFileRoute('/obsidian-ai-plugin')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(pricingQuery()),
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(pricingQuery()),
+      // Not knowing the visitor's plan never fails the page: the cards then read as for a newcomer.
+      context.queryClient.ensureQueryData(planStandingQuery()).catch(() => null),
+    ]),
   head: (ctx) =>
     pageHead(ctx, {
       title: 'Obsidian AI plugin: features and pricing',
@@ -36,6 +42,7 @@ export const Route = createFileRoute('/obsidian-ai-plugin')({
 function PluginPage() {
   const { data: pricing } = useSuspenseQuery(pricingQuery());
   const { data: info } = useSuspenseQuery(siteInfoQuery());
+  const { data: held = null } = useQuery(planStandingQuery());
   return (
     <>
       <Hero minimumObsidianVersion={info.minimumObsidianVersion} />
@@ -44,7 +51,7 @@ function PluginPage() {
         <h2 id="plans-title" className="sr-only">
           Plans
         </h2>
-        <PlanGrid pricing={pricing} />
+        <PlanGrid pricing={pricing} held={held} />
         <p className="mt-8 text-center text-sm text-ink-subtle">
           Prices in US dollars. Monthly plans are billed each month; the lifetime license is one payment.{' '}
           <Link to={REFUND_HREF as '/'} className="font-medium text-accent-300 underline-offset-4 hover:underline">

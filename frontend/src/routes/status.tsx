@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { CheckCircle2, RefreshCw, TriangleAlert } from 'lucide-react';
 import { Button } from '../components/ui/Button';
 import { cx } from '../components/ui/cx';
+import { formatDayTime } from '../lib/dates';
 import { serviceStatusQuery } from '../queries/status';
 
 export const Route = createFileRoute('/status')({
@@ -19,7 +20,6 @@ export const Route = createFileRoute('/status')({
 function StatusPage() {
   const { data, refetch, isFetching } = useSuspenseQuery(serviceStatusQuery());
   const operational = data.overall === 'operational';
-  const checkedAt = new Date(data.checkedAt);
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-16 sm:px-6 sm:py-24">
       <h1 className="text-3xl font-semibold tracking-tight text-ink sm:text-4xl">System status</h1>
@@ -58,7 +58,7 @@ function StatusPage() {
       </ul>
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm text-ink-subtle">
         <p>
-          Last checked <time dateTime={data.checkedAt}>{checkedAt.toUTCString()}</time>
+          Last checked <time dateTime={data.checkedAt}>{formatDayTime(data.checkedAt)}</time>
         </p>
         <Button variant="secondary" size="sm" onClick={() => void refetch()} disabled={isFetching}>
           <RefreshCw aria-hidden className={cx(isFetching && 'animate-spin')} />

@@ -196,6 +196,46 @@ describe('the contact form', () => {
     const bad = await form({ ...message('nope'), csrfToken: session.token });
     expect([bad.status, bad.headers.get('location')]).toEqual([303, '/contact?status=error&reason=VALIDATION_FAILED']);
   });
+
+  it('keeps what a refused plain post typed, for that browser only, and forgets it once a message goes through', async () => {
+    const ip = freshIp();
+    const session = await formSession(ip);
+    const plain = (fields: Record<string, string>, cookie: string, origin = api.url) =>
+      fetch(`${api.url}/_serverFn/submitContactMessage`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', cookie, origin, 'x-forwarded-for': ip },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const typed = { name: 'Ada Lovelace', email: 'not-an-address', topic: 'billing', message: 'Short' };
+    // Text another site's page posted is never kept to be shown on ours.
+    const planted = await plain({ ...typed, csrfToken: session.token }, session.cookie, 'https://evil.example');
+    expect([planted.status, planted.headers.get('location')]).toEqual([303, '/contact?status=error&reason=CROSS_SITE']);
+    expect(planted.headers.getSetCookie().some((c) => c.startsWith('sculpt_draft='))).toBe(false);
+
+    const refused = await plain({ ...typed, csrfToken: session.token, website: '' }, session.cookie);
+    expect(refused.status).toBe(303);
+    const draftCookie = refused.headers.getSetCookie().find((c) => c.startsWith('sculpt_draft='))!;
+    expect(draftCookie).toMatch(/; Max-Age=600; Path=\/; .*HttpOnly; SameSite=Lax/);
+    const withDraft = `${session.cookie}; ${draftCookie.split(';')[0]}`;
+
+    const readDraft = async (cookie: string) =>
+      (
+        (await (await fetch(`${api.url}/_serverFn/getContactCsrfToken`, { headers: { cookie, 'x-forwarded-for': ip } })).json()) as {
+          result: { draft: unknown };
+        }
+      ).result.draft;
+    const draft = (await readDraft(withDraft)) as { values: Record<string, string>; issues: { path: string[]; message: string }[] };
+    expect(draft.values).toEqual(typed);
+    expect(draft.issues.map((issue) => issue.path[0]).sort()).toEqual(['email', 'message']);
+    expect(draft.issues.find((issue) => issue.path[0] === 'message')!.message).toBe('Write at least 10 characters so we can help.');
+    // The honeypot and the token are not part of what comes back; another browser gets nothing.
+    expect(await readDraft(session.cookie)).toBeNull();
+
+    const sent = await plain({ ...message(`draft-${randomUUID()}@example.com`), csrfToken: session.token, website: '' }, withDraft);
+    expect([sent.status, sent.headers.get('location')]).toEqual([303, '/contact?status=sent']);
+    expect(sent.headers.getSetCookie().find((c) => c.startsWith('sculpt_draft='))).toMatch(/^sculpt_draft=; Max-Age=0;/);
+  });
 });
 
 describe('manage-email links', () => {
@@ -256,6 +296,33 @@ describe('manage-email links', () => {
     await update(email, tokenFor(email), { type: 'unsubscribe-all' });
     await update(email, tokenFor(email), { type: 'resubscribe' });
     expect(await preferenceEventsFor(email)).toEqual(['EmailTopicUnsubscribed', 'EmailTopicSubscribed', 'EmailUnsubscribedFromAll', 'EmailResubscribed']);
+  });
+
+  it('takes each change as a plain form post (one word per button), answered with the page and its link (303)', async () => {
+    const email = `plain-${randomUUID()}@example.com`;
+    const token = tokenFor(email);
+    const post = (change: string, as = token) =>
+      fetch(`${api.url}/_serverFn/updateEmailPreferences`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: api.url },
+        body: new URLSearchParams({ email, token: as, change }).toString(),
+      });
+    const page = (outcome: string) => `/manage-email?${new URLSearchParams({ email, token }).toString()}&${outcome}`;
+
+    const on = await post('newsletter:on');
+    expect([on.status, on.headers.get('location')]).toEqual([303, page('status=sent')]);
+    const all = await post('unsubscribe-all');
+    expect(all.headers.get('location')).toBe(page('status=sent'));
+    expect(await preferenceEventsFor(email)).toEqual(['EmailTopicSubscribed', 'EmailUnsubscribedFromAll']);
+
+    for (const word of ['newsletter:maybe', 'spam:on', 'newsletter:on:again', 'delete-everything']) {
+      const refused = await post(word);
+      expect([word, refused.status, refused.headers.get('location')]).toEqual([word, 303, page('status=error&reason=VALIDATION_FAILED')]);
+    }
+    const forged = await post('resubscribe', tokenFor(`x-${email}`));
+    expect(forged.headers.get('location')).toContain('status=error&reason=email.link_invalid');
+    expect(await preferenceEventsFor(email)).toEqual(['EmailTopicSubscribed', 'EmailUnsubscribedFromAll']);
   });
 
   it('emails a fresh link only to a known address, answers the same for both, and limits requests', async () => {

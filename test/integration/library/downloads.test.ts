@@ -134,6 +134,9 @@ describe.each(['disk', 's3'] as const)('downloads through signed links, %s stora
     expect(json.status).toBe(403);
     expect(await json.json()).toEqual({ error: { code: 'library.link_invalid', message: expect.stringContaining('not valid') } });
     expect((await get('/library/files/nonsense', { accept: 'text/html' })).status).toBe(403);
+    const hostile = await get('/library/files/%00/x', { accept: 'text/html' });
+    expect(hostile.status).toBe(403);
+    expect(await hostile.text()).toContain('This download link is not valid');
   });
 
   it("refuses another account's link with 403, and a signed-out visitor with 401", async () => {
@@ -144,7 +147,14 @@ describe.each(['disk', 's3'] as const)('downloads through signed links, %s stora
     const html = await page.text();
     expect(html).toContain('This link was made for another account');
     expect(html).toContain('href="/library/meeting-notes-system"');
-    expect((await fetch(`${site.url}${url}`, { headers: { accept: 'text/html' } })).status).toBe(401);
+    // The site's own page, in its frame (header, main, footer), not a bare one.
+    expect(html).toMatch(/<main id="main"[^>]*>[\s\S]*This link was made for another account[\s\S]*<\/main>[\s\S]*<footer/);
+    const signedOut = await fetch(`${site.url}${url}`, { headers: { accept: 'text/html' } });
+    expect(signedOut.status).toBe(401);
+    const signIn = await signedOut.text();
+    expect(signIn).toContain('<main id="main"');
+    expect(signIn).toContain('Sign in to download');
+    expect(signIn).toContain(`href="/?sign_in=open&amp;redirect_url=${encodeURIComponent('/library/meeting-notes-system')}"`);
   });
 
   it('refuses an expired link with 410 and says how to get a fresh one', async () => {

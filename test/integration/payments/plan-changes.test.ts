@@ -43,7 +43,7 @@ describe('one plan per account', () => {
     // Just bought: nearly the whole month is left, so nearly the whole $10 difference is due.
     expect(preview.amountDueCents).toBeGreaterThan(950);
     expect(preview.amountDueCents).toBeLessThanOrEqual(1000);
-    expect(view.result.message).toContain('from Starter to Pro');
+    expect(view.result.message).toContain('from the Starter plan to the Pro plan');
 
     expect((await callFn(site.url, 'initiateCheckout', { resourceId: 'pro-monthly', quantity: 1 }, { cookie })).error?.code).toBe(
       'checkout.plan_change_is_a_switch',

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { validateLicense } from '../../support/plugin-admission-decoder';
 import { callFn, chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../../support/site-client';
 import type { SiteServer } from '../../support/site-server';
+import { formatDayTime } from '../../../contracts/dates';
 
 let site: SiteServer;
 beforeAll(async () => {
@@ -94,9 +95,7 @@ describe('device activations through GET /api/plugin/license/validate', () => {
     expect(coolsFor).toBeLessThanOrEqual(24 * 3_600_000);
     const cooling = await check(owner.key, f!);
     expect(cooling.status).toBe(403);
-    expect(cooling.message).toContain(
-      `A recently released device's slot frees at ${third.result.slotFreeAt.slice(0, 10)} ${third.result.slotFreeAt.slice(11, 16)} UTC.`,
-    );
+    expect(cooling.message).toContain(`A recently released device's slot frees at ${formatDayTime(third.result.slotFreeAt)}.`);
     expect(await ownerSeat(owner.cookie)).toMatchObject({ coolingUntil: [third.result.slotFreeAt], recentReleases: 3 });
 
     expect((await release(owner.cookie, owner.licenseId, c!)).result).toEqual({ released: false, slotFreeAt: null });

@@ -171,11 +171,17 @@ export class BookingQueries {
     };
   }
 
-  async mySessions(user: SignedInUser, now = new Date()): Promise<{ upcoming: BookedSession[]; past: BookedSession[]; policy: string }> {
+  async mySessions(
+    user: SignedInUser,
+    now = new Date(),
+  ): Promise<{ upcoming: BookedSession[]; past: BookedSession[]; cancelled: BookedSession[]; policy: string }> {
     const rows = (await this.reads.bookingsOf(user.userId)).map((row) => bookedSession(row, now));
-    const upcoming = rows.filter((s) => s.status === 'confirmed' && Date.parse(s.end) > now.getTime());
-    const past = rows.filter((s) => !upcoming.includes(s)).reverse();
-    return { upcoming, past, policy: BOOKING_POLICY };
+    const ahead = (s: BookedSession) => Date.parse(s.end) > now.getTime();
+    // A time held while its payment completes is ahead too; a cancelled one is never "past", whenever it was.
+    const upcoming = rows.filter((s) => (s.status === 'confirmed' || s.status === 'held') && ahead(s));
+    const past = rows.filter((s) => s.status === 'confirmed' && !ahead(s)).reverse();
+    const cancelled = rows.filter((s) => !upcoming.includes(s) && !past.includes(s)).reverse();
+    return { upcoming, past, cancelled, policy: BOOKING_POLICY };
   }
 
   async rescheduleSlots(user: SignedInUser, bookingId: string, now = new Date()): Promise<OpenSlot[]> {

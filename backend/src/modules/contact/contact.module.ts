@@ -10,6 +10,7 @@ import { contactEmailKinds } from './emails/contact-email-kinds';
 import { ContactServerFns } from './contact.server-fns';
 import { ReceiveContactMessageHandler } from './commands/receive-contact-message.handler';
 import { FormCsrf } from './form-csrf';
+import { formDraftsProvider } from '../../server-fn/form-drafts';
 import { UsedFormTokens } from './used-form-tokens';
 import { REDIS } from '../../platform/redis/redis.module';
 import type { Redis } from 'ioredis';
@@ -25,6 +26,7 @@ import type { Redis } from 'ioredis';
       inject: [SITE_SECRET, APP_CONFIG],
       useFactory: (secret: SiteSecret, config: AppConfig) => new FormCsrf(deriveKey(secret, 'contact-form'), config.PUBLIC_URL.startsWith('https:')),
     },
+    formDraftsProvider,
     { provide: UsedFormTokens, inject: [REDIS, APP_CONFIG], useFactory: (redis: Redis, config: AppConfig) => new UsedFormTokens(redis, config.QUEUE_PREFIX) },
   ],
 })

@@ -5,6 +5,7 @@ import { getContactCsrfToken, submitContactMessage } from '../../../../contracts
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { enforceRateLimits } from '../../platform/common/rate-limit/rate-limited';
 import { RedisRateLimiter } from '../../platform/common/rate-limit/redis-rate-limiter';
+import { FormDrafts } from '../../server-fn/form-drafts';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { normalizeEmail } from '../preferences';
@@ -23,13 +24,15 @@ export class ContactServerFns {
     private readonly commands: CommandBus,
     private readonly limiter: RedisRateLimiter,
     private readonly usedTokens: UsedFormTokens,
+    private readonly drafts: FormDrafts,
   ) {}
 
   @ServerFn(getContactCsrfToken)
-  getContactCsrfToken(_input: unknown, context: ServerFnContext): ServerFnOutput<typeof getContactCsrfToken> {
+  async getContactCsrfToken(_input: unknown, context: ServerFnContext): Promise<ServerFnOutput<typeof getContactCsrfToken>> {
     const { token, expiresAt, cookie } = this.csrf.issue(context.headers.cookie);
     if (cookie) context.response.cookie(cookie.name, cookie.value, cookie.options);
-    return { token, expiresAt: expiresAt.toISOString() };
+    const draft = await this.drafts.read(context.headers.cookie, submitContactMessage.form!.page);
+    return { token, expiresAt: expiresAt.toISOString(), draft };
   }
 
   @ServerFn(submitContactMessage)

@@ -14,6 +14,8 @@ import { AdminLibraryUploadController } from './admin/admin-library-upload.contr
 import { PublishFileVersionHandler } from './commands/publish-file-version.handler';
 import { RecordDownloadHandler } from './commands/record-download.handler';
 import { DownloadLinks } from './download-links';
+import { DownloadChecks } from './downloads/download-check';
+import { DownloadProblemServerFns } from './downloads/download-problem.server-fns';
 import { LibraryDownloadController } from './downloads/library-download.controller';
 import { libraryEvents } from './library.events';
 import { LibraryQueries } from './library.queries';
@@ -37,6 +39,8 @@ export const libraryDist = (config: Pick<AppConfig, 'LIBRARY_DIST' | 'WEB_DIST'>
   providers: [
     LibraryServerFns,
     AdminLibraryServerFns,
+    DownloadChecks,
+    DownloadProblemServerFns,
     { provide: OBJECT_STORAGE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => storageFromConfig(config) },
     { provide: LIBRARY_MANIFEST, inject: [APP_CONFIG], useFactory: (config: AppConfig) => readLibraryManifest(libraryDist(config)) },
     {

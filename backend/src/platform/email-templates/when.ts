@@ -9,7 +9,8 @@ function formattersFor(timeZone: string) {
     entry = {
       when: new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: zone }),
       zoneName: new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'long' }),
-      day: new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: zone }),
+      // The site's one date format (contracts/dates, "Nov 23, 2026"), in the recipient's zone.
+      day: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: zone }),
     };
     formatters.set(zone, entry);
   }

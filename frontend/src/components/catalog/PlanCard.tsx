@@ -1,22 +1,22 @@
 import { useId } from 'react';
-import { Coins, MonitorSmartphone, Sparkles, Users } from 'lucide-react';
-import { checkoutHref, readBooleanMetadata } from '@contracts/catalog/resource-rules';
+import { CheckCircle2, Coins, MonitorSmartphone, Sparkles, Users } from 'lucide-react';
+import { readBooleanMetadata } from '@contracts/catalog/resource-rules';
 import type { Resource } from '@contracts/catalog/resource';
-import { CallToAction } from '../ui/CallToAction';
+import type { PlanStanding } from '@contracts/subscriptions/subscriptions.contract';
 import { cx } from '../ui/cx';
 import { FeatureList } from './FeatureList';
+import { PlanActionArea } from './PlanActionArea';
+import { planAction } from './plan-action';
 import { PriceTag } from './PriceTag';
-import { billingInterval, formatCount, plural, resourceNumbers } from './resource-facts';
+import { formatCount, plural, resourceNumbers } from './resource-facts';
 
-/** What the plan's button says: subscribe to a monthly plan, buy a one-off one. */
-export function planActionLabel(plan: Pick<Resource, 'title' | 'metadata'>): string {
-  return billingInterval(plan) === 'month' ? `Subscribe to ${plan.title}` : `Buy ${plan.title}`;
-}
-
-/** One plan: name, price, the numbers it comes with, its features and a button to checkout. */
-export function PlanCard({ plan, headingLevel: Heading = 'h3' }: { plan: Resource; headingLevel?: 'h2' | 'h3' }) {
+/** One plan: name, price, the numbers it comes with, its features and what it offers the visitor (see plan-action). */
+export function PlanCard({ plan, held = null, headingLevel: Heading = 'h3' }: { plan: Resource; held?: PlanStanding | null; headingLevel?: 'h2' | 'h3' }) {
   const titleId = useId();
-  const featured = readBooleanMetadata(plan.metadata.featured);
+  const action = planAction(plan, held);
+  const yours = action.kind === 'yours';
+  // The visitor's own plan stands out, not the one we recommend to newcomers.
+  const featured = held ? yours : readBooleanMetadata(plan.metadata.featured);
   const numbers = resourceNumbers(plan);
   const shortDescription = typeof plan.metadata.shortDescription === 'string' ? plan.metadata.shortDescription : undefined;
   const heroDescription = plan.metadata.heroDescription ?? plan.description;
@@ -46,8 +46,8 @@ export function PlanCard({ plan, headingLevel: Heading = 'h3' }: { plan: Resourc
     >
       {featured ? (
         <p className="absolute -top-3 left-6 inline-flex items-center gap-1.5 rounded-full border border-accent-300/50 bg-accent-600 px-3 py-1 text-xs font-semibold text-white shadow-glow">
-          <Sparkles aria-hidden="true" className="size-3.5" />
-          Recommended
+          {yours ? <CheckCircle2 aria-hidden="true" className="size-3.5" /> : <Sparkles aria-hidden="true" className="size-3.5" />}
+          {action.kind === 'yours' ? action.label : 'Recommended'}
         </p>
       ) : null}
 
@@ -61,9 +61,7 @@ export function PlanCard({ plan, headingLevel: Heading = 'h3' }: { plan: Resourc
       <PriceTag resource={plan} size="lg" className="mt-6" />
       <p className="mt-3 min-h-[2.75rem] text-sm leading-relaxed text-ink-muted">{heroDescription}</p>
 
-      <CallToAction href={checkoutHref(plan.id)} variant={featured ? 'primary' : 'secondary'} size="md" className="mt-6 w-full">
-        {planActionLabel(plan)}
-      </CallToAction>
+      <PlanActionArea action={action} featured={featured} />
 
       {highlights.length > 0 ? (
         <ul className="mt-6 space-y-2.5 rounded-xl border border-line bg-surface/60 p-4 text-sm">
@@ -88,13 +86,13 @@ export interface PricingPlans {
 }
 
 /** Starter, Pro and Lifetime side by side (stacked on a phone). */
-export function PlanGrid({ pricing, headingLevel }: { pricing: PricingPlans; headingLevel?: 'h2' | 'h3' }) {
+export function PlanGrid({ pricing, held, headingLevel }: { pricing: PricingPlans; held?: PlanStanding | null; headingLevel?: 'h2' | 'h3' }) {
   const plans = [pricing.starterMonthly, pricing.proMonthly, pricing.lifetimeLicense];
   return (
     <ul className="grid gap-6 pt-3 md:grid-cols-3 md:gap-5 lg:gap-6">
       {plans.map((plan) => (
         <li key={plan.id} className="min-w-0">
-          <PlanCard plan={plan} headingLevel={headingLevel} />
+          <PlanCard plan={plan} held={held} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

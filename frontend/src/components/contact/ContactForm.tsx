@@ -8,6 +8,7 @@ import {
   submitContactMessage,
   type ContactTopic,
 } from '@contracts/contact/contact.contract';
+import type { ServerFnOutput } from '@contracts/server-fn';
 import { callServerFn, ServerFnError } from '../../lib/server-fn-client';
 import { Field, FormAlert, Select, TextArea, TextInput } from '../forms/FormField';
 import { Button } from '../ui/Button';
@@ -22,15 +23,35 @@ interface Values {
 
 const EMPTY: Values = { name: '', email: '', topic: '', message: '' };
 
+/** What a refused plain post typed, and why, as the page's token call brings it back. */
+type ContactDraft = ServerFnOutput<typeof getContactCsrfToken>['draft'];
+
+/** What a refused plain post typed, back in the fields (a topic only if it is one of ours). */
+function draftValues(draft: ContactDraft | undefined): Values {
+  if (!draft) return EMPTY;
+  const { name = '', email = '', topic = '', message = '' } = draft.values;
+  return { name, email, message, topic: Object.hasOwn(CONTACT_TOPICS, topic) ? (topic as ContactTopic) : '' };
+}
+
 /**
  * The contact form. Without JavaScript it is a plain POST to the server function (which sends the
  * browser back here with the outcome); with it, fields are checked as you send, errors sit beside
  * their fields, and the message is sent without leaving the page.
  */
-export function ContactForm({ csrfToken, outcome }: { csrfToken: string; outcome?: { status: 'sent' | 'error'; reason?: string } }) {
+export function ContactForm({
+  csrfToken,
+  outcome,
+  draft,
+}: {
+  csrfToken: string;
+  outcome?: { status: 'sent' | 'error'; reason?: string };
+  /** Shown again after a refused plain post (`outcome` an error): what was typed, and each field's error. */
+  draft?: ContactDraft;
+}) {
   const id = useId();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
+  const refused = outcome?.status === 'error' ? draft : undefined;
+  const [values, setValues] = useState<Values>(() => draftValues(refused));
+  const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>(() => fieldErrors(refused?.issues));
   const [alert, setAlert] = useState<string | undefined>(outcome?.status === 'error' ? plainFormErrorMessage(outcome.reason) : undefined);
   const [token, setToken] = useState(csrfToken);
   const [pending, setPending] = useState(false);

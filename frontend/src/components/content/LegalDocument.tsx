@@ -1,17 +1,16 @@
 import type { LegalPage } from '../../content/legal';
+import { formatDay } from '../../lib/dates';
 
 /** A legal page: title, last-updated date, contents and the text. */
 export function LegalDocument({ page }: { page: LegalPage }) {
-  const updated = page.updated ? new Date(`${page.updated}T00:00:00Z`) : undefined;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 pt-14 pb-20 sm:px-6">
       <header className="border-b border-line pb-8">
         <p className="text-sm font-medium text-accent-300">Legal</p>
         <h1 className="mt-2 text-3xl font-semibold tracking-tight text-ink sm:text-4xl">{page.title}</h1>
-        {updated ? (
+        {page.updated ? (
           <p className="mt-3 text-sm text-ink-subtle">
-            Last updated{' '}
-            <time dateTime={page.updated}>{updated.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })}</time>
+            Last updated <time dateTime={page.updated}>{formatDay(`${page.updated}T00:00:00Z`)}</time>
           </p>
         ) : null}
       </header>

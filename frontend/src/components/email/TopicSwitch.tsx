@@ -1,9 +1,14 @@
 import { LoaderCircle } from 'lucide-react';
 import { cx } from '../ui/cx';
 
-/** One topic's on/off switch, with its name and what it sends. */
+/**
+ * One topic's on/off switch, with its name and what it sends. The switch is a submit button of the
+ * panel's form (`change` = `<topic>:on|off`), so it works before JavaScript loads; with it, the
+ * change is saved in place.
+ */
 export function TopicSwitch({
   id,
+  topic,
   label,
   description,
   on,
@@ -11,6 +16,7 @@ export function TopicSwitch({
   onChange,
 }: {
   id: string;
+  topic: string;
   label: string;
   description: string;
   on: boolean;
@@ -18,8 +24,8 @@ export function TopicSwitch({
   onChange: (on: boolean) => void;
 }) {
   return (
-    <div className="flex items-start justify-between gap-6 px-5 py-4">
-      <div>
+    <div className="flex items-start justify-between gap-4 px-4 py-4 sm:gap-6 sm:px-5">
+      <div className="min-w-0">
         <label htmlFor={id} className="font-medium text-ink">
           {label}
         </label>
@@ -31,12 +37,17 @@ export function TopicSwitch({
         {pending ? <LoaderCircle aria-hidden className="size-4 animate-spin text-ink-subtle" /> : null}
         <button
           id={id}
-          type="button"
+          type="submit"
+          name="change"
+          value={`${topic}:${on ? 'off' : 'on'}`}
           role="switch"
           aria-checked={on}
           aria-describedby={`${id}-description`}
           disabled={pending}
-          onClick={() => onChange(!on)}
+          onClick={(event) => {
+            event.preventDefault();
+            onChange(!on);
+          }}
           className={cx(
             'relative inline-flex h-7 w-12 items-center rounded-full border transition-colors focus-visible:outline-offset-2 disabled:opacity-60',
             on ? 'border-accent-400/60 bg-accent-600' : 'border-line-strong bg-surface-sunken',

@@ -1,3 +1,4 @@
+import { planName } from '@contracts/catalog/plan-names';
 import { formatMoney } from '@contracts/catalog/number-format';
 import type { CustomerEntitlement, EndKind, Entitlement, EntitlementEnd } from '@contracts/entitlements/entitlement-sources';
 import { formatDay, formatDayTime } from '../../lib/dates';
@@ -31,7 +32,7 @@ export function sourceText(source: AnySource): string {
     case 'seat':
       return `Seat given by ${source.ownerName} on ${formatDay(source.at)}, on their ${source.planTitle} plan`;
     case 'included':
-      return `Included with the ${source.plan} plan`;
+      return `Included with the ${planName(source.plan)}`;
     case 'free':
       return `Free, added on ${formatDay(source.at)}`;
     case 'admin':

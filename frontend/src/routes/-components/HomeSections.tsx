@@ -1,9 +1,10 @@
 import type { ReactElement } from 'react';
 import { Link, useLoaderData } from '@tanstack/react-router';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { ArrowRight, BookOpen, Sparkles } from 'lucide-react';
 import { siteInfoQuery } from '../../queries/site';
 import { pricingQuery } from '../../queries/catalog';
+import { planStandingQuery } from '../../queries/plan-change';
 import { PlanGrid } from '../../components/catalog/PlanCard';
 import { FeatureGrid } from '../../components/catalog/PluginFeatures';
 import { RatingSummary } from '../../components/catalog/RatingSummary';
@@ -164,7 +165,8 @@ function Plans() {
 
 function LoadedPlans() {
   const { data: pricing } = useSuspenseQuery(pricingQuery());
-  return <PlanGrid pricing={pricing} />;
+  const { data: held = null } = useQuery(planStandingQuery());
+  return <PlanGrid pricing={pricing} held={held} />;
 }
 
 /* ------------------------------------------------------------------------------------------------ */

@@ -39,7 +39,7 @@ function LibraryPage() {
           </CallToAction>
         </div>
       ) : (
-        <ul className="mt-8 divide-y divide-line rounded-2xl border border-line bg-surface-raised" aria-label="Your resources" data-testid="library-items">
+        <ul className="mt-8 divide-y divide-line rounded-2xl border border-line bg-surface-raised" aria-label="In your library" data-testid="library-items">
           {data.items.map((item) => (
             <LibraryItemRow key={item.resource.id} item={item} />
           ))}

@@ -1,19 +1,21 @@
 import { Controller, Get, Head, Inject, Param, Req, Res } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { requestMetadata } from '../../../events/metadata-for';
 import { contextFromRequest } from '../../../server-fn/request-context';
 import type { ServerFnContext } from '../../../server-fn/server-fn-context';
-import { Auth } from '../../auth';
-import { CatalogQueries } from '../../catalog';
+import { PROBLEM_CODES, PROBLEM_STATUS, problemMessage, type DownloadProblem } from '../../../../../contracts/library/download-problems.contract';
+import { sendRenderedPage } from '../../../platform/web/page-headers';
+import { cspNonce } from '../../../platform/web/security-headers';
+import { SsrRenderer } from '../../../platform/web/ssr-renderer';
 import { RecordDownload } from '../commands/record-download.handler';
-import { DownloadLinks } from '../download-links';
-import { LibraryQueries } from '../library.queries';
 import { OBJECT_STORAGE } from '../storage/storage-from-config';
 import type { ObjectStorage } from '../storage/object-storage';
 import { attachmentDisposition, parseRange } from './byte-range';
-import { type DownloadProblem, downloadProblemPage, PROBLEM_CODES, PROBLEM_STATUS, problemMessage } from './download-problem.page';
+import { DownloadChecks } from './download-check';
+import { downloadProblemPage } from './download-problem.page';
 
 /**
  * `GET /library/files/<token>/<name>`: checks the link's signature, expiry and account (and that
@@ -23,11 +25,9 @@ import { type DownloadProblem, downloadProblemPage, PROBLEM_CODES, PROBLEM_STATU
 @Controller('library/files')
 export class LibraryDownloadController {
   constructor(
-    private readonly links: DownloadLinks,
-    private readonly auth: Auth,
-    private readonly catalog: CatalogQueries,
-    private readonly queries: LibraryQueries,
+    private readonly checks: DownloadChecks,
     private readonly commands: CommandBus,
+    private readonly modules: ModuleRef,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
@@ -58,22 +58,26 @@ export class LibraryDownloadController {
     }
   }
 
+  /** A refusal: for a browser, the site's own page at the link's address (getDownloadProblem says why), with the refusal's status. */
+  private async refuse(req: Request, res: Response, kind: DownloadProblem, resourceId: string | null, context: ServerFnContext): Promise<void> {
+    if (req.method !== 'GET' || req.accepts(['html', 'json']) !== 'html') return problem(req, res, kind, resourceId);
+    try {
+      // Looked up per request: the worker process has no renderer, and never serves downloads.
+      const renderer = this.modules.get(SsrRenderer, { strict: false });
+      const page = await renderer.render(req, context, cspNonce(res));
+      const html = await page.text();
+      res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+      sendRenderedPage(req, res, new Response(null, { status: PROBLEM_STATUS[kind], headers: page.headers }), html);
+    } catch (error) {
+      context.log.warn({ err: error }, 'library: the download problem page could not be rendered; the plain one is sent');
+      if (!res.headersSent) problem(req, res, kind, resourceId);
+    }
+  }
+
   private async answer(token: string, req: Request, res: Response, context: ServerFnContext): Promise<void> {
-    const check = this.links.verify(token);
-    if (!check.ok) return problem(req, res, check.reason, check.reason === 'expired' ? check.grant.resourceId : null);
-    const { grant } = check;
-    const user = await this.auth.user(context);
-    if (!user) return problem(req, res, 'signed-out', grant.resourceId);
-    if (user.userId !== grant.userId) return problem(req, res, 'other-account', grant.resourceId);
-    // One round trip: the resource, the account's entitlement facts and the version, side by side.
-    const [resource, facts, file] = await Promise.all([
-      this.catalog.findByIdOrSlug(grant.resourceId),
-      this.queries.accountFacts(user),
-      this.queries.fileVersion(grant.resourceId, grant.fileName, grant.version),
-    ]);
-    if (!resource) return problem(req, res, 'gone', null);
-    if (!this.queries.entitlementOf(resource, facts).entitled) return problem(req, res, 'not-entitled', resource.id);
-    if (!file) return problem(req, res, 'gone', resource.id);
+    const check = await this.checks.check(token, context);
+    if (!check.ok) return this.refuse(req, res, check.problem, check.resourceId, context);
+    const { user, resource, file } = check;
 
     const etag = `"${file.sha256}"`;
     const ifRange = req.headers['if-range'];

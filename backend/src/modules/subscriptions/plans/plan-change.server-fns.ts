@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { checkoutPagePath } from '../../../../../contracts/checkout/checkout-links';
-import { changePlan, getPlanChange } from '../../../../../contracts/subscriptions/subscriptions.contract';
+import { changePlan, getPlanChange, getPlanStanding } from '../../../../../contracts/subscriptions/subscriptions.contract';
 import type { ServerFnOutput } from '../../../../../contracts/server-fn';
 import { AppError } from '../../../platform/common/app-error';
 import { ServerFn } from '../../../server-fn/server-fn.decorator';
@@ -10,7 +10,7 @@ import { redirectTo } from '../../../server-fn/server-redirect';
 import { Auth, signInRedirect } from '../../auth';
 import { PlanChanges } from './plan-changes';
 
-/** The checkout page's plan change: what buying a plan means next to the one held, and confirming a switch. */
+/** The plan held (plans page), what buying a plan means next to it (checkout page), and confirming a switch. */
 @Injectable()
 export class PlanChangeServerFns {
   constructor(
@@ -21,6 +21,13 @@ export class PlanChangeServerFns {
   @ServerFn(getPlanChange)
   async getPlanChange(input: z.output<typeof getPlanChange.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof getPlanChange>> {
     return this.plans.view(await this.auth.requireUser(context), input.resourceId, input.quantity);
+  }
+
+  /** Signed out answers null like "no plan": the plans page asks for every visitor. */
+  @ServerFn(getPlanStanding)
+  async getPlanStanding(_input: unknown, context: ServerFnContext): Promise<ServerFnOutput<typeof getPlanStanding>> {
+    const user = await this.auth.user(context);
+    return user ? this.plans.standing(user.userId) : null;
   }
 
   @ServerFn(changePlan)

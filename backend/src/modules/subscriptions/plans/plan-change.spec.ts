@@ -1,4 +1,4 @@
-import { planChange, type HeldPlan, type WantedPlan } from './plan-change';
+import { currentPlan, planChange, type HeldPlan, type WantedPlan } from './plan-change';
 
 const starter: HeldPlan = {
   licenseId: 'lic_s',
@@ -68,5 +68,15 @@ describe('buying a plan', () => {
       expect(planChange([lifetime], want('lifetime-license', 'lifetime', 'lifetime'))).toEqual({ kind: 'same', held: lifetime }));
     it('any monthly plan is refused: Lifetime already includes it', () =>
       expect(planChange([lifetime, starter], want('pro-monthly', 'pro'))).toEqual({ kind: 'lifetime-held', held: lifetime }));
+  });
+});
+
+describe('the plan an account holds (the plans page\'s "Your plan")', () => {
+  it('is none without a plan', () => expect(currentPlan([])).toBeNull());
+  it('is a Lifetime license over a subscription still running beside it', () => expect(currentPlan([starter, lifetime])).toBe(lifetime));
+  it('is the running subscription over one set to end', () => {
+    const ending = { ...starter, licenseId: 'lic_e', cancelAt: '2026-12-24T12:00:00.000Z' };
+    expect(currentPlan([ending, starter])).toBe(starter);
+    expect(currentPlan([ending])).toBe(ending);
   });
 });

@@ -41,16 +41,24 @@ export type PlanChange =
 /** Plans ordered by what they give: a move to a later one is an upgrade. */
 const RANK: Record<string, number> = { starter: 1, pro: 2, lifetime: 3 };
 
-export function planChange(held: HeldPlan[], wanted: WantedPlan): PlanChange {
-  const lifetime = held.find((h) => h.kind === 'lifetime');
-  if (lifetime) return wanted.kind === 'lifetime' ? { kind: 'same', held: lifetime } : { kind: 'lifetime-held', held: lifetime };
+/** The one plan that counts: a lifetime license over any subscription, a running subscription over one set to end. */
+export function currentPlan(held: HeldPlan[]): HeldPlan | null {
   // A subscription set to end is still the plan held until it ends: a change resumes it, never a second one.
-  const subscription = held.find((h) => h.kind === 'subscription' && h.cancelAt === null) ?? held.find((h) => h.kind === 'subscription');
-  if (!subscription) return { kind: 'new' };
-  if (wanted.kind === 'lifetime') return { kind: 'to-lifetime', held: subscription };
-  if (subscription.resourceId === wanted.resourceId && subscription.quantity === wanted.quantity) return { kind: 'same', held: subscription };
-  if (!subscription.paidUp) return { kind: 'overdue', held: subscription };
-  const direction =
-    subscription.resourceId === wanted.resourceId ? 'seats' : (RANK[wanted.plan] ?? 0) > (RANK[subscription.plan] ?? 0) ? 'upgrade' : 'downgrade';
-  return { kind: 'switch', held: subscription, direction };
+  return (
+    held.find((h) => h.kind === 'lifetime') ??
+    held.find((h) => h.kind === 'subscription' && h.cancelAt === null) ??
+    held.find((h) => h.kind === 'subscription') ??
+    null
+  );
+}
+
+export function planChange(held: HeldPlan[], wanted: WantedPlan): PlanChange {
+  const current = currentPlan(held);
+  if (!current) return { kind: 'new' };
+  if (current.kind === 'lifetime') return wanted.kind === 'lifetime' ? { kind: 'same', held: current } : { kind: 'lifetime-held', held: current };
+  if (wanted.kind === 'lifetime') return { kind: 'to-lifetime', held: current };
+  if (current.resourceId === wanted.resourceId && current.quantity === wanted.quantity) return { kind: 'same', held: current };
+  if (!current.paidUp) return { kind: 'overdue', held: current };
+  const direction = current.resourceId === wanted.resourceId ? 'seats' : (RANK[wanted.plan] ?? 0) > (RANK[current.plan] ?? 0) ? 'upgrade' : 'downgrade';
+  return { kind: 'switch', held: current, direction };
 }

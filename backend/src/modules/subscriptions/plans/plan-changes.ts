@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type Stripe from 'stripe';
 import type { Resource } from '../../../../../contracts/catalog/resource';
-import type { PlanChangeView } from '../../../../../contracts/subscriptions/subscriptions.contract';
+import type { PlanChangeView, PlanStanding } from '../../../../../contracts/subscriptions/subscriptions.contract';
 import { AppError, UnavailableError } from '../../../platform/common/app-error';
 import type { SignedInUser } from '../../auth';
 import type { CatalogQueries } from '../../catalog';
@@ -20,7 +20,7 @@ import {
   PlanPreviewStaleError,
   type PlanChangeRefusedError,
 } from '../subscriptions.errors';
-import { planChange, type PlanChange, type WantedPlan } from './plan-change';
+import { currentPlan, planChange, type PlanChange, type WantedPlan } from './plan-change';
 import { readHeldPlans } from './plan-holdings';
 import { planMessages } from './plan-messages';
 
@@ -47,6 +47,14 @@ export class PlanChanges {
     const terms = licenseTerms(resource, 1);
     const wanted: WantedPlan = { resourceId: resource.id, title: resource.title, plan: terms.plan, kind: terms.kind, quantity };
     return { change: planChange(await readHeldPlans(this.orm, userId), wanted), wanted };
+  }
+
+  /** The plan the account holds now, for the plans page; null without one. */
+  async standing(userId: string): Promise<PlanStanding | null> {
+    const held = currentPlan(await readHeldPlans(this.orm, userId));
+    if (!held) return null;
+    const { resourceId, title, kind, quantity, paidUp, cancelAt } = held;
+    return { resourceId, title, kind, quantity, paidUp, cancelAt };
   }
 
   async view(user: SignedInUser, resourceId: string, quantity: number): Promise<PlanChangeView | null> {

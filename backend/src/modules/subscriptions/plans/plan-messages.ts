@@ -1,7 +1,6 @@
 import { formatMoney } from '../../../../../contracts/catalog/number-format';
+import { formatDay as day } from '../../../../../contracts/dates';
 import type { HeldPlan, WantedPlan } from './plan-change';
-
-export const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const seats = (n: number) => `${n} ${n === 1 ? 'seat' : 'seats'}`;
 
 /** What the checkout page says about a plan change, and the refusals' messages (the same words). */
@@ -13,7 +12,7 @@ export const planMessages = {
       ? `Your ${held.title} plan is active until ${day(held.cancelAt)} and set to end then. To keep it, resume it from Manage billing in your dashboard's License section.`
       : `Your ${held.title} plan is already active with ${seats(held.quantity)}. To change the number of seats, choose another number.`,
   lifetimeHeld: (wanted: WantedPlan) =>
-    `Your Lifetime license already includes every Pro feature, with its credits each month for life: a ${wanted.title} subscription would add nothing, so it cannot be bought.`,
+    `Your Lifetime license already includes every Pro feature, with its credits each month for life: the ${wanted.title} plan would add nothing, so it cannot be bought.`,
   overdue: (held: HeldPlan) =>
     `The last renewal of your ${held.title} plan is unpaid: pay it from Pending payments in your dashboard first, then change plans.`,
   switch: (
@@ -31,7 +30,7 @@ export const planMessages = {
     if (direction === 'seats')
       return `Your ${held.title} plan changes from ${seats(held.quantity)} to ${seats(wanted.quantity)} at once, on the same subscription. ${now}; then ${monthly}.${resumed}`;
     const verb = direction === 'upgrade' ? 'upgrade' : 'move';
-    return `You ${verb} from ${held.title} to ${wanted.title} at once, on the same subscription: no second plan. ${now}; then ${monthly}. Your key stays the same.${resumed}`;
+    return `You ${verb} from the ${held.title} plan to the ${wanted.title} plan at once, on the same subscription: no second plan. ${now}; then ${monthly}. Your key stays the same.${resumed}`;
   },
   toLifetime: (held: HeldPlan) =>
     `Your ${held.title} subscription stays active until ${day(held.currentPeriodEnd!)} and is not renewed; no refund is made for the rest of that period. Your Lifetime license starts as soon as your payment succeeds, and from then on it governs your credits.`,

@@ -1,3 +1,4 @@
+import { planName } from '@contracts/catalog/plan-names';
 import type { CustomerAccount } from '@contracts/admin/customer-account.contract';
 import { AccountPanels, CreditsFact, Fact, Panel, when } from './account-rows';
 
@@ -13,7 +14,7 @@ export function AccountNow({ account }: { account: CustomerAccount }) {
           <span className="font-mono text-xs break-all">{account.userId}</span>
         </Fact>
         <Fact term="Email">{account.email ?? '—'}</Fact>
-        <Fact term="Plan">{account.plan ?? 'No plan'}</Fact>
+        <Fact term="Plan">{account.plan ? planName(account.plan) : 'No plan'}</Fact>
         <CreditsFact credits={account.credits} />
       </dl>
       <AccountPanels account={account} view="now">

@@ -1,3 +1,4 @@
+import { planName } from '@contracts/catalog/plan-names';
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -81,10 +82,10 @@ function Results({ results }: { results: CustomerSearchResult[] }) {
       <ul className="mt-2 divide-y divide-line rounded-xl border border-line" aria-label="Matching customers">
         {results.map((result) => (
           <li key={result.userId} className="flex flex-wrap items-baseline gap-x-4 gap-y-1 px-4 py-3 text-sm">
-            <span className="font-medium text-ink">{result.name ?? result.email ?? result.userId}</span>
-            {result.name && result.email ? <span className="text-ink-muted">{result.email}</span> : null}
+            <span className="min-w-0 font-medium wrap-anywhere text-ink">{result.name ?? result.email ?? result.userId}</span>
+            {result.name && result.email ? <span className="min-w-0 wrap-anywhere text-ink-muted">{result.email}</span> : null}
             <span className="font-mono text-xs text-ink-subtle">{result.userId}</span>
-            <span className="text-ink-muted">{result.plan ? `Plan: ${result.plan}` : 'No plan'}</span>
+            <span className="text-ink-muted">{result.plan ? planName(result.plan) : 'No plan'}</span>
             <span className="rounded-full bg-surface-raised px-2 py-0.5 text-xs text-ink-muted">Matched by {result.matched}</span>
             <Link to="/admin/customers/$userId" params={{ userId: result.userId }} className="ml-auto text-accent-300 underline-offset-2 hover:underline">
               Open account<span className="sr-only"> of {result.name ?? result.email ?? result.userId}</span>

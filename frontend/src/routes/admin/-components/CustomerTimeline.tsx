@@ -153,10 +153,10 @@ function TimelineItem({ userId, entry }: { userId: string; entry: TimelineEntry 
           {entry.emails.length ? (
             <div className="flex flex-wrap gap-x-2">
               <dt className="text-ink-subtle">Emails sent</dt>
-              <dd>
+              <dd className="min-w-0">
                 <ul className="flex flex-wrap gap-x-3" aria-label={`Emails sent because of #${entry.position}`}>
                   {entry.emails.map((email) => (
-                    <li key={`${email.kind}-${email.deliveredAt}`}>
+                    <li key={`${email.kind}-${email.deliveredAt}`} className="min-w-0 wrap-anywhere">
                       {email.kind} to {email.toAddress}, {when(email.deliveredAt)}
                     </li>
                   ))}

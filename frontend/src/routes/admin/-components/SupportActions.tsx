@@ -1,3 +1,4 @@
+import { planName } from '@contracts/catalog/plan-names';
 import { useQuery } from '@tanstack/react-query';
 import type { CustomerAccount } from '@contracts/admin/customer-account.contract';
 import { SUPPORT_CREDIT_LIMIT, SUPPORT_DAILY_CREDIT_LIMIT, type AdminViewer } from '@contracts/admin/support-actions.contract';
@@ -23,7 +24,7 @@ export function SupportActions({ account, viewer }: { account: CustomerAccount; 
   const optionsOf = (licenses: typeof liveLicenses) =>
     licenses.map((license) => (
       <option key={license.licenseId} value={license.licenseId}>
-        {license.plan} · key …{license.keyHint} · {license.status}
+        {planName(license.plan)} · key …{license.keyHint} · {license.status}
       </option>
     ));
   const licenseOptions = optionsOf(liveLicenses);
@@ -40,7 +41,7 @@ export function SupportActions({ account, viewer }: { account: CustomerAccount; 
           : `support: you can resend keys, grant resources and up to ${SUPPORT_CREDIT_LIMIT} credits at a time, ${SUPPORT_DAILY_CREDIT_LIMIT.toLocaleString('en-US')} a day`}
         . Each action is recorded with your name and reason, and shows in the timeline and the audit log.
       </p>
-      <div className="mt-3 grid items-start gap-4 md:grid-cols-2 xl:grid-cols-3">
+      <div className="mt-3 grid grid-cols-1 items-start gap-4 md:grid-cols-2 xl:grid-cols-3">
         <SupportActionForm
           userId={userId}
           viewer={viewer}
@@ -176,7 +177,7 @@ export function SupportActions({ account, viewer }: { account: CustomerAccount; 
             <select name="subscriptionId" className={FIELD}>
               {subscriptions.map((license) => (
                 <option key={license.licenseId} value={license.subscriptionId ?? ''}>
-                  {license.plan} · key …{license.keyHint} · {license.status}
+                  {planName(license.plan)} · key …{license.keyHint} · {license.status}
                 </option>
               ))}
             </select>

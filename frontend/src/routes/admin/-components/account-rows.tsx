@@ -1,3 +1,4 @@
+import { planName } from '@contracts/catalog/plan-names';
 import type { ReactNode } from 'react';
 import type { CustomerAccount } from '@contracts/admin/customer-account.contract';
 
@@ -79,7 +80,7 @@ export function LicenseRow({ license, view }: { license: License; view: AccountV
   return (
     <li className="px-4 py-3">
       <p className="font-medium text-ink">
-        {license.plan} · {license.kind} · <span className="capitalize">{license.status}</span>
+        {planName(license.plan)} · {license.kind} · <span className="capitalize">{license.status}</span>
       </p>
       <p className="text-ink-muted">
         Key …{license.keyHint} · {license.seats} {license.seats === 1 ? 'seat' : 'seats'} · {license.devicesPerSeat} devices per seat

@@ -1,18 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
-import { ExternalLink } from 'lucide-react';
 import type { DashboardData, DashboardLicense } from '@contracts/dashboard/dashboard.contract';
-import { openBillingPortal } from '@contracts/dashboard/dashboard.contract';
 import { formatCount } from '@contracts/catalog/number-format';
-import { FormAlert } from '../../../components/forms/FormField';
-import { Button } from '../../../components/ui/Button';
 import { CallToAction } from '../../../components/ui/CallToAction';
 import { formatDay } from '../../../lib/dates';
-import { callServerFn } from '../../../lib/server-fn-client';
+import { BillingButton } from './BillingButton';
 import { KeyHealth } from './KeyHealth';
 import { KeyRotation } from './KeyRotation';
 import { LicenseDevices } from './LicenseDevices';
 import { LicenseKey } from './LicenseKey';
 import { EmptyState, Panel, StatusPill } from './Panel';
+import { PastDueNotice } from './PastDueNotice';
 
 const STATUS_LABELS: Record<DashboardLicense['status'], string> = { active: 'Active', past_due: 'Payment overdue', ended: 'Ended', revoked: 'Revoked' };
 
@@ -23,21 +19,8 @@ function renewalLine(license: DashboardLicense): string {
   if (!sub) return license.validUntil ? `Paid through ${formatDay(license.validUntil)}.` : '';
   if (sub.status === 'cancelled') return `Cancelled; ended ${formatDay(license.validUntil ?? sub.currentPeriodEnd)}.`;
   if (sub.cancelAt) return `Cancels on ${formatDay(sub.cancelAt)}; it will not renew.`;
-  if (sub.status === 'past_due') return 'The last renewal failed: pay it from Pending payments to keep your plan.';
+  if (sub.status === 'past_due') return 'The last renewal failed: pay it to keep your plan.';
   return `Renews on ${formatDay(sub.currentPeriodEnd)}.`;
-}
-
-function BillingButton() {
-  const portal = useMutation({ mutationFn: () => callServerFn(openBillingPortal, {}), onSuccess: ({ url }) => window.location.assign(url) });
-  return (
-    <div className="space-y-2">
-      <Button variant="secondary" size="sm" onClick={() => portal.mutate()} disabled={portal.isPending || portal.isSuccess} aria-busy={portal.isPending}>
-        <ExternalLink aria-hidden="true" />
-        {portal.isPending || portal.isSuccess ? 'Opening billing…' : 'Manage billing'}
-      </Button>
-      {portal.error ? <FormAlert>{portal.error.message}</FormAlert> : null}
-    </div>
-  );
 }
 
 /** Each license: plan, status, renewal, key, seats; and the way to Stripe's billing portal. */
@@ -54,6 +37,7 @@ export function LicenseSection({ data }: { data: DashboardData }) {
   }
   return (
     <div className="space-y-6">
+      <PastDueNotice data={data} />
       {data.licenses.map((license) => (
         <Panel
           key={license.licenseId}

@@ -119,6 +119,17 @@ function SeatManager({ license }: { license: License }) {
 /** Seats on each license: who has one, give one to an address, take one back. */
 export function LicensedUsersSection({ data }: { data: DashboardData }) {
   const licenses = data.licenses.filter((l) => l.status !== 'revoked');
+  const seat = data.sharedSeats.find((s) => s.status === 'active' || s.status === 'past_due');
+  if (licenses.length === 0 && seat) {
+    // Seats are the owner's to give: someone on a seat is not sold more of them.
+    return (
+      <EmptyState title="Your seat was given to you">
+        <p data-testid="seat-holder-note">
+          Your seat is on someone else's license ({seat.title}). Only its owner gives and takes back seats: ask them if a colleague needs one too.
+        </p>
+      </EmptyState>
+    );
+  }
   if (licenses.length === 0) {
     return (
       <EmptyState title="No seats to give">

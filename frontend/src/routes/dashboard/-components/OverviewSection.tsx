@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { DashboardData } from '@contracts/dashboard/dashboard.contract';
 import { formatMoney } from '@contracts/catalog/number-format';
@@ -6,16 +7,18 @@ import { formatDay } from '../../../lib/dates';
 import { CreditsPanel } from './CreditsPanel';
 import { governingPlan, licensesHeld } from './governing-plan';
 import { EmptyState, Panel, StatusPill } from './Panel';
+import { PastDueNotice } from './PastDueNotice';
 
-function Stat({ label, value, section }: { label: string; value: string | number; section: string }) {
+function Stat({ label, value, section, badge }: { label: string; value: string | number; section: string; badge?: ReactNode }) {
   return (
     <Link
       to="/dashboard"
       search={{ section: section as never }}
-      className="rounded-2xl border border-line bg-surface-raised p-5 transition-colors hover:border-line-strong"
+      className="min-w-0 rounded-2xl border border-line bg-surface-raised p-5 transition-colors hover:border-line-strong"
     >
       <p className="text-sm text-ink-muted">{label}</p>
-      <p className="mt-2 text-2xl font-semibold text-ink">{value}</p>
+      <p className="mt-2 text-2xl font-semibold break-words text-ink">{value}</p>
+      {badge ? <p className="mt-2">{badge}</p> : null}
     </Link>
   );
 }
@@ -30,8 +33,14 @@ export function OverviewSection({ data }: { data: DashboardData }) {
   const waiting = data.pendingPayments.filter((p) => p.status === 'open' || p.status === 'processing').length;
   return (
     <div className="space-y-6">
+      <PastDueNotice data={data} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <Stat label="Plan" value={plan ? (plan.seat ? `${plan.label} (seat)` : plan.label) : 'None yet'} section="license" />
+        <Stat
+          label="Plan"
+          value={plan ? (plan.seat ? `${plan.label} (seat)` : plan.label) : 'None yet'}
+          section="license"
+          badge={plan?.pastDue ? <StatusPill status="past_due" label="Payment overdue" /> : undefined}
+        />
         <Stat label="Resources" value={data.resources.owned.length + data.resources.included.length} section="resources" />
         <Stat label="Waiting to be paid" value={waiting} section="pending-payments" />
       </div>

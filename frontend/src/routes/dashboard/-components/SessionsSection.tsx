@@ -22,6 +22,7 @@ function applyAnswer(queryClient: ReturnType<typeof useQueryClient>, changed: Bo
           ...data,
           upcoming: data.upcoming.map((s) => (s.bookingId === changed.bookingId ? changed : s)),
           past: data.past.map((s) => (s.bookingId === changed.bookingId ? changed : s)),
+          cancelled: data.cancelled.map((s) => (s.bookingId === changed.bookingId ? changed : s)),
         }
       : data,
   );
@@ -273,14 +274,14 @@ function Announcement({ text }: { text: string }) {
   );
 }
 
-/** The customer's booked sessions: upcoming ones to join, move or cancel, then the past ones. */
+/** The customer's booked sessions: upcoming ones to join, move or cancel, then the past ones, then those cancelled or never booked. */
 export function SessionsSection() {
   const ids = useId();
   const { zone } = useVisitorTimeZone();
   const { data, error } = useSuspenseQuery(mySessionsQuery());
   const [announcement, setAnnouncement] = useState<string | null>(null);
   if (error) return <FormAlert>{error.message}</FormAlert>;
-  if (data.upcoming.length === 0 && data.past.length === 0) {
+  if (data.upcoming.length === 0 && data.past.length === 0 && data.cancelled.length === 0) {
     return (
       <EmptyState title="No sessions booked yet">
         <p>
@@ -325,6 +326,15 @@ export function SessionsSection() {
         <Panel title="Past" labelledBy={`${ids}-past`}>
           <ul className="divide-y divide-line rounded-xl border border-line">
             {data.past.map((session) => (
+              <SessionRow key={session.bookingId} session={session} zone={zone} upcoming={false} onChanged={setAnnouncement} />
+            ))}
+          </ul>
+        </Panel>
+      ) : null}
+      {data.cancelled.length ? (
+        <Panel title="Cancelled or not booked" labelledBy={`${ids}-cancelled`}>
+          <ul className="divide-y divide-line rounded-xl border border-line">
+            {data.cancelled.map((session) => (
               <SessionRow key={session.bookingId} session={session} zone={zone} upcoming={false} onChanged={setAnnouncement} />
             ))}
           </ul>

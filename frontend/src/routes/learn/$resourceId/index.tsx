@@ -34,8 +34,8 @@ function CourseHome() {
   const finished = course.continueWith === null;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 pt-8 pb-20 sm:px-6 sm:pt-10">
-      <Link to="/dashboard" search={{ section: 'resources' }} className="inline-flex items-center gap-1.5 text-sm text-ink-subtle hover:text-ink">
-        <ArrowLeft aria-hidden="true" className="size-4" /> Your resources
+      <Link to="/library" className="inline-flex items-center gap-1.5 text-sm text-ink-subtle hover:text-ink">
+        <ArrowLeft aria-hidden="true" className="size-4" /> Your library
       </Link>
       <header className="mt-6">
         <p className="text-sm font-medium text-accent-300">Course</p>

@@ -10,8 +10,8 @@ export function CourseLockedScreen({ resourceId, message }: { resourceId: string
         <CallToAction to={`/resources/${resourceId}`} size="lg">
           See how to get it
         </CallToAction>
-        <CallToAction to="/dashboard" search={{ section: 'resources' }} variant="secondary" size="lg">
-          Your resources
+        <CallToAction to="/library" variant="secondary" size="lg">
+          Your library
         </CallToAction>
       </div>
     </ErrorScreenFrame>

@@ -1,3 +1,4 @@
+import { planName } from '@contracts/catalog/plan-names';
 import type { AccountMoment } from '@contracts/admin/account-moment.contract';
 import { AccountPanels, CreditsFact, Fact } from '../../-components/account-rows';
 
@@ -9,7 +10,7 @@ export function MomentView({ moment }: { moment: AccountMoment }) {
         The account then
       </h2>
       <dl className="mt-3 grid gap-x-6 gap-y-2 rounded-xl border border-line bg-surface-raised p-4 text-sm sm:grid-cols-2">
-        <Fact term="Plan">{moment.plan ?? 'No plan'}</Fact>
+        <Fact term="Plan">{moment.plan ? planName(moment.plan) : 'No plan'}</Fact>
         <CreditsFact credits={moment.credits} />
       </dl>
       <AccountPanels account={moment} view="then" />

@@ -1,0 +1,44 @@
+import type { PlanStanding } from '@contracts/subscriptions/subscriptions.contract';
+import { planAction } from './plan-action';
+
+describe('what a plan card offers', () => {
+  describe('to a visitor without a plan', () => {
+    it('subscribes to a monthly plan and buys the lifetime one', () => {
+      expect(planAction(starter, null)).toEqual({ kind: 'buy', label: 'Subscribe to Starter', href: '/checkout?resourceId=starter-monthly&qty=1' });
+      expect(planAction(lifetime, null)).toMatchObject({ kind: 'buy', label: 'Buy Lifetime license' });
+    });
+  });
+
+  describe('to a Starter customer', () => {
+    it('says "Your plan" on Starter, never "Subscribe to Starter"', () =>
+      expect(planAction(starter, heldStarter)).toEqual({ kind: 'yours', label: 'Your plan', note: 'Active, with 1 seat.' }));
+    it('offers to switch to Pro with the seats held, through the checkout that shows the proration', () =>
+      expect(planAction(pro, { ...heldStarter, quantity: 3 })).toEqual({
+        kind: 'switch',
+        label: 'Switch to Pro',
+        href: '/checkout?resourceId=pro-monthly&qty=3',
+        resourceId: 'pro-monthly',
+        quantity: 3,
+      }));
+    it('still offers Lifetime as a purchase of its own', () => expect(planAction(lifetime, heldStarter).kind).toBe('buy'));
+    it('while a renewal is unpaid, offers no switch but the way to pay', () => {
+      expect(planAction(pro, { ...heldStarter, paidUp: false }).kind).toBe('overdue');
+      expect(planAction(starter, { ...heldStarter, paidUp: false })).toMatchObject({ kind: 'yours', note: 'Its last renewal is unpaid.' });
+    });
+  });
+
+  describe('to a Lifetime owner', () => {
+    it('offers neither Lifetime again nor a monthly plan', () => {
+      expect(planAction(lifetime, heldLifetime)).toMatchObject({ kind: 'yours', label: 'Your plan' });
+      expect(planAction(pro, heldLifetime)).toEqual({ kind: 'included', note: 'Included in your Lifetime license.' });
+      expect(planAction(starter, heldLifetime).kind).toBe('included');
+    });
+  });
+});
+
+const monthly = { billingInterval: 'month' };
+const starter = { id: 'starter-monthly', title: 'Starter', metadata: monthly };
+const pro = { id: 'pro-monthly', title: 'Pro', metadata: monthly };
+const lifetime = { id: 'lifetime-license', title: 'Lifetime license', metadata: { billingInterval: 'once' } };
+const heldStarter: PlanStanding = { resourceId: 'starter-monthly', title: 'Starter', kind: 'subscription', quantity: 1, paidUp: true, cancelAt: null };
+const heldLifetime: PlanStanding = { resourceId: 'lifetime-license', title: 'Lifetime license', kind: 'lifetime', quantity: 1, paidUp: true, cancelAt: null };

@@ -1,0 +1,48 @@
+import { checkoutHref } from '@contracts/catalog/resource-rules';
+import type { Resource } from '@contracts/catalog/resource';
+import type { PlanStanding } from '@contracts/subscriptions/subscriptions.contract';
+import { billingInterval } from './resource-facts';
+
+/**
+ * What a plan's card offers, next to the plan the visitor holds: nothing is ever offered that
+ * the checkout would refuse (the same plan again, a monthly plan over a Lifetime license, a
+ * switch while a renewal is unpaid).
+ */
+export type PlanAction =
+  | { kind: 'buy'; label: string; href: string }
+  | { kind: 'yours'; label: string; note: string }
+  | { kind: 'switch'; label: string; href: string; resourceId: string; quantity: number }
+  | { kind: 'included'; note: string }
+  | { kind: 'overdue'; note: string };
+
+/** What the plan's button says to someone without a plan: subscribe to a monthly plan, buy a one-off one. */
+export function planActionLabel(plan: Pick<Resource, 'title' | 'metadata'>): string {
+  return billingInterval(plan) === 'month' ? `Subscribe to ${plan.title}` : `Buy ${plan.title}`;
+}
+
+export function planAction(plan: Pick<Resource, 'id' | 'title' | 'metadata'>, held: PlanStanding | null): PlanAction {
+  const buy: PlanAction = { kind: 'buy', label: planActionLabel(plan), href: checkoutHref(plan.id) };
+  if (!held) return buy;
+  if (held.resourceId === plan.id) {
+    const note =
+      held.kind === 'lifetime'
+        ? 'Yours for life.'
+        : !held.paidUp
+          ? 'Its last renewal is unpaid.'
+          : held.cancelAt
+            ? 'Set to end; resume it from Manage billing.'
+            : `Active, with ${held.quantity} ${held.quantity === 1 ? 'seat' : 'seats'}.`;
+    return { kind: 'yours', label: 'Your plan', note };
+  }
+  if (held.kind === 'lifetime') return { kind: 'included', note: `Included in your ${held.title}.` };
+  // Lifetime over a monthly plan is a purchase of its own; the checkout says when the subscription ends.
+  if (billingInterval(plan) !== 'month') return buy;
+  if (!held.paidUp) return { kind: 'overdue', note: `Pay the overdue renewal of your ${held.title} plan first, then switch.` };
+  return {
+    kind: 'switch',
+    label: `Switch to ${plan.title}`,
+    href: checkoutHref(plan.id, held.quantity),
+    resourceId: plan.id,
+    quantity: held.quantity,
+  };
+}
