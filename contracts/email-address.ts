@@ -20,8 +20,12 @@ const MESSAGES: Record<EmailAddressProblem, string> = {
   not_an_address: 'Enter an email address such as name@example.com.',
 };
 
-/** Characters nobody sees, or sees only as space: zero-width spaces and joiners, direction marks, fillers, controls. */
-const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{Z}]/u;
+/**
+ * Characters nobody sees, or sees only as space: zero-width spaces and joiners, direction marks,
+ * fillers, controls. A plain space is left to the address rule: someone who typed "not an email"
+ * sees the gap, and is told what an address looks like rather than about an invisible character.
+ */
+const INVISIBLE = /(?! )[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{Z}]/u;
 
 /** zod's own address rule (`z.regexes.email`), which every form has used: ASCII once NFKC has folded what it can. */
 const ADDRESS = /^(?:[a-z0-9_'+-]+\.)*[a-z0-9_'+-]*[a-z0-9_+-]@(?:[a-z0-9][a-z0-9-]*\.)+[a-z]{2,}$/;

@@ -24,7 +24,7 @@ describe('a page whose data call is refused', () => {
     const response = await page.goto('/checkout?resourceId=%00');
     expect(response?.status()).toBe(400);
     await waitForHydration(page);
-    expect(await page.getByRole('heading', { name: "We can't run this search" }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: "We can't run this search" }).waitFor();
     expect(await page.getByText('usually temporary').count()).toBe(0);
     expect(errors.filter((e) => HYDRATION_MISMATCH.test(e))).toEqual([]);
     await page.getByRole('link', { name: 'Open the page without the search' }).click();

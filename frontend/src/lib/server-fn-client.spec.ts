@@ -1,5 +1,6 @@
 import { isNotFound, isRedirect } from '@tanstack/react-router';
 import { initiateCheckout } from '@contracts/checkout/checkout.contract';
+import { getLibraryItem } from '@contracts/library/library.contract';
 import { getSiteInfo } from '@contracts/site/site.contract';
 import type { Envelope } from '@contracts/server-fn';
 import { callServerFn, serverFnUrl, ServerFnError, setServerFnTransport, fetchTransport } from './server-fn-client';
@@ -31,11 +32,17 @@ describe('callServerFn', () => {
     expect(isNotFound(await callServerFn(getSiteInfo, {}).catch((error: unknown) => error))).toBe(true);
   });
 
-  it('turns any 404 to a read into the router not-found, whatever its code; a write keeps the error for its form', async () => {
+  it('turns a 404 to a read into the router not-found unless its contract declares the code; a write keeps the error for its form', async () => {
     answering(404, { error: { code: 'courses.lesson_not_found', message: 'No such lesson' } });
     expect(isNotFound(await callServerFn(getSiteInfo, {}).catch((error: unknown) => error))).toBe(true);
     const write = await callServerFn(initiateCheckout, { resourceId: 'x', quantity: 1 }).catch((error: unknown) => error);
     expect(write).toMatchObject({ code: 'courses.lesson_not_found', status: 404 });
+    // getLibraryItem declares library.not_entitled: the page shows how to get the item instead.
+    answering(404, { error: { code: 'library.not_entitled', message: 'Buy it first' } });
+    expect(await callServerFn(getLibraryItem, { resourceId: 'x' }).catch((error: unknown) => error)).toMatchObject({
+      code: 'library.not_entitled',
+      status: 404,
+    });
   });
 
   it('throws ServerFnError with the code, status and issues of any other error', async () => {

@@ -68,8 +68,9 @@ export function setServerFnTransport(next: ServerFnTransport): void {
 
 /**
  * Calls a server function. A redirect envelope is rethrown as a router redirect (so loaders and
- * mutations navigate), NOT_FOUND (or any 404 to a read) as the router's not-found, anything else
- * as ServerFnError.
+ * mutations navigate), NOT_FOUND (or a 404 to a read whose code its contract does not declare) as
+ * the router's not-found, anything else as ServerFnError: a declared code is one the page branches on
+ * (`library.not_entitled` shows how to get the item).
  */
 export async function callServerFn<C extends ServerFnContract>(contract: C, input: ServerFnInput<C>): Promise<ServerFnOutput<C>> {
   const { status, envelope } = await transport(contract, input);
@@ -78,7 +79,11 @@ export async function callServerFn<C extends ServerFnContract>(contract: C, inpu
     throw redirect({ to, search, hash: hash || undefined, statusCode });
   }
   if ('error' in envelope) {
-    if (envelope.error.code === 'NOT_FOUND' || (status === 404 && contract.method === 'GET') || isRefusedLookup(contract, envelope.error.code))
+    if (
+      envelope.error.code === 'NOT_FOUND' ||
+      (status === 404 && contract.method === 'GET' && !contract.errors.includes(envelope.error.code)) ||
+      isRefusedLookup(contract, envelope.error.code)
+    )
       throw notFound();
     throw new ServerFnError(status, envelope.error);
   }

@@ -6,6 +6,7 @@ import { CallToAction } from '../ui/CallToAction';
 import { NavLink } from '../ui/NavLink';
 import { ServerFnError } from '../../lib/server-fn-client';
 import { ErrorScreenFrame } from './ErrorScreenFrame';
+import { NotFoundScreen } from './NotFoundScreen';
 import { RefusedPageScreen } from './RefusedPageScreen';
 
 /** A readable message for anything a loader or component threw. */
@@ -28,6 +29,8 @@ export function RouteErrorScreen({ error, reset }: ErrorComponentProps) {
     console.error(error);
   }, [error]);
 
+  // A 404 with a code the page did not branch on (a lesson that is not there) is the not-found page.
+  if (error instanceof ServerFnError && error.status === 404) return <NotFoundScreen />;
   // A refusal (a 4xx) answers the same on a second try: its own page says what to do instead.
   if (error instanceof ServerFnError && error.status >= 400 && error.status < 500) return <RefusedPageScreen error={error} />;
 
