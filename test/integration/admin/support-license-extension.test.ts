@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import type Stripe from 'stripe';
 import type { CustomerEntitlement, Entitlement } from '../../../contracts/entitlements/entitlement-sources';
+import { formatDay } from '../../../contracts/dates';
 import { emulatorStripe } from '../../support/emulator-client';
 import { validateLicense } from '../../support/plugin-admission-decoder';
 import type { SiteServer } from '../../support/site-server';
@@ -105,7 +106,7 @@ describe('a subscription license extended by an owner', () => {
       { actionId, kind: 'extend_license', userId, reason: 'Outage cost them two weeks', details: { licenseId, until: extendedTo } },
       { cookie: owner },
     );
-    expect(answer.result).toMatchObject({ status: 'done', outcome: `License extended to ${extendedTo.slice(0, 10)}` });
+    expect(answer.result).toMatchObject({ status: 'done', outcome: `License extended to ${formatDay(extendedTo)}` });
     expect(await license()).toMatchObject({ status: 'active', valid_until: new Date(extendedTo) });
     expect(await extension()).toMatchObject({
       id: `extension:${licenseId}`,
@@ -127,7 +128,7 @@ describe('a subscription license extended by an owner', () => {
     expect(await plugin()).toMatchObject({ code: 'allowed' });
     const audit = await getServerFn(site.url, 'getSupportAudit', { userId }, owner);
     expect(audit.body.result.entries).toEqual([
-      expect.objectContaining({ actionId, kind: 'extend_license', status: 'done', outcome: `License extended to ${extendedTo.slice(0, 10)}` }),
+      expect.objectContaining({ actionId, kind: 'extend_license', status: 'done', outcome: `License extended to ${formatDay(extendedTo)}` }),
     ]);
   });
 

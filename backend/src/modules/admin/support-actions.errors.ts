@@ -1,3 +1,4 @@
+import { formatDay } from '../../../../contracts/dates';
 import { ModuleError } from '../../platform/common/module-error';
 
 /** A support admin asked for what only an owner may do (extend, revoke, refund, cancel). */
@@ -89,7 +90,7 @@ export class ExtendNotLaterError extends ModuleError {
   static readonly code = 'admin.extend_not_later';
   static readonly status = 409;
   constructor(extendedUntil: string) {
-    super(`This license is already extended to ${extendedUntil.slice(0, 10)}; pick a later date to extend it further.`);
+    super(`This license is already extended to ${formatDay(extendedUntil)}; pick a later date to extend it further.`);
   }
 }
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { formatDay } from '../../../../contracts/dates';
 import { awaitProjection } from '../../events/projection-wait';
 import { causedBy, type Cause } from '../../events/metadata-for';
 import { EmailSender, emailJobKey } from '../email';
@@ -68,7 +69,7 @@ export class SupportActionEffects {
         // Its own source beside the subscription's term: no subscription event can shorten it.
         const extended = await this.commands.execute(new ExtendLicense(action.details.licenseId, action.details.until, action.at, metadata));
         await awaitProjection(this.orm, 'LicensesProjector', extended);
-        return { status: 'done', outcome: `License extended to ${action.details.until.slice(0, 10)}` };
+        return { status: 'done', outcome: `License extended to ${formatDay(action.details.until)}` };
       }
       case 'revoke_license': {
         const revoked = await this.commands.execute(new RevokeLicense(action.details.licenseId, 'admin', action.at, metadata));
