@@ -19,7 +19,7 @@ const NOT_IN_ANY_CONTRACT: Record<string, string> = {
   debits_not_configured: 'the internal credits API (POST /api/internal/credits/debit), an HTTP controller',
   unauthenticated: 'the internal credits API (POST /api/internal/credits/debit), an HTTP controller',
   'stripe.card_declined':
-    'any Stripe card error no caller handled, answered by the transport (integrations/stripe/stripe-refusal.ts); plan changes answer checkout.card_declined',
+    'any Stripe card error no caller handled, answered by the transport (platform/common/stripe-refusal.ts); plan changes answer checkout.card_declined',
 };
 
 /** Codes contracts list that no module error class makes, and why. */
@@ -34,7 +34,7 @@ const sourceFiles = (dir: string) =>
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.spec.ts'))
     .map((file) => join(BACKEND, dir, file));
 
-const errorFiles = [...sourceFiles('modules'), ...sourceFiles('integrations')].filter((file) => file.endsWith('.errors.ts'));
+const errorFiles = [...sourceFiles('modules'), ...sourceFiles('integrations'), ...sourceFiles('platform')].filter((file) => file.endsWith('.errors.ts'));
 
 type ErrorClass = (abstract new (...args: never[]) => ModuleError) & ModuleErrorStatics;
 const errorClasses: Array<{ file: string; name: string; type: ErrorClass }> = errorFiles.flatMap((file) =>

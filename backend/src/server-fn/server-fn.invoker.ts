@@ -3,7 +3,7 @@ import type { Envelope } from '../../../contracts/server-fn';
 import { AppError, MethodNotAllowedError, NotFoundError, RateLimitedError, UnavailableError, ValidationFailedError } from '../platform/common/app-error';
 import { isTransientDatabaseError } from '../platform/common/transient-database-error';
 import { toErrorIssues } from '../platform/common/zod-issues';
-import { stripeRefusal } from '../integrations/stripe/stripe-refusal';
+import { stripeRefusal } from '../platform/common/stripe-refusal';
 import { APP_CONFIG } from '../platform/config/config.module';
 import type { AppConfig } from '../platform/config/config.schema';
 import { isProductionMode } from '../platform/config/production-mode';

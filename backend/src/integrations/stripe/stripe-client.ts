@@ -6,7 +6,7 @@ import type { AppConfig } from '../../platform/config/config.schema';
  * The Stripe SDK, against Stripe itself when a secret key is set, else against the embedded
  * emulator in this same api (reached over HTTP like Stripe: host, port and protocol). The emulator's
  * port is known once the server listens, so the client is made on first use. A refusal of its
- * calls that no caller handles becomes a coded answer in one place: stripe-refusal.ts.
+ * calls that no caller handles becomes a coded answer in one place: platform/common/stripe-refusal.ts.
  */
 export class StripeClient {
   private client?: Stripe;

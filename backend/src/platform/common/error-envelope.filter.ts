@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { stripeRefusal } from '../../integrations/stripe/stripe-refusal';
+import { stripeRefusal } from './stripe-refusal';
 import { AppError, RateLimitedError, UnavailableError } from './app-error';
 import { PERSONAL } from './http/cache-control';
 import { rootLogger } from './logger';

@@ -1,4 +1,4 @@
-import { ModuleError } from '../../platform/common/module-error';
+import { ModuleError } from './module-error';
 
 /** Stripe declined the card it charged (a StripeCardError). Nothing was charged. */
 export class StripeCardDeclinedError extends ModuleError {

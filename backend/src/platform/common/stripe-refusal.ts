@@ -1,14 +1,15 @@
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
-import type { AppError } from '../../platform/common/app-error';
-import { UnavailableError } from '../../platform/common/app-error';
-import { StripeCardDeclinedError, StripeConflictError, StripeRefusedError } from './stripe.errors';
+import type { AppError } from './app-error';
+import { UnavailableError } from './app-error';
+import { StripeCardDeclinedError, StripeConflictError, StripeRefusedError } from './stripe-refusal.errors';
 
 /**
  * The one place a Stripe SDK error that nobody handled becomes an answer: a coded app error
  * (never a 500) with a message a customer can read, and a log line with Stripe's request id,
  * type and code, so the request can be found in Stripe's dashboard. Anything else: undefined.
  * Callers that expect a particular refusal catch it themselves first, on the SDK's own error.
+ * It lives here, below every module, because the transport and the error filter use it.
  */
 export function stripeRefusal(error: unknown, log: Logger): AppError | undefined {
   if (!(error instanceof Stripe.errors.StripeError)) return undefined;
