@@ -81,7 +81,7 @@ describe('the plans page knows your plan', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     await pro.getByRole('link', { name: 'Switch to Pro' }).click();
-    await page.waitForURL(/\/checkout\?resourceId=pro-monthly&qty=1$/);
+    await page.waitForURL(/\/checkout\?resourceId=pro-monthly&quantity=1$/);
     await page.getByTestId('proration-lines').waitFor();
     expect(account.errors).toEqual([]);
   }, 90_000);

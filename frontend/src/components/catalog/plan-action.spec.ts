@@ -4,7 +4,7 @@ import { planAction } from './plan-action';
 describe('what a plan card offers', () => {
   describe('to a visitor without a plan', () => {
     it('subscribes to a monthly plan and buys the lifetime one', () => {
-      expect(planAction(starter, null)).toEqual({ kind: 'buy', label: 'Subscribe to Starter', href: '/checkout?resourceId=starter-monthly&qty=1' });
+      expect(planAction(starter, null)).toEqual({ kind: 'buy', label: 'Subscribe to Starter', href: '/checkout?resourceId=starter-monthly&quantity=1' });
       expect(planAction(lifetime, null)).toMatchObject({ kind: 'buy', label: 'Buy Lifetime license' });
     });
   });
@@ -16,7 +16,7 @@ describe('what a plan card offers', () => {
       expect(planAction(pro, { ...heldStarter, quantity: 3 })).toEqual({
         kind: 'switch',
         label: 'Switch to Pro',
-        href: '/checkout?resourceId=pro-monthly&qty=3',
+        href: '/checkout?resourceId=pro-monthly&quantity=3',
         resourceId: 'pro-monthly',
         quantity: 3,
       }));
