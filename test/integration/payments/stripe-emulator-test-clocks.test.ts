@@ -117,7 +117,7 @@ describe('a test clock', () => {
     expect(await stripe.subscriptions.retrieve(subscription.id)).toMatchObject({
       status: 'canceled',
       ended_at: START + 39 * DAY,
-      cancellation_details: { reason: 'payment_failed' },
+      cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: 'payment_failed' },
     });
   });
 

@@ -38,7 +38,7 @@ export function toCurrentApi(name: string, fixture: Fixture): Fixture {
 }
 
 /** Stripe's cancellation details as this API version shapes them. */
-export function cancellationDetails(reason: 'cancellation_requested' | null): Fixture {
+export function cancellationDetails(reason: 'cancellation_requested' | 'payment_failed' | null): Fixture {
   return { comment: null, feedback: null, feedback_option: null, reason };
 }
 

@@ -1,3 +1,4 @@
+import { cancellationDetails } from './api-version-fields';
 import { nowSeconds, stripeId, template, type Fixture } from './stripe-objects';
 
 /** Stripe's objects for money that moved: charges, invoices, refunds, disputes, portal sessions. */
@@ -228,5 +229,19 @@ export function billingPortalSessionObject(params: { customer: string; returnUrl
     on_behalf_of: null,
     return_url: params.returnUrl,
     url: params.url(id),
+  };
+}
+
+/** A subscription canceled now (Stripe's DELETE, or the last failed payment attempt), as Stripe shows it after. */
+export function canceledNow<S extends Fixture>(subscription: S, reason: 'cancellation_requested' | 'payment_failed'): S {
+  const now = nowSeconds();
+  return {
+    ...subscription,
+    status: 'canceled',
+    canceled_at: now,
+    ended_at: now,
+    cancel_at: null,
+    cancel_at_period_end: false,
+    cancellation_details: cancellationDetails(reason),
   };
 }

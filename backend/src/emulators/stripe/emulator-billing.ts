@@ -4,7 +4,7 @@ import { mergeMetadata } from './emulator-params';
 import type { EmulatorAnswer, EmulatorStore, StripeObject } from './emulator-store';
 import type { EmulatorEvents } from './emulator-webhooks';
 import type { EmulatorUrls } from './emulator-urls';
-import { chargeObject, disputeObject, failedInvoice, openInvoiceObject, paidInvoice, refundObject } from './billing-objects';
+import { canceledNow, chargeObject, disputeObject, failedInvoice, openInvoiceObject, paidInvoice, refundObject } from './billing-objects';
 import { cancellationDetails } from './api-version-fields';
 import { formatMoney } from '../../../../contracts/catalog/number-format';
 import { nowSeconds, paymentIntentObject, periodEnd, stripeError, subscriptionObject } from './stripe-objects';
@@ -189,19 +189,7 @@ export class EmulatorBilling {
     const subscription = await this.lockedSubscription(subscriptionId, em);
     if (!subscription) return missing('subscription', subscriptionId);
     if (subscription.status === 'canceled') return canceledOnly();
-    const now = nowSeconds();
-    const canceled = await this.store.put(
-      {
-        ...subscription,
-        status: 'canceled',
-        canceled_at: now,
-        ended_at: now,
-        cancel_at: null,
-        cancel_at_period_end: false,
-        cancellation_details: cancellationDetails('cancellation_requested'),
-      },
-      em,
-    );
+    const canceled = await this.store.put(canceledNow(subscription, 'cancellation_requested'), em);
     return ok(canceled, [await this.events.emit('customer.subscription.deleted', canceled, em)]);
   }
 

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { canceledNow } from './billing-objects';
 import { ok } from './emulator-answers';
 import type { EmulatorBilling } from './emulator-billing';
 import type { EmulatorAnswer, EmulatorStore, StripeObject } from './emulator-store';
@@ -90,19 +91,7 @@ async function retryPayment(
   );
   const events = [await emitter.emit('invoice.payment_failed', failed, em)];
   if (!last) return ok(failed, events);
-  const now = nowSeconds();
-  const canceled = await store.put(
-    {
-      ...subscription,
-      status: 'canceled',
-      canceled_at: now,
-      ended_at: now,
-      cancel_at: null,
-      cancel_at_period_end: false,
-      cancellation_details: { comment: null, feedback: null, reason: 'payment_failed' },
-    },
-    em,
-  );
+  const canceled = await store.put(canceledNow(subscription, 'payment_failed'), em);
   events.push(await emitter.emit('customer.subscription.deleted', canceled, em));
   return ok(failed, events);
 }
