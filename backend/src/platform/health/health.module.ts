@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { HealthController } from './health.controller';
-import { HealthServerFns } from './health.server-fns';
-import { ReadinessService } from './readiness.service';
+import { ReadinessModule } from './readiness.module';
 
-@Module({ controllers: [HealthController], providers: [ReadinessService, HealthServerFns] })
+@Module({ imports: [ReadinessModule], controllers: [HealthController] })
 export class HealthModule {}

@@ -7,9 +7,9 @@ import type { Request as ExpressRequest } from 'express';
 import type { Envelope, ServerFnContract } from '../../../../contracts/server-fn';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
-import { ServerFnInvoker } from '../../server-fn/server-fn.invoker';
-import type { ServerFnContext } from '../../server-fn/server-fn-context';
+import type { RequestContext } from '../common/request-context';
 import { readClientManifest, type RouterAssetManifest } from './client-manifest';
+import { PAGE_SERVER_FNS, type PageServerFns } from './page-server-fns';
 
 interface SsrBundle {
   publicPaths(): Promise<string[]>;
@@ -25,11 +25,11 @@ interface SsrBundle {
  */
 @Injectable()
 export class SsrRenderer {
-  private readonly requests = new AsyncLocalStorage<ServerFnContext>();
+  private readonly requests = new AsyncLocalStorage<RequestContext>();
   private loaded?: Promise<{ bundle: SsrBundle; manifest: RouterAssetManifest }>;
 
   constructor(
-    private readonly invoker: ServerFnInvoker,
+    @Inject(PAGE_SERVER_FNS) private readonly serverFns: PageServerFns,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -38,7 +38,7 @@ export class SsrRenderer {
   }
 
   /** The page for `req`, rendered with the headers (cookies included) that `context` carries. */
-  async render(req: ExpressRequest, context: ServerFnContext, nonce: string): Promise<Response> {
+  async render(req: ExpressRequest, context: RequestContext, nonce: string): Promise<Response> {
     const { bundle, manifest } = await this.load();
     const pathname = new URL(req.originalUrl, 'http://x').pathname;
     const noindex = bundle.NOINDEX_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
@@ -89,7 +89,7 @@ export class SsrRenderer {
       const context = this.requests.getStore();
       if (!context) throw new Error('A server function was called outside a server render');
       // The wire would JSON-encode the input; do the same so both paths see identical values.
-      const answer = await this.invoker.invoke(contract.id, contract.method, structuredJson(input), context);
+      const answer = await this.serverFns.call(contract, structuredJson(input), context);
       return { status: answer.status, envelope: structuredJson(answer.envelope) as Envelope };
     });
     return { bundle, manifest };

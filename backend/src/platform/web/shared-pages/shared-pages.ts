@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { carriesCredentials } from '../../common/http/cache-control';
 import type { ResponseCookie } from '../../common/http/cookies';
 import { rootLogger } from '../../common/logger';
 import { CatalogChangesListener } from '../../database/catalog-changes.listener';
-import { contextFromRequest } from '../../../server-fn/request-context';
 import { PAGE_VARY, REVALIDATED, sendRenderedPage } from '../page-headers';
+import { PAGE_SERVER_FNS, type PageServerFns } from '../page-server-fns';
 import { cspNonce } from '../security-headers';
 import { SsrRenderer } from '../ssr-renderer';
 import { acceptsGzip } from './accepts-gzip';
@@ -63,6 +63,7 @@ export class SharedPages implements OnModuleInit {
   constructor(
     private readonly renderer: SsrRenderer,
     private readonly catalogChanges: CatalogChangesListener,
+    @Inject(PAGE_SERVER_FNS) private readonly serverFns: PageServerFns,
   ) {
     // Told on every change and on every (re)connection, after which anything may have changed unheard.
     this.catalogChanges.onNotification(() => this.invalidate());
@@ -160,7 +161,7 @@ export class SharedPages implements OnModuleInit {
     const cookies: ResponseCookie[] = [];
     const { cookie: _dropped, ...headers } = req.headers;
     const context = {
-      ...contextFromRequest(req, res),
+      ...this.serverFns.contextOf(req, res),
       headers,
       response: { cookie: (name: string, value: string, options: ResponseCookie['options']) => void cookies.push({ name, value, options }) },
     };

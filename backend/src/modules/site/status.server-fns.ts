@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { getServiceStatus } from '../../../../contracts/status.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
-import { ReadinessService } from './readiness.service';
+import { ReadinessService } from '../../platform/health/readiness.service';
 
 type Status = ServerFnOutput<typeof getServiceStatus>;
 
 /** The public status page's data: what a customer would notice, not our internals. */
 @Injectable()
-export class HealthServerFns {
+export class StatusServerFns {
   constructor(private readonly readiness: ReadinessService) {}
 
   @ServerFn(getServiceStatus)
