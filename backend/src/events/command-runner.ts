@@ -71,11 +71,11 @@ async function decideAndAppend<Command, Event extends NewEvent, State>(
 ): Promise<CommandOutcome<State>> {
   const { streamId, decider, command, metadata, cache } = options;
   const cached = cache?.get(streamId);
-  const history = await store.readStream(streamId, { fromVersion: (cached?.version ?? 0) + 1 });
+  const history = await store.readStream<Event>(streamId, decider.events, { fromVersion: (cached?.version ?? 0) + 1 });
   let state = cached?.state ?? decider.initialState();
   let version = cached?.version ?? 0;
   for (const event of history) {
-    state = decider.evolve(state, event as unknown as Event);
+    state = decider.evolve(state, event);
     version = event.streamVersion;
   }
   cache?.set(streamId, state, version);

@@ -1,8 +1,12 @@
+import { z } from 'zod';
 import type { Decider } from './decider';
 import { fold } from './decider';
+import { defineEvent } from './event-registry';
 
-type Event = { type: 'CounterIncremented'; data: { by: number } };
+const CounterIncremented = defineEvent({ type: 'CounterIncremented', schemaVersion: 1, schema: z.object({ by: z.number() }) });
+type Event = ReturnType<typeof CounterIncremented>;
 const counter: Decider<{ by: number }, Event, number> = {
+  events: [CounterIncremented],
   initialState: () => 0,
   evolve: (state, event) => state + event.data.by,
   decide: (command) => [{ type: 'CounterIncremented', data: { by: command.by } }],

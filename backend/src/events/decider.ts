@@ -1,4 +1,5 @@
 import type { NewEvent } from './event-registry';
+import type { StreamEvents } from './stream-events';
 
 /**
  * A pure decision function for one kind of stream: state is folded from its events with
@@ -6,6 +7,8 @@ import type { NewEvent } from './event-registry';
  * Neither reads the clock or the database: what they need arrives with the command.
  */
 export interface Decider<Command, Event extends NewEvent, State> {
+  /** The events its stream holds: what the stream is read as (any other type there is refused). */
+  readonly events: StreamEvents<Event>;
   initialState(): State;
   evolve(state: State, event: Event): State;
   decide(command: Command, state: State): Event[];

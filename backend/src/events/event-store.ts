@@ -2,9 +2,10 @@ import type { Pool } from 'pg';
 import { typesPayload } from './appended-types';
 import { decodeEventRow } from './decode-event-row';
 import { eventMetadataSchema, type EventMetadata } from './event-metadata';
-import type { EventRegistry, NewEvent } from './event-registry';
+import type { EventDefinition, EventRegistry, NewEvent } from './event-registry';
 import { StreamVersionConflictError, type ExpectedVersion } from './event-store.errors';
 import { laterOf, type EventRow, type LogCheckpoint, type LogPage, type RecordedEvent } from './recorded-event';
+import { ForeignEventTypeError, type Recorded, type RecordedOf, type StreamEvents } from './stream-events';
 
 export type AppendResult =
   | { status: 'appended'; nextVersion: number; positions: bigint[] }
@@ -169,13 +170,34 @@ export class EventStore {
     }
   }
 
-  /** One stream in version order, fully decoded: an event type this code does not know throws. */
-  async readStream(streamId: string, options: { fromVersion?: number } = {}): Promise<RecordedEvent[]> {
+  /**
+   * One stream in version order, fully decoded, typed by the definitions of the events it may
+   * hold (a decider's `events`): an event of any other type throws ForeignEventTypeError, so a
+   * command never folds an event its decider was not written for.
+   */
+  async readStream<Definition extends EventDefinition>(streamId: string, definitions: readonly Definition[], options?: { fromVersion?: number }): Promise<RecordedOf<Definition>[]>;
+  async readStream<Event extends NewEvent>(streamId: string, definitions: StreamEvents<Event>, options?: { fromVersion?: number }): Promise<Recorded<Event>[]>;
+  async readStream<Event extends NewEvent>(streamId: string, definitions: StreamEvents<Event>, options: { fromVersion?: number } = {}): Promise<Recorded<Event>[]> {
+    const types = new Set<string>(definitions.map((definition) => definition.type));
+    const rows = await this.streamRows(streamId, options.fromVersion);
+    const foreign = rows.find((row) => !types.has(row.type));
+    if (foreign) throw new ForeignEventTypeError(streamId, foreign.type, [...types]);
+    // Every row's type is one of the definitions', and decoding validated its data against that type's schema.
+    return rows.map((row) => decodeEventRow(row, this.registry, 'now') as Recorded<Event>);
+  }
+
+  /** One stream in version order, fully decoded, whatever its types (for a view of any stream's raw history): an event type this code does not know throws. */
+  async readStreamRecords(streamId: string, options: { fromVersion?: number } = {}): Promise<RecordedEvent[]> {
+    const rows = await this.streamRows(streamId, options.fromVersion);
+    return rows.map((row) => decodeEventRow(row, this.registry, 'now'));
+  }
+
+  private async streamRows(streamId: string, fromVersion = 1): Promise<EventRow[]> {
     const { rows } = await this.pool.query<EventRow>(`select ${COLUMNS} from events where stream_id = $1 and stream_version >= $2 order by stream_version`, [
       streamId,
-      options.fromVersion ?? 1,
+      fromVersion,
     ]);
-    return rows.map((row) => decodeEventRow(row, this.registry, 'now'));
+    return rows;
   }
 
   /**

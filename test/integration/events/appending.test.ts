@@ -19,7 +19,7 @@ describe('appending to a stream', () => {
     const second = await store.append(stream, 2, [CounterIncremented({ by: 3 })], metadata());
     expect(first).toMatchObject({ status: 'appended', nextVersion: 2 });
     expect(second).toMatchObject({ status: 'appended', nextVersion: 3 });
-    const events = await store.readStream(stream);
+    const events = await store.readStreamRecords(stream);
     expect(events.map((e) => [e.streamVersion, e.data])).toEqual([
       [1, { by: 1 }],
       [2, { by: 2 }],
@@ -53,7 +53,7 @@ describe('appending to a stream', () => {
     const stream = freshStream();
     const batch = [CounterIncremented({ by: 1 }), { type: 'CounterIncremented', data: { by: 'one' } }];
     await expect(store.append(stream, 'any', batch, metadata())).rejects.toBeInstanceOf(EventSchemaError);
-    expect(await store.readStream(stream)).toEqual([]);
+    expect(await store.readStreamRecords(stream)).toEqual([]);
   });
 
   it('refuses an event type nobody registered', async () => {
@@ -64,7 +64,7 @@ describe('appending to a stream', () => {
     const stream = freshStream();
     const meta = metadata({ causationId: 'cmd-1', actor: { kind: 'user', userId: 'u-1' } });
     await store.append(stream, 'no-stream', [CounterIncremented({ by: 1 })], meta);
-    const [event] = await store.readStream(stream);
+    const [event] = await store.readStreamRecords(stream);
     expect(event?.metadata).toEqual(meta);
     expect(event?.recordedAt).toBeInstanceOf(Date);
   });
@@ -74,6 +74,6 @@ describe('appending to a stream', () => {
     await store.append(stream, 'no-stream', [CounterIncremented({ by: 1 })], metadata());
     await pool.query(`update events set data = '{"by": 99}' where stream_id = $1`, [stream]);
     await pool.query('delete from events where stream_id = $1', [stream]);
-    expect((await store.readStream(stream)).map((e) => e.data)).toEqual([{ by: 1 }]);
+    expect((await store.readStreamRecords(stream)).map((e) => e.data)).toEqual([{ by: 1 }]);
   });
 });

@@ -15,6 +15,7 @@ afterAll(() => pool.end());
 type Counted = ReturnType<typeof CounterIncremented>;
 /** Adds `by` unless the total would pass `max`: a decision that needs the whole history right. */
 const counter: Decider<{ by: number; max: number }, Counted, { total: number; folded: number }> = {
+  events: [CounterIncremented],
   initialState: () => ({ total: 0, folded: 0 }),
   evolve: (state, event) => ({ total: state.total + event.data.by, folded: state.folded + 1 }),
   decide: (command, state) => (state.total + command.by > command.max ? [] : [CounterIncremented({ by: command.by })]),

@@ -132,8 +132,8 @@ describe('reading the whole log', () => {
       const whileOpen = await store.readPage(from, 100, { types: ['NoteRenamed'] });
       const whileOpenItsType = await store.readPage(from, 100, { types: ['CounterIncremented'] });
       await open.query('commit');
-      const [openEvent] = await store.readStream(openStream);
-      const [laterEvent] = await store.readStream(laterStream);
+      const [openEvent] = await store.readStreamRecords(openStream);
+      const [laterEvent] = await store.readStreamRecords(laterStream);
 
       expect(whileOpen.caughtUp).toBe(true);
       // Held back are only events it does not read: nothing to ask again soon for.

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineEvent, EventRegistry, UnknownEventTypeError } from '../../../backend/src/events/event-registry';
 import { EventStore } from '../../../backend/src/events/event-store';
 import { LOG_START } from '../../../backend/src/events/recorded-event';
+import { ForeignEventTypeError } from '../../../backend/src/events/stream-events';
 import { CounterIncremented, freshStream, metadata, NoteRenamed, testPool, testStore } from '../../support/test-events';
 import { eventually } from './support/wait';
 
@@ -30,7 +31,7 @@ describe('an event stored at an old schema version', () => {
   it('is upcast when read, and its row stays exactly as stored', async () => {
     const stream = freshStream();
     await insertStored(stream, 1, 'NoteRenamed', 1, { title: 'Inbox' });
-    const [event] = await store.readStream(stream);
+    const [event] = await store.readStreamRecords(stream);
     expect(NoteRenamed.schemaVersion).toBe(2);
     expect(event).toMatchObject({ type: 'NoteRenamed', schemaVersion: 1, data: { title: 'Inbox', previousTitle: null } });
     const { rows } = await pool.query('select schema_version, data from events where stream_id = $1', [stream]);
@@ -52,7 +53,7 @@ describe('an event stored at an old schema version', () => {
     await insertStored(stream, 1, 'ShelfRenamed', 1, { name: 'a' });
     await insertStored(stream, 2, 'ShelfRenamed', 2, { name: 'b', previousName: 'a' });
     await shelves.append(stream, 2, [ShelfRenamed({ name: 'c', previousName: 'b', renamedBy: 'u-1' })], metadata());
-    expect((await shelves.readStream(stream)).map((e) => [e.schemaVersion, e.data])).toEqual([
+    expect((await shelves.readStreamRecords(stream)).map((e) => [e.schemaVersion, e.data])).toEqual([
       [1, { name: 'a', previousName: null, renamedBy: 'unknown' }],
       [2, { name: 'b', previousName: 'a', renamedBy: 'unknown' }],
       [3, { name: 'c', previousName: 'b', renamedBy: 'u-1' }],
@@ -65,8 +66,8 @@ describe('an event whose type this code does not know', () => {
     const stream = freshStream();
     await store.append(stream, 'no-stream', [CounterIncremented({ by: 1 })], metadata());
     await insertStored(stream, 2, 'CounterReset', 1, {});
-    await expect(store.readStream(stream)).rejects.toBeInstanceOf(UnknownEventTypeError);
-    await expect(store.readStream(stream)).rejects.toThrow(/"CounterReset"/);
+    await expect(store.readStreamRecords(stream)).rejects.toBeInstanceOf(UnknownEventTypeError);
+    await expect(store.readStreamRecords(stream)).rejects.toThrow(/"CounterReset"/);
   });
 
   it('is listed by readAll with its envelope, and reading its data fails the same way', async () => {
@@ -91,10 +92,36 @@ describe('reading one stream', () => {
       [1, 2, 3, 4].map((by) => CounterIncremented({ by })),
       metadata(),
     );
-    expect((await store.readStream(stream, { fromVersion: 3 })).map((e) => e.data)).toEqual([{ by: 3 }, { by: 4 }]);
+    expect((await store.readStreamRecords(stream, { fromVersion: 3 })).map((e) => e.data)).toEqual([{ by: 3 }, { by: 4 }]);
   });
 
   it('is empty for a stream that does not exist', async () => {
-    expect(await store.readStream(freshStream())).toEqual([]);
+    expect(await store.readStreamRecords(freshStream())).toEqual([]);
+  });
+});
+
+describe('reading one stream as the events it holds', () => {
+  it('returns them typed by their definitions, upcast like any read', async () => {
+    const stream = freshStream();
+    await insertStored(stream, 1, 'NoteRenamed', 1, { title: 'Inbox' });
+    await store.append(stream, 1, [CounterIncremented({ by: 2 })], metadata());
+    const events = await store.readStream(stream, [CounterIncremented, NoteRenamed]);
+    const described = events.map((event) => (event.type === 'CounterIncremented' ? `+${event.data.by}` : `${event.data.previousTitle} → ${event.data.title}`));
+    expect(described).toEqual(['null → Inbox', '+2']);
+    expect(events.map((event) => event.streamVersion)).toEqual([1, 2]);
+  });
+
+  it('refuses a stream holding a type it was not read as, naming the stream and the type', async () => {
+    const stream = freshStream();
+    await store.append(stream, 'no-stream', [CounterIncremented({ by: 1 }), NoteRenamed({ title: 'Inbox', previousTitle: null })], metadata());
+    await expect(store.readStream(stream, [CounterIncremented])).rejects.toBeInstanceOf(ForeignEventTypeError);
+    await expect(store.readStream(stream, [CounterIncremented])).rejects.toThrow(`Stream ${stream} holds a NoteRenamed event`);
+  });
+
+  it('refuses a foreign type even past the version it starts from', async () => {
+    const stream = freshStream();
+    await store.append(stream, 'no-stream', [CounterIncremented({ by: 1 }), NoteRenamed({ title: 'Inbox', previousTitle: null })], metadata());
+    expect((await store.readStream(stream, [CounterIncremented, NoteRenamed], { fromVersion: 2 })).map((event) => event.type)).toEqual(['NoteRenamed']);
+    await expect(store.readStream(stream, [CounterIncremented], { fromVersion: 2 })).rejects.toBeInstanceOf(ForeignEventTypeError);
   });
 });

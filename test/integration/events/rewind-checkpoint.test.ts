@@ -23,7 +23,7 @@ afterAll(async () => {
 async function appended(): Promise<LogCheckpoint> {
   const stream = freshStream('rewind');
   await store.append(stream, 'no-stream', [CounterIncremented({ by: 1 })], metadata());
-  const [event] = await store.readStream(stream);
+  const [event] = await store.readStreamRecords(stream);
   return { transactionId: event!.transactionId, position: event!.position };
 }
 

@@ -11,6 +11,7 @@ type Counted = ReturnType<typeof CounterIncremented>;
 type Total = { total: number };
 /** Adds `by` unless the total would pass `max`. */
 const counter: Decider<{ by: number; max: number }, Counted, Total> = {
+  events: [CounterIncremented],
   initialState: () => ({ total: 0 }),
   evolve: (state, event) => ({ total: state.total + event.data.by }),
   decide: (command, state) => (state.total + command.by > command.max ? [] : [CounterIncremented({ by: command.by })]),

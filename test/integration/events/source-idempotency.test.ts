@@ -12,7 +12,7 @@ beforeAll(() => {
 afterAll(() => pool.end());
 
 const stripeEventId = () => `evt_${freshStream('stripe')}`;
-const countIn = async (stream: string) => (await store.readStream(stream)).length;
+const countIn = async (stream: string) => (await store.readStreamRecords(stream)).length;
 
 describe('an append carrying an external source id (a Stripe event id)', () => {
   it('appends once; the same id again appends nothing and says so, without an error', async () => {

@@ -15,6 +15,7 @@ export type ReplayCommand =
 
 /** One rebuild of one read model: requested once, then completed or failed once. */
 export const replayDecider: Decider<ReplayCommand, ReplayEvent, ReplayState> = {
+  events: [ReplayRequested, ReplayCompleted, ReplayFailed],
   initialState: () => ({ status: 'none' }),
 
   evolve(state, event) {

@@ -37,6 +37,7 @@ export function assertPermitted(action: SupportActionRequest): void {
  * refund or a subscription's cancellation, which Stripe may refuse, may instead fail once.
  */
 export const supportActionDecider: Decider<SupportActionCommand, SupportActionEvent, SupportActionState> = {
+  events: [SupportActionRecorded, SupportActionCompleted, SupportActionFailed],
   initialState: () => ({ status: 'none' }),
 
   evolve(state, event) {

@@ -16,6 +16,7 @@ export type SupportCreditGrantsCommand = { type: 'RecordSupportCreditGrant'; act
  * SUPPORT_DAILY_CREDIT_LIMIT. Owners are not counted: their grants never come here.
  */
 export const supportCreditGrantsDecider: Decider<SupportCreditGrantsCommand, SupportCreditGrantEvent, SupportCreditGrantsState> = {
+  events: [SupportCreditGrantRecorded],
   initialState: () => ({ granted: 0, actionIds: [] }),
 
   evolve(state, event) {

@@ -19,6 +19,7 @@ export interface AvailabilityState {
  * a host's hours records a first schedule only: once they have any, it changes nothing.
  */
 export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent, AvailabilityState> = {
+  events: [HostAvailabilityChanged],
   initialState: () => ({ saves: 0 }),
 
   evolve(state, event) {

@@ -85,6 +85,7 @@ function clashes(state: HostCalendar, start: number, end: number, bufferMs: numb
  * time is still free, and refused (to be refunded in full) when someone else has taken it since.
  */
 export const hostCalendarDecider: Decider<CalendarCommand, BookingEvent, HostCalendar> = {
+  events: [SlotHeld, SlotHoldReleased, BookingConfirmed, BookingRefusedSlotTaken, BookingRescheduled, BookingCancelled],
   initialState: () => ({ holds: new Map(), bookings: new Map(), settled: new Map() }),
 
   // States are shared (a command cache keeps them), so a change copies the map it touches, and the

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { fold } from '../../events/decider';
 import type { EventStore } from '../../events/event-store';
 import { checkoutDecider } from './checkout.decider';
-import type { PurchaseEvent } from './checkout.events';
 import { checkoutStreamId } from './checkout.events';
 
 const MAX_ATTEMPTS = 20;
@@ -20,7 +19,7 @@ export async function checkoutRefFor(store: EventStore, parts: { userId: string;
       .update(attempt === 0 ? base : `${base}|${attempt}`)
       .digest('hex')
       .slice(0, 24)}`;
-    const events = (await store.readStream(checkoutStreamId(ref))) as unknown as PurchaseEvent[];
+    const events = await store.readStream(checkoutStreamId(ref), checkoutDecider.events);
     const state = fold(checkoutDecider, events);
     if (!state.purchased && state.pending !== 'expired' && state.pending !== 'settled') return ref;
   }

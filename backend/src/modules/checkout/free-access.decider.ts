@@ -16,6 +16,7 @@ export interface FreeAccessState {
  * granted once, however often they ask; withdrawn by an admin (then grantable again).
  */
 export const freeAccessDecider: Decider<FreeAccessCommand, FreeAccessEvent, FreeAccessState> = {
+  events: [ResourceAccessGranted, ResourceAccessRevoked],
   initialState: () => ({ granted: false }),
 
   evolve(state, event) {

@@ -10,6 +10,7 @@ export interface ContactState {
 
 /** One message sent through /contact, in a stream of its own: recorded once. */
 export const contactDecider: Decider<ContactCommand, ContactEvent, ContactState> = {
+  events: [ContactMessageReceived],
   initialState: () => ({ received: false }),
 
   evolve(_state, event) {

@@ -20,6 +20,7 @@ export interface CourseProgressState {
 }
 
 export const courseProgressDecider: Decider<CourseProgressCommand, CourseEvent, CourseProgressState> = {
+  events: [CourseLessonCompleted],
   initialState: () => ({ completed: new Set() }),
 
   evolve(state, event) {

@@ -45,6 +45,7 @@ export const includedRemaining = (state: CreditState, cycle: CycleAllowance) =>
   Math.max(0, cycle.allowance - (state.includedUsed.get(cycleKey(cycle.licenseId, cycle.cycleStart)) ?? 0));
 
 export const creditLedgerDecider: Decider<CreditCommand, CreditEvent, CreditState> = {
+  events: [AddOnCreditsAdded, AddOnCreditsRemoved, IncludedCreditsCycleStarted, CreditsDebited],
   initialState: () => ({ packs: [], knownPacks: new Set(), includedUsed: new Map(), cyclesStarted: new Set() }),
 
   evolve(state, event) {

@@ -47,6 +47,7 @@ function slotFreeAt(state: DeviceState, seat: string, at: string): string {
 }
 
 export const deviceDecider: Decider<DeviceCommand, DeviceEvent, DeviceState> = {
+  events: [DeviceActivated, DeviceReleased],
   initialState: () => ({ active: [], releases: [] }),
 
   evolve(state, event) {

@@ -22,6 +22,7 @@ export type DisputeState = { status: 'none' } | { status: 'open'; disputeId: str
  * reviewed sent to Stripe once. Every delivery of the dispute's webhook after the first records nothing.
  */
 export const disputeDecider: Decider<DisputeCommand, DisputeEvent, DisputeState> = {
+  events: [DisputeOpened, DisputeEvidenceAssembled, DisputeEvidenceSubmitted],
   initialState: () => ({ status: 'none' }),
 
   evolve(state, event) {

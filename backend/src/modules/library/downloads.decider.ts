@@ -10,6 +10,7 @@ export type DownloadEvent = ReturnType<typeof ResourceDownloaded>;
  * nothing a decision needs (and its handler appends without reading it).
  */
 export const downloadsDecider: Decider<DownloadsCommand, DownloadEvent, null> = {
+  events: [ResourceDownloaded],
   initialState: () => null,
 
   evolve: (state) => state,

@@ -32,6 +32,7 @@ export type FileVersionsCommand = PublishFileVersion;
  * undoes an admin's newer upload with the older built file.
  */
 export const fileVersionsDecider: Decider<FileVersionsCommand, FileVersionEvent, FileVersionsState> = {
+  events: [ResourceFileVersionPublished],
   initialState: () => ({ version: 0, sha256: null, buildSha256: null }),
 
   evolve(state, event) {

@@ -59,6 +59,7 @@ export interface LicenseState {
 export const seatsFree = (state: LicenseState) => Math.max(0, state.seats - 1 - state.users.length);
 
 export const licenseDecider: Decider<LicenseCommand, LicenseEvent, LicenseState> = {
+  events: [LicenseGranted, LicenseTermChanged, LicenseExtended, LicenseRevoked, LicensedUserAdded, LicensedUserRemoved, LicenseKeyRotated, LicensePlanChanged],
   initialState: () => ({
     granted: false,
     licenseId: '',

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { fold } from '../../events/decider';
 import { EventStore } from '../../events/event-store';
 import { licenseDecider, type LicenseState } from './licenses.decider';
-import { licenseStreamId, type LicenseEvent } from './licenses.events';
+import { licenseStreamId } from './licenses.events';
 
 /** A license as its own stream has it (not the read model): for checks that must not lag a projector. */
 @Injectable()
@@ -10,6 +10,6 @@ export class LicensesQueries {
   constructor(private readonly store: EventStore) {}
 
   async read(licenseId: string): Promise<LicenseState> {
-    return fold(licenseDecider, (await this.store.readStream(licenseStreamId(licenseId))) as unknown as LicenseEvent[]);
+    return fold(licenseDecider, await this.store.readStream(licenseStreamId(licenseId), licenseDecider.events));
   }
 }

@@ -7,7 +7,7 @@ import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { redirectTo } from '../../server-fn/server-redirect';
 import { Auth, IDENTITY_STAND_IN, type IdentityStandIn } from '../auth';
-import { licenseStreamId, type LicenseEvent } from './licenses.events';
+import { licenseEvents, licenseStreamId } from './licenses.events';
 import { readSeatInvitation } from './seat-invitation-token';
 
 export const SEAT_INVITATION_KEY = Symbol('SEAT_INVITATION_KEY');
@@ -53,7 +53,7 @@ export class SeatInvitationServerFns {
 
   /** The seat as the license's events tell it: who gave it on which plan, and whether it is still given. */
   private async seat(licenseId: string, email: string): Promise<{ given: boolean; ownerName: string; planTitle: string } | null> {
-    const events = (await this.store.readStream(licenseStreamId(licenseId))) as unknown as LicenseEvent[];
+    const events = await this.store.readStream(licenseStreamId(licenseId), licenseEvents);
     let found: { given: boolean; ownerName: string; planTitle: string } | null = null;
     let ended = false;
     for (const event of events) {

@@ -3,15 +3,13 @@ import type { EventStore } from '../../events/event-store';
 import type { EmailTopic } from '../../../../contracts/preferences/email-topics';
 import { emailPreferencesStreamId } from './email-address';
 import { emailPreferencesDecider, type EmailPreferencesState } from './preferences.decider';
-import type { EmailPreferenceEvent } from './preferences.events';
 
 /** One address's preferences, read by folding its stream (commands/ changes them). */
 export class EmailPreferences {
   constructor(private readonly store: EventStore) {}
 
   async read(address: string): Promise<EmailPreferencesState> {
-    const events = await this.store.readStream(emailPreferencesStreamId(address));
-    return fold(emailPreferencesDecider, events as unknown as EmailPreferenceEvent[]);
+    return fold(emailPreferencesDecider, await this.store.readStream(emailPreferencesStreamId(address), emailPreferencesDecider.events));
   }
 
   async isTopicOn(address: string, topic: EmailTopic): Promise<boolean> {
@@ -20,6 +18,6 @@ export class EmailPreferences {
 
   /** Whether anything was ever recorded for the address (it has chosen, or asked for, something). */
   async isKnown(address: string): Promise<boolean> {
-    return (await this.store.readStream(emailPreferencesStreamId(address))).length > 0;
+    return (await this.store.readStream(emailPreferencesStreamId(address), emailPreferencesDecider.events)).length > 0;
   }
 }

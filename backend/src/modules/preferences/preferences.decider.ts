@@ -36,6 +36,7 @@ const allOff = (): TopicStates => Object.fromEntries(EMAIL_TOPICS.map((t) => [t,
  * records nothing, so a mail client's repeated one-click POST changes nothing the second time.
  */
 export const emailPreferencesDecider: Decider<EmailPreferencesCommand, EmailPreferenceEvent, EmailPreferencesState> = {
+  events: [EmailTopicSubscribed, EmailTopicUnsubscribed, EmailUnsubscribedFromAll, EmailResubscribed, ManageEmailLinkRequested],
   initialState: () => ({ topics: { ...DEFAULT_TOPICS }, unsubscribedFromAll: false, beforeUnsubscribeAll: null }),
 
   evolve(state, event) {

@@ -4,7 +4,7 @@ import { runCommand } from '../../../events/command-runner';
 import { EventStore } from '../../../events/event-store';
 import { requestMetadata } from '../../../events/metadata-for';
 import { StripeClient } from '../../../integrations/stripe';
-import { customerStreamId, type StripeCustomerEvent } from '../customers/customer.events';
+import { customerStreamId } from '../customers/customer.events';
 import { stripeCustomerDecider } from '../customers/stripe-customer.decider';
 
 export class LinkStripeCustomer extends Command<string> {
@@ -29,7 +29,7 @@ export class LinkStripeCustomerHandler implements ICommandHandler<LinkStripeCust
 
   async execute({ user, correlationId }: LinkStripeCustomer): Promise<string> {
     const streamId = customerStreamId(user.userId);
-    const known = fold(stripeCustomerDecider, (await this.store.readStream(streamId)) as unknown as StripeCustomerEvent[]).customerId;
+    const known = fold(stripeCustomerDecider, await this.store.readStream(streamId, stripeCustomerDecider.events)).customerId;
     if (known) return known;
     const customer = await this.stripe.api.customers.create(
       { email: user.email ?? undefined, name: user.name, metadata: { userId: user.userId } },

@@ -57,7 +57,7 @@ export class SyncSubscriptionHandler implements ICommandHandler<SyncSubscription
     const item = subscription.items.data[0];
     const quantity = item?.quantity ?? ours.quantity;
     // Checked when it first comes to us; a subscriber kept on an older price renews at it.
-    if ((await this.store.readStream(subscriptionStreamId(subscriptionId))).length === 0) {
+    if ((await this.store.readStream(subscriptionStreamId(subscriptionId), subscriptionDecider.events)).length === 0) {
       const billed = {
         resourceId: resource.id,
         quantity,

@@ -9,6 +9,7 @@ export interface StripeCustomerState {
 
 /** A user's one Stripe customer: the first link stands; a later one (a race's loser) records nothing. */
 export const stripeCustomerDecider: Decider<StripeCustomerCommand, StripeCustomerEvent, StripeCustomerState> = {
+  events: [StripeCustomerLinked],
   initialState: () => ({ customerId: null }),
 
   evolve(state, event) {

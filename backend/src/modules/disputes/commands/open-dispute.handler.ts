@@ -45,7 +45,7 @@ export class OpenDisputeHandler implements ICommandHandler<OpenDispute, void> {
   async execute({ event }: OpenDispute): Promise<void> {
     const dispute = await this.records.dispute(objectId(event));
     const streamId = disputeStreamId(dispute.id);
-    if ((await this.store.readStream(streamId)).length > 0) return;
+    if ((await this.store.readStream(streamId, disputeDecider.events)).length > 0) return;
     const paymentIntentId = stripeIdOf(dispute.payment_intent);
     const ours = paymentIntentId ? ourMetadata((await this.records.paymentIntent(paymentIntentId)).metadata) : null;
     const facts = ours ? await this.facts.factsFor(ours.userId, ours.checkoutRef) : null;

@@ -8,7 +8,7 @@ import { StripeClient } from '../../../integrations/stripe';
 import type { DisputeEvidence } from '../dispute-evidence';
 import { disputeDecider } from '../disputes.decider';
 import { DisputeNotFoundError, DisputeSubmissionRefusedError } from '../disputes.errors';
-import { type DisputeEvent, disputeStreamId } from '../disputes.events';
+import { disputeStreamId } from '../disputes.events';
 
 /** An admin sends the dispute's evidence (as reviewed and edited) to Stripe. */
 export class SubmitDisputeEvidence extends Command<{ status: string }> {
@@ -35,7 +35,7 @@ export class SubmitDisputeEvidenceHandler implements ICommandHandler<SubmitDispu
 
   async execute({ disputeId, evidence, metadata }: SubmitDisputeEvidence): Promise<{ status: string }> {
     const streamId = disputeStreamId(disputeId);
-    const state = fold(disputeDecider, (await this.store.readStream(streamId)) as unknown as DisputeEvent[]);
+    const state = fold(disputeDecider, await this.store.readStream(streamId, disputeDecider.events));
     if (state.status === 'none') throw new DisputeNotFoundError();
     if (state.status === 'submitted') {
       disputeDecider.decide({ type: 'SubmitDisputeEvidence', evidence, stripeStatus: '', at: '' }, state);

@@ -7,7 +7,7 @@ import { fold } from '../../../events/decider';
 import type { EventMetadata } from '../../../events/event-metadata';
 import type { EventStore } from '../../../events/event-store';
 import { fileVersionsDecider, type FileVersionsState, type PublishFileVersion } from '../library.decider';
-import { type FileVersionEvent, fileVersionsStreamId } from '../library.events';
+import { fileVersionsStreamId } from '../library.events';
 import { contentKey, type ObjectStorage } from '../storage/object-storage';
 
 export interface FileToPublish {
@@ -42,7 +42,7 @@ export class PublishFileVersionHandler {
 
   async publish(file: FileToPublish, metadata: EventMetadata, known?: { sha256: string }): Promise<CommandOutcome<FileVersionsState>> {
     const streamId = fileVersionsStreamId(file.resourceId, file.name);
-    const state = fold(fileVersionsDecider, (await this.store.readStream(streamId)) as unknown as FileVersionEvent[]);
+    const state = fold(fileVersionsDecider, await this.store.readStream(streamId, fileVersionsDecider.events));
     // The build's manifest names its hash: an unchanged file is only read when storage lacks it
     // (a new bucket after moving from disk to S3), so every start leaves the latest version servable.
     if (known && (known.sha256 === state.sha256 || (file.source === 'build' && known.sha256 === state.buildSha256))) {

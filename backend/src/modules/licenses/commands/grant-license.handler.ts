@@ -6,7 +6,7 @@ import { fold } from '../../../events/decider';
 import type { EventMetadata } from '../../../events/event-metadata';
 import { EventStore } from '../../../events/event-store';
 import { licenseDecider } from '../licenses.decider';
-import { licenseStreamId, type LicenseEvent } from '../licenses.events';
+import { licenseStreamId } from '../licenses.events';
 import { LICENSE_SEALING_SECRET } from '../license-sealing-secret';
 import { licenseTerms } from '../license-terms';
 import { newLicenseKey } from './new-license-key';
@@ -41,7 +41,7 @@ export class GrantLicenseHandler implements ICommandHandler<GrantLicense, void> 
 
   async execute({ request, metadata }: GrantLicense): Promise<void> {
     const streamId = licenseStreamId(request.licenseId);
-    if (fold(licenseDecider, (await this.store.readStream(streamId)) as unknown as LicenseEvent[]).granted) return;
+    if (fold(licenseDecider, await this.store.readStream(streamId, licenseDecider.events)).granted) return;
     const key = newLicenseKey(this.sealingSecret);
     const terms = licenseTerms(request.resource, request.quantity);
     const license = {

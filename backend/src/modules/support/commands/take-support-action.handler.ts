@@ -50,7 +50,7 @@ export class TakeSupportActionHandler implements ICommandHandler<TakeSupportActi
     // Who may comes first, on every request: support learns nothing about targets of owner
     // actions, and cannot have one run again by sending its id.
     assertPermitted(action);
-    const known = await this.store.readStream(streamId);
+    const known = await this.store.readStream(streamId, supportActionDecider.events);
     const metadata = requestMetadata(correlationId, { kind: 'admin', userId: action.actor.id });
     if (known.length === 0) {
       await this.targets.check(action);
@@ -65,7 +65,7 @@ export class TakeSupportActionHandler implements ICommandHandler<TakeSupportActi
       command: { type: 'RecordSupportAction', action, now: new Date() },
       metadata,
     });
-    const recorded = outcome.status === 'appended' ? { position: outcome.positions[0]!, metadata } : (known[0] ?? (await this.store.readStream(streamId))[0]!);
+    const recorded = outcome.status === 'appended' ? { position: outcome.positions[0]!, metadata } : (known[0] ?? (await this.store.readStream(streamId, supportActionDecider.events))[0]!);
     const state = outcome.state;
     if (state.status === 'none') throw new Error(`support action ${action.actionId} was neither recorded nor found`);
     const repeated = outcome.status !== 'appended';

@@ -6,7 +6,7 @@ import { fold } from '../../../events/decider';
 import { EventStore } from '../../../events/event-store';
 import { causedBy } from '../../../events/metadata-for';
 import { StripeClient } from '../../../integrations/stripe';
-import { supportActionDecider, supportActionStreamId, type SupportAction, type SupportActionEvent } from '../../admin';
+import { supportActionDecider, supportActionStreamId, type SupportAction } from '../../admin';
 import { SettleSupportAction } from '../commands/settle-support-action.handler';
 import { SupportActionTargets } from '../support-action-targets';
 import { SUPPORT_ACTIONS_QUEUE, type SupportActionJobData } from './support-action-queue';
@@ -40,7 +40,7 @@ export class SupportActionsProcessor extends WorkerHost {
 
   async process(job: Job<SupportActionJobData>): Promise<string> {
     const { actionId, cause } = job.data;
-    const history = (await this.store.readStream(supportActionStreamId(actionId))) as unknown as SupportActionEvent[];
+    const history = await this.store.readStream(supportActionStreamId(actionId), supportActionDecider.events);
     const state = fold(supportActionDecider, history);
     if (state.status !== 'recorded') return `already ${state.status}`;
     const action = state.action;
