@@ -29,6 +29,23 @@ tester.run('module-boundaries', rule, {
     at('app.module.ts', "import { BookingModule } from './modules/booking/booking.module';"),
     at('emulators/stripe/emulator-api.ts', "import { Checkout } from '../../modules/payments/checkout/checkout.service';"),
     at('modules/booking/booking.service.ts', "import { z } from 'zod'; import { x } from '../../../../contracts/booking.contract';"),
+    // an integration through its index.ts, from a module, the app's wiring or an emulator; and inside itself, anything
+    at('modules/booking/session-checkout.ts', "import type { StripeClient } from '../../integrations/stripe';"),
+    at('modules/booking/session-checkout.ts', "import { StripeClient } from '../../integrations/stripe/index';"),
+    at('app.module.ts', "import { StripeModule } from './integrations/stripe';"),
+    at('emulators/stripe/emulator-webhooks.ts', "import { StripeEventHandlers } from '../../integrations/stripe';"),
+    at('integrations/stripe/jobs/stripe-webhooks.processor.ts', "import { StripeWebhookLog } from '../webhooks/stripe-webhook-log';"),
+    // an integration uses modules through their index.ts, and the ground floor
+    at('integrations/stripe/stripe-facts.ts', "import { PurchaseCompleted } from '../../modules/checkout';"),
+    at('integrations/stripe/stripe-webhook.controller.ts', "import { EventStore } from '../../events/event-store';"),
+    // the ground floor uses itself, downwards
+    at('server-fn/request-context.ts', "import { acceptedCorrelationId } from '../events/metadata-for';"),
+    at('server-fn/in-process-server-fns.ts', "import type { PageServerFns } from '../platform/web/page-server-fns';"),
+    // composition roots, the CLI and the emulators themselves may mount emulators
+    at('app.module.ts', "import { OutboxModule } from './emulators/outbox/outbox.module';"),
+    at('api.ts', "import { LocalIdentity } from './emulators/identity/local-identity';"),
+    at('cli/seed.ts', "import { StripeEmulatorModule } from '../emulators/stripe/stripe-emulator.module';"),
+    at('emulators/stripe/hosted-checkout.ts', "import { signInPage } from '../identity/local-identity';"),
     // files outside backend/src (tests, frontend) are not checked
     {
       filename: '/repo/test/integration/booking.test.ts',
@@ -47,12 +64,32 @@ tester.run('module-boundaries', rule, {
     refused('modules/booking/booking.module.ts', "const m = require('../auth/auth');", 'internals'),
     refused('modules/booking/booking.module.ts', "import type { A } from '../auth/auth';", 'internals'),
     refused('modules/booking/booking.module.ts', "import m = require('../auth/auth');", 'internals'),
-    // (b) the core importing a module, even through its index.ts
-    refused('events/event-store.ts', "import { Booking } from '../modules/booking';", 'coreImportsModule'),
-    refused('server-fn/registry.ts', "import { Booking } from '../modules/booking/booking.service';", 'coreImportsModule'),
-    refused('platform/database/entities.ts', "import { CatalogEntity } from '../../modules/catalog';", 'coreImportsModule'),
-    // (c) a module importing an emulator
-    refused('modules/auth/auth.module.ts', "import { LocalIdentity } from '../../emulators/identity/local-identity';", 'emulatorFromModule'),
-    refused('modules/email/email.module.ts', "import { Outbox } from '../../emulators/outbox';", 'emulatorFromModule'),
+    // (b) the ground floor importing a module, an integration or an emulator, even through its index.ts, even a type
+    refused('events/event-store.ts', "import { Booking } from '../modules/booking';", 'groundFloorImportsAbove'),
+    refused('server-fn/registry.ts', "import { Booking } from '../modules/booking/booking.service';", 'groundFloorImportsAbove'),
+    refused('platform/database/entities.ts', "import { CatalogEntity } from '../../modules/catalog';", 'groundFloorImportsAbove'),
+    refused('platform/web/ssr-renderer.ts', "import type { StripeClient } from '../../integrations/stripe';", 'groundFloorImportsAbove'),
+    refused('events/projector-runner.ts', "import { StripeRecords } from '../integrations/stripe/stripe-records';", 'groundFloorImportsAbove'),
+    refused('server-fn/server-fn.module.ts', "import { Outbox } from '../emulators/outbox/outbox.module';", 'groundFloorImportsAbove'),
+    refused('platform/boot/start.ts', "export { LocalIdentity } from '../../emulators/identity/local-identity';", 'groundFloorImportsAbove'),
+    // (c) a module or an integration importing an emulator
+    refused('modules/auth/auth.module.ts', "import { LocalIdentity } from '../../emulators/identity/local-identity';", 'emulatorImported'),
+    refused('modules/email/email.module.ts', "import { Outbox } from '../../emulators/outbox';", 'emulatorImported'),
+    refused(
+      'modules/checkout/commands/open-checkout.handler.ts',
+      "import type { EmulatorStore } from '../../../emulators/stripe/emulator-store';",
+      'emulatorImported',
+    ),
+    refused(
+      'integrations/stripe/stripe-client.ts',
+      "import { StripeEmulatorModule } from '../../emulators/stripe/stripe-emulator.module';",
+      'emulatorImported',
+    ),
+    // (d) reaching into an integration's files, from anywhere outside it
+    refused('modules/booking/session-checkout.ts', "import type { StripeClient } from '../../integrations/stripe/stripe-client';", 'internals'),
+    refused('modules/subscriptions/plans/plan-changes.ts', "import { PriceBook } from '../../../integrations/stripe/price-book';", 'internals'),
+    refused('app.module.ts', "import { StripeWebhookJobsModule } from './integrations/stripe/jobs/stripe-webhook-jobs.module';", 'internals'),
+    refused('emulators/stripe/emulator-webhooks.ts', "import { StripeWebhookLog } from '../../integrations/stripe/webhooks/stripe-webhook-log';", 'internals'),
+    refused('integrations/paypal/paypal-client.ts', "import { StripeClient } from '../stripe/stripe-client';", 'internals'),
   ],
 });

@@ -6,7 +6,7 @@ import type { EventMetadata } from '../../events/event-metadata';
 import type { SignedInUser } from '../auth';
 import type { CatalogQueries } from '../catalog';
 import { CheckoutService } from '../checkout';
-import type { StripeClient } from '../../integrations/stripe/stripe-client';
+import type { StripeClient } from '../../integrations/stripe';
 import { offersStart } from '../availability';
 import type { BookingReads } from './booking.queries';
 import { NotASessionError, SlotUnavailableError, TooManyHoldsError } from './booking.errors';

@@ -27,7 +27,7 @@ import { LicenseChanges } from '../licenses';
 import { AddLicensedUser, RemoveLicensedUser } from '../licenses';
 import { LicenseNotFoundError } from '../licenses';
 import { AbandonCheckout } from '../checkout';
-import { StripeClient } from '../../integrations/stripe/stripe-client';
+import { StripeClient } from '../../integrations/stripe';
 import { NoBillingAccountError, NotAbandonableError, PendingPaymentNotFoundError } from './dashboard.errors';
 import { DashboardQueries } from './dashboard.queries';
 

@@ -1,7 +1,7 @@
 import { causeOf } from '../../../events/metadata-for';
 import type { Recorded } from '../../../events/projector';
 import type { Reactor } from '../../../events/reactor';
-import type { StripeClient } from '../../../integrations/stripe/stripe-client';
+import type { StripeClient } from '../../../integrations/stripe';
 import { BookingCancelled, BookingRefusedSlotTaken } from '../booking.events';
 
 type RefundedEvent = Recorded<ReturnType<typeof BookingCancelled> | ReturnType<typeof BookingRefusedSlotTaken>>;

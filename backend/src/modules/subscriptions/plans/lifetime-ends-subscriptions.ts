@@ -3,7 +3,7 @@ import type { EventMetadata } from '../../../events/event-metadata';
 import type { PaidPurchase, PurchaseFollower } from '../../checkout';
 import { licenseTerms } from '../../licenses';
 import { planReadModels } from '../plan-read-models';
-import type { StripeClient } from '../../../integrations/stripe/stripe-client';
+import type { StripeClient } from '../../../integrations/stripe';
 
 /**
  * Monthly → Lifetime: once the lifetime payment has succeeded (never before), each monthly

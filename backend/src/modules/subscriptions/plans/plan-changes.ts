@@ -7,8 +7,7 @@ import type { SignedInUser } from '../../auth';
 import type { CatalogQueries } from '../../catalog';
 import { licenseTerms } from '../../licenses';
 import { planReadModels } from '../plan-read-models';
-import type { PriceBook } from '../../../integrations/stripe/price-book';
-import type { StripeClient } from '../../../integrations/stripe/stripe-client';
+import type { PriceBook, StripeClient } from '../../../integrations/stripe';
 import {
   CardDeclinedError,
   LifetimeIncludesPlanError,
