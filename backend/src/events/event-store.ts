@@ -175,9 +175,17 @@ export class EventStore {
    * hold (a decider's `events`): an event of any other type throws ForeignEventTypeError, so a
    * command never folds an event its decider was not written for.
    */
-  async readStream<Definition extends EventDefinition>(streamId: string, definitions: readonly Definition[], options?: { fromVersion?: number }): Promise<RecordedOf<Definition>[]>;
+  async readStream<Definition extends EventDefinition>(
+    streamId: string,
+    definitions: readonly Definition[],
+    options?: { fromVersion?: number },
+  ): Promise<RecordedOf<Definition>[]>;
   async readStream<Event extends NewEvent>(streamId: string, definitions: StreamEvents<Event>, options?: { fromVersion?: number }): Promise<Recorded<Event>[]>;
-  async readStream<Event extends NewEvent>(streamId: string, definitions: StreamEvents<Event>, options: { fromVersion?: number } = {}): Promise<Recorded<Event>[]> {
+  async readStream<Event extends NewEvent>(
+    streamId: string,
+    definitions: StreamEvents<Event>,
+    options: { fromVersion?: number } = {},
+  ): Promise<Recorded<Event>[]> {
     const types = new Set<string>(definitions.map((definition) => definition.type));
     const rows = await this.streamRows(streamId, options.fromVersion);
     const foreign = rows.find((row) => !types.has(row.type));

@@ -39,7 +39,11 @@ describe('device activations on the event store', () => {
     );
     expect(answers.filter((a) => a.kind === 'active')).toHaveLength(3);
     expect(answers.filter((a) => a.kind === 'full')).toEqual(Array.from({ length: 5 }, () => ({ kind: 'full', devicesPerSeat: 3, slotFreeAt: null })));
-    expect((await store.readStreamRecords(deviceStreamId(license.licenseId))).map((e) => e.type)).toEqual(['DeviceActivated', 'DeviceActivated', 'DeviceActivated']);
+    expect((await store.readStreamRecords(deviceStreamId(license.licenseId))).map((e) => e.type)).toEqual([
+      'DeviceActivated',
+      'DeviceActivated',
+      'DeviceActivated',
+    ]);
     expect(conflicts).toBeGreaterThan(0);
   });
 

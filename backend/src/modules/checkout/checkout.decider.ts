@@ -68,7 +68,17 @@ export interface CheckoutState {
  * arrival end in the same state, and only a paid session is ever fulfilled.
  */
 export const checkoutDecider: Decider<CheckoutCommand, PurchaseEvent, CheckoutState> = {
-  events: [PendingPaymentOpened, PendingPaymentProcessing, PendingPaymentSettled, PendingPaymentExpired, PurchaseCompleted, PurchaseRefunded, PurchaseDisputed, ResourceAccessGranted, ResourceAccessRevoked],
+  events: [
+    PendingPaymentOpened,
+    PendingPaymentProcessing,
+    PendingPaymentSettled,
+    PendingPaymentExpired,
+    PurchaseCompleted,
+    PurchaseRefunded,
+    PurchaseDisputed,
+    ResourceAccessGranted,
+    ResourceAccessRevoked,
+  ],
   initialState: () => ({ userId: null, checkoutRef: null, pending: null, purchased: false, access: [], refundedCents: 0, refunded: false, disputed: false }),
 
   evolve(state, event) {

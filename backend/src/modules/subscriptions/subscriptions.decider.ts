@@ -70,7 +70,17 @@ const pendingId = (invoiceId: string) => `pp-${invoiceId}`;
  * starts it; each invoice counts once; a cancelled subscription stays cancelled.
  */
 export const subscriptionDecider: Decider<SubscriptionCommand, Event, SubscriptionState> = {
-  events: [SubscriptionStarted, SubscriptionRenewed, SubscriptionPastDue, SubscriptionCancellationScheduled, SubscriptionCancelled, SubscriptionPlanChanged, PendingPaymentOpened, PendingPaymentSettled, PendingPaymentExpired],
+  events: [
+    SubscriptionStarted,
+    SubscriptionRenewed,
+    SubscriptionPastDue,
+    SubscriptionCancellationScheduled,
+    SubscriptionCancelled,
+    SubscriptionPlanChanged,
+    PendingPaymentOpened,
+    PendingPaymentSettled,
+    PendingPaymentExpired,
+  ],
   initialState: () => ({
     started: false,
     userId: null,

@@ -65,7 +65,10 @@ export class TakeSupportActionHandler implements ICommandHandler<TakeSupportActi
       command: { type: 'RecordSupportAction', action, now: new Date() },
       metadata,
     });
-    const recorded = outcome.status === 'appended' ? { position: outcome.positions[0]!, metadata } : (known[0] ?? (await this.store.readStream(streamId, supportActionDecider.events))[0]!);
+    const recorded =
+      outcome.status === 'appended'
+        ? { position: outcome.positions[0]!, metadata }
+        : (known[0] ?? (await this.store.readStream(streamId, supportActionDecider.events))[0]!);
     const state = outcome.state;
     if (state.status === 'none') throw new Error(`support action ${action.actionId} was neither recorded nor found`);
     const repeated = outcome.status !== 'appended';
