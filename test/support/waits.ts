@@ -29,11 +29,11 @@ export async function eventually<T>(what: string, read: () => Promise<T> | T, ok
   }
 }
 
-/** Settles as `promise` does, or rejects with `what` once `timeoutMs` pass first. */
-export async function within<T>(what: string, promise: Promise<T>, timeoutMs: number): Promise<T> {
+/** Settles as `promise` does, or rejects with `failure` once `timeoutMs` pass first. */
+export async function within<T>(promise: Promise<T>, timeoutMs: number, failure: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not happen within ${timeoutMs} ms`)), timeoutMs);
+    timer = setTimeout(() => reject(new Error(failure)), timeoutMs);
   });
   try {
     return await Promise.race([promise, late]);
@@ -41,6 +41,3 @@ export async function within<T>(what: string, promise: Promise<T>, timeoutMs: nu
     clearTimeout(timer);
   }
 }
-
-/** Lets every callback already queued run (promise jobs, I/O and timers due now) before going on. */
-export const settleCallbacks = () => new Promise<void>((resolve) => setImmediate(resolve));
