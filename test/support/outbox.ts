@@ -25,7 +25,13 @@ export async function waitForOutboxMessage(to: string, subject: RegExp, base = b
     const list = await (await fetch(`${base}/dev/outbox`)).text();
     return [...list.matchAll(row)].map((match) => ({ id: match[1]!, subject: decode(match[2]!) })).find((message) => subject.test(message.subject));
   };
-  const found = await eventually(`an email to ${to} with a subject like ${subject} reached the outbox`, listed, (message) => message !== undefined, 10_000, 200);
+  const found = await eventually(
+    `an email to ${to} with a subject like ${subject} reached the outbox`,
+    listed,
+    (message) => message !== undefined,
+    10_000,
+    200,
+  );
   const page = decode(await (await fetch(`${base}/dev/outbox/messages/${found!.id}`)).text());
   return { id: found!.id, subject: found!.subject, page };
 }

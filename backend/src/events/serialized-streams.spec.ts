@@ -116,7 +116,18 @@ describe('SerializedStreams', () => {
     const pool = fakePool();
     // Only performance.now() is faked: the bound is read from it, and the test moves it on.
     jest.useFakeTimers({
-      doNotFake: ['Date', 'hrtime', 'nextTick', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+      doNotFake: [
+        'Date',
+        'hrtime',
+        'nextTick',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
     });
     try {
       const streams = new SerializedStreams(fakeStore().store, pool, 100);

@@ -103,7 +103,7 @@ describe('two processes with the same projector', () => {
     // Each runs batches back to back until it has caught up, then looks whether all 200 are in.
     const loops = Array.from({ length: 4 }, () =>
       until('all 200 are projected', async () => {
-        for (let caughtUp = false; !caughtUp; ) ({ caughtUp } = await projectBatch(db.orm, db.store, projector, { batchSize: 15 }));
+        for (let caughtUp = false; !caughtUp;) ({ caughtUp } = await projectBatch(db.orm, db.store, projector, { batchSize: 15 }));
         return (await seenSummary(db.pool, name)).events >= 200;
       }),
     );

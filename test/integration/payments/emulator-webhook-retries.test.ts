@@ -29,7 +29,9 @@ function flakyEndpoint(): Promise<{ server: Server; url: string; answers: number
     });
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, answers, accepted, firstAccepted })),
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, answers, accepted, firstAccepted }),
+    ),
   );
 }
 

@@ -49,10 +49,13 @@ const choose = (sessionId: string, choice: string, form: Record<string, string> 
 async function receivedEvent(type: string, objectId: string): Promise<Record<string, unknown>> {
   const [row] = await eventually(
     `a ${type} for ${objectId} reached /webhooks/stripe`,
-    () => orm.em.getConnection().execute<{ payload: Record<string, unknown> }[]>("select payload from stripe_webhook_events where type = ? and payload->'data'->'object'->>'id' = ?", [
-      type,
-      objectId,
-    ]),
+    () =>
+      orm.em
+        .getConnection()
+        .execute<{ payload: Record<string, unknown> }[]>("select payload from stripe_webhook_events where type = ? and payload->'data'->'object'->>'id' = ?", [
+          type,
+          objectId,
+        ]),
     (rows) => rows.length > 0,
     10_000,
     100,

@@ -46,10 +46,13 @@ async function paidCheckout(mode: 'payment' | 'subscription', extra: Partial<Str
 async function receivedEvent(type: string, objectId: string): Promise<Json & { data: { object: Json; previous_attributes?: Json } }> {
   const [row] = await eventually(
     `a ${type} for ${objectId} reached /webhooks/stripe`,
-    () => orm.em.getConnection().execute<{ payload: Json & { data: { object: Json } } }[]>(
-      "select payload from stripe_webhook_events where type = ? and payload->'data'->'object'->>'id' = ?",
-      [type, objectId],
-    ),
+    () =>
+      orm.em
+        .getConnection()
+        .execute<{ payload: Json & { data: { object: Json } } }[]>(
+          "select payload from stripe_webhook_events where type = ? and payload->'data'->'object'->>'id' = ?",
+          [type, objectId],
+        ),
     (rows) => rows.length > 0,
     10_000,
     100,
