@@ -9,6 +9,9 @@ const POLL_MS = 20;
 
 const rest = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** A value for a failure message; positions are bigints, which JSON cannot write. */
+const shown = (value: unknown) => (JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? String(value)).slice(0, 2000);
+
 /** Polls `check` until it holds; fails with `what` if it does not within `timeoutMs`. */
 export async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 20_000, everyMs = POLL_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -24,7 +27,7 @@ export async function eventually<T>(what: string, read: () => Promise<T> | T, ok
   for (;;) {
     const value = await read();
     if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}; last value: ${JSON.stringify(value)?.slice(0, 2000)}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}; last value: ${shown(value)}`);
     await rest(everyMs);
   }
 }
