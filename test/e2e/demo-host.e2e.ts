@@ -5,6 +5,7 @@ import { DESKTOP, launchBrowser, waitForHydration } from '../support/browser';
 import { waitForOutboxMessage } from '../support/outbox';
 import { callFn, startAddressableSite } from '../support/site-client';
 import type { SiteServer } from '../support/site-server';
+import { eventually } from '../support/waits';
 
 const SESSION = '30-minute setup session';
 
@@ -33,13 +34,16 @@ async function newPage(): Promise<{ page: Page; errors: string[]; close(): Promi
 
 /** The sessions page's data, once the worker has projected the demo host's hours. */
 async function openTimes(): Promise<Array<{ title: string; slots: Array<{ start: string; hostUserId: string }> }>> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const { result } = await callFn(site.url, 'getSessionsPageData', {}, { method: 'GET' });
-    const types = (result?.sessionTypes ?? []) as Array<{ title: string; slots: Array<{ start: string; hostUserId: string }> }>;
-    if (types.some((t) => t.slots.length > 0) || Date.now() > deadline) return types;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
+  return eventually(
+    'the demo host has bookable times',
+    async () => {
+      const { result } = await callFn(site.url, 'getSessionsPageData', {}, { method: 'GET' });
+      return (result?.sessionTypes ?? []) as Array<{ title: string; slots: Array<{ start: string; hostUserId: string }> }>;
+    },
+    (types) => types.some((t) => t.slots.length > 0),
+    20_000,
+    300,
+  );
 }
 
 describe('a newcomer on a fresh start', () => {

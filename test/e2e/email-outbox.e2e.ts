@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { emailJobKey } from '../../backend/src/modules/email/jobs/email-job';
 import { baseUrl, launchBrowser, openPage } from '../support/browser';
 import { everyEmailKind } from '../support/email-kinds';
+import { reloadUntil } from '../support/account-browser';
 import { enqueueEmail } from '../support/outbox';
 
 const emailKinds = everyEmailKind();
@@ -29,10 +30,7 @@ describe('the dev outbox', () => {
     await page.goto('/dev/outbox');
     const link = page.getByRole('link', { name: 'Your Lifetime License key' }).first();
     // The worker delivers within a moment; reload until it has.
-    for (let i = 0; i < 50 && !(await link.isVisible()); i += 1) {
-      await page.waitForTimeout(200);
-      await page.reload();
-    }
+    await reloadUntil(page, () => link.isVisible());
     expect(await page.getByRole('row').filter({ hasText: to }).count()).toBe(1);
     await link.click();
     await page.getByRole('heading', { level: 1, name: 'Your Lifetime License key' }).waitFor();

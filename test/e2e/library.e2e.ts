@@ -109,6 +109,7 @@ describe('the library: buy a bundle, download it, and the link protects itself',
 
   it('refuses the link once it expired with a 410 page that leads to a fresh one', async () => {
     const { page } = buyer;
+    // The link must outlive its lifetime on the site's own clock (a built server in another process, whose clock a test cannot move).
     await page.waitForTimeout(LINK_TTL_SECONDS * 1000 + 500);
     const answer = await page.goto(link);
     expect(answer?.status()).toBe(410);

@@ -88,6 +88,7 @@ describe('what the plugin sees, driven from the site in Chromium', () => {
     const session = await stripe.checkout.sessions.retrieve(new URL(licenseCheckout).pathname.split('/').pop()!);
     await stripe.refunds.create({ payment_intent: String(session.payment_intent) });
     await reloadUntil(page, async () => (await dashboardData(page)).licenses[0].status === 'revoked');
+    // Lets another process's remembered answer lapse (LOOKUP_CACHE_MS): its cache tells no one, so only its lifetime can pass.
     await new Promise((resolve) => setTimeout(resolve, LOOKUP_CACHE_MS));
     expect((await validateLicense(site.url, key)).reading).toMatchObject({ code: 'license_rejected', reason: 'revoked' });
     expect(errors).toEqual([]);

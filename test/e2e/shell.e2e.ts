@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from '../support/browser';
+import { animationsEnded } from '../support/animations';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -83,7 +84,7 @@ describe('on a phone', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const sheet = page.getByTestId('mobile-nav');
     await sheet.waitFor({ state: 'visible' });
-    await page.waitForTimeout(600); // the 500 ms slide-in
+    await animationsEnded(sheet); // the 500 ms slide-in
     const box = await sheet.boundingBox();
     // offsetWidth is the CSS width; the bounding box may carry a sub-pixel rounding of the transform.
     expect(await sheet.evaluate((el) => (el as HTMLElement).offsetWidth)).toBe(300);
@@ -116,7 +117,7 @@ describe('on a phone', () => {
     const sheet = page.getByTestId('mobile-nav');
     // The sheet's code loads on first open; then let its 500 ms slide-in finish.
     await sheet.waitFor({ state: 'visible' });
-    await page.waitForTimeout(600);
+    await animationsEnded(sheet);
     expect(await sheet.evaluate((el) => (el as HTMLElement).offsetWidth)).toBe(400);
     await page.getByRole('button', { name: 'Close menu' }).click();
     await sheet.waitFor({ state: 'detached' });

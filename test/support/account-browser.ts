@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { DESKTOP } from './browser';
 import { waitForOutboxMessage } from './outbox';
+import { eventually, until } from './waits';
 
 export interface AccountPage {
   page: Page;
@@ -58,26 +59,28 @@ export async function signUpInDialog(page: Page, siteUrl: string, email: string,
  * answer without a result (an error, a sign-in redirect) fails here, saying what it was.
  */
 export async function dashboardData(page: Page, retryForMs = 10_000): Promise<any> {
-  const deadline = Date.now() + retryForMs;
-  for (;;) {
-    const response = await page.request.get(`/_serverFn/getDashboardData?payload=${encodeURIComponent('{}')}`);
-    const envelope = (await response.json()) as { result?: unknown; error?: { code?: string } };
-    if ('result' in envelope) return envelope.result;
-    if (envelope.error?.code !== 'UNAVAILABLE' || Date.now() > deadline) {
-      throw new Error(`getDashboardData answered ${response.status()}: ${JSON.stringify(envelope)}`);
-    }
-    await page.waitForTimeout(250);
-  }
+  const { status, envelope } = await eventually(
+    'getDashboardData answers other than UNAVAILABLE',
+    async () => {
+      const response = await page.request.get(`/_serverFn/getDashboardData?payload=${encodeURIComponent('{}')}`);
+      return { status: response.status(), envelope: (await response.json()) as { result?: unknown; error?: { code?: string } } };
+    },
+    (answer) => answer.envelope.error?.code !== 'UNAVAILABLE',
+    retryForMs,
+    250,
+  );
+  if ('result' in envelope) return envelope.result;
+  throw new Error(`getDashboardData answered ${status}: ${JSON.stringify(envelope)}`);
 }
 
 /** Reloads until `check` holds (read models follow Stripe's webhooks a moment later). */
 export async function reloadUntil(page: Page, check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`still not so after ${timeoutMs} ms on ${page.url()}`);
-    await page.waitForTimeout(300);
+  const holdsOrReload = async () => {
+    if (await check()) return true;
     await page.reload();
-  }
+    return false;
+  };
+  await until(`the check holds on ${page.url()}`, holdsOrReload, timeoutMs, 300);
 }
 
 /** Signs in to /admin through its form, as support does, and waits for the customer search it lands on. */

@@ -13,13 +13,16 @@ export async function createCountingTables(pool: Pool): Promise<void> {
     primary key (projector, stream_id, stream_version))`);
 }
 
-export function countingProjector(name: string, streamPrefix: string, delayMs = 0): Projector {
+/** `delayMs` makes each apply take that long; `onApply` is told of each one, inside the batch's transaction. */
+export function countingProjector(name: string, streamPrefix: string, delayMs = 0, onApply?: () => void): Projector {
   return {
     name,
     eventTypes: ['CounterIncremented'],
     tables: ['rm_test_seen'],
     async apply(event: RecordedEvent, em: EntityManager) {
       if (!event.streamId.startsWith(streamPrefix)) return;
+      onApply?.();
+      // The delay is the fixture (work that takes time, so a stop or a kill lands inside a batch), not a wait for something.
       if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
       await em.execute(
         `insert into rm_test_seen (projector, stream_id, stream_version) values (?, ?, ?)

@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq';
 import { EMAIL_QUEUE, type EmailJob } from '../../backend/src/modules/email/jobs/email-job';
 import { baseUrl } from './browser';
+import { eventually } from './waits';
 
 export interface OutboxMessage {
   id: string;
@@ -20,18 +21,19 @@ const decode = (html: string) =>
 /** Waits (up to 10 s) for the worker to put an email to `to` whose subject matches into the dev outbox. */
 export async function waitForOutboxMessage(to: string, subject: RegExp, base = baseUrl()): Promise<OutboxMessage> {
   const row = new RegExp(`<td>${to.replace(/[.+]/g, '\\$&')}</td><td><a href="/dev/outbox/messages/(\\d+)">([^<]*)</a>`, 'g');
-  for (let attempt = 0; attempt < 50; attempt += 1) {
+  const listed = async () => {
     const list = await (await fetch(`${base}/dev/outbox`)).text();
-    for (const match of list.matchAll(row)) {
-      const found = decode(match[2]!);
-      if (subject.test(found)) {
-        const page = decode(await (await fetch(`${base}/dev/outbox/messages/${match[1]}`)).text());
-        return { id: match[1]!, subject: found, page };
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`No email to ${to} with a subject like ${subject} reached the outbox within 10 s`);
+    return [...list.matchAll(row)].map((match) => ({ id: match[1]!, subject: decode(match[2]!) })).find((message) => subject.test(message.subject));
+  };
+  const found = await eventually(
+    `an email to ${to} with a subject like ${subject} reached the outbox`,
+    listed,
+    (message) => message !== undefined,
+    10_000,
+    200,
+  );
+  const page = decode(await (await fetch(`${base}/dev/outbox/messages/${found!.id}`)).text());
+  return { id: found!.id, subject: found!.subject, page };
 }
 
 /** A link the email carries, moved onto the e2e server (emails use PUBLIC_URL's origin). */

@@ -27,6 +27,7 @@ const projector = {
   tables: ['rm_test_seen'],
   async apply(event, em) {
     if (!event.streamId.startsWith(prefix)) return;
+    // The delay is the fixture (work that takes time, so a kill lands inside a batch), not a wait for something.
     await new Promise((resolve) => setTimeout(resolve, Number(delay)));
     await em.execute(
       `insert into rm_test_seen (projector, stream_id, stream_version) values (?, ?, ?)

@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { latestSignInCode } from './sign-in-codes';
 import { startSite, type SiteServer } from './site-server';
+import { eventually as readUntil } from './waits';
 
 /** A port nobody listens on right now. */
 export async function freePort(): Promise<number> {
@@ -81,15 +82,9 @@ export async function chooseOnHostedCheckout(
   });
 }
 
-/** Polls until `check` passes (or throws its last failure after `timeoutMs`). */
-export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value).slice(0, 2000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
+/** Polls until `check` passes (or throws with the last value read after `timeoutMs`); every 150 ms, as each read is an HTTP round trip to a site. */
+export function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  return readUntil(`the condition held (within ${timeoutMs} ms)`, read, check, timeoutMs, 150);
 }
 
 /** Signs in to /admin with its token as the sign-in form does; the Cookie header of the session. */

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestDatabase, dropTestDatabase, uniqueQueuePrefix } from './test-database';
+import { within } from './waits';
 
 const ROOT = join(__dirname, '..', '..');
 const MAIN = join(ROOT, 'dist', 'app', 'backend', 'src', 'main.js');
@@ -58,23 +59,17 @@ export async function startSite(label: string, env: Record<string, string | unde
     stdout += chunk.toString();
   });
   try {
-    url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the site did not start within 60 s; see ${logFile}`)), 60_000);
+    const started = new Promise<string>((resolve, reject) => {
       let seen = '';
       child.stdout!.on('data', (chunk: Buffer) => {
         log.write(chunk);
         seen += chunk.toString();
         const match = /Site running at (http:\/\/\S+)/.exec(seen);
-        if (match) {
-          clearTimeout(timer);
-          resolve(match[1]!.replace('localhost', '127.0.0.1'));
-        }
+        if (match) resolve(match[1]!.replace('localhost', '127.0.0.1'));
       });
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`the site exited with code ${code} before it was ready; see ${logFile}`));
-      });
+      child.once('exit', (code) => reject(new Error(`the site exited with code ${code} before it was ready; see ${logFile}`)));
     });
+    url = await within(started, 60_000, `the site did not start within 60 s; see ${logFile}`);
   } catch (error) {
     child.kill('SIGKILL');
     await cleanUp();
@@ -86,16 +81,10 @@ export async function startSite(label: string, env: Record<string, string | unde
       if (child.exitCode !== null) return;
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       child.kill('SIGINT');
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<'timeout'>((resolve) => {
-        timer = setTimeout(() => resolve('timeout'), 15_000);
-      });
-      const code = await Promise.race([exited, timeout]);
-      clearTimeout(timer);
-      if (code === 'timeout') {
+      const code = await within(exited, 15_000, 'the site did not stop within 15 s of SIGINT').catch((error: unknown) => {
         child.kill('SIGKILL');
-        throw new Error('the site did not stop within 15 s of SIGINT');
-      }
+        throw error;
+      });
       if (code !== 0) throw new Error(`the site exited with code ${code} after SIGINT; see ${logFile}`);
     } finally {
       await cleanUp();

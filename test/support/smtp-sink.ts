@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { within } from './waits';
 
 /** A real SMTP server on loopback that keeps what it receives, parsed, for assertions. */
 export interface SmtpSink {
@@ -13,7 +14,7 @@ export interface SmtpSink {
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: ParsedMail[] = [];
-  const waiters: Array<() => void> = [];
+  const arrivals: Array<() => void> = [];
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
@@ -23,7 +24,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       simpleParser(stream)
         .then((mail) => {
           messages.push(mail);
-          waiters.splice(0).forEach((wake) => wake());
+          arrivals.splice(0).forEach((arrived) => arrived());
           callback();
         })
         .catch(callback);
@@ -35,14 +36,14 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     async waitFor(count, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (messages.length < count) {
-        if (Date.now() > deadline) throw new Error(`Expected ${count} messages, got ${messages.length}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 100);
-        });
-      }
+      const enough = new Promise<void>((resolve) => {
+        const check = () => (messages.length >= count ? resolve() : arrivals.push(check));
+        check();
+      });
+      // The count in the failure is the one at the deadline, not at the call.
+      await within(enough, timeoutMs, 'late').catch(() => {
+        throw new Error(`Expected ${count} messages, got ${messages.length}`);
+      });
       return messages;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -2,7 +2,8 @@ import type { PoolClient } from 'pg';
 import type { EventStore } from './event-store';
 import { SerializedStreams, StreamBusyError, STREAM_COMMAND_LOCK } from './serialized-streams';
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
+/** Lets the callbacks already queued (the fake connection's answers) run first. */
+const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A pool whose connections record their statements; `fail` makes a statement matching it throw. */
 function fakePool(fail: { match: RegExp; error: unknown }[] = []) {
@@ -113,12 +114,40 @@ describe('SerializedStreams', () => {
 
   it('a command still queued in this process when its bound passes is refused without taking a connection', async () => {
     const pool = fakePool();
-    const streams = new SerializedStreams(fakeStore().store, pool, 100);
-    const slow = streams.run('s', () => new Promise((resolve) => setTimeout(resolve, 150)));
-    const queued = streams.run('s', async () => 'late');
-    await slow;
-    await expect(queued).rejects.toBeInstanceOf(StreamBusyError);
-    expect(pool.stats().connects).toBe(1);
+    // Only performance.now() is faked: the bound is read from it, and the test moves it on.
+    jest.useFakeTimers({
+      doNotFake: [
+        'Date',
+        'hrtime',
+        'nextTick',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+    });
+    try {
+      const streams = new SerializedStreams(fakeStore().store, pool, 100);
+      let started!: () => void;
+      let finish!: () => void;
+      const working = new Promise<void>((resolve) => (started = resolve));
+      const slow = streams.run('s', () => {
+        started();
+        return new Promise<void>((resolve) => (finish = resolve));
+      });
+      const queued = streams.run('s', async () => 'late');
+      await working;
+      jest.advanceTimersByTime(150);
+      finish();
+      await slow;
+      await expect(queued).rejects.toBeInstanceOf(StreamBusyError);
+      expect(pool.stats().connects).toBe(1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('closes a connection that cannot roll back, so a transaction still holding the lock never goes back to the pool', async () => {

@@ -2,6 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { createWorker } from '../../../backend/src/worker';
 import { testConfig } from '../../support/test-config';
 import { startTestApi, type TestApi } from '../../support/test-api';
+import { eventually } from '../../support/waits';
 
 const ADMIN_TOKEN = 'integration-admin-token-0123456789';
 let api: TestApi;
@@ -68,11 +69,13 @@ describe('an administrator', () => {
     expect(start.status).toBe(200);
     const { replayId } = start.body.result;
 
-    let status: Record<string, any> = {};
-    for (let i = 0; i < 200 && status.state !== 'completed' && status.state !== 'failed'; i += 1) {
-      status = (await call('adminGetReplay', { replayId }, { cookie })).body.result;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const status: Record<string, any> = await eventually(
+      'the replay has ended',
+      async () => (await call('adminGetReplay', { replayId }, { cookie })).body.result,
+      (replay) => replay.state === 'completed' || replay.state === 'failed',
+      10_000,
+      50,
+    );
     expect(status).toMatchObject({ replayId, projector: 'StreamSummaryProjector', state: 'completed', phase: 'done' });
 
     const { body } = await call('adminListEvents', { streamId: `replay-${replayId}` }, { cookie });

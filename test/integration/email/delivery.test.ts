@@ -117,7 +117,7 @@ describe('sending through a real SMTP server', () => {
     for (let i = 0; i < 5; i += 1) results.push(await delivery.deliver(j));
     expect(results).toEqual(['sent', 'already-sent', 'already-sent', 'already-sent', 'already-sent']);
     await sink.waitFor(1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The sink answers a message's DATA only once it has kept it, and every delivery above has returned: nothing sent is still on its way.
     expect(sink.messages).toHaveLength(1);
   });
 
@@ -183,7 +183,7 @@ describe('preferences at send time', () => {
     await change(new SetTopics(to, { product_updates: true }, 'preferences', metadata()));
     expect(await delivery.deliver(update(3))).toBe('sent');
     await sink.waitFor(3);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Every delivery above has returned, after the sink kept what it was sent: a fourth message cannot still arrive.
     expect(sink.messages.map((m) => m.subject)).toEqual(["What's new: Update 1", expect.stringMatching(/^Your SystemSculpt receipt/), "What's new: Update 3"]);
   });
 

@@ -5,7 +5,8 @@ import { projectBatch } from '../../../backend/src/events/project-batch';
 import { countingProjector, createCountingTables, seenSummary } from '../../support/counting-projector';
 import { CounterIncremented, metadata } from '../../support/test-events';
 import { testDatabaseUrl } from './support/orm';
-import { sleep, until } from './support/wait';
+import { RefusalCountingLocks } from './support/refusal-counting-locks';
+import { until } from './support/wait';
 import { useProjectionHarness } from './support/projection-harness';
 
 /** A worker process over the compiled backend, running one slow counting projector. */
@@ -20,12 +21,13 @@ describe('two processes with the same projector', () => {
     const prefix = `lead-${randomUUID()}`;
     const name = `counting-${randomUUID()}`;
     const first = workerFor(countingProjector(name, prefix));
-    const second = workerFor(countingProjector(name, prefix));
+    const secondLocks = new RefusalCountingLocks(name);
+    const second = workerFor(countingProjector(name, prefix), { locks: secondLocks });
     try {
       first.start();
       await until('the first leads', () => first.leader);
       second.start();
-      await sleep(300);
+      await until('the second has asked for the lock twice and been refused', () => secondLocks.refusals >= 2);
       expect(second.leader).toBe(false);
 
       await db.store.append(`${prefix}-a`, 'no-stream', [CounterIncremented({ by: 1 })], metadata());
@@ -41,6 +43,7 @@ describe('two processes with the same projector', () => {
     } finally {
       await first.stop();
       await second.stop();
+      await secondLocks.close();
     }
   });
 
@@ -60,11 +63,12 @@ describe('two processes with the same projector', () => {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
-    const follower = workerFor(countingProjector(name, prefix));
+    const followerLocks = new RefusalCountingLocks(name);
+    const follower = workerFor(countingProjector(name, prefix), { locks: followerLocks });
     try {
       await until('the child leads and projects', async () => (await seenSummary(db.pool, name)).events > 0);
       follower.start();
-      await sleep(300);
+      await until('the follower has asked for the lock twice and been refused', () => followerLocks.refusals >= 2);
       expect(follower.leader).toBe(false);
     } finally {
       child.kill('SIGKILL');
@@ -77,6 +81,7 @@ describe('two processes with the same projector', () => {
       expect(await seenSummary(db.pool, name)).toEqual({ events: 100, duplicates: 0 });
     } finally {
       await follower.stop();
+      await followerLocks.close();
     }
   });
 
@@ -95,13 +100,13 @@ describe('two processes with the same projector', () => {
       }
     })();
     // Four loops over the same checkpoint, as if four processes each believed they led.
-    const loops = Array.from({ length: 4 }, async () => {
-      const deadline = Date.now() + 20_000;
-      while ((await seenSummary(db.pool, name)).events < 200 && Date.now() < deadline) {
-        const { caughtUp } = await projectBatch(db.orm, db.store, projector, { batchSize: 15 });
-        if (caughtUp) await sleep(10);
-      }
-    });
+    // Each runs batches back to back until it has caught up, then looks whether all 200 are in.
+    const loops = Array.from({ length: 4 }, () =>
+      until('all 200 are projected', async () => {
+        for (let caughtUp = false; !caughtUp;) ({ caughtUp } = await projectBatch(db.orm, db.store, projector, { batchSize: 15 }));
+        return (await seenSummary(db.pool, name)).events >= 200;
+      }),
+    );
     await Promise.all([writing, ...loops]);
     expect(await seenSummary(db.pool, name)).toEqual({ events: 200, duplicates: 0 });
   });

@@ -3,7 +3,7 @@ import type { EventStore } from '../../../backend/src/events/event-store';
 import { compareCheckpoints, LOG_START, type LogCheckpoint, type RecordedEvent } from '../../../backend/src/events/recorded-event';
 import { adminDatabaseUrl } from '../../support/test-database';
 import { CounterIncremented, freshStream, metadata, testPool, testStore } from '../../support/test-events';
-import { eventually, sleep } from './support/wait';
+import { eventually } from './support/wait';
 
 let pool: Pool;
 let store: EventStore;
@@ -30,17 +30,16 @@ const at = (event: RecordedEvent): LogCheckpoint => ({ transactionId: event.tran
  */
 async function readOneByOne(from: LogCheckpoint, done: (seen: RecordedEvent[]) => boolean): Promise<RecordedEvent[]> {
   const seen: RecordedEvent[] = [];
-  const deadline = Date.now() + 10_000;
   let checkpoint = from;
   while (!done(seen)) {
-    const [event] = await store.readAll(checkpoint, 1);
-    if (!event) {
-      if (Date.now() > deadline) throw new Error('reached the end of the log without seeing the expected events');
-      await sleep(20);
-      continue;
-    }
-    seen.push(event);
-    checkpoint = at(event);
+    const [event] = await eventually(
+      'the log has an event after the last one seen',
+      () => store.readAll(checkpoint, 1),
+      (events) => events.length > 0,
+      10_000,
+    );
+    seen.push(event!);
+    checkpoint = at(event!);
   }
   return seen;
 }

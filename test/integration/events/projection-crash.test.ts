@@ -8,7 +8,7 @@ import { ProjectionWorker } from '../../../backend/src/events/projection-worker'
 import { countingProjector, createCountingTables, seenSummary } from '../../support/counting-projector';
 import { CounterIncremented, metadata, testPool, testStore } from '../../support/test-events';
 import { silentLog, testDatabaseUrl, testOrm } from './support/orm';
-import { sleep, until } from './support/wait';
+import { until } from './support/wait';
 
 /** A worker process over the compiled backend: a counting projector, slow per event, batches of 50. */
 const CHILD = join(__dirname, '..', '..', 'support', 'projection-child.mjs');
@@ -52,7 +52,6 @@ describe('the worker killed with SIGKILL in the middle of a projection batch', (
         );
         return rows[0].open > 0;
       });
-      await sleep(100);
     } finally {
       child.kill('SIGKILL');
     }

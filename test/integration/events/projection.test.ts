@@ -3,7 +3,7 @@ import { rewindCheckpoint } from '../../../backend/src/events/checkpoints';
 import { countingProjector, createCountingTables, seenSummary } from '../../support/counting-projector';
 import { CounterIncremented, metadata, NoteRenamed } from '../../support/test-events';
 import { appendHeldOpen } from './support/held-open-append';
-import { sleep, until } from './support/wait';
+import { until } from './support/wait';
 import { useProjectionHarness } from './support/projection-harness';
 
 const db = useProjectionHarness({ poolSize: 40, setup: createCountingTables });
@@ -31,7 +31,8 @@ describe('a projector running while many writers append', () => {
       expect(rows[0].n).toBe(total);
 
       await until('the projector has seen them all', async () => (await seenSummary(db.pool, name)).events === total);
-      await sleep(300);
+      // Proves a negative (no event is applied a second time afterwards): only time can, so it runs several polls (50 ms) long.
+      await new Promise((resolve) => setTimeout(resolve, 300));
       expect(await seenSummary(db.pool, name)).toEqual({ events: total, duplicates: 0 });
     } finally {
       await worker.stop();
@@ -45,8 +46,7 @@ describe('a projector running while many writers append', () => {
     const worker = workerFor(countingProjector(name, prefix), { pollMs: 10_000 });
     worker.start();
     try {
-      await until('it leads', () => worker.leader);
-      await sleep(200);
+      await until('its first batch has stored its checkpoint: it now waits for a notification', () => hasCheckpoint(name));
       await db.store.append(`${prefix}-1`, 'no-stream', [CounterIncremented({ by: 1 })], metadata());
       await until('the event is projected', async () => (await seenSummary(db.pool, name)).events === 1, 2_000);
     } finally {
@@ -91,11 +91,12 @@ describe('events committed behind an older transaction that is still open', () =
     const worker = workerFor(countingProjector(name, prefix), { pollMs: 10_000 });
     worker.start();
     try {
-      await until('it leads', () => worker.leader);
-      await sleep(200);
+      await until('its first batch has stored its checkpoint: it now waits for a notification', () => hasCheckpoint(name));
       // The held transaction commits 500 ms after the notified append: only then is either readable.
-      const held = appendHeldOpen(db.pool, `${prefix}-held`, { holdMs: 500 });
-      await sleep(50);
+      let opened!: () => void;
+      const open = new Promise<void>((resolve) => (opened = resolve));
+      const held = appendHeldOpen(db.pool, `${prefix}-held`, { holdMs: 500, onOpen: () => opened() });
+      await open;
       await db.store.append(`${prefix}-later`, 'no-stream', [CounterIncremented({ by: 1 })], metadata());
       await held;
       // Well under the 10 s poll, with room for a loaded machine.
@@ -138,10 +139,15 @@ describe('stopping a projector in the middle of a batch (Ctrl-C)', () => {
       );
     }
     // 20 events of 15 ms each: every batch takes about 300 ms.
-    const first = workerFor(countingProjector(name, prefix, 15), { batchSize: 20 });
+    let applies = 0;
+    const first = workerFor(
+      countingProjector(name, prefix, 15, () => (applies += 1)),
+      { batchSize: 20 },
+    );
     first.start();
     await until('a first batch has committed', async () => (await seenSummary(db.pool, name)).events > 0);
-    await sleep(100);
+    // More applied than committed: a batch is open, with some of its events applied.
+    await until('a later batch is under way', async () => applies > (await seenSummary(db.pool, name)).events);
     await first.stop();
 
     const { rows } = await db.pool.query<{ n: number }>(
@@ -163,3 +169,7 @@ describe('stopping a projector in the middle of a batch (Ctrl-C)', () => {
     }
   });
 });
+
+async function hasCheckpoint(projector: string): Promise<boolean> {
+  return (await db.pool.query('select 1 from projector_checkpoints where name = $1', [projector])).rowCount === 1;
+}

@@ -4,7 +4,7 @@ import { replayProjector, type ReplayProgress } from '../../../backend/src/event
 import { StreamSummaryProjector } from '../../../backend/src/modules/admin/projections/stream-summary.projector';
 import { CounterIncremented, metadata, NoteRenamed } from '../../support/test-events';
 import { tallyReadModel } from './support/tally-projector';
-import { sleep, until } from './support/wait';
+import { until } from './support/wait';
 import { useProjectionHarness } from './support/projection-harness';
 
 const live = tallyReadModel();
@@ -106,7 +106,8 @@ describe('replaying a read model written through MikroORM entities', () => {
     const writer = (async () => {
       for (let i = 0; writing; i += 1) {
         await db.store.append(`${prefix}${i % 150}`, 'any', [CounterIncremented({ by: 1 })], metadata());
-        await sleep(5);
+        // Paces the writer (a throttle, not a wait for something): appends keep coming all through the replay without flooding the pool.
+        await new Promise((resolve) => setTimeout(resolve, 5));
       }
     })();
     try {

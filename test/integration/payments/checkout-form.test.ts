@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import type { SiteServer } from '../../support/site-server';
 import { callFn, chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../../support/site-client';
 import { emulatorStripe } from '../../support/emulator-client';
+import { untilProjected, untilStripeEventsAttempted } from '../../support/site-signals';
 
 let site: SiteServer;
 let stripe: Stripe;
@@ -118,7 +119,8 @@ describe('cancelled and expired checkouts', () => {
     const sessionId = started.result.url.split('/').pop();
     expect((await stripe.checkout.sessions.retrieve(sessionId)).status).toBe('expired');
     // Stripe's expiry webhook arrives after: it leaves the checkout cancelled.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await untilStripeEventsAttempted(site, { type: 'checkout.session.expired', objectId: sessionId });
+    await untilProjected(site);
     expect((await dashboard(cookie)).result.pendingPayments).toEqual([expect.objectContaining({ closeReason: 'cancelled' })]);
 
     const again = await callFn(site.url, 'initiateCheckout', { resourceId: 'the-ai-assisted-vault', quantity: 1 }, { cookie });

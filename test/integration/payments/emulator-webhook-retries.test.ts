@@ -4,26 +4,34 @@ import Stripe from 'stripe';
 import { uniqueQueuePrefix } from '../../support/test-database';
 import { startTestApi, type TestApi } from '../../support/test-api';
 import { emulatorStripe } from '../../support/emulator-client';
+import { within } from '../../support/waits';
 
 const SECRET = 'whsec_emulator_retry_test';
 const verifier = new Stripe('sk_test_verify_only');
 
-/** A webhook endpoint that fails its first two deliveries (500, then 503) and keeps what it accepts. */
-function flakyEndpoint(): Promise<{ server: Server; url: string; answers: number[]; accepted: Stripe.Event[] }> {
+/** A webhook endpoint that fails its first two deliveries (500, then 503) and keeps what it accepts; `firstAccepted` settles with the first it accepts. */
+function flakyEndpoint(): Promise<{ server: Server; url: string; answers: number[]; accepted: Stripe.Event[]; firstAccepted: Promise<void> }> {
   const answers: number[] = [];
   const accepted: Stripe.Event[] = [];
+  let acceptedOne!: () => void;
+  const firstAccepted = new Promise<void>((resolve) => (acceptedOne = resolve));
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const status = [500, 503][answers.length] ?? 200;
       answers.push(status);
-      if (status === 200) accepted.push(verifier.webhooks.constructEvent(Buffer.concat(chunks), String(req.headers['stripe-signature']), SECRET));
+      if (status === 200) {
+        accepted.push(verifier.webhooks.constructEvent(Buffer.concat(chunks), String(req.headers['stripe-signature']), SECRET));
+        acceptedOne();
+      }
       res.writeHead(status).end();
     });
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, answers, accepted })),
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, answers, accepted, firstAccepted }),
+    ),
   );
 }
 
@@ -48,7 +56,7 @@ it('retries a webhook the endpoint did not accept, with growing delays, until it
   });
   const started = Date.now();
   await fetch(`${api.url}/_stripe/checkout/${session.id}/pay`, { method: 'POST', redirect: 'manual' });
-  for (let i = 0; i < 150 && endpoint.accepted.length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+  await within(endpoint.firstAccepted, 15_000, 'no delivery was accepted within 15 s');
   expect(endpoint.answers).toEqual([500, 503, 200]);
   expect(endpoint.accepted.map((e) => [e.type, (e.data.object as { id: string }).id])).toEqual([['checkout.session.completed', session.id]]);
   // Backoff of 1 s, then 2 s: the third delivery comes at least 3 s after the first.

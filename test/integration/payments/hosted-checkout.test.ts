@@ -4,6 +4,7 @@ import { uniqueQueuePrefix } from '../../support/test-database';
 import { startTestApi, type TestApi } from '../../support/test-api';
 import { testOrm } from '../events/support/orm';
 import { emulatorStripe } from '../../support/emulator-client';
+import { eventually } from '../../support/waits';
 
 let api: TestApi;
 let stripe: Stripe;
@@ -46,17 +47,20 @@ const choose = (sessionId: string, choice: string, form: Record<string, string> 
 
 /** Waits for the site's webhook endpoint to have kept (after verifying its signature) an event of this type for this object. */
 async function receivedEvent(type: string, objectId: string): Promise<Record<string, unknown>> {
-  for (let i = 0; i < 100; i += 1) {
-    const [row] = await orm.em
-      .getConnection()
-      .execute<{ payload: Record<string, unknown> }[]>("select payload from stripe_webhook_events where type = ? and payload->'data'->'object'->>'id' = ?", [
-        type,
-        objectId,
-      ]);
-    if (row) return row.payload;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no ${type} for ${objectId} reached /webhooks/stripe`);
+  const [row] = await eventually(
+    `a ${type} for ${objectId} reached /webhooks/stripe`,
+    () =>
+      orm.em
+        .getConnection()
+        .execute<{ payload: Record<string, unknown> }[]>("select payload from stripe_webhook_events where type = ? and payload->'data'->'object'->>'id' = ?", [
+          type,
+          objectId,
+        ]),
+    (rows) => rows.length > 0,
+    10_000,
+    100,
+  );
+  return row!.payload;
 }
 
 describe('the emulator’s hosted checkout page', () => {

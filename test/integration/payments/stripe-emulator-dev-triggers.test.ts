@@ -4,6 +4,7 @@ import { uniqueQueuePrefix } from '../../support/test-database';
 import { startTestApi, type TestApi } from '../../support/test-api';
 import { testOrm } from '../events/support/orm';
 import { emulatorStripe, expectShapedLike } from '../../support/emulator-client';
+import { eventually } from '../../support/waits';
 
 let api: TestApi;
 let stripe: Stripe;
@@ -55,17 +56,20 @@ const triggerJson = async (path: string) => {
 
 /** Waits for the site's webhook endpoint to have kept an event of this type for this object (whose payload contains `matching`). */
 async function receivedEvent(type: string, objectId: string, matching: Json = {}): Promise<Json & { data: { object: Json; previous_attributes?: Json } }> {
-  for (let i = 0; i < 100; i += 1) {
-    const [row] = await orm.em
-      .getConnection()
-      .execute<{ payload: Json & { data: { object: Json } } }[]>(
-        "select payload from stripe_webhook_events where type = ? and payload->'data'->'object'->>'id' = ? and payload @> ?::jsonb",
-        [type, objectId, JSON.stringify(matching)],
-      );
-    if (row) return row.payload;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no ${type} for ${objectId} reached /webhooks/stripe`);
+  const [row] = await eventually(
+    `a ${type} for ${objectId} reached /webhooks/stripe`,
+    () =>
+      orm.em
+        .getConnection()
+        .execute<{ payload: Json & { data: { object: Json } } }[]>(
+          "select payload from stripe_webhook_events where type = ? and payload->'data'->'object'->>'id' = ? and payload @> ?::jsonb",
+          [type, objectId, JSON.stringify(matching)],
+        ),
+    (rows) => rows.length > 0,
+    10_000,
+    100,
+  );
+  return row!.payload;
 }
 
 describe('the dev trigger page', () => {

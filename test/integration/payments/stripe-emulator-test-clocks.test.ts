@@ -4,6 +4,7 @@ import { uniqueQueuePrefix } from '../../support/test-database';
 import { startTestApi, type TestApi } from '../../support/test-api';
 import { testOrm } from '../events/support/orm';
 import { emulatorStripe } from '../../support/emulator-client';
+import { eventually } from '../../support/waits';
 
 let api: TestApi;
 let stripe: Stripe;
@@ -203,28 +204,32 @@ async function subscribedOnClock(email: string, card?: 'pm_card_chargeCustomerFa
 
 /** Polls the clock until it is ready, as Stripe's docs say to (its ready webhook is the other signal). */
 async function untilReady(id: string): Promise<Stripe.TestHelpers.TestClock> {
-  for (let i = 0; i < 200; i += 1) {
-    const clock = await stripe.testHelpers.testClocks.retrieve(id);
-    if (clock.status === 'ready') return clock;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`test clock ${id} did not become ready`);
+  return eventually(
+    `test clock ${id} is ready`,
+    () => stripe.testHelpers.testClocks.retrieve(id),
+    (clock) => clock.status === 'ready',
+    10_000,
+    50,
+  );
 }
 
 /** The events the emulator recorded for these objects, in the order it made them, once one of type `last` is among them. */
 async function receivedEvents(...ids: [...string[], string]): Promise<Array<Json & { type: string; created: number }>> {
   const last = ids.at(-1)!;
   const objects = ids.slice(0, -1);
-  for (let i = 0; i < 100; i += 1) {
-    const rows = await orm.em
-      .getConnection()
-      .execute<{ data: Json & { type: string; created: number } }[]>(
-        `select data from stripe_emulator_objects where object = 'event' and data->'data'->'object'->>'id' in (${objects.map(() => '?').join(', ')}) order by created_at, id`,
-        objects,
-      );
-    // The checkout's own customer.subscription.created is not the clock's doing.
-    if (rows.some((row) => row.data.type === last)) return rows.map((row) => row.data).filter((e) => e.type !== 'customer.subscription.created');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no ${last} event`);
+  const rows = await eventually(
+    `a ${last} event is recorded`,
+    () =>
+      orm.em
+        .getConnection()
+        .execute<{ data: Json & { type: string; created: number } }[]>(
+          `select data from stripe_emulator_objects where object = 'event' and data->'data'->'object'->>'id' in (${objects.map(() => '?').join(', ')}) order by created_at, id`,
+          objects,
+        ),
+    (found) => found.some((row) => row.data.type === last),
+    10_000,
+    100,
+  );
+  // The checkout's own customer.subscription.created is not the clock's doing.
+  return rows.map((row) => row.data).filter((e) => e.type !== 'customer.subscription.created');
 }

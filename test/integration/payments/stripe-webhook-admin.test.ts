@@ -8,6 +8,7 @@ import { STRIPE_WEBHOOK_QUEUE, type StripeWebhookJob } from '../../../backend/sr
 import { StripeWebhooksProcessor } from '../../../backend/src/integrations/stripe/jobs/stripe-webhooks.processor';
 import { adminSession } from '../../support/site-client';
 import { uniqueQueuePrefix } from '../../support/test-database';
+import { within } from '../../support/waits';
 import { startTestApi, type TestApi } from '../../support/test-api';
 import { testOrm } from '../events/support/orm';
 
@@ -74,7 +75,7 @@ describe('the admin view of Stripe events', () => {
   it('re-drives an unhandled event (replacing a job that gave up), and refuses handled, unknown and malformed ones', async () => {
     const stuck = await keep('checkout.session.completed');
     await queue.add('stripe-event', { stripeEventId: stuck }, { jobId: stuck, attempts: 1 });
-    // A worker that gives up on it, as one would after its last retry.
+    // A worker that gives up on it, as one would after its last retry; it says so once the job is moved to failed.
     const worker = new Worker<StripeWebhookJob>(
       STRIPE_WEBHOOK_QUEUE,
       async () => {
@@ -82,7 +83,8 @@ describe('the admin view of Stripe events', () => {
       },
       { connection: { url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0', maxRetriesPerRequest: null }, prefix },
     );
-    for (let i = 0; i < 50 && (await queue.getJob(stuck).then((j) => j?.getState())) !== 'failed'; i += 1) await new Promise((r) => setTimeout(r, 100));
+    const gaveUp = new Promise<void>((resolve) => worker.on('failed', (job) => job?.id === stuck && resolve()));
+    await within(gaveUp, 5_000, 'the worker did not give up on the job within 5 s');
     await worker.close();
     expect(await queue.getJob(stuck).then((j) => j?.getState())).toBe('failed');
     const redriven = await call('adminRedriveStripeEvent', { method: 'POST', body: { stripeEventId: stuck } });

@@ -1,6 +1,7 @@
 import type { SiteServer } from '../../support/site-server';
 import { callFn, chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../../support/site-client';
 import { emulatorStripe, postSignedWebhook, WebhookRecorder, type StripeEvent } from '../../support/emulator-client';
+import { untilProjected, untilStripeEventsAttempted } from '../../support/site-signals';
 
 let site: SiteServer;
 const recorder = new WebhookRecorder();
@@ -33,7 +34,9 @@ describe('Stripe events in any order, any number of times', () => {
       () => dashboard(cookie),
       (d) => d.result?.licenses.length === 1 && d.result.purchases.length === 1,
     );
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Every delivery has been handled (or found handled) and projected: a second grant would show now.
+    await untilStripeEventsAttempted(site);
+    await untilProjected(site);
     const settled = await dashboard(cookie);
     expect(settled.result.licenses).toHaveLength(1);
     expect(settled.result.purchases).toHaveLength(1);
@@ -78,7 +81,9 @@ describe('Stripe events in any order, any number of times', () => {
     await stripe.refunds.create({ payment_intent: String(session.payment_intent) });
     const refunded = await recorder.sent('charge.refunded');
     expect(await deliver(refunded)).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Its job has run once (and was told to come back later) and whatever it recorded is projected.
+    await untilStripeEventsAttempted(site, { type: 'charge.refunded' });
+    await untilProjected(site);
     expect((await dashboard(cookie)).result.purchases).toEqual([]);
     expect(await deliver(completed)).toBe(200);
     const done = await eventually(

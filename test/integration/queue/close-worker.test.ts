@@ -32,6 +32,7 @@ describe('closing a BullMQ worker on shutdown', () => {
   it('lets the running job finish when Redis is there', async () => {
     let finished = false;
     const worker = workerThroughProxy(async () => {
+      // The job's own work, taking a while: closing must wait for it (it is the fixture, not a wait for something).
       await new Promise((resolve) => setTimeout(resolve, 700));
       finished = true;
     });
@@ -50,6 +51,7 @@ describe('closing a BullMQ worker on shutdown', () => {
     const worker = workerThroughProxy(async () => undefined);
     await worker.waitUntilReady();
     await redis.cut();
+    // An outage long enough for the worker's connections to go through failed reconnects; they say nothing a test can wait on.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await redis.restore();
     expect(await timed(closeWorker(worker, log))).toBeLessThan(5_000);
@@ -60,6 +62,7 @@ describe('closing a BullMQ worker on shutdown', () => {
     const worker = workerThroughProxy(async () => undefined);
     await worker.waitUntilReady();
     await redis.cut();
+    // Lets the worker notice the outage before it is closed; its reconnect attempts say nothing a test can wait on.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await timed(closeWorker(worker, log))).toBeLessThan(5_000);
   });

@@ -6,6 +6,7 @@ import { startSite, type SiteServer } from '../../support/site-server';
 import { startTestApi, type TestApi } from '../../support/test-api';
 import { uniqueQueuePrefix } from '../../support/test-database';
 import { testPool } from '../../support/test-events';
+import { within } from '../../support/waits';
 
 const ADMIN_TOKEN = 'admin-token-for-abuse-limits-0123';
 
@@ -288,19 +289,31 @@ describe('the admin sign-in (the built site, for its log)', () => {
       body: `token=${encodeURIComponent(token)}`,
     });
 
-  /** Waits (bounded) for a line the site has logged: its stdout arrives through a pipe. */
+  /** Waits (up to 5 s) for a line the site has logged: its stdout arrives through a pipe, chunk by chunk. */
   async function loggedLine(matches: (entry: Record<string, unknown>) => boolean): Promise<Record<string, unknown> | undefined> {
-    for (let i = 0; i < 50; i += 1) {
-      const entries = site
+    // Whole lines only: a chunk can end inside one.
+    const logged = () =>
+      site
         .stdout()
         .split('\n')
+        .slice(0, -1)
         .filter((line) => line.startsWith('{'))
-        .map((line) => JSON.parse(line) as Record<string, unknown>);
-      const found = entries.find(matches);
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .find(matches);
+    let onChunk: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => {
+      onChunk = () => void (logged() && resolve());
+    });
+    site.child.stdout!.on('data', onChunk);
+    try {
+      onChunk();
+      await within(arrived, 5_000, 'not logged');
+      return logged();
+    } catch {
+      return undefined;
+    } finally {
+      site.child.stdout!.off('data', onChunk);
     }
-    return undefined;
   }
 
   it('answers a burst from one address with 429 and Retry-After (the right token too), logs the failures and samples the refusals', async () => {

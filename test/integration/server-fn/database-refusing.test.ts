@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { prepareDatabase } from '../../../backend/src/prepare-database';
 import { createTestDatabase, dropTestDatabase, uniqueQueuePrefix } from '../../support/test-database';
 import { startTestApi, type TestApi } from '../../support/test-api';
+import { eventually } from '../../support/waits';
 
 /** Postgres refusing connections (as with "too many clients" under load) is a 503 to retry, not a 500. */
 describe('a server function while Postgres refuses connections', () => {
@@ -53,11 +54,13 @@ describe('a server function while Postgres refuses connections', () => {
     expect(((await refused!.json()) as { error: { code: string } }).error.code).toBe('UNAVAILABLE');
 
     await admin.query(`alter role ${role} connection limit -1`);
-    let back = 0;
-    for (let attempt = 0; attempt < 40 && back !== 200; attempt += 1) {
-      back = (await listResources()).status;
-      if (back !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const back = await eventually(
+      'it answers again',
+      async () => (await listResources()).status,
+      (status) => status === 200,
+      4_000,
+      100,
+    );
     expect(back).toBe(200);
   });
 });

@@ -2,6 +2,7 @@ import { BatchedWriter } from './batched-writer';
 
 describe('BatchedWriter', () => {
   it('writes rows in batches by size and by time, in order', async () => {
+    jest.useFakeTimers();
     const writes: number[][] = [];
     const writer = new BatchedWriter<number>(async (rows) => void writes.push(rows), {
       intervalMs: 20,
@@ -9,9 +10,13 @@ describe('BatchedWriter', () => {
       maxPending: 100,
       onError: () => undefined,
     });
-    for (const n of [1, 2, 3, 4]) writer.add(n);
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(writes).toEqual([[1, 2, 3], [4]]);
+    try {
+      for (const n of [1, 2, 3, 4]) writer.add(n);
+      await jest.advanceTimersByTimeAsync(60);
+      expect(writes).toEqual([[1, 2, 3], [4]]);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('drops and counts rows past its bound instead of growing', async () => {

@@ -83,8 +83,14 @@ describe('CoursesPanel', () => {
   });
 
   it('shows nothing when the account has no course', async () => {
-    const { container } = renderWith([], () => <CoursesPanel />);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // An empty marker beside it says the route has rendered: the panel's data is already in the cache.
+    const { container } = renderWith([], () => (
+      <>
+        <CoursesPanel />
+        <span data-testid="rendered" />
+      </>
+    ));
+    await screen.findByTestId('rendered');
     expect(container.textContent).toBe('');
   });
 });

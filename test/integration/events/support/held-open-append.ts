@@ -1,14 +1,14 @@
 import type { Pool } from 'pg';
 import { metadata } from '../../../support/test-events';
-import { sleep } from './wait';
 
 /**
  * Appends one CounterIncremented as a stream's first event in a transaction that stays open for
  * `holdMs` before it commits, so events appended meanwhile commit first.
  * `idFirst`: the transaction takes its id before the hold and inserts after it, so its event gets
  * a higher position than events of younger transactions (id order and position order disagree).
+ * `onOpen` is told once the transaction is open and holding (its id taken or its event inserted).
  */
-export async function appendHeldOpen(pool: Pool, streamId: string, options: { holdMs: number; idFirst?: boolean }): Promise<void> {
+export async function appendHeldOpen(pool: Pool, streamId: string, options: { holdMs: number; idFirst?: boolean; onOpen?: () => void }): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('begin');
@@ -19,7 +19,9 @@ export async function appendHeldOpen(pool: Pool, streamId: string, options: { ho
         [streamId, JSON.stringify(metadata())],
       );
     if (!options.idFirst) await insert();
-    await sleep(options.holdMs);
+    options.onOpen?.();
+    // The hold is the fixture: a writer whose transaction stays open this long while others commit around it.
+    await new Promise((resolve) => setTimeout(resolve, options.holdMs));
     if (options.idFirst) await insert();
     await client.query('commit');
   } catch (error) {
