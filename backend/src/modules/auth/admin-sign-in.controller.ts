@@ -15,8 +15,7 @@ import { ADMIN_SIGN_IN_SECONDS, AdminSignIns } from './admin-sign-ins';
 import { adminSignInLimits } from './admin-sign-in-limits';
 import { timingSafeEqual } from 'node:crypto';
 
-/** Signs an administrator in and out with the configured admin token (a plain form post): a server-side sign-in each time. */
-// The path is the sign-in form's, posted by browsers: it stays as it is.
+/** Signs an administrator in and out with the configured admin token (a plain form post to /admin/session, the form's path): a server-side sign-in each time. */
 @Controller('admin/session')
 export class AdminSignInController {
   private readonly decoder = new PayloadDecoder('4kb');
