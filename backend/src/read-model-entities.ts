@@ -16,7 +16,8 @@ import { SubscriptionInvoice } from './modules/subscriptions/projections/subscri
 import { CreditCycle, CreditPack, CreditUsage } from './modules/credits/projections/credits.entities';
 import { LicenseDevice } from './modules/devices/projections/license-devices.entity';
 import { Dispute } from './modules/disputes/projections/disputes.entity';
-import { LicenseValidation } from './modules/plugin-api/validation-log.entity';
+import { LicenseValidation } from './modules/licenses/validation-log.entity';
+import { AdminSignIn } from './modules/auth/admin-sign-in.entity';
 
 /** Every entity the ORM knows (read models and the catalog), handed to the database module by the app; modules add theirs here. */
 export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [
@@ -46,4 +47,5 @@ export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [
   Dispute,
   SupportAudit,
   AdminOperationRecord,
+  AdminSignIn,
 ];

@@ -5,7 +5,7 @@ import { DefaultErrorFallback, NotFoundScreen, RouteErrorScreen } from '../compo
 import { Analytics } from '../lib/analytics';
 import { siteInfoQuery } from '../queries/site';
 import { viewerQuery } from '../queries/auth';
-import { SessionAuthProvider } from '../components/auth/SessionAuthProvider';
+import { SignInProvider } from '../components/auth/SignInProvider';
 import type { RouterContext } from '../router-context';
 import { SITE_DESCRIPTION, SITE_NAME } from '../lib/site';
 
@@ -72,12 +72,12 @@ function RootLayout() {
   // signing out clears the query cache under it.
   const siteInfo = Route.useLoaderData();
   return (
-    <SessionAuthProvider>
+    <SignInProvider>
       <SiteLayout>
         <Outlet />
         <Analytics measurementId={siteInfo.analyticsMeasurementId} />
       </SiteLayout>
-    </SessionAuthProvider>
+    </SignInProvider>
   );
 }
 

@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
 import { RedisRateLimiter } from '../../platform/common/rate-limit/redis-rate-limiter';
-import { authEmailKinds, IDENTITY_STAND_IN, type IdentityStandIn, STAND_IN_SESSION_KEYS, type StandInSessionKeys } from '../../modules/auth';
+import { authEmailKinds, IDENTITY_STAND_IN, type IdentityStandIn, STAND_IN_SIGN_IN_KEYS, type StandInSignInKeys } from '../../modules/auth';
 import { DEMO_ACCOUNTS, type DemoAccounts, localAdminEmails } from '../../modules/demo';
 import { EmailKinds, EmailModule, EmailSender } from '../../modules/email';
 import { IdentityStore } from './identity-store';
@@ -45,9 +45,9 @@ const LOCAL_SIGNING_KEYS = Symbol('LOCAL_SIGNING_KEYS');
     },
     { provide: IDENTITY_STAND_IN, inject: [LocalIdentity], useFactory: (identity: LocalIdentity): IdentityStandIn => identity },
     {
-      provide: STAND_IN_SESSION_KEYS,
+      provide: STAND_IN_SIGN_IN_KEYS,
       inject: [LOCAL_SIGNING_KEYS],
-      useFactory: (keys: SigningKeys): StandInSessionKeys => ({
+      useFactory: (keys: SigningKeys): StandInSignInKeys => ({
         publishableKey: LOCAL_PUBLISHABLE_KEY,
         secretKey: 'sk_live_local_identity',
         jwtKey: keys.jwtKey,
@@ -55,7 +55,7 @@ const LOCAL_SIGNING_KEYS = Symbol('LOCAL_SIGNING_KEYS');
     },
     { provide: DEMO_ACCOUNTS, inject: [MikroORM], useFactory: (orm: MikroORM): DemoAccounts => new IdentityStore(orm) },
   ],
-  exports: [IDENTITY_STAND_IN, STAND_IN_SESSION_KEYS, DEMO_ACCOUNTS, LocalIdentity],
+  exports: [IDENTITY_STAND_IN, STAND_IN_SIGN_IN_KEYS, DEMO_ACCOUNTS, LocalIdentity],
 })
 export class IdentityEmulatorModule implements OnModuleInit {
   constructor(private readonly emailKinds: EmailKinds) {}

@@ -153,7 +153,7 @@ export class LocalIdentity {
   }
 
   /** Whether a session may still be used: what every signed-in request asks, token or not. */
-  async isSessionActive(sessionId: string): Promise<boolean> {
+  async isSignInActive(sessionId: string): Promise<boolean> {
     return (await this.store.sessionStatus(sessionId)) === 'active';
   }
 

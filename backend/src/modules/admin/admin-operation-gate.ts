@@ -1,7 +1,7 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { AdminGate, type AdminCaller, type AdminOperationEntry, type AdminRoleName } from '../../server-fn/admin-operation';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
-import type { AdminAccess } from './admin-access';
+import type { AdminAccess } from '../auth';
 import { RecordAdminOperation } from './commands/record-admin-operation.handler';
 
 /** The admin module's gate: the declared role through AdminAccess, the audit entry through RecordAdminOperation. */

@@ -1,7 +1,11 @@
 import { BullModule } from '@nestjs/bullmq';
-import { Module, type OnModuleInit } from '@nestjs/common';
+import { Global, Module, type OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { EventRegistry } from '../../events/event-registry';
 import { ProjectorRegistry } from '../../events/projector-registry';
+import { AdminGate } from '../../server-fn/admin-operation';
+import { AdminAccess } from '../auth';
+import { AdminOperationGate } from './admin-operation-gate';
 import { adminEvents } from './admin.events';
 import { adminOperationEvents } from './admin-operations.events';
 import { RecordAdminOperationHandler } from './commands/record-admin-operation.handler';
@@ -20,7 +24,6 @@ import { CustomerSearchServerFns } from './customer-search.server-fns';
 import { CustomerTimelineQueries } from './customer-timeline.queries';
 import { EntitlementSourcesQueries } from './entitlement-sources.queries';
 import { EntitlementSourcesServerFns } from './entitlement-sources.server-fns';
-import { AdminSessionController } from './admin-session.controller';
 import { CompleteReplayHandler } from './commands/complete-replay.handler';
 import { FailReplayHandler } from './commands/fail-replay.handler';
 import { RequestReplayHandler } from './commands/request-replay.handler';
@@ -29,10 +32,17 @@ import { CustomerDirectoryProjector } from './projections/customer-directory.pro
 import { StreamSummaryProjector } from './projections/stream-summary.projector';
 
 /** The event history for administrators: streams, events, projectors, replays; the record of support actions and admin operations (their events and audit log). */
+// Global for AdminGate, which the server-fn transport and other modules' admin routes take.
+@Global()
 @Module({
   imports: [BullModule.registerQueue({ name: ADMIN_QUEUE })],
-  controllers: [AdminSessionController],
   providers: [
+    // The declared role of every admin operation, and its audit entry: used by the transport and the admin routes.
+    {
+      provide: AdminGate,
+      inject: [AdminAccess, CommandBus],
+      useFactory: (access: AdminAccess, commands: CommandBus) => new AdminOperationGate(access, commands),
+    },
     AdminQueries,
     AdminServerFns,
     CustomerSearchQueries,
@@ -49,7 +59,7 @@ import { StreamSummaryProjector } from './projections/stream-summary.projector';
     SupportAuditServerFns,
     SupportAuditQueries,
   ],
-  exports: [BullModule],
+  exports: [BullModule, AdminGate],
 })
 export class AdminModule implements OnModuleInit {
   constructor(

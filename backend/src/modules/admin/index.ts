@@ -1,8 +1,5 @@
 /** The admin module's public surface: other modules, the app and the CLI import only this. */
 export { ACCOUNT_STREAMS_SQL } from './account-streams';
-export { type AdminActor, AdminAccess, ADMIN_TOKEN_ACTOR, isAdmin } from './admin-access';
-export { AdminSessions } from './admin-sessions';
-export { AdminOperationGate } from './admin-operation-gate';
 export { AdminRoute, adminRouteCaller, ADMIN_ROUTE_METADATA, type AdminRouteDeclaration } from './admin-route';
 export {
   ASYNC_KINDS,

@@ -1,14 +1,7 @@
 import { formatDay } from '../../../../contracts/dates';
 import { ModuleError } from '../../platform/common/module-error';
 
-/** A support admin asked for what only an owner may do (extend, revoke, refund, cancel). */
-export class OwnerOnlyError extends ModuleError {
-  static readonly code = 'admin.owner_only';
-  static readonly status = 403;
-  constructor() {
-    super('Only an owner can do this. Ask an owner, or use an action support can take.');
-  }
-}
+export { OwnerOnlyError } from '../auth';
 
 /** A support admin asked to grant more credits in one action than support may. */
 export class GrantLimitError extends ModuleError {

@@ -6,7 +6,7 @@ import type { AppConfig } from '../../platform/config/config.schema';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { Auth } from './auth';
-import { ClerkSessions } from './clerk-sessions';
+import { ClerkSignIns } from './clerk-sign-ins';
 import { IDENTITY_STAND_IN, type IdentityStandIn } from './identity-stand-in';
 
 /** The viewer for the shell, and signing out (the local sign-in's steps are LocalSignInServerFns). */
@@ -16,7 +16,7 @@ export class AuthServerFns {
     private readonly auth: Auth,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() @Inject(IDENTITY_STAND_IN) private readonly identity?: IdentityStandIn,
-    @Optional() private readonly clerkSessions?: ClerkSessions,
+    @Optional() private readonly clerkSignIns?: ClerkSignIns,
   ) {}
 
   @ServerFn(getViewer)
@@ -43,7 +43,7 @@ export class AuthServerFns {
       for (const cookie of await this.identity.signOutEverywhere(user.userId)) context.response.cookie(cookie.name, cookie.value, cookie.options);
     } else {
       // This browser's own Clerk session is then ended by Clerk's script, as for "Sign out".
-      await this.clerkSessions?.revokeAll(user.userId);
+      await this.clerkSignIns?.revokeAll(user.userId);
     }
     context.log.info({ userId: user.userId }, 'signed out of all devices');
     return { signedOut: true };

@@ -1,8 +1,8 @@
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { UnauthenticatedError } from '../../platform/common/app-error';
 import { ADMIN_ORG_ROLE, type AdminRole, SUPPORT_ORG_ROLE } from './identity-stand-in';
-import type { SessionStatusCheck } from './session-status';
-import { SIGNED_OUT, type AuthContext, type SessionVerifier } from './session-verifier';
+import type { SignInStatusCheck } from './sign-in-status';
+import { SIGNED_OUT, type AuthContext, type SignInVerifier } from './sign-in-verifier';
 
 /** The signed-in person as the app's modules use them. */
 export interface SignedInUser {
@@ -27,9 +27,9 @@ export class Auth {
   private readonly seen = new WeakMap<ServerFnContext, Promise<AuthContext>>();
 
   constructor(
-    private readonly verifier: SessionVerifier,
+    private readonly verifier: SignInVerifier,
     private readonly publicUrl: string,
-    private readonly sessionStatus?: SessionStatusCheck,
+    private readonly signInStatus?: SignInStatusCheck,
   ) {}
 
   context(context: ServerFnContext): Promise<AuthContext> {
@@ -71,7 +71,7 @@ export class Auth {
     if (!headers.has('cookie') && !headers.has('authorization')) return SIGNED_OUT;
     try {
       const auth = await this.verifier.authenticate(new Request(new URL('/', this.publicUrl), { headers }));
-      if (auth.sessionId && this.sessionStatus && !(await this.sessionStatus.isSessionActive(auth.sessionId))) return SIGNED_OUT;
+      if (auth.sessionId && this.signInStatus && !(await this.signInStatus.isSignInActive(auth.sessionId))) return SIGNED_OUT;
       return auth;
     } catch (error) {
       context.log.warn({ err: error }, 'session could not be verified; treated as signed out');

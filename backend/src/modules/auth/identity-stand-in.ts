@@ -1,5 +1,5 @@
 import type { ResponseCookie } from '../../platform/common/http/cookies';
-import type { SessionStatusCheck } from './session-status';
+import type { SignInStatusCheck } from './sign-in-status';
 
 /** The role of the site's organization that makes an account an admin (a host). */
 export const ADMIN_ORG_ROLE = 'org:admin';
@@ -14,7 +14,7 @@ export type AdminRole = 'owner' | 'support';
  * The embedded sign-in that stands in for Clerk outside production: bound by emulators/identity
  * when it is mounted (see standIns), absent with Clerk. Auth asks it whether a session is live.
  */
-export interface IdentityStandIn extends SessionStatusCheck {
+export interface IdentityStandIn extends SignInStatusCheck {
   hasAccount(email: string): Promise<boolean>;
   /** The cookies that end this browser's session. */
   signOut(cookieHeader: string | undefined): Promise<ResponseCookie[]>;
@@ -25,10 +25,10 @@ export interface IdentityStandIn extends SessionStatusCheck {
 export const IDENTITY_STAND_IN = Symbol('IDENTITY_STAND_IN');
 
 /** The keys the stand-in's session tokens are verified with, in place of Clerk's. */
-export interface StandInSessionKeys {
+export interface StandInSignInKeys {
   publishableKey: string;
   secretKey: string;
   jwtKey: string;
 }
 
-export const STAND_IN_SESSION_KEYS = Symbol('STAND_IN_SESSION_KEYS');
+export const STAND_IN_SIGN_IN_KEYS = Symbol('STAND_IN_SIGN_IN_KEYS');

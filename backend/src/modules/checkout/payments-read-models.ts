@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type ReadModelTables, readModelKysely } from '../../platform/database/read-model-kysely';
 import type { ResourceSchema } from '../catalog';
-import type { ValidationLogTables } from '../plugin-api';
+import type { ValidationLogTables } from '../licenses';
 import type { LicenseTables } from '../licenses';
 import type { PurchaseTables } from './projections/purchases.entities';
 import type { SubscriptionInvoiceTables, SubscriptionTables } from '../subscriptions';

@@ -1,7 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { admit } from '../plugin-api';
-import type { KeyedLicense } from '../plugin-api';
-import { pluginApiReadModels } from '../plugin-api';
+import { admit, type KeyedLicense } from '../licenses';
+import { creditReadModels } from './credit-read-models';
 import { currentCycle } from './billing-cycle';
 import type { CycleAllowance } from './credits.decider';
 
@@ -47,7 +46,7 @@ export class CreditAccounts {
   private async terms(licenseId: string, fresh: boolean): Promise<LicenseTerms | null> {
     const cached = this.cache.get(licenseId);
     if (!fresh && cached && cached.until > Date.now()) return cached.terms;
-    const row = await pluginApiReadModels(this.orm.em)
+    const row = await creditReadModels(this.orm.em)
       .selectFrom('rm_licenses')
       .select(['user_id', 'kind', 'included_credits_per_month', 'granted_at'])
       .where('license_id', '=', licenseId)

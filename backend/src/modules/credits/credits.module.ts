@@ -4,24 +4,20 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { EventRegistry } from '../../events/event-registry';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { CheckoutModule, PurchaseFollowers } from '../checkout';
-import { PluginApiModule } from '../plugin-api';
 import { AddCreditPackHandler } from './commands/add-credit-pack.handler';
 import { CreditAccountStreams } from './commands/credit-account-streams';
 import { DebitCreditsHandler } from './commands/debit-credits.handler';
 import { RemoveCreditPackHandler } from './commands/remove-credit-pack.handler';
 import { CreditAccounts } from './credit-accounts';
-import { CreditDebitController } from './credit-debit.controller';
 import { CreditPackFollower } from './credit-pack-follower';
-import { CreditsController } from './credits.controller';
 import { creditEvents } from './credits.events';
 import { CreditReads } from './credits.queries';
 import { CreditSummaryServerFns } from './credits.server-fns';
 import { CreditsProjector } from './projections/credits.projector';
 
-/** Credits: the ledger behind the plugin's credits endpoints, credit packs bought at checkout, the dashboard's summary. */
+/** Credits: the ledger behind the plugin's credits endpoints (served by plugin-api), credit packs bought at checkout, the dashboard's summary. */
 @Module({
-  imports: [PluginApiModule, CheckoutModule],
-  controllers: [CreditsController, CreditDebitController],
+  imports: [CheckoutModule],
   providers: [
     CreditSummaryServerFns,
     { provide: CreditAccounts, inject: [MikroORM], useFactory: (orm: MikroORM) => new CreditAccounts(orm) },

@@ -4,9 +4,9 @@ import { getCreditSummary, type CreditSummary } from '../../../../contracts/cred
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { Auth } from '../auth';
-import type { KeyedLicense } from '../plugin-api';
-import { pluginApiReadModels } from '../plugin-api';
-import { CREDIT_PACKS_PATH } from './credits.controller';
+import type { KeyedLicense } from '../licenses';
+import { CREDIT_PACKS_PATH } from './credit-packs-path';
+import { creditReadModels } from './credit-read-models';
 import { CreditAccounts, type CreditAccount } from './credit-accounts';
 import { CreditReads } from './credits.queries';
 
@@ -24,7 +24,7 @@ export class CreditSummaryServerFns {
   async getCreditSummary(_input: unknown, context: ServerFnContext): Promise<CreditSummary> {
     const user = await this.auth.requireUser(context);
     const now = new Date();
-    const owned = await pluginApiReadModels(this.orm.em)
+    const owned = await creditReadModels(this.orm.em)
       .selectFrom('rm_licenses as l')
       .leftJoin('resources as r', 'r.id', 'l.resource_id')
       .select((eb) => ['l.license_id', 'l.status', 'l.valid_until', eb.fn.coalesce('r.title', 'l.plan').as('title')])
@@ -75,7 +75,7 @@ export class CreditSummaryServerFns {
    * owner's packs and usage are the owner's business: only the totals are shown.
    */
   private async seatSummary(email: string, now: Date): Promise<CreditSummary | null> {
-    const seats = await pluginApiReadModels(this.orm.em)
+    const seats = await creditReadModels(this.orm.em)
       .selectFrom('rm_licensed_users as u')
       .innerJoin('rm_licenses as l', 'l.license_id', 'u.license_id')
       .leftJoin('resources as r', 'r.id', 'l.resource_id')

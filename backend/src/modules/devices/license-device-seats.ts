@@ -1,7 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { LicenseDeviceSeat } from '../../../../contracts/dashboard/dashboard.contract';
 import { readModelKysely } from '../../platform/database/read-model-kysely';
-import type { ValidationLogTables } from '../plugin-api';
+import type { ValidationLogTables } from '../licenses';
 import type { LicenseDeviceTables } from './projections/license-devices.entity';
 import { RELEASE_WINDOW_MS } from './devices.decider';
 import { OWNER_SEAT } from './devices.events';

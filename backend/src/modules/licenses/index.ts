@@ -19,5 +19,8 @@ export { LICENSE_SEALING_SECRET, LicensesModule } from './licenses.module';
 export { generateLicenseKey } from './license-key';
 export { LicenseNotFoundError } from './licenses.errors';
 export type { LicenseTables } from './projections/licenses.entities';
+export { admit, type KeyedLicense, type LicenseStanding } from './license-admission';
+export { ValidationLog, type ValidationRecord } from './validation-log';
+export { LicenseValidation, type ValidationLogTables } from './validation-log.entity';
 export { licenseDecider, type LicenseState } from './licenses.decider';
 export { licenseEvents, type LicenseEvent } from './licenses.events';

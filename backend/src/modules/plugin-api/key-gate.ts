@@ -5,7 +5,8 @@ import { ADMISSION_HEADERS, type AdmissionOutcome } from '../../../../contracts/
 import { rootLogger } from '../../platform/common/logger';
 import { RedisRateLimiter, type RateLimit } from '../../platform/common/rate-limit/redis-rate-limiter';
 import { within } from '../../platform/common/within';
-import { admit, readKey } from './admission';
+import { admit } from '../licenses';
+import { readKey } from './license-key-header';
 import { LicenseLookup, type LookedUpLicense } from './license-lookup';
 
 /** A dependency that stalls makes the answer "temporarily unavailable", never a hung request. */

@@ -1,19 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { LicenseChanges } from '../licenses';
+import type { KeyedLicense, LicenseChanges, LicenseStanding } from '../licenses';
 import { pluginApiReadModels } from './plugin-api-read-models';
-
-export type LicenseStanding = 'active' | 'past_due' | 'ended' | 'revoked';
-
-/** What a license key names: the license (its owner's key, or a seat's), and how it stands. */
-export interface KeyedLicense {
-  licenseId: string;
-  /** Null for the owner's key; the seat holder's address for a seat key. */
-  seatEmail: string | null;
-  status: LicenseStanding;
-  validUntil: Date | null;
-  /** A key replaced by a newer one (rotation) or a seat taken back: it answers `revoked`. */
-  retired: boolean;
-}
 
 /** A looked-up license with what its terms allow each seat (0 for a retired key). */
 export interface LookedUpLicense extends KeyedLicense {

@@ -9,7 +9,7 @@ import type { SeatCheck } from '../devices';
 import { KeyGate } from './key-gate';
 import type { LicenseLookup, LookedUpLicense } from './license-lookup';
 import { LicenseValidateController } from './license-validate.controller';
-import type { ValidationLog, ValidationRecord } from './validation-log';
+import type { ValidationLog, ValidationRecord } from '../licenses';
 
 rootLogger({ LOG_LEVEL: 'silent', LOG_PRETTY: false });
 

@@ -6,11 +6,10 @@ import { rootLogger } from '../../platform/common/logger';
 import { correlationIdOf } from '../../server-fn/request-context';
 import type { RateLimit } from '../../platform/common/rate-limit/redis-rate-limiter';
 import { within } from '../../platform/common/within';
-import { licenseKeyHint, normaliseLicenseKey } from '../licenses';
-import { readKey } from './admission';
+import { licenseKeyHint, normaliseLicenseKey, ValidationLog } from '../licenses';
+import { readKey } from './license-key-header';
 import { ActivateDevice, readDevice, deviceLimitMessage } from '../devices';
 import { DEPENDENCY_TIMEOUT_MS, KeyGate } from './key-gate';
-import { ValidationLog } from './validation-log';
 
 /** The plugin checks at most daily; these leave room for several devices and retries, not for guessing keys. */
 const PER_KEY: Omit<RateLimit, 'key'> = { limit: 30, windowSeconds: 60 };

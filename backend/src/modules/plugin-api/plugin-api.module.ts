@@ -1,16 +1,21 @@
 import { Module } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { DevicesModule } from '../devices';
-import { LicenseChanges, LicensesModule } from '../licenses';
+import { CreditsModule } from '../credits';
+import { LicenseChanges, LicensesModule, ValidationLog } from '../licenses';
 import { KeyGate } from './key-gate';
 import { LicenseLookup } from './license-lookup';
+import { CreditDebitController } from './credit-debit.controller';
+import { CreditsController } from './credits.controller';
 import { LicenseValidateController } from './license-validate.controller';
-import { ValidationLog } from './validation-log';
 
-/** The API the Obsidian plugin calls: license admission (admission-v1), and the key gate its other endpoints (credits) pass. */
+/**
+ * The API the Obsidian plugin calls, composing licenses, devices and credits: license admission
+ * (admission-v1), the credits endpoints behind the same key gate, and the AI service's debits.
+ */
 @Module({
-  imports: [LicensesModule, DevicesModule],
-  controllers: [LicenseValidateController],
+  imports: [LicensesModule, DevicesModule, CreditsModule],
+  controllers: [LicenseValidateController, CreditsController, CreditDebitController],
   providers: [
     KeyGate,
     { provide: LicenseLookup, inject: [MikroORM, LicenseChanges], useFactory: (orm: MikroORM, changes: LicenseChanges) => new LicenseLookup(orm, changes) },

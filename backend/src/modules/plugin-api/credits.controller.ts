@@ -6,13 +6,12 @@ import { ValidationFailedError } from '../../platform/common/app-error';
 import { rootLogger } from '../../platform/common/logger';
 import { within } from '../../platform/common/within';
 import { toErrorIssues } from '../../platform/common/zod-issues';
-import { type LookedUpLicense, DEPENDENCY_TIMEOUT_MS, KeyGate, type KeyGateLimits } from '../plugin-api';
-import { CreditAccounts } from './credit-accounts';
-import { CreditReads } from './credits.queries';
+import { CREDIT_PACKS_PATH, CreditAccounts, CreditReads } from '../credits';
+import { DEPENDENCY_TIMEOUT_MS, KeyGate, type KeyGateLimits } from './key-gate';
+import type { LookedUpLicense } from './license-lookup';
 
 /** The plugin shows the balance often (settings, before long jobs): generous, but not unlimited. */
 const LIMITS = { perKey: { limit: 120, windowSeconds: 60 }, perIp: { limit: 600, windowSeconds: 60 } };
-export const CREDIT_PACKS_PATH = '/resources?category=api_credits';
 
 /** GET /api/plugin/credits/balance and /usage, as the plugin reads them (plugin-facts.md). */
 @Controller('api/plugin/credits')

@@ -11,11 +11,10 @@ import type { AppConfig } from '../../platform/config/config.schema';
 import { SYSTEM } from '../../events/event-metadata';
 import { requestMetadata } from '../../events/metadata-for';
 import { correlationIdOf } from '../../server-fn/request-context';
-import { admit, readKey } from '../plugin-api';
-import { LicenseLookup } from '../plugin-api';
-import { CreditAccounts } from './credit-accounts';
-import { DebitCredits } from './commands/debit-credits.handler';
-import { DebitLicenseRejectedError, DebitsNotConfiguredError, DebitTokenInvalidError } from './credits.errors';
+import { CreditAccounts, DebitCredits, DebitLicenseRejectedError, DebitsNotConfiguredError, DebitTokenInvalidError } from '../credits';
+import { admit } from '../licenses';
+import { readKey } from './license-key-header';
+import { LicenseLookup } from './license-lookup';
 
 const body = new PayloadDecoder('16kb');
 

@@ -28,7 +28,7 @@ export const SIGNED_OUT: AuthContext = {
   factorVerificationAge: null,
 };
 
-export interface SessionVerifierOptions {
+export interface SignInVerifierOptions {
   publishableKey: string;
   secretKey: string;
   /** The instance's public key (PEM): tokens are verified without a network call. */
@@ -41,10 +41,10 @@ export interface SessionVerifierOptions {
  * Reads the session from a request (the `__session` cookie or a bearer token) with Clerk's own
  * `authenticateRequest`, the same call whether the tokens come from Clerk or the local emulator.
  */
-export class SessionVerifier {
+export class SignInVerifier {
   private readonly clerk: ClerkClient;
 
-  constructor(private readonly options: SessionVerifierOptions) {
+  constructor(private readonly options: SignInVerifierOptions) {
     this.clerk = createClerkClient({
       publishableKey: options.publishableKey,
       secretKey: options.secretKey,

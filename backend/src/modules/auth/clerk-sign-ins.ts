@@ -2,7 +2,7 @@ import { createClerkClient, type ClerkClient } from '@clerk/backend';
 import { UnavailableError } from '../../platform/common/app-error';
 
 /** Clerk's Backend API for a user's sessions: "sign out of all devices" when Clerk signs people in. */
-export class ClerkSessions {
+export class ClerkSignIns {
   private readonly clerk: ClerkClient;
 
   /** `apiUrl`: Clerk's Backend API unless told otherwise (a test's stand-in). */

@@ -11,19 +11,19 @@ import { PayloadDecoder } from '../../server-fn/payload-decoder';
 import { CrossSiteRequestError, isSameOriginRequest } from '../../server-fn/same-origin';
 import { readCookie } from '../../platform/common/http/cookies';
 import { ADMIN_COOKIE } from './admin-access';
-import { ADMIN_SESSION_SECONDS, AdminSessions } from './admin-sessions';
+import { ADMIN_SIGN_IN_SECONDS, AdminSignIns } from './admin-sign-ins';
 import { adminSignInLimits } from './admin-sign-in-limits';
 import { timingSafeEqual } from 'node:crypto';
 
-/** Signs an administrator in and out with the configured admin token (a plain form post): a server-side session each time. */
+/** Signs an administrator in and out with the configured admin token (a plain form post to /admin/session, the form's path): a server-side sign-in each time. */
 @Controller('admin/session')
-export class AdminSessionController {
+export class AdminSignInController {
   private readonly decoder = new PayloadDecoder('4kb');
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly limiter: RedisRateLimiter,
-    private readonly sessions: AdminSessions,
+    private readonly signIns: AdminSignIns,
   ) {}
 
   @Post()
@@ -45,12 +45,12 @@ export class AdminSessionController {
       res.redirect(303, '/admin?signin=failed');
       return;
     }
-    res.cookie(ADMIN_COOKIE, await this.sessions.start(), {
+    res.cookie(ADMIN_COOKIE, await this.signIns.start(), {
       httpOnly: true,
       sameSite: 'strict',
       secure: this.config.PUBLIC_URL.startsWith('https:'),
       path: '/',
-      maxAge: ADMIN_SESSION_SECONDS * 1000,
+      maxAge: ADMIN_SIGN_IN_SECONDS * 1000,
     });
     res.redirect(303, '/admin');
   }
@@ -58,7 +58,7 @@ export class AdminSessionController {
   @Post('end')
   async signOut(@Req() req: Request, @Res() res: Response): Promise<void> {
     this.refuseCrossSite(req);
-    await this.sessions.end(readCookie(req.headers, ADMIN_COOKIE));
+    await this.signIns.end(readCookie(req.headers, ADMIN_COOKIE));
     res.clearCookie(ADMIN_COOKIE, { path: '/' });
     res.redirect(303, '/admin');
   }

@@ -14,7 +14,7 @@ export interface ClerkRequest {
  * Clerk, mounted only when it is needed: someone asked to sign in or out, or a signed-in page
  * keeps its session fresh. Requests made while Clerk's script loads are carried out once it has.
  */
-export default function ClerkSession({
+export default function ClerkSignIn({
   publishableKey,
   request,
   onStatus,

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ClerkSessions } from './clerk-sessions';
+import { ClerkSignIns } from './clerk-sign-ins';
 
 interface FakeSession {
   id: string;
@@ -41,7 +41,7 @@ function fakeClerk(sessions: FakeSession[], secretKey: string): Server {
   });
 }
 
-describe('ClerkSessions (sign out of all devices with Clerk)', () => {
+describe('ClerkSignIns (sign out of all devices with Clerk)', () => {
   const secretKey = 'sk_test_fake';
   let server: Server;
   let sessions: FakeSession[];
@@ -57,14 +57,14 @@ describe('ClerkSessions (sign out of all devices with Clerk)', () => {
   const apiUrl = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   it('revokes every active session of the user, past the first page, and nobody else’s', async () => {
-    expect(await new ClerkSessions(secretKey, apiUrl()).revokeAll('user_me')).toBe(130);
+    expect(await new ClerkSignIns(secretKey, apiUrl()).revokeAll('user_me')).toBe(130);
     expect(sessions.filter((s) => s.userId === 'user_me' && s.status === 'active')).toEqual([]);
     expect(sessions.find((s) => s.id === 'sess_other')!.status).toBe('active');
   });
 
   it('answers 503 UNAVAILABLE when Clerk refuses or cannot be reached', async () => {
-    await expect(new ClerkSessions('sk_test_wrong', apiUrl()).revokeAll('user_me')).rejects.toMatchObject({ status: 503, code: 'UNAVAILABLE' });
-    await expect(new ClerkSessions(secretKey, 'http://127.0.0.1:9').revokeAll('user_me')).rejects.toMatchObject({ status: 503, code: 'UNAVAILABLE' });
+    await expect(new ClerkSignIns('sk_test_wrong', apiUrl()).revokeAll('user_me')).rejects.toMatchObject({ status: 503, code: 'UNAVAILABLE' });
+    await expect(new ClerkSignIns(secretKey, 'http://127.0.0.1:9').revokeAll('user_me')).rejects.toMatchObject({ status: 503, code: 'UNAVAILABLE' });
     expect(sessions.every((s) => s.status === 'active')).toBe(true);
   });
 });

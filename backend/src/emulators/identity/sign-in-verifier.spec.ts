@@ -1,11 +1,11 @@
 import { parsePublishableKey } from '../../../../contracts/auth/publishable-key';
 import { generateSigningKeys } from './signing-keys';
 import { issueSessionToken, LOCAL_PUBLISHABLE_KEY, SESSION_TOKEN_TTL_SECONDS, type LocalSessionClaims } from './session-token';
-import { SessionVerifier, SIGNED_OUT } from '../../modules/auth/session-verifier';
+import { SignInVerifier, SIGNED_OUT } from '../../modules/auth/sign-in-verifier';
 
 const SITE = 'http://localhost:3000';
 const keys = generateSigningKeys();
-const verifier = new SessionVerifier({ publishableKey: LOCAL_PUBLISHABLE_KEY, secretKey: 'sk_live_local', jwtKey: keys.jwtKey, authorizedParties: [SITE] });
+const verifier = new SignInVerifier({ publishableKey: LOCAL_PUBLISHABLE_KEY, secretKey: 'sk_live_local', jwtKey: keys.jwtKey, authorizedParties: [SITE] });
 
 const claims: LocalSessionClaims = {
   userId: 'user_2abc',

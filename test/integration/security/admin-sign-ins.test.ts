@@ -1,12 +1,12 @@
 import { Redis } from 'ioredis';
 import type { Pool } from 'pg';
-import { adminSessionIdHash } from '../../../backend/src/modules/admin/admin-sessions';
+import { adminSignInIdHash } from '../../../backend/src/modules/auth/admin-sign-ins';
 import { getServerFn } from '../../support/site-client';
 import { startTestApi, type TestApi } from '../../support/test-api';
 import { uniqueQueuePrefix } from '../../support/test-database';
 import { testPool } from '../../support/test-events';
 
-const ADMIN_TOKEN = 'admin-sessions-token-0123456789';
+const ADMIN_TOKEN = 'admin-sign-ins-token-0123456789';
 
 /** Two api processes on one database and one Redis, as production runs many behind a balancer. */
 let api: TestApi;
@@ -14,7 +14,7 @@ let other: TestApi;
 let pool: Pool;
 let redis: Redis;
 beforeAll(async () => {
-  const env = { ADMIN_TOKEN, QUEUE_PREFIX: uniqueQueuePrefix('admin_sessions') };
+  const env = { ADMIN_TOKEN, QUEUE_PREFIX: uniqueQueuePrefix('admin_sign_ins') };
   [api, other] = [await startTestApi({ env }), await startTestApi({ env })];
   pool = testPool(2);
   redis = new Redis(api.config.REDIS_URL);
@@ -63,10 +63,10 @@ describe('an ADMIN_TOKEN sign-in', () => {
 
   it('keeps only a hash of the session id, with its expiry 12 hours after its start', async () => {
     const id = sessionId(cookieFrom(await signIn(ADMIN_TOKEN)));
-    expect((await pool.query('select 1 from admin_sessions where id_hash = $1', [id])).rowCount).toBe(0);
+    expect((await pool.query('select 1 from admin_sign_ins where id_hash = $1', [id])).rowCount).toBe(0);
     const { rows } = await pool.query<{ hours: number }>(
-      'select extract(epoch from expires_at - created_at) / 3600 as hours from admin_sessions where id_hash = $1',
-      [adminSessionIdHash(id)],
+      'select extract(epoch from expires_at - created_at) / 3600 as hours from admin_sign_ins where id_hash = $1',
+      [adminSignInIdHash(id)],
     );
     expect(rows.map((row) => Number(row.hours))).toEqual([12]);
   });
@@ -96,8 +96,8 @@ describe('an ADMIN_TOKEN session past its 12 hours', () => {
     expect(await adminStatus(cookie)).toBe(200);
     // Twelve hours on: the session's expiry is now behind it (the cookie itself is untouched).
     await pool.query(
-      "update admin_sessions set created_at = created_at - interval '12 hours', expires_at = expires_at - interval '12 hours' where id_hash = $1",
-      [adminSessionIdHash(sessionId(cookie))],
+      "update admin_sign_ins set created_at = created_at - interval '12 hours', expires_at = expires_at - interval '12 hours' where id_hash = $1",
+      [adminSignInIdHash(sessionId(cookie))],
     );
     expect(await adminStatus(cookie)).toBe(403);
     expect(await adminStatus(cookie, other)).toBe(403);

@@ -1,13 +1,16 @@
 import type { AdmissionOutcome } from '../../../../contracts/plugin/admission-v1';
-import { licenseKeyHash, normaliseLicenseKey } from '../licenses';
-import type { KeyedLicense } from './license-lookup';
 
-/** A key as the plugin sent it: absent, not even shaped like a key, or the hash to look up. */
-export function readKey(header: string | string[] | undefined): { kind: 'missing' } | { kind: 'malformed' } | { kind: 'key'; hash: string } {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (!value?.trim()) return { kind: 'missing' };
-  const key = normaliseLicenseKey(value);
-  return key ? { kind: 'key', hash: licenseKeyHash(key) } : { kind: 'malformed' };
+export type LicenseStanding = 'active' | 'past_due' | 'ended' | 'revoked';
+
+/** What a license key names: the license (its owner's key, or a seat's), and how it stands. */
+export interface KeyedLicense {
+  licenseId: string;
+  /** Null for the owner's key; the seat holder's address for a seat key. */
+  seatEmail: string | null;
+  status: LicenseStanding;
+  validUntil: Date | null;
+  /** A key replaced by a newer one (rotation) or a seat taken back: it answers `revoked`. */
+  retired: boolean;
 }
 
 /** Whether a license lets the plugin in now: past due is allowed until its paid-through date. */

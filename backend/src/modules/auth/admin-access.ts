@@ -2,15 +2,16 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { ForbiddenError } from '../../platform/common/app-error';
 import { readCookie } from '../../platform/common/http/cookies';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
-import type { AdminRole, Auth } from '../auth';
-import type { AdminSessions } from './admin-sessions';
-import { OwnerOnlyError } from './support-actions.errors';
+import type { Auth } from './auth';
+import { OwnerOnlyError } from './auth.errors';
+import type { AdminSignIns } from './admin-sign-ins';
+import type { AdminRole } from './identity-stand-in';
 
 export const ADMIN_COOKIE = 'sculpt_admin';
 
-/** Whether the request carries the cookie of a live ADMIN_TOKEN session (the cookie holds a random session id). */
-export function isAdmin(headers: IncomingHttpHeaders, sessions: AdminSessions): Promise<boolean> {
-  return sessions.isActive(readCookie(headers, ADMIN_COOKIE));
+/** Whether the request carries the cookie of a live ADMIN_TOKEN sign-in (the cookie holds a random sign-in id). */
+export function isAdmin(headers: IncomingHttpHeaders, signIns: AdminSignIns): Promise<boolean> {
+  return signIns.isActive(readCookie(headers, ADMIN_COOKIE));
 }
 
 /** Who is acting in /admin: the actor id recorded on support actions, and what they may do. */
@@ -30,11 +31,11 @@ export const ADMIN_TOKEN_ACTOR = 'admin-token';
 export class AdminAccess {
   constructor(
     private readonly auth: Auth,
-    private readonly sessions: AdminSessions,
+    private readonly signIns: AdminSignIns,
   ) {}
 
   async assert(context: ServerFnContext): Promise<AdminActor> {
-    if (await isAdmin(context.headers, this.sessions)) return { id: ADMIN_TOKEN_ACTOR, role: 'owner' };
+    if (await isAdmin(context.headers, this.signIns)) return { id: ADMIN_TOKEN_ACTOR, role: 'owner' };
     const user = await this.auth.user(context);
     if (user?.adminRole) return { id: user.userId, role: user.adminRole };
     throw new ForbiddenError('This is for administrators: sign in with an admin account or the admin token.');

@@ -5,16 +5,16 @@ import { signOut as signOutContract, signOutEverywhere as signOutEverywhereContr
 import { AuthProvider, safeRedirectPath, type AuthState, type SignInOptions } from '../../lib/auth';
 import { callServerFn } from '../../lib/server-fn-client';
 import { viewerQuery } from '../../queries/auth';
-import type { ClerkRequest, ClerkStatus } from './ClerkSession';
+import type { ClerkRequest, ClerkStatus } from './ClerkSignIn';
 
 const LocalSignInDialog = lazy(() => import('./LocalSignInDialog'));
-const ClerkSession = lazy(() => import('./ClerkSession'));
+const ClerkSignIn = lazy(() => import('./ClerkSignIn'));
 
 /** Pages where a Clerk session is kept fresh (Clerk's tokens last a minute). */
 const SIGNED_IN_AREAS = ['/dashboard', '/checkout'];
 
 /** Clerk's `__client_uat` cookie: when the browser last signed in (0 or absent: signed out). */
-function hasClerkSession(): boolean {
+function hasClerkSignIn(): boolean {
   return /(?:^|;\s*)__client_uat=([1-9]\d*)/.test(document.cookie);
 }
 
@@ -24,7 +24,7 @@ function hasClerkSession(): boolean {
  * when someone signs in or out, and on signed-in pages). `?sign_in=open&redirect_url=…` (where the
  * server sends signed-out visitors) opens it on arrival and after any client navigation there.
  */
-export function SessionAuthProvider({ children }: { children: ReactNode }) {
+export function SignInProvider({ children }: { children: ReactNode }) {
   // Non-suspending on purpose: the root loader fetches it, and a failure there only means signed out.
   const { data } = useQuery(viewerQuery());
   const queryClient = useQueryClient();
@@ -34,13 +34,13 @@ export function SessionAuthProvider({ children }: { children: ReactNode }) {
   const clerkKey = data?.signIn.mode === 'clerk' ? data.signIn.publishableKey : null;
   const [clerkRequest, setClerkRequest] = useState<ClerkRequest | null>(null);
   const [clerkStatus, setClerkStatus] = useState<ClerkStatus | null>(null);
-  const [clerkSessionExists, setClerkSessionExists] = useState(false);
+  const [clerkSignedIn, setClerkSignedIn] = useState(false);
   // Clerk only ever mounts in the browser, after hydration.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
   useEffect(() => {
-    if (clerkKey) setClerkSessionExists(hasClerkSession());
+    if (clerkKey) setClerkSignedIn(hasClerkSignIn());
   }, [clerkKey, pathname]);
 
   const refresh = useCallback(async () => {
@@ -95,7 +95,7 @@ export function SessionAuthProvider({ children }: { children: ReactNode }) {
     if (status === 'error') console.warn('Sign-in could not load (failed_to_load_clerk_js): Failed to load Clerk');
   }, []);
 
-  const signedIn = Boolean(data?.viewer) || (Boolean(clerkKey) && clerkSessionExists);
+  const signedIn = Boolean(data?.viewer) || (Boolean(clerkKey) && clerkSignedIn);
   const value = useMemo<AuthState>(
     () => ({
       status: signedIn ? 'signed-in' : 'signed-out',
@@ -141,7 +141,7 @@ export function SessionAuthProvider({ children }: { children: ReactNode }) {
       {children}
       {clerkNeeded && clerkKey ? (
         <Suspense fallback={null}>
-          <ClerkSession publishableKey={clerkKey} request={clerkRequest} onStatus={onClerkStatus} />
+          <ClerkSignIn publishableKey={clerkKey} request={clerkRequest} onStatus={onClerkStatus} />
         </Suspense>
       ) : null}
       {localSignIn ? (
