@@ -117,15 +117,7 @@ export function ContactForm({
   }
 
   return (
-    <form
-      ref={formRef}
-      method="post"
-      action={`/_serverFn/${submitContactMessage.id}`}
-      noValidate
-      onSubmit={onSubmit}
-      className="space-y-5"
-      aria-busy={pending}
-    >
+    <form ref={formRef} method="post" action={`/_serverFn/${submitContactMessage.id}`} noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={pending}>
       {alert ? <FormAlert>{alert}</FormAlert> : null}
       <input type="hidden" name="csrfToken" value={token} />
       {/* Hidden from people and assistive tech; bots fill it in. */}

@@ -1,11 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type DisputeEvidence,
-  EVIDENCE_FIELD_MAX,
-  EVIDENCE_FIELDS,
-  type EvidenceField,
-} from '@contracts/disputes/disputes.contract';
+import { type DisputeEvidence, EVIDENCE_FIELD_MAX, EVIDENCE_FIELDS, type EvidenceField } from '@contracts/disputes/disputes.contract';
 import { Button } from '../../../components/ui/Button';
 import { ServerFnError } from '../../../lib/server-fn-client';
 import { submitDisputeEvidenceMutation } from '../../../queries/disputes';

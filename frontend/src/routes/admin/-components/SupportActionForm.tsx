@@ -1,11 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  OWNER_ONLY_KINDS,
-  type AdminViewer,
-  type SupportActionInput,
-  type SupportActionResult,
-} from '@contracts/admin/support-actions.contract';
+import { OWNER_ONLY_KINDS, type AdminViewer, type SupportActionInput, type SupportActionResult } from '@contracts/admin/support-actions.contract';
 import { Button } from '../../../components/ui/Button';
 import { ServerFnError } from '../../../lib/server-fn-client';
 import { supportActionMutation } from '../../../queries/admin';

@@ -80,7 +80,13 @@ function DeviceRow({
             {RULE} {releaseOutlook(seat)}
           </p>
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" autoFocus onClick={() => release.mutate({ licenseId, deviceHash: device.deviceHash })} disabled={release.isPending} aria-busy={release.isPending}>
+            <Button
+              size="sm"
+              autoFocus
+              onClick={() => release.mutate({ licenseId, deviceHash: device.deviceHash })}
+              disabled={release.isPending}
+              aria-busy={release.isPending}
+            >
               {release.isPending ? 'Releasing…' : 'Release this device'}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setConfirming(false)} disabled={release.isPending}>

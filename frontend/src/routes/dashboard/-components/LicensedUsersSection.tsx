@@ -49,7 +49,13 @@ function SeatManager({ license }: { license: License }) {
                 Added {formatDay(user.addedAt)} · key {user.keyHint}
               </p>
             </div>
-            <Button variant="ghost" size="sm" onClick={() => remove.mutate({ licenseId: license.licenseId, email: user.email })} disabled={remove.isPending} aria-label={`Remove ${user.email}`}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => remove.mutate({ licenseId: license.licenseId, email: user.email })}
+              disabled={remove.isPending}
+              aria-label={`Remove ${user.email}`}
+            >
               <UserMinus aria-hidden="true" /> Remove
             </Button>
           </li>

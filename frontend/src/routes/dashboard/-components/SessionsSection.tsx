@@ -83,7 +83,12 @@ function Reschedule({ session, zone, onMoved, onClose }: { session: BookedSessio
       {picked ? <p className="text-sm text-ink">New time: {formatSpan(picked.start, picked.end, zone)}</p> : null}
       <div className="flex flex-wrap gap-2">
         {picked ? (
-          <Button size="sm" onClick={() => move.mutate({ bookingId: session.bookingId, start: picked.start })} disabled={move.isPending} aria-busy={move.isPending}>
+          <Button
+            size="sm"
+            onClick={() => move.mutate({ bookingId: session.bookingId, start: picked.start })}
+            disabled={move.isPending}
+            aria-busy={move.isPending}
+          >
             {move.isPending ? 'Moving…' : 'Move my session'}
           </Button>
         ) : null}

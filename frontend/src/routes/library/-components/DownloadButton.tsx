@@ -3,14 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, LoaderCircle } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
 import { ServerFnError } from '../../../lib/server-fn-client';
-import {
-  downloadLinkMutation,
-  downloadRecordedQuery,
-  lastDownloadedAt,
-  libraryItemQuery,
-  libraryQuery,
-  type AwaitedDownload,
-} from '../../../queries/library';
+import { downloadLinkMutation, downloadRecordedQuery, lastDownloadedAt, libraryItemQuery, libraryQuery, type AwaitedDownload } from '../../../queries/library';
 
 /**
  * Asks for a fresh signed link, then lets the browser follow it: the file downloads and the page
