@@ -56,7 +56,8 @@ export function ContactForm({
   const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>(() => fieldErrors(refused?.issues));
   const [alert, setAlert] = useState<string | undefined>(outcome?.status === 'error' ? plainFormErrorMessage(outcome.reason) : undefined);
   const [token, setToken] = useState(csrfToken);
-  const send = useMutation(contactMessageMutation(useQueryClient()));
+  const queryClient = useQueryClient();
+  const send = useMutation(contactMessageMutation(queryClient));
   const pending = send.isPending;
   const [sentTo, setSentTo] = useState<string | null | undefined>(outcome?.status === 'sent' ? null : undefined);
   const formRef = useRef<HTMLFormElement>(null);
