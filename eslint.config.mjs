@@ -30,6 +30,33 @@ export default defineConfig([
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
+    // Writes go through the mutation factories (and reads through the query factories) of frontend/src/queries:
+    // a component or route never calls a server function itself, and never builds a mutation inline.
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ignores: ['frontend/src/queries/**', 'frontend/src/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)lib/server-fn-client$',
+              importNames: ['callServerFn'],
+              message: 'Call server functions through a factory in frontend/src/queries (queryOptions for reads, mutationOptions for writes).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='useMutation'] > ObjectExpression.arguments:first-child",
+          message: 'Pass useMutation a mutationOptions factory from frontend/src/queries, e.g. useMutation(rotateLicenseKeyMutation(queryClient)).',
+        },
+      ],
+    },
+  },
+  {
     // Tests read answers from the wire as whatever JSON came back.
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -1,13 +1,21 @@
-import { queryOptions } from '@tanstack/react-query';
-import { adminGetProjectors, adminGetReplay, adminListEvents, adminListStreams } from '@contracts/admin/admin.contract';
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { adminGetProjectors, adminGetReplay, adminListEvents, adminListStreams, adminStartReplay } from '@contracts/admin/admin.contract';
 import { getAccountAtMoment } from '@contracts/admin/account-moment.contract';
 import { getCustomerAccount, getCustomerTimeline } from '@contracts/admin/customer-account.contract';
 import { getEntitlementSources } from '@contracts/admin/entitlement-sources.contract';
 import { searchCustomers } from '@contracts/admin/customer-search.contract';
-import { getAdminViewer, getSupportAudit } from '@contracts/admin/support-actions.contract';
-import type { ServerFnInput } from '@contracts/server-fn';
-import { adminListStripeEvents } from '@contracts/stripe/stripe.contract';
+import { getAdminViewer, getSupportAudit, takeSupportAction } from '@contracts/admin/support-actions.contract';
+import type { ServerFnInput, ServerFnOutput } from '@contracts/server-fn';
+import { adminListStripeEvents, adminRedriveStripeEvent } from '@contracts/stripe/stripe.contract';
 import { callServerFn, ServerFnError } from '../lib/server-fn-client';
+import type { FollowUp } from './follow-up';
+
+/** The lists read with a filter: a change refreshes every filter's page of them. */
+export const adminListKeys = {
+  stripeEvents: ['admin', 'stripe-events'],
+  customerTimeline: ['admin', 'customer-timeline'],
+  supportAudit: ['admin', 'support-audit'],
+} as const;
 
 /** Admin reads answer null when the visitor is not signed in as an administrator (403). */
 export async function orSignedOut<T>(read: () => Promise<T>): Promise<T | null> {
@@ -53,7 +61,7 @@ export const adminReplayQuery = (replayId: string) =>
 
 export const adminStripeEventsQuery = (filter: ServerFnInput<typeof adminListStripeEvents>) =>
   queryOptions({
-    queryKey: ['admin', 'stripe-events', filter],
+    queryKey: [...adminListKeys.stripeEvents, filter],
     queryFn: () => orSignedOut(() => callServerFn(adminListStripeEvents, filter)),
     staleTime: 4_000,
     refetchInterval: (query) => (query.state.data ? 5_000 : false),
@@ -75,7 +83,7 @@ export const adminCustomerAccountQuery = (userId: string) =>
 
 export const adminCustomerTimelineQuery = (filter: ServerFnInput<typeof getCustomerTimeline>) =>
   queryOptions({
-    queryKey: ['admin', 'customer-timeline', filter],
+    queryKey: [...adminListKeys.customerTimeline, filter],
     queryFn: () => orSignedOut(() => callServerFn(getCustomerTimeline, filter)),
     staleTime: 4_000,
   });
@@ -97,7 +105,7 @@ export const adminAccountMomentQuery = (input: ServerFnInput<typeof getAccountAt
 
 export const adminSupportAuditQuery = (filter: ServerFnInput<typeof getSupportAudit>) =>
   queryOptions({
-    queryKey: ['admin', 'support-audit', filter],
+    queryKey: [...adminListKeys.supportAudit, filter],
     queryFn: () => orSignedOut(() => callServerFn(getSupportAudit, filter)),
     staleTime: 4_000,
   });
@@ -107,4 +115,36 @@ export const adminViewerQuery = () =>
     queryKey: ['admin', 'viewer'],
     queryFn: () => orSignedOut(() => callServerFn(getAdminViewer, {})),
     staleTime: 60_000,
+  });
+
+/** Starts rebuilding one read model; the page then follows it with adminReplayQuery. */
+export const startReplayMutation = (followUp?: FollowUp<ServerFnOutput<typeof adminStartReplay>, string>) =>
+  mutationOptions({
+    mutationKey: [adminStartReplay.id],
+    mutationFn: (projector: string) => callServerFn(adminStartReplay, { projector }),
+    onSuccess: followUp?.onSuccess,
+  });
+
+/** Queues one kept Stripe event again; queued or refused, the events list is read again. */
+export const redriveStripeEventMutation = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationKey: [adminRedriveStripeEvent.id],
+    mutationFn: (stripeEventId: string) => callServerFn(adminRedriveStripeEvent, { stripeEventId }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminListKeys.stripeEvents }),
+  });
+
+/** One support action; once done, the customer's account, its timeline and the audit log are read again. */
+export const supportActionMutation = (
+  queryClient: QueryClient,
+  followUp?: FollowUp<ServerFnOutput<typeof takeSupportAction>, ServerFnInput<typeof takeSupportAction>>,
+) =>
+  mutationOptions({
+    mutationKey: [takeSupportAction.id],
+    mutationFn: (input: ServerFnInput<typeof takeSupportAction>) => callServerFn(takeSupportAction, input),
+    onSuccess: async (answer, input) => {
+      await followUp?.onSuccess?.(answer, input);
+      void queryClient.invalidateQueries({ queryKey: adminCustomerAccountQuery(input.userId).queryKey });
+      void queryClient.invalidateQueries({ queryKey: adminListKeys.customerTimeline });
+      void queryClient.invalidateQueries({ queryKey: adminListKeys.supportAudit });
+    },
   });

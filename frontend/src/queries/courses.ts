@@ -1,6 +1,11 @@
-import { queryOptions } from '@tanstack/react-query';
-import { getCourse, getCourseProgress, getLesson } from '@contracts/courses/courses.contract';
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { completeLesson, getCourse, getCourseProgress, getLesson } from '@contracts/courses/courses.contract';
+import type { ServerFnInput, ServerFnOutput } from '@contracts/server-fn';
 import { callServerFn, ServerFnError } from '../lib/server-fn-client';
+import type { FollowUp } from './follow-up';
+
+/** Every course read (outlines, lessons, progress) starts with this key: completing a lesson changes them all. */
+export const coursesKey = ['courses'] as const;
 
 /** What a course page shows instead of its content to an account that does not hold the course. */
 export interface LockedCourse {
@@ -24,20 +29,34 @@ async function unlessLocked<T>(call: Promise<T>): Promise<T | LockedCourse> {
 
 export const courseQuery = (resourceId: string) =>
   queryOptions({
-    queryKey: ['courses', resourceId, 'outline'],
+    queryKey: [...coursesKey, resourceId, 'outline'],
     queryFn: () => unlessLocked(callServerFn(getCourse, { resourceId })),
   });
 
 export const lessonQuery = (resourceId: string, lessonSlug: string) =>
   queryOptions({
-    queryKey: ['courses', resourceId, 'lesson', lessonSlug],
+    queryKey: [...coursesKey, resourceId, 'lesson', lessonSlug],
     queryFn: () => unlessLocked(callServerFn(getLesson, { resourceId, lessonSlug })),
   });
 
 /** Every course the account can open, with how far it is through each (dashboard, library). */
 export const courseProgressQuery = () =>
   queryOptions({
-    queryKey: ['courses', 'progress'],
+    queryKey: [...coursesKey, 'progress'],
     queryFn: () => callServerFn(getCourseProgress, {}),
     staleTime: 10_000,
+  });
+
+/** Records a lesson as done, refreshes every course read, then the page moves on. */
+export const completeLessonMutation = (
+  queryClient: QueryClient,
+  followUp?: FollowUp<ServerFnOutput<typeof completeLesson>, ServerFnInput<typeof completeLesson>>,
+) =>
+  mutationOptions({
+    mutationKey: [completeLesson.id],
+    mutationFn: (input: ServerFnInput<typeof completeLesson>) => callServerFn(completeLesson, input),
+    onSuccess: async (answer, input) => {
+      await queryClient.invalidateQueries({ queryKey: coursesKey });
+      await followUp?.onSuccess?.(answer, input);
+    },
   });

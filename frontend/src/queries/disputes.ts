@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
-import { adminGetDispute, adminListDisputes } from '@contracts/disputes/disputes.contract';
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { adminGetDispute, adminListDisputes, adminSubmitDisputeEvidence } from '@contracts/disputes/disputes.contract';
+import type { ServerFnInput } from '@contracts/server-fn';
 import { callServerFn } from '../lib/server-fn-client';
 import { orSignedOut } from './admin';
 
@@ -12,7 +13,15 @@ export const adminDisputesQuery = () =>
 
 export const adminDisputeQuery = (disputeId: string) =>
   queryOptions({
-    queryKey: ['admin', 'disputes', disputeId],
+    queryKey: [...adminDisputesQuery().queryKey, disputeId],
     queryFn: () => orSignedOut(() => callServerFn(adminGetDispute, { disputeId })),
     staleTime: 4_000,
+  });
+
+/** Sends the evidence to Stripe; sent or refused, the disputes (list and each one) are read again. */
+export const submitDisputeEvidenceMutation = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationKey: [adminSubmitDisputeEvidence.id],
+    mutationFn: (input: ServerFnInput<typeof adminSubmitDisputeEvidence>) => callServerFn(adminSubmitDisputeEvidence, input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminDisputesQuery().queryKey }),
   });

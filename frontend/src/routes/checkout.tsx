@@ -3,16 +3,16 @@ import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Minus, Plus, ShieldCheck } from 'lucide-react';
 import { formatMoney } from '@contracts/catalog/number-format';
-import { checkCheckoutAccess, initiateCheckout } from '@contracts/checkout/checkout.contract';
+import { initiateCheckout } from '@contracts/checkout/checkout.contract';
 import { MAX_CHECKOUT_QUANTITY } from '@contracts/checkout/checkout-search';
 import { grantsResourceAccessType, libraryItemPath } from '@contracts/checkout/checkout-links';
 import { FormAlert } from '../components/forms/FormField';
 import { Button } from '../components/ui/Button';
 import { CallToAction } from '../components/ui/CallToAction';
 import { pageHead } from '../lib/seo';
-import { callServerFn, ServerFnError } from '../lib/server-fn-client';
+import { ServerFnError } from '../lib/server-fn-client';
 import { SITE_NAME } from '../lib/site';
-import { checkoutQuery } from '../queries/account';
+import { checkCheckoutAccessFor, checkoutQuery, initiateCheckoutMutation } from '../queries/account';
 import { withPlanChange } from '../queries/plan-change';
 import { CheckoutStatusBanner } from './checkout/-components/CheckoutStatus';
 import { readCheckoutSearch } from './checkout/-components/checkout-search';
@@ -26,7 +26,7 @@ const CONFIRM_PATIENCE_MS = 45_000;
 
 export const Route = createFileRoute('/checkout')({
   validateSearch: readCheckoutSearch,
-  beforeLoad: ({ search }) => callServerFn(checkCheckoutAccess, search),
+  beforeLoad: ({ search }) => checkCheckoutAccessFor(search),
   loaderDeps: ({ search }) => readCheckoutSearch(search),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(checkoutQuery(deps)).then((data) => withPlanChange(context.queryClient, data)),
   head: (ctx) =>
@@ -67,20 +67,21 @@ function CheckoutPage() {
     quantityControl: <QuantityStepper label="Seats" value={data.quantity} onChange={setQuantity} disabled={false} />,
   });
 
-  const buy = useMutation({
-    mutationFn: (input: { resourceId: string; quantity: number }) => callServerFn(initiateCheckout, input),
-    onSuccess: async (outcome) => {
-      if (outcome.outcome === 'redirect') {
-        window.location.assign(outcome.url);
-        return;
-      }
-      if (outcome.outcome === 'granted') {
-        window.location.assign(libraryItemPath(outcome.resourceId));
-        return;
-      }
-      await navigate({ search: (prev) => ({ ...prev, status: 'configuration-error' }), replace: true });
-    },
-  });
+  const buy = useMutation(
+    initiateCheckoutMutation({
+      onSuccess: async (outcome) => {
+        if (outcome.outcome === 'redirect') {
+          window.location.assign(outcome.url);
+          return;
+        }
+        if (outcome.outcome === 'granted') {
+          window.location.assign(libraryItemPath(outcome.resourceId));
+          return;
+        }
+        await navigate({ search: (prev) => ({ ...prev, status: 'configuration-error' }), replace: true });
+      },
+    }),
+  );
 
   const resource = data.resource;
   const buyError =

@@ -1,9 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { checkDashboardAccess } from '@contracts/dashboard/dashboard.contract';
 import { pageHead } from '../lib/seo';
-import { callServerFn } from '../lib/server-fn-client';
-import { creditSummaryQuery, dashboardQuery, myEntitlementSourcesQuery } from '../queries/account';
+import { checkDashboardAccessFor, creditSummaryQuery, dashboardQuery, myEntitlementSourcesQuery } from '../queries/account';
 import { viewerQuery } from '../queries/auth';
 import { availabilityQuery, hostSessionsQuery, mySessionsQuery } from '../queries/booking';
 import { courseProgressQuery } from '../queries/courses';
@@ -27,7 +25,7 @@ export const Route = createFileRoute('/dashboard')({
   validateSearch: readDashboardSearch,
   beforeLoad: ({ search, preload }) =>
     // Preloading (a hover on the nav link) never fails the page: the real visit checks again.
-    preload ? callServerFn(checkDashboardAccess, search).catch(() => undefined) : callServerFn(checkDashboardAccess, search),
+    preload ? checkDashboardAccessFor(search).catch(() => undefined) : checkDashboardAccessFor(search),
   loaderDeps: ({ search }) => ({ section: search.section }),
   loader: async ({ context, preload, deps }) => {
     const { queryClient } = context;

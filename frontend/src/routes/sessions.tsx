@@ -2,19 +2,19 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { CalendarX, Globe } from 'lucide-react';
-import { bookSession, releaseSessionHold, type OpenSlot, type SessionsPageData } from '@contracts/booking/booking.contract';
+import type { OpenSlot, SessionsPageData } from '@contracts/booking/booking.contract';
 import { FormAlert } from '../components/forms/FormField';
 import { CallToAction } from '../components/ui/CallToAction';
 import { NavLink } from '../components/ui/NavLink';
 import { useAuth } from '../lib/auth';
 import { pageHead } from '../lib/seo';
-import { callServerFn, ServerFnError } from '../lib/server-fn-client';
+import { ServerFnError } from '../lib/server-fn-client';
 import { BookingConfirm } from './sessions/-components/BookingConfirm';
 import { forgetChoice, keepChoice, keptChoice, type SlotChoice } from './sessions/-components/kept-choice';
 import { SessionsErrorScreen } from './sessions/-components/SessionsErrorScreen';
 import { readSessionsSearch } from './sessions/-components/sessions-search';
 import { SessionsStatusBanner } from './sessions/-components/SessionsStatus';
-import { sessionsPageKey, sessionsPageQuery } from '../queries/booking';
+import { bookSessionMutation, releaseSessionHoldMutation, sessionsPageKey, sessionsPageQuery } from '../queries/booking';
 import { SessionTypeCard } from './sessions/-components/SessionTypeCard';
 import { browserTimeZone, useVisitorTimeZone, zoneCaption } from '../components/booking/slot-times';
 
@@ -77,36 +77,37 @@ function SessionsPage() {
 
   // A cancelled checkout gives its time back at once (instead of when the hold lapses). Only an
   // account holds times: a signed-out visitor has nothing to release (and would only get a 401).
+  // A failure says nothing: the time comes back when the hold lapses.
+  const { mutate: releaseHold } = useMutation(releaseSessionHoldMutation(queryClient));
   const released = useRef(false);
   useEffect(() => {
     if (search.status !== 'cancelled' || auth.status !== 'signed-in' || released.current) return;
     released.current = true;
-    callServerFn(releaseSessionHold, {})
-      .then(() => queryClient.invalidateQueries({ queryKey: sessionsPageKey }))
-      .catch(() => undefined);
-  }, [search.status, auth.status, queryClient]);
+    releaseHold();
+  }, [search.status, auth.status, releaseHold]);
 
-  const book = useMutation({
-    mutationFn: (chosen: SlotChoice) => callServerFn(bookSession, { ...chosen, timeZone: browserTimeZone() }),
-    onSuccess: (outcome) => {
-      if (outcome.outcome === 'redirect') {
-        forgetChoice();
-        window.location.assign(outcome.url);
-      }
-    },
-    onError: (error, chosen) => {
-      if (!(error instanceof ServerFnError)) return;
-      if (error.code === 'booking.slot_taken' || error.code === 'booking.slot_unavailable') {
-        setChoice(null);
-        forgetChoice();
-        setNotice({ sessionTypeId: chosen.sessionTypeId, message: error.message });
-        void queryClient.invalidateQueries({ queryKey: sessionsPageKey });
-      } else if (error.code === 'UNAUTHENTICATED') {
-        keepChoice(chosen);
-        auth.openSignIn('/sessions');
-      }
-    },
-  });
+  const book = useMutation(
+    bookSessionMutation({
+      onSuccess: (outcome) => {
+        if (outcome.outcome === 'redirect') {
+          forgetChoice();
+          window.location.assign(outcome.url);
+        }
+      },
+      onError: (error, chosen) => {
+        if (!(error instanceof ServerFnError)) return;
+        if (error.code === 'booking.slot_taken' || error.code === 'booking.slot_unavailable') {
+          setChoice(null);
+          forgetChoice();
+          setNotice({ sessionTypeId: chosen.sessionTypeId, message: error.message });
+          void queryClient.invalidateQueries({ queryKey: sessionsPageKey });
+        } else if (error.code === 'UNAUTHENTICATED') {
+          keepChoice({ sessionTypeId: chosen.sessionTypeId, hostUserId: chosen.hostUserId, start: chosen.start });
+          auth.openSignIn('/sessions');
+        }
+      },
+    }),
+  );
   const leaving = book.isPending || (book.isSuccess && book.data.outcome === 'redirect');
 
   const choose = (sessionTypeId: string, slot: OpenSlot) => {
@@ -125,7 +126,7 @@ function SessionsPage() {
       auth.openSignIn('/sessions');
       return;
     }
-    book.mutate(chosen);
+    book.mutate({ ...chosen, timeZone: browserTimeZone() });
   };
 
   const anyOpen = data.sessionTypes.some((type) => type.slots.length > 0);

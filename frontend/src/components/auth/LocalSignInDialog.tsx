@@ -1,15 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import {
-  localSignInAttemptFirstFactor,
-  localSignInCreate,
-  localSignInPrepareFirstFactor,
-  localSignUpAttemptVerification,
-  localSignUpCreate,
-} from '@contracts/auth/auth.contract';
 import type { SignInOptions } from '../../lib/auth';
-import { callServerFn, ServerFnError } from '../../lib/server-fn-client';
+import { ServerFnError } from '../../lib/server-fn-client';
+import { signInStepMutation, type SignInStep } from '../../queries/auth';
 import { Field, FormAlert, TextInput } from '../forms/FormField';
 import { Button } from '../ui/Button';
 
@@ -38,48 +33,57 @@ function problemFrom(error: unknown): Problem {
 export default function LocalSignInDialog({ onClose, onSignedIn, initial }: { onClose(): void; onSignedIn(): Promise<void>; initial?: SignInOptions }) {
   const [step, setStep] = useState<Step>(initial?.mode === 'sign-up' ? { name: 'sign-up' } : { name: 'identifier' });
   const [email, setEmail] = useState(initial?.email ?? '');
-  const [pending, setPending] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  /** A problem found before asking the server (the terms not accepted); the server's come from the mutation. */
+  const [formProblem, setFormProblem] = useState<Problem | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const ids = useId();
 
-  const run = async (work: () => Promise<void>) => {
-    setPending(true);
-    setProblem(null);
+  const attempt = useMutation(
+    signInStepMutation({
+      onSuccess: async (answer, taken) => {
+        if (taken.step === 'sign-in') setStep({ name: 'code', flow: 'sign-in', attemptId: answer.id, identifier: answer.identifier ?? taken.identifier });
+        else if (taken.step === 'sign-up') setStep({ name: 'code', flow: 'sign-up', attemptId: answer.id, identifier: answer.identifier ?? '' });
+        else if (taken.step === 'verify') await onSignedIn();
+        else setNotice(`We sent a new code to ${taken.identifier}. The previous one no longer works.`);
+      },
+      onError: (error) => {
+        if (error instanceof ServerFnError && error.code === 'form_identifier_not_found') setStep({ name: 'identifier', notFound: true });
+      },
+    }),
+  );
+  const pending = attempt.isPending;
+  const problem = formProblem ?? (attempt.error ? problemFrom(attempt.error) : null);
+  const clearProblem = () => {
+    setFormProblem(null);
+    attempt.reset();
+  };
+  const take = (step: SignInStep) => {
+    setFormProblem(null);
     setNotice(null);
-    try {
-      await work();
-    } catch (error) {
-      if (error instanceof ServerFnError && error.code === 'form_identifier_not_found') setStep({ name: 'identifier', notFound: true });
-      setProblem(problemFrom(error));
-    } finally {
-      setPending(false);
-    }
+    attempt.mutate(step);
   };
 
   const submitIdentifier = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void run(async () => {
-      const attempt = await callServerFn(localSignInCreate, { identifier: email });
-      setStep({ name: 'code', flow: 'sign-in', attemptId: attempt.id, identifier: attempt.identifier ?? email });
-    });
+    take({ step: 'sign-in', identifier: email });
   };
 
   const submitSignUp = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     if (form.get('legalAccepted') !== 'on') {
-      setProblem({ message: 'Check the highlighted fields.', fields: { legalAccepted: 'Accept the terms and the privacy policy to create an account.' } });
+      attempt.reset();
+      setFormProblem({ message: 'Check the highlighted fields.', fields: { legalAccepted: 'Accept the terms and the privacy policy to create an account.' } });
       return;
     }
-    void run(async () => {
-      const attempt = await callServerFn(localSignUpCreate, {
+    take({
+      step: 'sign-up',
+      input: {
         emailAddress: String(form.get('emailAddress') ?? ''),
         firstName: String(form.get('firstName') ?? '') || undefined,
         lastName: String(form.get('lastName') ?? '') || undefined,
         legalAccepted: true,
-      });
-      setStep({ name: 'code', flow: 'sign-up', attemptId: attempt.id, identifier: attempt.identifier ?? '' });
+      },
     });
   };
 
@@ -87,19 +91,12 @@ export default function LocalSignInDialog({ onClose, onSignedIn, initial }: { on
     event.preventDefault();
     if (step.name !== 'code') return;
     const code = String(new FormData(event.currentTarget).get('code') ?? '');
-    void run(async () => {
-      const contract = step.flow === 'sign-in' ? localSignInAttemptFirstFactor : localSignUpAttemptVerification;
-      await callServerFn(contract, { attemptId: step.attemptId, code });
-      await onSignedIn();
-    });
+    take({ step: 'verify', flow: step.flow, attemptId: step.attemptId, code });
   };
 
   const resend = () => {
     if (step.name !== 'code' || step.flow !== 'sign-in') return;
-    void run(async () => {
-      await callServerFn(localSignInPrepareFirstFactor, { attemptId: step.attemptId });
-      setNotice(`We sent a new code to ${step.identifier}. The previous one no longer works.`);
-    });
+    take({ step: 'resend', attemptId: step.attemptId, identifier: step.identifier });
   };
 
   const title = step.name === 'sign-up' ? 'Create your account' : step.name === 'code' ? 'Check your email' : 'Sign in to SystemSculpt';
@@ -158,7 +155,7 @@ export default function LocalSignInDialog({ onClose, onSignedIn, initial }: { on
                     type="button"
                     className="font-medium text-accent-300 underline-offset-4 hover:underline"
                     onClick={() => {
-                      setProblem(null);
+                      clearProblem();
                       setStep({ name: 'sign-up' });
                     }}
                   >
@@ -225,7 +222,7 @@ export default function LocalSignInDialog({ onClose, onSignedIn, initial }: { on
                     type="button"
                     className="font-medium text-accent-300 underline-offset-4 hover:underline"
                     onClick={() => {
-                      setProblem(null);
+                      clearProblem();
                       setStep({ name: 'identifier' });
                     }}
                   >
@@ -259,7 +256,7 @@ export default function LocalSignInDialog({ onClose, onSignedIn, initial }: { on
                     type="button"
                     className="text-ink-muted hover:text-ink"
                     onClick={() => {
-                      setProblem(null);
+                      clearProblem();
                       setStep({ name: 'identifier' });
                     }}
                   >

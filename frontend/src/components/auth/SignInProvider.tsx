@@ -1,10 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useRouterState } from '@tanstack/react-router';
-import { signOut as signOutContract, signOutEverywhere as signOutEverywhereContract } from '@contracts/auth/auth.contract';
 import { AuthProvider, safeRedirectPath, type AuthState, type SignInOptions } from '../../lib/auth';
-import { callServerFn } from '../../lib/server-fn-client';
-import { viewerQuery } from '../../queries/auth';
+import { signOutEverywhereMutation, signOutMutation, viewerQuery } from '../../queries/auth';
 import type { ClerkRequest, ClerkStatus } from './ClerkSignIn';
 
 const LocalSignInDialog = lazy(() => import('./LocalSignInDialog'));
@@ -29,6 +27,8 @@ export function SignInProvider({ children }: { children: ReactNode }) {
   const { data } = useQuery(viewerQuery());
   const queryClient = useQueryClient();
   const router = useRouter();
+  const { mutateAsync: signOutHere } = useMutation(signOutMutation());
+  const { mutateAsync: signOutOfEverySession } = useMutation(signOutEverywhereMutation());
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [localSignIn, setLocalSignIn] = useState<{ redirectUrl?: string; options?: SignInOptions } | null>(null);
   const clerkKey = data?.signIn.mode === 'clerk' ? data.signIn.publishableKey : null;
@@ -106,11 +106,11 @@ export function SignInProvider({ children }: { children: ReactNode }) {
           setClerkRequest((previous) => ({ id: (previous?.id ?? 0) + 1, kind: 'sign-out' }));
           return;
         }
-        await callServerFn(signOutContract, {});
+        await signOutHere();
         await afterLocalSignOut();
       },
       signOutEverywhere: async () => {
-        await callServerFn(signOutEverywhereContract, {});
+        await signOutOfEverySession();
         if (clerkKey) {
           setClerkRequest((previous) => ({ id: (previous?.id ?? 0) + 1, kind: 'sign-out' }));
           return;
@@ -132,7 +132,7 @@ export function SignInProvider({ children }: { children: ReactNode }) {
             }
           : null,
     }),
-    [afterLocalSignOut, clerkKey, clerkStatus, data, openSignIn, signedIn],
+    [afterLocalSignOut, clerkKey, clerkStatus, data, openSignIn, signOutHere, signOutOfEverySession, signedIn],
   );
 
   const clerkNeeded = hydrated && Boolean(clerkKey) && (clerkRequest !== null || (signedIn && SIGNED_IN_AREAS.some((area) => pathname.startsWith(area))));

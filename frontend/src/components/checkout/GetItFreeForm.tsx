@@ -5,7 +5,8 @@ import { Gift, LoaderCircle } from 'lucide-react';
 import { initiateCheckout } from '@contracts/checkout/checkout.contract';
 import { checkoutPagePath, libraryItemPath } from '@contracts/checkout/checkout-links';
 import { useAuth } from '../../lib/auth';
-import { callServerFn, ServerFnError } from '../../lib/server-fn-client';
+import { ServerFnError } from '../../lib/server-fn-client';
+import { initiateCheckoutMutation } from '../../queries/account';
 import { FormAlert } from '../forms/FormField';
 import { Button, type ButtonSize } from '../ui/Button';
 import { rememberFreeClaim, takeFreeClaim } from './free-claim';
@@ -28,14 +29,15 @@ export function GetItFreeForm({
 }) {
   const auth = useAuth();
   const router = useRouter();
-  const claim = useMutation({
-    mutationFn: () => callServerFn(initiateCheckout, { resourceId, quantity: 1 }),
-    onSuccess: async (outcome) => {
-      if (outcome.outcome === 'granted') await router.navigate({ href: libraryItemPath(outcome.resourceId) });
-      else if (outcome.outcome === 'redirect') window.location.assign(outcome.url);
-      else await router.navigate({ href: checkoutPagePath({ resourceId }, { status: 'configuration-error' }) });
-    },
-  });
+  const claim = useMutation(
+    initiateCheckoutMutation({
+      onSuccess: async (outcome) => {
+        if (outcome.outcome === 'granted') await router.navigate({ href: libraryItemPath(outcome.resourceId) });
+        else if (outcome.outcome === 'redirect') window.location.assign(outcome.url);
+        else await router.navigate({ href: checkoutPagePath({ resourceId }, { status: 'configuration-error' }) });
+      },
+    }),
+  );
   const signInFirst = () => {
     rememberFreeClaim(resourceId);
     auth.openSignIn(checkoutPagePath({ resourceId }));
@@ -44,7 +46,7 @@ export function GetItFreeForm({
   useEffect(() => {
     if (claimOnArrival && !claimed.current && takeFreeClaim(resourceId)) {
       claimed.current = true;
-      claim.mutate();
+      claim.mutate({ resourceId, quantity: 1 });
     }
     // Only on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -71,7 +73,7 @@ export function GetItFreeForm({
         event.preventDefault();
         if (pending) return;
         if (auth.status === 'signed-out') signInFirst();
-        else claim.mutate();
+        else claim.mutate({ resourceId, quantity: 1 });
       }}
     >
       <input type="hidden" name="resourceId" value={resourceId} />

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, LoaderCircle, Send } from 'lucide-react';
 import {
   CONTACT_LIMITS,
@@ -9,7 +10,8 @@ import {
   type ContactTopic,
 } from '@contracts/contact/contact.contract';
 import type { ServerFnOutput } from '@contracts/server-fn';
-import { callServerFn, ServerFnError } from '../../lib/server-fn-client';
+import { ServerFnError } from '../../lib/server-fn-client';
+import { contactMessageMutation } from '../../queries/contact';
 import { Field, FormAlert, Select, TextArea, TextInput } from '../forms/FormField';
 import { Button } from '../ui/Button';
 import { fieldErrors, plainFormErrorMessage, type ContactField } from './contact-errors';
@@ -54,7 +56,9 @@ export function ContactForm({
   const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>(() => fieldErrors(refused?.issues));
   const [alert, setAlert] = useState<string | undefined>(outcome?.status === 'error' ? plainFormErrorMessage(outcome.reason) : undefined);
   const [token, setToken] = useState(csrfToken);
-  const [pending, setPending] = useState(false);
+  const queryClient = useQueryClient();
+  const send = useMutation(contactMessageMutation(queryClient));
+  const pending = send.isPending;
   const [sentTo, setSentTo] = useState<string | null | undefined>(outcome?.status === 'sent' ? null : undefined);
   const formRef = useRef<HTMLFormElement>(null);
   const doneRef = useRef<HTMLHeadingElement>(null);
@@ -76,38 +80,24 @@ export function ContactForm({
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
     setAlert(undefined);
     const input = { ...values, csrfToken: token, website: honeypot.current?.value || undefined };
     const local = contactMessageSchema.safeParse(input);
     if (!local.success) return showErrors(fieldErrors(local.error.issues));
-    setPending(true);
-    try {
-      await callServerFn(submitContactMessage, local.data);
-      setSentTo(local.data.email);
-      setValues(EMPTY);
-      // A token sends one message; "Send another message" needs a fresh one.
-      void callServerFn(getContactCsrfToken, {}).then(
-        (fresh) => setToken(fresh.token),
-        () => undefined,
-      );
-    } catch (error) {
-      if (!(error instanceof ServerFnError)) {
-        setAlert('We could not reach the server. Check your connection and try again.');
-      } else if (error.code === 'VALIDATION_FAILED') {
-        showErrors(fieldErrors(error.issues));
-      } else {
-        if (error.code === 'contact.csrf_invalid') {
-          const fresh = await callServerFn(getContactCsrfToken, {}).catch(() => undefined);
-          if (fresh) setToken(fresh.token);
-        }
-        setAlert(error.message);
-      }
-    } finally {
-      setPending(false);
-    }
+    send.mutate(local.data, {
+      onSuccess: () => {
+        setSentTo(local.data.email);
+        setValues(EMPTY);
+      },
+      onError: (error) => {
+        if (!(error instanceof ServerFnError)) setAlert('We could not reach the server. Check your connection and try again.');
+        else if (error.code === 'VALIDATION_FAILED') showErrors(fieldErrors(error.issues));
+        else setAlert(error.message);
+      },
+    });
   };
 
   if (sentTo !== undefined) {
@@ -128,15 +118,7 @@ export function ContactForm({
   }
 
   return (
-    <form
-      ref={formRef}
-      method="post"
-      action={`/_serverFn/${submitContactMessage.id}`}
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      className="space-y-5"
-      aria-busy={pending}
-    >
+    <form ref={formRef} method="post" action={`/_serverFn/${submitContactMessage.id}`} noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={pending}>
       {alert ? <FormAlert>{alert}</FormAlert> : null}
       <input type="hidden" name="csrfToken" value={token} />
       {/* Hidden from people and assistive tech; bots fill it in. */}

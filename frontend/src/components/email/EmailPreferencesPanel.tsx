@@ -1,17 +1,25 @@
 import { useState } from 'react';
-import { EMAIL_TOPIC_INFO, type EmailTopic } from '@contracts/preferences/email-topics';
+import { useMutation } from '@tanstack/react-query';
+import { EMAIL_TOPIC_INFO, EMAIL_TOPICS, type EmailTopic } from '@contracts/preferences/email-topics';
 import {
   emailPreferenceChangeWord,
   updateEmailPreferences,
   type EmailPreferenceChange,
   type EmailPreferencesView,
 } from '@contracts/preferences/preferences.contract';
-import { callServerFn, ServerFnError } from '../../lib/server-fn-client';
+import { ServerFnError } from '../../lib/server-fn-client';
+import { updateEmailPreferencesMutation } from '../../queries/email';
 import { FormAlert } from '../forms/FormField';
 import { Button } from '../ui/Button';
 import { TopicSwitch } from './TopicSwitch';
 
 type Pending = EmailTopic | 'all' | null;
+
+/** The switch a change is saving (its topic), or 'all' for the buttons that change every topic. */
+function pendingOf(change: EmailPreferenceChange | undefined): Pending {
+  if (!change) return null;
+  return change.type === 'set-topics' ? (EMAIL_TOPICS.find((topic) => topic in change.topics) ?? 'all') : 'all';
+}
 
 /** What the page says when a form posted without JavaScript comes back (`?status=…&reason=…`). */
 function plainOutcome(outcome: { status: 'sent' | 'error'; reason?: string } | undefined): { saved: string; error?: string } {
@@ -39,35 +47,40 @@ export function EmailPreferencesPanel({
   outcome?: { status: 'sent' | 'error'; reason?: string };
 }) {
   const [view, setView] = useState(initial);
-  const [pending, setPending] = useState<Pending>(null);
   const [saved, setSaved] = useState(() => plainOutcome(outcome).saved);
-  const [error, setError] = useState<string | undefined>(() => plainOutcome(outcome).error);
+  const [plainError, setPlainError] = useState<string | undefined>(() => plainOutcome(outcome).error);
+  const update = useMutation(updateEmailPreferencesMutation());
+  const pending = update.isPending ? pendingOf(update.variables?.change) : null;
+  const error = update.error
+    ? update.error instanceof ServerFnError
+      ? update.error.message
+      : 'We could not save that. Check your connection and try again.'
+    : plainError;
 
-  const save = async (change: EmailPreferenceChange, what: Pending, done: (next: EmailPreferencesView) => string) => {
-    setPending(what);
-    setError(undefined);
+  const save = (change: EmailPreferenceChange, done: (next: EmailPreferencesView) => string) => {
+    setPlainError(undefined);
     setSaved('');
-    try {
-      const next = await callServerFn(updateEmailPreferences, { email: view.email, token, change });
-      setView(next);
-      setSaved(done(next));
-    } catch (caught) {
-      setError(caught instanceof ServerFnError ? caught.message : 'We could not save that. Check your connection and try again.');
-    } finally {
-      setPending(null);
-    }
+    update.mutate(
+      { email: view.email, token, change },
+      {
+        onSuccess: (next) => {
+          setView(next);
+          setSaved(done(next));
+        },
+      },
+    );
   };
 
   const onCount = view.topics.filter((t) => t.on).length;
   /** A form button: its change posted as one word without JavaScript, saved in place with it. */
-  const changeButton = (change: EmailPreferenceChange, what: Pending, done: (next: EmailPreferencesView) => string) => ({
+  const changeButton = (change: EmailPreferenceChange, done: (next: EmailPreferencesView) => string) => ({
     type: 'submit' as const,
     name: 'change',
     value: emailPreferenceChangeWord(change),
     disabled: pending !== null,
     onClick: (event: { preventDefault(): void }) => {
       event.preventDefault();
-      void save(change, what, done);
+      save(change, done);
     },
   });
   return (
@@ -78,7 +91,7 @@ export function EmailPreferencesPanel({
       {view.unsubscribedFromAll ? (
         <div className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-line-strong bg-surface-overlay px-5 py-4">
           <p className="text-ink">You are unsubscribed from all our updates.</p>
-          <Button variant="secondary" size="sm" {...changeButton({ type: 'resubscribe' }, 'all', () => 'Resubscribed: your earlier choices are back.')}>
+          <Button variant="secondary" size="sm" {...changeButton({ type: 'resubscribe' }, () => 'Resubscribed: your earlier choices are back.')}>
             Resubscribe
           </Button>
         </div>
@@ -96,7 +109,7 @@ export function EmailPreferencesPanel({
               on={on}
               pending={pending === topic}
               onChange={(next) =>
-                void save({ type: 'set-topics', topics: { [topic]: next } }, topic, () => `Saved: ${EMAIL_TOPIC_INFO[topic].label} ${next ? 'on' : 'off'}.`)
+                save({ type: 'set-topics', topics: { [topic]: next } }, () => `Saved: ${EMAIL_TOPIC_INFO[topic].label} ${next ? 'on' : 'off'}.`)
               }
             />
           ))}
@@ -108,7 +121,7 @@ export function EmailPreferencesPanel({
       <div className="flex flex-wrap items-center justify-between gap-4 border-t border-line pt-6">
         <p className="max-w-md text-sm text-ink-subtle">Receipts, license keys and booking emails always come: they are about things you did.</p>
         {onCount > 0 ? (
-          <Button variant="secondary" {...changeButton({ type: 'unsubscribe-all' }, 'all', () => 'Unsubscribed from all updates.')}>
+          <Button variant="secondary" {...changeButton({ type: 'unsubscribe-all' }, () => 'Unsubscribed from all updates.')}>
             Unsubscribe from all
           </Button>
         ) : null}

@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { LoaderCircle, Mail } from 'lucide-react';
-import { manageEmailLinkRequestSchema, requestManageEmailLink } from '@contracts/preferences/preferences.contract';
-import { callServerFn, ServerFnError } from '../../lib/server-fn-client';
+import { manageEmailLinkRequestSchema } from '@contracts/preferences/preferences.contract';
+import { ServerFnError } from '../../lib/server-fn-client';
+import { requestManageEmailLinkMutation } from '../../queries/email';
 import { Field, FormAlert, TextInput } from '../forms/FormField';
 import { Button } from '../ui/Button';
 
@@ -9,27 +11,27 @@ import { Button } from '../ui/Button';
 export function RequestLinkForm({ initialEmail }: { initialEmail: string | null }) {
   const id = useId();
   const [email, setEmail] = useState(initialEmail ?? '');
-  const [error, setError] = useState<string>();
-  const [alert, setAlert] = useState<string>();
-  const [sentTo, setSentTo] = useState<string>();
-  const [pending, setPending] = useState(false);
+  /** What is wrong with the address before asking the server. */
+  const [problem, setProblem] = useState<string>();
+  const request = useMutation(requestManageEmailLinkMutation());
+  const pending = request.isPending;
+  const sentTo = request.isSuccess ? request.variables.email : undefined;
+  const refused = request.error instanceof ServerFnError && request.error.code === 'VALIDATION_FAILED' ? request.error : null;
+  const error = problem ?? (refused ? (refused.issues?.[0]?.message ?? refused.message) : undefined);
+  const alert =
+    request.error && !refused
+      ? request.error instanceof ServerFnError
+        ? request.error.message
+        : 'We could not reach the server. Check your connection and try again.'
+      : undefined;
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setError(undefined);
-    setAlert(undefined);
+    request.reset();
     const parsed = manageEmailLinkRequestSchema.safeParse({ email });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setPending(true);
-    try {
-      await callServerFn(requestManageEmailLink, parsed.data);
-      setSentTo(parsed.data.email);
-    } catch (caught) {
-      if (caught instanceof ServerFnError && caught.code === 'VALIDATION_FAILED') setError(caught.issues?.[0]?.message ?? caught.message);
-      else setAlert(caught instanceof ServerFnError ? caught.message : 'We could not reach the server. Check your connection and try again.');
-    } finally {
-      setPending(false);
-    }
+    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message);
+    setProblem(undefined);
+    request.mutate(parsed.data);
   };
 
   if (sentTo) {
@@ -40,7 +42,7 @@ export function RequestLinkForm({ initialEmail }: { initialEmail: string | null 
     );
   }
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-busy={pending}>
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={pending}>
       {alert ? <FormAlert>{alert}</FormAlert> : null}
       <Field id={`${id}-email`} label="Your email address" error={error}>
         <TextInput

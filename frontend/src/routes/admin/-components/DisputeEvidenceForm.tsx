@@ -1,14 +1,9 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  adminSubmitDisputeEvidence,
-  type DisputeEvidence,
-  EVIDENCE_FIELD_MAX,
-  EVIDENCE_FIELDS,
-  type EvidenceField,
-} from '@contracts/disputes/disputes.contract';
+import { type DisputeEvidence, EVIDENCE_FIELD_MAX, EVIDENCE_FIELDS, type EvidenceField } from '@contracts/disputes/disputes.contract';
 import { Button } from '../../../components/ui/Button';
-import { callServerFn, ServerFnError } from '../../../lib/server-fn-client';
+import { ServerFnError } from '../../../lib/server-fn-client';
+import { submitDisputeEvidenceMutation } from '../../../queries/disputes';
 import { OwnerOnly } from './OwnerOnly';
 
 const LABELS: Record<EvidenceField, string> = {
@@ -27,17 +22,14 @@ const MULTILINE = new Set<EvidenceField>(['product_description', 'access_activit
 export function DisputeEvidenceForm({ disputeId, evidence, submitted }: { disputeId: string; evidence: DisputeEvidence; submitted: boolean }) {
   const [draft, setDraft] = useState<DisputeEvidence>(evidence);
   const queryClient = useQueryClient();
-  const submit = useMutation({
-    mutationFn: () => callServerFn(adminSubmitDisputeEvidence, { disputeId, evidence: draft }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'disputes'] }),
-  });
+  const submit = useMutation(submitDisputeEvidenceMutation(queryClient));
   const locked = submitted || submit.isSuccess;
   return (
     <form
       className="space-y-4"
       onSubmit={(event) => {
         event.preventDefault();
-        submit.mutate();
+        submit.mutate({ disputeId, evidence: draft });
       }}
     >
       {EVIDENCE_FIELDS.map((field) => {

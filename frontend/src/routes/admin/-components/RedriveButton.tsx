@@ -1,22 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { adminRedriveStripeEvent } from '@contracts/stripe/stripe.contract';
 import { Button } from '../../../components/ui/Button';
-import { callServerFn, ServerFnError } from '../../../lib/server-fn-client';
+import { ServerFnError } from '../../../lib/server-fn-client';
+import { redriveStripeEventMutation } from '../../../queries/admin';
 
 /** Queues one kept Stripe event again, and says how that went. */
 export function RedriveButton({ stripeEventId }: { stripeEventId: string }) {
   const queryClient = useQueryClient();
-  const redrive = useMutation({
-    mutationFn: () => callServerFn(adminRedriveStripeEvent, { stripeEventId }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'stripe-events'] }),
-  });
+  const redrive = useMutation(redriveStripeEventMutation(queryClient));
   return (
     <div className="flex flex-col items-end gap-1">
       <Button
         variant="secondary"
         size="sm"
-        onClick={() => redrive.mutate()}
+        onClick={() => redrive.mutate(stripeEventId)}
         disabled={redrive.isPending}
         aria-busy={redrive.isPending || undefined}
         aria-label={`Re-drive ${stripeEventId}`}

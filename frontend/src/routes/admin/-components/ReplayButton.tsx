@@ -1,26 +1,23 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
-import { adminStartReplay, type ReplayStatus } from '@contracts/admin/admin.contract';
+import type { ReplayStatus } from '@contracts/admin/admin.contract';
 import { Button } from '../../../components/ui/Button';
-import { callServerFn, ServerFnError } from '../../../lib/server-fn-client';
-import { adminReplayQuery } from '../../../queries/admin';
+import { ServerFnError } from '../../../lib/server-fn-client';
+import { adminProjectorsQuery, adminReplayQuery, startReplayMutation } from '../../../queries/admin';
 
 /** Starts a rebuild of one read model and follows it to the end with a progress bar. */
 export function ReplayButton({ projector, latest }: { projector: string; latest: ReplayStatus | null }) {
   const queryClient = useQueryClient();
   const [replayId, setReplayId] = useState<string | null>(latest && (latest.state === 'queued' || latest.state === 'running') ? latest.replayId : null);
-  const start = useMutation({
-    mutationFn: () => callServerFn(adminStartReplay, { projector }),
-    onSuccess: ({ replayId: id }) => setReplayId(id),
-  });
+  const start = useMutation(startReplayMutation({ onSuccess: ({ replayId: id }) => setReplayId(id) }));
   // Not page data: it follows a replay started here, once there is one (so no loader can fetch it first).
   const replay = useQuery({ ...adminReplayQuery(replayId ?? ''), enabled: replayId !== null });
   const status = replay.data ?? null;
   const running = start.isPending || (status !== null && (status.state === 'queued' || status.state === 'running'));
 
   useEffect(() => {
-    if (status?.state === 'completed') void queryClient.invalidateQueries({ queryKey: ['admin', 'projectors'] });
+    if (status?.state === 'completed') void queryClient.invalidateQueries({ queryKey: adminProjectorsQuery().queryKey });
   }, [status?.state, queryClient]);
 
   const percent =
@@ -28,7 +25,7 @@ export function ReplayButton({ projector, latest }: { projector: string; latest:
 
   return (
     <div className="min-w-48">
-      <Button variant="secondary" size="sm" onClick={() => start.mutate()} disabled={running} aria-busy={running || undefined}>
+      <Button variant="secondary" size="sm" onClick={() => start.mutate(projector)} disabled={running} aria-busy={running || undefined}>
         <RotateCcw aria-hidden="true" className={running ? 'animate-spin' : undefined} />
         {running ? 'Replaying…' : 'Replay'}
       </Button>

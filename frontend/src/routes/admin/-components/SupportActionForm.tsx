@@ -1,14 +1,9 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  OWNER_ONLY_KINDS,
-  takeSupportAction,
-  type AdminViewer,
-  type SupportActionInput,
-  type SupportActionResult,
-} from '@contracts/admin/support-actions.contract';
+import { OWNER_ONLY_KINDS, type AdminViewer, type SupportActionInput, type SupportActionResult } from '@contracts/admin/support-actions.contract';
 import { Button } from '../../../components/ui/Button';
-import { callServerFn, ServerFnError } from '../../../lib/server-fn-client';
+import { ServerFnError } from '../../../lib/server-fn-client';
+import { supportActionMutation } from '../../../queries/admin';
 import { SUPPORT_ACTION_LABELS } from './support-action-words';
 
 type Omitted = 'actionId' | 'userId' | 'reason';
@@ -58,17 +53,15 @@ export function SupportActionForm({
   const ownerOnly = OWNER_ONLY_KINDS.includes(kind);
   const refused = ownerOnly && viewer.role !== 'owner' ? 'Only an owner can do this.' : null;
 
-  const send = useMutation({
-    mutationFn: (input: SupportActionInput) => callServerFn(takeSupportAction, input),
-    onSuccess: (result) => {
-      setDone(result);
-      setConfirming(null);
-      setActionId(newActionId());
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'customer-account', userId] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'customer-timeline'] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'support-audit'] });
-    },
-  });
+  const send = useMutation(
+    supportActionMutation(queryClient, {
+      onSuccess: (result) => {
+        setDone(result);
+        setConfirming(null);
+        setActionId(newActionId());
+      },
+    }),
+  );
 
   const disabled = Boolean(refused ?? unavailable) || send.isPending;
   const error = send.error

@@ -8,8 +8,8 @@ import { changePlan, type PlanChangeView } from '@contracts/subscriptions/subscr
 import { FormAlert } from '../../../components/forms/FormField';
 import { Button } from '../../../components/ui/Button';
 import { CallToAction } from '../../../components/ui/CallToAction';
-import { callServerFn, ServerFnError } from '../../../lib/server-fn-client';
-import { planChangeQuery } from '../../../queries/plan-change';
+import { ServerFnError } from '../../../lib/server-fn-client';
+import { changePlanMutation, planChangeQuery } from '../../../queries/plan-change';
 
 const RELOAD_CODES = new Set(['checkout.plan_preview_stale', 'stripe.refused', 'stripe.conflict']);
 
@@ -38,13 +38,7 @@ function Switch({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { preview } = view;
-  const confirm = useMutation({
-    mutationFn: () => callServerFn(changePlan, { resourceId: resource.id, quantity, prorationDate: preview.prorationDate }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['account'] });
-      await navigate({ to: '/dashboard', search: { section: 'overview' } });
-    },
-  });
+  const confirm = useMutation(changePlanMutation(queryClient, { onSuccess: () => navigate({ to: '/dashboard', search: { section: 'overview' } }) }));
   // Stripe refusing the change (or it being made already) is also answered with fresh amounts, as a stale preview is.
   const stale = confirm.error instanceof ServerFnError && RELOAD_CODES.has(confirm.error.code);
   const pending = confirm.isPending || confirm.isSuccess;
@@ -56,7 +50,7 @@ function Switch({
       action={`/_serverFn/${changePlan.id}`}
       onSubmit={(event) => {
         event.preventDefault();
-        confirm.mutate();
+        confirm.mutate({ resourceId: resource.id, quantity, prorationDate: preview.prorationDate });
       }}
     >
       <input type="hidden" name="resourceId" value={resource.id} />

@@ -2,12 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Plus, Trash2 } from 'lucide-react';
-import { saveHostAvailability, WEEKDAYS, type HostScheduleInput } from '@contracts/availability/availability.contract';
+import { WEEKDAYS, type HostScheduleInput } from '@contracts/availability/availability.contract';
 import { Field, FormAlert, Select, TextInput } from '../../../components/forms/FormField';
 import { Button } from '../../../components/ui/Button';
 import { formatDayTime } from '../../../lib/dates';
-import { callServerFn, ServerFnError } from '../../../lib/server-fn-client';
-import { availabilityQuery } from '../../../queries/booking';
+import { ServerFnError } from '../../../lib/server-fn-client';
+import { availabilityQuery, saveHostAvailabilityMutation } from '../../../queries/booking';
 import { HostSessions } from './HostSessions';
 import { EmptyState, Panel } from './Panel';
 
@@ -80,10 +80,7 @@ function Editor({ initial, updatedAt }: { initial: HostScheduleInput; updatedAt:
   const queryClient = useQueryClient();
   const [schedule, setSchedule] = useState(initial);
   const [overrideDate, setOverrideDate] = useState('');
-  const save = useMutation({
-    mutationFn: () => callServerFn(saveHostAvailability, { schedule }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: availabilityQuery().queryKey }),
-  });
+  const save = useMutation(saveHostAvailabilityMutation(queryClient));
   const issues = save.error instanceof ServerFnError ? (save.error.issues ?? []) : [];
   const issueAt = (path: string) => issues.find((i) => i.path.join('.') === `schedule.${path}`)?.message;
   const set = <K extends keyof HostScheduleInput>(key: K, value: HostScheduleInput[K]) => setSchedule((s) => ({ ...s, [key]: value }));
@@ -95,7 +92,7 @@ function Editor({ initial, updatedAt }: { initial: HostScheduleInput; updatedAt:
       className="space-y-6"
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
-        save.mutate();
+        save.mutate({ schedule });
       }}
     >
       <Panel title="Time zone and rules" labelledBy={`${ids}-rules`}>

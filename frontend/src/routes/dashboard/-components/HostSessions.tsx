@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { hostCancelSession, type HostSession } from '@contracts/booking/booking.contract';
+import type { HostSession } from '@contracts/booking/booking.contract';
 import { FormAlert } from '../../../components/forms/FormField';
 import { Button } from '../../../components/ui/Button';
-import { callServerFn } from '../../../lib/server-fn-client';
-import { hostSessionsQuery } from '../../../queries/booking';
+import { hostCancelSessionMutation, hostSessionsQuery } from '../../../queries/booking';
 import { EmptyState, Panel } from './Panel';
 
 function when(iso: string, timeZone: string): string {
@@ -16,10 +15,7 @@ function when(iso: string, timeZone: string): string {
 function HostSessionRow({ session, timeZone }: { session: HostSession; timeZone: string }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const cancel = useMutation({
-    mutationFn: () => callServerFn(hostCancelSession, { bookingId: session.bookingId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: hostSessionsQuery().queryKey }),
-  });
+  const cancel = useMutation(hostCancelSessionMutation(queryClient));
   const who = session.customerName ?? session.customerEmail ?? 'A customer';
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3">
@@ -34,7 +30,7 @@ function HostSessionRow({ session, timeZone }: { session: HostSession; timeZone:
       {confirming ? (
         <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`Cancel the session on ${when(session.start, timeZone)}?`}>
           <span className="text-sm text-ink-muted">Cancel and refund in full?</span>
-          <Button variant="secondary" size="sm" disabled={cancel.isPending} aria-busy={cancel.isPending} onClick={() => cancel.mutate()}>
+          <Button variant="secondary" size="sm" disabled={cancel.isPending} aria-busy={cancel.isPending} onClick={() => cancel.mutate(session.bookingId)}>
             {cancel.isPending ? 'Cancelling…' : 'Yes, cancel it'}
           </Button>
           <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>

@@ -1,23 +1,15 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { rotateLicenseKey } from '@contracts/licenses/licenses.contract';
 import { FormAlert } from '../../../components/forms/FormField';
 import { Button } from '../../../components/ui/Button';
-import { callServerFn } from '../../../lib/server-fn-client';
-import { dashboardQuery } from '../../../queries/account';
+import { rotateLicenseKeyMutation } from '../../../queries/licenses';
 
 /** Replace a key, after saying what that means: the old key stops working at once. */
 export function KeyRotation({ licenseId }: { licenseId: string }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const rotate = useMutation({
-    mutationFn: () => callServerFn(rotateLicenseKey, { licenseId }),
-    onSuccess: async () => {
-      setConfirming(false);
-      await queryClient.invalidateQueries({ queryKey: dashboardQuery().queryKey });
-    },
-  });
+  const rotate = useMutation(rotateLicenseKeyMutation(queryClient, { onSuccess: () => setConfirming(false) }));
   if (!confirming) {
     return (
       <div className="space-y-2">
@@ -38,7 +30,7 @@ export function KeyRotation({ licenseId }: { licenseId: string }) {
         The current key stops working at once, on every device. You will paste the new key into the plugin. Seats and devices stay as they are.
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={() => rotate.mutate()} disabled={rotate.isPending} aria-busy={rotate.isPending}>
+        <Button size="sm" onClick={() => rotate.mutate(licenseId)} disabled={rotate.isPending} aria-busy={rotate.isPending}>
           {rotate.isPending ? 'Replacing…' : 'Replace the key'}
         </Button>
         <Button size="sm" variant="ghost" onClick={() => setConfirming(false)} disabled={rotate.isPending}>

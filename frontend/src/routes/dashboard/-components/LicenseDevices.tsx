@@ -2,13 +2,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MonitorX } from 'lucide-react';
 import type { DashboardLicense, LicenseDeviceSeat } from '@contracts/dashboard/dashboard.contract';
-import { releaseLicenseDevice } from '@contracts/devices/devices.contract';
 import { COOL_DOWN_HOURS, FREE_RELEASES_PER_WINDOW, RELEASE_WINDOW_DAYS } from '@contracts/plugin/device-release-rule';
 import { FormAlert } from '../../../components/forms/FormField';
 import { Button } from '../../../components/ui/Button';
 import { formatDay, formatDayTime } from '../../../lib/dates';
-import { callServerFn } from '../../../lib/server-fn-client';
-import { dashboardQuery } from '../../../queries/account';
+import { releaseLicenseDeviceMutation } from '../../../queries/licenses';
 
 type Device = LicenseDeviceSeat['devices'][number];
 
@@ -31,7 +29,7 @@ function DeviceRow({
   licenseId: string;
   seat: LicenseDeviceSeat;
   device: Device;
-  onReleased: (notice: string) => Promise<void>;
+  onReleased: (notice: string) => void;
 }) {
   const [confirming, setConfirming] = useState(false);
   const row = useRef<HTMLLIElement>(null);
@@ -41,19 +39,21 @@ function DeviceRow({
     if (wasConfirming.current && !confirming) row.current?.querySelector<HTMLButtonElement>('button[data-release]')?.focus();
     wasConfirming.current = confirming;
   }, [confirming]);
-  const release = useMutation({
-    mutationFn: () => callServerFn(releaseLicenseDevice, { licenseId, deviceHash: device.deviceHash }),
-    onSuccess: async ({ released, slotFreeAt }) => {
-      const cooling = slotFreeAt && Date.parse(slotFreeAt) > Date.now();
-      await onReleased(
-        !released
-          ? `${deviceLabel(device)} was already released.`
-          : cooling
-            ? `${deviceLabel(device)} released. Its slot frees at ${formatDayTime(slotFreeAt)}.`
-            : `${deviceLabel(device)} released. Its slot is free now.`,
-      );
-    },
-  });
+  const queryClient = useQueryClient();
+  const release = useMutation(
+    releaseLicenseDeviceMutation(queryClient, {
+      onSuccess: ({ released, slotFreeAt }) => {
+        const cooling = slotFreeAt && Date.parse(slotFreeAt) > Date.now();
+        onReleased(
+          !released
+            ? `${deviceLabel(device)} was already released.`
+            : cooling
+              ? `${deviceLabel(device)} released. Its slot frees at ${formatDayTime(slotFreeAt)}.`
+              : `${deviceLabel(device)} released. Its slot is free now.`,
+        );
+      },
+    }),
+  );
   return (
     <li ref={row} className="space-y-3 px-4 py-3 text-sm" data-testid="license-device">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -80,7 +80,13 @@ function DeviceRow({
             {RULE} {releaseOutlook(seat)}
           </p>
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" autoFocus onClick={() => release.mutate()} disabled={release.isPending} aria-busy={release.isPending}>
+            <Button
+              size="sm"
+              autoFocus
+              onClick={() => release.mutate({ licenseId, deviceHash: device.deviceHash })}
+              disabled={release.isPending}
+              aria-busy={release.isPending}
+            >
               {release.isPending ? 'Releasing…' : 'Release this device'}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setConfirming(false)} disabled={release.isPending}>
@@ -95,13 +101,12 @@ function DeviceRow({
 }
 
 function SeatDevices({ license, seat }: { license: DashboardLicense; seat: LicenseDeviceSeat }) {
-  const queryClient = useQueryClient();
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const [notice, setNotice] = useState('');
   const used = seat.devices.length + seat.coolingUntil.length;
-  const onReleased = async (message: string) => {
-    await queryClient.invalidateQueries({ queryKey: dashboardQuery().queryKey });
+  // Called once the dashboard is read again (the mutation refreshes it first).
+  const onReleased = (message: string) => {
     setNotice(message);
     // The released row is gone: keep keyboard focus in this seat rather than at the top of the page.
     heading.current?.focus();

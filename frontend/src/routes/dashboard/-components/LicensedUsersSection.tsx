@@ -1,13 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UserMinus } from 'lucide-react';
-import { assignSeat, removeSeat, type DashboardData } from '@contracts/dashboard/dashboard.contract';
+import type { DashboardData } from '@contracts/dashboard/dashboard.contract';
 import { Field, FormAlert, TextInput } from '../../../components/forms/FormField';
 import { Button } from '../../../components/ui/Button';
 import { CallToAction } from '../../../components/ui/CallToAction';
 import { formatDay } from '../../../lib/dates';
-import { callServerFn, ServerFnError } from '../../../lib/server-fn-client';
-import { dashboardQuery } from '../../../queries/account';
+import { ServerFnError } from '../../../lib/server-fn-client';
+import { assignSeatMutation, removeSeatMutation } from '../../../queries/licenses';
 import { EmptyState, Panel } from './Panel';
 
 type License = DashboardData['licenses'][number];
@@ -16,18 +16,8 @@ function SeatManager({ license }: { license: License }) {
   const queryClient = useQueryClient();
   const ids = useId();
   const [email, setEmail] = useState('');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: dashboardQuery().queryKey });
-  const assign = useMutation({
-    mutationFn: (address: string) => callServerFn(assignSeat, { licenseId: license.licenseId, email: address }),
-    onSuccess: async () => {
-      setEmail('');
-      await refresh();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (address: string) => callServerFn(removeSeat, { licenseId: license.licenseId, email: address }),
-    onSuccess: refresh,
-  });
+  const assign = useMutation(assignSeatMutation(queryClient, { onSuccess: () => setEmail('') }));
+  const remove = useMutation(removeSeatMutation(queryClient));
   const free = license.seats - license.seatsUsed;
   // Errors about the address itself (invalid, already given, the owner's own) belong under the box, which keeps what was typed.
   const fieldError =
@@ -59,7 +49,13 @@ function SeatManager({ license }: { license: License }) {
                 Added {formatDay(user.addedAt)} · key {user.keyHint}
               </p>
             </div>
-            <Button variant="ghost" size="sm" onClick={() => remove.mutate(user.email)} disabled={remove.isPending} aria-label={`Remove ${user.email}`}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => remove.mutate({ licenseId: license.licenseId, email: user.email })}
+              disabled={remove.isPending}
+              aria-label={`Remove ${user.email}`}
+            >
               <UserMinus aria-hidden="true" /> Remove
             </Button>
           </li>
@@ -76,7 +72,7 @@ function SeatManager({ license }: { license: License }) {
           noValidate
           onSubmit={(event: FormEvent) => {
             event.preventDefault();
-            assign.mutate(email);
+            assign.mutate({ licenseId: license.licenseId, email });
           }}
         >
           <div className="flex-1">

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { abandonPendingPayment, type DashboardData } from '@contracts/dashboard/dashboard.contract';
+import type { DashboardData } from '@contracts/dashboard/dashboard.contract';
 import { formatMoney } from '@contracts/catalog/number-format';
 import { FormAlert } from '../../../components/forms/FormField';
 import { Button } from '../../../components/ui/Button';
 import { formatPeriod } from '../../../lib/billing-period';
 import { formatDay } from '../../../lib/dates';
-import { callServerFn } from '../../../lib/server-fn-client';
-import { dashboardQuery } from '../../../queries/account';
+import { abandonPendingPaymentMutation } from '../../../queries/account';
 import { EmptyState, Panel, StatusPill } from './Panel';
 
 type Pending = DashboardData['pendingPayments'][number];
@@ -39,10 +38,7 @@ function pillLabel(payment: Pending): string | undefined {
 
 function PendingRow({ payment }: { payment: Pending }) {
   const queryClient = useQueryClient();
-  const abandon = useMutation({
-    mutationFn: () => callServerFn(abandonPendingPayment, { pendingPaymentId: payment.id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardQuery().queryKey }),
-  });
+  const abandon = useMutation(abandonPendingPaymentMutation(queryClient));
   return (
     <li className="px-4 py-4" data-testid="pending-payment">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -65,7 +61,7 @@ function PendingRow({ payment }: { payment: Pending }) {
             </a>
           ) : null}
           {payment.kind === 'checkout' ? (
-            <Button variant="ghost" size="sm" onClick={() => abandon.mutate()} disabled={abandon.isPending} aria-busy={abandon.isPending}>
+            <Button variant="ghost" size="sm" onClick={() => abandon.mutate(payment.id)} disabled={abandon.isPending} aria-busy={abandon.isPending}>
               {abandon.isPending ? 'Abandoning…' : 'Abandon'}
             </Button>
           ) : null}

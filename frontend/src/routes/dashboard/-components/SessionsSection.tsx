@@ -2,32 +2,17 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import { CalendarClock, Globe, Video, X } from 'lucide-react';
-import { cancelSession, rescheduleSession, type BookedSession } from '@contracts/booking/booking.contract';
+import type { BookedSession } from '@contracts/booking/booking.contract';
 import { formatMoney } from '@contracts/catalog/number-format';
 import { FormAlert } from '../../../components/forms/FormField';
 import { Button } from '../../../components/ui/Button';
 import { CallToAction } from '../../../components/ui/CallToAction';
 import { NavLink } from '../../../components/ui/NavLink';
-import { callServerFn, ServerFnError } from '../../../lib/server-fn-client';
-import { mySessionsQuery, rescheduleSlotsQuery, sessionsPageKey } from '../../../queries/booking';
+import { ServerFnError } from '../../../lib/server-fn-client';
+import { cancelSessionMutation, mySessionsQuery, rescheduleSessionMutation, rescheduleSlotsQuery } from '../../../queries/booking';
 import { SlotPicker } from '../../../components/booking/SlotPicker';
 import { formatDayLong, formatSpan, formatTime, useVisitorTimeZone, zoneCaption } from '../../../components/booking/slot-times';
 import { EmptyState, Panel, StatusPill } from './Panel';
-
-/** Puts a booking as the server just answered it into the list at once (the refetch follows). */
-function applyAnswer(queryClient: ReturnType<typeof useQueryClient>, changed: BookedSession) {
-  queryClient.setQueryData(mySessionsQuery().queryKey, (data) =>
-    data
-      ? {
-          ...data,
-          upcoming: data.upcoming.map((s) => (s.bookingId === changed.bookingId ? changed : s)),
-          past: data.past.map((s) => (s.bookingId === changed.bookingId ? changed : s)),
-          cancelled: data.cancelled.map((s) => (s.bookingId === changed.bookingId ? changed : s)),
-        }
-      : data,
-  );
-  return Promise.all([queryClient.invalidateQueries({ queryKey: mySessionsQuery().queryKey }), queryClient.invalidateQueries({ queryKey: sessionsPageKey })]);
-}
 
 /** Booking status → what the customer reads, and which of the dashboard's pill tones fits. */
 const STATUS: Record<BookedSession['status'], { label: string; tone: string }> = {
@@ -57,19 +42,18 @@ function Reschedule({ session, zone, onMoved, onClose }: { session: BookedSessio
   // Not page data: asked for when the customer opens Reschedule, always fresh (others book meanwhile).
   const slots = useQuery(rescheduleSlotsQuery(session.bookingId));
   const [picked, setPicked] = useState<{ start: string; end: string } | null>(null);
-  const move = useMutation({
-    mutationFn: (start: string) => callServerFn(rescheduleSession, { bookingId: session.bookingId, start }),
-    onSuccess: async ({ session: moved }) => {
-      onMoved(`Moved: ${moved.sessionTitle} is now ${formatDayLong(moved.start, zone)} at ${formatTime(moved.start, zone)}.`);
-      await applyAnswer(queryClient, moved);
-    },
-    onError: (error) => {
-      if (error instanceof ServerFnError && (error.code === 'booking.slot_taken' || error.code === 'booking.slot_unavailable')) {
-        setPicked(null);
-        void slots.refetch();
-      }
-    },
-  });
+  const move = useMutation(
+    rescheduleSessionMutation(queryClient, {
+      onSuccess: ({ session: moved }) =>
+        onMoved(`Moved: ${moved.sessionTitle} is now ${formatDayLong(moved.start, zone)} at ${formatTime(moved.start, zone)}.`),
+      onError: (error) => {
+        if (error instanceof ServerFnError && (error.code === 'booking.slot_taken' || error.code === 'booking.slot_unavailable')) {
+          setPicked(null);
+          void slots.refetch();
+        }
+      },
+    }),
+  );
 
   return (
     <div role="group" aria-label={`Reschedule ${session.sessionTitle}`} className="mt-4 space-y-4 rounded-xl border border-line-strong p-4">
@@ -99,7 +83,12 @@ function Reschedule({ session, zone, onMoved, onClose }: { session: BookedSessio
       {picked ? <p className="text-sm text-ink">New time: {formatSpan(picked.start, picked.end, zone)}</p> : null}
       <div className="flex flex-wrap gap-2">
         {picked ? (
-          <Button size="sm" onClick={() => move.mutate(picked.start)} disabled={move.isPending} aria-busy={move.isPending}>
+          <Button
+            size="sm"
+            onClick={() => move.mutate({ bookingId: session.bookingId, start: picked.start })}
+            disabled={move.isPending}
+            aria-busy={move.isPending}
+          >
             {move.isPending ? 'Moving…' : 'Move my session'}
           </Button>
         ) : null}
@@ -116,19 +105,19 @@ function CancelDialog({ session, zone, onCancelled }: { session: BookedSession; 
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const done = useRef(false);
-  const cancel = useMutation({
-    mutationFn: () => callServerFn(cancelSession, { bookingId: session.bookingId }),
-    onSuccess: async ({ session: cancelled }) => {
-      done.current = true;
-      setOpen(false);
-      onCancelled(
-        cancelled.refund === 'full'
-          ? `Cancelled ${cancelled.sessionTitle}. Your refund of ${money(cancelled)} is on its way.`
-          : `Cancelled ${cancelled.sessionTitle}. No refund applies under the policy.`,
-      );
-      await applyAnswer(queryClient, cancelled);
-    },
-  });
+  const cancel = useMutation(
+    cancelSessionMutation(queryClient, {
+      onSuccess: ({ session: cancelled }) => {
+        done.current = true;
+        setOpen(false);
+        onCancelled(
+          cancelled.refund === 'full'
+            ? `Cancelled ${cancelled.sessionTitle}. Your refund of ${money(cancelled)} is on its way.`
+            : `Cancelled ${cancelled.sessionTitle}. No refund applies under the policy.`,
+        );
+      },
+    }),
+  );
   const when = `${formatDayLong(session.start, zone)} at ${formatTime(session.start, zone)}`;
 
   return (
@@ -187,7 +176,7 @@ function CancelDialog({ session, zone, onCancelled }: { session: BookedSession; 
                 Keep the session
               </Button>
             </Dialog.Close>
-            <Button onClick={() => cancel.mutate()} disabled={cancel.isPending} aria-busy={cancel.isPending}>
+            <Button onClick={() => cancel.mutate(session.bookingId)} disabled={cancel.isPending} aria-busy={cancel.isPending}>
               {cancel.isPending ? 'Cancelling…' : session.refundable ? 'Cancel and refund' : 'Cancel without refund'}
             </Button>
           </div>

@@ -9,8 +9,7 @@ import { FormAlert } from '../../../components/forms/FormField';
 import { Button } from '../../../components/ui/Button';
 import { cx } from '../../../components/ui/cx';
 import { pageHead } from '../../../lib/seo';
-import { callServerFn } from '../../../lib/server-fn-client';
-import { courseQuery, isLocked, lessonQuery } from '../../../queries/courses';
+import { completeLessonMutation, courseQuery, isLocked, lessonQuery } from '../../../queries/courses';
 import { allReads, orNotFound } from '../-components/course-loader';
 import { CourseLockedScreen } from '../-components/CourseLockedScreen';
 import { lessonHtml } from '../-components/lesson-html';
@@ -187,14 +186,14 @@ function CompleteLesson({
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const complete = useMutation({
-    mutationFn: () => callServerFn(completeLesson, { resourceId, lessonSlug }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['courses'] });
-      if (next) await navigate({ to: '/learn/$resourceId/$lessonSlug', params: { resourceId, lessonSlug: next.slug } });
-      else await navigate({ to: '/learn/$resourceId', params: { resourceId } });
-    },
-  });
+  const complete = useMutation(
+    completeLessonMutation(queryClient, {
+      onSuccess: () =>
+        next
+          ? navigate({ to: '/learn/$resourceId/$lessonSlug', params: { resourceId, lessonSlug: next.slug } })
+          : navigate({ to: '/learn/$resourceId', params: { resourceId } }),
+    }),
+  );
   if (done) {
     return (
       <div className="mt-12 flex flex-col gap-3 rounded-2xl border border-success/30 bg-success/10 p-5 sm:flex-row sm:items-center sm:justify-between">
@@ -220,7 +219,7 @@ function CompleteLesson({
         action={`/_serverFn/${completeLesson.id}`}
         onSubmit={(event) => {
           event.preventDefault();
-          complete.mutate();
+          complete.mutate({ resourceId, lessonSlug });
         }}
         className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
       >
