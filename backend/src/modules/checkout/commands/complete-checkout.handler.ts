@@ -7,18 +7,18 @@ import {
   catalogPriceMismatch,
   PriceBook,
   RefusedStripeEvent,
-  sessionFacts,
   StripeClient,
   StripeRecords,
 } from '../../../integrations/stripe';
 import { CatalogQueries } from '../../catalog';
 import { GrantLicense, licenseIdFor, licenseTerms, RevokeLicense } from '../../licenses';
+import { SyncSubscription } from '../../subscriptions';
 import { checkoutDecider, type CheckoutState, type ResourceFacts } from '../checkout.decider';
 import { checkoutStreamId } from '../checkout.events';
 import { grantsResourceAccess } from '../checkout-rules';
+import { sessionFacts } from '../fulfilment/session-facts';
 import { metadataFor, objectId } from '../fulfilment/stripe-event-facts';
 import { PurchaseFollowers } from '../purchase-followers';
-import { SyncSubscription } from './sync-subscription.handler';
 
 /** Stripe's `checkout.session.completed` (or a delayed payment that cleared): the session, fulfilled. */
 export class CompleteCheckout extends Command<void> {
