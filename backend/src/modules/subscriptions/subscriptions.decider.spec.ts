@@ -61,7 +61,7 @@ describe("a subscription, from Stripe's invoices and its current state", () => {
       .then((events) => expect(types(events)).toEqual(['SubscriptionStarted', 'SubscriptionRenewed']));
   });
 
-  // The pending payment itself is checkout's read of these events (renewal-pending-payments.spec.ts).
+  // The pending payment itself is checkout's read of these events (test/integration/projections/purchases.projector.test.ts).
   it('a failed renewal makes it past due, waiting to be paid; paying that invoice settles it', () => {
     spec
       .given([])
