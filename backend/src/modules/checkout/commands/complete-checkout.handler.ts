@@ -13,7 +13,7 @@ import {
 import { CatalogQueries } from '../../catalog';
 import { GrantLicense, licenseIdFor, licenseTerms, RevokeLicense } from '../../licenses';
 import { SyncSubscription } from '../../subscriptions';
-import { checkoutDecider, type CheckoutState, type ResourceFacts } from '../checkout.decider';
+import { checkoutDecider, type PurchasedCheckout, type ResourceFacts } from '../checkout.decider';
 import { checkoutStreamId } from '../checkout.events';
 import { grantsResourceAccess } from '../checkout-rules';
 import { sessionFacts } from '../fulfilment/session-facts';
@@ -65,7 +65,7 @@ export class CompleteCheckoutHandler implements ICommandHandler<CompleteCheckout
       command: { type: 'CompleteCheckout', session, resource: facts, at: new Date().toISOString() },
       metadata: metadataFor(event),
     });
-    if (state.purchased) await this.followPurchase(session.checkoutRef, { ...session, stripeMetadata: { ...stripeSession.metadata } }, resource, state, event);
+    if (state.status === 'purchased') await this.followPurchase(session.checkoutRef, { ...session, stripeMetadata: { ...stripeSession.metadata } }, resource, state, event);
     if (session.subscriptionId && session.paymentStatus === 'paid') await this.commands.execute(new SyncSubscription(session.subscriptionId, event, null));
   }
 
@@ -74,7 +74,7 @@ export class CompleteCheckoutHandler implements ICommandHandler<CompleteCheckout
     checkoutRef: string,
     session: { userId: string; email: string | null; quantity: number; paymentIntentId: string | null; stripeMetadata: Record<string, string> },
     resource: Resource,
-    state: CheckoutState,
+    state: PurchasedCheckout,
     event: ReceivedStripeEvent,
   ): Promise<void> {
     const takenBack = state.disputed ? 'dispute' : state.refunded ? 'refund' : null;
