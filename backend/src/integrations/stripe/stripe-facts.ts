@@ -42,8 +42,7 @@ export function subscriptionPeriodEnd(subscription: Stripe.Subscription): string
 }
 
 /** The id of the object a Stripe event is about: all its payload is trusted for. */
-export const stripeObjectId = (event: ReceivedStripeEvent): unknown =>
-  (event.payload as { data?: { object?: { id?: unknown } } } | null)?.data?.object?.id;
+export const stripeObjectId = (event: ReceivedStripeEvent): unknown => (event.payload as { data?: { object?: { id?: unknown } } } | null)?.data?.object?.id;
 
 export const stripeIdOf = idOf;
 export const isoFromSeconds = iso;

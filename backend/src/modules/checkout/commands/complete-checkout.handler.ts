@@ -2,14 +2,7 @@ import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nest
 import type { Resource } from '../../../../../contracts/catalog/resource';
 import { runCommand } from '../../../events/command-runner';
 import { EventStore } from '../../../events/event-store';
-import {
-  type ReceivedStripeEvent,
-  catalogPriceMismatch,
-  PriceBook,
-  RefusedStripeEvent,
-  StripeClient,
-  StripeRecords,
-} from '../../../integrations/stripe';
+import { type ReceivedStripeEvent, catalogPriceMismatch, PriceBook, RefusedStripeEvent, StripeClient, StripeRecords } from '../../../integrations/stripe';
 import { CatalogQueries } from '../../catalog';
 import { GrantLicense, licenseIdFor, licenseTerms, RevokeLicense } from '../../licenses';
 import { SyncSubscription } from '../../subscriptions';
@@ -65,7 +58,8 @@ export class CompleteCheckoutHandler implements ICommandHandler<CompleteCheckout
       command: { type: 'CompleteCheckout', session, resource: facts, at: new Date().toISOString() },
       metadata: metadataFor(event),
     });
-    if (state.status === 'purchased') await this.followPurchase(session.checkoutRef, { ...session, stripeMetadata: { ...stripeSession.metadata } }, resource, state, event);
+    if (state.status === 'purchased')
+      await this.followPurchase(session.checkoutRef, { ...session, stripeMetadata: { ...stripeSession.metadata } }, resource, state, event);
     if (session.subscriptionId && session.paymentStatus === 'paid') await this.commands.execute(new SyncSubscription(session.subscriptionId, event, null));
   }
 

@@ -117,14 +117,6 @@ export class SyncSubscriptionHandler implements ICommandHandler<SyncSubscription
     );
     await this.commands.execute(new ChangeLicensePlan(snapshot.licenseId, resource, quantity, at, metadata));
     const status = ended ? 'ended' : subscription.status === 'past_due' || subscription.status === 'unpaid' ? 'past_due' : 'active';
-    await this.commands.execute(
-      new ChangeLicenseTerm(
-        snapshot.licenseId,
-        status,
-        ended ? (snapshot.endedAt ?? at) : periodEnd,
-        at,
-        metadata,
-      ),
-    );
+    await this.commands.execute(new ChangeLicenseTerm(snapshot.licenseId, status, ended ? (snapshot.endedAt ?? at) : periodEnd, at, metadata));
   }
 }
