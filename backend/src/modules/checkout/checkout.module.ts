@@ -31,7 +31,7 @@ import { PurchasesProjector } from './projections/purchases.projector';
 import { LifetimeEndsSubscriptions } from './lifetime-ends-subscriptions';
 import { PurchaseFollowers } from './purchase-followers';
 
-/** Checkout end to end: opening one, Stripe customers, fulfilment from Stripe's events, purchases and their followers. */
+/** Checkout end to end: opening one, fulfilment from Stripe's events, purchases, pending payments and their followers. */
 @Module({
   imports: [CatalogModule, EmailModule, StripeModule, LicensesModule, SubscriptionsModule],
   providers: [

@@ -1,5 +1,5 @@
 /** The checkout module's public surface: other modules, the app and the CLI import only this. */
-export { checkoutStreamId, PendingPaymentExpired, PendingPaymentOpened, PendingPaymentSettled, PurchaseCompleted } from './checkout.events';
+export { checkoutStreamId, PurchaseCompleted } from './checkout.events';
 export { checkoutDecider, type SessionFacts } from './checkout.decider';
 export { CheckoutService } from './checkout.service';
 export { AbandonCheckout } from './commands/abandon-checkout.handler';
