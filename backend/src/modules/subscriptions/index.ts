@@ -5,7 +5,7 @@ export { SyncSubscription } from './commands/sync-subscription.handler';
 export { LinkStripeCustomer } from './commands/link-stripe-customer.handler';
 export { StripeCustomerLinked } from './customers/customer.events';
 export { SubscriptionsModule } from './subscriptions.module';
-export { type InvoiceFacts, type SubscriptionCommand, subscriptionDecider, type SubscriptionSnapshot } from './subscriptions.decider';
+export { subscriptionDecider } from './subscriptions.decider';
 export type { SubscriptionTables } from './projections/subscriptions.entities';
 export type { SubscriptionInvoiceTables } from './projections/subscription-invoices.entities';
 export type { SubscriptionEvent } from './subscriptions.events';
