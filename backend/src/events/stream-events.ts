@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { EventDefinition, NewEvent } from './event-registry';
 import type { RecordedEvent } from './recorded-event';
 
@@ -25,4 +25,12 @@ export class ForeignEventTypeError extends Error {
     super(`Stream ${streamId} holds a ${type} event, not one of the types it was read as (${expected.join(', ')}).`);
     this.name = 'ForeignEventTypeError';
   }
+}
+
+/**
+ * A type its stream held once and its decider no longer folds: read (so the stream's version counts it) and
+ * passed over. Decoding still uses the type's registered definition; this one only names it as expected.
+ */
+export function passedOver<const Type extends string>(type: Type): EventDefinition<Type, z.ZodUnknown> {
+  return { type, schemaVersion: 1, schema: z.unknown(), upcasters: {} };
 }

@@ -12,9 +12,11 @@ import {
   purchaseEvents,
 } from '../../../backend/src/modules/checkout/checkout.events';
 import { PurchasesProjector } from '../../../backend/src/modules/checkout/projections/purchases.projector';
+import { renewalPaymentEvents } from '../../../backend/src/modules/checkout/projections/renewal-pending-payments';
+import { SubscriptionCancelled, SubscriptionPastDue, SubscriptionRenewed } from '../../../backend/src/modules/subscriptions/subscriptions.events';
 import { useProjectorUnderTest } from './support/projector-under-test';
 
-const projection = useProjectorUnderTest(() => new PurchasesProjector(), purchaseEvents);
+const projection = useProjectorUnderTest(() => new PurchasesProjector(), [...purchaseEvents, ...renewalPaymentEvents]);
 
 describe('PurchasesProjector', () => {
   describe('a purchase', () => {
@@ -112,6 +114,54 @@ describe('PurchasesProjector', () => {
     });
   });
 
+  describe("a subscription's failed renewal", () => {
+    it('is a pending payment from the past-due invoice until that invoice is paid', async () => {
+      const invoiceId = `in_${randomUUID()}`;
+      await projection.given(pastDue(invoiceId, at(1)));
+      expect(await pending(`pp-${invoiceId}`)).toEqual({
+        status: 'open',
+        pay_url: `https://invoice/${invoiceId}`,
+        expires_at: null,
+        opened_at: at(1),
+        closed_at: null,
+        close_reason: null,
+      });
+      await projection.given(renewed(invoiceId, at(3)));
+      expect(await pending(`pp-${invoiceId}`)).toMatchObject({ status: 'settled', closed_at: at(3), close_reason: null });
+    });
+
+    it('lapses with the subscription when it ends unpaid', async () => {
+      const [unpaid, paid] = [`in_${randomUUID()}`, `in_${randomUUID()}`];
+      await projection.given(
+        pastDue(paid, at(1)),
+        renewed(paid, at(2)),
+        pastDue(unpaid, at(3)),
+        SubscriptionCancelled({ subscriptionId: 'sub_1', userId: 'u', endedAt: at(5), unpaidInvoiceIds: [unpaid], at: at(5) }),
+      );
+      expect(await pending(`pp-${unpaid}`)).toMatchObject({ status: 'expired', closed_at: at(5), close_reason: 'subscription_cancelled' });
+      expect(await pending(`pp-${paid}`)).toMatchObject({ status: 'settled', closed_at: at(2) });
+    });
+
+    it('reads the same from a stream that also recorded the pending payment itself (before subscriptions recorded only their own events)', async () => {
+      const invoiceId = `in_${randomUUID()}`;
+      const id = `pp-${invoiceId}`;
+      await projection.given(
+        pastDue(invoiceId, at(1)),
+        PendingPaymentOpened({ ...renewalOpened(id), payUrl: `https://invoice/${invoiceId}` }),
+        renewed(invoiceId, at(3)),
+        PendingPaymentSettled({ pendingPaymentId: id, userId: 'u', at: at(3) }),
+      );
+      expect(await pending(id)).toEqual({
+        status: 'settled',
+        pay_url: `https://invoice/${invoiceId}`,
+        expires_at: null,
+        opened_at: at(1),
+        closed_at: at(3),
+        close_reason: null,
+      });
+    });
+  });
+
   it('is rebuilt from the log by a replay, row for row', async () => {
     const [ref, userId, id] = [freshRef(), `user-${randomUUID()}`, `pp-${randomUUID()}`];
     await projection.given(
@@ -164,6 +214,49 @@ const opened = (pendingPaymentId: string) =>
     expiresAt: at(30),
     openedAt: at(1),
   });
+
+const billed = { resourceId: 'pro-monthly', quantity: 1, periodStart: at(1), periodEnd: at(40), invoiceNumber: null };
+const pastDue = (invoiceId: string, when: string) =>
+  SubscriptionPastDue({
+    subscriptionId: 'sub_1',
+    userId: 'u',
+    email: null,
+    title: 'Pro',
+    invoiceId,
+    amountDueCents: 1900,
+    currency: 'usd',
+    payUrl: `https://invoice/${invoiceId}`,
+    nextAttemptAt: null,
+    ...billed,
+    at: when,
+  });
+const renewed = (invoiceId: string, when: string) =>
+  SubscriptionRenewed({
+    subscriptionId: 'sub_1',
+    userId: 'u',
+    email: null,
+    title: 'Pro',
+    invoiceId,
+    billingReason: 'subscription_cycle',
+    amountCents: 1900,
+    currency: 'usd',
+    currentPeriodEnd: at(40),
+    ...billed,
+    at: when,
+  });
+const renewalOpened = (pendingPaymentId: string) => ({
+  pendingPaymentId,
+  userId: 'u',
+  resourceId: 'pro-monthly',
+  quantity: 1,
+  kind: 'renewal' as const,
+  amountCents: 1900,
+  currency: 'usd',
+  payUrl: null,
+  checkoutSessionId: null,
+  expiresAt: null,
+  openedAt: at(1),
+});
 
 async function purchase(checkoutRef: string) {
   const [row] = await projection.rows<{

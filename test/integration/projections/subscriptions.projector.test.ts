@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { StripeCustomerLinked } from '../../../backend/src/modules/checkout/customers/customer.events';
+import { StripeCustomerLinked } from '../../../backend/src/modules/subscriptions/customers/customer.events';
 import { SubscriptionsProjector } from '../../../backend/src/modules/subscriptions/projections/subscriptions.projector';
 import {
   SubscriptionCancellationScheduled,
@@ -71,7 +71,7 @@ describe('SubscriptionsProjector', () => {
       await projection.given(SubscriptionCancellationScheduled({ subscriptionId: id, userId, cancelAt: null, at: at(3) }));
       expect(await subscription(id)).toMatchObject({ cancel_at: null });
       await projection.given(
-        SubscriptionCancelled({ subscriptionId: id, userId, endedAt: at(30), at: at(30) }),
+        SubscriptionCancelled({ subscriptionId: id, userId, endedAt: at(30), unpaidInvoiceIds: [], at: at(30) }),
         renewed(id, userId, 'subscription_cycle', at(59)),
       );
       expect(await subscription(id)).toMatchObject({ status: 'cancelled', cancelled_at: at(30), renewals: 1, current_period_end: at(59) });

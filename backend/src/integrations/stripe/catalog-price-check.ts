@@ -1,8 +1,13 @@
-import type { SessionFacts } from '../../modules/checkout';
 import type { ConfiguredPrice } from './price-book';
 
 /** What Stripe charges (or bills each period) for a resource, as read from its session or subscription. */
-export type Charged = Pick<SessionFacts, 'resourceId' | 'quantity' | 'amountCents' | 'currency' | 'mode'>;
+export interface Charged {
+  resourceId: string;
+  quantity: number;
+  amountCents: number;
+  currency: string;
+  mode: 'payment' | 'subscription';
+}
 
 /**
  * Why what Stripe holds is not a purchase of its resource at the catalog's price (null when it

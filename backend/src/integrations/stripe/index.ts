@@ -2,7 +2,7 @@
 export { catalogPriceMismatch } from './catalog-price-check';
 export { PriceBook } from './price-book';
 export { StripeClient } from './stripe-client';
-export { invoiceFacts, invoiceSubscriptionId, isoFromSeconds, ourMetadata, sessionFacts, stripeIdOf, subscriptionPeriodEnd } from './stripe-facts';
+export { invoiceSubscriptionId, isoFromSeconds, ourMetadata, stripeIdOf, stripeObjectId, subscriptionPeriodEnd } from './stripe-facts';
 export { RefusedStripeEvent } from './webhooks/refused-stripe-event';
 export { StripeRecords } from './stripe-records';
 export { StripeEventHandlers } from './webhooks/stripe-event-handlers';

@@ -1,6 +1,5 @@
 import type Stripe from 'stripe';
-import type { SessionFacts } from '../../modules/checkout';
-import type { InvoiceFacts } from '../../modules/subscriptions';
+import type { ReceivedStripeEvent } from './webhooks/stripe-webhook-log';
 
 /** Our references in a Stripe object's metadata; absent on objects some other system made. */
 export interface OurMetadata {
@@ -28,43 +27,10 @@ export function ourMetadata(metadata: Stripe.Metadata | null | undefined): OurMe
   };
 }
 
-export function sessionFacts(session: Stripe.Checkout.Session): SessionFacts | null {
-  const ours = ourMetadata(session.metadata);
-  if (!ours) return null;
-  return {
-    ...ours,
-    checkoutSessionId: session.id,
-    email: session.customer_details?.email ?? ours.email,
-    amountCents: session.amount_total ?? 0,
-    currency: session.currency ?? 'usd',
-    mode: session.mode === 'subscription' ? 'subscription' : 'payment',
-    paymentStatus: session.payment_status === 'paid' ? 'paid' : session.payment_status === 'no_payment_required' ? 'no_payment_required' : 'unpaid',
-    customerId: idOf(session.customer),
-    paymentIntentId: idOf(session.payment_intent),
-    subscriptionId: idOf(session.subscription),
-  };
-}
-
 /** The subscription an invoice bills (where the API version keeps it), if any. */
 export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
   const parent = invoice.parent as { subscription_details?: { subscription?: unknown } | null } | null | undefined;
   return idOf(parent?.subscription_details?.subscription) ?? idOf((invoice as unknown as { subscription?: unknown }).subscription);
-}
-
-export function invoiceFacts(invoice: Stripe.Invoice): InvoiceFacts {
-  const periodEnds = invoice.lines?.data?.map((line) => line.period?.end).filter((end): end is number => typeof end === 'number') ?? [];
-  const periodStarts = invoice.lines?.data?.map((line) => line.period?.start).filter((start): start is number => typeof start === 'number') ?? [];
-  return {
-    invoiceId: invoice.id!,
-    billingReason: invoice.billing_reason ?? 'manual',
-    amountCents: invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due,
-    currency: invoice.currency,
-    payUrl: invoice.hosted_invoice_url ?? null,
-    nextAttemptAt: iso(invoice.next_payment_attempt),
-    periodStart: periodStarts.length > 0 ? iso(Math.min(...periodStarts)) : null,
-    periodEnd: periodEnds.length > 0 ? iso(Math.max(...periodEnds)) : null,
-    invoiceNumber: invoice.number ?? null,
-  };
 }
 
 export function subscriptionPeriodEnd(subscription: Stripe.Subscription): string {
@@ -74,6 +40,9 @@ export function subscriptionPeriodEnd(subscription: Stripe.Subscription): string
   const legacy = (subscription as unknown as { current_period_end?: number }).current_period_end;
   return iso(ends.length > 0 ? Math.max(...ends) : (legacy ?? subscription.created))!;
 }
+
+/** The id of the object a Stripe event is about: all its payload is trusted for. */
+export const stripeObjectId = (event: ReceivedStripeEvent): unknown => (event.payload as { data?: { object?: { id?: unknown } } } | null)?.data?.object?.id;
 
 export const stripeIdOf = idOf;
 export const isoFromSeconds = iso;

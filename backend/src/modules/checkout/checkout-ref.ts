@@ -21,7 +21,7 @@ export async function checkoutRefFor(store: EventStore, parts: { userId: string;
       .slice(0, 24)}`;
     const events = await store.readStream(checkoutStreamId(ref), checkoutDecider.events);
     const state = fold(checkoutDecider, events);
-    if (!state.purchased && state.pending !== 'expired' && state.pending !== 'settled') return ref;
+    if (state.status === 'new' || state.status === 'open' || state.status === 'processing') return ref;
   }
   return ref;
 }

@@ -48,19 +48,25 @@ export type CheckoutCommand =
   | { type: 'RefundPurchase'; chargeId: string; amountRefundedCents: number; full: boolean; at: string }
   | { type: 'DisputePurchase'; disputeId: string; reason: string; at: string };
 
-type PendingStatus = 'open' | 'processing' | 'settled' | 'expired';
-
-export interface CheckoutState {
-  userId: string | null;
-  checkoutRef: string | null;
-  pending: PendingStatus | null;
-  purchased: boolean;
-  /** Resource ids opened by this purchase and not taken back. */
-  access: string[];
-  refundedCents: number;
-  refunded: boolean;
-  disputed: boolean;
-}
+/**
+ * Where a checkout is: nothing yet; its payment waiting (open), clearing (processing) or closed
+ * unpaid (expired), or settled on its way to the purchase; or purchased, with what it opened and
+ * what was taken back since. A renewal's pending payment folds through the same states.
+ */
+export type CheckoutState =
+  | { status: 'new' }
+  | { status: 'open' | 'processing' | 'settled' | 'expired'; userId: string }
+  | {
+      status: 'purchased';
+      userId: string;
+      checkoutRef: string;
+      /** Resource ids opened by this purchase and not taken back. */
+      access: string[];
+      refundedCents: number;
+      refunded: boolean;
+      disputed: boolean;
+    };
+export type PurchasedCheckout = Extract<CheckoutState, { status: 'purchased' }>;
 
 /**
  * One checkout, from the moment it is started to its purchase, refund or dispute. Every Stripe
@@ -79,20 +85,28 @@ export const checkoutDecider: Decider<CheckoutCommand, PurchaseEvent, CheckoutSt
     ResourceAccessGranted,
     ResourceAccessRevoked,
   ],
-  initialState: () => ({ userId: null, checkoutRef: null, pending: null, purchased: false, access: [], refundedCents: 0, refunded: false, disputed: false }),
+  initialState: () => ({ status: 'new' }),
 
   evolve(state, event) {
+    if (state.status !== 'purchased') {
+      switch (event.type) {
+        case 'PendingPaymentOpened':
+          return { status: 'open', userId: event.data.userId };
+        case 'PendingPaymentProcessing':
+          return { status: 'processing', userId: event.data.userId };
+        case 'PendingPaymentSettled':
+          return { status: 'settled', userId: event.data.userId };
+        case 'PendingPaymentExpired':
+          return { status: 'expired', userId: event.data.userId };
+        case 'PurchaseCompleted': {
+          const { userId, checkoutRef } = event.data;
+          return { status: 'purchased', userId, checkoutRef, access: [], refundedCents: 0, refunded: false, disputed: false };
+        }
+        default:
+          return state;
+      }
+    }
     switch (event.type) {
-      case 'PendingPaymentOpened':
-        return { ...state, userId: event.data.userId, pending: 'open' };
-      case 'PendingPaymentProcessing':
-        return { ...state, pending: 'processing' };
-      case 'PendingPaymentSettled':
-        return { ...state, pending: 'settled' };
-      case 'PendingPaymentExpired':
-        return { ...state, pending: 'expired' };
-      case 'PurchaseCompleted':
-        return { ...state, userId: event.data.userId, checkoutRef: event.data.checkoutRef, purchased: true };
       case 'ResourceAccessGranted':
         return { ...state, access: [...state.access, event.data.resourceId] };
       case 'ResourceAccessRevoked':
@@ -109,40 +123,19 @@ export const checkoutDecider: Decider<CheckoutCommand, PurchaseEvent, CheckoutSt
   decide(command, state) {
     switch (command.type) {
       case 'OpenCheckout':
-        return state.pending || state.purchased ? [] : [PendingPaymentOpened(command.pending)];
+        return open(command, state);
       case 'CompleteCheckout':
         return complete(command, state);
-      case 'FailAsyncPayment': {
-        if (state.purchased || state.pending === 'expired') return [];
-        return [PendingPaymentExpired({ pendingPaymentId: pendingId(command), userId: command.userId, reason: 'payment_failed', at: command.at })];
-      }
+      case 'FailAsyncPayment':
+        return failAsyncPayment(command, state);
       case 'ExpireCheckout':
       case 'AbandonCheckout':
       case 'CancelCheckout':
-        return state.pending === 'open' && !state.purchased
-          ? [PendingPaymentExpired({ pendingPaymentId: pendingId(command), userId: command.userId, reason: CLOSE_REASONS[command.type], at: command.at })]
-          : [];
-      case 'RefundPurchase': {
-        if (!state.purchased || command.amountRefundedCents <= state.refundedCents) return [];
-        const events: PurchaseEvent[] = [
-          PurchaseRefunded({
-            checkoutRef: state.checkoutRef!,
-            userId: state.userId!,
-            chargeId: command.chargeId,
-            amountRefundedCents: command.amountRefundedCents,
-            full: command.full,
-            at: command.at,
-          }),
-        ];
-        if (command.full) events.push(...revokeAll(state, 'refund', command.at));
-        return events;
-      }
+        return close(command, state);
+      case 'RefundPurchase':
+        return refund(command, state);
       case 'DisputePurchase':
-        if (!state.purchased || state.disputed) return [];
-        return [
-          PurchaseDisputed({ checkoutRef: state.checkoutRef!, userId: state.userId!, disputeId: command.disputeId, reason: command.reason, at: command.at }),
-          ...revokeAll(state, 'dispute', command.at),
-        ];
+        return dispute(command, state);
       default: {
         const unreachable: never = command;
         return unreachable;
@@ -151,19 +144,56 @@ export const checkoutDecider: Decider<CheckoutCommand, PurchaseEvent, CheckoutSt
   },
 };
 
+type CommandOf<Type extends CheckoutCommand['type']> = Extract<CheckoutCommand, { type: Type }>;
+
+function open(command: CommandOf<'OpenCheckout'>, state: CheckoutState): PurchaseEvent[] {
+  return state.status === 'new' ? [PendingPaymentOpened(command.pending)] : [];
+}
+
+function failAsyncPayment(command: CommandOf<'FailAsyncPayment'>, state: CheckoutState): PurchaseEvent[] {
+  if (state.status === 'purchased' || state.status === 'expired') return [];
+  return [PendingPaymentExpired({ pendingPaymentId: pendingId(command), userId: command.userId, reason: 'payment_failed', at: command.at })];
+}
+
+function close(command: CommandOf<'ExpireCheckout' | 'AbandonCheckout' | 'CancelCheckout'>, state: CheckoutState): PurchaseEvent[] {
+  if (state.status !== 'open') return [];
+  return [PendingPaymentExpired({ pendingPaymentId: pendingId(command), userId: command.userId, reason: CLOSE_REASONS[command.type], at: command.at })];
+}
+
+function refund(command: CommandOf<'RefundPurchase'>, state: CheckoutState): PurchaseEvent[] {
+  if (state.status !== 'purchased' || command.amountRefundedCents <= state.refundedCents) return [];
+  const refunded = PurchaseRefunded({
+    checkoutRef: state.checkoutRef,
+    userId: state.userId,
+    chargeId: command.chargeId,
+    amountRefundedCents: command.amountRefundedCents,
+    full: command.full,
+    at: command.at,
+  });
+  return command.full ? [refunded, ...revokeAll(state, 'refund', command.at)] : [refunded];
+}
+
+function dispute(command: CommandOf<'DisputePurchase'>, state: CheckoutState): PurchaseEvent[] {
+  if (state.status !== 'purchased' || state.disputed) return [];
+  return [
+    PurchaseDisputed({ checkoutRef: state.checkoutRef, userId: state.userId, disputeId: command.disputeId, reason: command.reason, at: command.at }),
+    ...revokeAll(state, 'dispute', command.at),
+  ];
+}
+
 const CLOSE_REASONS = { ExpireCheckout: 'checkout_expired', AbandonCheckout: 'abandoned', CancelCheckout: 'cancelled' } as const;
 
 /** The pending payment of a checkout is named after the checkout (its stream holds one at most). */
 export const checkoutPendingPaymentId = (checkoutRef: string) => `pp-${checkoutRef}`;
 const pendingId = (command: { checkoutRef: string }) => checkoutPendingPaymentId(command.checkoutRef);
 
-function complete(command: Extract<CheckoutCommand, { type: 'CompleteCheckout' }>, state: CheckoutState): PurchaseEvent[] {
+function complete(command: CommandOf<'CompleteCheckout'>, state: CheckoutState): PurchaseEvent[] {
   const { session, resource, at } = command;
   const pendingPaymentId = checkoutPendingPaymentId(session.checkoutRef);
   if (session.paymentStatus === 'unpaid') {
-    if (state.purchased || state.pending === 'processing' || state.pending === 'expired' || state.pending === 'settled') return [];
+    if (state.status !== 'new' && state.status !== 'open') return [];
     const events: PurchaseEvent[] = [];
-    if (!state.pending)
+    if (state.status === 'new')
       events.push(
         PendingPaymentOpened({
           pendingPaymentId,
@@ -183,8 +213,8 @@ function complete(command: Extract<CheckoutCommand, { type: 'CompleteCheckout' }
     return events;
   }
   const events: PurchaseEvent[] = [];
-  if (state.pending === 'open' || state.pending === 'processing') events.push(PendingPaymentSettled({ pendingPaymentId, userId: session.userId, at }));
-  if (!state.purchased) {
+  if (state.status === 'open' || state.status === 'processing') events.push(PendingPaymentSettled({ pendingPaymentId, userId: session.userId, at }));
+  if (state.status !== 'purchased') {
     events.push(
       PurchaseCompleted({
         checkoutRef: session.checkoutRef,
@@ -210,6 +240,6 @@ function complete(command: Extract<CheckoutCommand, { type: 'CompleteCheckout' }
   return events;
 }
 
-function revokeAll(state: CheckoutState, reason: 'refund' | 'dispute', at: string): PurchaseEvent[] {
-  return state.access.map((resourceId) => ResourceAccessRevoked({ userId: state.userId!, resourceId, sourceRef: state.checkoutRef!, reason, at }));
+function revokeAll(state: PurchasedCheckout, reason: 'refund' | 'dispute', at: string): PurchaseEvent[] {
+  return state.access.map((resourceId) => ResourceAccessRevoked({ userId: state.userId, resourceId, sourceRef: state.checkoutRef, reason, at }));
 }

@@ -5,11 +5,11 @@ import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
 import { EventRegistry } from '../../events/event-registry';
 import { ProjectorRegistry } from '../../events/projector-registry';
-import { StripeModule, StripeEventHandlers } from '../../integrations/stripe';
+import { StripeClient, StripeModule, StripeEventHandlers } from '../../integrations/stripe';
 import { CatalogModule } from '../catalog';
 import { EmailKinds, EmailModule, EmailTriggers } from '../email';
 import { LICENSE_SEALING_SECRET, LicensesModule, SEAT_INVITATION_KEY } from '../licenses';
-import { LifetimeEndsSubscriptions, SubscriptionsModule } from '../subscriptions';
+import { SubscriptionsModule } from '../subscriptions';
 import { purchaseEvents } from './checkout.events';
 import { CheckoutServerFns } from './checkout.server-fns';
 import { AccountReads, CheckoutPageReads } from './checkout.queries';
@@ -20,21 +20,18 @@ import { CloseUnpaidCheckoutHandler } from './commands/close-unpaid-checkout.han
 import { CompleteCheckoutHandler } from './commands/complete-checkout.handler';
 import { GrantFreeAccessHandler } from './commands/grant-free-access.handler';
 import { RevokeFreeAccessHandler } from './commands/revoke-free-access.handler';
-import { LinkStripeCustomerHandler } from './commands/link-stripe-customer.handler';
 import { OpenCheckoutHandler } from './commands/open-checkout.handler';
 import { OpenHeldCheckoutHandler } from './commands/open-held-checkout.handler';
-import { RecordInvoiceHandler } from './commands/record-invoice.handler';
-import { SyncSubscriptionHandler } from './commands/sync-subscription.handler';
 import { TakeBackPurchaseHandler } from './commands/take-back-purchase.handler';
-import { StripeCustomerLinked } from './customers/customer.events';
 import { StripeCheckoutSessions } from './stripe-checkout-sessions';
 import { checkoutEmailKinds } from './emails/checkout-email-kinds';
 import { paymentEmailTriggers } from './emails/payment-emails';
 import { registerFulfilmentHandlers } from './fulfilment/fulfilment-handlers';
 import { PurchasesProjector } from './projections/purchases.projector';
+import { LifetimeEndsSubscriptions } from './lifetime-ends-subscriptions';
 import { PurchaseFollowers } from './purchase-followers';
 
-/** Checkout end to end: opening one, Stripe customers, fulfilment from Stripe's events, purchases and their followers. */
+/** Checkout end to end: opening one, fulfilment from Stripe's events, purchases, pending payments and their followers. */
 @Module({
   imports: [CatalogModule, EmailModule, StripeModule, LicensesModule, SubscriptionsModule],
   providers: [
@@ -48,14 +45,16 @@ import { PurchaseFollowers } from './purchase-followers';
     AbandonCheckoutHandler,
     GrantFreeAccessHandler,
     RevokeFreeAccessHandler,
-    LinkStripeCustomerHandler,
     { provide: AccountReads, inject: [MikroORM], useFactory: (orm: MikroORM) => new AccountReads(orm) },
     CompleteCheckoutHandler,
     CloseUnpaidCheckoutHandler,
     TakeBackPurchaseHandler,
-    RecordInvoiceHandler,
-    SyncSubscriptionHandler,
     { provide: PurchaseFollowers, useValue: new PurchaseFollowers() },
+    {
+      provide: LifetimeEndsSubscriptions,
+      inject: [MikroORM, StripeClient],
+      useFactory: (orm: MikroORM, stripe: StripeClient) => new LifetimeEndsSubscriptions(orm, stripe),
+    },
   ],
   exports: [AccountReads, PurchaseFollowers, CheckoutService],
 })
@@ -75,7 +74,7 @@ export class CheckoutModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.register(...purchaseEvents, StripeCustomerLinked);
+    this.events.register(...purchaseEvents);
     this.projectors.register(new PurchasesProjector());
     registerFulfilmentHandlers(this.handlers, this.commands);
     this.emailKinds.add(checkoutEmailKinds);

@@ -1,12 +1,11 @@
 /** The checkout module's public surface: other modules, the app and the CLI import only this. */
-export { checkoutStreamId, PendingPaymentExpired, PendingPaymentOpened, PendingPaymentSettled, PurchaseCompleted } from './checkout.events';
+export { checkoutStreamId, PurchaseCompleted } from './checkout.events';
 export { checkoutDecider, type SessionFacts } from './checkout.decider';
 export { CheckoutService } from './checkout.service';
 export { AbandonCheckout } from './commands/abandon-checkout.handler';
 export { GrantFreeAccess } from './commands/grant-free-access.handler';
 export { RevokeFreeAccess } from './commands/revoke-free-access.handler';
 export { heldCheckoutRef, OpenHeldCheckout } from './commands/open-held-checkout.handler';
-export { StripeCustomerLinked } from './customers/customer.events';
 export { type ClosedUnpaid, type PaidPurchase, type PurchaseFollower, PurchaseFollowers, type TakenBack } from './purchase-followers';
 export { CheckoutModule } from './checkout.module';
 export { checkoutEmailKinds } from './emails/checkout-email-kinds';
@@ -16,3 +15,4 @@ export type { PurchaseTables } from './projections/purchases.entities';
 export type { PaymentsReadModels } from './payments-read-models';
 export { purchaseEvents, type PurchaseEvent } from './checkout.events';
 export { freeAccessDecider } from './free-access.decider';
+export { renewalPaymentEvents, renewalPendingPayments } from './projections/renewal-pending-payments';

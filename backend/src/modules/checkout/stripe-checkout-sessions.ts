@@ -7,7 +7,7 @@ import { PriceBook, StripeClient } from '../../integrations/stripe';
 import type { SignedInUser } from '../auth';
 import { checkoutPendingPaymentId } from './checkout.decider';
 import type { PendingPaymentOpened } from './checkout.events';
-import { LinkStripeCustomer } from './commands/link-stripe-customer.handler';
+import { LinkStripeCustomer } from '../subscriptions';
 
 export interface SessionOptions {
   checkoutRef: string;

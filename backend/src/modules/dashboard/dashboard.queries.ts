@@ -5,7 +5,9 @@ import type { SignedInUser } from '../auth';
 import type { CatalogQueries } from '../catalog';
 import { openLicenseKey } from '../licenses';
 import { readLicenseDeviceSeats } from '../devices';
-import { paymentsReadModels } from '../checkout';
+import { type PaymentsReadModels } from '../checkout';
+import type { ValidationLogTables } from '../licenses';
+import { readModelKysely } from '../../platform/database/read-model-kysely';
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
@@ -24,7 +26,7 @@ export class DashboardQueries {
   ) {}
 
   private get db() {
-    return paymentsReadModels(this.orm.em);
+    return this.orm.em.getKysely<PaymentsReadModels & ValidationLogTables, typeof readModelKysely>(readModelKysely);
   }
 
   async forUser(user: SignedInUser): Promise<DashboardData> {

@@ -1,6 +1,7 @@
 import { accountHistory, type RunCommand } from '../../../../test/support/account-history';
 import type { AccountMoment } from '../../../../contracts/admin/account-moment.contract';
 import { checkoutDecider, freeAccessDecider } from '../checkout';
+import { subscriptionDecider } from '../subscriptions';
 import { accountView, foldAccount, type AccountEvent } from './account-moment.fold';
 
 const START = new Date('2026-11-02T09:00:00.000Z');
@@ -148,6 +149,46 @@ describe('the account at a moment, folded by each module’s decider', () => {
         )
         .map((event) => ({ ...event, streamId: 'subscription-sub_1' }));
       expect(accountView(foldAccount(opened), START).pendingPayments).toMatchObject([{ id: 'pp-in_1', kind: 'renewal', status: 'open' }]);
+    });
+
+    it('shows a failed renewal recorded as the subscription’s own event as pending until that invoice is paid', () => {
+      const snapshot = {
+        subscriptionId: 'sub_2',
+        userId: USER,
+        email: null,
+        resourceId: 'pro',
+        plan: 'pro',
+        title: 'Pro',
+        customerId: 'cus_1',
+        quantity: 1,
+        licenseId: 'lic_2',
+        status: 'past_due',
+        currentPeriodEnd: '2026-12-02T09:00:00.000Z',
+        cancelAtPeriodEnd: false,
+        cancelAt: null,
+        endedAt: null,
+        createdAt: '2026-11-02T09:00:00.000Z',
+      };
+      const invoice = {
+        invoiceId: 'in_2',
+        billingReason: 'subscription_cycle',
+        amountCents: 900,
+        currency: 'usd',
+        payUrl: null,
+        nextAttemptAt: null,
+        periodStart: null,
+        periodEnd: null,
+        invoiceNumber: null,
+      };
+      const at = '2026-11-02T09:00:00.000Z';
+      const failed = subscriptionDecider.decide({ type: 'RecordFailedInvoice', snapshot, invoice, at }, subscriptionDecider.initialState());
+      const stream = (events: typeof failed) => events.map((event) => ({ ...event, streamId: 'subscription-sub_2' }));
+      const state = failed.reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
+      const paid = subscriptionDecider.decide({ type: 'RecordPaidInvoice', snapshot: { ...snapshot, status: 'active' }, invoice, at }, state);
+      expect(accountView(foldAccount(stream(failed)), START).pendingPayments).toMatchObject([
+        { id: 'pp-in_2', kind: 'renewal', status: 'open', amountCents: 900 },
+      ]);
+      expect(accountView(foldAccount(stream([...failed, ...paid])), START).pendingPayments).toEqual([]);
     });
 
     it('lists a free resource once, however often it was asked for', () => {

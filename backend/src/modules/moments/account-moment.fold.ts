@@ -1,7 +1,7 @@
 import type { AccountMoment } from '../../../../contracts/admin/account-moment.contract';
 import type { NewEvent } from '../../events/event-registry';
 import { bookingEvents } from '../booking';
-import { purchaseEvents } from '../checkout';
+import { purchaseEvents, renewalPaymentEvents, renewalPendingPayments } from '../checkout';
 import { creditEvents } from '../credits';
 import { deviceEvents } from '../devices';
 import { licenseEvents } from '../licenses';
@@ -25,9 +25,14 @@ import {
 } from './purchase-moment';
 
 /** The event types the fold reads: the others on the account's streams change nothing it shows. */
-export const FOLDED_TYPES: readonly string[] = [...licenseEvents, ...deviceEvents, ...creditEvents, ...purchaseEvents, ...bookingEvents].map(
-  (definition) => definition.type,
-);
+export const FOLDED_TYPES: readonly string[] = [
+  ...licenseEvents,
+  ...deviceEvents,
+  ...creditEvents,
+  ...purchaseEvents,
+  ...renewalPaymentEvents,
+  ...bookingEvents,
+].map((definition) => definition.type);
 
 /** One of the account's events, decoded: what the fold reads. */
 export interface AccountEvent extends NewEvent {
@@ -82,6 +87,9 @@ export function evolveAccount(fold: AccountFold, event: AccountEvent): AccountFo
     const booking = narrowEvent(bookingEvents, event);
     return booking ? { ...fold, bookings: evolveBookings(fold.bookings, streamId, booking) } : fold;
   }
+  // A subscription's failed renewal is a pending payment too, read from its own events as checkout reads it.
+  const renewal = narrowEvent(renewalPaymentEvents, event);
+  if (renewal) return renewalPendingPayments(renewal).reduce((next, pending) => evolveAccount(next, { ...pending, streamId }), fold);
   const purchase = narrowEvent(purchaseEvents, event);
   if (!purchase) return fold;
   if (streamId.startsWith('freeaccess-'))

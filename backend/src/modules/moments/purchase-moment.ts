@@ -3,6 +3,7 @@ import { checkoutDecider, freeAccessDecider, type PurchaseEvent } from '../check
 import { isoOf } from './moment-time';
 
 type CheckoutState = ReturnType<typeof checkoutDecider.initialState>;
+type PurchasedState = Extract<CheckoutState, { status: 'purchased' }>;
 type FreeAccessState = ReturnType<typeof freeAccessDecider.initialState>;
 
 /**
@@ -33,14 +34,14 @@ export function evolveCheckout(moment: CheckoutMoment, event: PurchaseEvent): Ch
 }
 
 /** The purchase's status as the dashboard words it: a dispute outranks a refund. */
-function purchaseStatus(state: CheckoutState): string {
+function purchaseStatus(state: PurchasedState): string {
   if (state.disputed) return 'disputed';
   if (state.refunded) return 'refunded';
   return state.refundedCents > 0 ? 'partially_refunded' : 'paid';
 }
 
 export function purchaseView(checkoutRef: string, moment: CheckoutMoment): AccountMoment['purchases'][number] | null {
-  if (!moment.state.purchased || !moment.purchase) return null;
+  if (moment.state.status !== 'purchased' || !moment.purchase) return null;
   return { checkoutRef, ...moment.purchase, status: purchaseStatus(moment.state), refundedCents: moment.state.refundedCents };
 }
 
@@ -63,7 +64,7 @@ export function evolvePending(moment: PendingMoment, event: PurchaseEvent): Pend
 }
 
 export function pendingView(id: string, moment: PendingMoment): AccountMoment['pendingPayments'][number] | null {
-  const status = moment.state.pending;
+  const { status } = moment.state;
   if (!moment.opened || (status !== 'open' && status !== 'processing')) return null;
   return { id, status, ...moment.opened };
 }
@@ -89,7 +90,7 @@ type ResourceView = AccountMoment['resources'][number];
 export function resourcesView(checkouts: Iterable<CheckoutMoment>, free: Iterable<FreeAccessMoment>): ResourceView[] {
   const open: ResourceView[] = [];
   for (const checkout of checkouts)
-    for (const resourceId of checkout.state.access) {
+    for (const resourceId of checkout.state.status === 'purchased' ? checkout.state.access : []) {
       const opened = checkout.openedAt.get(resourceId);
       if (opened) open.push({ resourceId, source: opened.source, grantedAt: opened.at });
     }

@@ -1,11 +1,11 @@
 /** The subscriptions module's public surface: other modules, the app and the CLI import only this. */
-export { LifetimeEndsSubscriptions } from './plans/lifetime-ends-subscriptions';
 export { PlanChanges } from './plans/plan-changes';
-export { SubscriptionPastDue, SubscriptionRenewed, subscriptionStreamId } from './subscriptions.events';
+export { SubscriptionCancelled, SubscriptionPastDue, SubscriptionRenewed, subscriptionStreamId } from './subscriptions.events';
+export { SyncSubscription } from './commands/sync-subscription.handler';
+export { LinkStripeCustomer } from './commands/link-stripe-customer.handler';
+export { StripeCustomerLinked } from './customers/customer.events';
 export { SubscriptionsModule } from './subscriptions.module';
-// Last: the decider records checkout's pending-payment events, and checkout's module imports this
-// index; loaded after everything above, whichever of the two modules loads first finds what it needs.
-export { type InvoiceFacts, type SubscriptionCommand, subscriptionDecider, type SubscriptionSnapshot } from './subscriptions.decider';
+export { subscriptionDecider } from './subscriptions.decider';
 export type { SubscriptionTables } from './projections/subscriptions.entities';
 export type { SubscriptionInvoiceTables } from './projections/subscription-invoices.entities';
 export type { SubscriptionEvent } from './subscriptions.events';

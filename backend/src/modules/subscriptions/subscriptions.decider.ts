@@ -1,9 +1,10 @@
 import type { Decider } from '../../events/decider';
 import type { NewEvent } from '../../events/event-registry';
-import { PendingPaymentExpired, PendingPaymentOpened, PendingPaymentSettled } from '../checkout';
+import { passedOver } from '../../events/stream-events';
 import {
   SubscriptionCancellationScheduled,
   SubscriptionCancelled,
+  type SubscriptionEvent,
   SubscriptionPastDue,
   SubscriptionPlanChanged,
   SubscriptionRenewed,
@@ -47,29 +48,31 @@ export type SubscriptionCommand =
   | { type: 'RecordPaidInvoice'; snapshot: SubscriptionSnapshot; invoice: InvoiceFacts; at: string }
   | { type: 'RecordFailedInvoice'; snapshot: SubscriptionSnapshot; invoice: InvoiceFacts; at: string };
 
-export interface SubscriptionState {
-  started: boolean;
-  userId: string | null;
-  /** The plan and seats it bills for now. */
-  resourceId: string | null;
+/** What a started subscription keeps: the plan and seats it bills for now, and each invoice counted. */
+export interface Billing {
+  userId: string;
+  resourceId: string;
   quantity: number;
-  cancelled: boolean;
   cancellationScheduled: boolean;
-  periodEnd: string | null;
+  periodEnd: string;
   paidInvoices: string[];
   /** Failed invoices still waiting to be paid (each a pending payment). */
   unpaidInvoices: string[];
   failedInvoices: string[];
 }
 
-type Event = NewEvent;
-const pendingId = (invoiceId: string) => `pp-${invoiceId}`;
+export type SubscriptionState = { status: 'unknown' } | ({ status: 'started' } & Billing) | ({ status: 'cancelled' } & Billing);
+type Started = Extract<SubscriptionState, { status: 'started' }>;
 
 /**
  * A subscription's life from Stripe's invoices and its current state. Whatever arrives first
  * starts it; each invoice counts once; a cancelled subscription stays cancelled.
  */
-export const subscriptionDecider: Decider<SubscriptionCommand, Event, SubscriptionState> = {
+/** Recorded on subscription streams before version 2 of SubscriptionCancelled; checkout's projector reads them, this decider passes over them. */
+const formerPendingPayments = [passedOver('PendingPaymentOpened'), passedOver('PendingPaymentSettled'), passedOver('PendingPaymentExpired')] as const;
+type StreamEvent = SubscriptionEvent | NewEvent<(typeof formerPendingPayments)[number]['type'], unknown>;
+
+export const subscriptionDecider: Decider<SubscriptionCommand, StreamEvent, SubscriptionState> = {
   events: [
     SubscriptionStarted,
     SubscriptionRenewed,
@@ -77,177 +80,168 @@ export const subscriptionDecider: Decider<SubscriptionCommand, Event, Subscripti
     SubscriptionCancellationScheduled,
     SubscriptionCancelled,
     SubscriptionPlanChanged,
-    PendingPaymentOpened,
-    PendingPaymentSettled,
-    PendingPaymentExpired,
+    ...formerPendingPayments,
   ],
-  initialState: () => ({
-    started: false,
-    userId: null,
-    resourceId: null,
-    quantity: 0,
-    cancelled: false,
-    cancellationScheduled: false,
-    periodEnd: null,
-    paidInvoices: [],
-    unpaidInvoices: [],
-    failedInvoices: [],
-  }),
+  initialState: () => ({ status: 'unknown' }),
 
   evolve(state, event) {
-    const data = event.data as Record<string, unknown>;
+    if (event.type === 'SubscriptionStarted') return state.status === 'unknown' ? begun(event) : state;
+    // Nothing changes a cancelled subscription; streams recorded before version 2 of SubscriptionCancelled also hold
+    // checkout's PendingPayment* events, which change nothing here either.
+    if (state.status !== 'started') return state;
     switch (event.type) {
-      case 'SubscriptionStarted':
-        return {
-          ...state,
-          started: true,
-          userId: data.userId as string,
-          resourceId: data.resourceId as string,
-          quantity: data.quantity as number,
-          periodEnd: data.currentPeriodEnd as string,
-        };
       case 'SubscriptionPlanChanged':
-        return { ...state, resourceId: data.resourceId as string, quantity: data.quantity as number };
+        return { ...state, resourceId: event.data.resourceId, quantity: event.data.quantity };
       case 'SubscriptionRenewed':
         return {
           ...state,
-          periodEnd: data.currentPeriodEnd as string,
-          paidInvoices: [...state.paidInvoices, data.invoiceId as string],
-          unpaidInvoices: state.unpaidInvoices.filter((id) => id !== data.invoiceId),
+          periodEnd: event.data.currentPeriodEnd,
+          paidInvoices: [...state.paidInvoices, event.data.invoiceId],
+          unpaidInvoices: state.unpaidInvoices.filter((id) => id !== event.data.invoiceId),
         };
       case 'SubscriptionPastDue':
         return {
           ...state,
-          failedInvoices: [...state.failedInvoices, data.invoiceId as string],
-          unpaidInvoices: [...state.unpaidInvoices, data.invoiceId as string],
+          failedInvoices: [...state.failedInvoices, event.data.invoiceId],
+          unpaidInvoices: [...state.unpaidInvoices, event.data.invoiceId],
         };
       case 'SubscriptionCancellationScheduled':
-        return { ...state, cancellationScheduled: data.cancelAt !== null };
+        return { ...state, cancellationScheduled: event.data.cancelAt !== null };
       case 'SubscriptionCancelled':
-        return { ...state, cancelled: true, unpaidInvoices: [] };
+        return { ...state, status: 'cancelled', unpaidInvoices: [] };
       default:
         return state;
     }
   },
 
   decide(command, state) {
-    const { snapshot, at } = command;
-    const events: Event[] = [];
-    if (!state.started)
-      events.push(
-        SubscriptionStarted({
-          subscriptionId: snapshot.subscriptionId,
-          userId: snapshot.userId,
-          email: snapshot.email,
-          resourceId: snapshot.resourceId,
-          plan: snapshot.plan,
-          title: snapshot.title,
-          customerId: snapshot.customerId,
-          quantity: snapshot.quantity,
-          licenseId: snapshot.licenseId,
-          currentPeriodEnd: snapshot.currentPeriodEnd,
-          startedAt: snapshot.createdAt,
-        }),
-      );
-    if (state.cancelled) return events;
-    const userId = snapshot.userId;
-    if (state.started && (state.resourceId !== snapshot.resourceId || state.quantity !== snapshot.quantity)) {
-      events.push(
-        SubscriptionPlanChanged({
-          subscriptionId: snapshot.subscriptionId,
-          userId,
-          fromResourceId: state.resourceId ?? snapshot.resourceId,
-          fromQuantity: state.quantity || snapshot.quantity,
-          resourceId: snapshot.resourceId,
-          plan: snapshot.plan,
-          title: snapshot.title,
-          quantity: snapshot.quantity,
-          at,
-        }),
-      );
+    if (state.status === 'cancelled') return [];
+    if (state.status === 'unknown') {
+      const started = start(command.snapshot);
+      return [started, ...decideStarted(command, begun(started))];
     }
-    switch (command.type) {
-      case 'SyncSubscription':
-        break;
-      case 'RecordPaidInvoice': {
-        const { invoice } = command;
-        if (state.paidInvoices.includes(invoice.invoiceId)) break;
-        events.push(
-          SubscriptionRenewed({
-            subscriptionId: snapshot.subscriptionId,
-            userId,
-            email: snapshot.email,
-            title: snapshot.title,
-            invoiceId: invoice.invoiceId,
-            billingReason: invoice.billingReason,
-            amountCents: invoice.amountCents,
-            currency: invoice.currency,
-            currentPeriodEnd: laterOf(invoice.periodEnd, snapshot.currentPeriodEnd),
-            ...billedBy(invoice, snapshot),
-            at,
-          }),
-        );
-        if (state.unpaidInvoices.includes(invoice.invoiceId))
-          events.push(PendingPaymentSettled({ pendingPaymentId: pendingId(invoice.invoiceId), userId, at }));
-        break;
-      }
-      case 'RecordFailedInvoice': {
-        const { invoice } = command;
-        if (state.failedInvoices.includes(invoice.invoiceId) || state.paidInvoices.includes(invoice.invoiceId)) break;
-        events.push(
-          SubscriptionPastDue({
-            subscriptionId: snapshot.subscriptionId,
-            userId,
-            email: snapshot.email,
-            title: snapshot.title,
-            invoiceId: invoice.invoiceId,
-            amountDueCents: invoice.amountCents,
-            currency: invoice.currency,
-            payUrl: invoice.payUrl,
-            nextAttemptAt: invoice.nextAttemptAt,
-            ...billedBy(invoice, snapshot),
-            at,
-          }),
-          PendingPaymentOpened({
-            pendingPaymentId: pendingId(invoice.invoiceId),
-            userId,
-            resourceId: snapshot.resourceId,
-            quantity: snapshot.quantity,
-            kind: 'renewal',
-            amountCents: invoice.amountCents,
-            currency: invoice.currency,
-            payUrl: invoice.payUrl,
-            checkoutSessionId: null,
-            expiresAt: null,
-            openedAt: at,
-          }),
-        );
-        break;
-      }
-      default: {
-        const unreachable: never = command;
-        return unreachable;
-      }
-    }
-    const scheduled = snapshot.cancelAtPeriodEnd || snapshot.cancelAt !== null;
-    if (snapshot.status !== 'canceled' && scheduled !== state.cancellationScheduled) {
-      events.push(
-        SubscriptionCancellationScheduled({
-          subscriptionId: snapshot.subscriptionId,
-          userId,
-          cancelAt: scheduled ? (snapshot.cancelAt ?? snapshot.currentPeriodEnd) : null,
-          at,
-        }),
-      );
-    }
-    if (snapshot.status === 'canceled' || snapshot.status === 'incomplete_expired') {
-      for (const invoiceId of state.unpaidInvoices)
-        events.push(PendingPaymentExpired({ pendingPaymentId: pendingId(invoiceId), userId, reason: 'subscription_cancelled', at }));
-      events.push(SubscriptionCancelled({ subscriptionId: snapshot.subscriptionId, userId, endedAt: snapshot.endedAt ?? at, at }));
-    }
-    return events;
+    return decideStarted(command, state);
   },
 };
+
+function decideStarted(command: SubscriptionCommand, state: Started): SubscriptionEvent[] {
+  switch (command.type) {
+    case 'SyncSubscription':
+      return withChanges(command, state, []);
+    case 'RecordPaidInvoice':
+      return withChanges(command, state, recordPaid(command, state));
+    case 'RecordFailedInvoice':
+      return withChanges(command, state, recordFailed(command, state));
+    default: {
+      const unreachable: never = command;
+      return unreachable;
+    }
+  }
+}
+
+type StartedEvent = ReturnType<typeof SubscriptionStarted>;
+
+const begun = ({ data }: StartedEvent): Started => ({
+  status: 'started',
+  userId: data.userId,
+  resourceId: data.resourceId,
+  quantity: data.quantity,
+  cancellationScheduled: false,
+  periodEnd: data.currentPeriodEnd,
+  paidInvoices: [],
+  unpaidInvoices: [],
+  failedInvoices: [],
+});
+
+function start(snapshot: SubscriptionSnapshot): StartedEvent {
+  return SubscriptionStarted({
+    subscriptionId: snapshot.subscriptionId,
+    userId: snapshot.userId,
+    email: snapshot.email,
+    resourceId: snapshot.resourceId,
+    plan: snapshot.plan,
+    title: snapshot.title,
+    customerId: snapshot.customerId,
+    quantity: snapshot.quantity,
+    licenseId: snapshot.licenseId,
+    currentPeriodEnd: snapshot.currentPeriodEnd,
+    startedAt: snapshot.createdAt,
+  });
+}
+
+type InvoiceCommand = Extract<SubscriptionCommand, { invoice: InvoiceFacts }>;
+
+function recordPaid({ snapshot, invoice, at }: InvoiceCommand, state: Started): SubscriptionEvent[] {
+  if (state.paidInvoices.includes(invoice.invoiceId)) return [];
+  return [
+    SubscriptionRenewed({
+      subscriptionId: snapshot.subscriptionId,
+      userId: snapshot.userId,
+      email: snapshot.email,
+      title: snapshot.title,
+      invoiceId: invoice.invoiceId,
+      billingReason: invoice.billingReason,
+      amountCents: invoice.amountCents,
+      currency: invoice.currency,
+      currentPeriodEnd: laterOf(invoice.periodEnd, snapshot.currentPeriodEnd),
+      ...billedBy(invoice, snapshot),
+      at,
+    }),
+  ];
+}
+
+function recordFailed({ snapshot, invoice, at }: InvoiceCommand, state: Started): SubscriptionEvent[] {
+  if (state.failedInvoices.includes(invoice.invoiceId) || state.paidInvoices.includes(invoice.invoiceId)) return [];
+  return [
+    SubscriptionPastDue({
+      subscriptionId: snapshot.subscriptionId,
+      userId: snapshot.userId,
+      email: snapshot.email,
+      title: snapshot.title,
+      invoiceId: invoice.invoiceId,
+      amountDueCents: invoice.amountCents,
+      currency: invoice.currency,
+      payUrl: invoice.payUrl,
+      nextAttemptAt: invoice.nextAttemptAt,
+      ...billedBy(invoice, snapshot),
+      at,
+    }),
+  ];
+}
+
+/** What every command also records from the snapshot: a move to another plan before, a scheduled or final end after. */
+function withChanges({ snapshot, at }: SubscriptionCommand, state: Started, recorded: SubscriptionEvent[]): SubscriptionEvent[] {
+  const events: SubscriptionEvent[] = [];
+  const { subscriptionId, userId } = snapshot;
+  if (state.resourceId !== snapshot.resourceId || state.quantity !== snapshot.quantity)
+    events.push(
+      SubscriptionPlanChanged({
+        subscriptionId,
+        userId,
+        fromResourceId: state.resourceId,
+        fromQuantity: state.quantity,
+        resourceId: snapshot.resourceId,
+        plan: snapshot.plan,
+        title: snapshot.title,
+        quantity: snapshot.quantity,
+        at,
+      }),
+    );
+  events.push(...recorded);
+  const scheduled = snapshot.cancelAtPeriodEnd || snapshot.cancelAt !== null;
+  if (snapshot.status !== 'canceled' && scheduled !== state.cancellationScheduled)
+    events.push(
+      SubscriptionCancellationScheduled({
+        subscriptionId,
+        userId,
+        cancelAt: scheduled ? (snapshot.cancelAt ?? snapshot.currentPeriodEnd) : null,
+        at,
+      }),
+    );
+  if (snapshot.status === 'canceled' || snapshot.status === 'incomplete_expired')
+    events.push(SubscriptionCancelled({ subscriptionId, userId, endedAt: snapshot.endedAt ?? at, unpaidInvoiceIds: state.unpaidInvoices, at }));
+  return events;
+}
 
 const laterOf = (a: string | null, b: string) => (a && a > b ? a : b);
 const billedBy = (invoice: InvoiceFacts, snapshot: SubscriptionSnapshot) => ({

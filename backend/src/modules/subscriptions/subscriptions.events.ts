@@ -56,7 +56,11 @@ export const SubscriptionRenewed = defineEvent({
   upcasters: { 1: (data) => ({ ...(data as object), ...unknownBilled }) },
 });
 
-/** Recorded when an invoice of the subscription could not be charged (a renewal's declined card): it waits to be paid. */
+/**
+ * Recorded when an invoice of the subscription could not be charged (a renewal's declined card): it
+ * waits to be paid (checkout's pending payments read it here; before this event named what it
+ * bills, version 1, the stream recorded a PendingPaymentOpened of its own).
+ */
 export const SubscriptionPastDue = defineEvent({
   type: 'SubscriptionPastDue',
   schemaVersion: 2,
@@ -83,10 +87,16 @@ export const SubscriptionCancellationScheduled = defineEvent({
   schema: z.object({ subscriptionId: z.string(), userId: z.string(), cancelAt: iso.nullable(), at: iso }),
 });
 
+/**
+ * Recorded when Stripe's subscription ended. The invoices still unpaid lapse with it (checkout's
+ * pending payments read them here); before version 2 the stream recorded each as a
+ * PendingPaymentExpired of its own instead, so version 1 reads as none left.
+ */
 export const SubscriptionCancelled = defineEvent({
   type: 'SubscriptionCancelled',
-  schemaVersion: 1,
-  schema: z.object({ subscriptionId: z.string(), userId: z.string(), endedAt: iso, at: iso }),
+  schemaVersion: 2,
+  schema: z.object({ subscriptionId: z.string(), userId: z.string(), endedAt: iso, unpaidInvoiceIds: z.array(z.string()), at: iso }),
+  upcasters: { 1: (data) => ({ ...(data as object), unpaidInvoiceIds: [] }) },
 });
 
 /** Recorded when Stripe's subscription moved to another plan or number of seats (an upgrade, a switch, a seat change). */

@@ -1,17 +1,22 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { EventRegistry } from '../../events/event-registry';
 import { ProjectorRegistry } from '../../events/projector-registry';
-import { PriceBook, StripeClient, StripeModule } from '../../integrations/stripe';
+import { PriceBook, StripeClient, StripeEventHandlers, StripeModule } from '../../integrations/stripe';
 import { CatalogModule, CatalogQueries } from '../catalog';
-import { LifetimeEndsSubscriptions } from './plans/lifetime-ends-subscriptions';
+import { LinkStripeCustomerHandler } from './commands/link-stripe-customer.handler';
+import { RecordInvoiceHandler } from './commands/record-invoice.handler';
+import { SyncSubscriptionHandler } from './commands/sync-subscription.handler';
+import { StripeCustomerLinked } from './customers/customer.events';
 import { PlanChangeServerFns } from './plans/plan-change.server-fns';
 import { PlanChanges } from './plans/plan-changes';
 import { SubscriptionInvoicesProjector } from './projections/subscription-invoices.projector';
 import { SubscriptionsProjector } from './projections/subscriptions.projector';
+import { registerSubscriptionHandlers } from './subscription-stripe-handlers';
 import { subscriptionEvents } from './subscriptions.events';
 
-/** Subscriptions: their events and read model, and changing from one plan to another. */
+/** Subscriptions and the Stripe customer they bill: their streams from Stripe's events, their read models, and changing from one plan to another. */
 @Module({
   imports: [CatalogModule, StripeModule],
   providers: [
@@ -21,24 +26,24 @@ import { subscriptionEvents } from './subscriptions.events';
       inject: [CatalogQueries, PriceBook, StripeClient, MikroORM],
       useFactory: (catalog: CatalogQueries, prices: PriceBook, stripe: StripeClient, orm: MikroORM) => new PlanChanges(catalog, prices, stripe, orm),
     },
-    // A purchase follower; checkout adds it to its followers (checkout already depends on subscriptions).
-    {
-      provide: LifetimeEndsSubscriptions,
-      inject: [MikroORM, StripeClient],
-      useFactory: (orm: MikroORM, stripe: StripeClient) => new LifetimeEndsSubscriptions(orm, stripe),
-    },
+    SyncSubscriptionHandler,
+    RecordInvoiceHandler,
+    LinkStripeCustomerHandler,
   ],
-  exports: [PlanChanges, LifetimeEndsSubscriptions],
+  exports: [PlanChanges],
 })
 export class SubscriptionsModule implements OnModuleInit {
   constructor(
     private readonly events: EventRegistry,
     private readonly projectors: ProjectorRegistry,
+    private readonly handlers: StripeEventHandlers,
+    private readonly commands: CommandBus,
   ) {}
 
   onModuleInit(): void {
-    this.events.register(...subscriptionEvents);
+    this.events.register(...subscriptionEvents, StripeCustomerLinked);
     this.projectors.register(new SubscriptionsProjector());
     this.projectors.register(new SubscriptionInvoicesProjector());
+    registerSubscriptionHandlers(this.handlers, this.commands);
   }
 }

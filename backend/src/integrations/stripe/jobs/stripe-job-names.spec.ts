@@ -2,6 +2,7 @@ import type { CommandBus } from '@nestjs/cqrs';
 // Loaded through the module's surface first, as the app loads it: its files import one another in a cycle.
 import '../../../modules/checkout';
 import { registerFulfilmentHandlers } from '../../../modules/checkout/fulfilment/fulfilment-handlers';
+import { registerSubscriptionHandlers } from '../../../modules/subscriptions/subscription-stripe-handlers';
 import { StripeEventHandlers } from '../webhooks/stripe-event-handlers';
 import { IGNORED_STRIPE_EVENT_JOB, STRIPE_JOB_NAMES, stripeJobName } from './stripe-job-names';
 
@@ -11,7 +12,9 @@ const JOB_NAME = /^[a-z]+\.[a-z-]+$/;
 function typesTheModulesHandle(): string[] {
   const handlers = new StripeEventHandlers();
   const on = jest.spyOn(handlers, 'on');
-  registerFulfilmentHandlers(handlers, { execute: jest.fn() } as unknown as CommandBus);
+  const commands = { execute: jest.fn() } as unknown as CommandBus;
+  registerFulfilmentHandlers(handlers, commands);
+  registerSubscriptionHandlers(handlers, commands);
   return on.mock.calls.map(([type]) => type);
 }
 

@@ -2,23 +2,16 @@ import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nest
 import type { Resource } from '../../../../../contracts/catalog/resource';
 import { runCommand } from '../../../events/command-runner';
 import { EventStore } from '../../../events/event-store';
-import {
-  type ReceivedStripeEvent,
-  catalogPriceMismatch,
-  PriceBook,
-  RefusedStripeEvent,
-  sessionFacts,
-  StripeClient,
-  StripeRecords,
-} from '../../../integrations/stripe';
+import { type ReceivedStripeEvent, catalogPriceMismatch, PriceBook, RefusedStripeEvent, StripeClient, StripeRecords } from '../../../integrations/stripe';
 import { CatalogQueries } from '../../catalog';
 import { GrantLicense, licenseIdFor, licenseTerms, RevokeLicense } from '../../licenses';
-import { checkoutDecider, type CheckoutState, type ResourceFacts } from '../checkout.decider';
+import { SyncSubscription } from '../../subscriptions';
+import { checkoutDecider, type PurchasedCheckout, type ResourceFacts } from '../checkout.decider';
 import { checkoutStreamId } from '../checkout.events';
 import { grantsResourceAccess } from '../checkout-rules';
+import { sessionFacts } from '../fulfilment/session-facts';
 import { metadataFor, objectId } from '../fulfilment/stripe-event-facts';
 import { PurchaseFollowers } from '../purchase-followers';
-import { SyncSubscription } from './sync-subscription.handler';
 
 /** Stripe's `checkout.session.completed` (or a delayed payment that cleared): the session, fulfilled. */
 export class CompleteCheckout extends Command<void> {
@@ -65,7 +58,8 @@ export class CompleteCheckoutHandler implements ICommandHandler<CompleteCheckout
       command: { type: 'CompleteCheckout', session, resource: facts, at: new Date().toISOString() },
       metadata: metadataFor(event),
     });
-    if (state.purchased) await this.followPurchase(session.checkoutRef, { ...session, stripeMetadata: { ...stripeSession.metadata } }, resource, state, event);
+    if (state.status === 'purchased')
+      await this.followPurchase(session.checkoutRef, { ...session, stripeMetadata: { ...stripeSession.metadata } }, resource, state, event);
     if (session.subscriptionId && session.paymentStatus === 'paid') await this.commands.execute(new SyncSubscription(session.subscriptionId, event, null));
   }
 
@@ -74,7 +68,7 @@ export class CompleteCheckoutHandler implements ICommandHandler<CompleteCheckout
     checkoutRef: string,
     session: { userId: string; email: string | null; quantity: number; paymentIntentId: string | null; stripeMetadata: Record<string, string> },
     resource: Resource,
-    state: CheckoutState,
+    state: PurchasedCheckout,
     event: ReceivedStripeEvent,
   ): Promise<void> {
     const takenBack = state.disputed ? 'dispute' : state.refunded ? 'refund' : null;

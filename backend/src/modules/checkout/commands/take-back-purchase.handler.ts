@@ -49,7 +49,7 @@ export class TakeBackPurchaseHandler implements ICommandHandler<TakeBackPurchase
       command,
       metadata: metadataFor(event),
     });
-    if (!state.purchased) throw new NotYetError(`the purchase ${ours.checkoutRef} is not recorded yet`);
+    if (state.status !== 'purchased') throw new NotYetError(`the purchase ${ours.checkoutRef} is not recorded yet`);
     if (reason === 'refund' && !state.refunded) return;
     await this.commands.execute(new RevokeLicense(licenseIdFor(`checkout:${ours.checkoutRef}`), reason, new Date().toISOString(), metadataFor(event)));
     await this.followers.takenBack(

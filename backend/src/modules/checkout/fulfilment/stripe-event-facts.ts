@@ -8,8 +8,7 @@ export class NotYetError extends Error {}
 /** What handling this Stripe event records: its id names the chain and causes each step (see metadata-for.ts). */
 export const metadataFor = (event: ReceivedStripeEvent): EventMetadata => stripeEventMetadata(event.id);
 
-/** The id of the object an event is about: all the payload is trusted for. */
-export const objectId = (event: ReceivedStripeEvent): unknown => (event.payload as { data?: { object?: { id?: unknown } } } | null)?.data?.object?.id;
+export { stripeObjectId as objectId } from '../../../integrations/stripe';
 
 /** Our references on a payment, as Stripe has them (a refund or dispute names only the payment). */
 export async function paymentIntentMetadata(records: StripeRecords, paymentIntentId: string | null) {

@@ -1,18 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Projector, Recorded } from '../../../events/projector';
-import type { StripeCustomerLinked } from '../../checkout';
+import { StripeCustomerLinked } from '../customers/customer.events';
 import { subscriptionEvents } from '../subscriptions.events';
 import { subscriptionTables } from './subscriptions.entities';
 
-// Checkout's event is named, not imported: checkout's module imports this one, so loading checkout here would be a require cycle.
-const customerLinked: ReturnType<typeof StripeCustomerLinked>['type'] = 'StripeCustomerLinked';
-const projected = [...subscriptionEvents.map((definition) => definition.type), customerLinked];
-type SubscriptionsEvent = Recorded<ReturnType<(typeof subscriptionEvents)[number]> | ReturnType<typeof StripeCustomerLinked>>;
+const projectedEvents = [...subscriptionEvents, StripeCustomerLinked];
+type SubscriptionsEvent = Recorded<ReturnType<(typeof projectedEvents)[number]>>;
 
 /** Subscriptions (plan, status, renewal date) and each user's Stripe customer, for billing. */
 export class SubscriptionsProjector implements Projector<SubscriptionsEvent> {
   readonly name = 'SubscriptionsProjector';
-  readonly eventTypes = projected;
+  readonly eventTypes = projectedEvents.map((definition) => definition.type);
   readonly tables = ['rm_subscriptions', 'rm_customers'];
 
   async apply(event: SubscriptionsEvent, em: EntityManager): Promise<void> {

@@ -13,10 +13,11 @@ import {
   StripeRecords,
   subscriptionPeriodEnd,
 } from '../../../integrations/stripe';
+import { stripeEventMetadata } from '../../../events/metadata-for';
 import { CatalogQueries } from '../../catalog';
 import { ChangeLicensePlan, ChangeLicenseTerm, GrantLicense, licenseIdFor, licenseTerms } from '../../licenses';
-import { subscriptionDecider, type SubscriptionCommand, type SubscriptionSnapshot, subscriptionStreamId } from '../../subscriptions';
-import { metadataFor } from '../fulfilment/stripe-event-facts';
+import { subscriptionDecider, type SubscriptionCommand, type SubscriptionSnapshot } from '../subscriptions.decider';
+import { subscriptionStreamId } from '../subscriptions.events';
 
 export type InvoiceToRecord = Omit<Extract<SubscriptionCommand, { type: 'RecordPaidInvoice' | 'RecordFailedInvoice' }>, 'snapshot' | 'at'>;
 
@@ -86,15 +87,19 @@ export class SyncSubscriptionHandler implements ICommandHandler<SyncSubscription
       createdAt: isoFromSeconds(subscription.created)!,
     };
     const at = new Date().toISOString();
+    const metadata = stripeEventMetadata(event.id);
     const command: SubscriptionCommand = invoice ? { ...invoice, snapshot, at } : { type: 'SyncSubscription', snapshot, at };
     const outcome = await runCommand({
       store: this.store,
       streamId: subscriptionStreamId(subscriptionId),
       decider: subscriptionDecider,
       command,
-      metadata: metadataFor(event),
+      metadata,
     });
-    const state = outcome.state;
+    const { state } = outcome;
+    // Started by this command if it was not, so `unknown` only stands for "as the snapshot says".
+    const ended = state.status === 'cancelled';
+    const periodEnd = state.status === 'unknown' ? snapshot.currentPeriodEnd : state.periodEnd;
     await this.commands.execute(
       new GrantLicense(
         {
@@ -104,22 +109,14 @@ export class SyncSubscriptionHandler implements ICommandHandler<SyncSubscription
           resource,
           quantity,
           source: { checkoutRef: ours.checkoutRef, subscriptionId },
-          validUntil: state.periodEnd ?? snapshot.currentPeriodEnd,
+          validUntil: periodEnd,
           at,
         },
-        metadataFor(event),
+        metadata,
       ),
     );
-    await this.commands.execute(new ChangeLicensePlan(snapshot.licenseId, resource, quantity, at, metadataFor(event)));
-    const status = state.cancelled ? 'ended' : subscription.status === 'past_due' || subscription.status === 'unpaid' ? 'past_due' : 'active';
-    await this.commands.execute(
-      new ChangeLicenseTerm(
-        snapshot.licenseId,
-        status,
-        state.cancelled ? (snapshot.endedAt ?? at) : (state.periodEnd ?? snapshot.currentPeriodEnd),
-        at,
-        metadataFor(event),
-      ),
-    );
+    await this.commands.execute(new ChangeLicensePlan(snapshot.licenseId, resource, quantity, at, metadata));
+    const status = ended ? 'ended' : subscription.status === 'past_due' || subscription.status === 'unpaid' ? 'past_due' : 'active';
+    await this.commands.execute(new ChangeLicenseTerm(snapshot.licenseId, status, ended ? (snapshot.endedAt ?? at) : periodEnd, at, metadata));
   }
 }

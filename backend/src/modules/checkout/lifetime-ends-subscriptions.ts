@@ -1,9 +1,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { EventMetadata } from '../../../events/event-metadata';
-import type { PaidPurchase, PurchaseFollower } from '../../checkout';
-import { licenseTerms } from '../../licenses';
-import { planReadModels } from '../plan-read-models';
-import type { StripeClient } from '../../../integrations/stripe';
+import type { EventMetadata } from '../../events/event-metadata';
+import type { StripeClient } from '../../integrations/stripe';
+import { licenseTerms } from '../licenses';
+import { paymentsReadModels } from './payments-read-models';
+import type { PaidPurchase, PurchaseFollower } from './purchase-followers';
 
 /**
  * Monthly → Lifetime: once the lifetime payment has succeeded (never before), each monthly
@@ -20,7 +20,7 @@ export class LifetimeEndsSubscriptions implements PurchaseFollower {
 
   async purchased(purchase: PaidPurchase, _metadata: EventMetadata): Promise<void> {
     if (purchase.takenBack || purchase.resource.type !== 'license' || licenseTerms(purchase.resource, 1).kind !== 'lifetime') return;
-    const rows = await planReadModels(this.orm.em)
+    const rows = await paymentsReadModels(this.orm.em)
       .selectFrom('rm_subscriptions')
       .select('subscription_id')
       .where('user_id', '=', purchase.userId)

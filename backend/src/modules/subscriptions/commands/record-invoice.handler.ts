@@ -1,6 +1,6 @@
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type ReceivedStripeEvent, invoiceFacts, invoiceSubscriptionId, RefusedStripeEvent, StripeClient, StripeRecords } from '../../../integrations/stripe';
-import { objectId } from '../fulfilment/stripe-event-facts';
+import { type ReceivedStripeEvent, invoiceSubscriptionId, RefusedStripeEvent, StripeClient, stripeObjectId, StripeRecords } from '../../../integrations/stripe';
+import { invoiceFacts } from './invoice-facts';
 import { SyncSubscription } from './sync-subscription.handler';
 
 /** Stripe's `invoice.paid` or `invoice.payment_failed`: what it says of the subscription's billing. */
@@ -26,7 +26,7 @@ export class RecordInvoiceHandler implements ICommandHandler<RecordInvoice, void
   }
 
   async execute({ event, outcome }: RecordInvoice): Promise<void> {
-    const invoice = await this.records.invoice(objectId(event));
+    const invoice = await this.records.invoice(stripeObjectId(event));
     if (outcome === 'paid' && invoice.status !== 'paid')
       throw new RefusedStripeEvent(`invoice ${invoice.id}: ${invoice.status ?? 'no status'} at Stripe, not paid`);
     const subscriptionId = invoiceSubscriptionId(invoice);
