@@ -1,10 +1,13 @@
+import { BullModule, getQueueToken } from '@nestjs/bullmq';
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import type { Queue } from 'bullmq';
 import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
 import { EventRegistry } from '../../events/event-registry';
 import { ProjectorRegistry } from '../../events/projector-registry';
+import { ReactorRegistry } from '../../events/reactor-registry';
 import { StripeModule, StripeEventHandlers } from '../../integrations/stripe';
 import { CatalogModule } from '../catalog';
 import { EmailKinds, EmailModule, EmailTriggers } from '../email';
@@ -27,7 +30,9 @@ import { RecordInvoiceHandler } from './commands/record-invoice.handler';
 import { SyncSubscriptionHandler } from './commands/sync-subscription.handler';
 import { TakeBackPurchaseHandler } from './commands/take-back-purchase.handler';
 import { StripeCustomerLinked } from './customers/customer.events';
-import { StripeCheckoutSessions } from './stripe-checkout-sessions';
+import { CLOSE_STRIPE_CHECKOUT_QUEUE, type CloseStripeCheckoutJob, StripeCheckoutClosings } from './jobs/close-stripe-checkout';
+import { CloseStripeCheckoutReactor } from './jobs/close-stripe-checkout.reactor';
+import { StripeCheckouts } from './stripe-checkouts';
 import { checkoutEmailKinds } from './emails/checkout-email-kinds';
 import { paymentEmailTriggers } from './emails/payment-emails';
 import { registerFulfilmentHandlers } from './fulfilment/fulfilment-handlers';
@@ -36,12 +41,17 @@ import { PurchaseFollowers } from './purchase-followers';
 
 /** Checkout end to end: opening one, Stripe customers, fulfilment from Stripe's events, purchases and their followers. */
 @Module({
-  imports: [CatalogModule, EmailModule, StripeModule, LicensesModule, SubscriptionsModule],
+  imports: [CatalogModule, EmailModule, StripeModule, LicensesModule, SubscriptionsModule, BullModule.registerQueue({ name: CLOSE_STRIPE_CHECKOUT_QUEUE })],
   providers: [
     CheckoutServerFns,
     CheckoutPageReads,
     CheckoutService,
-    StripeCheckoutSessions,
+    StripeCheckouts,
+    {
+      provide: StripeCheckoutClosings,
+      inject: [getQueueToken(CLOSE_STRIPE_CHECKOUT_QUEUE)],
+      useFactory: (queue: Queue<CloseStripeCheckoutJob>) => new StripeCheckoutClosings(queue),
+    },
     OpenCheckoutHandler,
     OpenHeldCheckoutHandler,
     CancelCheckoutHandler,
@@ -63,6 +73,8 @@ export class CheckoutModule implements OnModuleInit {
   constructor(
     private readonly events: EventRegistry,
     private readonly projectors: ProjectorRegistry,
+    private readonly reactors: ReactorRegistry,
+    private readonly closings: StripeCheckoutClosings,
     private readonly handlers: StripeEventHandlers,
     private readonly commands: CommandBus,
     private readonly triggers: EmailTriggers,
@@ -77,6 +89,7 @@ export class CheckoutModule implements OnModuleInit {
   onModuleInit(): void {
     this.events.register(...purchaseEvents, StripeCustomerLinked);
     this.projectors.register(new PurchasesProjector());
+    this.reactors.register(new CloseStripeCheckoutReactor(this.closings));
     registerFulfilmentHandlers(this.handlers, this.commands);
     this.emailKinds.add(checkoutEmailKinds);
     this.triggers.add(...paymentEmailTriggers(this.sealingSecret, this.config.PUBLIC_URL, this.invitationKey));
