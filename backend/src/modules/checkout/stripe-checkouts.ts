@@ -18,8 +18,7 @@ export interface StripeCheckoutOptions {
 }
 
 export type OpenedStripeCheckout =
-  | { outcome: 'opened'; url: string; pending: z.input<typeof PendingPaymentOpened.schema> }
-  | { outcome: 'configuration-error' };
+  { outcome: 'opened'; url: string; pending: z.input<typeof PendingPaymentOpened.schema> } | { outcome: 'configuration-error' };
 
 /**
  * The Stripe calls a request waits for: opening a Stripe checkout (the buyer is sent to its page)

@@ -36,7 +36,9 @@ export class CancelCheckoutHandler implements ICommandHandler<CancelCheckout, { 
 
   async execute({ userId, which, metadata }: CancelCheckout): Promise<{ cancelled: number }> {
     const checkoutRefs =
-      'checkoutRef' in which ? [which.checkoutRef] : (await this.reads.openCheckouts(userId, which.resourceId)).map((pending) => pending.id.replace(/^pp-/, ''));
+      'checkoutRef' in which
+        ? [which.checkoutRef]
+        : (await this.reads.openCheckouts(userId, which.resourceId)).map((pending) => pending.id.replace(/^pp-/, ''));
     let cancelled = 0;
     for (const checkoutRef of checkoutRefs) {
       const outcome = await runCommand({
