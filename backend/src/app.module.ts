@@ -26,7 +26,7 @@ import { IdentityEmulatorModule } from './emulators/identity/identity-emulator.m
 import { OutboxModule } from './emulators/outbox/outbox.module';
 import { StripeEmulatorModule } from './emulators/stripe/stripe-emulator.module';
 import { StripeWebhookJobsModule, StripeModule } from './integrations/stripe';
-import { CheckoutModule } from './modules/checkout';
+import { CheckoutJobsModule, CheckoutModule } from './modules/checkout';
 import { DashboardModule } from './modules/dashboard';
 import { LicensesModule } from './modules/licenses';
 import { SubscriptionsModule } from './modules/subscriptions';
@@ -143,6 +143,7 @@ export class WorkerModule {
         SupportJobsModule,
         EmailJobsModule,
         BookingRemindersJobsModule,
+        CheckoutJobsModule,
         StripeWebhookJobsModule,
       ],
     };

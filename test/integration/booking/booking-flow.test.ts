@@ -5,9 +5,11 @@ import { EventRegistry } from '../../../backend/src/events/event-registry';
 import { EventStore } from '../../../backend/src/events/event-store';
 import { bookingEvents, hostCalendarStreamId } from '../../../backend/src/modules/booking/booking.events';
 import { hostCalendarDecider } from '../../../backend/src/modules/booking/booking.decider';
+import { heldCheckoutRef } from '../../../backend/src/modules/checkout/commands/open-held-checkout.handler';
 import { emulatorStripe } from '../../support/emulator-client';
 import { callFn, chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../../support/site-client';
 import type { SiteServer } from '../../support/site-server';
+import { watchStripeCheckoutClosings } from '../../support/stripe-checkout-closings';
 import { testPool } from '../../support/test-events';
 
 let site: SiteServer;
@@ -16,6 +18,7 @@ let pool: Pool;
 let store: EventStore;
 let host: string;
 let hostUserId: string;
+let closings: Awaited<ReturnType<typeof watchStripeCheckoutClosings>>;
 const customers: string[] = [];
 
 const allDay = [{ start: '00:00', end: '24:00' }];
@@ -32,6 +35,7 @@ const schedule = {
 beforeAll(async () => {
   site = await startAddressableSite('booking-flow', { LOCAL_ADMIN_EMAILS: 'host@example.com' });
   stripe = emulatorStripe(site.url);
+  closings = await watchStripeCheckoutClosings(site);
   pool = testPool(4, site.databaseUrl);
   store = new EventStore(pool, new EventRegistry().register(...bookingEvents));
   host = await signUpOverHttp(site, 'host@example.com', 'Hannah Host');
@@ -40,6 +44,7 @@ beforeAll(async () => {
   for (let i = 0; i < 5; i += 1) customers.push(await signUpOverHttp(site, `customer${i}@example.com`, `Customer ${i}`));
 }, 120_000);
 afterAll(async () => {
+  await closings?.stop();
   await pool?.end();
   await site?.stop();
 });
@@ -206,7 +211,10 @@ describe('booking a 1-on-1 session over HTTP, on the Stripe emulator', () => {
     );
     expect((await callFn(site.url, 'releaseSessionHold', {}, { cookie })).result).toEqual({ released: 1 });
     expect(await isOpen(second)).toBe(true);
+    // The cancelled checkout has a job close its Stripe checkout; the hosted page can no longer be paid.
+    expect(await closings.closed(heldCheckoutRef(await holdIdOf('customer2@example.com', second)))).toBe('expired');
     expect((await stripe.checkout.sessions.retrieve(new URL(cancelling.result.url).pathname.split('/').pop()!)).status).toBe('expired');
+    expect((await chooseOnHostedCheckout(cancelling.result.url, 'pay')).status).toBe(409);
   });
 
   it('a payment that completes after its hold lapsed is honoured if the time is free, refunded in full if it was taken', async () => {

@@ -1,17 +1,27 @@
 import { request } from 'node:http';
+import { Pool } from 'pg';
 import Stripe from 'stripe';
 import type { SiteServer } from '../../support/site-server';
 import { callFn, chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../../support/site-client';
 import { emulatorStripe } from '../../support/emulator-client';
 import { untilProjected, untilStripeEventsAttempted } from '../../support/site-signals';
+import { watchStripeCheckoutClosings } from '../../support/stripe-checkout-closings';
 
 let site: SiteServer;
 let stripe: Stripe;
+let pool: Pool;
+let closings: Awaited<ReturnType<typeof watchStripeCheckoutClosings>>;
 beforeAll(async () => {
   site = await startAddressableSite('checkout-form');
   stripe = emulatorStripe(site.url);
+  pool = new Pool({ connectionString: site.databaseUrl, max: 1 });
+  closings = await watchStripeCheckoutClosings(site);
 }, 90_000);
-afterAll(() => site?.stop());
+afterAll(async () => {
+  await closings?.stop();
+  await pool?.end();
+  await site?.stop();
+});
 
 const dashboard = (cookie: string) => callFn(site.url, 'getDashboardData', {}, { cookie, method: 'GET' });
 
@@ -104,7 +114,7 @@ describe('the checkout form without JavaScript', () => {
 });
 
 describe('cancelled and expired checkouts', () => {
-  it('closes a checkout the buyer came back from as cancelled, and a new press opens a fresh session', async () => {
+  it('closes a checkout the buyer came back from as cancelled, and a new press opens a fresh Stripe checkout', async () => {
     const cookie = await signUpOverHttp(site, 'canceller@example.com');
     const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'the-ai-assisted-vault', quantity: 1 }, { cookie });
     await eventually(
@@ -116,10 +126,13 @@ describe('cancelled and expired checkouts', () => {
     expect((await callFn(site.url, 'cancelCheckout', { resourceId: 'the-ai-assisted-vault' }, { cookie })).result).toEqual({ cancelled: 1 });
     const data = await dashboard(cookie);
     expect(data.result.pendingPayments).toEqual([expect.objectContaining({ status: 'expired', closeReason: 'cancelled' })]);
-    const sessionId = started.result.url.split('/').pop();
-    expect((await stripe.checkout.sessions.retrieve(sessionId)).status).toBe('expired');
+    // The cancellation has a job close the Stripe checkout; the hosted page can no longer be paid.
+    expect(await closings.closed(data.result.pendingPayments[0].id.replace(/^pp-/, ''))).toBe('expired');
+    const stripeCheckoutId = started.result.url.split('/').pop();
+    expect((await stripe.checkout.sessions.retrieve(stripeCheckoutId)).status).toBe('expired');
+    expect((await chooseOnHostedCheckout(started.result.url, 'pay')).status).toBe(409);
     // Stripe's expiry webhook arrives after: it leaves the checkout cancelled.
-    await untilStripeEventsAttempted(site, { type: 'checkout.session.expired', objectId: sessionId });
+    await untilStripeEventsAttempted(site, { type: 'checkout.session.expired', objectId: stripeCheckoutId });
     await untilProjected(site);
     expect((await dashboard(cookie)).result.pendingPayments).toEqual([expect.objectContaining({ closeReason: 'cancelled' })]);
 

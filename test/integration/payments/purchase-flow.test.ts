@@ -2,14 +2,20 @@ import Stripe from 'stripe';
 import type { SiteServer } from '../../support/site-server';
 import { callFn, chooseOnHostedCheckout, eventually, signUpOverHttp, startAddressableSite } from '../../support/site-client';
 import { emulatorStripe } from '../../support/emulator-client';
+import { watchStripeCheckoutClosings } from '../../support/stripe-checkout-closings';
 
 let site: SiteServer;
 let stripe: Stripe;
+let closings: Awaited<ReturnType<typeof watchStripeCheckoutClosings>>;
 beforeAll(async () => {
   site = await startAddressableSite('purchase-flow');
   stripe = emulatorStripe(site.url);
+  closings = await watchStripeCheckoutClosings(site);
 }, 90_000);
-afterAll(() => site?.stop());
+afterAll(async () => {
+  await closings?.stop();
+  await site?.stop();
+});
 
 const dashboard = (cookie: string) => callFn(site.url, 'getDashboardData', {}, { cookie, method: 'GET' });
 
@@ -134,7 +140,7 @@ describe('a purchase through the local Stripe emulator, end to end over HTTP', (
     expect(revoked.result.purchases[0]).toMatchObject({ status: 'refunded' });
   });
 
-  it('abandons an unfinished checkout: the Stripe session is expired and the pending payment closed', async () => {
+  it('abandons an unfinished checkout: the pending payment is closed, then a job expires its Stripe checkout', async () => {
     const cookie = await signUpOverHttp(site, 'abandon@example.com');
     const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'from-audio-to-notes', quantity: 1 }, { cookie });
     const waiting = await eventually(
@@ -150,9 +156,14 @@ describe('a purchase through the local Stripe emulator, end to end over HTTP', (
       abandoned: true,
     });
     expect((await dashboard(cookie)).result.pendingPayments[0]).toMatchObject({ status: 'expired', closeReason: 'abandoned' });
-    const sessionId = new URL(started.result.url).pathname.split('/').pop()!;
-    expect((await stripe.checkout.sessions.retrieve(sessionId)).status).toBe('expired');
+    expect(await closings.closed(waiting.result.pendingPayments[0].id.replace(/^pp-/, ''))).toBe('expired');
+    const stripeCheckoutId = new URL(started.result.url).pathname.split('/').pop()!;
+    expect((await stripe.checkout.sessions.retrieve(stripeCheckoutId)).status).toBe('expired');
     expect((await chooseOnHostedCheckout(started.result.url, 'pay')).status).toBe(409);
+    // Abandoned once: a second press finds nothing left to abandon.
+    expect((await callFn(site.url, 'abandonPendingPayment', { pendingPaymentId: waiting.result.pendingPayments[0].id }, { cookie })).error?.code).toBe(
+      'pending_payment.not_abandonable',
+    );
   });
 
   it('rejects bad input with the zod issues', async () => {

@@ -42,16 +42,9 @@ import { SessionsServerFns } from './booking.server-fns';
     },
     {
       provide: SessionCheckout,
-      inject: [CommandBus, MikroORM, BookingReads, CatalogQueries, CheckoutService, StripeClient, APP_CONFIG],
-      useFactory: (
-        commands: CommandBus,
-        orm: MikroORM,
-        reads: BookingReads,
-        catalog: CatalogQueries,
-        checkout: CheckoutService,
-        stripe: StripeClient,
-        config: AppConfig,
-      ) => new SessionCheckout(commands, orm, reads, catalog, checkout, stripe, config.PUBLIC_URL),
+      inject: [CommandBus, MikroORM, BookingReads, CatalogQueries, CheckoutService, APP_CONFIG],
+      useFactory: (commands: CommandBus, orm: MikroORM, reads: BookingReads, catalog: CatalogQueries, checkout: CheckoutService, config: AppConfig) =>
+        new SessionCheckout(commands, orm, reads, catalog, checkout, config.PUBLIC_URL),
     },
     HostCalendars,
     HoldSlotHandler,

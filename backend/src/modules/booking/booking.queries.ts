@@ -3,7 +3,6 @@ import type { BookedSession, HostSession, OpenSlot, SessionsPageData, SessionTyp
 import { parseFeatures } from '../../../../contracts/catalog/resource-rules';
 import type { HostScheduleInput } from '../../../../contracts/availability/availability.contract';
 import { type ReadModelRow, readModelKysely } from '../../platform/database/read-model-kysely';
-import type { PurchaseTables } from '../checkout';
 import type { AvailabilityTables } from '../availability';
 import { openSlots, type Busy } from '../availability';
 import type { SignedInUser } from '../auth';
@@ -19,7 +18,7 @@ export interface HostRow {
   schedule: HostScheduleInput;
 }
 
-type BookingTables = SessionBookingTables & AvailabilityTables & Pick<PurchaseTables, 'rm_pending_payments'>;
+type BookingTables = SessionBookingTables & AvailabilityTables;
 
 export type BookingRow = ReadModelRow<SessionBookingTables, 'rm_session_bookings'>;
 
@@ -120,15 +119,13 @@ export class BookingReads {
     );
   }
 
-  async openHoldsOf(customerUserId: string, now: Date): Promise<Array<BookingRow & { checkout_session_id: string | null }>> {
+  async openHoldsOf(customerUserId: string, now: Date): Promise<BookingRow[]> {
     return this.db
-      .selectFrom('rm_session_bookings as b')
-      .leftJoin('rm_pending_payments as p', (join) => join.on((eb) => eb('p.id', '=', eb(eb.val('pp-'), '||', eb.ref('b.checkout_ref')))))
-      .selectAll('b')
-      .select('p.checkout_session_id')
-      .where('b.customer_user_id', '=', customerUserId)
-      .where('b.status', '=', 'held')
-      .where('b.hold_expires_at', '>', now)
+      .selectFrom('rm_session_bookings')
+      .selectAll()
+      .where('customer_user_id', '=', customerUserId)
+      .where('status', '=', 'held')
+      .where('hold_expires_at', '>', now)
       .execute();
   }
 }

@@ -6,7 +6,6 @@ import type { EventMetadata } from '../../events/event-metadata';
 import type { SignedInUser } from '../auth';
 import type { CatalogQueries } from '../catalog';
 import { CheckoutService } from '../checkout';
-import type { StripeClient } from '../../integrations/stripe';
 import { offersStart } from '../availability';
 import type { BookingReads } from './booking.queries';
 import { NotASessionError, SlotUnavailableError, TooManyHoldsError } from './booking.errors';
@@ -27,7 +26,6 @@ export class SessionCheckout {
     private readonly reads: BookingReads,
     private readonly catalog: CatalogQueries,
     private readonly checkout: CheckoutService,
-    private readonly stripe: StripeClient,
     private readonly publicUrl: string,
   ) {}
 
@@ -98,16 +96,16 @@ export class SessionCheckout {
     }
   }
 
-  /** The customer came back from a cancelled checkout: close its Stripe session and give the time back. */
+  /**
+   * The customer came back from a cancelled checkout: the checkout ends as cancelled (its Stripe
+   * checkout is closed by a job from there), then the time is given back.
+   */
   async releaseHolds(user: SignedInUser, correlationId: string, now = new Date()): Promise<number> {
+    const metadata = userMetadata(user, correlationId);
     let released = 0;
     for (const hold of await this.reads.openHoldsOf(user.userId, now)) {
-      if (hold.checkout_session_id) {
-        const session = await this.stripe.api.checkout.sessions.retrieve(hold.checkout_session_id);
-        if (session.status === 'complete') continue;
-        if (session.status === 'open') await this.stripe.api.checkout.sessions.expire(session.id, {}, { idempotencyKey: `expire-${session.id}` });
-      }
-      const outcome = await this.release(hold.host_user_id, hold.booking_id, 'checkout_cancelled', userMetadata(user, correlationId));
+      await this.checkout.cancelHeldCheckout(user.userId, hold.booking_id, metadata);
+      const outcome = await this.release(hold.host_user_id, hold.booking_id, 'checkout_cancelled', metadata);
       if (outcome.status === 'appended') released += 1;
       await awaitProjection(this.orm, 'SessionBookingsProjector', outcome, 1_000);
     }

@@ -32,3 +32,29 @@ export class AlreadyOwnedError extends ModuleError {
     super(`${title} is already on your account.`);
   }
 }
+
+export class PendingPaymentNotFoundError extends ModuleError {
+  static readonly code = 'NOT_FOUND';
+  static readonly status = 404;
+  constructor() {
+    super('There is no such pending payment on your account.');
+  }
+}
+
+/** Only an open checkout can be abandoned: a delayed payment or a renewal is already on its way. */
+export class NotAbandonableError extends ModuleError {
+  static readonly code = 'pending_payment.not_abandonable';
+  static readonly status = 409;
+  constructor() {
+    super('Only an unfinished checkout can be abandoned; a payment already on its way cannot be stopped here.');
+  }
+}
+
+/** No Stripe customer yet, so no billing portal to open. */
+export class NoBillingAccountError extends ModuleError {
+  static readonly code = 'billing.no_customer';
+  static readonly status = 409;
+  constructor() {
+    super('There is no billing account yet: it starts with your first purchase.');
+  }
+}

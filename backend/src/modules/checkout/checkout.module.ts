@@ -1,10 +1,13 @@
+import { BullModule, getQueueToken } from '@nestjs/bullmq';
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import type { Queue } from 'bullmq';
 import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
 import { EventRegistry } from '../../events/event-registry';
 import { ProjectorRegistry } from '../../events/projector-registry';
+import { ReactorRegistry } from '../../events/reactor-registry';
 import { StripeClient, StripeModule, StripeEventHandlers } from '../../integrations/stripe';
 import { CatalogModule } from '../catalog';
 import { EmailKinds, EmailModule, EmailTriggers } from '../email';
@@ -23,7 +26,9 @@ import { RevokeFreeAccessHandler } from './commands/revoke-free-access.handler';
 import { OpenCheckoutHandler } from './commands/open-checkout.handler';
 import { OpenHeldCheckoutHandler } from './commands/open-held-checkout.handler';
 import { TakeBackPurchaseHandler } from './commands/take-back-purchase.handler';
-import { StripeCheckoutSessions } from './stripe-checkout-sessions';
+import { CLOSE_STRIPE_CHECKOUT_QUEUE, type CloseStripeCheckoutJob, StripeCheckoutClosings } from './jobs/close-stripe-checkout';
+import { CloseStripeCheckoutReactor } from './jobs/close-stripe-checkout.reactor';
+import { StripeCheckouts } from './stripe-checkouts';
 import { checkoutEmailKinds } from './emails/checkout-email-kinds';
 import { paymentEmailTriggers } from './emails/payment-emails';
 import { registerFulfilmentHandlers } from './fulfilment/fulfilment-handlers';
@@ -33,12 +38,17 @@ import { PurchaseFollowers } from './purchase-followers';
 
 /** Checkout end to end: opening one, fulfilment from Stripe's events, purchases, pending payments and their followers. */
 @Module({
-  imports: [CatalogModule, EmailModule, StripeModule, LicensesModule, SubscriptionsModule],
+  imports: [CatalogModule, EmailModule, StripeModule, LicensesModule, SubscriptionsModule, BullModule.registerQueue({ name: CLOSE_STRIPE_CHECKOUT_QUEUE })],
   providers: [
     CheckoutServerFns,
     CheckoutPageReads,
     CheckoutService,
-    StripeCheckoutSessions,
+    StripeCheckouts,
+    {
+      provide: StripeCheckoutClosings,
+      inject: [getQueueToken(CLOSE_STRIPE_CHECKOUT_QUEUE)],
+      useFactory: (queue: Queue<CloseStripeCheckoutJob>) => new StripeCheckoutClosings(queue),
+    },
     OpenCheckoutHandler,
     OpenHeldCheckoutHandler,
     CancelCheckoutHandler,
@@ -62,6 +72,8 @@ export class CheckoutModule implements OnModuleInit {
   constructor(
     private readonly events: EventRegistry,
     private readonly projectors: ProjectorRegistry,
+    private readonly reactors: ReactorRegistry,
+    private readonly closings: StripeCheckoutClosings,
     private readonly handlers: StripeEventHandlers,
     private readonly commands: CommandBus,
     private readonly triggers: EmailTriggers,
@@ -76,6 +88,7 @@ export class CheckoutModule implements OnModuleInit {
   onModuleInit(): void {
     this.events.register(...purchaseEvents);
     this.projectors.register(new PurchasesProjector());
+    this.reactors.register(new CloseStripeCheckoutReactor(this.closings));
     registerFulfilmentHandlers(this.handlers, this.commands);
     this.emailKinds.add(checkoutEmailKinds);
     this.triggers.add(...paymentEmailTriggers(this.sealingSecret, this.config.PUBLIC_URL, this.invitationKey));

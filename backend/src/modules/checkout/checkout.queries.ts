@@ -64,16 +64,32 @@ export class AccountReads {
     return Boolean(row?.owned);
   }
 
-  /** A user's checkouts of one resource still waiting to be paid, with their Stripe session. */
-  openCheckouts(userId: string, resourceId: string): Promise<Array<{ id: string; checkout_session_id: string | null }>> {
+  /** A user's checkouts of one resource still waiting to be paid. */
+  openCheckouts(userId: string, resourceId: string): Promise<Array<{ id: string }>> {
     return this.db
       .selectFrom('rm_pending_payments')
-      .select(['id', 'checkout_session_id'])
+      .select('id')
       .where('user_id', '=', userId)
       .where('resource_id', '=', resourceId)
       .where('kind', '=', 'checkout')
       .where('status', '=', 'open')
       .execute();
+  }
+
+  /** One of the user's pending payments (another user's is not found). */
+  pendingPayment(userId: string, id: string) {
+    return this.db
+      .selectFrom('rm_pending_payments')
+      .select(['id', 'kind', 'status', 'checkout_session_id'])
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** The user's Stripe customer, once they have one (the billing portal opens on it). */
+  async stripeCustomerOf(userId: string): Promise<string | null> {
+    const row = await this.db.selectFrom('rm_customers').select('customer_id').where('user_id', '=', userId).executeTakeFirst();
+    return row?.customer_id ?? null;
   }
 
   /** The most recent thing that happened to a purchase of this resource (at the same moment, a payment wins). */

@@ -2,12 +2,12 @@
 export { checkoutStreamId, PurchaseCompleted } from './checkout.events';
 export { checkoutDecider, type SessionFacts } from './checkout.decider';
 export { CheckoutService } from './checkout.service';
-export { AbandonCheckout } from './commands/abandon-checkout.handler';
 export { GrantFreeAccess } from './commands/grant-free-access.handler';
 export { RevokeFreeAccess } from './commands/revoke-free-access.handler';
 export { heldCheckoutRef, OpenHeldCheckout } from './commands/open-held-checkout.handler';
 export { type ClosedUnpaid, type PaidPurchase, type PurchaseFollower, PurchaseFollowers, type TakenBack } from './purchase-followers';
 export { CheckoutModule } from './checkout.module';
+export { CheckoutJobsModule } from './jobs/checkout-jobs.module';
 export { checkoutEmailKinds } from './emails/checkout-email-kinds';
 export { planTitle } from './emails/payment-emails';
 export { paymentsReadModels } from './payments-read-models';

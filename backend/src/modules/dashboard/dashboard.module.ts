@@ -1,14 +1,13 @@
 import { Module } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { StripeModule } from '../../integrations/stripe';
 import { CatalogModule, CatalogQueries } from '../catalog';
 import { LICENSE_SEALING_SECRET, LicensesModule } from '../licenses';
 import { DashboardQueries } from './dashboard.queries';
 import { DashboardServerFns } from './dashboard.server-fns';
 
-/** The customer's dashboard: reads across checkout, subscriptions, licenses and devices, and its few actions. */
+/** The customer's dashboard: reads across checkout, subscriptions, licenses and devices, and its seat actions. */
 @Module({
-  imports: [CatalogModule, LicensesModule, StripeModule],
+  imports: [CatalogModule, LicensesModule],
   providers: [
     DashboardServerFns,
     {

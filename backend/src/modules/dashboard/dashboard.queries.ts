@@ -160,20 +160,6 @@ export class DashboardQueries {
       .slice(0, PURCHASES);
   }
 
-  async customerOf(userId: string): Promise<string | null> {
-    const row = await this.db.selectFrom('rm_customers').select('customer_id').where('user_id', '=', userId).executeTakeFirst();
-    return row?.customer_id ?? null;
-  }
-
-  async pendingPayment(userId: string, id: string) {
-    return this.db
-      .selectFrom('rm_pending_payments')
-      .select(['id', 'kind', 'status', 'checkout_session_id'])
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-  }
-
   async license(userId: string, licenseId: string) {
     return this.db
       .selectFrom('rm_licenses')

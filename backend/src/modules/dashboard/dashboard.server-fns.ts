@@ -1,19 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { z } from 'zod';
-import {
-  abandonPendingPayment,
-  assignSeat,
-  checkDashboardAccess,
-  getDashboardData,
-  openBillingPortal,
-  removeSeat,
-} from '../../../../contracts/dashboard/dashboard.contract';
+import { assignSeat, checkDashboardAccess, getDashboardData, removeSeat } from '../../../../contracts/dashboard/dashboard.contract';
 import type { DashboardSearch } from '../../../../contracts/dashboard/dashboard-search';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
-import { UnavailableError } from '../../platform/common/app-error';
-import { APP_CONFIG } from '../../platform/config/config.module';
-import type { AppConfig } from '../../platform/config/config.schema';
 import { awaitProjection } from '../../events/projection-wait';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { EventMetadata } from '../../events/event-metadata';
@@ -26,15 +16,12 @@ import { CatalogQueries } from '../catalog';
 import { LicenseChanges } from '../licenses';
 import { AddLicensedUser, RemoveLicensedUser } from '../licenses';
 import { LicenseNotFoundError } from '../licenses';
-import { AbandonCheckout } from '../checkout';
-import { StripeClient } from '../../integrations/stripe';
-import { NoBillingAccountError, NotAbandonableError, PendingPaymentNotFoundError } from './dashboard.errors';
 import { DashboardQueries } from './dashboard.queries';
 
 const userMetadata = (user: SignedInUser, context: ServerFnContext): EventMetadata =>
   requestMetadata(context.correlationId, { kind: 'user', userId: user.userId });
 
-/** The dashboard: its data, and what the owner can do there (seats, pending payments, billing). */
+/** The dashboard: its data, and the seats the owner hands out there. */
 @Injectable()
 export class DashboardServerFns {
   constructor(
@@ -42,9 +29,7 @@ export class DashboardServerFns {
     private readonly queries: DashboardQueries,
     private readonly commands: CommandBus,
     private readonly catalog: CatalogQueries,
-    private readonly stripe: StripeClient,
     private readonly orm: MikroORM,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly licenseChanges: LicenseChanges,
   ) {}
 
@@ -80,42 +65,6 @@ export class DashboardServerFns {
     // Before answering: from the answer on, every api refuses the seat's key.
     await this.licenseChanges.publish(input.licenseId);
     return { removed: true };
-  }
-
-  @ServerFn(abandonPendingPayment)
-  async abandonPendingPayment(
-    input: z.output<typeof abandonPendingPayment.input>,
-    context: ServerFnContext,
-  ): Promise<ServerFnOutput<typeof abandonPendingPayment>> {
-    const user = await this.auth.requireUser(context);
-    const pending = await this.queries.pendingPayment(user.userId, input.pendingPaymentId);
-    if (!pending) throw new PendingPaymentNotFoundError();
-    if (pending.kind !== 'checkout' || pending.status !== 'open' || !pending.checkout_session_id) {
-      throw new NotAbandonableError();
-    }
-    const session = await this.stripe.api.checkout.sessions.retrieve(pending.checkout_session_id);
-    if (session.status === 'open') await this.stripe.api.checkout.sessions.expire(session.id, {}, { idempotencyKey: `expire-${session.id}` });
-    const checkoutRef = input.pendingPaymentId.replace(/^pp-/, '');
-    await this.commands.execute(new AbandonCheckout(checkoutRef, user.userId, userMetadata(user, context)));
-    return { abandoned: true };
-  }
-
-  @ServerFn(openBillingPortal)
-  async openBillingPortal(_input: unknown, context: ServerFnContext): Promise<ServerFnOutput<typeof openBillingPortal>> {
-    const user = await this.auth.requireUser(context);
-    const customer = await this.queries.customerOf(user.userId);
-    if (!customer) throw new NoBillingAccountError();
-    try {
-      const portal = await this.stripe.api.billingPortal.sessions.create({
-        customer,
-        return_url: new URL('/dashboard?section=license', this.config.PUBLIC_URL).toString(),
-      });
-      return { url: portal.url };
-    } catch (error) {
-      if ((error as { type?: string }).type === 'StripeConnectionError')
-        throw new UnavailableError('We cannot reach our payment provider right now; please try again in a minute.');
-      throw error;
-    }
   }
 
   private signedIn(search: DashboardSearch, context: ServerFnContext): Promise<SignedInUser> {

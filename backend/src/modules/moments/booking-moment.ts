@@ -53,9 +53,7 @@ export function evolveBookings(moment: BookingMoment, streamId: string, event: B
 function statusOf(moment: BookingMoment, id: string, booked: Booked): { status: string; startAt: string } {
   for (const calendar of moment.calendars.values()) {
     const booking = calendar.bookings.get(id);
-    if (booking) return { status: 'confirmed', startAt: new Date(booking.start).toISOString() };
-    const hold = calendar.holds.get(id);
-    if (hold) return { status: hold.released ? 'released' : 'held', startAt: new Date(hold.start).toISOString() };
+    if (booking && 'start' in booking) return { status: booking.status, startAt: new Date(booking.start).toISOString() };
   }
   return { status: booked.lastStatus, startAt: booked.startAt };
 }

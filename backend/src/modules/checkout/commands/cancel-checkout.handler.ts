@@ -4,15 +4,17 @@ import { runCommand } from '../../../events/command-runner';
 import type { EventMetadata } from '../../../events/event-metadata';
 import { EventStore } from '../../../events/event-store';
 import { awaitProjection } from '../../../events/projection-wait';
-import { StripeClient } from '../../../integrations/stripe';
 import { checkoutDecider } from '../checkout.decider';
 import { checkoutStreamId } from '../checkout.events';
 import { AccountReads } from '../checkout.queries';
 
+/** The buyer's open checkouts of one resource, or one checkout another module opened for them (a held time's). */
+export type CancelledCheckouts = { resourceId: string } | { checkoutRef: string };
+
 export class CancelCheckout extends Command<{ cancelled: number }> {
   constructor(
     readonly userId: string,
-    readonly resourceId: string,
+    readonly which: CancelledCheckouts,
     readonly metadata: EventMetadata,
   ) {
     super();
@@ -20,9 +22,9 @@ export class CancelCheckout extends Command<{ cancelled: number }> {
 }
 
 /**
- * A buyer who comes back through Stripe's "back" link has cancelled: their open checkouts of
- * that item are closed as cancelled (so the dashboard never offers to "complete" them) and their
- * Stripe sessions are expired, so an old tab cannot pay for a checkout we show as cancelled.
+ * A buyer who comes back through Stripe's "back" link has cancelled: their open checkouts are
+ * closed as cancelled before the answer (so the dashboard never offers to "complete" them); the
+ * event has their Stripe checkouts closed by a job, so an old tab cannot pay for them.
  */
 @CommandHandler(CancelCheckout)
 export class CancelCheckoutHandler implements ICommandHandler<CancelCheckout, { cancelled: number }> {
@@ -30,17 +32,15 @@ export class CancelCheckoutHandler implements ICommandHandler<CancelCheckout, { 
     private readonly reads: AccountReads,
     private readonly store: EventStore,
     private readonly orm: MikroORM,
-    private readonly stripe: StripeClient,
   ) {}
 
-  async execute({ userId, resourceId, metadata }: CancelCheckout): Promise<{ cancelled: number }> {
+  async execute({ userId, which, metadata }: CancelCheckout): Promise<{ cancelled: number }> {
+    const checkoutRefs =
+      'checkoutRef' in which
+        ? [which.checkoutRef]
+        : (await this.reads.openCheckouts(userId, which.resourceId)).map((pending) => pending.id.replace(/^pp-/, ''));
     let cancelled = 0;
-    for (const pending of await this.reads.openCheckouts(userId, resourceId)) {
-      const session = pending.checkout_session_id ? await this.stripe.api.checkout.sessions.retrieve(pending.checkout_session_id) : null;
-      // Paid in another tab a moment ago: its webhook settles it; nothing to cancel.
-      if (session?.status === 'complete') continue;
-      const checkoutRef = pending.id.replace(/^pp-/, '');
-      // Recorded before Stripe is told, so the expiry webhook that follows finds it closed as cancelled.
+    for (const checkoutRef of checkoutRefs) {
       const outcome = await runCommand({
         store: this.store,
         streamId: checkoutStreamId(checkoutRef),
@@ -49,7 +49,6 @@ export class CancelCheckoutHandler implements ICommandHandler<CancelCheckout, { 
         metadata,
       });
       await awaitProjection(this.orm, 'PurchasesProjector', outcome);
-      if (session?.status === 'open') await this.stripe.api.checkout.sessions.expire(session.id, {}, { idempotencyKey: `expire-${session.id}` });
       if (outcome.status === 'appended') cancelled += 1;
     }
     return { cancelled };

@@ -17,7 +17,7 @@ export class CloseUnpaidCheckout extends Command<void> {
   }
 }
 
-/** Checks the session is as the event says at Stripe, closes the checkout, and tells the modules that opened one. */
+/** Checks the Stripe checkout is as the event says at Stripe, closes the checkout, and tells the modules that opened one. */
 @CommandHandler(CloseUnpaidCheckout)
 export class CloseUnpaidCheckoutHandler implements ICommandHandler<CloseUnpaidCheckout, void> {
   private readonly records: StripeRecords;
@@ -31,14 +31,14 @@ export class CloseUnpaidCheckoutHandler implements ICommandHandler<CloseUnpaidCh
   }
 
   async execute({ event, reason }: CloseUnpaidCheckout): Promise<void> {
-    const session = await this.records.checkoutSession(objectId(event));
-    const stripeMetadata = { ...session.metadata };
+    const stripeCheckout = await this.records.checkoutSession(objectId(event));
+    const stripeMetadata = { ...stripeCheckout.metadata };
     const ours = ourMetadata(stripeMetadata);
     if (!ours) return;
-    if (reason === 'payment_failed' && session.payment_status === 'paid')
-      throw new RefusedStripeEvent(`checkout session ${session.id}: paid at Stripe, its payment did not fail`);
-    if (reason === 'expired' && session.status !== 'expired')
-      throw new RefusedStripeEvent(`checkout session ${session.id}: ${session.status ?? 'no status'} at Stripe, not expired`);
+    if (reason === 'payment_failed' && stripeCheckout.payment_status === 'paid')
+      throw new RefusedStripeEvent(`checkout session ${stripeCheckout.id}: paid at Stripe, its payment did not fail`);
+    if (reason === 'expired' && stripeCheckout.status !== 'expired')
+      throw new RefusedStripeEvent(`checkout session ${stripeCheckout.id}: ${stripeCheckout.status ?? 'no status'} at Stripe, not expired`);
     const at = new Date().toISOString();
     await runCommand({
       store: this.store,

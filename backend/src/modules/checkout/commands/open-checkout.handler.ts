@@ -17,13 +17,13 @@ import { checkoutStreamId } from '../checkout.events';
 import { AccountReads } from '../checkout.queries';
 import { checkoutRefFor } from '../checkout-ref';
 import { checkoutMode, quantityAdjustable } from '../checkout-rules';
-import { StripeCheckoutSessions, stripeOutage } from '../stripe-checkout-sessions';
+import { StripeCheckouts, stripeOutage } from '../stripe-checkouts';
 import { GrantFreeAccess } from './grant-free-access.handler';
 
-/** A repeated click within this window reuses the same Checkout Session (one idempotency key). */
+/** A repeated click within this window reuses the same Stripe checkout (one idempotency key). */
 const WINDOW_MS = 10 * 60_000;
-/** Sessions close 70 minutes after their window opens: at least an hour to pay, always the same value for one key. */
-const SESSION_LIFETIME_MS = 70 * 60_000;
+/** Stripe checkouts close 70 minutes after their window opens: at least an hour to pay, always the same value for one key. */
+const STRIPE_CHECKOUT_LIFETIME_MS = 70 * 60_000;
 
 export type CheckoutOutcome = { outcome: 'redirect'; url: string } | { outcome: 'granted'; resourceId: string } | { outcome: 'configuration-error' };
 
@@ -37,14 +37,14 @@ export class OpenCheckout extends Command<CheckoutOutcome> {
   }
 }
 
-/** Starting a purchase: free resources at once, the rest through a Stripe Checkout Session recorded as the checkout's opening. */
+/** Starting a purchase: free resources at once, the rest through a Stripe checkout recorded as the checkout's opening. */
 @CommandHandler(OpenCheckout)
 export class OpenCheckoutHandler implements ICommandHandler<OpenCheckout, CheckoutOutcome> {
   constructor(
     private readonly catalog: CatalogQueries,
     private readonly reads: AccountReads,
     private readonly plans: PlanChanges,
-    private readonly sessions: StripeCheckoutSessions,
+    private readonly stripeCheckouts: StripeCheckouts,
     private readonly store: EventStore,
     private readonly commands: CommandBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -68,17 +68,17 @@ export class OpenCheckoutHandler implements ICommandHandler<OpenCheckout, Checko
     // One plan per account: the same plan, or a monthly one over Lifetime, is refused; a switch is made on the subscription.
     await this.plans.guardCheckout(user, resource, quantity);
     try {
-      return await this.openSession(user, resource, quantity, mode, metadata);
+      return await this.openStripeCheckout(user, resource, quantity, mode, metadata);
     } catch (error) {
       if (error instanceof AppError) throw error;
       const stripeError = error as { code?: string; param?: string };
-      // The price was archived between the lookup and the session: as good as not configured.
+      // The price was archived between the lookup and the Stripe checkout: as good as not configured.
       if (stripeError.code === 'resource_missing' && stripeError.param?.includes('price')) return { outcome: 'configuration-error' };
       throw stripeOutage(error);
     }
   }
 
-  private async openSession(
+  private async openStripeCheckout(
     user: SignedInUser,
     resource: Resource,
     quantity: number,
@@ -92,9 +92,9 @@ export class OpenCheckoutHandler implements ICommandHandler<OpenCheckout, Checko
       url.search = new URLSearchParams({ resourceId: resource.id, quantity: String(quantity), status }).toString();
       return url.toString();
     };
-    const started = await this.sessions.start(user, resource, quantity, mode, metadata.correlationId, {
+    const started = await this.stripeCheckouts.open(user, resource, quantity, mode, metadata.correlationId, {
       checkoutRef,
-      expiresAt: Math.floor((windowStart + SESSION_LIFETIME_MS) / 1000),
+      expiresAt: Math.floor((windowStart + STRIPE_CHECKOUT_LIFETIME_MS) / 1000),
       extraMetadata: {},
       back,
     });

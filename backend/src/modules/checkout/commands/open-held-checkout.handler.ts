@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Resource } from '../../../../../contracts/catalog/resource';
 import { runCommand } from '../../../events/command-runner';
 import { EventStore } from '../../../events/event-store';
 import { requestMetadata } from '../../../events/metadata-for';
-import { awaitProjection } from '../../../events/projection-wait';
 import type { SignedInUser } from '../../auth';
 import { checkoutDecider } from '../checkout.decider';
 import { checkoutStreamId } from '../checkout.events';
-import { StripeCheckoutSessions, stripeOutage } from '../stripe-checkout-sessions';
+import { StripeCheckouts, stripeOutage } from '../stripe-checkouts';
 import type { CheckoutOutcome } from './open-checkout.handler';
 
 /** The ref a held checkout gets, known before Stripe is called (so the hold can name it). */
@@ -37,37 +35,33 @@ export class OpenHeldCheckout extends Command<HeldCheckoutOutcome> {
 
 /**
  * A one-time payment for something another module holds for the buyer (a booked time): the
- * session closes when the hold lapses, and Stripe's metadata carries the module's references.
+ * Stripe checkout closes when the hold lapses, and Stripe's metadata carries the module's references.
  */
 @CommandHandler(OpenHeldCheckout)
 export class OpenHeldCheckoutHandler implements ICommandHandler<OpenHeldCheckout, HeldCheckoutOutcome> {
   constructor(
-    private readonly sessions: StripeCheckoutSessions,
+    private readonly stripeCheckouts: StripeCheckouts,
     private readonly store: EventStore,
-    private readonly orm: MikroORM,
   ) {}
 
   async execute({ user, resource, hold, correlationId }: OpenHeldCheckout): Promise<HeldCheckoutOutcome> {
     const metadata = requestMetadata(correlationId, { kind: 'user', userId: user.userId });
     const checkoutRef = heldCheckoutRef(hold.ref);
     try {
-      const started = await this.sessions.start(user, resource, 1, 'payment', correlationId, {
+      const started = await this.stripeCheckouts.open(user, resource, 1, 'payment', correlationId, {
         checkoutRef,
         expiresAt: Math.floor(hold.expiresAt.getTime() / 1000),
         extraMetadata: hold.stripeMetadata,
         back: hold.back,
       });
       if (started.outcome === 'configuration-error') return started;
-      const opened = await runCommand({
+      await runCommand({
         store: this.store,
         streamId: checkoutStreamId(checkoutRef),
         decider: checkoutDecider,
         command: { type: 'OpenCheckout', pending: started.pending },
         metadata,
       });
-      // A customer back from a cancelled payment has their hold released through this pending payment's row
-      // (its Stripe session is expired from there): have it projected before they leave for Stripe.
-      await awaitProjection(this.orm, 'PurchasesProjector', opened, 1_000);
       return { outcome: 'redirect', url: started.url };
     } catch (error) {
       throw stripeOutage(error);

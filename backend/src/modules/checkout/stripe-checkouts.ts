@@ -9,7 +9,7 @@ import { checkoutPendingPaymentId } from './checkout.decider';
 import type { PendingPaymentOpened } from './checkout.events';
 import { LinkStripeCustomer } from '../subscriptions';
 
-export interface SessionOptions {
+export interface StripeCheckoutOptions {
   checkoutRef: string;
   /** Unix seconds. */
   expiresAt: number;
@@ -17,29 +17,35 @@ export interface SessionOptions {
   back: (status: 'success' | 'cancelled') => string;
 }
 
-export type StartedSession = { outcome: 'opened'; url: string; pending: z.input<typeof PendingPaymentOpened.schema> } | { outcome: 'configuration-error' };
+export type OpenedStripeCheckout =
+  { outcome: 'opened'; url: string; pending: z.input<typeof PendingPaymentOpened.schema> } | { outcome: 'configuration-error' };
 
 /**
- * A Stripe Checkout Session for a checkout: the price, the buyer's Stripe customer, our references
- * in the metadata, and one idempotency key per checkout. What it returns is what the checkout's
- * `OpenCheckout` records; the caller records it.
+ * The Stripe calls a request waits for: opening a Stripe checkout (the buyer is sent to its page)
+ * and the billing portal (the owner is sent to it). Every other Stripe call about a checkout
+ * happens in a job after the event that asks for it (closing one: jobs/close-stripe-checkout.processor.ts).
  */
 @Injectable()
-export class StripeCheckoutSessions {
+export class StripeCheckouts {
   constructor(
     private readonly prices: PriceBook,
     private readonly stripe: StripeClient,
     private readonly commands: CommandBus,
   ) {}
 
-  async start(
+  /**
+   * A Stripe checkout for a checkout: the price, the buyer's Stripe customer, our references in
+   * the metadata, and one idempotency key per checkout. What it returns is what the checkout's
+   * `OpenCheckout` records; the caller records it.
+   */
+  async open(
     user: SignedInUser,
     resource: Resource,
     quantity: number,
     mode: 'payment' | 'subscription',
     correlationId: string,
-    options: SessionOptions,
-  ): Promise<StartedSession> {
+    options: StripeCheckoutOptions,
+  ): Promise<OpenedStripeCheckout> {
     const { checkoutRef, expiresAt, back } = options;
     const price = await this.prices.priceFor(resource.id);
     if (!price || price.recurring !== (mode === 'subscription')) return { outcome: 'configuration-error' };
@@ -52,7 +58,7 @@ export class StripeCheckoutSessions {
       quantity: String(quantity),
       ...(user.email ? { email: user.email } : {}),
     };
-    const session = await this.stripe.api.checkout.sessions.create(
+    const stripeCheckout = await this.stripe.api.checkout.sessions.create(
       {
         mode,
         customer,
@@ -64,26 +70,39 @@ export class StripeCheckoutSessions {
         ...(mode === 'payment' ? { payment_intent_data: { metadata: stripeMetadata } } : { subscription_data: { metadata: stripeMetadata } }),
         expires_at: expiresAt,
       },
+      // Stripe keeps keys for 24 hours: the key's wording stays as deployed, so a retry across a deploy reuses the same one.
       { idempotencyKey: `checkout-session-${checkoutRef}` },
     );
-    if (!session.url) return { outcome: 'configuration-error' };
+    if (!stripeCheckout.url) return { outcome: 'configuration-error' };
     return {
       outcome: 'opened',
-      url: session.url,
+      url: stripeCheckout.url,
       pending: {
         pendingPaymentId: checkoutPendingPaymentId(checkoutRef),
         userId: user.userId,
         resourceId: resource.id,
         quantity,
         kind: 'checkout',
-        amountCents: session.amount_total ?? (price.unitAmount ?? 0) * quantity,
-        currency: session.currency ?? price.currency,
-        payUrl: session.url,
-        checkoutSessionId: session.id,
+        amountCents: stripeCheckout.amount_total ?? (price.unitAmount ?? 0) * quantity,
+        currency: stripeCheckout.currency ?? price.currency,
+        payUrl: stripeCheckout.url,
+        checkoutSessionId: stripeCheckout.id,
         expiresAt: new Date(expiresAt * 1000).toISOString(),
         openedAt: new Date().toISOString(),
       },
     };
+  }
+
+  /** The billing portal on the customer's Stripe customer; back to the dashboard's license section. */
+  async openBillingPortal(customer: string, returnUrl: string): Promise<string> {
+    try {
+      const portal = await this.stripe.api.billingPortal.sessions.create({ customer, return_url: returnUrl });
+      return portal.url;
+    } catch (error) {
+      if ((error as { type?: string }).type === 'StripeConnectionError')
+        throw new UnavailableError('We cannot reach our payment provider right now; please try again in a minute.');
+      throw error;
+    }
   }
 }
 
