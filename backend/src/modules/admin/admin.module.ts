@@ -6,8 +6,6 @@ import { adminEvents } from './admin.events';
 import { adminOperationEvents } from './admin-operations.events';
 import { RecordAdminOperationHandler } from './commands/record-admin-operation.handler';
 import { AdminOperationsProjector } from './projections/admin-operations.projector';
-import { supportActionEvents } from './support-actions.events';
-import { supportCreditGrantEvents } from './support-credit-grants.events';
 import { SupportAuditServerFns } from './support-audit.server-fns';
 import { SupportAuditQueries } from './support-audit.queries';
 import { SupportAuditProjector } from './projections/support-audit.projector';
@@ -28,7 +26,7 @@ import { ADMIN_QUEUE } from './jobs/admin-queue';
 import { CustomerDirectoryProjector } from './projections/customer-directory.projector';
 import { StreamSummaryProjector } from './projections/stream-summary.projector';
 
-/** The event history for administrators: streams, events, projectors, replays; the record of support actions and admin operations (their events and audit log). */
+/** The event history for administrators: streams, events, projectors, replays; admin operations (their events) and the audit log of support actions (support's events). */
 @Module({
   imports: [BullModule.registerQueue({ name: ADMIN_QUEUE })],
   controllers: [AdminSessionController],
@@ -58,7 +56,7 @@ export class AdminModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.register(...adminEvents, ...supportActionEvents, ...supportCreditGrantEvents, ...adminOperationEvents);
+    this.events.register(...adminEvents, ...adminOperationEvents);
     this.projectors.register(new StreamSummaryProjector());
     this.projectors.register(new CustomerDirectoryProjector());
     this.projectors.register(new SupportAuditProjector());

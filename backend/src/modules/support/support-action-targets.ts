@@ -8,8 +8,8 @@ import {
   ExtendToPastError,
   RefundCurrencyMismatchError,
   RefundTooLargeError,
-  type SupportActionRequest,
-} from '../admin';
+} from './support-actions.errors';
+import type { SupportActionRequest } from './support-actions.events';
 
 export interface LicenseTarget {
   licenseId: string;

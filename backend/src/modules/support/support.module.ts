@@ -1,5 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { EventRegistry } from '../../events/event-registry';
 import { EmailModule } from '../email';
 import { LicensesModule } from '../licenses';
 import { RecordSupportCreditGrantHandler } from './commands/record-support-credit-grant.handler';
@@ -9,12 +10,13 @@ import { SUPPORT_ACTIONS_QUEUE, SupportActionQueue } from './jobs/support-action
 import { SupportActionEffects } from './support-action-effects';
 import { SupportActionTargets } from './support-action-targets';
 import { SupportServerFns } from './support.server-fns';
+import { supportActionEvents } from './support-actions.events';
+import { supportCreditGrantEvents } from './support-credit-grants.events';
 
 /**
- * Support actions taken from the account page in /admin: each recorded first (the admin module's
- * SupportActionRecorded), then done through the modules that own what it changes. Its own module,
- * apart from admin: auth imports admin (for AdminAccess), and admin reaching into checkout,
- * licenses and credits from there would close an import cycle through them.
+ * Support actions taken from the account page in /admin: each recorded first on its own stream
+ * (SupportActionRecorded, decided by supportActionDecider), then done through the modules that own
+ * what it changes. Admin reads these events for its audit log; support imports nothing of admin.
  */
 @Module({
   imports: [BullModule.registerQueue({ name: SUPPORT_ACTIONS_QUEUE }), EmailModule, LicensesModule],
@@ -29,4 +31,10 @@ import { SupportServerFns } from './support.server-fns';
   ],
   exports: [BullModule, SupportActionTargets],
 })
-export class SupportModule {}
+export class SupportModule implements OnModuleInit {
+  constructor(private readonly events: EventRegistry) {}
+
+  onModuleInit(): void {
+    this.events.register(...supportActionEvents, ...supportCreditGrantEvents);
+  }
+}

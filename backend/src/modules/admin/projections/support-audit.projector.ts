@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Projector, Recorded } from '../../../events/projector';
-import { ASYNC_KINDS, type SupportActionEvent } from '../support-actions.events';
+import { ASYNC_KINDS, type SupportActionEvent } from '../../support';
 import { supportAuditTables } from './support-audit.entity';
 
 type AuditEvent = Recorded<SupportActionEvent>;
