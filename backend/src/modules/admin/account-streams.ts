@@ -1,26 +1,12 @@
-import type { TimelineKind } from '../../../../contracts/admin/customer-account.contract';
+import { TIMELINE_KINDS, type TimelineKind } from '../../../../contracts/admin/customer-account.contract';
+import type { StreamKinds } from '../../events/stream-kinds';
 
-/**
- * The kind of each stream an account's events live on, by the prefix its module's stream id
- * helper gives it (customerStreamId, creditStreamId, licenseStreamId, deviceStreamId, …).
- * Longer prefixes first: `license-devices-` before `license-`.
- */
-const PREFIXES: readonly (readonly [string, TimelineKind])[] = [
-  ['license-devices-', 'devices'],
-  ['license-', 'licenses'],
-  ['credits-', 'credits'],
-  ['checkout-', 'payments'],
-  ['customer-', 'payments'],
-  ['subscription-', 'payments'],
-  ['librarydownloads-', 'library'],
-  ['freeaccess-', 'library'],
-  ['course-progress-', 'library'],
-  ['host-calendar-', 'bookings'],
-  ['support-action-', 'support'],
-];
+const isTimelineKind = (label: string): label is TimelineKind => (TIMELINE_KINDS as readonly string[]).includes(label);
 
-export function kindOfStream(streamId: string): TimelineKind | null {
-  return PREFIXES.find(([prefix]) => streamId.startsWith(prefix))?.[1] ?? null;
+/** What the timeline files a stream's events under: the label its owning module registered for its kind of stream. */
+export function kindOfStream(kinds: StreamKinds, streamId: string): TimelineKind | null {
+  const label = kinds.of(streamId)?.label;
+  return label !== undefined && isTimelineKind(label) ? label : null;
 }
 
 /**

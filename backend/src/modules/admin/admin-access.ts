@@ -4,7 +4,7 @@ import { readCookie } from '../../platform/common/http/cookies';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import type { AdminRole, Auth } from '../auth';
 import type { AdminSessions } from './admin-sessions';
-import { OwnerOnlyError } from '../support';
+import { OwnerOnlyError } from './admin.errors';
 
 export const ADMIN_COOKIE = 'sculpt_admin';
 

@@ -43,3 +43,15 @@ export class ReplayNotFoundError extends ModuleError {
     super('No such replay.');
   }
 }
+
+/**
+ * A support admin asked for what only an owner may do (an owner's page or operation). The same
+ * code as support's refusal of an owner-only action: the console answers both alike.
+ */
+export class OwnerOnlyError extends ModuleError {
+  static readonly code = 'admin.owner_only';
+  static readonly status = 403;
+  constructor() {
+    super('Only an owner can do this. Ask an owner, or use an action support can take.');
+  }
+}

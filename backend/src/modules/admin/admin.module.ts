@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { EventRegistry } from '../../events/event-registry';
+import { StreamKinds } from '../../events/stream-kinds';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { adminEvents } from './admin.events';
 import { adminOperationEvents } from './admin-operations.events';
@@ -25,6 +26,7 @@ import { RequestReplayHandler } from './commands/request-replay.handler';
 import { ADMIN_QUEUE } from './jobs/admin-queue';
 import { CustomerDirectoryProjector } from './projections/customer-directory.projector';
 import { StreamSummaryProjector } from './projections/stream-summary.projector';
+import { adminStreamKinds } from './admin.stream-kinds';
 
 /** The event history for administrators: streams, events, projectors, replays; admin operations (their events) and the audit log of support actions (support's events). */
 @Module({
@@ -51,12 +53,14 @@ import { StreamSummaryProjector } from './projections/stream-summary.projector';
 })
 export class AdminModule implements OnModuleInit {
   constructor(
+    private readonly streamKinds: StreamKinds,
     private readonly events: EventRegistry,
     private readonly projectors: ProjectorRegistry,
   ) {}
 
   onModuleInit(): void {
     this.events.register(...adminEvents, ...adminOperationEvents);
+    this.streamKinds.add(...adminStreamKinds);
     this.projectors.register(new StreamSummaryProjector());
     this.projectors.register(new CustomerDirectoryProjector());
     this.projectors.register(new SupportAuditProjector());

@@ -5,6 +5,7 @@ import type { getCustomerTimeline, TimelineCause, TimelineEntry } from '../../..
 import type { Actor } from '../../events/event-metadata';
 import { referenceOf } from '../../events/metadata-for';
 import { EVENTS_POOL } from '../../events/events.tokens';
+import { StreamKinds } from '../../events/stream-kinds';
 import { ACCOUNT_STREAMS_SQL, kindOfStream } from './account-streams';
 import { summarizeEvent } from './timeline-summary';
 
@@ -70,7 +71,10 @@ const WINDOW_PAGE_SQL = pageSql(IN_WINDOW);
 /** The account's history for the support console's timeline, with each event's cause and effects. */
 @Injectable()
 export class CustomerTimelineQueries {
-  constructor(@Inject(EVENTS_POOL) private readonly pool: Pool) {}
+  constructor(
+    @Inject(EVENTS_POOL) private readonly pool: Pool,
+    private readonly streamKinds: StreamKinds,
+  ) {}
 
   async page(filter: TimelineFilter): Promise<{ entries: TimelineEntry[]; nextBefore: string | null }> {
     const streams = await this.streams(filter.userId, filter.kind);
@@ -101,7 +105,7 @@ export class CustomerTimelineQueries {
           position: row.position,
           recordedAt: row.recorded_at.toISOString(),
           type: row.type,
-          kind: kindOfStream(row.stream_id) ?? 'payments',
+          kind: kindOfStream(this.streamKinds, row.stream_id) ?? 'payments',
           streamId: row.stream_id,
           summary: summarizeEvent(row.type, row.data),
           actor: actorText(row.metadata['actor']),
@@ -123,7 +127,7 @@ export class CustomerTimelineQueries {
     const { rows } = await this.pool.query<{ stream_id: string; booking_id: string | null }>(ACCOUNT_STREAMS_SQL, [userId]);
     const streams = new Map<string, Set<string> | null>();
     for (const row of rows) {
-      if (kind && kindOfStream(row.stream_id) !== kind) continue;
+      if (kind && kindOfStream(this.streamKinds, row.stream_id) !== kind) continue;
       if (row.booking_id === null) streams.set(row.stream_id, null);
       else streams.set(row.stream_id, (streams.get(row.stream_id) ?? new Set()).add(row.booking_id));
     }

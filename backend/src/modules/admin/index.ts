@@ -5,5 +5,6 @@ export { AdminSessions } from './admin-sessions';
 export { AdminOperationGate } from './admin-operation-gate';
 export { AdminRoute, adminRouteCaller, ADMIN_ROUTE_METADATA, type AdminRouteDeclaration } from './admin-route';
 export { StreamSummarySchema } from './projections/stream-summary.entity';
+export { adminStreamKinds } from './admin.stream-kinds';
 export { AdminModule } from './admin.module';
 export { AdminJobsModule } from './jobs/admin-jobs.module';

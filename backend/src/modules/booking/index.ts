@@ -1,4 +1,5 @@
 /** The booking module's public surface: other modules, the app and the CLI import only this. */
+export { bookingStreamKinds } from './booking.stream-kinds';
 export { BookingModule } from './booking.module';
 export { CancelBooking } from './commands/cancel-booking.handler';
 export { SlotHeld } from './booking.events';

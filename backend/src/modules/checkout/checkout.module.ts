@@ -4,6 +4,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
 import { EventRegistry } from '../../events/event-registry';
+import { StreamKinds } from '../../events/stream-kinds';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { StripeModule, StripeEventHandlers } from '../../integrations/stripe';
 import { CatalogModule } from '../catalog';
@@ -33,6 +34,7 @@ import { paymentEmailTriggers } from './emails/payment-emails';
 import { registerFulfilmentHandlers } from './fulfilment/fulfilment-handlers';
 import { PurchasesProjector } from './projections/purchases.projector';
 import { PurchaseFollowers } from './purchase-followers';
+import { checkoutStreamKinds } from './checkout.stream-kinds';
 
 /** Checkout end to end: opening one, Stripe customers, fulfilment from Stripe's events, purchases and their followers. */
 @Module({
@@ -61,6 +63,7 @@ import { PurchaseFollowers } from './purchase-followers';
 })
 export class CheckoutModule implements OnModuleInit {
   constructor(
+    private readonly streamKinds: StreamKinds,
     private readonly events: EventRegistry,
     private readonly projectors: ProjectorRegistry,
     private readonly handlers: StripeEventHandlers,
@@ -76,6 +79,7 @@ export class CheckoutModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.events.register(...purchaseEvents, StripeCustomerLinked);
+    this.streamKinds.add(...checkoutStreamKinds);
     this.projectors.register(new PurchasesProjector());
     registerFulfilmentHandlers(this.handlers, this.commands);
     this.emailKinds.add(checkoutEmailKinds);

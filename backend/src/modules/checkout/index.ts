@@ -8,6 +8,7 @@ export { RevokeFreeAccess } from './commands/revoke-free-access.handler';
 export { heldCheckoutRef, OpenHeldCheckout } from './commands/open-held-checkout.handler';
 export { StripeCustomerLinked } from './customers/customer.events';
 export { type ClosedUnpaid, type PaidPurchase, type PurchaseFollower, PurchaseFollowers, type TakenBack } from './purchase-followers';
+export { checkoutStreamKinds } from './checkout.stream-kinds';
 export { CheckoutModule } from './checkout.module';
 export { checkoutEmailKinds } from './emails/checkout-email-kinds';
 export { planTitle } from './emails/payment-emails';

@@ -4,6 +4,7 @@ export { ReleaseDevice } from './commands/release-device.handler';
 export { readDevice } from './device-header';
 export { deviceLimitMessage } from './device-limit-message';
 export { readLicenseDeviceSeats } from './license-device-seats';
+export { deviceStreamKinds } from './devices.stream-kinds';
 export { DevicesModule } from './devices.module';
 export type { LicenseDeviceTables } from './projections/license-devices.entity';
 export { deviceDecider, type DeviceState } from './devices.decider';

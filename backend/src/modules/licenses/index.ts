@@ -15,6 +15,7 @@ export { LicensesQueries } from './licenses.queries';
 export { LicenseChanges } from './license-changes';
 export { signSeatInvitation } from './seat-invitation-token';
 export { SEAT_INVITATION_KEY } from './seat-invitation.server-fns';
+export { licenseStreamKinds } from './licenses.stream-kinds';
 export { LICENSE_SEALING_SECRET, LicensesModule } from './licenses.module';
 export { generateLicenseKey } from './license-key';
 export { LicenseNotFoundError } from './licenses.errors';

@@ -2,6 +2,7 @@
 export { LifetimeEndsSubscriptions } from './plans/lifetime-ends-subscriptions';
 export { PlanChanges } from './plans/plan-changes';
 export { SubscriptionPastDue, SubscriptionRenewed, subscriptionStreamId } from './subscriptions.events';
+export { subscriptionStreamKinds } from './subscriptions.stream-kinds';
 export { SubscriptionsModule } from './subscriptions.module';
 // Last: the decider records checkout's pending-payment events, and checkout's module imports this
 // index; loaded after everything above, whichever of the two modules loads first finds what it needs.

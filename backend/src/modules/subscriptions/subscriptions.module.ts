@@ -1,6 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { EventRegistry } from '../../events/event-registry';
+import { StreamKinds } from '../../events/stream-kinds';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { PriceBook, StripeClient, StripeModule } from '../../integrations/stripe';
 import { CatalogModule, CatalogQueries } from '../catalog';
@@ -10,6 +11,7 @@ import { PlanChanges } from './plans/plan-changes';
 import { SubscriptionInvoicesProjector } from './projections/subscription-invoices.projector';
 import { SubscriptionsProjector } from './projections/subscriptions.projector';
 import { subscriptionEvents } from './subscriptions.events';
+import { subscriptionStreamKinds } from './subscriptions.stream-kinds';
 
 /** Subscriptions: their events and read model, and changing from one plan to another. */
 @Module({
@@ -32,12 +34,14 @@ import { subscriptionEvents } from './subscriptions.events';
 })
 export class SubscriptionsModule implements OnModuleInit {
   constructor(
+    private readonly streamKinds: StreamKinds,
     private readonly events: EventRegistry,
     private readonly projectors: ProjectorRegistry,
   ) {}
 
   onModuleInit(): void {
     this.events.register(...subscriptionEvents);
+    this.streamKinds.add(...subscriptionStreamKinds);
     this.projectors.register(new SubscriptionsProjector());
     this.projectors.register(new SubscriptionInvoicesProjector());
   }

@@ -18,9 +18,9 @@ export {
   ExtendLifetimeError,
   ExtendNotLaterError,
   ExtendToPastError,
-  OwnerOnlyError,
   RefundCurrencyMismatchError,
   RefundTooLargeError,
 } from './support-actions.errors';
+export { supportStreamKinds } from './support.stream-kinds';
 export { SupportModule } from './support.module';
 export { SupportJobsModule } from './jobs/support-jobs.module';

@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { EventRegistry } from '../../events/event-registry';
+import { StreamKinds } from '../../events/stream-kinds';
 import { EmailModule } from '../email';
 import { LicensesModule } from '../licenses';
 import { RecordSupportCreditGrantHandler } from './commands/record-support-credit-grant.handler';
@@ -12,6 +13,7 @@ import { SupportActionTargets } from './support-action-targets';
 import { SupportServerFns } from './support.server-fns';
 import { supportActionEvents } from './support-actions.events';
 import { supportCreditGrantEvents } from './support-credit-grants.events';
+import { supportStreamKinds } from './support.stream-kinds';
 
 /**
  * Support actions taken from the account page in /admin: each recorded first on its own stream
@@ -32,9 +34,13 @@ import { supportCreditGrantEvents } from './support-credit-grants.events';
   exports: [BullModule, SupportActionTargets],
 })
 export class SupportModule implements OnModuleInit {
-  constructor(private readonly events: EventRegistry) {}
+  constructor(
+    private readonly events: EventRegistry,
+    private readonly streamKinds: StreamKinds,
+  ) {}
 
   onModuleInit(): void {
     this.events.register(...supportActionEvents, ...supportCreditGrantEvents);
+    this.streamKinds.add(...supportStreamKinds);
   }
 }
