@@ -24,7 +24,6 @@ import { CompleteReplayHandler } from './commands/complete-replay.handler';
 import { FailReplayHandler } from './commands/fail-replay.handler';
 import { RequestReplayHandler } from './commands/request-replay.handler';
 import { ADMIN_QUEUE } from './jobs/admin-queue';
-import { CustomerDirectoryProjector } from './projections/customer-directory.projector';
 import { StreamSummaryProjector } from './projections/stream-summary.projector';
 import { adminStreamKinds } from './admin.stream-kinds';
 
@@ -62,7 +61,6 @@ export class AdminModule implements OnModuleInit {
     this.events.register(...adminEvents, ...adminOperationEvents);
     this.streamKinds.add(...adminStreamKinds);
     this.projectors.register(new StreamSummaryProjector());
-    this.projectors.register(new CustomerDirectoryProjector());
     this.projectors.register(new SupportAuditProjector());
     this.projectors.register(new AdminOperationsProjector());
   }

@@ -1,5 +1,5 @@
 /** The admin module's public surface: other modules, the app and the CLI import only this. */
-export { ACCOUNT_STREAMS_SQL } from './account-streams';
+export { type AccountStream, readAccountStreams } from './account-streams';
 export { type AdminActor, AdminAccess, ADMIN_TOKEN_ACTOR, isAdmin } from './admin-access';
 export { AdminSessions } from './admin-sessions';
 export { AdminOperationGate } from './admin-operation-gate';

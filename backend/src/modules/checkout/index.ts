@@ -17,3 +17,14 @@ export type { PurchaseTables } from './projections/purchases.entities';
 export type { PaymentsReadModels } from './payments-read-models';
 export { purchaseEvents, type PurchaseEvent } from './checkout.events';
 export { freeAccessDecider } from './free-access.decider';
+export {
+  holdsFreeGrant,
+  readAccountCheckoutRefs,
+  readAccountPurchases,
+  readAccountResources,
+  readOpenPendingPayments,
+  readPurchase,
+  readPurchasersBy,
+} from './purchases.reads';
+export { freeAccessStreamId } from './free-access.decider';
+export { customerStreamId } from './customers/customer.events';

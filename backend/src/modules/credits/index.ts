@@ -5,3 +5,5 @@ export { CreditsModule } from './credits.module';
 export type { CreditTables } from './projections/credits.entities';
 export { addOnRemaining, creditLedgerDecider, includedRemaining, type CreditState } from './credits.decider';
 export { creditEvents, type CreditEvent } from './credits.events';
+export { readCreditBalance, readCreditUsageSummary } from './credits.reads';
+export { creditStreamId } from './credits.events';

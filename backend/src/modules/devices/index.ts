@@ -9,3 +9,5 @@ export { DevicesModule } from './devices.module';
 export type { LicenseDeviceTables } from './projections/license-devices.entity';
 export { deviceDecider, type DeviceState } from './devices.decider';
 export { deviceEvents, type DeviceEvent } from './devices.events';
+export { readLicensesDevices } from './devices.reads';
+export { deviceStreamId } from './devices.events';

@@ -6,3 +6,4 @@ export type { ObjectStorage } from './storage/object-storage';
 export { OBJECT_STORAGE } from './storage/storage-from-config';
 export { libraryStreamKinds } from './library.stream-kinds';
 export { LIBRARY_MANIFEST, libraryDist, LibraryModule } from './library.module';
+export { downloadsStreamId } from './library.events';

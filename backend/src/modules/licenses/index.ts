@@ -22,3 +22,5 @@ export { LicenseNotFoundError } from './licenses.errors';
 export type { LicenseTables } from './projections/licenses.entities';
 export { licenseDecider, type LicenseState } from './licenses.decider';
 export { licenseEvents, type LicenseEvent } from './licenses.events';
+export { readAccountLicense, readAccountLicenses, readLatestPlans, readLicenseKeyOwners, readSeats, type SeatsWanted } from './licenses.reads';
+export { licenseStreamId } from './licenses.events';

@@ -10,3 +10,4 @@ export { type InvoiceFacts, type SubscriptionCommand, subscriptionDecider, type 
 export type { SubscriptionTables } from './projections/subscriptions.entities';
 export type { SubscriptionInvoiceTables } from './projections/subscription-invoices.entities';
 export type { SubscriptionEvent } from './subscriptions.events';
+export { isSubscriptionRunning, readAccountSubscriptionIds, readStripeCustomerUsers } from './subscriptions.reads';

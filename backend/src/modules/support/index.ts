@@ -24,3 +24,4 @@ export {
 export { supportStreamKinds } from './support.stream-kinds';
 export { SupportModule } from './support.module';
 export { SupportJobsModule } from './jobs/support-jobs.module';
+export { findCustomersLike, isKnownCustomer, readCustomerContact, readCustomerContacts } from './customer-directory.reads';
