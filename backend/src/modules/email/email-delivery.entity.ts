@@ -17,6 +17,14 @@ export const EmailDeliveryRecord = defineEntity({
   },
   // Created by migrations 20261123060000, 20261125090000 and 20261125150000.
   indexes: [
+    {
+      name: 'email_deliveries_causation_idx',
+      expression: 'create index email_deliveries_causation_idx on email_deliveries (causation_id) where causation_id is not null',
+    },
+    {
+      name: 'email_deliveries_correlation_idx',
+      expression: 'create index email_deliveries_correlation_idx on email_deliveries (correlation_id) where correlation_id is not null',
+    },
     { name: 'email_deliveries_to_address_idx', expression: 'create index email_deliveries_to_address_idx on email_deliveries (lower(to_address), delivered_at)' },
   ],
 });

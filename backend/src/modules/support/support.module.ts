@@ -3,6 +3,7 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { EventRegistry } from '../../events/event-registry';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { StreamKinds } from '../../events/stream-kinds';
+import { CatalogModule } from '../catalog';
 import { EmailModule } from '../email';
 import { LicensesModule } from '../licenses';
 import { RecordSupportCreditGrantHandler } from './commands/record-support-credit-grant.handler';
@@ -24,7 +25,7 @@ import { CustomerDirectoryProjector } from './projections/customer-directory.pro
  * It keeps the customer directory (each account's known address and name) the console finds accounts by.
  */
 @Module({
-  imports: [BullModule.registerQueue({ name: SUPPORT_ACTIONS_QUEUE }), EmailModule, LicensesModule],
+  imports: [BullModule.registerQueue({ name: SUPPORT_ACTIONS_QUEUE }), CatalogModule, EmailModule, LicensesModule],
   providers: [
     SupportServerFns,
     SupportActionTargets,
