@@ -7,3 +7,4 @@ export { OBJECT_STORAGE } from './storage/storage-from-config';
 export { libraryStreamKinds } from './library.stream-kinds';
 export { LIBRARY_MANIFEST, libraryDist, LibraryModule } from './library.module';
 export { downloadsStreamId } from './library.events';
+export { readAccountDownloads } from './library-downloads.reads';

@@ -5,3 +5,4 @@ export { DEPENDENCY_TIMEOUT_MS, KeyGate, type KeyGateLimits, requestIdOf } from 
 export { PluginApiModule } from './plugin-api.module';
 export { pluginApiReadModels } from './plugin-api-read-models';
 export type { ValidationLogTables } from './validation-log.entity';
+export { readCheckSummary, readLatestChecks } from './validation-log.reads';
