@@ -2,7 +2,6 @@
 export { type AdminActor, AdminAccess, ADMIN_TOKEN_ACTOR, isAdmin } from './admin-access';
 export { AdminSessions } from './admin-sessions';
 export { AdminOperationGate } from './admin-operation-gate';
-export { AdminRoute, adminRouteCaller, ADMIN_ROUTE_METADATA, type AdminRouteDeclaration } from './admin-route';
 // After AdminSessions and AdminAccess: auth reads them while the modules these reads compose are still loading.
 export { type AccountStream, readAccountStreams } from './account-streams';
 export { StreamSummarySchema } from './projections/stream-summary.entity';
