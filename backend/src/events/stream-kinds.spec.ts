@@ -2,7 +2,10 @@ import { StreamKinds } from './stream-kinds';
 
 describe('StreamKinds', () => {
   it('files a stream under the longest prefix that matches it', () => {
-    const kinds = new StreamKinds().add({ prefix: 'license-', module: 'licenses', label: 'licenses' }, { prefix: 'license-devices-', module: 'devices', label: 'devices' });
+    const kinds = new StreamKinds().add(
+      { prefix: 'license-', module: 'licenses', label: 'licenses' },
+      { prefix: 'license-devices-', module: 'devices', label: 'devices' },
+    );
     expect(kinds.of('license-devices-lic_1')?.module).toBe('devices');
     expect(kinds.of('license-lic_1')?.module).toBe('licenses');
   });

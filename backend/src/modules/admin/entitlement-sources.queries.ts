@@ -79,10 +79,7 @@ export class EntitlementSourcesQueries {
 
   /** The account's streams that can grant access, and the licenses whose seats were given to its address (a seat lives on its owner's license stream). */
   private async accessStreams(userId: string, email: string | null): Promise<AccountStream[]> {
-    const [account, seats] = await Promise.all([
-      readAccountStreams(this.orm.em, userId),
-      email ? readSeats(this.orm.em, { heldBy: email }) : [],
-    ]);
+    const [account, seats] = await Promise.all([readAccountStreams(this.orm.em, userId), email ? readSeats(this.orm.em, { heldBy: email }) : []]);
     return [...account, ...seats.map((s) => ({ streamId: licenseStreamId(s.license_id), bookingId: null }))];
   }
 

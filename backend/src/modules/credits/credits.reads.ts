@@ -5,7 +5,13 @@ import { creditTables } from './projections/credits.entities';
 export async function readCreditBalance(em: EntityManager, userId: string, now: Date): Promise<{ included: number; packs: number }> {
   const db = creditTables(em);
   const [cycles, packs] = await Promise.all([
-    db.selectFrom('rm_credit_cycles').select(['allowance', 'used']).where('user_id', '=', userId).where('cycle_start', '<=', now).where('cycle_end', '>', now).execute(),
+    db
+      .selectFrom('rm_credit_cycles')
+      .select(['allowance', 'used'])
+      .where('user_id', '=', userId)
+      .where('cycle_start', '<=', now)
+      .where('cycle_end', '>', now)
+      .execute(),
     db.selectFrom('rm_credit_packs').select('remaining').where('user_id', '=', userId).where('removed_at', 'is', null).execute(),
   ]);
   return {
@@ -18,7 +24,10 @@ export async function readCreditBalance(em: EntityManager, userId: string, now: 
 const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 /** How much an account has used: debits, credits spent, and the first and last debit's time. */
-export async function readCreditUsageSummary(em: EntityManager, userId: string): Promise<{ entries: number; credits: number; first: Date | null; last: Date | null }> {
+export async function readCreditUsageSummary(
+  em: EntityManager,
+  userId: string,
+): Promise<{ entries: number; credits: number; first: Date | null; last: Date | null }> {
   const row = await creditTables(em)
     .selectFrom('rm_credit_usage')
     .select((eb) => [

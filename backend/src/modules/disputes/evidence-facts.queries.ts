@@ -73,7 +73,10 @@ export class EvidenceFactsQueries {
   private async licenses(userId: string, checkoutRef: string | null, subscriptionId: string | null) {
     const all = await readAccountLicenses(this.orm.em, userId);
     const own = all.filter(
-      (l) => (checkoutRef === null && subscriptionId === null) || (checkoutRef !== null && l.checkout_ref === checkoutRef) || (subscriptionId !== null && l.subscription_id === subscriptionId),
+      (l) =>
+        (checkoutRef === null && subscriptionId === null) ||
+        (checkoutRef !== null && l.checkout_ref === checkoutRef) ||
+        (subscriptionId !== null && l.subscription_id === subscriptionId),
     );
     return own
       .reverse()

@@ -25,7 +25,10 @@ export const EmailDeliveryRecord = defineEntity({
       name: 'email_deliveries_correlation_idx',
       expression: 'create index email_deliveries_correlation_idx on email_deliveries (correlation_id) where correlation_id is not null',
     },
-    { name: 'email_deliveries_to_address_idx', expression: 'create index email_deliveries_to_address_idx on email_deliveries (lower(to_address), delivered_at)' },
+    {
+      name: 'email_deliveries_to_address_idx',
+      expression: 'create index email_deliveries_to_address_idx on email_deliveries (lower(to_address), delivered_at)',
+    },
   ],
 });
 

@@ -51,10 +51,7 @@ export async function readLicenseKeyOwners(em: EntityManager, keyHash: string): 
 }
 
 export type SeatsWanted =
-  | { readonly ofOwner: string }
-  | { readonly keyHash: string }
-  | { readonly heldBy: string }
-  | { readonly emailLike: string; readonly limit: number };
+  { readonly ofOwner: string } | { readonly keyHash: string } | { readonly heldBy: string } | { readonly emailLike: string; readonly limit: number };
 
 /**
  * Seats given on licenses, with the license owner's user id: on one owner's licenses (oldest

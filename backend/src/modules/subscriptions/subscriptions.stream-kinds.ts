@@ -2,6 +2,4 @@ import type { StreamKind } from '../../events/stream-kinds';
 import { subscriptionStreamId } from './subscriptions.events';
 
 /** The streams this module owns; its module adds them to StreamKinds at start-up. */
-export const subscriptionStreamKinds: readonly StreamKind[] = [
-  { prefix: subscriptionStreamId(''), module: 'subscriptions', label: 'payments' },
-];
+export const subscriptionStreamKinds: readonly StreamKind[] = [{ prefix: subscriptionStreamId(''), module: 'subscriptions', label: 'payments' }];

@@ -15,7 +15,9 @@ export async function readCustomerContacts(em: EntityManager, userIds: readonly 
 
 /** Whether the directory knows this user id. */
 export async function isKnownCustomer(em: EntityManager, userId: string): Promise<boolean> {
-  return (await customerDirectoryTables(em).selectFrom('rm_customer_directory').select('user_id').where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+  return (
+    (await customerDirectoryTables(em).selectFrom('rm_customer_directory').select('user_id').where('user_id', '=', userId).executeTakeFirst()) !== undefined
+  );
 }
 
 /**
