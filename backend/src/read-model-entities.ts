@@ -1,5 +1,5 @@
 import type { EntityClass, EntitySchema } from '@mikro-orm/core';
-import { CustomerDirectory } from './modules/admin/projections/customer-directory.entity';
+import { CustomerDirectory } from './modules/support/projections/customer-directory.entity';
 import { SupportAudit } from './modules/admin/projections/support-audit.entity';
 import { AdminOperationRecord } from './modules/admin/projections/admin-operations.entity';
 import { StreamSummarySchema } from './modules/admin/projections/stream-summary.entity';
@@ -18,6 +18,7 @@ import { LicenseDevice } from './modules/devices/projections/license-devices.ent
 import { Dispute } from './modules/disputes/projections/disputes.entity';
 import { LicenseValidation } from './modules/licenses/validation-log.entity';
 import { AdminSignIn } from './modules/auth/admin-sign-in.entity';
+import { EmailDeliveryRecord } from './modules/email/email-delivery.entity';
 
 /** Every entity the ORM knows (read models and the catalog), handed to the database module by the app; modules add theirs here. */
 export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [
@@ -48,4 +49,5 @@ export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [
   SupportAudit,
   AdminOperationRecord,
   AdminSignIn,
+  EmailDeliveryRecord,
 ];

@@ -31,6 +31,9 @@ export const OWNER_ONLY_KINDS: readonly SupportActionKind[] = [
   'cancel_booking',
 ];
 
+/** Kinds that end with SupportActionCompleted or SupportActionFailed (a worker calls Stripe): pending until then. */
+export const ASYNC_KINDS: readonly SupportActionKind[] = ['refund', 'cancel_subscription'];
+
 const ref = z
   .string()
   .trim()

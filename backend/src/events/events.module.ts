@@ -9,8 +9,9 @@ import { EVENTS_POOL } from './events.tokens';
 import { ProjectorRegistry } from './projector-registry';
 import { ReactorRegistry } from './reactor-registry';
 import { SerializedStreams } from './serialized-streams';
+import { StreamKinds } from './stream-kinds';
 
-/** The event log for every process: the store, commands serialized per stream, the registry of event types, the projectors and reactors. */
+/** The event log for every process: the store, commands serialized per stream, the registry of event types and stream kinds, the projectors and reactors. */
 @Global()
 @Module({
   providers: [
@@ -37,8 +38,9 @@ import { SerializedStreams } from './serialized-streams';
     },
     ProjectorRegistry,
     ReactorRegistry,
+    StreamKinds,
   ],
-  exports: [EVENTS_POOL, EventRegistry, EventStore, SerializedStreams, ProjectorRegistry, ReactorRegistry],
+  exports: [EVENTS_POOL, EventRegistry, EventStore, SerializedStreams, ProjectorRegistry, ReactorRegistry, StreamKinds],
 })
 export class EventsModule implements OnApplicationShutdown {
   constructor(@Inject(EVENTS_POOL) private readonly pool: Pool) {}

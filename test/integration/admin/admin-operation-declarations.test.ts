@@ -5,7 +5,7 @@ import { RequestMethod } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import type { ServerFnContract } from '../../../contracts/server-fn';
 import { AUDITED_ADMIN_OPERATIONS } from '../../../contracts/admin/support-actions.contract';
-import { ADMIN_ROUTE_METADATA, type AdminRouteDeclaration } from '../../../backend/src/modules/admin';
+import { ADMIN_ROUTE_METADATA, type AdminRouteDeclaration } from '../../../backend/src/server-fn/admin-route';
 import { ProjectorRegistry } from '../../../backend/src/events/projector-registry';
 import { ServerFnRegistry } from '../../../backend/src/server-fn/server-fn.registry';
 import { startTestApi, type TestApi } from '../../support/test-api';

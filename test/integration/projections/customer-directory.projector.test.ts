@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CustomerDirectoryProjector } from '../../../backend/src/modules/admin/projections/customer-directory.projector';
+import { CustomerDirectoryProjector } from '../../../backend/src/modules/support/projections/customer-directory.projector';
 import { SlotHeld } from '../../../backend/src/modules/booking/booking.events';
 import { PurchaseCompleted } from '../../../backend/src/modules/checkout/checkout.events';
 import { useProjectorUnderTest } from './support/projector-under-test';

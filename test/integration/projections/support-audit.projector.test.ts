@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SupportAuditProjector } from '../../../backend/src/modules/admin/projections/support-audit.projector';
-import { SupportActionCompleted, SupportActionFailed, SupportActionRecorded } from '../../../backend/src/modules/admin/support-actions.events';
+import { SupportActionCompleted, SupportActionFailed, SupportActionRecorded } from '../../../backend/src/modules/support/support-actions.events';
 import { useProjectorUnderTest } from './support/projector-under-test';
 
 const projection = useProjectorUnderTest(() => new SupportAuditProjector(), [SupportActionRecorded, SupportActionCompleted, SupportActionFailed]);

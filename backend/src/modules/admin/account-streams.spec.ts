@@ -1,4 +1,29 @@
-import { kindOfStream } from './account-streams';
+import { StreamKinds } from '../../events/stream-kinds';
+import { bookingStreamKinds } from '../booking';
+import { checkoutStreamKinds } from '../checkout';
+import { courseStreamKinds } from '../courses';
+import { creditStreamKinds } from '../credits';
+import { deviceStreamKinds } from '../devices';
+import { libraryStreamKinds } from '../library';
+import { licenseStreamKinds } from '../licenses';
+import { subscriptionStreamKinds } from '../subscriptions';
+import { supportStreamKinds } from '../support';
+import { adminStreamKinds } from './admin.stream-kinds';
+import { kindOfStream as kindIn } from './account-streams';
+
+const registered = new StreamKinds().add(
+  ...licenseStreamKinds,
+  ...deviceStreamKinds,
+  ...creditStreamKinds,
+  ...checkoutStreamKinds,
+  ...subscriptionStreamKinds,
+  ...libraryStreamKinds,
+  ...courseStreamKinds,
+  ...bookingStreamKinds,
+  ...supportStreamKinds,
+  ...adminStreamKinds,
+);
+const kindOfStream = (streamId: string) => kindIn(registered, streamId);
 
 describe('kindOfStream', () => {
   it.each([

@@ -1,46 +1,59 @@
-import type { TimelineKind } from '../../../../contracts/admin/customer-account.contract';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { TIMELINE_KINDS, type TimelineKind } from '../../../../contracts/admin/customer-account.contract';
+import type { StreamKinds } from '../../events/stream-kinds';
+import { hostCalendarStreamId, readCustomerBookings } from '../booking';
+import { checkoutStreamId, freeAccessStreamId, readAccountCheckoutRefs } from '../checkout';
+import { courseProgressStreamId, readCourseIdsInProgress } from '../courses';
+import { creditStreamId } from '../credits';
+import { deviceStreamId } from '../devices';
+import { downloadsStreamId } from '../library';
+import { licenseStreamId, readAccountLicenses } from '../licenses';
+import { customerStreamId, readAccountSubscriptionIds, subscriptionStreamId } from '../subscriptions';
+import { supportActionStreamId } from '../support';
+import { supportAuditTables } from './projections/support-audit.entity';
 
-/**
- * The kind of each stream an account's events live on, by the prefix its module's stream id
- * helper gives it (customerStreamId, creditStreamId, licenseStreamId, deviceStreamId, …).
- * Longer prefixes first: `license-devices-` before `license-`.
- */
-const PREFIXES: readonly (readonly [string, TimelineKind])[] = [
-  ['license-devices-', 'devices'],
-  ['license-', 'licenses'],
-  ['credits-', 'credits'],
-  ['checkout-', 'payments'],
-  ['customer-', 'payments'],
-  ['subscription-', 'payments'],
-  ['librarydownloads-', 'library'],
-  ['freeaccess-', 'library'],
-  ['course-progress-', 'library'],
-  ['host-calendar-', 'bookings'],
-  ['support-action-', 'support'],
-];
+const isTimelineKind = (label: string): label is TimelineKind => (TIMELINE_KINDS as readonly string[]).includes(label);
 
-export function kindOfStream(streamId: string): TimelineKind | null {
-  return PREFIXES.find(([prefix]) => streamId.startsWith(prefix))?.[1] ?? null;
+/** What the timeline files a stream's events under: the label its owning module registered for its kind of stream. */
+export function kindOfStream(kinds: StreamKinds, streamId: string): TimelineKind | null {
+  const label = kinds.of(streamId)?.label;
+  return label !== undefined && isTimelineKind(label) ? label : null;
+}
+
+/** A stream an account's events are on; a host's calendar with the booking whose events are the account's (it holds other customers' too). */
+export interface AccountStream {
+  streamId: string;
+  bookingId: string | null;
 }
 
 /**
- * The streams of one account, from its user id and the read models that link it to others:
- * its own streams (named with its id), its licenses' and their devices', its checkouts (paid,
- * pending, or for a booking), its subscriptions, and the hosts' calendars its bookings are on
- * (read for its bookings' events only: a calendar holds other customers' too), and the support
- * actions taken on it.
+ * The streams of one account, from its user id and what the owning modules link to it: its own
+ * streams (named with its id), its licenses' and their devices', its checkouts (paid, pending, or
+ * for a booking), its free grants, its subscriptions, its courses, the hosts' calendars its bookings
+ * are on (for its bookings' events only), and the support actions taken on it.
  */
-export const ACCOUNT_STREAMS_SQL = `
-  select 'customer-' || $1::text as stream_id, null::text as booking_id
-  union all select 'credits-' || $1::text, null
-  union all select 'librarydownloads-' || $1::text, null
-  union all select 'license-' || license_id, null from rm_licenses where user_id = $1
-  union all select 'license-devices-' || license_id, null from rm_licenses where user_id = $1
-  union all select 'subscription-' || subscription_id, null from rm_subscriptions where user_id = $1
-  union all select 'checkout-' || checkout_ref, null from rm_purchases where user_id = $1
-  union all select 'checkout-' || substr(id, 4), null from rm_pending_payments where user_id = $1 and id like 'pp-%'
-  union all select 'checkout-' || checkout_ref, null from rm_session_bookings where customer_user_id = $1 and checkout_ref is not null
-  union all select 'freeaccess-' || $1::text || '-' || resource_id, null from rm_resource_access where user_id = $1 and source = 'free'
-  union all select 'course-progress-' || resource_id || '-' || $1::text, null from rm_course_progress where user_id = $1
-  union all select 'host-calendar-' || host_user_id, booking_id from rm_session_bookings where customer_user_id = $1
-  union all select 'support-action-' || action_id, null from rm_support_audit where user_id = $1`;
+export async function readAccountStreams(em: EntityManager, userId: string): Promise<AccountStream[]> {
+  const [licenses, subscriptionIds, checkouts, bookings, courseIds, supportActions] = await Promise.all([
+    readAccountLicenses(em, userId),
+    readAccountSubscriptionIds(em, userId),
+    readAccountCheckoutRefs(em, userId),
+    readCustomerBookings(em, userId),
+    readCourseIdsInProgress(em, userId),
+    supportAuditTables(em).selectFrom('rm_support_audit').select('action_id').where('user_id', '=', userId).execute(),
+  ]);
+  const whole = (streamId: string): AccountStream => ({ streamId, bookingId: null });
+  return [
+    whole(customerStreamId(userId)),
+    whole(creditStreamId(userId)),
+    whole(downloadsStreamId(userId)),
+    ...licenses.map((l) => whole(licenseStreamId(l.license_id))),
+    ...licenses.map((l) => whole(deviceStreamId(l.license_id))),
+    ...subscriptionIds.map((id) => whole(subscriptionStreamId(id))),
+    ...checkouts.checkoutRefs.map((ref) => whole(checkoutStreamId(ref))),
+    ...bookings.map((b) => whole(checkoutStreamId(b.checkout_ref))),
+    ...checkouts.freeResourceIds.map((resourceId) => whole(freeAccessStreamId(userId, resourceId))),
+    ...courseIds.map((resourceId) => whole(courseProgressStreamId(userId, resourceId))),
+    ...bookings.map((b) => ({ streamId: hostCalendarStreamId(b.host_user_id), bookingId: b.booking_id })),
+    ...supportActions.map((a) => whole(supportActionStreamId(a.action_id))),
+  ];
+}

@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Global, Module, type OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { EventRegistry } from '../../events/event-registry';
+import { StreamKinds } from '../../events/stream-kinds';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { AdminGate } from '../../server-fn/admin-operation';
 import { AdminAccess } from '../auth';
@@ -10,8 +11,6 @@ import { adminEvents } from './admin.events';
 import { adminOperationEvents } from './admin-operations.events';
 import { RecordAdminOperationHandler } from './commands/record-admin-operation.handler';
 import { AdminOperationsProjector } from './projections/admin-operations.projector';
-import { supportActionEvents } from './support-actions.events';
-import { supportCreditGrantEvents } from './support-credit-grants.events';
 import { SupportAuditServerFns } from './support-audit.server-fns';
 import { SupportAuditQueries } from './support-audit.queries';
 import { SupportAuditProjector } from './projections/support-audit.projector';
@@ -28,10 +27,10 @@ import { CompleteReplayHandler } from './commands/complete-replay.handler';
 import { FailReplayHandler } from './commands/fail-replay.handler';
 import { RequestReplayHandler } from './commands/request-replay.handler';
 import { ADMIN_QUEUE } from './jobs/admin-queue';
-import { CustomerDirectoryProjector } from './projections/customer-directory.projector';
 import { StreamSummaryProjector } from './projections/stream-summary.projector';
+import { adminStreamKinds } from './admin.stream-kinds';
 
-/** The event history for administrators: streams, events, projectors, replays; the record of support actions and admin operations (their events and audit log). */
+/** The event history for administrators: streams, events, projectors, replays; admin operations (their events) and the audit log of support actions (support's events). */
 // Global for AdminGate, which the server-fn transport and other modules' admin routes take.
 @Global()
 @Module({
@@ -63,14 +62,15 @@ import { StreamSummaryProjector } from './projections/stream-summary.projector';
 })
 export class AdminModule implements OnModuleInit {
   constructor(
+    private readonly streamKinds: StreamKinds,
     private readonly events: EventRegistry,
     private readonly projectors: ProjectorRegistry,
   ) {}
 
   onModuleInit(): void {
-    this.events.register(...adminEvents, ...supportActionEvents, ...supportCreditGrantEvents, ...adminOperationEvents);
+    this.events.register(...adminEvents, ...adminOperationEvents);
+    this.streamKinds.add(...adminStreamKinds);
     this.projectors.register(new StreamSummaryProjector());
-    this.projectors.register(new CustomerDirectoryProjector());
     this.projectors.register(new SupportAuditProjector());
     this.projectors.register(new AdminOperationsProjector());
   }

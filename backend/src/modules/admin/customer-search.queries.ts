@@ -1,73 +1,107 @@
+import { MikroORM } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { CUSTOMER_SEARCH_LIMIT, type CustomerMatch, type CustomerSearchResult } from '../../../../contracts/admin/customer-search.contract';
 import { EVENTS_POOL } from '../../events/events.tokens';
+import { readBookingCustomers } from '../booking';
+import { readPurchasersBy } from '../checkout';
+import { readLatestPlans, readLicenseKeyOwners, readSeats } from '../licenses';
+import { readStripeCustomerUsers } from '../subscriptions';
+import { findCustomersLike, isKnownCustomer, readCustomerContacts } from '../support';
 import { classifyCustomerQuery, type CustomerQuery } from './customer-query';
 
 /** Below this, a name fragment is matched as a prefix: a trigram index cannot serve one or two letters. */
 const MIN_FRAGMENT = 3;
 
-/** The exact lookups: each names the read model where that id lives, with an index on it. */
-const EXACT: Record<Exclude<CustomerQuery['kind'], 'text'>, string> = {
-  'license key': `select user_id, 'license key' as matched from rm_licenses where key_hash = $1
-    union all select l.user_id, 'seat key' from rm_licensed_users s join rm_licenses l using (license_id) where s.seat_key_hash = $1
-    union all select l.user_id, 'retired license key' from rm_retired_license_keys r join rm_licenses l using (license_id) where r.key_hash = $1`,
-  'Stripe customer': `select user_id, 'Stripe customer' as matched from rm_customers where customer_id = $1
-    union all select user_id, 'Stripe customer' from rm_subscriptions where customer_id = $1`,
-  'Checkout Session': `select user_id, 'Checkout Session' as matched from rm_purchases where checkout_session_id = $1
-    union all select user_id, 'Checkout Session' from rm_pending_payments where checkout_session_id = $1`,
-  payment: `select user_id, 'payment' as matched from rm_purchases where payment_intent_id = $1
-    union all select customer_user_id, 'payment' from rm_session_bookings where payment_intent_id = $1`,
-  // We learn a charge's id only when it is refunded or disputed (support's usual question); a
-  // charge that never was is found by its payment intent instead.
-  charge: `select user_id, 'charge' as matched from rm_disputes where charge_id = $1
-    union all select data->>'userId', 'charge' from events where type = 'PurchaseRefunded' and data->>'chargeId' = $1`,
-};
+interface Match {
+  userId: string;
+  matched: CustomerMatch;
+}
 
-const TEXT = `select user_id, 'user id' as matched, 0 as rank from rm_customer_directory where user_id = $1
-  union all select customer_user_id, 'booking', 1 from rm_session_bookings where booking_id = $1
-  union all (select user_id, 'email', 2 from rm_customer_directory where lower(email) like $2 escape '\\' order by lower(email) limit $4)
-  union all (select l.user_id, 'seat holder email', 3 from rm_licensed_users s join rm_licenses l using (license_id)
-    where lower(s.email) like $2 escape '\\' order by lower(s.email) limit $4)
-  union all (select user_id, 'name', 4 from rm_customer_directory where $3::text is not null and lower(name) like $3 escape '\\' order by lower(name) limit $4)`;
+/*
+ * We learn a charge's id only when it is refunded or disputed (support's usual question); a charge
+ * that never was is found by its payment intent instead. Kept as SQL: it reads the event log's
+ * refunds by a field of their data, and the disputes read model, whose module imports admin.
+ */
+const CHARGE_SQL = `select user_id from rm_disputes where charge_id = $1
+  union all select data->>'userId' from events where type = 'PurchaseRefunded' and data->>'chargeId' = $1`;
 
-/** Finds accounts for the support console: exact ids first, then address and name matches. */
+/** Finds accounts for the support console: exact ids first, then address and name matches, through the reads of the modules that own them. */
 @Injectable()
 export class CustomerSearchQueries {
-  constructor(@Inject(EVENTS_POOL) private readonly pool: Pool) {}
+  constructor(
+    private readonly orm: MikroORM,
+    @Inject(EVENTS_POOL) private readonly pool: Pool,
+  ) {}
 
   async search(query: string): Promise<CustomerSearchResult[]> {
     const matches = await this.matches(classifyCustomerQuery(query));
     const first = new Map<string, CustomerMatch>();
-    for (const match of matches) if (match.user_id && !first.has(match.user_id)) first.set(match.user_id, match.matched);
+    for (const match of matches) if (match.userId && !first.has(match.userId)) first.set(match.userId, match.matched);
     const userIds = [...first.keys()].slice(0, CUSTOMER_SEARCH_LIMIT);
     if (userIds.length === 0) return [];
-    const { rows } = await this.pool.query<{ user_id: string; email: string | null; name: string | null; plan: string | null }>(
-      `select u.user_id, d.email, d.name,
-         (select plan from rm_licenses l where l.user_id = u.user_id order by granted_at desc limit 1) as plan
-       from unnest($1::text[]) with ordinality as u (user_id, n)
-       left join rm_customer_directory d on d.user_id = u.user_id
-       order by u.n`,
-      [userIds],
-    );
-    return rows.map((row) => ({ userId: row.user_id, email: row.email, name: row.name, plan: row.plan, matched: first.get(row.user_id)! }));
+    const [contacts, plans] = await Promise.all([readCustomerContacts(this.orm.em, userIds), readLatestPlans(this.orm.em, userIds)]);
+    return userIds.map((userId) => {
+      const contact = contacts.find((c) => c.user_id === userId);
+      return { userId, email: contact?.email ?? null, name: contact?.name ?? null, plan: plans.get(userId) ?? null, matched: first.get(userId)! };
+    });
   }
 
-  private async matches(query: CustomerQuery): Promise<{ user_id: string | null; matched: CustomerMatch }[]> {
-    if (query.kind !== 'text') {
-      const value = query.kind === 'license key' ? query.keyHash : query.id;
-      return (await this.pool.query<{ user_id: string | null; matched: CustomerMatch }>(EXACT[query.kind], [value])).rows;
+  private async matches(query: CustomerQuery): Promise<Match[]> {
+    const em = this.orm.em;
+    const as = (matched: CustomerMatch) => (userIds: readonly (string | null)[]) => userIds.flatMap((userId) => (userId ? [{ userId, matched }] : []));
+    switch (query.kind) {
+      case 'license key': {
+        const [owners, seats] = await Promise.all([readLicenseKeyOwners(em, query.keyHash), readSeats(em, { keyHash: query.keyHash })]);
+        return [
+          ...owners.filter((o) => !o.retired).map((o) => ({ userId: o.userId, matched: 'license key' as const })),
+          ...as('seat key')(seats.map((s) => s.owner_user_id)),
+          ...owners.filter((o) => o.retired).map((o) => ({ userId: o.userId, matched: 'retired license key' as const })),
+        ];
+      }
+      case 'Stripe customer':
+        return as('Stripe customer')(await readStripeCustomerUsers(em, query.id));
+      case 'Checkout Session':
+        return as('Checkout Session')(await readPurchasersBy(em, { checkoutSessionId: query.id }));
+      case 'payment': {
+        const [purchasers, bookers] = await Promise.all([
+          readPurchasersBy(em, { paymentIntentId: query.id }),
+          readBookingCustomers(em, { paymentIntentId: query.id }),
+        ]);
+        return as('payment')([...purchasers, ...bookers]);
+      }
+      case 'charge':
+        return as('charge')((await this.pool.query<{ user_id: string | null }>(CHARGE_SQL, [query.id])).rows.map((r) => r.user_id));
+      case 'text':
+        return this.textMatches(query.text);
+      default: {
+        const unreachable: never = query;
+        return unreachable;
+      }
     }
-    const lowered = escapeLike(query.text.toLowerCase());
+  }
+
+  /** A user id, a booking id, then addresses, seat holders' addresses and names, in that order. */
+  private async textMatches(text: string): Promise<Match[]> {
+    const em = this.orm.em;
+    const lowered = escapeLike(text.toLowerCase());
     // An address is no name: skipping the trigram scan for it saves most of an address search's time.
-    const name = query.text.includes('@') ? null : query.text.length >= MIN_FRAGMENT ? `%${lowered}%` : `${lowered}%`;
-    const { rows } = await this.pool.query<{ user_id: string; matched: CustomerMatch }>(`select user_id, matched from (${TEXT}) m order by rank`, [
-      query.text,
-      `${lowered}%`,
-      name,
-      CUSTOMER_SEARCH_LIMIT,
+    const name = text.includes('@') ? null : text.length >= MIN_FRAGMENT ? `%${lowered}%` : `${lowered}%`;
+    const [known, bookers, emails, seats, names] = await Promise.all([
+      isKnownCustomer(em, text),
+      readBookingCustomers(em, { bookingId: text }),
+      findCustomersLike(em, 'email', `${lowered}%`, CUSTOMER_SEARCH_LIMIT),
+      readSeats(em, { emailLike: `${lowered}%`, limit: CUSTOMER_SEARCH_LIMIT }),
+      name === null ? [] : findCustomersLike(em, 'name', name, CUSTOMER_SEARCH_LIMIT),
     ]);
-    return rows;
+    const as = (matched: CustomerMatch) => (userIds: readonly string[]) => userIds.map((userId) => ({ userId, matched }));
+    return [
+      ...as('user id')(known ? [text] : []),
+      ...as('booking')(bookers),
+      ...as('email')(emails),
+      ...as('seat holder email')(seats.map((s) => s.owner_user_id)),
+      ...as('name')(names),
+    ];
   }
 }
 

@@ -1,3 +1,4 @@
+import { MikroORM } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { z } from 'zod';
@@ -5,7 +6,8 @@ import type { getCustomerTimeline, TimelineCause, TimelineEntry } from '../../..
 import type { Actor } from '../../events/event-metadata';
 import { referenceOf } from '../../events/metadata-for';
 import { EVENTS_POOL } from '../../events/events.tokens';
-import { ACCOUNT_STREAMS_SQL, kindOfStream } from './account-streams';
+import { StreamKinds } from '../../events/stream-kinds';
+import { kindOfStream, readAccountStreams } from './account-streams';
 import { summarizeEvent } from './timeline-summary';
 
 type TimelineFilter = z.output<typeof getCustomerTimeline.input>;
@@ -70,7 +72,11 @@ const WINDOW_PAGE_SQL = pageSql(IN_WINDOW);
 /** The account's history for the support console's timeline, with each event's cause and effects. */
 @Injectable()
 export class CustomerTimelineQueries {
-  constructor(@Inject(EVENTS_POOL) private readonly pool: Pool) {}
+  constructor(
+    @Inject(EVENTS_POOL) private readonly pool: Pool,
+    private readonly streamKinds: StreamKinds,
+    private readonly orm: MikroORM,
+  ) {}
 
   async page(filter: TimelineFilter): Promise<{ entries: TimelineEntry[]; nextBefore: string | null }> {
     const streams = await this.streams(filter.userId, filter.kind);
@@ -101,7 +107,7 @@ export class CustomerTimelineQueries {
           position: row.position,
           recordedAt: row.recorded_at.toISOString(),
           type: row.type,
-          kind: kindOfStream(row.stream_id) ?? 'payments',
+          kind: kindOfStream(this.streamKinds, row.stream_id) ?? 'payments',
           streamId: row.stream_id,
           summary: summarizeEvent(row.type, row.data),
           actor: actorText(row.metadata['actor']),
@@ -120,12 +126,11 @@ export class CustomerTimelineQueries {
 
   /** The account's streams of one kind (or all), each with the bookings to keep when it is a host's calendar. */
   private async streams(userId: string, kind: TimelineFilter['kind']): Promise<Map<string, Set<string> | null>> {
-    const { rows } = await this.pool.query<{ stream_id: string; booking_id: string | null }>(ACCOUNT_STREAMS_SQL, [userId]);
     const streams = new Map<string, Set<string> | null>();
-    for (const row of rows) {
-      if (kind && kindOfStream(row.stream_id) !== kind) continue;
-      if (row.booking_id === null) streams.set(row.stream_id, null);
-      else streams.set(row.stream_id, (streams.get(row.stream_id) ?? new Set()).add(row.booking_id));
+    for (const { streamId, bookingId } of await readAccountStreams(this.orm.em, userId)) {
+      if (kind && kindOfStream(this.streamKinds, streamId) !== kind) continue;
+      if (bookingId === null) streams.set(streamId, null);
+      else streams.set(streamId, (streams.get(streamId) ?? new Set()).add(bookingId));
     }
     return streams;
   }

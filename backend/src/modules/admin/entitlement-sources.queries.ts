@@ -10,23 +10,16 @@ import type { EventRow } from '../../events/recorded-event';
 import { readModelKysely } from '../../platform/database/read-model-kysely';
 import { type PaymentsReadModels } from '../checkout';
 import type { CreditTables } from '../credits';
-import { ACCOUNT_STREAMS_SQL } from './account-streams';
+import { licenseStreamId, readSeats } from '../licenses';
+import { readCustomerContact } from '../support';
+import { type AccountStream, readAccountStreams } from './account-streams';
 import { ACCESS_EVENT_TYPES, type AccessFacts, type AccessRecord, deriveEntitlementSources, isAccessEvent } from './entitlement-sources';
-import { customerDirectoryTables } from './projections/customer-directory.entity';
 import { readSupportAction, SUPPORT_ACTION_RECORDED, type SupportActionView } from './support-action-view';
 
 type AccessReadModels = PaymentsReadModels & CreditTables;
 
 /** Streams that never grant anything: devices, downloads, lessons, the Stripe customer link. */
 const NOT_ACCESS = /^(license-devices-|librarydownloads-|course-progress-|customer-)/;
-
-/**
- * The account's streams that can grant access, and the licenses whose seats were given to its
- * address (a seat lives on its owner's license stream).
- */
-const ACCESS_STREAMS_SQL = `
-  select stream_id, booking_id from (${ACCOUNT_STREAMS_SQL}) account
-  union all select 'license-' || license_id, null from rm_licensed_users where $2::text is not null and lower(email) = lower($2::text)`;
 
 /*
  * Only the event types that grant, explain or end access, read stream by stream with the
@@ -59,8 +52,7 @@ export class EntitlementSourcesQueries {
 
   /** The address the support console knows the account by. */
   async emailOf(userId: string): Promise<string | null> {
-    const row = await customerDirectoryTables(this.orm.em).selectFrom('rm_customer_directory').select('email').where('user_id', '=', userId).executeTakeFirst();
-    return row?.email ?? null;
+    return (await readCustomerContact(this.orm.em, userId)).email;
   }
 
   async forAccount(userId: string, email: string | null, now = new Date()): Promise<Entitlement[]> {
@@ -70,9 +62,8 @@ export class EntitlementSourcesQueries {
   }
 
   private async events(userId: string, email: string | null): Promise<AccessRecord[]> {
-    const { rows: streamRows } = await this.pool.query<{ stream_id: string; booking_id: string | null }>(ACCESS_STREAMS_SQL, [userId, email]);
     const streams = new Map<string, Set<string> | null>();
-    for (const { stream_id, booking_id } of streamRows) {
+    for (const { streamId: stream_id, bookingId: booking_id } of await this.accessStreams(userId, email)) {
       if (NOT_ACCESS.test(stream_id)) continue;
       if (booking_id === null) streams.set(stream_id, null);
       else if (streams.get(stream_id) !== null) streams.set(stream_id, (streams.get(stream_id) ?? new Set()).add(booking_id));
@@ -84,6 +75,12 @@ export class EntitlementSourcesQueries {
       ACCESS_EVENT_TYPES,
     ]);
     return rows.map((row) => decodeEventRow(row, this.registry, 'now')).filter(isAccessEvent);
+  }
+
+  /** The account's streams that can grant access, and the licenses whose seats were given to its address (a seat lives on its owner's license stream). */
+  private async accessStreams(userId: string, email: string | null): Promise<AccountStream[]> {
+    const [account, seats] = await Promise.all([readAccountStreams(this.orm.em, userId), email ? readSeats(this.orm.em, { heldBy: email }) : []]);
+    return [...account, ...seats.map((s) => ({ streamId: licenseStreamId(s.license_id), bookingId: null }))];
   }
 
   /** The support actions the events' causation ids name, by that id. */

@@ -4,6 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
 import { EventRegistry } from '../../events/event-registry';
+import { StreamKinds } from '../../events/stream-kinds';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { ReactorRegistry } from '../../events/reactor-registry';
 import { CatalogModule, CatalogQueries } from '../catalog';
@@ -27,6 +28,7 @@ import { SessionCheckout } from './session-checkout';
 import { HostSessionsServerFns } from './host-sessions.server-fns';
 import { SessionBookingsProjector } from './projections/session-bookings.projector';
 import { SessionsServerFns } from './booking.server-fns';
+import { bookingStreamKinds } from './booking.stream-kinds';
 
 /** 1-on-1 sessions: holds and bookings on each host's calendar, their payments and refunds. */
 @Module({
@@ -56,6 +58,7 @@ import { SessionsServerFns } from './booking.server-fns';
 })
 export class BookingModule implements OnModuleInit {
   constructor(
+    private readonly streamKinds: StreamKinds,
     private readonly events: EventRegistry,
     private readonly projectors: ProjectorRegistry,
     private readonly reactors: ReactorRegistry,
@@ -70,6 +73,7 @@ export class BookingModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.events.register(...bookingEvents);
+    this.streamKinds.add(...bookingStreamKinds);
     this.projectors.register(new SessionBookingsProjector());
     this.reactors.register(new BookingRefundsReactor(this.stripe));
     this.followers.add(new BookingPaymentFollower(this.commands, this.reads));

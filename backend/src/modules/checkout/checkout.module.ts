@@ -6,6 +6,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
 import { EventRegistry } from '../../events/event-registry';
+import { StreamKinds } from '../../events/stream-kinds';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { ReactorRegistry } from '../../events/reactor-registry';
 import { StripeClient, StripeModule, StripeEventHandlers } from '../../integrations/stripe';
@@ -35,6 +36,7 @@ import { registerFulfilmentHandlers } from './fulfilment/fulfilment-handlers';
 import { PurchasesProjector } from './projections/purchases.projector';
 import { LifetimeEndsSubscriptions } from './lifetime-ends-subscriptions';
 import { PurchaseFollowers } from './purchase-followers';
+import { checkoutStreamKinds } from './checkout.stream-kinds';
 
 /** Checkout end to end: opening one, fulfilment from Stripe's events, purchases, pending payments and their followers. */
 @Module({
@@ -70,6 +72,7 @@ import { PurchaseFollowers } from './purchase-followers';
 })
 export class CheckoutModule implements OnModuleInit {
   constructor(
+    private readonly streamKinds: StreamKinds,
     private readonly events: EventRegistry,
     private readonly projectors: ProjectorRegistry,
     private readonly reactors: ReactorRegistry,
@@ -87,6 +90,7 @@ export class CheckoutModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.events.register(...purchaseEvents);
+    this.streamKinds.add(...checkoutStreamKinds);
     this.projectors.register(new PurchasesProjector());
     this.reactors.register(new CloseStripeCheckoutReactor(this.closings));
     registerFulfilmentHandlers(this.handlers, this.commands);

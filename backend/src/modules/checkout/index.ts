@@ -6,6 +6,7 @@ export { GrantFreeAccess } from './commands/grant-free-access.handler';
 export { RevokeFreeAccess } from './commands/revoke-free-access.handler';
 export { heldCheckoutRef, OpenHeldCheckout } from './commands/open-held-checkout.handler';
 export { type ClosedUnpaid, type PaidPurchase, type PurchaseFollower, PurchaseFollowers, type TakenBack } from './purchase-followers';
+export { checkoutStreamKinds } from './checkout.stream-kinds';
 export { CheckoutModule } from './checkout.module';
 export { CheckoutJobsModule } from './jobs/checkout-jobs.module';
 export { checkoutEmailKinds } from './emails/checkout-email-kinds';
@@ -16,3 +17,13 @@ export type { PaymentsReadModels } from './payments-read-models';
 export { purchaseEvents, type PurchaseEvent } from './checkout.events';
 export { freeAccessDecider } from './free-access.decider';
 export { renewalPaymentEvents, renewalPendingPayments } from './projections/renewal-pending-payments';
+export {
+  holdsFreeGrant,
+  readAccountCheckoutRefs,
+  readAccountPurchases,
+  readAccountResources,
+  readOpenPendingPayments,
+  readPurchase,
+  readPurchasersBy,
+} from './purchases.reads';
+export { freeAccessStreamId } from './free-access.decider';

@@ -3,6 +3,7 @@ import { rootLogger } from '../../platform/common/logger';
 import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
 import { EventRegistry } from '../../events/event-registry';
+import { StreamKinds } from '../../events/stream-kinds';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { CatalogModule } from '../catalog';
 import { libraryDist, LibraryModule } from '../library';
@@ -12,6 +13,7 @@ import { CoursesQueries } from './courses.queries';
 import { CoursesServerFns } from './courses.server-fns';
 import { LessonCatalog } from './lesson-catalog';
 import { CourseProgressProjector } from './projections/course-progress.projector';
+import { courseStreamKinds } from './courses.stream-kinds';
 
 /** Courses: lessons built from Markdown in the repo, served to those who can open them, and each customer's progress as events. */
 @Module({
@@ -25,12 +27,14 @@ import { CourseProgressProjector } from './projections/course-progress.projector
 })
 export class CoursesModule implements OnModuleInit {
   constructor(
+    private readonly streamKinds: StreamKinds,
     private readonly events: EventRegistry,
     private readonly projectors: ProjectorRegistry,
   ) {}
 
   onModuleInit(): void {
     this.events.register(...courseEvents);
+    this.streamKinds.add(...courseStreamKinds);
     this.projectors.register(new CourseProgressProjector());
   }
 }

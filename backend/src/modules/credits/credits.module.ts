@@ -2,6 +2,7 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { EventRegistry } from '../../events/event-registry';
+import { StreamKinds } from '../../events/stream-kinds';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { CheckoutModule, PurchaseFollowers } from '../checkout';
 import { AddCreditPackHandler } from './commands/add-credit-pack.handler';
@@ -14,6 +15,7 @@ import { creditEvents } from './credits.events';
 import { CreditReads } from './credits.queries';
 import { CreditSummaryServerFns } from './credits.server-fns';
 import { CreditsProjector } from './projections/credits.projector';
+import { creditStreamKinds } from './credits.stream-kinds';
 
 /** Credits: the ledger behind the plugin's credits endpoints (served by plugin-api), credit packs bought at checkout, the dashboard's summary. */
 @Module({
@@ -31,6 +33,7 @@ import { CreditsProjector } from './projections/credits.projector';
 })
 export class CreditsModule implements OnModuleInit {
   constructor(
+    private readonly streamKinds: StreamKinds,
     private readonly events: EventRegistry,
     private readonly projectors: ProjectorRegistry,
     private readonly followers: PurchaseFollowers,
@@ -39,6 +42,7 @@ export class CreditsModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.events.register(...creditEvents);
+    this.streamKinds.add(...creditStreamKinds);
     this.projectors.register(new CreditsProjector());
     this.followers.add(new CreditPackFollower(this.commands));
   }

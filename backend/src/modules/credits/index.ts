@@ -1,5 +1,6 @@
 /** The credits module's public surface: other modules, the app and the CLI import only this. */
 export { AddCreditPack } from './commands/add-credit-pack.handler';
+export { creditStreamKinds } from './credits.stream-kinds';
 export { CreditsModule } from './credits.module';
 export { CreditAccounts, type CreditAccount } from './credit-accounts';
 export { CreditReads } from './credits.queries';
@@ -9,3 +10,5 @@ export { DebitLicenseRejectedError, DebitsNotConfiguredError, DebitTokenInvalidE
 export type { CreditTables } from './projections/credits.entities';
 export { addOnRemaining, creditLedgerDecider, includedRemaining, type CreditState } from './credits.decider';
 export { creditEvents, type CreditEvent } from './credits.events';
+export { readCreditBalance, readCreditUsageSummary } from './credits.reads';
+export { creditStreamId } from './credits.events';

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { AdminRoute, type AdminRouteDeclaration } from '../admin';
+import { AdminRoute, type AdminRouteDeclaration } from '../../server-fn/admin-route';
 import { DisputeEvidenceNotFoundError } from './disputes.errors';
 import { DisputesQueries } from './disputes.queries';
 import { evidenceDocument } from './evidence-document';

@@ -1,3 +1,4 @@
 /** The disputes module's public surface: the app imports only this. */
+export { disputeStreamKinds } from './disputes.stream-kinds';
 export { DisputesModule } from './disputes.module';
 export { DisputeEvidenceAssembled, DisputeEvidenceSubmitted, DisputeOpened, disputeStreamId } from './disputes.events';

@@ -4,6 +4,7 @@ import type { EmailMessage, EmailTransport } from './email-message';
 import type { EmailPreferences, ManageEmailLinks } from '../preferences';
 import { renderEmail } from './render-email';
 import type { EmailKinds } from './email-kinds';
+import { emailDeliveryTables } from './email-delivery.entity';
 
 export interface EmailDeliveryOptions {
   from: string;
@@ -45,16 +46,19 @@ export class EmailDelivery {
 
   /** Whether the email of this job key was sent (or held back by preferences) already. */
   async wasSent(key: string): Promise<boolean> {
-    const done = await this.orm.em.getConnection().execute<unknown[]>('select 1 from email_deliveries where job_key = ?', [key]);
-    return done.length > 0;
+    const done = await emailDeliveryTables(this.orm.em).selectFrom('email_deliveries').select('job_key').where('job_key', '=', key).executeTakeFirst();
+    return done !== undefined;
   }
 
   /** Whether anything was ever sent (or held back by preferences) to this address. */
   async hasMailed(address: string): Promise<boolean> {
-    const rows = await this.orm.em
-      .getConnection()
-      .execute<unknown[]>('select 1 from email_deliveries where lower(to_address) = ? limit 1', [address.toLowerCase()]);
-    return rows.length > 0;
+    const row = await emailDeliveryTables(this.orm.em)
+      .selectFrom('email_deliveries')
+      .select('job_key')
+      .where((eb) => eb(eb.fn('lower', ['to_address']), '=', address.toLowerCase()))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   message(job: EmailJob): EmailMessage {
@@ -89,10 +93,18 @@ export class EmailDelivery {
   }
 
   private async record(job: EmailJob, messageId: string, transport: string): Promise<void> {
-    await this.orm.em.getConnection().execute(
-      `insert into email_deliveries (job_key, message_id, kind, to_address, transport, causation_id, correlation_id)
-         values (?, ?, ?, ?, ?, ?, ?) on conflict (job_key) do nothing`,
-      [job.key, messageId, job.kind, job.to, transport, job.cause?.causationId ?? null, job.cause?.correlationId ?? null],
-    );
+    await emailDeliveryTables(this.orm.em)
+      .insertInto('email_deliveries')
+      .values({
+        job_key: job.key,
+        message_id: messageId,
+        kind: job.kind,
+        to_address: job.to,
+        transport,
+        causation_id: job.cause?.causationId ?? null,
+        correlation_id: job.cause?.correlationId ?? null,
+      })
+      .onConflict((oc) => oc.column('job_key').doNothing())
+      .execute();
   }
 }

@@ -6,6 +6,7 @@ import { deriveKey, SITE_SECRET, type SiteSecret } from '../../platform/common/s
 import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
 import { EventRegistry } from '../../events/event-registry';
+import { StreamKinds } from '../../events/stream-kinds';
 import { EventStore } from '../../events/event-store';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { CatalogModule, CatalogQueries } from '../catalog';
@@ -26,6 +27,7 @@ import { LibraryDownloadsProjector } from './projections/library-downloads.proje
 import { LibraryFilesProjector } from './projections/library-files.projector';
 import type { ObjectStorage } from './storage/object-storage';
 import { OBJECT_STORAGE, storageFromConfig } from './storage/storage-from-config';
+import { libraryStreamKinds } from './library.stream-kinds';
 
 export const LIBRARY_MANIFEST = Symbol('LIBRARY_MANIFEST');
 
@@ -64,6 +66,7 @@ export const libraryDist = (config: Pick<AppConfig, 'LIBRARY_DIST' | 'WEB_DIST'>
 })
 export class LibraryModule implements OnModuleInit, OnApplicationBootstrap {
   constructor(
+    private readonly streamKinds: StreamKinds,
     private readonly events: EventRegistry,
     private readonly projectors: ProjectorRegistry,
     private readonly publisher: PublishFileVersionHandler,
@@ -72,6 +75,7 @@ export class LibraryModule implements OnModuleInit, OnApplicationBootstrap {
 
   onModuleInit(): void {
     this.events.register(...libraryEvents);
+    this.streamKinds.add(...libraryStreamKinds);
     this.projectors.register(new LibraryFilesProjector());
     this.projectors.register(new LibraryDownloadsProjector());
   }

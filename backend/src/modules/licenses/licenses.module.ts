@@ -5,6 +5,7 @@ import type { AppConfig } from '../../platform/config/config.schema';
 import { REDIS } from '../../platform/redis/redis.module';
 import { deriveKey, SITE_SECRET, type SiteSecret } from '../../platform/common/secrets/site-secret';
 import { EventRegistry } from '../../events/event-registry';
+import { StreamKinds } from '../../events/stream-kinds';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { AddLicensedUserHandler } from './commands/add-licensed-user.handler';
 import { ChangeLicensePlanHandler } from './commands/change-license-plan.handler';
@@ -21,6 +22,7 @@ import { LicensesQueries } from './licenses.queries';
 import { LICENSE_SEALING_SECRET } from './license-sealing-secret';
 import { LicensesProjector } from './projections/licenses.projector';
 import { SEAT_INVITATION_KEY, SeatInvitationServerFns } from './seat-invitation.server-fns';
+import { licenseStreamKinds } from './licenses.stream-kinds';
 
 export { LICENSE_SEALING_SECRET };
 
@@ -50,6 +52,7 @@ export { LICENSE_SEALING_SECRET };
 })
 export class LicensesModule implements OnModuleInit, OnApplicationShutdown {
   constructor(
+    private readonly streamKinds: StreamKinds,
     private readonly events: EventRegistry,
     private readonly projectors: ProjectorRegistry,
     @Inject(LicenseChanges) private readonly licenseChanges: LicenseChanges,
@@ -61,6 +64,7 @@ export class LicensesModule implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     this.events.register(...licenseEvents);
+    this.streamKinds.add(...licenseStreamKinds);
     this.projectors.register(new LicensesProjector());
   }
 }

@@ -1,3 +1,4 @@
+import { MikroORM } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { z } from 'zod';
@@ -5,7 +6,7 @@ import type { getAccountAtMoment } from '../../../../contracts/admin/account-mom
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { EventRegistry } from '../../events/event-registry';
 import { EVENTS_POOL } from '../../events/events.tokens';
-import { ACCOUNT_STREAMS_SQL } from '../admin';
+import { readAccountStreams } from '../admin';
 import { diffMoments } from './account-diff';
 import { AccountLogCache, type StreamVersions } from './account-log-cache';
 import { accountLog, comesAfter, eventsWithin, foldFirst, type AccountLog, type LoggedEvent } from './account-log';
@@ -27,11 +28,10 @@ const EVENTS_SQL = `
   ) e
   order by e.position`;
 
-/** The account's streams (from the read models that link them to it), each at its last version. */
+/** These streams, each at its last version (0 for one not yet appended to). */
 const VERSIONS_SQL = `
-  with streams as (${ACCOUNT_STREAMS_SQL})
   select s.stream_id, coalesce(v.version, 0) as version
-  from (select distinct stream_id from streams) s
+  from (select distinct unnest($1::text[]) as stream_id) s
   cross join lateral (select max(stream_version) as version from events where stream_id = s.stream_id) v`;
 
 interface Row {
@@ -57,6 +57,7 @@ export class AccountMomentQueries {
   constructor(
     @Inject(EVENTS_POOL) private readonly pool: Pool,
     private readonly registry: EventRegistry,
+    private readonly orm: MikroORM,
   ) {}
 
   async moment(input: MomentInput): Promise<ServerFnOutput<typeof getAccountAtMoment>> {
@@ -80,7 +81,8 @@ export class AccountMomentQueries {
 
   /** The account's log: kept as it was if none of its streams has grown, else with what they gained, else read whole. */
   private async log(userId: string): Promise<AccountLog> {
-    const { rows } = await this.pool.query<{ stream_id: string; version: number }>(VERSIONS_SQL, [userId]);
+    const streams = await readAccountStreams(this.orm.em, userId);
+    const { rows } = await this.pool.query<{ stream_id: string; version: number }>(VERSIONS_SQL, [streams.map((s) => s.streamId)]);
     const versions: StreamVersions = new Map(rows.map((row) => [row.stream_id, row.version]));
     const kept = this.logs.get(userId, versions);
     if (kept && kept.grown.size === 0) return kept.log;

@@ -2,6 +2,7 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { EventRegistry } from '../../events/event-registry';
+import { StreamKinds } from '../../events/stream-kinds';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { PriceBook, StripeClient, StripeEventHandlers, StripeModule } from '../../integrations/stripe';
 import { CatalogModule, CatalogQueries } from '../catalog';
@@ -15,6 +16,7 @@ import { SubscriptionInvoicesProjector } from './projections/subscription-invoic
 import { SubscriptionsProjector } from './projections/subscriptions.projector';
 import { registerSubscriptionHandlers } from './subscription-stripe-handlers';
 import { subscriptionEvents } from './subscriptions.events';
+import { subscriptionStreamKinds } from './subscriptions.stream-kinds';
 
 /** Subscriptions and the Stripe customer they bill: their streams from Stripe's events, their read models, and changing from one plan to another. */
 @Module({
@@ -34,6 +36,7 @@ import { subscriptionEvents } from './subscriptions.events';
 })
 export class SubscriptionsModule implements OnModuleInit {
   constructor(
+    private readonly streamKinds: StreamKinds,
     private readonly events: EventRegistry,
     private readonly projectors: ProjectorRegistry,
     private readonly handlers: StripeEventHandlers,
@@ -42,6 +45,7 @@ export class SubscriptionsModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.events.register(...subscriptionEvents, StripeCustomerLinked);
+    this.streamKinds.add(...subscriptionStreamKinds);
     this.projectors.register(new SubscriptionsProjector());
     this.projectors.register(new SubscriptionInvoicesProjector());
     registerSubscriptionHandlers(this.handlers, this.commands);

@@ -10,7 +10,8 @@ import { CancelBooking } from '../booking';
 import { GrantFreeAccess, planTitle, RevokeFreeAccess } from '../checkout';
 import { ExtendLicense, LICENSE_SEALING_SECRET, openLicenseKey, RevokeLicense } from '../licenses';
 import { SupportActionTargets } from './support-action-targets';
-import { ActionTargetNotFoundError, type SupportAction } from '../admin';
+import { ActionTargetNotFoundError } from './support-actions.errors';
+import type { SupportAction } from './support-actions.events';
 
 /** What a synchronous action did, in a line for the admin who took it. */
 export type EffectOutcome = { status: 'done'; outcome: string } | { status: 'pending'; outcome: null };

@@ -1,6 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Pool } from 'pg';
-import { EVENTS_POOL } from '../../events/events.tokens';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { readCustomerBooking } from '../booking';
+import { CatalogQueries } from '../catalog';
+import { holdsFreeGrant, readPurchase } from '../checkout';
+import { readAccountLicense } from '../licenses';
+import { isSubscriptionRunning } from '../subscriptions';
+import { readCustomerContact } from './customer-directory.reads';
 import {
   ActionTargetNotFoundError,
   ExtendLifetimeError,
@@ -8,8 +13,8 @@ import {
   ExtendToPastError,
   RefundCurrencyMismatchError,
   RefundTooLargeError,
-  type SupportActionRequest,
-} from '../admin';
+} from './support-actions.errors';
+import type { SupportActionRequest } from './support-actions.events';
 
 export interface LicenseTarget {
   licenseId: string;
@@ -35,7 +40,10 @@ export interface PurchaseTarget {
  */
 @Injectable()
 export class SupportActionTargets {
-  constructor(@Inject(EVENTS_POOL) private readonly pool: Pool) {}
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly catalog: CatalogQueries,
+  ) {}
 
   async check(action: SupportActionRequest): Promise<void> {
     switch (action.kind) {
@@ -84,16 +92,7 @@ export class SupportActionTargets {
   }
 
   async license(userId: string, licenseId: string): Promise<LicenseTarget> {
-    const { rows } = await this.pool.query<{
-      license_id: string;
-      plan: string;
-      status: string;
-      kind: string;
-      key_sealed: string;
-      seats: number;
-      extended_until: Date | null;
-    }>('select license_id, plan, status, kind, key_sealed, seats, extended_until from rm_licenses where license_id = $1 and user_id = $2', [licenseId, userId]);
-    const row = rows[0];
+    const row = await readAccountLicense(this.orm.em, userId, licenseId);
     if (!row) throw new ActionTargetNotFoundError('That license');
     return {
       licenseId: row.license_id,
@@ -113,19 +112,8 @@ export class SupportActionTargets {
   }
 
   async purchase(userId: string, checkoutRef: string): Promise<PurchaseTarget> {
-    const { rows } = await this.pool.query<{
-      checkout_ref: string;
-      payment_intent_id: string | null;
-      amount_cents: number;
-      refunded_cents: number;
-      currency: string;
-    }>(
-      `select checkout_ref, payment_intent_id, amount_cents, refunded_cents, currency from rm_purchases
-       where checkout_ref = $1 and user_id = $2 and status <> 'disputed'`,
-      [checkoutRef, userId],
-    );
-    const row = rows[0];
-    if (!row) throw new ActionTargetNotFoundError('That payment');
+    const row = await readPurchase(this.orm.em, checkoutRef);
+    if (!row || row.user_id !== userId || row.status === 'disputed') throw new ActionTargetNotFoundError('That payment');
     return {
       checkoutRef: row.checkout_ref,
       paymentIntentId: row.payment_intent_id,
@@ -136,39 +124,26 @@ export class SupportActionTargets {
   }
 
   async email(userId: string): Promise<string | null> {
-    const { rows } = await this.pool.query<{ email: string | null }>('select email from rm_customer_directory where user_id = $1', [userId]);
-    return rows[0]?.email ?? null;
+    return (await readCustomerContact(this.orm.em, userId)).email;
   }
 
   /** A booking of the customer's: its host (whose calendar holds it), status and refund once cancelled. */
   async booking(userId: string, bookingId: string): Promise<{ hostUserId: string; status: string; refund: string | null }> {
-    const { rows } = await this.pool.query<{ host_user_id: string; status: string; refund: string | null }>(
-      'select host_user_id, status, refund from rm_session_bookings where booking_id = $1 and customer_user_id = $2',
-      [bookingId, userId],
-    );
-    if (!rows[0]) throw new ActionTargetNotFoundError('That booking');
-    return { hostUserId: rows[0].host_user_id, status: rows[0].status, refund: rows[0].refund };
+    const row = await readCustomerBooking(this.orm.em, userId, bookingId);
+    if (!row) throw new ActionTargetNotFoundError('That booking');
+    return { hostUserId: row.host_user_id, status: row.status, refund: row.refund };
   }
 
   private async liveSubscription(userId: string, subscriptionId: string): Promise<boolean> {
-    const { rows } = await this.pool.query("select 1 from rm_subscriptions where subscription_id = $1 and user_id = $2 and status <> 'cancelled'", [
-      subscriptionId,
-      userId,
-    ]);
-    return rows.length > 0;
+    return isSubscriptionRunning(this.orm.em, userId, subscriptionId);
   }
 
   private async resourceExists(resourceId: string): Promise<boolean> {
-    const { rows } = await this.pool.query('select 1 from resources where id = $1', [resourceId]);
-    return rows.length > 0;
+    return (await this.catalog.findByIds([resourceId])).length > 0;
   }
 
   /** A purchased resource is withdrawn by refunding its purchase; only free and support grants are revoked on their own. */
   private async hasGrantedResource(userId: string, resourceId: string): Promise<boolean> {
-    const { rows } = await this.pool.query(
-      "select 1 from rm_resource_access where user_id = $1 and resource_id = $2 and source = 'free' and revoked_at is null",
-      [userId, resourceId],
-    );
-    return rows.length > 0;
+    return holdsFreeGrant(this.orm.em, userId, resourceId);
   }
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Projector, Recorded } from '../../../events/projector';
-import { ASYNC_KINDS, type SupportActionEvent } from '../support-actions.events';
+import { ASYNC_KINDS } from '../../../../../contracts/admin/support-actions.contract';
+import type { SupportActionEvent } from '../../support';
 import { supportAuditTables } from './support-audit.entity';
 
 type AuditEvent = Recorded<SupportActionEvent>;

@@ -12,7 +12,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { AdminGate, type AdminCaller, type AdminOperationOutcome } from '../../../server-fn/admin-operation';
 import { contextFromRequest } from '../../../server-fn/request-context';
 import type { ServerFnContext } from '../../../server-fn/server-fn-context';
-import { AdminRoute, adminRouteCaller, type AdminRouteDeclaration } from '../../admin';
+import { AdminRoute, adminRouteCaller, type AdminRouteDeclaration } from '../../../server-fn/admin-route';
 import { isSameOriginRequest } from '../../../server-fn/same-origin';
 import { PublishFileVersionHandler } from '../commands/publish-file-version.handler';
 import { LibraryQueries } from '../library.queries';

@@ -2,7 +2,8 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { runCommand } from '../../../events/command-runner';
 import type { EventMetadata } from '../../../events/event-metadata';
 import { EventStore } from '../../../events/event-store';
-import { supportCreditGrantsDecider, supportCreditGrantsStreamId, utcDay } from '../../admin';
+import { supportCreditGrantsDecider } from '../support-credit-grants.decider';
+import { supportCreditGrantsStreamId, utcDay } from '../support-credit-grants.events';
 
 export class RecordSupportCreditGrant extends Command<void> {
   constructor(

@@ -2,7 +2,8 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { runCommand, type CommandOutcome } from '../../../events/command-runner';
 import type { EventMetadata } from '../../../events/event-metadata';
 import { EventStore } from '../../../events/event-store';
-import { supportActionDecider, supportActionStreamId, type SupportActionState } from '../../admin';
+import { supportActionDecider, type SupportActionState } from '../support-action.decider';
+import { supportActionStreamId } from '../support-actions.events';
 
 export class SettleSupportAction extends Command<CommandOutcome<SupportActionState>> {
   constructor(

@@ -6,7 +6,8 @@ import { EventStore } from '../../../events/event-store';
 import { causedBy, causeOf, requestMetadata } from '../../../events/metadata-for';
 import { SupportActionEffects } from '../support-action-effects';
 import { SupportActionTargets } from '../support-action-targets';
-import { ASYNC_KINDS, assertPermitted, supportActionDecider, supportActionStreamId, type SupportActionKind, type SupportActionRequest } from '../../admin';
+import { assertPermitted, supportActionDecider } from '../support-action.decider';
+import { ASYNC_KINDS, supportActionStreamId, type SupportActionKind, type SupportActionRequest } from '../support-actions.events';
 import { SupportActionQueue } from '../jobs/support-action-queue';
 import { RecordSupportCreditGrant } from './record-support-credit-grant.handler';
 

@@ -2,7 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { Cause } from '../../../events/metadata-for';
-import type { SupportAction } from '../../admin';
+import type { SupportAction } from '../support-actions.events';
 
 export const SUPPORT_ACTIONS_QUEUE = 'support-actions';
 export const SUPPORT_REFUND_JOB = 'admin.refund';

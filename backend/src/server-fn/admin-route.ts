@@ -1,9 +1,9 @@
 import { applyDecorators, type CanActivate, type ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { AppError } from '../../platform/common/app-error';
-import { AdminGate, type AdminCaller, type AdminRoleName } from '../../server-fn/admin-operation';
-import { contextFromRequest } from '../../server-fn/request-context';
+import { AppError } from '../platform/common/app-error';
+import { AdminGate, type AdminCaller, type AdminRoleName } from './admin-operation';
+import { contextFromRequest } from './request-context';
 
 export const ADMIN_ROUTE_METADATA = 'admin-route';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEvent } from '../../events/event-registry';
 
 // The rules the form shows are the rules the decider keeps: one list, in the contract.
-export { OWNER_ONLY_KINDS, SUPPORT_CREDIT_LIMIT } from '../../../../contracts/admin/support-actions.contract';
+export { ASYNC_KINDS, OWNER_ONLY_KINDS, SUPPORT_CREDIT_LIMIT } from '../../../../contracts/admin/support-actions.contract';
 
 const iso = z.iso.datetime();
 const id = z.string().min(1).max(200);
@@ -77,6 +77,3 @@ export const supportActionEvents = [SupportActionRecorded, SupportActionComplete
 export type SupportActionEvent = ReturnType<typeof SupportActionRecorded> | ReturnType<typeof SupportActionCompleted> | ReturnType<typeof SupportActionFailed>;
 
 export const supportActionStreamId = (actionId: string) => `support-action-${actionId}`;
-
-/** Kinds that end with SupportActionCompleted or SupportActionFailed (a worker calls Stripe). */
-export const ASYNC_KINDS: readonly SupportActionKind[] = ['refund', 'cancel_subscription'];

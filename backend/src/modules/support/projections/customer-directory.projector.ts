@@ -4,8 +4,7 @@ import type { SlotHeld } from '../../booking';
 import type { PurchaseCompleted } from '../../checkout';
 import { customerDirectoryTables } from './customer-directory.entity';
 
-// Type-only imports: the admin module loads before checkout and booking (auth imports it), and
-// a value import here would close a cycle through their modules' decorators.
+// Type-only imports: a value import of checkout or booking here would load their modules' decorators with it.
 type DirectoryEvent = Recorded<ReturnType<typeof PurchaseCompleted> | ReturnType<typeof SlotHeld>>;
 
 /**

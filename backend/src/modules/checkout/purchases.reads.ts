@@ -1,0 +1,99 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { purchaseTables } from './projections/purchases.entities';
+
+/** An account's paid checkouts, newest first. */
+export async function readAccountPurchases(em: EntityManager, userId: string) {
+  return purchaseTables(em)
+    .selectFrom('rm_purchases')
+    .select(['checkout_ref', 'title', 'amount_cents', 'currency', 'status', 'refunded_cents', 'completed_at'])
+    .where('user_id', '=', userId)
+    .orderBy('completed_at', 'desc')
+    .execute();
+}
+
+/** One paid checkout, or undefined. */
+export async function readPurchase(em: EntityManager, checkoutRef: string) {
+  return purchaseTables(em)
+    .selectFrom('rm_purchases')
+    .select([
+      'checkout_ref',
+      'user_id',
+      'title',
+      'resource_id',
+      'quantity',
+      'status',
+      'amount_cents',
+      'refunded_cents',
+      'currency',
+      'completed_at',
+      'payment_intent_id',
+      'subscription_id',
+    ])
+    .where('checkout_ref', '=', checkoutRef)
+    .executeTakeFirst();
+}
+
+/** The resources an account holds now, each once (by its earliest grant still standing), by resource id. */
+export async function readAccountResources(em: EntityManager, userId: string) {
+  return purchaseTables(em)
+    .selectFrom('rm_resource_access')
+    .distinctOn('resource_id')
+    .select(['resource_id', 'source', 'granted_at'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .orderBy('resource_id')
+    .orderBy('granted_at')
+    .execute();
+}
+
+/** Whether an account holds a resource by a free (or support) grant still standing: those are revoked on their own, a purchase by its refund. */
+export async function holdsFreeGrant(em: EntityManager, userId: string, resourceId: string): Promise<boolean> {
+  const row = await purchaseTables(em)
+    .selectFrom('rm_resource_access')
+    .select('resource_id')
+    .where('user_id', '=', userId)
+    .where('resource_id', '=', resourceId)
+    .where('source', '=', 'free')
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** What an account still has to pay (open or processing), newest first. */
+export async function readOpenPendingPayments(em: EntityManager, userId: string) {
+  return purchaseTables(em)
+    .selectFrom('rm_pending_payments')
+    .select(['id', 'resource_id', 'kind', 'status', 'amount_cents', 'currency', 'opened_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['open', 'processing'])
+    .orderBy('opened_at', 'desc')
+    .execute();
+}
+
+/** The ids in an account's checkout and free-access streams: its paid checkouts, its unfinished ones, its free grants. */
+export async function readAccountCheckoutRefs(em: EntityManager, userId: string): Promise<{ checkoutRefs: string[]; freeResourceIds: string[] }> {
+  const db = purchaseTables(em);
+  const [paid, pending, free] = await Promise.all([
+    db.selectFrom('rm_purchases').select('checkout_ref').where('user_id', '=', userId).execute(),
+    // A checkout's pending payment is `pp-<checkout ref>`; a renewal's names no checkout.
+    db.selectFrom('rm_pending_payments').select('id').where('user_id', '=', userId).where('id', 'like', 'pp-%').execute(),
+    db.selectFrom('rm_resource_access').select('resource_id').where('user_id', '=', userId).where('source', '=', 'free').execute(),
+  ]);
+  return {
+    checkoutRefs: [...paid.map((r) => r.checkout_ref), ...pending.map((r) => r.id.slice('pp-'.length))],
+    freeResourceIds: free.map((r) => r.resource_id),
+  };
+}
+
+/** Whose checkout a Stripe Checkout Session or payment intent was. */
+export async function readPurchasersBy(em: EntityManager, by: { checkoutSessionId: string } | { paymentIntentId: string }): Promise<string[]> {
+  const db = purchaseTables(em);
+  if ('paymentIntentId' in by) {
+    return (await db.selectFrom('rm_purchases').select('user_id').where('payment_intent_id', '=', by.paymentIntentId).execute()).map((r) => r.user_id);
+  }
+  const [paid, pending] = await Promise.all([
+    db.selectFrom('rm_purchases').select('user_id').where('checkout_session_id', '=', by.checkoutSessionId).execute(),
+    db.selectFrom('rm_pending_payments').select('user_id').where('checkout_session_id', '=', by.checkoutSessionId).execute(),
+  ]);
+  return [...paid, ...pending].map((r) => r.user_id);
+}
