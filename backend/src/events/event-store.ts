@@ -200,7 +200,7 @@ export class EventStore {
     const params: unknown[] = [after.transactionId.toString(), after.position.toString(), limit];
     let typeFilter = '';
     if (options.types) {
-      params.push(options.types);
+      params.push(this.registry.storedTypes(options.types));
       typeFilter = 'and type = any($4::text[])';
     }
     const { rows } = await this.pool.query<Partial<EventRow> & { horizon_transaction_id: string | null; horizon_position: string | null; held_back: boolean }>(

@@ -31,6 +31,7 @@ import { Migration20261124100000_library } from './Migration20261124100000_libra
 import { Migration20261125090000_email_delivery_causes } from './Migration20261125090000_email_delivery_causes';
 import { Migration20261128213000_admin_sessions } from './Migration20261128213000_admin_sessions';
 import { Migration20261128220000_subscription_invoices } from './Migration20261128220000_subscription_invoices';
+import { Migration20261129020000_seats } from './Migration20261129020000_seats';
 
 /** Applied in this order; append new migrations, never edit one that has shipped. */
 export const migrationsList: MigrationObject[] = [
@@ -69,4 +70,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128200000_admin_operations', class: Migration20261128200000_admin_operations },
   { name: 'Migration20261128213000_admin_sessions', class: Migration20261128213000_admin_sessions },
   { name: 'Migration20261128220000_subscription_invoices', class: Migration20261128220000_subscription_invoices },
+  { name: 'Migration20261129020000_seats', class: Migration20261129020000_seats },
 ];

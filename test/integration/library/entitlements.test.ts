@@ -45,7 +45,7 @@ async function plan(userId: string, status: 'active' | 'past_due' | 'ended' | 'r
   );
   if (seatFor)
     await sql(
-      "insert into rm_licensed_users (license_id, email, seat_key_sealed, seat_key_hash, seat_key_hint, added_at) values (?, ?, 'sealed', ?, 'hint', now())",
+      "insert into rm_seats (license_id, email, seat_key_sealed, seat_key_hash, seat_key_hint, added_at) values (?, ?, 'sealed', ?, 'hint', now())",
       [licenseId, seatFor, randomUUID()],
     );
 }

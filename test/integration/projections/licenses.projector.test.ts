@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { LICENSE_CHANGES_CHANNEL } from '../../../backend/src/modules/licenses/license-changes';
 import {
-  LicensedUserAdded,
-  LicensedUserRemoved,
+  SeatAssigned,
+  SeatRemoved,
   licenseEvents,
   LicenseGranted,
   LicenseExtended,
@@ -106,7 +106,7 @@ describe('LicensesProjector', () => {
         { email: 'bob@example.com', seat_key_hash: `seat-${id}-bob@example.com`, seat_key_hint: 'S1', added_at: at(2) },
       ]);
       await projection.given(
-        LicensedUserRemoved({ licenseId: id, ownerUserId: 'owner', email: 'ada@example.com', seatKeyHash: `seat-${id}-ada@example.com`, at: at(6) }),
+        SeatRemoved({ licenseId: id, ownerUserId: 'owner', email: 'ada@example.com', seatKeyHash: `seat-${id}-ada@example.com`, at: at(6) }),
       );
       expect((await seats(id)).map((s) => s.email)).toEqual(['bob@example.com']);
       expect(await retired(id)).toEqual([{ key_hash: `seat-${id}-ada@example.com`, retired_at: at(6), why: 'seat_removed' }]);
@@ -166,7 +166,7 @@ const granted = (licenseId: string, overrides: { seats?: number } = {}) =>
     grantedAt: at(1),
   });
 const seatAdded = (licenseId: string, email: string) =>
-  LicensedUserAdded({
+  SeatAssigned({
     licenseId,
     ownerUserId: 'owner',
     ownerName: 'Owner',
@@ -200,7 +200,7 @@ async function standing(licenseId: string) {
 
 async function seats(licenseId: string) {
   const rows = await projection.rows<{ email: string; seat_key_hash: string; seat_key_hint: string; added_at: Date }>(
-    'select email, seat_key_hash, seat_key_hint, added_at from rm_licensed_users where license_id = $1 order by email',
+    'select email, seat_key_hash, seat_key_hint, added_at from rm_seats where license_id = $1 order by email',
     [licenseId],
   );
   return rows.map((row) => ({ ...row, added_at: iso(row.added_at) }));

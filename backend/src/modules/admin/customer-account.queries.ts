@@ -36,7 +36,7 @@ export class CustomerAccountQueries {
         [userId],
       ),
       this.rows<{ license_id: string; email: string; added_at: Date }>(
-        `select s.license_id, s.email, s.added_at from rm_licensed_users s join rm_licenses l using (license_id)
+        `select s.license_id, s.email, s.added_at from rm_seats s join rm_licenses l using (license_id)
          where l.user_id = $1 order by s.added_at`,
         [userId],
       ),

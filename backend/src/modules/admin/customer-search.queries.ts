@@ -10,7 +10,7 @@ const MIN_FRAGMENT = 3;
 /** The exact lookups: each names the read model where that id lives, with an index on it. */
 const EXACT: Record<Exclude<CustomerQuery['kind'], 'text'>, string> = {
   'license key': `select user_id, 'license key' as matched from rm_licenses where key_hash = $1
-    union all select l.user_id, 'seat key' from rm_licensed_users s join rm_licenses l using (license_id) where s.seat_key_hash = $1
+    union all select l.user_id, 'seat key' from rm_seats s join rm_licenses l using (license_id) where s.seat_key_hash = $1
     union all select l.user_id, 'retired license key' from rm_retired_license_keys r join rm_licenses l using (license_id) where r.key_hash = $1`,
   'Stripe customer': `select user_id, 'Stripe customer' as matched from rm_customers where customer_id = $1
     union all select user_id, 'Stripe customer' from rm_subscriptions where customer_id = $1`,
@@ -27,7 +27,7 @@ const EXACT: Record<Exclude<CustomerQuery['kind'], 'text'>, string> = {
 const TEXT = `select user_id, 'user id' as matched, 0 as rank from rm_customer_directory where user_id = $1
   union all select customer_user_id, 'booking', 1 from rm_session_bookings where booking_id = $1
   union all (select user_id, 'email', 2 from rm_customer_directory where lower(email) like $2 escape '\\' order by lower(email) limit $4)
-  union all (select l.user_id, 'seat holder email', 3 from rm_licensed_users s join rm_licenses l using (license_id)
+  union all (select l.user_id, 'seat holder email', 3 from rm_seats s join rm_licenses l using (license_id)
     where lower(s.email) like $2 escape '\\' order by lower(s.email) limit $4)
   union all (select user_id, 'name', 4 from rm_customer_directory where $3::text is not null and lower(name) like $3 escape '\\' order by lower(name) limit $4)`;
 

@@ -26,7 +26,7 @@ const NOT_ACCESS = /^(license-devices-|librarydownloads-|course-progress-|custom
  */
 const ACCESS_STREAMS_SQL = `
   select stream_id, booking_id from (${ACCOUNT_STREAMS_SQL}) account
-  union all select 'license-' || license_id, null from rm_licensed_users where $2::text is not null and lower(email) = lower($2::text)`;
+  union all select 'license-' || license_id, null from rm_seats where $2::text is not null and lower(email) = lower($2::text)`;
 
 /*
  * Only the event types that grant, explain or end access, read stream by stream with the
@@ -107,7 +107,7 @@ export class EntitlementSourcesQueries {
   }
 
   private async facts(userId: string, events: AccessRecord[], now: Date): Promise<AccessFacts> {
-    const licenseIds = [...new Set(events.flatMap((e) => (e.type === 'LicenseGranted' || e.type === 'LicensedUserAdded' ? [e.data.licenseId] : [])))];
+    const licenseIds = [...new Set(events.flatMap((e) => (e.type === 'LicenseGranted' || e.type === 'SeatAssigned' ? [e.data.licenseId] : [])))];
     const resourceIds = [...new Set(events.flatMap((e) => (e.type === 'ResourceAccessGranted' ? [e.data.resourceId] : [])))];
     const [subscriptions, licenses, packs, cycles, resources] = await Promise.all([
       this.db

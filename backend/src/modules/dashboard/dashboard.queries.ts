@@ -193,7 +193,7 @@ export class DashboardQueries {
     const licenseIds = rows.map((r) => r.license_id);
     const users = licenseIds.length
       ? await this.db
-          .selectFrom('rm_licensed_users')
+          .selectFrom('rm_seats')
           .select(['license_id', 'email', 'seat_key_hint', 'added_at'])
           .where('license_id', 'in', licenseIds)
           .orderBy('added_at')
@@ -265,7 +265,7 @@ export class DashboardQueries {
   private async sharedSeats(email: string | null): Promise<DashboardData['sharedSeats']> {
     if (!email) return [];
     const rows = await this.db
-      .selectFrom('rm_licensed_users as u')
+      .selectFrom('rm_seats as u')
       .innerJoin('rm_licenses as l', 'l.license_id', 'u.license_id')
       .leftJoin('resources as r', 'r.id', 'l.resource_id')
       .select(['u.license_id', 'l.resource_id', 'l.status', 'u.seat_key_sealed', 'u.added_at', 'r.title'])

@@ -24,7 +24,7 @@ import { Auth, type SignedInUser } from '../auth';
 import { userOrSignIn } from '../auth';
 import { CatalogQueries } from '../catalog';
 import { LicenseChanges } from '../licenses';
-import { AddLicensedUser, RemoveLicensedUser } from '../licenses';
+import { AssignSeat, RemoveSeat } from '../licenses';
 import { LicenseNotFoundError } from '../licenses';
 import { AbandonCheckout } from '../checkout';
 import { StripeClient } from '../../integrations/stripe/stripe-client';
@@ -66,7 +66,7 @@ export class DashboardServerFns {
     if (!license) throw new LicenseNotFoundError();
     const title = (await this.catalog.findByIdOrSlug(license.resource_id))?.title ?? license.plan;
     const outcome = await this.commands.execute(
-      new AddLicensedUser(input.licenseId, { userId: user.userId, name: user.name }, title, input.email, userMetadata(user, context)),
+      new AssignSeat(input.licenseId, { userId: user.userId, name: user.name }, title, input.email, userMetadata(user, context)),
     );
     await awaitProjection(this.orm, 'LicensesProjector', outcome);
     return { assigned: true };
@@ -75,7 +75,7 @@ export class DashboardServerFns {
   @ServerFn(removeSeat)
   async removeSeat(input: z.output<typeof removeSeat.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof removeSeat>> {
     const user = await this.auth.requireUser(context);
-    const outcome = await this.commands.execute(new RemoveLicensedUser(input.licenseId, user.userId, input.email, userMetadata(user, context)));
+    const outcome = await this.commands.execute(new RemoveSeat(input.licenseId, user.userId, input.email, userMetadata(user, context)));
     await awaitProjection(this.orm, 'LicensesProjector', outcome);
     // Before answering: from the answer on, every api refuses the seat's key.
     await this.licenseChanges.publish(input.licenseId);

@@ -6,12 +6,12 @@ import { REDIS } from '../../platform/redis/redis.module';
 import { deriveKey, SITE_SECRET, type SiteSecret } from '../../platform/common/secrets/site-secret';
 import { EventRegistry } from '../../events/event-registry';
 import { ProjectorRegistry } from '../../events/projector-registry';
-import { AddLicensedUserHandler } from './commands/add-licensed-user.handler';
+import { AssignSeatHandler } from './commands/assign-seat.handler';
 import { ChangeLicensePlanHandler } from './commands/change-license-plan.handler';
 import { ChangeLicenseTermHandler } from './commands/change-license-term.handler';
 import { ExtendLicenseHandler } from './commands/extend-license.handler';
 import { GrantLicenseHandler } from './commands/grant-license.handler';
-import { RemoveLicensedUserHandler } from './commands/remove-licensed-user.handler';
+import { RemoveSeatHandler } from './commands/remove-seat.handler';
 import { RevokeLicenseHandler } from './commands/revoke-license.handler';
 import { RotateLicenseKeyHandler } from './commands/rotate-license-key.handler';
 import { LicenseChanges } from './license-changes';
@@ -42,8 +42,8 @@ export { LICENSE_SEALING_SECRET };
     ExtendLicenseHandler,
     ChangeLicensePlanHandler,
     RevokeLicenseHandler,
-    AddLicensedUserHandler,
-    RemoveLicensedUserHandler,
+    AssignSeatHandler,
+    RemoveSeatHandler,
     RotateLicenseKeyHandler,
   ],
   exports: [LicensesQueries, LicenseChanges, LICENSE_SEALING_SECRET, SEAT_INVITATION_KEY],

@@ -117,7 +117,7 @@ function SeatManager({ license }: { license: License }) {
 }
 
 /** Seats on each license: who has one, give one to an address, take one back. */
-export function LicensedUsersSection({ data }: { data: DashboardData }) {
+export function SeatsSection({ data }: { data: DashboardData }) {
   const licenses = data.licenses.filter((l) => l.status !== 'revoked');
   const seat = data.sharedSeats.find((s) => s.status === 'active' || s.status === 'past_due');
   if (licenses.length === 0 && seat) {
