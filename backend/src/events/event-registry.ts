@@ -83,7 +83,7 @@ export class EventRegistry {
   }
 
   types(): string[] {
-    return [...this.definitions].filter(([type, definition]) => type === definition.type).map(([type]) => type).sort();
+    return [...new Set(this.definitions.values())].map((definition) => definition.type).sort();
   }
 
   /** The name a stored type is read as now: its definition's, once renamed. */

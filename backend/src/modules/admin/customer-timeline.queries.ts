@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import type { z } from 'zod';
 import type { getCustomerTimeline, TimelineCause, TimelineEntry } from '../../../../contracts/admin/customer-account.contract';
 import type { Actor } from '../../events/event-metadata';
+import { EventRegistry } from '../../events/event-registry';
 import { referenceOf } from '../../events/metadata-for';
 import { EVENTS_POOL } from '../../events/events.tokens';
 import { ACCOUNT_STREAMS_SQL, kindOfStream } from './account-streams';
@@ -70,7 +71,10 @@ const WINDOW_PAGE_SQL = pageSql(IN_WINDOW);
 /** The account's history for the support console's timeline, with each event's cause and effects. */
 @Injectable()
 export class CustomerTimelineQueries {
-  constructor(@Inject(EVENTS_POOL) private readonly pool: Pool) {}
+  constructor(
+    @Inject(EVENTS_POOL) private readonly pool: Pool,
+    private readonly registry: EventRegistry,
+  ) {}
 
   async page(filter: TimelineFilter): Promise<{ entries: TimelineEntry[]; nextBefore: string | null }> {
     const streams = await this.streams(filter.userId, filter.kind);
@@ -100,10 +104,10 @@ export class CustomerTimelineQueries {
         return {
           position: row.position,
           recordedAt: row.recorded_at.toISOString(),
-          type: row.type,
+          type: this.registry.currentType(row.type),
           kind: kindOfStream(row.stream_id) ?? 'payments',
           streamId: row.stream_id,
-          summary: summarizeEvent(row.type, row.data),
+          summary: summarizeEvent(this.registry.currentType(row.type), row.data),
           actor: actorText(row.metadata['actor']),
           cause: causationId ? (causes.get(causationId) ?? null) : null,
           correlationId,
@@ -153,7 +157,7 @@ export class CustomerTimelineQueries {
         : { rows: [] },
     ]);
     const stripeTypes = new Map(stripe.rows.map((row) => [row.stripe_event_id, row.type]));
-    const eventTypes = new Map(events.rows.map((row) => [row.position, row.type]));
+    const eventTypes = new Map(events.rows.map((row) => [row.position, this.registry.currentType(row.type)]));
     for (const id of stripeIds) causes.set(id, { kind: 'stripe-event', stripeEventId: id, stripeType: stripeTypes.get(id) ?? null });
     for (const position of positions) causes.set(`event:${position}`, { kind: 'event', position, type: eventTypes.get(position) ?? null });
     return causes;
@@ -173,7 +177,7 @@ export class CustomerTimelineQueries {
     const related = new Map<string, TimelineEntry['related']>();
     for (const row of rows) {
       const chain = related.get(row.correlation_id) ?? [];
-      chain.push({ position: row.position, type: row.type, streamId: row.stream_id });
+      chain.push({ position: row.position, type: this.registry.currentType(row.type), streamId: row.stream_id });
       related.set(row.correlation_id, chain);
     }
     return related;

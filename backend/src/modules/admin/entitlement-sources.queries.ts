@@ -81,7 +81,7 @@ export class EntitlementSourcesQueries {
     const { rows } = await this.pool.query<EventRow>(EVENTS_SQL, [
       [...streams.keys()],
       [...streams.values()].map((bookings) => (bookings ? [...bookings].join(' ') : null)),
-      ACCESS_EVENT_TYPES,
+      this.registry.storedTypes(ACCESS_EVENT_TYPES),
     ]);
     return rows.map((row) => decodeEventRow(row, this.registry, 'now')).filter(isAccessEvent);
   }

@@ -58,9 +58,7 @@ interface GrantedLicense {
  * revocation, which nothing after it undoes.
  */
 export type LicenseState =
-  | { status: 'none' }
-  | (GrantedLicense & { status: LicenseTerm['status'] })
-  | (GrantedLicense & { status: 'revoked'; revokedReason: RevocationReason });
+  { status: 'none' } | (GrantedLicense & { status: LicenseTerm['status'] }) | (GrantedLicense & { status: 'revoked'; revokedReason: RevocationReason });
 
 type Granted = Exclude<LicenseState, { status: 'none' }>;
 type CommandOf<T extends LicenseCommand['type']> = Extract<LicenseCommand, { type: T }>;
@@ -226,7 +224,5 @@ function removeSeat(command: CommandOf<'RemoveSeat'>, state: LicenseState): Lice
   const license = ownedBy(state, command.ownerUserId);
   const seat = license.seatHolders.find((s) => s.email === command.email);
   if (!seat) return [];
-  return [
-    SeatRemoved({ licenseId: license.licenseId, ownerUserId: command.ownerUserId, email: command.email, seatKeyHash: seat.seatKeyHash, at: command.at }),
-  ];
+  return [SeatRemoved({ licenseId: license.licenseId, ownerUserId: command.ownerUserId, email: command.email, seatKeyHash: seat.seatKeyHash, at: command.at })];
 }
