@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { resourceSchema } from '../catalog/resource';
 import { deviceHashSchema } from '../devices/devices.contract';
-import { toEmailAddress } from '../email-address';
-import { licenseIdSchema } from '../licenses/licenses.contract';
 import { defineServerFn } from '../server-fn';
 import { dashboardSearchSchema } from './dashboard-search';
 
@@ -122,23 +120,6 @@ export const getDashboardData = defineServerFn({
   output: dashboardDataSchema,
 });
 
-const seatEmail = z.string().trim().max(254, 'That email address is too long.').transform(toEmailAddress);
-
-export const assignSeat = defineServerFn({
-  id: 'assignSeat',
-  method: 'POST',
-  input: z.object({ licenseId: licenseIdSchema, email: seatEmail }).strict(),
-  output: z.object({ assigned: z.literal(true) }),
-  errors: ['license.no_seats_left', 'license.inactive', 'license.seat_owner', 'license.seat_already_given'],
-});
-
-export const removeSeat = defineServerFn({
-  id: 'removeSeat',
-  method: 'POST',
-  input: z.object({ licenseId: licenseIdSchema, email: seatEmail }).strict(),
-  output: z.object({ removed: z.literal(true) }),
-});
-
 export const abandonPendingPayment = defineServerFn({
   id: 'abandonPendingPayment',
   method: 'POST',
@@ -155,4 +136,4 @@ export const openBillingPortal = defineServerFn({
   errors: ['billing.no_customer'],
 });
 
-export const dashboardServerFns = [checkDashboardAccess, getDashboardData, assignSeat, removeSeat, abandonPendingPayment, openBillingPortal];
+export const dashboardServerFns = [checkDashboardAccess, getDashboardData, abandonPendingPayment, openBillingPortal];

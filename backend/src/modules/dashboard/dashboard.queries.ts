@@ -172,15 +172,6 @@ export class DashboardQueries {
       .executeTakeFirst();
   }
 
-  async license(userId: string, licenseId: string) {
-    return this.db
-      .selectFrom('rm_licenses')
-      .select(['license_id', 'resource_id', 'plan'])
-      .where('user_id', '=', userId)
-      .where('license_id', '=', licenseId)
-      .executeTakeFirst();
-  }
-
   private async licenses(userId: string): Promise<Array<Omit<DashboardLicense, 'title'>>> {
     const rows = await this.db
       .selectFrom('rm_licenses as l')

@@ -1,31 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { z } from 'zod';
-import {
-  abandonPendingPayment,
-  assignSeat,
-  checkDashboardAccess,
-  getDashboardData,
-  openBillingPortal,
-  removeSeat,
-} from '../../../../contracts/dashboard/dashboard.contract';
+import { abandonPendingPayment, checkDashboardAccess, getDashboardData, openBillingPortal } from '../../../../contracts/dashboard/dashboard.contract';
 import type { DashboardSearch } from '../../../../contracts/dashboard/dashboard-search';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { UnavailableError } from '../../platform/common/app-error';
 import { APP_CONFIG } from '../../platform/config/config.module';
 import type { AppConfig } from '../../platform/config/config.schema';
-import { awaitProjection } from '../../events/projection-wait';
-import { MikroORM } from '@mikro-orm/postgresql';
 import type { EventMetadata } from '../../events/event-metadata';
 import { requestMetadata } from '../../events/metadata-for';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { Auth, type SignedInUser } from '../auth';
 import { userOrSignIn } from '../auth';
-import { CatalogQueries } from '../catalog';
-import { LicenseChanges } from '../licenses';
-import { AssignSeat, RemoveSeat } from '../licenses';
-import { LicenseNotFoundError } from '../licenses';
 import { AbandonCheckout } from '../checkout';
 import { StripeClient } from '../../integrations/stripe/stripe-client';
 import { NoBillingAccountError, NotAbandonableError, PendingPaymentNotFoundError } from './dashboard.errors';
@@ -34,18 +21,15 @@ import { DashboardQueries } from './dashboard.queries';
 const userMetadata = (user: SignedInUser, context: ServerFnContext): EventMetadata =>
   requestMetadata(context.correlationId, { kind: 'user', userId: user.userId });
 
-/** The dashboard: its data, and what the owner can do there (seats, pending payments, billing). */
+/** The dashboard: its data, and what the owner can do there with pending payments and billing. */
 @Injectable()
 export class DashboardServerFns {
   constructor(
     private readonly auth: Auth,
     private readonly queries: DashboardQueries,
     private readonly commands: CommandBus,
-    private readonly catalog: CatalogQueries,
     private readonly stripe: StripeClient,
-    private readonly orm: MikroORM,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly licenseChanges: LicenseChanges,
   ) {}
 
   @ServerFn(checkDashboardAccess)
@@ -57,29 +41,6 @@ export class DashboardServerFns {
   @ServerFn(getDashboardData)
   async getDashboardData(search: DashboardSearch, context: ServerFnContext): Promise<ServerFnOutput<typeof getDashboardData>> {
     return this.queries.forUser(await this.signedIn(search, context));
-  }
-
-  @ServerFn(assignSeat)
-  async assignSeat(input: z.output<typeof assignSeat.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof assignSeat>> {
-    const user = await this.auth.requireUser(context);
-    const license = await this.queries.license(user.userId, input.licenseId);
-    if (!license) throw new LicenseNotFoundError();
-    const title = (await this.catalog.findByIdOrSlug(license.resource_id))?.title ?? license.plan;
-    const outcome = await this.commands.execute(
-      new AssignSeat(input.licenseId, { userId: user.userId, name: user.name }, title, input.email, userMetadata(user, context)),
-    );
-    await awaitProjection(this.orm, 'LicensesProjector', outcome);
-    return { assigned: true };
-  }
-
-  @ServerFn(removeSeat)
-  async removeSeat(input: z.output<typeof removeSeat.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof removeSeat>> {
-    const user = await this.auth.requireUser(context);
-    const outcome = await this.commands.execute(new RemoveSeat(input.licenseId, user.userId, input.email, userMetadata(user, context)));
-    await awaitProjection(this.orm, 'LicensesProjector', outcome);
-    // Before answering: from the answer on, every api refuses the seat's key.
-    await this.licenseChanges.publish(input.licenseId);
-    return { removed: true };
   }
 
   @ServerFn(abandonPendingPayment)

@@ -6,6 +6,7 @@ import { REDIS } from '../../platform/redis/redis.module';
 import { deriveKey, SITE_SECRET, type SiteSecret } from '../../platform/common/secrets/site-secret';
 import { EventRegistry } from '../../events/event-registry';
 import { ProjectorRegistry } from '../../events/projector-registry';
+import { CatalogModule } from '../catalog';
 import { AssignSeatHandler } from './commands/assign-seat.handler';
 import { ChangeLicensePlanHandler } from './commands/change-license-plan.handler';
 import { ChangeLicenseTermHandler } from './commands/change-license-term.handler';
@@ -15,9 +16,9 @@ import { RemoveSeatHandler } from './commands/remove-seat.handler';
 import { RevokeLicenseHandler } from './commands/revoke-license.handler';
 import { RotateLicenseKeyHandler } from './commands/rotate-license-key.handler';
 import { LicenseChanges } from './license-changes';
-import { LicenseKeysServerFns } from './license-keys.server-fns';
 import { licenseEvents } from './licenses.events';
 import { LicensesQueries } from './licenses.queries';
+import { LicensesServerFns } from './licenses.server-fns';
 import { LICENSE_SEALING_SECRET } from './license-sealing-secret';
 import { LicensesProjector } from './projections/licenses.projector';
 import { SEAT_INVITATION_KEY, SeatInvitationServerFns } from './seat-invitation.server-fns';
@@ -26,9 +27,10 @@ export { LICENSE_SEALING_SECRET };
 
 /** Licenses: their commands, keys (sealed with the site secret), seats and invitations, read models and change notices. */
 @Module({
+  imports: [CatalogModule],
   providers: [
     SeatInvitationServerFns,
-    LicenseKeysServerFns,
+    LicensesServerFns,
     { provide: SEAT_INVITATION_KEY, inject: [SITE_SECRET], useFactory: (secret: SiteSecret) => deriveKey(secret, 'seat-invitation') },
     { provide: LICENSE_SEALING_SECRET, inject: [SITE_SECRET], useFactory: (secret: SiteSecret) => deriveKey(secret, 'license-key-seal').toString('hex') },
     {

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UserMinus } from 'lucide-react';
-import { assignSeat, removeSeat, type DashboardData } from '@contracts/dashboard/dashboard.contract';
+import type { DashboardData } from '@contracts/dashboard/dashboard.contract';
+import { assignSeat, removeSeat } from '@contracts/licenses/licenses.contract';
 import { Field, FormAlert, TextInput } from '../../../components/forms/FormField';
 import { Button } from '../../../components/ui/Button';
 import { CallToAction } from '../../../components/ui/CallToAction';
