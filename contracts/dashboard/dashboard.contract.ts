@@ -54,12 +54,13 @@ export const dashboardLicenseSchema = z.object({
       renewals: z.number().int(),
     })
     .nullable(),
+  /** The seats given to other people; the wire name is older than the word "seat" and stays, as do all wire names. */
   licensedUsers: z.array(z.object({ email: z.string(), keyHint: z.string(), addedAt: iso })),
   /** The plugin's latest checks of this license's keys: why it says what it says. */
   recentChecks: z.array(
     z.object({ checkedAt: iso, keyHint: z.string(), pluginVersion: z.string().nullable(), code: z.string(), reason: z.string().nullable() }),
   ),
-  /** Device slots per seat: the owner's own, each licensed user's, and any seat that still holds devices. */
+  /** Device slots per seat: the owner's own, each seat holder's, and any seat that still holds devices. */
   deviceSeats: z.array(licenseDeviceSeatSchema),
 });
 export type DashboardLicense = z.infer<typeof dashboardLicenseSchema>;

@@ -215,7 +215,7 @@ export class DashboardQueries {
       const recentChecks = checks
         .filter((c) => c.license_id === r.license_id)
         .map((c) => ({ checkedAt: c.checked_at.toISOString(), keyHint: c.key_hint, pluginVersion: c.plugin_version, code: c.code, reason: c.reason }));
-      const licensedUsers = users
+      const seatHolders = users
         .filter((u) => u.license_id === r.license_id)
         .map((u) => ({ email: u.email, keyHint: u.seat_key_hint, addedAt: u.added_at.toISOString() }));
       return {
@@ -228,7 +228,7 @@ export class DashboardQueries {
         key: openLicenseKey(r.key_sealed, this.sealingSecret),
         keyHint: r.key_hint,
         seats: r.seats,
-        seatsUsed: 1 + licensedUsers.length,
+        seatsUsed: 1 + seatHolders.length,
         devicesPerSeat: r.devices_per_seat,
         includedCreditsPerMonth: r.included_credits_per_month,
         validUntil: iso(r.valid_until),
@@ -243,11 +243,11 @@ export class DashboardQueries {
                 renewals: r.renewals ?? 0,
               }
             : null,
-        licensedUsers,
+        licensedUsers: seatHolders,
         recentChecks,
         deviceSeats: devices.of(
           r.license_id,
-          licensedUsers.map((u) => u.email),
+          seatHolders.map((u) => u.email),
         ),
       };
     });

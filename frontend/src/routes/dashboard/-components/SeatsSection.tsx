@@ -52,15 +52,15 @@ function SeatManager({ license }: { license: License }) {
           <span className="text-ink">You (the owner)</span>
           <span className="text-ink-subtle">Your own key</span>
         </li>
-        {license.licensedUsers.map((user) => (
-          <li key={user.email} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
+        {license.licensedUsers.map((seat) => (
+          <li key={seat.email} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
             <div className="min-w-0">
-              <p className="truncate text-ink">{user.email}</p>
+              <p className="truncate text-ink">{seat.email}</p>
               <p className="text-ink-subtle">
-                Added {formatDay(user.addedAt)} · key {user.keyHint}
+                Added {formatDay(seat.addedAt)} · key {seat.keyHint}
               </p>
             </div>
-            <Button variant="ghost" size="sm" onClick={() => remove.mutate(user.email)} disabled={remove.isPending} aria-label={`Remove ${user.email}`}>
+            <Button variant="ghost" size="sm" onClick={() => remove.mutate(seat.email)} disabled={remove.isPending} aria-label={`Remove ${seat.email}`}>
               <UserMinus aria-hidden="true" /> Remove
             </Button>
           </li>
