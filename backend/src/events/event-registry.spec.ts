@@ -101,6 +101,7 @@ describe('EventRegistry', () => {
       expect(renamed().storedTypes(['SeatAssigned', 'Unknown'])).toEqual(['SeatAssigned', 'LicensedUserAdded', 'Unknown']);
       expect(renamed().types()).toEqual(['SeatAssigned']);
       expect(renamed().encode(SeatAssigned({ email: 'a@example.com' })).type).toBe('SeatAssigned');
+      expect(renamed().encode({ type: 'LicensedUserAdded', data: { email: 'a@example.com' } }).type).toBe('SeatAssigned');
     });
 
     it('refuses a former name that another event holds', () => {

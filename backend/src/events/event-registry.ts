@@ -101,7 +101,7 @@ export class EventRegistry {
     const definition = this.get(event.type);
     const parsed = definition.schema.safeParse(event.data);
     if (!parsed.success) throw new EventSchemaError(event.type, definition.schemaVersion, parsed.error.issues);
-    return { type: event.type, schemaVersion: definition.schemaVersion, data: parsed.data };
+    return { type: definition.type, schemaVersion: definition.schemaVersion, data: parsed.data };
   }
 
   /** Upcasts stored data from its version to the current one and validates it; rows stay as stored. */
