@@ -85,7 +85,7 @@ const SEED = [
    select 'lic_bench_' || i, 'user_bench_' || i, 'systemsculpt-pro', case when i % 3 = 0 then 'team' else 'pro' end, 'plugin', 'active', 'sealed',
      encode(sha256(('bench-key:' || i)::bytea), 'hex'), 'HINT' || (i % 1000), 1, 2, 0, now() - (i || ' minutes')::interval
    from generate_series(1, $1) i`,
-  `insert into rm_licensed_users (license_id, email, seat_key_sealed, seat_key_hash, seat_key_hint, added_at)
+  `insert into rm_seats (license_id, email, seat_key_sealed, seat_key_hash, seat_key_hint, added_at)
    select 'lic_bench_' || (i * 5), 'seat' || i || '@team.example.com', 'sealed', encode(sha256(('bench-seat:' || i)::bytea), 'hex'), 'HINT', now()
    from generate_series(1, $1 / 5) i`,
   `insert into rm_customers (user_id, customer_id) select 'user_bench_' || i, 'cus_bench' || i from generate_series(1, $1) i`,

@@ -17,7 +17,7 @@ import { availabilityServerFns } from './availability/availability.contract';
 import { hostSessionsServerFns, sessionsServerFns } from './booking/booking.contract';
 import { checkCheckoutAccess, getCheckoutData, initiateCheckout } from './checkout/checkout.contract';
 import { planChangeServerFns } from './subscriptions/subscriptions.contract';
-import { getSeatInvitation, rotateLicenseKey } from './licenses/licenses.contract';
+import { licensesServerFns } from './licenses/licenses.contract';
 import { releaseLicenseDevice } from './devices/devices.contract';
 import { getServiceStatus } from './status.contract';
 import { coursesServerFns } from './courses/courses.contract';
@@ -38,7 +38,7 @@ export * from './admin/customer-search.contract';
 export const serverFnContracts = [
   ...authServerFns,
   ...dashboardServerFns,
-  rotateLicenseKey,
+  ...licensesServerFns,
   releaseLicenseDevice,
   getCreditSummary,
   ...availabilityServerFns,
@@ -48,7 +48,6 @@ export const serverFnContracts = [
   getCheckoutData,
   initiateCheckout,
   ...planChangeServerFns,
-  getSeatInvitation,
   getSiteInfo,
   getServiceStatus,
   listResources,

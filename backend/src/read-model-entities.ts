@@ -9,7 +9,7 @@ import { ResourceSchema } from './modules/catalog/resource.entity';
 import { CourseProgress } from './modules/courses/projections/course-progress.entity';
 import { LibraryDownload } from './modules/library/projections/library-downloads.entity';
 import { LibraryFile, LibraryFileVersion } from './modules/library/projections/library-files.entities';
-import { License, LicensedUser, RetiredLicenseKey } from './modules/licenses/projections/licenses.entities';
+import { License, Seat, RetiredLicenseKey } from './modules/licenses/projections/licenses.entities';
 import { PendingPayment, Purchase, ResourceAccess } from './modules/checkout/projections/purchases.entities';
 import { StripeCustomer, Subscription } from './modules/subscriptions/projections/subscriptions.entities';
 import { SubscriptionInvoice } from './modules/subscriptions/projections/subscription-invoices.entities';
@@ -29,7 +29,7 @@ export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [
   ResourceAccess,
   PendingPayment,
   License,
-  LicensedUser,
+  Seat,
   RetiredLicenseKey,
   Subscription,
   StripeCustomer,

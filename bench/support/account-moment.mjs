@@ -86,7 +86,7 @@ export async function benchAccountMoment({ site, pool, adminToken, events = 10_0
   for (let n = 0; n < 20; n += 1) {
     const email = `seat${n}-${userId}@example.com`;
     const seat = {
-      type: 'AddLicensedUser',
+      type: 'AssignSeat',
       ownerUserId: userId,
       ownerName: 'Bench',
       planTitle: 'Team',
@@ -94,7 +94,7 @@ export async function benchAccountMoment({ site, pool, adminToken, events = 10_0
       seatKey: { sealed: 's', hash: `seat-${n}-${licenseId}`, hint: 'SEAT' },
     };
     command(`license-${licenseId}`, licenseDecider, { ...seat, at: at(24 * n + 1) });
-    if (n < 17) command(`license-${licenseId}`, licenseDecider, { type: 'RemoveLicensedUser', ownerUserId: userId, email, at: at(24 * n + 12) });
+    if (n < 17) command(`license-${licenseId}`, licenseDecider, { type: 'RemoveSeat', ownerUserId: userId, email, at: at(24 * n + 12) });
   }
   for (let n = 0; n < 100; n += 1) {
     const deviceHash = n.toString(16).padStart(64, '0');

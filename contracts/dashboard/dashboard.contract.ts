@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { resourceSchema } from '../catalog/resource';
 import { deviceHashSchema } from '../devices/devices.contract';
-import { toEmailAddress } from '../email-address';
-import { licenseIdSchema } from '../licenses/licenses.contract';
 import { defineServerFn } from '../server-fn';
 import { dashboardSearchSchema } from './dashboard-search';
 
@@ -56,12 +54,13 @@ export const dashboardLicenseSchema = z.object({
       renewals: z.number().int(),
     })
     .nullable(),
-  licensedUsers: z.array(z.object({ email: z.string(), keyHint: z.string(), addedAt: iso })),
+  /** The seats given to other people (the owner holds one more, with the license key). */
+  seatHolders: z.array(z.object({ email: z.string(), keyHint: z.string(), addedAt: iso })),
   /** The plugin's latest checks of this license's keys: why it says what it says. */
   recentChecks: z.array(
     z.object({ checkedAt: iso, keyHint: z.string(), pluginVersion: z.string().nullable(), code: z.string(), reason: z.string().nullable() }),
   ),
-  /** Device slots per seat: the owner's own, each licensed user's, and any seat that still holds devices. */
+  /** Device slots per seat: the owner's own, each seat holder's, and any seat that still holds devices. */
   deviceSeats: z.array(licenseDeviceSeatSchema),
 });
 export type DashboardLicense = z.infer<typeof dashboardLicenseSchema>;
@@ -122,23 +121,6 @@ export const getDashboardData = defineServerFn({
   output: dashboardDataSchema,
 });
 
-const seatEmail = z.string().trim().max(254, 'That email address is too long.').transform(toEmailAddress);
-
-export const assignSeat = defineServerFn({
-  id: 'assignSeat',
-  method: 'POST',
-  input: z.object({ licenseId: licenseIdSchema, email: seatEmail }).strict(),
-  output: z.object({ assigned: z.literal(true) }),
-  errors: ['license.no_seats_left', 'license.inactive', 'license.seat_owner', 'license.seat_already_given'],
-});
-
-export const removeSeat = defineServerFn({
-  id: 'removeSeat',
-  method: 'POST',
-  input: z.object({ licenseId: licenseIdSchema, email: seatEmail }).strict(),
-  output: z.object({ removed: z.literal(true) }),
-});
-
 export const abandonPendingPayment = defineServerFn({
   id: 'abandonPendingPayment',
   method: 'POST',
@@ -155,4 +137,4 @@ export const openBillingPortal = defineServerFn({
   errors: ['billing.no_customer'],
 });
 
-export const dashboardServerFns = [checkDashboardAccess, getDashboardData, assignSeat, removeSeat, abandonPendingPayment, openBillingPortal];
+export const dashboardServerFns = [checkDashboardAccess, getDashboardData, abandonPendingPayment, openBillingPortal];

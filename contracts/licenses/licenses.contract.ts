@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toEmailAddress } from '../email-address';
 import { defineServerFn } from '../server-fn';
 
 /** The invitation page (/invite/<token>): what the link offers and who is looking at it. */
@@ -39,3 +40,23 @@ export const rotateLicenseKey = defineServerFn({
   output: z.object({ rotated: z.literal(true), keyHint: z.string() }),
   errors: ['license.inactive'],
 });
+
+/** The owner gives a seat, with its own key, to someone by email; or takes it back. */
+const seatEmail = z.string().trim().max(254, 'That email address is too long.').transform(toEmailAddress);
+
+export const assignSeat = defineServerFn({
+  id: 'assignSeat',
+  method: 'POST',
+  input: z.object({ licenseId: licenseIdSchema, email: seatEmail }).strict(),
+  output: z.object({ assigned: z.literal(true) }),
+  errors: ['license.no_seats_left', 'license.inactive', 'license.seat_owner', 'license.seat_already_given'],
+});
+
+export const removeSeat = defineServerFn({
+  id: 'removeSeat',
+  method: 'POST',
+  input: z.object({ licenseId: licenseIdSchema, email: seatEmail }).strict(),
+  output: z.object({ removed: z.literal(true) }),
+});
+
+export const licensesServerFns = [getSeatInvitation, rotateLicenseKey, assignSeat, removeSeat];

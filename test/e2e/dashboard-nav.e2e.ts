@@ -8,7 +8,7 @@ import type { SiteServer } from '../support/site-server';
 
 const HOST_EMAIL = `host-${randomUUID().slice(0, 8)}@example.com`;
 const PHONE_390 = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const CUSTOMER_TABS = ['Overview', 'License', 'Resources', 'Sessions', 'Pending payments', 'Licensed users'];
+const CUSTOMER_TABS = ['Overview', 'License', 'Resources', 'Sessions', 'Pending payments', 'Seats'];
 
 jest.setTimeout(60_000);
 
@@ -55,9 +55,9 @@ describe('the dashboard’s sections on a 390 px phone', () => {
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     // Every tab is a real link a thumb can reach: the last one opens its section.
-    await tabs(page).filter({ hasText: 'Licensed users' }).click();
+    await tabs(page).filter({ hasText: 'Seats' }).click();
     await page.waitForURL((url) => url.searchParams.get('section') === 'licensed-users');
-    expect(await tabs(page).filter({ hasText: 'Licensed users' }).getAttribute('aria-current')).toBe('page');
+    expect(await tabs(page).filter({ hasText: 'Seats' }).getAttribute('aria-current')).toBe('page');
     expect(await violations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await close();

@@ -41,12 +41,12 @@ describe("the dashboard's sections, each with its own code", () => {
     await page.goto('/dashboard');
     await waitForHydration(page);
     await page.waitForLoadState('networkidle');
-    expect((await scripts(page)).filter((name) => /^(SessionsSection|AvailabilityEditor|LicensedUsersSection|ResourcesSection)-/.test(name))).toEqual([]);
+    expect((await scripts(page)).filter((name) => /^(SessionsSection|AvailabilityEditor|SeatsSection|ResourcesSection)-/.test(name))).toEqual([]);
 
-    await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Licensed users' }).click();
+    await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Seats' }).click();
     await page.waitForURL((url) => url.searchParams.get('section') === 'licensed-users');
-    await page.getByRole('heading', { level: 1, name: 'Licensed users' }).waitFor();
-    expect((await scripts(page)).some((name) => name.startsWith('LicensedUsersSection-'))).toBe(true);
+    await page.getByRole('heading', { level: 1, name: 'Seats' }).waitFor();
+    expect((await scripts(page)).some((name) => name.startsWith('SeatsSection-'))).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -138,7 +138,7 @@ export function accountHistory(ids: { userId: string; unique: string }, start: D
       label: 'a seat given',
       run: (command) =>
         command(license, licenseDecider, {
-          type: 'AddLicensedUser',
+          type: 'AssignSeat',
           ownerUserId: userId,
           ownerName: 'Moment Buyer',
           planTitle: 'Team',
@@ -231,7 +231,7 @@ export function accountHistory(ids: { userId: string; unique: string }, start: D
     },
     {
       label: 'the seat taken back',
-      run: (command) => command(license, licenseDecider, { type: 'RemoveLicensedUser', ownerUserId: userId, email: `seat-${unique}@example.com`, at: at(13) }),
+      run: (command) => command(license, licenseDecider, { type: 'RemoveSeat', ownerUserId: userId, email: `seat-${unique}@example.com`, at: at(13) }),
     },
     {
       label: 'the session cancelled',

@@ -10,7 +10,7 @@ import type { EventRow, RecordedEvent } from './recorded-event';
  */
 export function decodeEventRow(row: EventRow, registry: EventRegistry, when: 'now' | 'on-access'): RecordedEvent {
   const envelope = {
-    type: row.type,
+    type: registry.currentType(row.type),
     streamId: row.stream_id,
     streamVersion: row.stream_version,
     position: BigInt(row.position),

@@ -87,4 +87,26 @@ describe('EventRegistry', () => {
   it('lists the registered types', () => {
     expect(registry().types()).toEqual(['LicenseGranted']);
   });
+
+  describe('an event renamed after rows were stored under its former name', () => {
+    const SeatAssigned = defineEvent({ type: 'SeatAssigned', schemaVersion: 1, schema: z.object({ email: z.string() }), formerTypes: ['LicensedUserAdded'] });
+    const renamed = () => new EventRegistry().register(SeatAssigned);
+
+    it('reads rows of the former name as the new event', () => {
+      expect(renamed().currentType('LicensedUserAdded')).toBe('SeatAssigned');
+      expect(renamed().decode('LicensedUserAdded', 1, { email: 'a@example.com' })).toEqual({ email: 'a@example.com' });
+    });
+
+    it('filters stored rows by both names, lists and stores only the new one', () => {
+      expect(renamed().storedTypes(['SeatAssigned', 'Unknown'])).toEqual(['SeatAssigned', 'LicensedUserAdded', 'Unknown']);
+      expect(renamed().types()).toEqual(['SeatAssigned']);
+      expect(renamed().encode(SeatAssigned({ email: 'a@example.com' })).type).toBe('SeatAssigned');
+      expect(renamed().encode({ type: 'LicensedUserAdded', data: { email: 'a@example.com' } }).type).toBe('SeatAssigned');
+    });
+
+    it('refuses a former name that another event holds', () => {
+      const other = defineEvent({ type: 'LicensedUserAdded', schemaVersion: 1, schema: z.object({}) });
+      expect(() => renamed().register(other)).toThrow(/LicensedUserAdded is registered twice/);
+    });
+  });
 });

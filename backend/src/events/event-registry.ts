@@ -9,6 +9,8 @@ export interface EventDefinition<Type extends string = string, Schema extends z.
   readonly schema: Schema;
   /** upcasters[n] lifts data stored at version n to version n + 1. */
   readonly upcasters: Readonly<Record<number, Upcaster>>;
+  /** Names it was stored under before a rename: rows of those types are read as this event. */
+  readonly formerTypes: readonly string[];
 }
 
 export type EventData<D extends EventDefinition> = z.output<D['schema']>;
@@ -24,6 +26,7 @@ export function defineEvent<const Type extends string, Schema extends z.ZodType>
   schemaVersion: number;
   schema: Schema;
   upcasters?: Record<number, Upcaster>;
+  formerTypes?: readonly string[];
 }): EventDefinition<Type, Schema> & { (data: z.input<Schema>): NewEvent<Type, z.output<Schema>> } {
   // The stored name is forever: the past-tense PascalCase name of the exported constant.
   if (!/^[A-Z][A-Za-z0-9]*$/.test(definition.type)) throw new Error(`"${definition.type}" is not a PascalCase event name such as LicenseGranted`);
@@ -37,7 +40,7 @@ export function defineEvent<const Type extends string, Schema extends z.ZodType>
     if (!(from >= 1 && from < definition.schemaVersion)) throw new Error(`${definition.type}: an upcaster from version ${from} has nothing to lift to`);
   }
   const create = (data: z.input<Schema>) => ({ type: definition.type, data: definition.schema.parse(data) as z.output<Schema> });
-  return Object.assign(create, { ...definition, upcasters: definition.upcasters ?? {} });
+  return Object.assign(create, { ...definition, upcasters: definition.upcasters ?? {}, formerTypes: definition.formerTypes ?? [] });
 }
 
 export class UnknownEventTypeError extends Error {
@@ -64,9 +67,11 @@ export class EventRegistry {
 
   register(...definitions: EventDefinition[]): this {
     for (const definition of definitions) {
-      const existing = this.definitions.get(definition.type);
-      if (existing && existing !== definition) throw new Error(`Event type ${definition.type} is registered twice`);
-      this.definitions.set(definition.type, definition);
+      for (const type of [definition.type, ...definition.formerTypes]) {
+        const existing = this.definitions.get(type);
+        if (existing && existing !== definition) throw new Error(`Event type ${type} is registered twice`);
+        this.definitions.set(type, definition);
+      }
     }
     return this;
   }
@@ -78,7 +83,17 @@ export class EventRegistry {
   }
 
   types(): string[] {
-    return [...this.definitions.keys()].sort();
+    return [...new Set(this.definitions.values())].map((definition) => definition.type).sort();
+  }
+
+  /** The name a stored type is read as now: its definition's, once renamed. */
+  currentType(storedType: string): string {
+    return this.definitions.get(storedType)?.type ?? storedType;
+  }
+
+  /** These types and every name they were stored under, for filtering stored rows. */
+  storedTypes(types: readonly string[]): string[] {
+    return types.flatMap((type) => [type, ...(this.definitions.get(type)?.formerTypes ?? [])]);
   }
 
   /** Validates new data against the current schema before it is stored. */
@@ -86,7 +101,7 @@ export class EventRegistry {
     const definition = this.get(event.type);
     const parsed = definition.schema.safeParse(event.data);
     if (!parsed.success) throw new EventSchemaError(event.type, definition.schemaVersion, parsed.error.issues);
-    return { type: event.type, schemaVersion: definition.schemaVersion, data: parsed.data };
+    return { type: definition.type, schemaVersion: definition.schemaVersion, data: parsed.data };
   }
 
   /** Upcasts stored data from its version to the current one and validates it; rows stay as stored. */

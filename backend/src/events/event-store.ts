@@ -186,7 +186,8 @@ export class EventStore {
     definitions: StreamEvents<Event>,
     options: { fromVersion?: number } = {},
   ): Promise<Recorded<Event>[]> {
-    const types = new Set<string>(definitions.map((definition) => definition.type));
+    // A row stored under a type's former name is that type (decoding reads it under the current one).
+    const types = new Set<string>(definitions.flatMap((definition) => [definition.type, ...definition.formerTypes]));
     const rows = await this.streamRows(streamId, options.fromVersion);
     const foreign = rows.find((row) => !types.has(row.type));
     if (foreign) throw new ForeignEventTypeError(streamId, foreign.type, [...types]);
@@ -230,7 +231,7 @@ export class EventStore {
     const params: unknown[] = [after.transactionId.toString(), after.position.toString(), limit];
     let typeFilter = '';
     if (options.types) {
-      params.push(options.types);
+      params.push(this.registry.storedTypes(options.types));
       typeFilter = 'and type = any($4::text[])';
     }
     const { rows } = await this.pool.query<Partial<EventRow> & { horizon_transaction_id: string | null; horizon_position: string | null; held_back: boolean }>(

@@ -32,5 +32,5 @@ export class ForeignEventTypeError extends Error {
  * passed over. Decoding still uses the type's registered definition; this one only names it as expected.
  */
 export function passedOver<const Type extends string>(type: Type): EventDefinition<Type, z.ZodUnknown> {
-  return { type, schemaVersion: 1, schema: z.unknown(), upcasters: {} };
+  return { type, schemaVersion: 1, schema: z.unknown(), upcasters: {}, formerTypes: [] };
 }

@@ -32,6 +32,7 @@ import { Migration20261125090000_email_delivery_causes } from './Migration202611
 import { Migration20261128213000_admin_sessions } from './Migration20261128213000_admin_sessions';
 import { Migration20261128220000_subscription_invoices } from './Migration20261128220000_subscription_invoices';
 import { Migration20261129010000_admin_sign_ins } from './Migration20261129010000_admin_sign_ins';
+import { Migration20261129020000_seats } from './Migration20261129020000_seats';
 
 /** Applied in this order; append new migrations, never edit one that has shipped. */
 export const migrationsList: MigrationObject[] = [
@@ -71,4 +72,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128213000_admin_sessions', class: Migration20261128213000_admin_sessions },
   { name: 'Migration20261128220000_subscription_invoices', class: Migration20261128220000_subscription_invoices },
   { name: 'Migration20261129010000_admin_sign_ins', class: Migration20261129010000_admin_sign_ins },
+  { name: 'Migration20261129020000_seats', class: Migration20261129020000_seats },
 ];

@@ -27,6 +27,7 @@ const verbs = [
   'Abandon',
   'Activate',
   'Add',
+  'Assign',
   'Cancel',
   'Change',
   'Complete',

@@ -1,7 +1,6 @@
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
-import { assignSeat, removeSeat } from '@contracts/dashboard/dashboard.contract';
 import { releaseLicenseDevice } from '@contracts/devices/devices.contract';
-import { rotateLicenseKey } from '@contracts/licenses/licenses.contract';
+import { assignSeat, removeSeat, rotateLicenseKey } from '@contracts/licenses/licenses.contract';
 import type { ServerFnInput, ServerFnOutput } from '@contracts/server-fn';
 import { callServerFn } from '../lib/server-fn-client';
 import { dashboardQuery } from './account';

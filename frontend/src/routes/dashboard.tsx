@@ -11,7 +11,7 @@ import { readDashboardSearch } from './dashboard/-components/dashboard-search';
 import { OverviewSection } from './dashboard/-components/OverviewSection';
 import {
   AvailabilitySection,
-  LicensedUsersSection,
+  SeatsSection,
   LicenseSection,
   PendingPaymentsSection,
   preloadSection,
@@ -73,7 +73,7 @@ function DashboardPage() {
         {section === 'license' ? <LicenseSection data={data} /> : null}
         {section === 'resources' ? <ResourcesSection data={data} /> : null}
         {section === 'pending-payments' ? <PendingPaymentsSection data={data} /> : null}
-        {section === 'licensed-users' ? <LicensedUsersSection data={data} /> : null}
+        {section === 'licensed-users' ? <SeatsSection data={data} /> : null}
         {section === 'sessions' ? <SessionsSection /> : null}
         {section === 'session-availability' ? <AvailabilitySection /> : null}
       </div>

@@ -149,7 +149,7 @@ async function seedCustomer() {
     [licenseId, userId, licenseKeyHash(key)],
   );
   await pool.query(
-    `insert into rm_licensed_users (license_id, email, seat_key_sealed, seat_key_hash, seat_key_hint, added_at) values ($1, $2, 'sealed', $3, 'hint', now())`,
+    `insert into rm_seats (license_id, email, seat_key_sealed, seat_key_hash, seat_key_hint, added_at) values ($1, $2, 'sealed', $3, 'hint', now())`,
     [licenseId, seatEmail, licenseKeyHash(seatKey)],
   );
   await pool.query('insert into rm_customers (user_id, customer_id) values ($1, $2)', [userId, customerId]);

@@ -8,7 +8,7 @@ import { causedBy, requestMetadata, stripeEventMetadata } from '../../../backend
 import { BookingConfirmed, SlotHeld } from '../../../backend/src/modules/booking/booking.events';
 import { PurchaseCompleted, PurchaseRefunded, ResourceAccessGranted, ResourceAccessRevoked } from '../../../backend/src/modules/checkout/checkout.events';
 import { AddOnCreditsAdded, IncludedCreditsCycleStarted } from '../../../backend/src/modules/credits/credits.events';
-import { LicensedUserAdded, LicenseGranted } from '../../../backend/src/modules/licenses/licenses.events';
+import { SeatAssigned, LicenseGranted } from '../../../backend/src/modules/licenses/licenses.events';
 import { SubscriptionStarted } from '../../../backend/src/modules/subscriptions/subscriptions.events';
 import { createWorker } from '../../../backend/src/worker';
 import { adminSession, eventually, getServerFn, signUpOverHttp } from '../../support/site-client';
@@ -269,7 +269,7 @@ async function seedHistory(userId: string, email: string, refs: Record<'license'
   await append(
     `license-lic-team-${id}`,
     [
-      LicensedUserAdded({
+      SeatAssigned({
         licenseId: `lic-team-${id}`,
         ownerUserId: ownerId,
         ownerName: 'Olive Owner',

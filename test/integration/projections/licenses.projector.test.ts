@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
+import { Client, Pool } from 'pg';
 import { LICENSE_CHANGES_CHANNEL } from '../../../backend/src/modules/licenses/license-changes';
 import {
-  LicensedUserAdded,
-  LicensedUserRemoved,
+  SeatAssigned,
+  SeatRemoved,
   licenseEvents,
   LicenseGranted,
   LicenseExtended,
@@ -12,7 +12,12 @@ import {
   LicenseRevoked,
   LicenseTermChanged,
 } from '../../../backend/src/modules/licenses/licenses.events';
+import { runCommand } from '../../../backend/src/events/command-runner';
+import { EventRegistry } from '../../../backend/src/events/event-registry';
+import { EventStore } from '../../../backend/src/events/event-store';
+import { licenseDecider } from '../../../backend/src/modules/licenses/licenses.decider';
 import { LicensesProjector } from '../../../backend/src/modules/licenses/projections/licenses.projector';
+import { metadata } from '../../support/test-events';
 import { testDatabaseUrl } from '../events/support/orm';
 import { until } from '../events/support/wait';
 import { useProjectorUnderTest } from './support/projector-under-test';
@@ -106,10 +111,47 @@ describe('LicensesProjector', () => {
         { email: 'bob@example.com', seat_key_hash: `seat-${id}-bob@example.com`, seat_key_hint: 'S1', added_at: at(2) },
       ]);
       await projection.given(
-        LicensedUserRemoved({ licenseId: id, ownerUserId: 'owner', email: 'ada@example.com', seatKeyHash: `seat-${id}-ada@example.com`, at: at(6) }),
+        SeatRemoved({ licenseId: id, ownerUserId: 'owner', email: 'ada@example.com', seatKeyHash: `seat-${id}-ada@example.com`, at: at(6) }),
       );
       expect((await seats(id)).map((s) => s.email)).toEqual(['bob@example.com']);
       expect(await retired(id)).toEqual([{ key_hash: `seat-${id}-ada@example.com`, retired_at: at(6), why: 'seat_removed' }]);
+    });
+  });
+
+  describe('a seat stored by an older release as LicensedUserAdded', () => {
+    it('is projected, and folded by the decider, as SeatAssigned; the stored row keeps its name', async () => {
+      const id = freshId();
+      const streamId = `license-${id}`;
+      await projection.givenIn(streamId, [granted(id)]);
+      const old = seatAdded(id, 'ada@example.com');
+      await projection.rows('select append_events($1, $2, $3::text[], $4::smallint[], $5::jsonb[], $6::jsonb, $7)', [
+        streamId,
+        'any',
+        ['LicensedUserAdded'],
+        [1],
+        [JSON.stringify(old.data)],
+        JSON.stringify(metadata()),
+        null,
+      ]);
+      // Applied in log order: once this later event is projected, the old row was too.
+      await projection.givenIn(streamId, [seatAdded(id, 'bob@example.com')]);
+      expect((await seats(id)).map((s) => s.email)).toEqual(['ada@example.com', 'bob@example.com']);
+
+      const pool = new Pool({ connectionString: testDatabaseUrl() });
+      try {
+        const store = new EventStore(pool, new EventRegistry().register(...licenseEvents));
+        expect((await store.readStream(streamId, licenseDecider.events)).map((e) => e.type)).toEqual(['LicenseGranted', 'SeatAssigned', 'SeatAssigned']);
+        const command = { type: 'RemoveSeat' as const, ownerUserId: 'owner', email: 'ada@example.com', at: at(6) };
+        const outcome = await runCommand({ store, streamId, decider: licenseDecider, command, metadata: metadata() });
+        expect(outcome.status === 'appended' && outcome.events).toEqual([
+          SeatRemoved({ licenseId: id, ownerUserId: 'owner', email: 'ada@example.com', seatKeyHash: `seat-${id}-ada@example.com`, at: at(6) }),
+        ]);
+      } finally {
+        await pool.end();
+      }
+      expect(
+        (await projection.rows<{ type: string }>('select type from events where stream_id = $1 order by stream_version', [streamId])).map((r) => r.type),
+      ).toEqual(['LicenseGranted', 'LicensedUserAdded', 'SeatAssigned', 'SeatRemoved']);
     });
   });
 
@@ -166,7 +208,7 @@ const granted = (licenseId: string, overrides: { seats?: number } = {}) =>
     grantedAt: at(1),
   });
 const seatAdded = (licenseId: string, email: string) =>
-  LicensedUserAdded({
+  SeatAssigned({
     licenseId,
     ownerUserId: 'owner',
     ownerName: 'Owner',
@@ -200,7 +242,7 @@ async function standing(licenseId: string) {
 
 async function seats(licenseId: string) {
   const rows = await projection.rows<{ email: string; seat_key_hash: string; seat_key_hint: string; added_at: Date }>(
-    'select email, seat_key_hash, seat_key_hint, added_at from rm_licensed_users where license_id = $1 order by email',
+    'select email, seat_key_hash, seat_key_hint, added_at from rm_seats where license_id = $1 order by email',
     [licenseId],
   );
   return rows.map((row) => ({ ...row, added_at: iso(row.added_at) }));

@@ -4,6 +4,7 @@ import type { Pool } from 'pg';
 import type { z } from 'zod';
 import type { getCustomerTimeline, TimelineCause, TimelineEntry } from '../../../../contracts/admin/customer-account.contract';
 import type { Actor } from '../../events/event-metadata';
+import { EventRegistry } from '../../events/event-registry';
 import { referenceOf } from '../../events/metadata-for';
 import { EVENTS_POOL } from '../../events/events.tokens';
 import { StreamKinds } from '../../events/stream-kinds';
@@ -76,6 +77,7 @@ export class CustomerTimelineQueries {
     @Inject(EVENTS_POOL) private readonly pool: Pool,
     private readonly streamKinds: StreamKinds,
     private readonly orm: MikroORM,
+    private readonly registry: EventRegistry,
   ) {}
 
   async page(filter: TimelineFilter): Promise<{ entries: TimelineEntry[]; nextBefore: string | null }> {
@@ -106,10 +108,10 @@ export class CustomerTimelineQueries {
         return {
           position: row.position,
           recordedAt: row.recorded_at.toISOString(),
-          type: row.type,
+          type: this.registry.currentType(row.type),
           kind: kindOfStream(this.streamKinds, row.stream_id) ?? 'payments',
           streamId: row.stream_id,
-          summary: summarizeEvent(row.type, row.data),
+          summary: summarizeEvent(this.registry.currentType(row.type), row.data),
           actor: actorText(row.metadata['actor']),
           cause: causationId ? (causes.get(causationId) ?? null) : null,
           correlationId,
@@ -158,7 +160,7 @@ export class CustomerTimelineQueries {
         : { rows: [] },
     ]);
     const stripeTypes = new Map(stripe.rows.map((row) => [row.stripe_event_id, row.type]));
-    const eventTypes = new Map(events.rows.map((row) => [row.position, row.type]));
+    const eventTypes = new Map(events.rows.map((row) => [row.position, this.registry.currentType(row.type)]));
     for (const id of stripeIds) causes.set(id, { kind: 'stripe-event', stripeEventId: id, stripeType: stripeTypes.get(id) ?? null });
     for (const position of positions) causes.set(`event:${position}`, { kind: 'event', position, type: eventTypes.get(position) ?? null });
     return causes;
@@ -178,7 +180,7 @@ export class CustomerTimelineQueries {
     const related = new Map<string, TimelineEntry['related']>();
     for (const row of rows) {
       const chain = related.get(row.correlation_id) ?? [];
-      chain.push({ position: row.position, type: row.type, streamId: row.stream_id });
+      chain.push({ position: row.position, type: this.registry.currentType(row.type), streamId: row.stream_id });
       related.set(row.correlation_id, chain);
     }
     return related;

@@ -72,7 +72,7 @@ export class EntitlementSourcesQueries {
     const { rows } = await this.pool.query<EventRow>(EVENTS_SQL, [
       [...streams.keys()],
       [...streams.values()].map((bookings) => (bookings ? [...bookings].join(' ') : null)),
-      ACCESS_EVENT_TYPES,
+      this.registry.storedTypes(ACCESS_EVENT_TYPES),
     ]);
     return rows.map((row) => decodeEventRow(row, this.registry, 'now')).filter(isAccessEvent);
   }
@@ -104,7 +104,7 @@ export class EntitlementSourcesQueries {
   }
 
   private async facts(userId: string, events: AccessRecord[], now: Date): Promise<AccessFacts> {
-    const licenseIds = [...new Set(events.flatMap((e) => (e.type === 'LicenseGranted' || e.type === 'LicensedUserAdded' ? [e.data.licenseId] : [])))];
+    const licenseIds = [...new Set(events.flatMap((e) => (e.type === 'LicenseGranted' || e.type === 'SeatAssigned' ? [e.data.licenseId] : [])))];
     const resourceIds = [...new Set(events.flatMap((e) => (e.type === 'ResourceAccessGranted' ? [e.data.resourceId] : [])))];
     const [subscriptions, licenses, packs, cycles, resources] = await Promise.all([
       this.db

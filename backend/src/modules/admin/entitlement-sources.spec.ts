@@ -164,7 +164,7 @@ describe('deriveEntitlementSources', () => {
 
   describe('a seat given by an owner', () => {
     const added = on({
-      type: 'LicensedUserAdded',
+      type: 'SeatAssigned',
       data: {
         licenseId: 'lic-team',
         ownerUserId: 'owner_1',
@@ -194,7 +194,7 @@ describe('deriveEntitlementSources', () => {
 
     it('ends when the owner takes the seat back', () => {
       const removed = on({
-        type: 'LicensedUserRemoved',
+        type: 'SeatRemoved',
         data: { licenseId: 'lic-team', ownerUserId: 'owner_1', email: 'seat.holder@example.com', seatKeyHash: 'h', at: day(9) },
       });
       const [seat] = derive([added, removed], teamLicense, { email: 'seat.holder@example.com' });

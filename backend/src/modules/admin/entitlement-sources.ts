@@ -30,13 +30,13 @@ export function deriveEntitlementSources(history: AccessHistory): Entitlement[] 
 function seats(log: AccessLog): Entitlement[] {
   const email = log.history.email?.toLowerCase();
   if (!email) return [];
-  const mine = (e: Of<'LicensedUserAdded'> | Of<'LicensedUserRemoved'>) => e.data.email.toLowerCase() === email && e.data.ownerUserId !== log.history.userId;
-  const latest = new Map<string, Of<'LicensedUserAdded'>>();
-  for (const added of log.all('LicensedUserAdded').filter(mine)) latest.set(added.data.licenseId, added);
+  const mine = (e: Of<'SeatAssigned'> | Of<'SeatRemoved'>) => e.data.email.toLowerCase() === email && e.data.ownerUserId !== log.history.userId;
+  const latest = new Map<string, Of<'SeatAssigned'>>();
+  for (const added of log.all('SeatAssigned').filter(mine)) latest.set(added.data.licenseId, added);
   return [...latest.values()].map((added) => {
     const { licenseId } = added.data;
     const removed = log
-      .all('LicensedUserRemoved')
+      .all('SeatRemoved')
       .filter(mine)
       .find((r) => r.data.licenseId === licenseId && r.position > added.position);
     const license = log.history.facts.licenses.get(licenseId);

@@ -12,7 +12,7 @@ describe('entitlementsForCustomer', () => {
 
   it('names who gave a seat, not their account id', () => {
     const added = on({
-      type: 'LicensedUserAdded',
+      type: 'SeatAssigned',
       data: {
         licenseId: 'l',
         ownerUserId: 'owner_1',

@@ -76,7 +76,7 @@ export class CreditSummaryServerFns {
    */
   private async seatSummary(email: string, now: Date): Promise<CreditSummary | null> {
     const seats = await creditReadModels(this.orm.em)
-      .selectFrom('rm_licensed_users as u')
+      .selectFrom('rm_seats as u')
       .innerJoin('rm_licenses as l', 'l.license_id', 'u.license_id')
       .leftJoin('resources as r', 'r.id', 'l.resource_id')
       .select((eb) => ['u.license_id', 'u.email', 'l.status', 'l.valid_until', eb.fn.coalesce('r.title', 'l.plan').as('title')])

@@ -160,15 +160,6 @@ export class DashboardQueries {
       .slice(0, PURCHASES);
   }
 
-  async license(userId: string, licenseId: string) {
-    return this.db
-      .selectFrom('rm_licenses')
-      .select(['license_id', 'resource_id', 'plan'])
-      .where('user_id', '=', userId)
-      .where('license_id', '=', licenseId)
-      .executeTakeFirst();
-  }
-
   private async licenses(userId: string): Promise<Array<Omit<DashboardLicense, 'title'>>> {
     const rows = await this.db
       .selectFrom('rm_licenses as l')
@@ -181,7 +172,7 @@ export class DashboardQueries {
     const licenseIds = rows.map((r) => r.license_id);
     const users = licenseIds.length
       ? await this.db
-          .selectFrom('rm_licensed_users')
+          .selectFrom('rm_seats')
           .select(['license_id', 'email', 'seat_key_hint', 'added_at'])
           .where('license_id', 'in', licenseIds)
           .orderBy('added_at')
@@ -212,7 +203,7 @@ export class DashboardQueries {
       const recentChecks = checks
         .filter((c) => c.license_id === r.license_id)
         .map((c) => ({ checkedAt: c.checked_at.toISOString(), keyHint: c.key_hint, pluginVersion: c.plugin_version, code: c.code, reason: c.reason }));
-      const licensedUsers = users
+      const seatHolders = users
         .filter((u) => u.license_id === r.license_id)
         .map((u) => ({ email: u.email, keyHint: u.seat_key_hint, addedAt: u.added_at.toISOString() }));
       return {
@@ -225,7 +216,7 @@ export class DashboardQueries {
         key: openLicenseKey(r.key_sealed, this.sealingSecret),
         keyHint: r.key_hint,
         seats: r.seats,
-        seatsUsed: 1 + licensedUsers.length,
+        seatsUsed: 1 + seatHolders.length,
         devicesPerSeat: r.devices_per_seat,
         includedCreditsPerMonth: r.included_credits_per_month,
         validUntil: iso(r.valid_until),
@@ -240,11 +231,11 @@ export class DashboardQueries {
                 renewals: r.renewals ?? 0,
               }
             : null,
-        licensedUsers,
+        seatHolders,
         recentChecks,
         deviceSeats: devices.of(
           r.license_id,
-          licensedUsers.map((u) => u.email),
+          seatHolders.map((u) => u.email),
         ),
       };
     });
@@ -253,7 +244,7 @@ export class DashboardQueries {
   private async sharedSeats(email: string | null): Promise<DashboardData['sharedSeats']> {
     if (!email) return [];
     const rows = await this.db
-      .selectFrom('rm_licensed_users as u')
+      .selectFrom('rm_seats as u')
       .innerJoin('rm_licenses as l', 'l.license_id', 'u.license_id')
       .leftJoin('resources as r', 'r.id', 'l.resource_id')
       .select(['u.license_id', 'l.resource_id', 'l.status', 'u.seat_key_sealed', 'u.added_at', 'r.title'])

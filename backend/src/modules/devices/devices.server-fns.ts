@@ -32,7 +32,7 @@ export class LicenseDevicesServerFns {
     const user = await this.auth.requireUser(context);
     const license = await this.licenses.read(input.licenseId);
     // Someone else's license looks the same as none: nothing about it is revealed.
-    if (!license.granted || license.ownerUserId !== user.userId) throw new LicenseNotFoundError();
+    if (license.status === 'none' || license.ownerUserId !== user.userId) throw new LicenseNotFoundError();
     const outcome = await this.commands.execute(
       new ReleaseDevice(input.licenseId, input.deviceHash, user.userId, requestMetadata(context.correlationId, { kind: 'user', userId: user.userId })),
     );

@@ -44,7 +44,7 @@ export interface StoredFileVersion {
 
 type FileRow = ReadModelRow<LibraryFileTables, 'rm_library_files'>;
 
-/** Entitlements and the library's reads, from the read models (rm_resource_access, rm_licenses, rm_licensed_users, rm_library_*). */
+/** Entitlements and the library's reads, from the read models (rm_resource_access, rm_licenses, rm_seats, rm_library_*). */
 export class LibraryQueries {
   constructor(
     private readonly orm: MikroORM,
@@ -68,7 +68,7 @@ export class LibraryQueries {
       this.db.selectFrom('rm_licenses').select('status').where('user_id', '=', user.userId).execute(),
       user.email
         ? this.db
-            .selectFrom('rm_licensed_users as u')
+            .selectFrom('rm_seats as u')
             .innerJoin('rm_licenses as l', 'l.license_id', 'u.license_id')
             .select('l.status')
             .where('u.email', '=', user.email.toLowerCase())

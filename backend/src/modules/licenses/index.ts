@@ -1,14 +1,14 @@
 /** The licenses module's public surface: other modules, the app and the CLI import only this. */
 export { licenseKeyHash, licenseKeyHint, normaliseLicenseKey, openLicenseKey } from './license-key';
-export { LicensedUserAdded, LicenseGranted } from './licenses.events';
+export { SeatAssigned, LicenseGranted } from './licenses.events';
 export { isSubscriptionResource, licenseTerms } from './license-terms';
 export { licenseIdFor } from './commands/license-id';
-export { AddLicensedUser } from './commands/add-licensed-user.handler';
+export { AssignSeat } from './commands/assign-seat.handler';
 export { ChangeLicensePlan } from './commands/change-license-plan.handler';
 export { ChangeLicenseTerm } from './commands/change-license-term.handler';
 export { ExtendLicense } from './commands/extend-license.handler';
 export { GrantLicense } from './commands/grant-license.handler';
-export { RemoveLicensedUser } from './commands/remove-licensed-user.handler';
+export { RemoveSeat } from './commands/remove-seat.handler';
 export { RevokeLicense } from './commands/revoke-license.handler';
 export { RotateLicenseKey } from './commands/rotate-license-key.handler';
 export { LicensesQueries } from './licenses.queries';

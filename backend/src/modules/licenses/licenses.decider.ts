@@ -2,25 +2,28 @@ import type { z } from 'zod';
 import type { Decider } from '../../events/decider';
 import { laterExtension, licenseStanding, type LicenseTerm } from './license-standing';
 import {
-  LicensedUserAdded,
   LicenseExtended,
-  LicensedUserRemoved,
   LicenseGranted,
   LicenseKeyRotated,
   LicensePlanChanged,
   LicenseRevoked,
   LicenseTermChanged,
+  SeatAssigned,
+  SeatRemoved,
   type LicenseEvent,
 } from './licenses.events';
 import { LicenseInactiveError, LicenseNotFoundError, NoSeatsLeftError, SeatAlreadyGivenError, SeatOwnerError } from './licenses.errors';
+
+type Terms = { resourceId: string; plan: string; seats: number; devicesPerSeat: number; includedCreditsPerMonth: number };
+type RevocationReason = 'refund' | 'dispute' | 'admin';
 
 export type LicenseCommand =
   | { type: 'GrantLicense'; license: z.input<typeof LicenseGranted.schema> }
   | { type: 'ChangeLicenseTerm'; status: 'active' | 'past_due' | 'ended'; validUntil: string | null; at: string }
   | { type: 'ExtendLicense'; until: string; at: string }
-  | { type: 'RevokeLicense'; reason: 'refund' | 'dispute' | 'admin'; at: string }
+  | { type: 'RevokeLicense'; reason: RevocationReason; at: string }
   | {
-      type: 'AddLicensedUser';
+      type: 'AssignSeat';
       ownerUserId: string;
       ownerName: string;
       planTitle: string;
@@ -28,70 +31,49 @@ export type LicenseCommand =
       seatKey: { sealed: string; hash: string; hint: string };
       at: string;
     }
-  | { type: 'RemoveLicensedUser'; ownerUserId: string; email: string; at: string }
-  | {
-      type: 'ChangeLicensePlan';
-      terms: { resourceId: string; plan: string; seats: number; devicesPerSeat: number; includedCreditsPerMonth: number };
-      at: string;
-    }
+  | { type: 'RemoveSeat'; ownerUserId: string; email: string; at: string }
+  | { type: 'ChangeLicensePlan'; terms: Terms; at: string }
   | { type: 'RotateLicenseKey'; ownerUserId: string; key: { sealed: string; hash: string; hint: string }; at: string };
 
-export interface LicenseState {
-  granted: boolean;
+/** What a granted license holds, whatever its status. */
+interface GrantedLicense {
   licenseId: string;
   keyHash: string;
-  ownerUserId: string | null;
+  ownerUserId: string;
   ownerEmail: string | null;
   seats: number;
-  terms: { resourceId: string; plan: string; seats: number; devicesPerSeat: number; includedCreditsPerMonth: number } | null;
-  kind: 'lifetime' | 'subscription' | null;
+  terms: Terms;
+  kind: 'lifetime' | 'subscription';
   /** What its subscription says (or, for a lifetime license, active with no end). */
   term: LicenseTerm;
   /** Support's extension: the license stays active until then whatever the term says. */
   extendedUntil: string | null;
-  /** How it stands: the term and the extension together (licenseStanding), or revoked. */
-  status: 'active' | 'past_due' | 'ended' | 'revoked';
   validUntil: string | null;
-  users: Array<{ email: string; seatKeyHash: string }>;
+  /** The seats given to other people (the owner's own is not among them). */
+  seatHolders: Array<{ email: string; seatKeyHash: string }>;
 }
 
+/**
+ * None until granted; then standing as its term and extension say (licenseStanding), until a
+ * revocation, which nothing after it undoes.
+ */
+export type LicenseState =
+  { status: 'none' } | (GrantedLicense & { status: LicenseTerm['status'] }) | (GrantedLicense & { status: 'revoked'; revokedReason: RevocationReason });
+
+type Granted = Exclude<LicenseState, { status: 'none' }>;
+type CommandOf<T extends LicenseCommand['type']> = Extract<LicenseCommand, { type: T }>;
+
 /** Seats include the owner's own: a license for 3 seats has room for 2 more people. */
-export const seatsFree = (state: LicenseState) => Math.max(0, state.seats - 1 - state.users.length);
+export const seatsFree = (license: GrantedLicense) => Math.max(0, license.seats - 1 - license.seatHolders.length);
 
 export const licenseDecider: Decider<LicenseCommand, LicenseEvent, LicenseState> = {
-  events: [LicenseGranted, LicenseTermChanged, LicenseExtended, LicenseRevoked, LicensedUserAdded, LicensedUserRemoved, LicenseKeyRotated, LicensePlanChanged],
-  initialState: () => ({
-    granted: false,
-    licenseId: '',
-    keyHash: '',
-    ownerUserId: null,
-    ownerEmail: null,
-    seats: 0,
-    terms: null,
-    kind: null,
-    term: { status: 'active', validUntil: null },
-    extendedUntil: null,
-    status: 'active',
-    validUntil: null,
-    users: [],
-  }),
+  events: [LicenseGranted, LicenseTermChanged, LicenseExtended, LicenseRevoked, SeatAssigned, SeatRemoved, LicenseKeyRotated, LicensePlanChanged],
+  initialState: () => ({ status: 'none' }),
 
   evolve(state, event) {
+    if (event.type === 'LicenseGranted') return state.status === 'none' ? granted(event.data) : state;
+    if (state.status === 'none') return state;
     switch (event.type) {
-      case 'LicenseGranted':
-        return {
-          ...state,
-          granted: true,
-          licenseId: event.data.licenseId,
-          keyHash: event.data.keyHash,
-          ownerUserId: event.data.userId,
-          ownerEmail: event.data.email,
-          seats: event.data.seats,
-          kind: event.data.kind,
-          term: { status: 'active', validUntil: event.data.validUntil },
-          validUntil: event.data.validUntil,
-          terms: termsOf(event.data),
-        };
       case 'LicensePlanChanged':
         return { ...state, seats: event.data.seats, terms: termsOf(event.data) };
       case 'LicenseTermChanged':
@@ -99,11 +81,11 @@ export const licenseDecider: Decider<LicenseCommand, LicenseEvent, LicenseState>
       case 'LicenseExtended':
         return standing(state, state.term, laterExtension(state.extendedUntil, event.data.until));
       case 'LicenseRevoked':
-        return { ...state, status: 'revoked' };
-      case 'LicensedUserAdded':
-        return { ...state, users: [...state.users, { email: event.data.email, seatKeyHash: event.data.seatKeyHash }] };
-      case 'LicensedUserRemoved':
-        return { ...state, users: state.users.filter((u) => u.email !== event.data.email) };
+        return { ...state, status: 'revoked', revokedReason: event.data.reason };
+      case 'SeatAssigned':
+        return { ...state, seatHolders: [...state.seatHolders, { email: event.data.email, seatKeyHash: event.data.seatKeyHash }] };
+      case 'SeatRemoved':
+        return { ...state, seatHolders: state.seatHolders.filter((s) => s.email !== event.data.email) };
       case 'LicenseKeyRotated':
         return { ...state, keyHash: event.data.keyHash };
       default:
@@ -114,52 +96,21 @@ export const licenseDecider: Decider<LicenseCommand, LicenseEvent, LicenseState>
   decide(command, state) {
     switch (command.type) {
       case 'GrantLicense':
-        return state.granted ? [] : [LicenseGranted(command.license)];
-      case 'ChangeLicenseTerm': {
-        if (!state.granted || state.status === 'revoked') return [];
-        // Against the subscription's own term, not the standing: an extension is no change to undo.
-        if (state.term.status === command.status && state.term.validUntil === command.validUntil) return [];
-        return [LicenseTermChanged({ licenseId: state.licenseId, status: command.status, validUntil: command.validUntil, at: command.at })];
-      }
+        return state.status === 'none' ? [LicenseGranted(command.license)] : [];
+      case 'ChangeLicenseTerm':
+        return changeTerm(command, state);
       case 'ExtendLicense':
         return extend(command, state);
       case 'RevokeLicense':
-        return state.granted && state.status !== 'revoked' ? [LicenseRevoked({ licenseId: state.licenseId, reason: command.reason, at: command.at })] : [];
-      case 'AddLicensedUser':
-        return addUser(command, state);
-      case 'ChangeLicensePlan': {
-        if (!state.granted || state.status === 'revoked' || state.status === 'ended') return [];
-        if (JSON.stringify(state.terms) === JSON.stringify(termsOf(command.terms))) return [];
-        return [LicensePlanChanged({ licenseId: state.licenseId, ...termsOf(command.terms), at: command.at })];
-      }
+        return revoke(command, state);
+      case 'AssignSeat':
+        return assignSeat(command, state);
+      case 'RemoveSeat':
+        return removeSeat(command, state);
+      case 'ChangeLicensePlan':
+        return changePlan(command, state);
       case 'RotateLicenseKey':
-        ownedBy(state, command.ownerUserId);
-        if (state.status === 'revoked') throw new LicenseInactiveError('key');
-        return [
-          LicenseKeyRotated({
-            licenseId: state.licenseId,
-            oldKeyHash: state.keyHash,
-            keySealed: command.key.sealed,
-            keyHash: command.key.hash,
-            keyHint: command.key.hint,
-            at: command.at,
-          }),
-        ];
-      case 'RemoveLicensedUser': {
-        ownedBy(state, command.ownerUserId);
-        const user = state.users.find((u) => u.email === command.email);
-        return user
-          ? [
-              LicensedUserRemoved({
-                licenseId: state.licenseId,
-                ownerUserId: command.ownerUserId,
-                email: command.email,
-                seatKeyHash: user.seatKeyHash,
-                at: command.at,
-              }),
-            ]
-          : [];
-      }
+        return rotateKey(command, state);
       default: {
         const unreachable: never = command;
         return unreachable;
@@ -168,7 +119,24 @@ export const licenseDecider: Decider<LicenseCommand, LicenseEvent, LicenseState>
   },
 };
 
-const termsOf = (t: { resourceId: string; plan: string; seats: number; devicesPerSeat: number; includedCreditsPerMonth: number }) => ({
+function granted(data: z.output<typeof LicenseGranted.schema>): LicenseState {
+  return {
+    status: 'active',
+    licenseId: data.licenseId,
+    keyHash: data.keyHash,
+    ownerUserId: data.userId,
+    ownerEmail: data.email,
+    seats: data.seats,
+    terms: termsOf(data),
+    kind: data.kind,
+    term: { status: 'active', validUntil: data.validUntil },
+    extendedUntil: null,
+    validUntil: data.validUntil,
+    seatHolders: [],
+  };
+}
+
+const termsOf = (t: Terms): Terms => ({
   resourceId: t.resourceId,
   plan: t.plan,
   seats: t.seats,
@@ -177,36 +145,70 @@ const termsOf = (t: { resourceId: string; plan: string; seats: number; devicesPe
 });
 
 /** The license with a new term or extension, standing as the two say; a revoked one stays revoked. */
-function standing(state: LicenseState, term: LicenseTerm, extendedUntil: string | null): LicenseState {
+function standing(state: Granted, term: LicenseTerm, extendedUntil: string | null): LicenseState {
   if (state.status === 'revoked') return { ...state, term, extendedUntil };
   return { ...state, term, extendedUntil, ...licenseStanding(term, extendedUntil) };
+}
+
+function changeTerm(command: CommandOf<'ChangeLicenseTerm'>, state: LicenseState): LicenseEvent[] {
+  if (state.status === 'none' || state.status === 'revoked') return [];
+  // Against the subscription's own term, not the standing: an extension is no change to undo.
+  if (state.term.status === command.status && state.term.validUntil === command.validUntil) return [];
+  return [LicenseTermChanged({ licenseId: state.licenseId, status: command.status, validUntil: command.validUntil, at: command.at })];
 }
 
 /**
  * Only a subscription's license ends by a date; a revoked one stays revoked. Extending to the
  * date it is already extended to, or an earlier one, records nothing (a retried support action).
  */
-function extend(command: Extract<LicenseCommand, { type: 'ExtendLicense' }>, state: LicenseState): LicenseEvent[] {
-  if (!state.granted || state.kind !== 'subscription' || state.status === 'revoked') return [];
+function extend(command: CommandOf<'ExtendLicense'>, state: LicenseState): LicenseEvent[] {
+  if (state.status === 'none' || state.status === 'revoked' || state.kind !== 'subscription') return [];
   const until = new Date(command.until).toISOString();
   if (laterExtension(state.extendedUntil, until) === state.extendedUntil) return [];
   return [LicenseExtended({ licenseId: state.licenseId, until, at: command.at })];
 }
 
-function ownedBy(state: LicenseState, userId: string): void {
-  // Someone else's license looks the same as none: nothing about it is revealed.
-  if (!state.granted || state.ownerUserId !== userId) throw new LicenseNotFoundError();
+function revoke(command: CommandOf<'RevokeLicense'>, state: LicenseState): LicenseEvent[] {
+  if (state.status === 'none' || state.status === 'revoked') return [];
+  return [LicenseRevoked({ licenseId: state.licenseId, reason: command.reason, at: command.at })];
 }
 
-function addUser(command: Extract<LicenseCommand, { type: 'AddLicensedUser' }>, state: LicenseState): LicenseEvent[] {
-  ownedBy(state, command.ownerUserId);
-  if (state.users.some((u) => u.email === command.email)) throw new SeatAlreadyGivenError(command.email);
-  if (state.status === 'revoked' || state.status === 'ended') throw new LicenseInactiveError('seats');
-  if (command.email === state.ownerEmail) throw new SeatOwnerError();
-  if (seatsFree(state) === 0) throw new NoSeatsLeftError(state.seats);
+function changePlan(command: CommandOf<'ChangeLicensePlan'>, state: LicenseState): LicenseEvent[] {
+  if (state.status === 'none' || state.status === 'revoked' || state.status === 'ended') return [];
+  if (JSON.stringify(state.terms) === JSON.stringify(termsOf(command.terms))) return [];
+  return [LicensePlanChanged({ licenseId: state.licenseId, ...termsOf(command.terms), at: command.at })];
+}
+
+function ownedBy(state: LicenseState, userId: string): Granted {
+  // Someone else's license looks the same as none: nothing about it is revealed.
+  if (state.status === 'none' || state.ownerUserId !== userId) throw new LicenseNotFoundError();
+  return state;
+}
+
+function rotateKey(command: CommandOf<'RotateLicenseKey'>, state: LicenseState): LicenseEvent[] {
+  const license = ownedBy(state, command.ownerUserId);
+  if (license.status === 'revoked') throw new LicenseInactiveError('key');
   return [
-    LicensedUserAdded({
-      licenseId: state.licenseId,
+    LicenseKeyRotated({
+      licenseId: license.licenseId,
+      oldKeyHash: license.keyHash,
+      keySealed: command.key.sealed,
+      keyHash: command.key.hash,
+      keyHint: command.key.hint,
+      at: command.at,
+    }),
+  ];
+}
+
+function assignSeat(command: CommandOf<'AssignSeat'>, state: LicenseState): LicenseEvent[] {
+  const license = ownedBy(state, command.ownerUserId);
+  if (license.seatHolders.some((s) => s.email === command.email)) throw new SeatAlreadyGivenError(command.email);
+  if (license.status === 'revoked' || license.status === 'ended') throw new LicenseInactiveError('seats');
+  if (command.email === license.ownerEmail) throw new SeatOwnerError();
+  if (seatsFree(license) === 0) throw new NoSeatsLeftError(license.seats);
+  return [
+    SeatAssigned({
+      licenseId: license.licenseId,
       ownerUserId: command.ownerUserId,
       ownerName: command.ownerName,
       planTitle: command.planTitle,
@@ -217,4 +219,11 @@ function addUser(command: Extract<LicenseCommand, { type: 'AddLicensedUser' }>, 
       at: command.at,
     }),
   ];
+}
+
+function removeSeat(command: CommandOf<'RemoveSeat'>, state: LicenseState): LicenseEvent[] {
+  const license = ownedBy(state, command.ownerUserId);
+  const seat = license.seatHolders.find((s) => s.email === command.email);
+  if (!seat) return [];
+  return [SeatRemoved({ licenseId: license.licenseId, ownerUserId: command.ownerUserId, email: command.email, seatKeyHash: seat.seatKeyHash, at: command.at })];
 }

@@ -57,10 +57,11 @@ export const LicenseRevoked = defineEvent({
   schema: z.object({ licenseId: z.string(), reason: z.enum(['refund', 'dispute', 'admin']), at: iso }),
 });
 
-/** A seat given to someone else; they get their own key, bound to this license. */
-export const LicensedUserAdded = defineEvent({
-  type: 'LicensedUserAdded',
+/** Recorded when the owner gives a seat to someone else by email; they get their own key, bound to this license. */
+export const SeatAssigned = defineEvent({
+  type: 'SeatAssigned',
   schemaVersion: 1,
+  formerTypes: ['LicensedUserAdded'],
   schema: z.object({
     licenseId: z.string(),
     ownerUserId: z.string(),
@@ -74,9 +75,11 @@ export const LicensedUserAdded = defineEvent({
   }),
 });
 
-export const LicensedUserRemoved = defineEvent({
-  type: 'LicensedUserRemoved',
+/** Recorded when the owner takes a seat back; its key is refused from then on. */
+export const SeatRemoved = defineEvent({
+  type: 'SeatRemoved',
   schemaVersion: 1,
+  formerTypes: ['LicensedUserRemoved'],
   schema: z.object({ licenseId: z.string(), ownerUserId: z.string(), email: z.string(), seatKeyHash: z.string(), at: iso }),
 });
 
@@ -107,8 +110,8 @@ export const licenseEvents = [
   LicenseTermChanged,
   LicenseExtended,
   LicenseRevoked,
-  LicensedUserAdded,
-  LicensedUserRemoved,
+  SeatAssigned,
+  SeatRemoved,
   LicenseKeyRotated,
   LicensePlanChanged,
 ];

@@ -7,18 +7,19 @@ import { deriveKey, SITE_SECRET, type SiteSecret } from '../../platform/common/s
 import { EventRegistry } from '../../events/event-registry';
 import { StreamKinds } from '../../events/stream-kinds';
 import { ProjectorRegistry } from '../../events/projector-registry';
-import { AddLicensedUserHandler } from './commands/add-licensed-user.handler';
+import { CatalogModule } from '../catalog';
+import { AssignSeatHandler } from './commands/assign-seat.handler';
 import { ChangeLicensePlanHandler } from './commands/change-license-plan.handler';
 import { ChangeLicenseTermHandler } from './commands/change-license-term.handler';
 import { ExtendLicenseHandler } from './commands/extend-license.handler';
 import { GrantLicenseHandler } from './commands/grant-license.handler';
-import { RemoveLicensedUserHandler } from './commands/remove-licensed-user.handler';
+import { RemoveSeatHandler } from './commands/remove-seat.handler';
 import { RevokeLicenseHandler } from './commands/revoke-license.handler';
 import { RotateLicenseKeyHandler } from './commands/rotate-license-key.handler';
 import { LicenseChanges } from './license-changes';
-import { LicenseKeysServerFns } from './license-keys.server-fns';
 import { licenseEvents } from './licenses.events';
 import { LicensesQueries } from './licenses.queries';
+import { LicensesServerFns } from './licenses.server-fns';
 import { LICENSE_SEALING_SECRET } from './license-sealing-secret';
 import { LicensesProjector } from './projections/licenses.projector';
 import { SEAT_INVITATION_KEY, SeatInvitationServerFns } from './seat-invitation.server-fns';
@@ -28,9 +29,10 @@ export { LICENSE_SEALING_SECRET };
 
 /** Licenses: their commands, keys (sealed with the site secret), seats and invitations, read models and change notices. */
 @Module({
+  imports: [CatalogModule],
   providers: [
     SeatInvitationServerFns,
-    LicenseKeysServerFns,
+    LicensesServerFns,
     { provide: SEAT_INVITATION_KEY, inject: [SITE_SECRET], useFactory: (secret: SiteSecret) => deriveKey(secret, 'seat-invitation') },
     { provide: LICENSE_SEALING_SECRET, inject: [SITE_SECRET], useFactory: (secret: SiteSecret) => deriveKey(secret, 'license-key-seal').toString('hex') },
     {
@@ -44,8 +46,8 @@ export { LICENSE_SEALING_SECRET };
     ExtendLicenseHandler,
     ChangeLicensePlanHandler,
     RevokeLicenseHandler,
-    AddLicensedUserHandler,
-    RemoveLicensedUserHandler,
+    AssignSeatHandler,
+    RemoveSeatHandler,
     RotateLicenseKeyHandler,
   ],
   exports: [LicensesQueries, LicenseChanges, LICENSE_SEALING_SECRET, SEAT_INVITATION_KEY],

@@ -60,7 +60,7 @@ export type SeatsWanted =
  */
 export async function readSeats(em: EntityManager, wanted: SeatsWanted) {
   const seats = licenseTables(em)
-    .selectFrom('rm_licensed_users as s')
+    .selectFrom('rm_seats as s')
     .innerJoin('rm_licenses as l', 'l.license_id', 's.license_id')
     .select(['s.license_id', 's.email', 's.added_at', 'l.user_id as owner_user_id']);
   if ('ofOwner' in wanted) return seats.where('l.user_id', '=', wanted.ofOwner).orderBy('s.added_at').execute();

@@ -57,9 +57,9 @@ export class SeatInvitationServerFns {
     let found: { given: boolean; ownerName: string; planTitle: string } | null = null;
     let ended = false;
     for (const event of events) {
-      if (event.type === 'LicensedUserAdded' && event.data.email === email)
+      if (event.type === 'SeatAssigned' && event.data.email === email)
         found = { given: true, ownerName: event.data.ownerName, planTitle: event.data.planTitle };
-      if (event.type === 'LicensedUserRemoved' && event.data.email === email && found) found = { ...found, given: false };
+      if (event.type === 'SeatRemoved' && event.data.email === email && found) found = { ...found, given: false };
       if (event.type === 'LicenseRevoked' || (event.type === 'LicenseTermChanged' && event.data.status === 'ended')) ended = true;
       if (event.type === 'LicenseTermChanged' && event.data.status !== 'ended') ended = false;
     }

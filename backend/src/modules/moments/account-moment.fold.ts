@@ -123,7 +123,7 @@ export const foldAccount = (events: Iterable<AccountEvent>, from: AccountFold = 
 /** The account page's sections from a fold, in the page's order; credits counted as running at `at`. */
 export function accountView(fold: AccountFold, at: Date): AccountMoment {
   const licenses = [...fold.licenses.values()]
-    .flatMap((license) => licenseView(license, fold.devices.get(license.state.licenseId)) ?? [])
+    .flatMap((license) => licenseView(license, fold.devices) ?? [])
     .sort((a, b) => b.grantedAt.localeCompare(a.grantedAt));
   const purchases = [...fold.checkouts.entries()]
     .flatMap(([checkoutRef, checkout]) => purchaseView(checkoutRef, checkout) ?? [])

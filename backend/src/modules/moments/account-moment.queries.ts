@@ -104,11 +104,11 @@ export class AccountMomentQueries {
       streams,
       streams.map((s) => after.get(s)!),
       streams.map((s) => upto.get(s)!),
-      FOLDED_TYPES,
+      this.registry.storedTypes(FOLDED_TYPES),
       userId,
     ]);
     return rows.map((row) => ({
-      type: row.type,
+      type: this.registry.currentType(row.type),
       streamId: row.stream_id,
       data: this.registry.decode(row.type, row.schema_version, row.data),
       position: BigInt(row.position),

@@ -39,7 +39,7 @@ export function evolveLicense(moment: LicenseMoment, event: LicenseEvent): Licen
       };
     case 'LicenseKeyRotated':
       return { ...moment, state, keyHint: event.data.keyHint };
-    case 'LicensedUserAdded':
+    case 'SeatAssigned':
       return { ...moment, state, seatAddedAt: new Map(moment.seatAddedAt).set(event.data.email, isoOf(event.data.at)) };
     default:
       return { ...moment, state };
@@ -100,9 +100,10 @@ export function evolveDevices(moment: DevicesMoment, event: DeviceEvent): Device
 
 type LicenseView = AccountMoment['licenses'][number];
 
-export function licenseView(moment: LicenseMoment, devices: DevicesMoment | undefined): LicenseView | null {
+export function licenseView(moment: LicenseMoment, devicesByLicense: ReadonlyMap<string, DevicesMoment>): LicenseView | null {
   const { state } = moment;
-  if (!state.granted || !state.terms) return null;
+  if (state.status === 'none') return null;
+  const devices = devicesByLicense.get(state.licenseId);
   return {
     licenseId: state.licenseId,
     plan: state.terms.plan,
@@ -114,8 +115,8 @@ export function licenseView(moment: LicenseMoment, devices: DevicesMoment | unde
     validUntil: state.validUntil === null ? null : isoOf(state.validUntil),
     subscriptionId: moment.subscriptionId,
     grantedAt: moment.grantedAt,
-    seatHolders: state.users
-      .map((user) => ({ email: user.email, addedAt: moment.seatAddedAt.get(user.email) ?? moment.grantedAt }))
+    seatHolders: state.seatHolders
+      .map((seat) => ({ email: seat.email, addedAt: moment.seatAddedAt.get(seat.email) ?? moment.grantedAt }))
       .sort((a, b) => a.addedAt.localeCompare(b.addedAt)),
     devices: (devices?.activations ?? [])
       .map(({ seat, name, pluginVersion, activatedAt, releasedAt }) => ({ seat, name, pluginVersion, activatedAt, releasedAt }))

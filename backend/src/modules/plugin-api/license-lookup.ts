@@ -88,7 +88,7 @@ export class LicenseLookup {
       .where('l.key_hash', '=', keyHash)
       .unionAll(
         db
-          .selectFrom('rm_licensed_users as u')
+          .selectFrom('rm_seats as u')
           .innerJoin('rm_licenses as l', 'l.license_id', 'u.license_id')
           .select((eb) => ['l.license_id', 'u.email as seat_email', 'l.status', 'l.valid_until', eb.lit(false).as('retired'), 'l.devices_per_seat'])
           .where('u.seat_key_hash', '=', keyHash),

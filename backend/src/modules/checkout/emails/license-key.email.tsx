@@ -27,7 +27,7 @@ function LicenseKeyEmail({ data: d, context: c, footer }: EmailProps<LicenseKey>
         {d.seats > 1 ? (
           <>
             {`It covers ${d.seats} seats: invite the people who should use it from the `}
-            <TextLink href={siteLink(c, '/dashboard?section=licensed-users')}>Licensed users section of your dashboard</TextLink>.
+            <TextLink href={siteLink(c, '/dashboard?section=licensed-users')}>Seats section of your dashboard</TextLink>.
           </>
         ) : (
           'It covers one seat.'

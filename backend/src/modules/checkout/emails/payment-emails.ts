@@ -1,5 +1,5 @@
 import { emailTrigger, type EmailTrigger } from '../../email';
-import { openLicenseKey, LicensedUserAdded, LicenseGranted, signSeatInvitation } from '../../licenses';
+import { openLicenseKey, SeatAssigned, LicenseGranted, signSeatInvitation } from '../../licenses';
 import { PurchaseCompleted } from '../checkout.events';
 import { SubscriptionPastDue, SubscriptionRenewed } from '../../subscriptions';
 
@@ -31,7 +31,7 @@ export function paymentEmailTriggers(sealingSecret: string, siteUrl: string, inv
         d.email ? { to: d.email, data: { planTitle: planTitle(d.plan), licenseKey: openLicenseKey(d.keySealed, sealingSecret), seats: d.seats } } : null,
     }),
     emailTrigger({
-      event: LicensedUserAdded,
+      event: SeatAssigned,
       kind: 'seat-invitation',
       send: (d) => ({
         to: d.email,

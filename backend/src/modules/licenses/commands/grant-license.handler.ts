@@ -41,7 +41,7 @@ export class GrantLicenseHandler implements ICommandHandler<GrantLicense, void> 
 
   async execute({ request, metadata }: GrantLicense): Promise<void> {
     const streamId = licenseStreamId(request.licenseId);
-    if (fold(licenseDecider, await this.store.readStream(streamId, licenseDecider.events)).granted) return;
+    if (fold(licenseDecider, await this.store.readStream(streamId, licenseDecider.events)).status !== 'none') return;
     const key = newLicenseKey(this.sealingSecret);
     const terms = licenseTerms(request.resource, request.quantity);
     const license = {

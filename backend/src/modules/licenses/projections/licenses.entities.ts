@@ -33,18 +33,18 @@ export const License = defineEntity({
 });
 
 /** A seat given to someone else's address, with their own key. */
-export const LicensedUser = defineEntity({
-  name: 'LicensedUser',
-  tableName: 'rm_licensed_users',
+export const Seat = defineEntity({
+  name: 'Seat',
+  tableName: 'rm_seats',
   properties: {
     licenseId: p.text().primary(),
     email: p.text().primary(),
     seatKeySealed: p.text(),
-    seatKeyHash: p.text().unique('rm_licensed_users_seat_key_hash_key'),
+    seatKeyHash: p.text().unique('rm_seats_seat_key_hash_key'),
     seatKeyHint: p.text(),
     addedAt: p.datetime(),
   },
-  indexes: [{ name: 'rm_licensed_users_email', expression: 'create index rm_licensed_users_email on rm_licensed_users (lower(email) text_pattern_ops)' }],
+  indexes: [{ name: 'rm_seats_email', expression: 'create index rm_seats_email on rm_seats (lower(email) text_pattern_ops)' }],
 });
 
 /** Keys that no longer open their license (rotated away, or a seat taken back): the plugin hears `revoked`. */
@@ -59,7 +59,7 @@ export const RetiredLicenseKey = defineEntity({
   },
 });
 
-export type LicenseTables = ReadModelTables<typeof License | typeof LicensedUser | typeof RetiredLicenseKey>;
+export type LicenseTables = ReadModelTables<typeof License | typeof Seat | typeof RetiredLicenseKey>;
 
 /** Kysely over these tables, in `em`'s transaction if it is in one. */
 export const licenseTables = (em: EntityManager) => em.getKysely<LicenseTables, typeof readModelKysely>(readModelKysely);

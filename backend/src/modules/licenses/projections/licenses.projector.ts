@@ -12,7 +12,7 @@ const isoOf = (value: Date | null) => (value === null ? null : value.toISOString
 export class LicensesProjector implements Projector<Recorded<LicenseEvent>> {
   readonly name = 'LicensesProjector';
   readonly eventTypes = licenseEvents.map((definition) => definition.type);
-  readonly tables = ['rm_licenses', 'rm_licensed_users', 'rm_retired_license_keys'];
+  readonly tables = ['rm_licenses', 'rm_seats', 'rm_retired_license_keys'];
 
   async apply(event: Recorded<LicenseEvent>, em: EntityManager): Promise<void> {
     await this.project(event, em);
@@ -67,10 +67,10 @@ export class LicensesProjector implements Projector<Recorded<LicenseEvent>> {
           .where('license_id', '=', event.data.licenseId)
           .execute();
         return;
-      case 'LicensedUserAdded': {
+      case 'SeatAssigned': {
         const d = event.data;
         await db
-          .insertInto('rm_licensed_users')
+          .insertInto('rm_seats')
           .values({
             license_id: d.licenseId,
             email: d.email,
@@ -83,9 +83,9 @@ export class LicensesProjector implements Projector<Recorded<LicenseEvent>> {
           .execute();
         return;
       }
-      case 'LicensedUserRemoved': {
+      case 'SeatRemoved': {
         const d = event.data;
-        await db.deleteFrom('rm_licensed_users').where('license_id', '=', d.licenseId).where('email', '=', d.email).execute();
+        await db.deleteFrom('rm_seats').where('license_id', '=', d.licenseId).where('email', '=', d.email).execute();
         await db
           .insertInto('rm_retired_license_keys')
           .values({ key_hash: d.seatKeyHash, license_id: d.licenseId, retired_at: new Date(d.at), why: 'seat_removed' })

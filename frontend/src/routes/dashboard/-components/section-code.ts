@@ -7,7 +7,7 @@ import { readDashboardSearch } from './dashboard-search';
 export const LicenseSection = lazyRouteComponent(() => import('./LicenseSection'), 'LicenseSection');
 export const ResourcesSection = lazyRouteComponent(() => import('./ResourcesSection'), 'ResourcesSection');
 export const PendingPaymentsSection = lazyRouteComponent(() => import('./PendingPaymentsSection'), 'PendingPaymentsSection');
-export const LicensedUsersSection = lazyRouteComponent(() => import('./LicensedUsersSection'), 'LicensedUsersSection');
+export const SeatsSection = lazyRouteComponent(() => import('./SeatsSection'), 'SeatsSection');
 export const SessionsSection = lazyRouteComponent(() => import('./SessionsSection'), 'SessionsSection');
 /** Where hosts set their availability. */
 export const AvailabilitySection = lazyRouteComponent(() => import('./AvailabilityEditor'), 'AvailabilityEditor');
@@ -16,7 +16,7 @@ const CODE: Record<Exclude<DashboardSection, 'overview'>, { preload?: () => Prom
   license: LicenseSection,
   resources: ResourcesSection,
   'pending-payments': PendingPaymentsSection,
-  'licensed-users': LicensedUsersSection,
+  'licensed-users': SeatsSection,
   sessions: SessionsSection,
   'session-availability': AvailabilitySection,
 };

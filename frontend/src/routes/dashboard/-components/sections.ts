@@ -5,7 +5,7 @@ export const SECTION_LABELS: Record<DashboardSection, string> = {
   license: 'License',
   resources: 'Resources',
   'pending-payments': 'Pending payments',
-  'licensed-users': 'Licensed users',
+  'licensed-users': 'Seats',
   sessions: 'Sessions',
   'session-availability': 'Availability',
 };

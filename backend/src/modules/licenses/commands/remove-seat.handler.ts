@@ -5,7 +5,7 @@ import { EventStore } from '../../../events/event-store';
 import { licenseDecider, type LicenseState } from '../licenses.decider';
 import { licenseStreamId } from '../licenses.events';
 
-export class RemoveLicensedUser extends Command<CommandOutcome<LicenseState>> {
+export class RemoveSeat extends Command<CommandOutcome<LicenseState>> {
   constructor(
     readonly licenseId: string,
     readonly ownerUserId: string,
@@ -17,16 +17,16 @@ export class RemoveLicensedUser extends Command<CommandOutcome<LicenseState>> {
 }
 
 /** The owner takes a seat back; its key is refused from then on. */
-@CommandHandler(RemoveLicensedUser)
-export class RemoveLicensedUserHandler implements ICommandHandler<RemoveLicensedUser, CommandOutcome<LicenseState>> {
+@CommandHandler(RemoveSeat)
+export class RemoveSeatHandler implements ICommandHandler<RemoveSeat, CommandOutcome<LicenseState>> {
   constructor(private readonly store: EventStore) {}
 
-  execute({ licenseId, ownerUserId, email, metadata }: RemoveLicensedUser): Promise<CommandOutcome<LicenseState>> {
+  execute({ licenseId, ownerUserId, email, metadata }: RemoveSeat): Promise<CommandOutcome<LicenseState>> {
     return runCommand({
       store: this.store,
       streamId: licenseStreamId(licenseId),
       decider: licenseDecider,
-      command: { type: 'RemoveLicensedUser', ownerUserId, email, at: new Date().toISOString() },
+      command: { type: 'RemoveSeat', ownerUserId, email, at: new Date().toISOString() },
       metadata,
     });
   }

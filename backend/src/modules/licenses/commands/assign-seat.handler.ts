@@ -8,7 +8,7 @@ import { licenseStreamId } from '../licenses.events';
 import { LICENSE_SEALING_SECRET } from '../license-sealing-secret';
 import { newLicenseKey } from './new-license-key';
 
-export class AddLicensedUser extends Command<CommandOutcome<LicenseState>> {
+export class AssignSeat extends Command<CommandOutcome<LicenseState>> {
   constructor(
     readonly licenseId: string,
     readonly owner: { userId: string; name: string },
@@ -21,16 +21,16 @@ export class AddLicensedUser extends Command<CommandOutcome<LicenseState>> {
 }
 
 /** The owner gives a seat, with its own key, to someone by email. */
-@CommandHandler(AddLicensedUser)
-export class AddLicensedUserHandler implements ICommandHandler<AddLicensedUser, CommandOutcome<LicenseState>> {
+@CommandHandler(AssignSeat)
+export class AssignSeatHandler implements ICommandHandler<AssignSeat, CommandOutcome<LicenseState>> {
   constructor(
     private readonly store: EventStore,
     @Inject(LICENSE_SEALING_SECRET) private readonly sealingSecret: string,
   ) {}
 
-  execute({ licenseId, owner, planTitle, email, metadata }: AddLicensedUser): Promise<CommandOutcome<LicenseState>> {
+  execute({ licenseId, owner, planTitle, email, metadata }: AssignSeat): Promise<CommandOutcome<LicenseState>> {
     const command = {
-      type: 'AddLicensedUser' as const,
+      type: 'AssignSeat' as const,
       ownerUserId: owner.userId,
       ownerName: owner.name,
       planTitle,

@@ -41,21 +41,15 @@ function SeatManager({ license }: { license: License }) {
           <span className="text-ink">You (the owner)</span>
           <span className="text-ink-subtle">Your own key</span>
         </li>
-        {license.licensedUsers.map((user) => (
-          <li key={user.email} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
+        {license.seatHolders.map((seat) => (
+          <li key={seat.email} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
             <div className="min-w-0">
-              <p className="truncate text-ink">{user.email}</p>
+              <p className="truncate text-ink">{seat.email}</p>
               <p className="text-ink-subtle">
-                Added {formatDay(user.addedAt)} · key {user.keyHint}
+                Added {formatDay(seat.addedAt)} · key {seat.keyHint}
               </p>
             </div>
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => remove.mutate({ licenseId: license.licenseId, email: user.email })}
-              disabled={remove.isPending}
-              aria-label={`Remove ${user.email}`}
-            >
+            <Button variant="ghost" size="sm" onClick={() => remove.mutate({ licenseId: license.licenseId, email: seat.email })} disabled={remove.isPending} aria-label={`Remove ${seat.email}`}>
               <UserMinus aria-hidden="true" /> Remove
             </Button>
           </li>
@@ -113,7 +107,7 @@ function SeatManager({ license }: { license: License }) {
 }
 
 /** Seats on each license: who has one, give one to an address, take one back. */
-export function LicensedUsersSection({ data }: { data: DashboardData }) {
+export function SeatsSection({ data }: { data: DashboardData }) {
   const licenses = data.licenses.filter((l) => l.status !== 'revoked');
   const seat = data.sharedSeats.find((s) => s.status === 'active' || s.status === 'past_due');
   if (licenses.length === 0 && seat) {
