@@ -49,7 +49,13 @@ function SeatManager({ license }: { license: License }) {
                 Added {formatDay(seat.addedAt)} · key {seat.keyHint}
               </p>
             </div>
-            <Button variant="ghost" size="sm" onClick={() => remove.mutate({ licenseId: license.licenseId, email: seat.email })} disabled={remove.isPending} aria-label={`Remove ${seat.email}`}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => remove.mutate({ licenseId: license.licenseId, email: seat.email })}
+              disabled={remove.isPending}
+              aria-label={`Remove ${seat.email}`}
+            >
               <UserMinus aria-hidden="true" /> Remove
             </Button>
           </li>
