@@ -97,16 +97,18 @@ export class SessionCheckout {
   }
 
   /**
-   * The customer came back from a cancelled checkout: the checkout ends as cancelled (its Stripe
-   * checkout is closed by a job from there), then the time is given back.
+   * The customer came back from a cancelled checkout: the time is given back, then the checkout ends
+   * as cancelled (its Stripe checkout is closed by a job from there).
    */
   async releaseHolds(user: SignedInUser, correlationId: string, now = new Date()): Promise<number> {
     const metadata = userMetadata(user, correlationId);
     let released = 0;
     for (const hold of await this.reads.openHoldsOf(user.userId, now)) {
-      await this.checkout.cancelHeldCheckout(user.userId, hold.booking_id, metadata);
+      // The hold first: the checkout's cancellation starts a job whose Stripe expiry releases the hold too, and
+      // under load that could land first, leaving this release (and the count the customer is told) empty.
       const outcome = await this.release(hold.host_user_id, hold.booking_id, 'checkout_cancelled', metadata);
       if (outcome.status === 'appended') released += 1;
+      await this.checkout.cancelHeldCheckout(user.userId, hold.booking_id, metadata);
       await awaitProjection(this.orm, 'SessionBookingsProjector', outcome, 1_000);
     }
     return released;
