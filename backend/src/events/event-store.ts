@@ -270,6 +270,12 @@ export class EventStore {
     return { events, next: laterOf(lastRead, horizon), caughtUp: true, heldBack };
   }
 
+  /** Whether an append with this metadata sourceId went through (so a repeat would be refused as already recorded). */
+  async sourceRecorded(sourceId: string): Promise<boolean> {
+    const { rows } = await this.pool.query('select 1 from event_sources where source_id = $1', [sourceId]);
+    return rows.length > 0;
+  }
+
   /** The highest position appended so far, committed or not (for progress and lag). */
   async headPosition(): Promise<bigint> {
     const { rows } = await this.pool.query<{ head: string | null }>('select max(position) as head from events');

@@ -16,6 +16,7 @@ interface ResourceRow {
   type: ResourceType;
 }
 
+// SQL strings: the list is one statement over a CTE answering both the rows (json_agg) and every type's count (json_object_agg) in one round trip, which Kysely can only say through raw fragments.
 const COLUMNS = 'id, title, slug, description, stripe_description, metadata, image_url, price_cents, access_type, type';
 const SELECT = `select ${COLUMNS} from resources`;
 // The spec's "free" rule in SQL: a price of 0 or less, or no price with free access.

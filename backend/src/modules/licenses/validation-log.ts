@@ -14,6 +14,7 @@ export interface ValidationRecord {
   deviceHash: string | null;
 }
 
+// SQL strings: a batch of up to 500 checks goes in as one insert with one jsonb parameter (jsonb_to_recordset), not 4,000 bind parameters.
 const COLUMNS = 'license_id, key_hint, plugin_version, code, reason, request_id, device_hash, checked_at';
 const RECORD_TYPE = 'license_id text, key_hint text, plugin_version text, code text, reason text, request_id text, device_hash text, checked_at timestamptz';
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { UsageKind, UsageMeasures } from '../../../../../contracts/plugin/credits-v1';
 import { runCommand } from '../../../events/command-runner';
 import type { EventMetadata } from '../../../events/event-metadata';
+import { EventStore } from '../../../events/event-store';
 import { addOnRemaining, creditLedgerDecider, includedRemaining, type CreditCommand, type CreditState } from '../credits.decider';
 import { creditStreamId } from '../credits.events';
 import type { CreditAccount } from '../credit-accounts';
@@ -31,13 +31,13 @@ export class DebitCredits extends Command<DebitResult> {
 @CommandHandler(DebitCredits)
 export class DebitCreditsHandler implements ICommandHandler<DebitCredits, DebitResult> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly store: EventStore,
     private readonly accounts: CreditAccountStreams,
   ) {}
 
   async execute({ account, usage, at, metadata }: DebitCredits): Promise<DebitResult> {
     const entryId = usageEntryId(usage.requestId);
-    if (await this.recorded(usage.requestId)) return { status: 'already_recorded', entryId };
+    if (await this.store.sourceRecorded(usageSourceId(usage.requestId))) return { status: 'already_recorded', entryId };
     const command: CreditCommand = {
       type: 'DebitCredits',
       userId: account.userId,
@@ -60,10 +60,5 @@ export class DebitCreditsHandler implements ICommandHandler<DebitCredits, DebitR
     });
     if (outcome.status !== 'appended') return { status: 'already_recorded', entryId };
     return { status: 'debited', entryId, includedRemaining: includedRemaining(outcome.state, account.cycle), addOnRemaining: addOnRemaining(outcome.state) };
-  }
-
-  private async recorded(requestId: string): Promise<boolean> {
-    const rows = await this.orm.em.getConnection().execute('select 1 from event_sources where source_id = ?', [usageSourceId(requestId)]);
-    return rows.length > 0;
   }
 }
