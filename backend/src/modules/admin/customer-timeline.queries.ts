@@ -10,7 +10,7 @@ import { EVENTS_POOL } from '../../events/events.tokens';
 import { readCorrelated } from '../../events/read-correlated';
 import { readEventsAt } from '../../events/read-events-at';
 import { type PageRow, readStreamsPage } from '../../events/read-streams-page';
-import { readStripeEventTypes } from '../../integrations/stripe/webhooks/stripe-event-types.reads';
+import { readStripeEventTypes } from '../../integrations/stripe';
 import { readDeliveriesCausedBy } from '../email';
 import { readChecksAround } from '../licenses';
 import { StreamKinds } from '../../events/stream-kinds';
