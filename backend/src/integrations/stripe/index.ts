@@ -7,5 +7,6 @@ export { RefusedStripeEvent } from './webhooks/refused-stripe-event';
 export { StripeRecords } from './stripe-records';
 export { StripeEventHandlers } from './webhooks/stripe-event-handlers';
 export type { ReceivedStripeEvent } from './webhooks/stripe-webhook-log';
+export { readStripeEventTypes } from './webhooks/stripe-event-types.reads';
 export { StripeWebhookJobsModule } from './jobs/stripe-webhook-jobs.module';
 export { StripeModule } from './stripe.module';

@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import type { Pool } from 'pg';
 import type { Entitlement } from '../../../../contracts/entitlements/entitlement-sources';
 import { decodeEventRow } from '../../events/decode-event-row';
 import { EventRegistry } from '../../events/event-registry';
 import { EVENTS_POOL } from '../../events/events.tokens';
 import { referenceOf } from '../../events/metadata-for';
-import type { EventRow } from '../../events/recorded-event';
+import type { Queryable } from '../../events/event-store';
+import { readEventsAt } from '../../events/read-events-at';
+import { readEventsOfStreams } from '../../events/read-events-of-streams';
 import { readModelKysely } from '../../platform/database/read-model-kysely';
 import { type PaymentsReadModels } from '../checkout';
 import type { CreditTables } from '../credits';
@@ -21,27 +22,11 @@ type AccessReadModels = PaymentsReadModels & CreditTables;
 /** Streams that never grant anything: devices, downloads, lessons, the Stripe customer link. */
 const NOT_ACCESS = /^(license-devices-|librarydownloads-|course-progress-|customer-)/;
 
-/*
- * Only the event types that grant, explain or end access, read stream by stream with the
- * (stream_id, stream_version) index: an account's thousands of credit debits, device checks and
- * downloads are passed over in the index scan and never decoded. A host's calendar is read for
- * this account's bookings only.
- */
-const EVENTS_SQL = `
-  with wanted as (select * from unnest($1::text[], $2::text[]) as w (stream_id, booking_ids))
-  select e.position::text, e.transaction_id::text, e.stream_id, e.stream_version, e.type, e.schema_version, e.data, e.metadata, e.recorded_at
-  from wanted w cross join lateral (
-    select * from events
-    where stream_id = w.stream_id and type = any($3::text[])
-      and (w.booking_ids is null or data->>'bookingId' = any(string_to_array(w.booking_ids, ' ')))
-  ) e
-  order by e.position`;
-
 /** "Why do they have access": an account's entitlements, from its events and the read models' terms. */
 @Injectable()
 export class EntitlementSourcesQueries {
   constructor(
-    @Inject(EVENTS_POOL) private readonly pool: Pool,
+    @Inject(EVENTS_POOL) private readonly pool: Queryable,
     private readonly orm: MikroORM,
     private readonly registry: EventRegistry,
   ) {}
@@ -68,12 +53,12 @@ export class EntitlementSourcesQueries {
       if (booking_id === null) streams.set(stream_id, null);
       else if (streams.get(stream_id) !== null) streams.set(stream_id, (streams.get(stream_id) ?? new Set()).add(booking_id));
     }
-    if (streams.size === 0) return [];
-    const { rows } = await this.pool.query<EventRow>(EVENTS_SQL, [
-      [...streams.keys()],
-      [...streams.values()].map((bookings) => (bookings ? [...bookings].join(' ') : null)),
+    // Only the types that grant, explain or end access: an account's thousands of credit debits, device checks and downloads are never decoded.
+    const rows = await readEventsOfStreams(
+      this.pool,
+      [...streams].map(([streamId, bookings]) => ({ streamId, bookingIds: bookings ? [...bookings] : null })),
       this.registry.storedTypes(ACCESS_EVENT_TYPES),
-    ]);
+    );
     return rows.map((row) => decodeEventRow(row, this.registry, 'now')).filter(isAccessEvent);
   }
 
@@ -91,10 +76,7 @@ export class EntitlementSourcesQueries {
       if (reference?.kind === 'event') positions.add(reference.position.toString());
     }
     if (positions.size === 0) return new Map();
-    const { rows } = await this.pool.query<{ position: string; type: string; schema_version: number; data: unknown }>(
-      'select position::text, type, schema_version, data from events where position = any($1::bigint[]) and type = $2',
-      [[...positions], SUPPORT_ACTION_RECORDED],
-    );
+    const rows = await readEventsAt(this.pool, [...positions], { type: SUPPORT_ACTION_RECORDED });
     const actions = new Map<string, SupportActionView>();
     for (const row of rows) {
       const action = readSupportAction(row);

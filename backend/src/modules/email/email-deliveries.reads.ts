@@ -11,3 +11,14 @@ export async function readDeliveriesTo(em: EntityManager, address: string, order
     .limit(limit)
     .execute();
 }
+
+/** The emails these causes (causation ids) delivered, oldest first. */
+export async function readDeliveriesCausedBy(em: EntityManager, causationIds: readonly string[]) {
+  if (causationIds.length === 0) return [];
+  return emailDeliveryTables(em)
+    .selectFrom('email_deliveries')
+    .select(['causation_id', 'kind', 'to_address', 'delivered_at'])
+    .where('causation_id', 'in', causationIds)
+    .orderBy('delivered_at')
+    .execute();
+}

@@ -9,4 +9,4 @@ export { STAND_IN_EMAIL_TRANSPORT } from './stand-in-transport';
 export { EmailModule } from './email.module';
 export { EmailJobsModule } from './jobs/email-jobs.module';
 export type { TriggerContext } from './email-triggers';
-export { readDeliveriesTo } from './email-deliveries.reads';
+export { readDeliveriesCausedBy, readDeliveriesTo } from './email-deliveries.reads';

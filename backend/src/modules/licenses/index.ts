@@ -28,3 +28,4 @@ export { licenseDecider, type LicenseState } from './licenses.decider';
 export { licenseEvents, type LicenseEvent } from './licenses.events';
 export { readAccountLicense, readAccountLicenses, readLatestPlans, readLicenseKeyOwners, readSeats, type SeatsWanted } from './licenses.reads';
 export { licenseStreamId } from './licenses.events';
+export { readChecksAround, type CheckTally } from './checks-around.reads';
