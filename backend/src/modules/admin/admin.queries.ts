@@ -3,7 +3,12 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import type { z } from 'zod';
 import type { AdminEvent, adminListEvents } from '../../../../contracts/admin/admin.contract';
+import { browseLog } from '../../events/browse-log';
+import { readCheckpointList } from '../../events/checkpoint-list';
 import { EVENTS_POOL } from '../../events/events.tokens';
+import { readLogHead } from '../../events/log-head';
+import { countEventsAfter } from '../../events/projector-lag';
+import { readStoredEventTypes } from '../../events/stored-event-types';
 import { streamSummaryTables } from './projections/stream-summary.entity';
 
 type EventFilter = z.output<typeof adminListEvents.input>;
@@ -17,52 +22,17 @@ export class AdminQueries {
   ) {}
 
   async events(filter: EventFilter): Promise<{ events: AdminEvent[]; nextBefore: string | null }> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
-    };
-    if (filter.streamId) add('stream_id = ?', filter.streamId);
-    if (filter.type) add('type = ?', filter.type);
-    if (filter.customer) add(`metadata->'actor'->>'userId' = ?`, filter.customer);
-    if (filter.from) add('recorded_at >= ?', filter.from);
-    if (filter.to) add('recorded_at <= ?', filter.to);
-    if (filter.before) add('position < ?::bigint', filter.before);
-    params.push(filter.limit + 1);
-    const { rows } = await this.pool.query<{
-      position: string;
-      stream_id: string;
-      stream_version: number;
-      type: string;
-      schema_version: number;
-      data: unknown;
-      metadata: Record<string, unknown>;
-      recorded_at: Date;
-    }>(
-      `select position, stream_id, stream_version, type, schema_version, data, metadata, recorded_at from events
-       ${where.length ? `where ${where.join(' and ')}` : ''} order by position desc limit $${params.length}`,
-      params,
-    );
+    const { customer, ...rest } = filter;
+    const rows = await browseLog(this.pool, { ...rest, actorUserId: customer, limit: filter.limit + 1 });
     const page = rows.slice(0, filter.limit);
     return {
-      events: page.map((row) => ({
-        position: row.position,
-        streamId: row.stream_id,
-        streamVersion: row.stream_version,
-        type: row.type,
-        schemaVersion: row.schema_version,
-        data: row.data,
-        metadata: row.metadata,
-        recordedAt: row.recorded_at.toISOString(),
-      })),
+      events: page.map((row) => ({ ...row, recordedAt: row.recordedAt.toISOString() })),
       nextBefore: rows.length > filter.limit ? page.at(-1)!.position : null,
     };
   }
 
   async eventTypes(): Promise<string[]> {
-    const { rows } = await this.pool.query<{ type: string }>('select distinct type from events order by type');
-    return rows.map((row) => row.type);
+    return readStoredEventTypes(this.pool);
   }
 
   async streams(category: string | undefined, limit: number) {
@@ -97,31 +67,16 @@ export class AdminQueries {
   }
 
   async checkpoints(): Promise<Map<string, { transactionId: string; position: string; eventsApplied: number; updatedAt: string }>> {
-    const { rows } = await this.pool.query<{ name: string; transaction_id: string; position: string; events_applied: string; updated_at: Date }>(
-      'select name, transaction_id::text, position, events_applied, updated_at from projector_checkpoints',
-    );
-    return new Map(
-      rows.map((row) => [
-        row.name,
-        { transactionId: row.transaction_id, position: row.position, eventsApplied: Number(row.events_applied), updatedAt: row.updated_at.toISOString() },
-      ]),
-    );
+    const checkpoints = await readCheckpointList(this.pool);
+    return new Map([...checkpoints].map(([name, checkpoint]) => [name, { ...checkpoint, updatedAt: checkpoint.updatedAt.toISOString() }]));
   }
 
   /** Events of these types a projector has not applied yet. */
   async lag(types: readonly string[] | 'all', checkpoint: { transactionId: string; position: string }): Promise<number> {
-    const typeFilter = types === 'all' ? '' : 'and type = any($3::text[])';
-    const params: unknown[] = [checkpoint.transactionId, checkpoint.position];
-    if (types !== 'all') params.push(types);
-    const { rows } = await this.pool.query<{ n: string }>(
-      `select count(*) as n from events where (transaction_id, position) > ($1::xid8, $2::bigint) ${typeFilter}`,
-      params,
-    );
-    return Number(rows[0]?.n ?? 0);
+    return countEventsAfter(this.pool, types, checkpoint);
   }
 
   async head(): Promise<string> {
-    const { rows } = await this.pool.query<{ head: string | null }>('select max(position) as head from events');
-    return rows[0]?.head ?? '0';
+    return readLogHead(this.pool);
   }
 }

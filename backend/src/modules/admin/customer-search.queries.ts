@@ -2,9 +2,11 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { CUSTOMER_SEARCH_LIMIT, type CustomerMatch, type CustomerSearchResult } from '../../../../contracts/admin/customer-search.contract';
+import { readEventDataField } from '../../events/event-data-lookup';
 import { EVENTS_POOL } from '../../events/events.tokens';
 import { readBookingCustomers } from '../booking';
-import { readPurchasersBy } from '../checkout';
+import { PurchaseRefunded, readPurchasersBy } from '../checkout';
+import { readChargeDisputers } from '../disputes';
 import { readLatestPlans, readLicenseKeyOwners, readSeats } from '../licenses';
 import { readStripeCustomerUsers } from '../subscriptions';
 import { findCustomersLike, isKnownCustomer, readCustomerContacts } from '../support';
@@ -17,14 +19,6 @@ interface Match {
   userId: string;
   matched: CustomerMatch;
 }
-
-/*
- * We learn a charge's id only when it is refunded or disputed (support's usual question); a charge
- * that never was is found by its payment intent instead. Kept as SQL: it reads the event log's
- * refunds by a field of their data, and the disputes read model, whose module imports admin.
- */
-const CHARGE_SQL = `select user_id from rm_disputes where charge_id = $1
-  union all select data->>'userId' from events where type = 'PurchaseRefunded' and data->>'chargeId' = $1`;
 
 /** Finds accounts for the support console: exact ids first, then address and name matches, through the reads of the modules that own them. */
 @Injectable()
@@ -70,8 +64,15 @@ export class CustomerSearchQueries {
         ]);
         return as('payment')([...purchasers, ...bookers]);
       }
-      case 'charge':
-        return as('charge')((await this.pool.query<{ user_id: string | null }>(CHARGE_SQL, [query.id])).rows.map((r) => r.user_id));
+      case 'charge': {
+        // We learn a charge's id only when it is refunded or disputed (support's usual question); a
+        // charge that never was is found by its payment intent instead. No read model keeps a refund's charge.
+        const [disputers, refunded] = await Promise.all([
+          readChargeDisputers(em, query.id),
+          readEventDataField(this.pool, PurchaseRefunded, 'userId', { field: 'chargeId', value: query.id }),
+        ]);
+        return as('charge')([...disputers, ...refunded]);
+      }
       case 'text':
         return this.textMatches(query.text);
       default: {

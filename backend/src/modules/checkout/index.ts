@@ -1,5 +1,5 @@
 /** The checkout module's public surface: other modules, the app and the CLI import only this. */
-export { checkoutStreamId, PurchaseCompleted } from './checkout.events';
+export { checkoutStreamId, PurchaseCompleted, PurchaseRefunded } from './checkout.events';
 export { checkoutDecider, type SessionFacts } from './checkout.decider';
 export { CheckoutService } from './checkout.service';
 export { GrantFreeAccess } from './commands/grant-free-access.handler';
