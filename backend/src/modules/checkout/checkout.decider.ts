@@ -9,6 +9,7 @@ import {
   PurchaseRefunded,
   ResourceAccessGranted,
   ResourceAccessRevoked,
+  purchaseEvents,
   type PurchaseEvent,
 } from './checkout.events';
 import type { z } from 'zod';
@@ -74,17 +75,7 @@ export type PurchasedCheckout = Extract<CheckoutState, { status: 'purchased' }>;
  * arrival end in the same state, and only a paid session is ever fulfilled.
  */
 export const checkoutDecider: Decider<CheckoutCommand, PurchaseEvent, CheckoutState> = {
-  events: [
-    PendingPaymentOpened,
-    PendingPaymentProcessing,
-    PendingPaymentSettled,
-    PendingPaymentExpired,
-    PurchaseCompleted,
-    PurchaseRefunded,
-    PurchaseDisputed,
-    ResourceAccessGranted,
-    ResourceAccessRevoked,
-  ],
+  events: purchaseEvents,
   initialState: () => ({ status: 'new' }),
 
   evolve(state, event) {
