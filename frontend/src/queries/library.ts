@@ -53,33 +53,11 @@ export const adminLibraryFilesQuery = () =>
     staleTime: 4_000,
   });
 
-/** A file's last download as the item read shows it (null: never, or the item is not open). */
-export const lastDownloadedAt = (view: LibraryItemView | undefined, fileName: string): string | null =>
-  view?.status === 'open' ? (view.item.files.find((file) => file.name === fileName)?.lastDownloadedAt ?? null) : null;
-
-/** A download the page waits to see recorded: the file's last download before it, and when the link was answered. */
-export interface AwaitedDownload {
-  before: string | null;
-  answeredAt: number;
-}
-
-/** Past this the item stops being read again: the download is shown on the next visit (a download that never began is never recorded). */
-const RECORD_PATIENCE_MS = 10_000;
-
 /**
- * The item read again until a new download of one file shows in it. Making the link records nothing:
- * the download is recorded when the browser asks for the file, after the link's answer, so there is
- * no position to wait for; this follows the read model itself until it changes, for a few seconds at most.
+ * A fresh signed link to one file; the page then sends the browser to it. The download is recorded
+ * when the file is fetched (a link never followed is no download), so nothing here has a position
+ * to wait for: the library's reads are marked stale and read again when next shown.
  */
-export const downloadRecordedQuery = (resourceId: string, fileName: string, awaited: AwaitedDownload | null) =>
-  queryOptions({
-    ...libraryItemQuery(resourceId),
-    enabled: awaited !== null,
-    refetchInterval: (query) =>
-      awaited && lastDownloadedAt(query.state.data, fileName) === awaited.before && Date.now() - awaited.answeredAt < RECORD_PATIENCE_MS ? 500 : false,
-  });
-
-/** A fresh signed link to one file; the page then sends the browser to it and waits for the download in downloadRecordedQuery. */
 export const downloadLinkMutation = (followUp?: FollowUp<ServerFnOutput<typeof createDownloadLink>, ServerFnInput<typeof createDownloadLink>>) =>
   mutationOptions({
     mutationKey: [createDownloadLink.id],

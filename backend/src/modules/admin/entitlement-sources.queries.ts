@@ -11,9 +11,8 @@ import { readEventsOfStreams } from '../../events/read-events-of-streams';
 import { readModelKysely } from '../../platform/database/read-model-kysely';
 import { type PaymentsReadModels } from '../checkout';
 import type { CreditTables } from '../credits';
-import { licenseStreamId, readSeats } from '../licenses';
 import { readCustomerContact } from '../support';
-import { type AccountStream, readAccountStreams } from './account-streams';
+import { readAccountStreams } from './account-streams';
 import { ACCESS_EVENT_TYPES, type AccessFacts, type AccessRecord, deriveEntitlementSources, isAccessEvent } from './entitlement-sources';
 import { readSupportAction, SUPPORT_ACTION_RECORDED, type SupportActionView } from './support-action-view';
 
@@ -48,7 +47,7 @@ export class EntitlementSourcesQueries {
 
   private async events(userId: string, email: string | null): Promise<AccessRecord[]> {
     const streams = new Map<string, Set<string> | null>();
-    for (const { streamId: stream_id, bookingId: booking_id } of await this.accessStreams(userId, email)) {
+    for (const { streamId: stream_id, bookingId: booking_id } of await readAccountStreams(this.orm.em, userId, email)) {
       if (NOT_ACCESS.test(stream_id)) continue;
       if (booking_id === null) streams.set(stream_id, null);
       else if (streams.get(stream_id) !== null) streams.set(stream_id, (streams.get(stream_id) ?? new Set()).add(booking_id));
@@ -60,12 +59,6 @@ export class EntitlementSourcesQueries {
       this.registry.storedTypes(ACCESS_EVENT_TYPES),
     );
     return rows.map((row) => decodeEventRow(row, this.registry, 'now')).filter(isAccessEvent);
-  }
-
-  /** The account's streams that can grant access, and the licenses whose seats were given to its address (a seat lives on its owner's license stream). */
-  private async accessStreams(userId: string, email: string | null): Promise<AccountStream[]> {
-    const [account, seats] = await Promise.all([readAccountStreams(this.orm.em, userId), email ? readSeats(this.orm.em, { heldBy: email }) : []]);
-    return [...account, ...seats.map((s) => ({ streamId: licenseStreamId(s.license_id), bookingId: null }))];
   }
 
   /** The support actions the events' causation ids name, by that id. */

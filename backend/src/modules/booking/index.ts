@@ -7,5 +7,5 @@ export { bookingEmailKinds } from './emails/booking-email-kinds';
 export { BookingRemindersJobsModule } from './jobs/booking-reminders-jobs.module';
 export { hostCalendarDecider, type HostCalendar } from './booking.decider';
 export { bookingEvents, type BookingEvent } from './booking.events';
-export { readBookingCustomers, readCustomerBooking, readCustomerBookings } from './bookings.reads';
+export { bookingAccountLinks, readBookingCustomers, readCustomerBooking, readCustomerBookings } from './bookings.reads';
 export { hostCalendarStreamId } from './booking.events';

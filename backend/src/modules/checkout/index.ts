@@ -19,7 +19,7 @@ export { freeAccessDecider } from './free-access.decider';
 export { renewalPaymentEvents, renewalPendingPayments } from './projections/renewal-pending-payments';
 export {
   holdsFreeGrant,
-  readAccountCheckoutRefs,
+  checkoutAccountLinks,
   readAccountPurchases,
   readAccountResources,
   readOpenPendingPayments,

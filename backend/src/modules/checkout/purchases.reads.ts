@@ -1,5 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { purchaseTables } from './projections/purchases.entities';
+import { unconvertedReads } from '../../platform/database/read-model-kysely';
+import { type AccountStreamLink, linkKind, noLinkRef } from '../../events/account-stream-links';
+import { checkoutPendingPaymentId } from './checkout.decider';
+import { type PurchaseTables, purchaseTables } from './projections/purchases.entities';
 
 /** An account's paid checkouts, newest first. */
 export async function readAccountPurchases(em: EntityManager, userId: string) {
@@ -70,19 +73,32 @@ export async function readOpenPendingPayments(em: EntityManager, userId: string)
     .execute();
 }
 
-/** The ids in an account's checkout and free-access streams: its paid checkouts, its unfinished ones, its free grants. */
-export async function readAccountCheckoutRefs(em: EntityManager, userId: string): Promise<{ checkoutRefs: string[]; freeResourceIds: string[] }> {
-  const db = purchaseTables(em);
-  const [paid, pending, free] = await Promise.all([
-    db.selectFrom('rm_purchases').select('checkout_ref').where('user_id', '=', userId).execute(),
+const PENDING_PAYMENT_PREFIX = checkoutPendingPaymentId('');
+
+/**
+ * An account's checkout and free-access streams, as parts of the account's streams: its paid
+ * checkouts and its unfinished ones (kind `checkout`, id the checkout ref), its free grants (kind
+ * `free`, id the resource id).
+ */
+export function checkoutAccountLinks(em: EntityManager, userId: string) {
+  const db = unconvertedReads<PurchaseTables>(em);
+  return [
+    db
+      .selectFrom('rm_purchases')
+      .select((eb) => [linkKind(eb, 'checkout'), 'checkout_ref as id', noLinkRef(eb)])
+      .where('user_id', '=', userId),
     // A checkout's pending payment is `pp-<checkout ref>`; a renewal's names no checkout.
-    db.selectFrom('rm_pending_payments').select('id').where('user_id', '=', userId).where('id', 'like', 'pp-%').execute(),
-    db.selectFrom('rm_resource_access').select('resource_id').where('user_id', '=', userId).where('source', '=', 'free').execute(),
-  ]);
-  return {
-    checkoutRefs: [...paid.map((r) => r.checkout_ref), ...pending.map((r) => r.id.slice('pp-'.length))],
-    freeResourceIds: free.map((r) => r.resource_id),
-  };
+    db
+      .selectFrom('rm_pending_payments')
+      .select((eb) => [linkKind(eb, 'checkout'), eb.fn<string>('substr', ['id', eb.val(PENDING_PAYMENT_PREFIX.length + 1)]).as('id'), noLinkRef(eb)])
+      .where('user_id', '=', userId)
+      .where('id', 'like', `${PENDING_PAYMENT_PREFIX}%`),
+    db
+      .selectFrom('rm_resource_access')
+      .select((eb) => [linkKind(eb, 'free'), 'resource_id as id', noLinkRef(eb)])
+      .where('user_id', '=', userId)
+      .where('source', '=', 'free'),
+  ].map((part) => part.$castTo<AccountStreamLink>());
 }
 
 /** Whose checkout a Stripe Checkout Session or payment intent was. */

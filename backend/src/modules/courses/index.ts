@@ -2,4 +2,4 @@
 export { type CourseEvent, courseEvents, CourseLessonCompleted, courseProgressStreamId } from './courses.events';
 export { courseStreamKinds } from './courses.stream-kinds';
 export { CoursesModule } from './courses.module';
-export { readCourseIdsInProgress } from './courses.reads';
+export { courseAccountLinks } from './courses.reads';

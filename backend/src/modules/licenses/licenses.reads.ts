@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { licenseTables } from './projections/licenses.entities';
+import { unconvertedReads } from '../../platform/database/read-model-kysely';
+import { type AccountStreamLink, linkKind, noLinkRef } from '../../events/account-stream-links';
+import { type LicenseTables, licenseTables } from './projections/licenses.entities';
 
 /** What others may read of an account's licenses (never the sealed key or its hash), newest first. */
 export async function readAccountLicenses(em: EntityManager, userId: string) {
@@ -9,6 +11,27 @@ export async function readAccountLicenses(em: EntityManager, userId: string) {
     .where('user_id', '=', userId)
     .orderBy('granted_at', 'desc')
     .execute();
+}
+
+/**
+ * An account's licenses (kind `license`, id the license id) as one part of the account's streams,
+ * and, given its address, the licenses it holds a seat on (kind `seat`: a seat lives on its owner's license).
+ */
+export function licenseAccountLinks(em: EntityManager, userId: string, seatsHeldBy: string | null) {
+  const db = unconvertedReads<LicenseTables>(em);
+  const owned = db
+    .selectFrom('rm_licenses')
+    .select((eb) => [linkKind(eb, 'license'), 'license_id as id', noLinkRef(eb)])
+    .where('user_id', '=', userId);
+  const seats = seatsHeldBy
+    ? [
+        db
+          .selectFrom('rm_seats')
+          .select((eb) => [linkKind(eb, 'seat'), 'license_id as id', noLinkRef(eb)])
+          .where((eb) => eb(eb.fn('lower', ['email']), '=', seatsHeldBy.toLowerCase())),
+      ]
+    : [];
+  return [owned, ...seats].map((part) => part.$castTo<AccountStreamLink>());
 }
 
 /** One license of an account's, with its sealed key (to send it again), or undefined. */
@@ -50,8 +73,7 @@ export async function readLicenseKeyOwners(em: EntityManager, keyHash: string): 
   return [...current.map((r) => ({ userId: r.user_id, retired: false })), ...retired.map((r) => ({ userId: r.user_id, retired: true }))];
 }
 
-export type SeatsWanted =
-  { readonly ofOwner: string } | { readonly keyHash: string } | { readonly heldBy: string } | { readonly emailLike: string; readonly limit: number };
+export type SeatsWanted = { readonly ofOwner: string } | { readonly keyHash: string } | { readonly emailLike: string; readonly limit: number };
 
 /**
  * Seats given on licenses, with the license owner's user id: on one owner's licenses (oldest
@@ -65,7 +87,6 @@ export async function readSeats(em: EntityManager, wanted: SeatsWanted) {
     .select(['s.license_id', 's.email', 's.added_at', 'l.user_id as owner_user_id']);
   if ('ofOwner' in wanted) return seats.where('l.user_id', '=', wanted.ofOwner).orderBy('s.added_at').execute();
   if ('keyHash' in wanted) return seats.where('s.seat_key_hash', '=', wanted.keyHash).execute();
-  if ('heldBy' in wanted) return seats.where((eb) => eb(eb.fn('lower', ['s.email']), '=', wanted.heldBy.toLowerCase())).execute();
   return seats
     .where((eb) => eb(eb.fn('lower', ['s.email']), 'like', wanted.emailLike))
     .orderBy((eb) => eb.fn('lower', ['s.email']))

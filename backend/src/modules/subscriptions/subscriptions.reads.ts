@@ -1,11 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { subscriptionTables } from './projections/subscriptions.entities';
+import { unconvertedReads } from '../../platform/database/read-model-kysely';
+import { type AccountStreamLink, linkKind, noLinkRef } from '../../events/account-stream-links';
+import { type SubscriptionTables, subscriptionTables } from './projections/subscriptions.entities';
 
-/** The ids of an account's subscriptions, cancelled ones too. */
-export async function readAccountSubscriptionIds(em: EntityManager, userId: string): Promise<string[]> {
-  return (await subscriptionTables(em).selectFrom('rm_subscriptions').select('subscription_id').where('user_id', '=', userId).execute()).map(
-    (r) => r.subscription_id,
-  );
+/** An account's subscriptions, cancelled ones too (kind `subscription`), as one part of the account's streams. */
+export function subscriptionAccountLinks(em: EntityManager, userId: string) {
+  return unconvertedReads<SubscriptionTables>(em)
+    .selectFrom('rm_subscriptions')
+    .select((eb) => [linkKind(eb, 'subscription'), 'subscription_id as id', noLinkRef(eb)])
+    .where('user_id', '=', userId)
+    .$castTo<AccountStreamLink>();
 }
 
 /** Whether a subscription of the account's is still running (not cancelled). */

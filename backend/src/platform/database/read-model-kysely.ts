@@ -1,4 +1,4 @@
-import type { InferKyselyDB } from '@mikro-orm/postgresql';
+import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
 import type { Selectable } from 'kysely';
 
 /**
@@ -16,3 +16,10 @@ export type ReadModelTables<Entities extends { name: string }> = InferKyselyDB<E
 
 /** One row of a read-model table as a select returns it (columns with defaults included). */
 export type ReadModelRow<Tables, Table extends keyof Tables> = Selectable<Tables[Table]>;
+
+/**
+ * The same tables on the plain client, without the conversion: for reads of text columns only
+ * (an account's stream links), where the conversion plugin would walk every node of a large union
+ * for nothing.
+ */
+export const unconvertedReads = <Tables>(em: EntityManager) => em.getKysely<Tables>();

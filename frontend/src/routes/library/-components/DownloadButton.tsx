@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, LoaderCircle } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
 import { ServerFnError } from '../../../lib/server-fn-client';
-import { downloadLinkMutation, downloadRecordedQuery, lastDownloadedAt, libraryItemQuery, libraryQuery, type AwaitedDownload } from '../../../queries/library';
+import { downloadLinkMutation, libraryQuery } from '../../../queries/library';
 
 /**
  * Asks for a fresh signed link, then lets the browser follow it: the file downloads and the page
@@ -12,23 +12,17 @@ import { downloadLinkMutation, downloadRecordedQuery, lastDownloadedAt, libraryI
 export function DownloadButton({ resourceId, fileName, label }: { resourceId: string; fileName: string; label: string }) {
   const queryClient = useQueryClient();
   const [started, setStarted] = useState(false);
-  const [awaited, setAwaited] = useState<AwaitedDownload | null>(null);
   const link = useMutation(
     downloadLinkMutation({
       onSuccess: (answer) => {
         setStarted(true);
-        setAwaited({ before: lastDownloadedAt(queryClient.getQueryData(libraryItemQuery(resourceId).queryKey), fileName), answeredAt: Date.now() });
         window.location.assign(answer.url);
+        // "Last downloaded" changes once the browser fetches the file: every library read (this item,
+        // the list, the dashboard's) is read again when next shown.
+        void queryClient.invalidateQueries({ queryKey: libraryQuery().queryKey, refetchType: 'none' });
       },
     }),
   );
-  // "Last downloaded" is recorded as the download starts; the item is read again until it shows it.
-  const { data: view } = useQuery(downloadRecordedQuery(resourceId, fileName, awaited));
-  const recorded = awaited !== null && lastDownloadedAt(view, fileName) !== awaited.before;
-  useEffect(() => {
-    // The library list and the dashboard show it too: read them again when next shown.
-    if (recorded) void queryClient.invalidateQueries({ queryKey: libraryQuery().queryKey, refetchType: 'none' });
-  }, [recorded, queryClient]);
   useEffect(() => {
     if (!started) return;
     const timer = setTimeout(() => setStarted(false), 4_000);
