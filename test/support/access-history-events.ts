@@ -51,6 +51,7 @@ export function purchase(checkoutRef: string, options: { title: string; amountCe
   return on({
     type: 'PurchaseCompleted',
     data: {
+      tax: null,
       checkoutRef,
       checkoutSessionId: `cs_${checkoutRef}`,
       userId: USER,

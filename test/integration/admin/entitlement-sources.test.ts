@@ -212,6 +212,7 @@ function purchased(
   subscriptionId: string | null = null,
 ) {
   return PurchaseCompleted({
+    tax: null,
     checkoutRef,
     checkoutSessionId: `cs_${checkoutRef}`,
     userId,

@@ -32,6 +32,7 @@ const at = '2026-11-24T10:00:00.000Z';
 
 const purchased = (userId: string, email: string | null) =>
   PurchaseCompleted({
+    tax: null,
     checkoutRef: randomUUID(),
     checkoutSessionId: `cs_${randomUUID()}`,
     userId,

@@ -182,6 +182,7 @@ const freshRef = () => `ref-${randomUUID()}`;
 
 const completed = (checkoutRef: string, overrides: { amountCents?: number } = {}) =>
   PurchaseCompleted({
+    tax: null,
     checkoutRef,
     checkoutSessionId: `cs_${checkoutRef}`,
     userId: 'u',
@@ -232,6 +233,7 @@ const pastDue = (invoiceId: string, when: string) =>
   });
 const renewed = (invoiceId: string, when: string) =>
   SubscriptionRenewed({
+    tax: null,
     subscriptionId: 'sub_1',
     userId: 'u',
     email: null,

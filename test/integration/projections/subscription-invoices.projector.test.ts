@@ -101,6 +101,7 @@ const renewed = (
   overrides: Partial<Parameters<typeof SubscriptionRenewed>[0]> = {},
 ) =>
   SubscriptionRenewed({
+    tax: null,
     subscriptionId: 'sub_1',
     userId,
     email: null,

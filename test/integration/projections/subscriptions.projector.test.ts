@@ -138,6 +138,7 @@ const started = (subscriptionId: string, userId: string, overrides: { quantity?:
   });
 const renewed = (subscriptionId: string, userId: string, billingReason: string, currentPeriodEnd: string) =>
   SubscriptionRenewed({
+    tax: null,
     subscriptionId,
     userId,
     email: null,

@@ -208,6 +208,7 @@ function complete(command: CommandOf<'CompleteCheckout'>, state: CheckoutState):
   if (state.status !== 'purchased') {
     events.push(
       PurchaseCompleted({
+        tax: null,
         checkoutRef: session.checkoutRef,
         checkoutSessionId: session.checkoutSessionId,
         userId: session.userId,

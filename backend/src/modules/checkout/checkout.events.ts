@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chargeTax } from '../../../../contracts/billing/charge-tax';
 import { defineEvent } from '../../events/event-registry';
 
 const money = { amountCents: z.number().int().min(0), currency: z.string().length(3) };
@@ -50,10 +51,14 @@ export const PendingPaymentExpired = defineEvent({
   }),
 });
 
-/** Money received for a checkout: the purchase, once, whatever Stripe sends how often. */
+/**
+ * Money received for a checkout: the purchase, once, whatever Stripe sends how often. From version 2
+ * it carries what the charge was for the books (net, tax by rate, the buyer's billing details);
+ * null before, when no tax was collected.
+ */
 export const PurchaseCompleted = defineEvent({
   type: 'PurchaseCompleted',
-  schemaVersion: 1,
+  schemaVersion: 2,
   schema: z.object({
     checkoutRef: z.string(),
     checkoutSessionId: z.string(),
@@ -69,7 +74,9 @@ export const PurchaseCompleted = defineEvent({
     paymentIntentId: z.string().nullable(),
     subscriptionId: z.string().nullable(),
     completedAt: iso,
+    tax: chargeTax.nullable(),
   }),
+  upcasters: { 1: (data) => ({ ...(data as object), tax: null }) },
 });
 
 export const PurchaseRefunded = defineEvent({

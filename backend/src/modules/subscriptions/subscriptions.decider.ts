@@ -175,6 +175,7 @@ function recordPaid({ snapshot, invoice, at }: InvoiceCommand, state: Started): 
   if (state.paidInvoices.includes(invoice.invoiceId)) return [];
   return [
     SubscriptionRenewed({
+      tax: null,
       subscriptionId: snapshot.subscriptionId,
       userId: snapshot.userId,
       email: snapshot.email,

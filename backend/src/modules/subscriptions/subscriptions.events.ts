@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chargeTax } from '../../../../contracts/billing/charge-tax';
 import { defineEvent } from '../../events/event-registry';
 
 const iso = z.iso.datetime();
@@ -35,11 +36,12 @@ const unknownBilled = { resourceId: null, quantity: null, periodStart: null, per
 
 /**
  * Recorded when an invoice of the subscription was paid: its first, a renewal (`subscription_cycle`),
- * the proration charge of a plan change (`subscription_update`), or a failed one paid late.
+ * the proration charge of a plan change (`subscription_update`), or a failed one paid late. From
+ * version 3 it carries what the charge was for the books (null before: no tax was collected).
  */
 export const SubscriptionRenewed = defineEvent({
   type: 'SubscriptionRenewed',
-  schemaVersion: 2,
+  schemaVersion: 3,
   schema: z.object({
     subscriptionId: z.string(),
     userId: z.string(),
@@ -52,8 +54,9 @@ export const SubscriptionRenewed = defineEvent({
     currentPeriodEnd: iso,
     ...billed,
     at: iso,
+    tax: chargeTax.nullable(),
   }),
-  upcasters: { 1: (data) => ({ ...(data as object), ...unknownBilled }) },
+  upcasters: { 1: (data) => ({ ...(data as object), ...unknownBilled }), 2: (data) => ({ ...(data as object), tax: null }) },
 });
 
 /**
