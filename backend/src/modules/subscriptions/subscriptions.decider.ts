@@ -8,6 +8,7 @@ import {
   SubscriptionPastDue,
   SubscriptionPlanChanged,
   SubscriptionRenewed,
+  subscriptionEvents,
   SubscriptionStarted,
 } from './subscriptions.events';
 
@@ -73,15 +74,7 @@ const formerPendingPayments = [passedOver('PendingPaymentOpened'), passedOver('P
 type StreamEvent = SubscriptionEvent | NewEvent<(typeof formerPendingPayments)[number]['type'], unknown>;
 
 export const subscriptionDecider: Decider<SubscriptionCommand, StreamEvent, SubscriptionState> = {
-  events: [
-    SubscriptionStarted,
-    SubscriptionRenewed,
-    SubscriptionPastDue,
-    SubscriptionCancellationScheduled,
-    SubscriptionCancelled,
-    SubscriptionPlanChanged,
-    ...formerPendingPayments,
-  ],
+  events: [...subscriptionEvents, ...formerPendingPayments],
   initialState: () => ({ status: 'unknown' }),
 
   evolve(state, event) {
