@@ -68,7 +68,7 @@ export class EmulatorPlanChanges {
     };
     const id = `upcoming_${stripeId('in')}`;
     const lines = details.proration_behavior === 'none' ? [] : planned.lines;
-    const invoice = this.invoice(id, customer, planned, lines, 'draft');
+    const invoice = await this.invoice(id, customer, planned, lines, 'draft', em);
     return ok({
       ...invoice,
       number: null,
@@ -93,7 +93,7 @@ export class EmulatorPlanChanges {
     let invoice: StripeObject | undefined;
     if (behavior === 'always_invoice') {
       const { customer, number } = await this.billing.numberInvoice(String(subscription.customer), em);
-      const open = this.invoice(stripeId('in'), customer, planned, planned.lines, 'open', number);
+      const open = await this.invoice(stripeId('in'), customer, planned, planned.lines, 'open', em, number);
       const due = open.amount_due as number;
       if (due > 0 && (await declinesCharge(this.store, subscription, em))) return cardDeclined();
       if (due > 0)
@@ -174,14 +174,15 @@ export class EmulatorPlanChanges {
     return { subscription, item, next: { ...item, price, plan: planOf(price), quantity }, at, lines };
   }
 
-  private invoice(
+  private async invoice(
     id: string,
     customer: StripeObject,
     planned: Planned,
     lines: ReturnType<typeof prorationLines>,
     status: 'draft' | 'open',
+    em: EntityManager,
     number = '',
-  ): StripeObject {
+  ): Promise<StripeObject> {
     const period = { start: planned.at, end: planned.item.current_period_end };
     const base = openInvoiceObject({
       customer,
@@ -196,7 +197,7 @@ export class EmulatorPlanChanges {
     const total = lines.reduce((sum, line) => sum + line.amount, 0);
     const balance = Math.min(0, Number(customer.balance ?? 0));
     const due = Math.max(0, total + balance);
-    return {
+    const untaxed: StripeObject = {
       ...base,
       id,
       status,
@@ -212,5 +213,6 @@ export class EmulatorPlanChanges {
       amount_due: due,
       amount_remaining: due,
     };
+    return this.billing.taxed(untaxed, planned.subscription, em);
   }
 }
