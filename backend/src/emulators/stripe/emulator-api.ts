@@ -21,7 +21,7 @@ import type { EmulatorUrls } from './emulator-urls';
 import { addressObject, checkoutSessionObject, customerObject, nowSeconds, priceObject } from './stripe-objects';
 import { EmulatorTaxIds } from './emulator-tax-ids';
 import type { TaxSettings } from './tax-settings';
-import { buyerOf, taxedSession } from './tax-application';
+import { buyerOf, keepItemTaxes, taxedSession } from './tax-application';
 
 const MIN_EXPIRY_S = 30 * 60;
 const MAX_EXPIRY_S = 24 * 3600;
@@ -186,6 +186,7 @@ export class EmulatorApi {
     if (input.automatic_tax?.enabled) {
       const amounts = lines.map((line) => (line.price.unit_amount as number) * line.quantity);
       session = taxedSession(session, amounts, await this.billing.tax.calculate(amounts, await buyerOf(customer, this.store, em), this.store, em));
+      await keepItemTaxes(this.store, session, em);
     }
     // Kept beside the session (as Stripe keeps line items), for the hosted page and webhooks.
     const stored = await this.store.put(

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EmulatorStore, StripeObject } from './emulator-store';
 import type { EmulatorTax, TaxBuyer, TaxResult } from './emulator-tax';
 import { invoiceTax } from './emulator-tax';
+import { ITEM_TAXES, sessionItemId } from './emulator-sublists';
 
 /** Stripe's automatic_tax hash on a session or invoice, by what the calculation reached. */
 export function automaticTax(enabled: boolean, status: 'complete' | 'requires_location_inputs' | null, invoice = false) {
@@ -49,6 +50,12 @@ export function taxedSession(session: StripeObject, amounts: number[], result: T
     line_taxes_emulator: result.lines,
     tax_breakdown_emulator: result.breakdown,
   };
+}
+
+/** A taxed session's line taxes, kept by line item id for `expand[]=line_items.data.taxes`. */
+export async function keepItemTaxes(store: EmulatorStore, session: StripeObject, em: EntityManager): Promise<void> {
+  const lines = (session.line_taxes_emulator ?? []) as unknown[][];
+  for (const [index, taxes] of lines.entries()) await store.put({ id: sessionItemId(session.id, index), object: ITEM_TAXES, taxes }, em);
 }
 
 interface InvoiceLine {
