@@ -101,7 +101,9 @@ export class EmulatorApiController {
 
   @Get('customers/:id/tax_ids/:taxId')
   getCustomerTaxId(@Param('id') id: string, @Param('taxId') taxId: string, @Req() req: Request, @Res() res: Response) {
-    return this.read(req, res, async (params) => (Object.keys(params).length ? unknownParameter(Object.keys(params)[0]!) : this.api.taxIds.retrieve(taxId, id)));
+    return this.read(req, res, async (params) =>
+      Object.keys(params).length ? unknownParameter(Object.keys(params)[0]!) : this.api.taxIds.retrieve(taxId, id),
+    );
   }
 
   @Delete('customers/:id/tax_ids/:taxId')
@@ -136,7 +138,9 @@ export class EmulatorApiController {
 
   @Get('tax/settings')
   getTaxSettings(@Req() req: Request, @Res() res: Response) {
-    return this.read(req, res, async (params) => (Object.keys(params).length ? unknownParameter(Object.keys(params)[0]!) : taxSettingsAnswer(this.api.taxSettings)));
+    return this.read(req, res, async (params) =>
+      Object.keys(params).length ? unknownParameter(Object.keys(params)[0]!) : taxSettingsAnswer(this.api.taxSettings),
+    );
   }
 
   @Post('prices')

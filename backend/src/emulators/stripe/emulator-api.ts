@@ -63,7 +63,7 @@ export class EmulatorApi {
     const { tax_id_data: taxIdData = [], ...rest } = parsed.data;
     // Stripe checks every tax id before it makes the customer: one bad value makes nothing.
     for (const [index, data] of taxIdData.entries()) {
-      const refused = this.taxIds.check(data, `tax_id_data[${index}][`);
+      const refused = this.taxIds.check(data, (field) => `tax_id_data[${index}][${field}]`);
       if (refused) return refused;
     }
     const customer = await this.store.put(customerObject(rest) as StripeObject, em);

@@ -82,10 +82,10 @@ export class EmulatorTaxIds {
   }
 
   /** A type Stripe does not know, or a value of the wrong shape: Stripe's 400. */
-  check(data: { type: string; value: string }, prefix = ''): EmulatorAnswer | undefined {
+  check(data: { type: string; value: string }, param: (field: string) => string = (field) => field): EmulatorAnswer | undefined {
     if (!Object.hasOwn(TAX_ID_TYPES, data.type))
-      return invalid(`Invalid ${prefix}type: must be one of ${Object.keys(TAX_ID_TYPES).join(', ')}`, `${prefix}type`);
-    return checkTaxId(data.type, data.value) ? undefined : taxIdInvalid(data.type, `${prefix}value`);
+      return invalid(`Invalid ${param('type')}: must be one of ${Object.keys(TAX_ID_TYPES).join(', ')}`, param('type'));
+    return checkTaxId(data.type, data.value) ? undefined : taxIdInvalid(data.type, param('value'));
   }
 
   async listForCustomer(customerId: string, params: unknown): Promise<EmulatorAnswer> {
@@ -128,7 +128,8 @@ export class EmulatorTaxIds {
   ): Promise<EmulatorAnswer> {
     if (query.starting_after && query.ending_before) return invalid('You may only specify one of these parameters: starting_after, ending_before.');
     const found = await this.store.page('tax_id', { match, limit: query.limit ?? 10, startingAfter: query.starting_after, endingBefore: query.ending_before });
-    if (!found) return { ...missing('tax_id', (query.starting_after ?? query.ending_before)!, query.starting_after ? 'starting_after' : 'ending_before'), status: 400 };
+    if (!found)
+      return { ...missing('tax_id', (query.starting_after ?? query.ending_before)!, query.starting_after ? 'starting_after' : 'ending_before'), status: 400 };
     return ok(listObject(found.data, url, found.hasMore));
   }
 }

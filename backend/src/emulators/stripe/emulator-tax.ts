@@ -23,8 +23,7 @@ export interface TaxBuyer {
 }
 
 export type TaxResult =
-  | { status: 'requires_location_inputs' }
-  | { status: 'complete'; lines: LineTax[][]; breakdown: LineTax[]; amountTax: number; reason: TaxabilityReason };
+  { status: 'requires_location_inputs' } | { status: 'complete'; lines: LineTax[][]; breakdown: LineTax[]; amountTax: number; reason: TaxabilityReason };
 
 /** A tax rate's created time: the rates Stripe Tax makes are fixed objects, the same for every calculation. */
 const RATES_CREATED = 1_767_225_600;

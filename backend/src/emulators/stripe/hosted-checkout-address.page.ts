@@ -39,9 +39,7 @@ export function addressFields(session: StripeObject): SafeHtml | '' {
   const country = at.country ?? PRESELECTED_COUNTRY;
   const input = (name: string, label: string, autocomplete: string, value: string | null | undefined, must = false) =>
     html`<label for="${name}">${label}</label><input id="${name}" name="${name}" autocomplete="${autocomplete}" maxlength="200" value="${value ?? ''}"${must ? html` required` : ''}>`;
-  const options = CHECKOUT_COUNTRIES.map(
-    ({ code, name }) => html`<option value="${code}"${code === country ? html` selected` : ''}>${name}</option>`,
-  );
+  const options = CHECKOUT_COUNTRIES.map(({ code, name }) => html`<option value="${code}"${code === country ? html` selected` : ''}>${name}</option>`);
   const business = collected?.businessName !== null && collected?.businessName !== undefined;
   const taxValue = collected?.taxIds[0]?.value ?? '';
   return html`<fieldset class="address"><legend>Billing address</legend>

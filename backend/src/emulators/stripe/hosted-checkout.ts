@@ -190,7 +190,8 @@ export class HostedCheckout {
     } else {
       customer = existing;
       if (collected && update.address === 'auto') customer = { ...customer, address: collected.address };
-      if (collected && update.name === 'auto' && (collected.businessName ?? collected.name)) customer = { ...customer, name: collected.businessName ?? collected.name };
+      if (collected && update.name === 'auto' && (collected.businessName ?? collected.name))
+        customer = { ...customer, name: collected.businessName ?? collected.name };
       if (customer !== existing) customer = await this.store.put(customer, em);
     }
     if (collected && (!existing || update.name === 'auto')) {

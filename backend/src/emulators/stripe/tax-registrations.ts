@@ -33,7 +33,12 @@ export function taxRegistrations(settings: TaxSettings, params: unknown): Emulat
   if (after && before) return invalid('You may only specify one of these parameters: starting_after, ending_before.');
   const all = status === 'expired' || status === 'scheduled' ? [] : registrationObjects(settings);
   const at = after ? all.findIndex((one) => one.id === after) + 1 : 0;
-  const end = before ? Math.max(0, all.findIndex((one) => one.id === before)) : all.length;
+  const end = before
+    ? Math.max(
+        0,
+        all.findIndex((one) => one.id === before),
+      )
+    : all.length;
   const window = before ? all.slice(Math.max(0, end - limit), end) : all.slice(at, at + limit);
   const hasMore = before ? end - limit > 0 : at + limit < all.length;
   return ok(listObject(window, '/v1/tax/registrations', hasMore));
