@@ -66,7 +66,7 @@ export const TAX_ID_TYPES: Readonly<Record<string, TaxIdType>> = {
 };
 
 /** A value as Stripe compares it: upper case, without the spaces, dots and dashes people type. */
-export const normalTaxIdValue = (value: string): string => value.toUpperCase().replace(/[\s.\-]/g, '');
+export const normalTaxIdValue = (value: string): string => value.toUpperCase().replace(/[\s.-]/g, '');
 
 /** The id's country when the value has the type's format, else undefined. */
 export function checkTaxId(type: string, value: string): { country: string | null } | undefined {
