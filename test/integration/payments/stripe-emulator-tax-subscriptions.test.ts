@@ -120,4 +120,27 @@ describe('a subscription with automatic tax', () => {
     expect(upgrade).toMatchObject({ billing_reason: 'subscription_update', subtotal: 2000, total: 2400, amount_paid: 2400, total_taxes: [{ amount: 400 }] });
     expect(upgrade.lines.data.map((line) => line.taxes![0]!.amount)).toEqual([-380, 780]);
   });
+
+  it('is switched on by a subscription update: the next renewal is taxed at the customer’s address', async () => {
+    const clock = await stripe.testHelpers.testClocks.create({ frozen_time: START });
+    const customer = await stripe.customers.create({ email: 'nz@example.com', test_clock: clock.id, address: { country: 'NZ', city: 'Wellington' } });
+    const price = await stripe.prices.create({ currency: 'nzd', unit_amount: 2000, product: 'prod_taxsub_nz', recurring: { interval: 'month' } });
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [{ price: price.id, quantity: 1 }],
+      success_url: 'http://localhost:3000/s',
+    });
+    await fetch(`${api.url}/_stripe/checkout/${session.id}/pay`, { method: 'POST', redirect: 'manual' });
+    const subscription = await stripe.subscriptions.retrieve(String((await stripe.checkout.sessions.retrieve(session.id)).subscription));
+    const first = await stripe.invoices.retrieve(String(subscription.latest_invoice));
+    expect(first).toMatchObject({ total: 2000, total_taxes: [], customer_address: { country: 'NZ' } });
+
+    const taxed = await stripe.subscriptions.update(subscription.id, { automatic_tax: { enabled: true } });
+    expect(taxed.automatic_tax).toEqual({ enabled: true, liability: { type: 'self' }, disabled_reason: null });
+    await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: START + 31 * DAY });
+    await untilReady(clock.id);
+    const renewal = await stripe.invoices.retrieve(String((await stripe.subscriptions.retrieve(subscription.id)).latest_invoice));
+    expect(renewal).toMatchObject({ billing_reason: 'subscription_cycle', total: 2300, amount_paid: 2300, total_taxes: [{ amount: 300 }] });
+  });
 });

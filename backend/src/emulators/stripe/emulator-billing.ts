@@ -9,7 +9,7 @@ import { cancellationDetails } from './api-version-fields';
 import { formatMoney } from '../../../../contracts/catalog/number-format';
 import { nowSeconds, paymentIntentObject, periodEnd, stripeError, subscriptionObject } from './stripe-objects';
 import type { EmulatorTax } from './emulator-tax';
-import { taxedInvoice } from './tax-application';
+import { subscriptionAutomaticTax, taxedInvoice } from './tax-application';
 
 type Metadata = Record<string, string>;
 interface SubscriptionItem {
@@ -173,10 +173,7 @@ export class EmulatorBilling {
     if (subscription.status === 'canceled' && change.cancel_at_period_end !== undefined) return canceledOnly();
     const next: StripeObject = { ...subscription };
     next.metadata = mergeMetadata(subscription.metadata, change.metadata);
-    if (change.automatic_tax)
-      next.automatic_tax = change.automatic_tax.enabled
-        ? { enabled: true, liability: { type: 'self' }, disabled_reason: null }
-        : { enabled: false, liability: null, disabled_reason: null };
+    if (change.automatic_tax) next.automatic_tax = subscriptionAutomaticTax(change.automatic_tax.enabled);
     if (change.cancel_at_period_end !== undefined && change.cancel_at_period_end !== subscription.cancel_at_period_end) {
       const ending = change.cancel_at_period_end;
       Object.assign(next, {

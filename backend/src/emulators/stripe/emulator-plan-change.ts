@@ -10,6 +10,7 @@ import type { EmulatorAnswer, EmulatorStore, StripeObject } from './emulator-sto
 import type { EmulatorEvents } from './emulator-webhooks';
 import type { EmulatorUrls } from './emulator-urls';
 import { nowSeconds, stripeId } from './stripe-objects';
+import { subscriptionAutomaticTax as automaticTaxOf } from './tax-application';
 import { cardDeclined, declinesCharge } from './test-cards';
 
 type ItemChange = NonNullable<z.output<typeof subscriptionUpdateParams>['items']>[number];
@@ -80,9 +81,11 @@ export class EmulatorPlanChanges {
   /** The item part of a subscription update; metadata and cancellation are merged in the same change. */
   async update(subscriptionId: string, change: z.output<typeof subscriptionUpdateParams>, em: EntityManager): Promise<EmulatorAnswer> {
     await this.store.lock(subscriptionId, em);
-    const subscription = await this.store.get(subscriptionId, 'subscription', em);
-    if (!subscription) return missing('subscription', subscriptionId);
-    if (subscription.status !== 'active') return invalid(`A subscription that is ${String(subscription.status)} cannot change its items.`);
+    const stored = await this.store.get(subscriptionId, 'subscription', em);
+    if (!stored) return missing('subscription', subscriptionId);
+    if (stored.status !== 'active') return invalid(`A subscription that is ${String(stored.status)} cannot change its items.`);
+    // Automatic tax switched in the same request already applies to the change's proration invoice.
+    const subscription: StripeObject = change.automatic_tax ? { ...stored, automatic_tax: automaticTaxOf(change.automatic_tax.enabled) } : stored;
     const behavior: Behavior = change.proration_behavior ?? 'create_prorations';
     if (behavior === 'create_prorations')
       return invalid('The Stripe emulator bills prorations at once or not at all: pass proration_behavior=always_invoice or none.', 'proration_behavior');
@@ -121,9 +124,10 @@ export class EmulatorPlanChanges {
     );
     events.push(
       await this.events.emit('customer.subscription.updated', updated, em, {
-        items: subscription.items,
-        metadata: subscription.metadata,
-        latest_invoice: subscription.latest_invoice,
+        items: stored.items,
+        metadata: stored.metadata,
+        latest_invoice: stored.latest_invoice,
+        ...(change.automatic_tax ? { automatic_tax: stored.automatic_tax } : {}),
       }),
     );
     if (invoice) events.push(await this.events.emit('invoice.paid', invoice, em));

@@ -262,6 +262,7 @@ export function subscriptionObject(params: {
     pause_collection: null,
     next_pending_invoice_item_invoice: null,
     cancellation_details: cancellationDetails(null),
+    // Without automatic tax the fixture's hash stands (liability `account`), as the emulator always answered.
     ...(params.automaticTax ? { automatic_tax: { enabled: true, liability: { type: 'self' }, disabled_reason: null } } : {}),
     items: {
       ...items,

@@ -12,6 +12,11 @@ export function automaticTax(enabled: boolean, status: 'complete' | 'requires_lo
   return invoice ? { ...hash, disabled_reason: null } : hash;
 }
 
+/** A subscription's automatic_tax hash. */
+export function subscriptionAutomaticTax(enabled: boolean) {
+  return enabled ? { enabled: true, liability: { type: 'self' }, disabled_reason: null } : { enabled: false, liability: null, disabled_reason: null };
+}
+
 /** What Stripe Tax reads of a stored customer: its address's country, its tax ids, its tax_exempt. */
 export async function buyerOf(customer: StripeObject | undefined, store: EmulatorStore, em?: EntityManager): Promise<TaxBuyer> {
   if (!customer) return { country: null, taxIds: [] };
