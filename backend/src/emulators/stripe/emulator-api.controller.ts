@@ -16,6 +16,7 @@ import { EmulatorEvents } from './emulator-webhooks';
 import { readQuery, stripeParamName } from './emulator-params';
 import { stripeError } from './stripe-objects';
 import { EmulatorTestClocks } from './test-clocks';
+import { taxRegistrations, taxSettingsAnswer } from './tax-registrations';
 
 /** Objects read with GET /v1/<resource>/<id>; the rest of their API is routed one by one above. */
 const RETRIEVABLE: Record<string, RetrievableObject> = {
@@ -27,6 +28,7 @@ const RETRIEVABLE: Record<string, RetrievableObject> = {
   disputes: 'dispute',
   refunds: 'refund',
   events: 'event',
+  tax_rates: 'tax_rate',
 };
 
 // Stripe's form encoding: nested keys in brackets (line_items[0][price]), decoded by qs.
@@ -80,6 +82,65 @@ export class EmulatorApiController {
   @Get('customers/:id')
   getCustomer(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
     return this.retrieve(req, res, 'customer', id);
+  }
+
+  @Post('customers/:id')
+  updateCustomer(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (params, em) => this.api.updateCustomer(id, params, em));
+  }
+
+  @Post('customers/:id/tax_ids')
+  createCustomerTaxId(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (params, em) => this.api.taxIds.createForCustomer(id, params, em));
+  }
+
+  @Get('customers/:id/tax_ids')
+  listCustomerTaxIds(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.read(req, res, (params) => this.api.taxIds.listForCustomer(id, params));
+  }
+
+  @Get('customers/:id/tax_ids/:taxId')
+  getCustomerTaxId(@Param('id') id: string, @Param('taxId') taxId: string, @Req() req: Request, @Res() res: Response) {
+    return this.read(req, res, async (params) =>
+      Object.keys(params).length ? unknownParameter(Object.keys(params)[0]!) : this.api.taxIds.retrieve(taxId, id),
+    );
+  }
+
+  @Delete('customers/:id/tax_ids/:taxId')
+  deleteCustomerTaxId(@Param('id') id: string, @Param('taxId') taxId: string, @Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (_params, em) => this.api.taxIds.remove(taxId, em, id));
+  }
+
+  @Post('tax_ids')
+  createTaxId(@Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (params, em) => this.api.taxIds.createTopLevel(params, em));
+  }
+
+  @Get('tax_ids')
+  listTaxIds(@Req() req: Request, @Res() res: Response) {
+    return this.read(req, res, (params) => this.api.taxIds.listTopLevel(params));
+  }
+
+  @Get('tax_ids/:id')
+  getTaxId(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.read(req, res, async (params) => (Object.keys(params).length ? unknownParameter(Object.keys(params)[0]!) : this.api.taxIds.retrieve(id)));
+  }
+
+  @Delete('tax_ids/:id')
+  deleteTaxId(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (_params, em) => this.api.taxIds.remove(id, em));
+  }
+
+  @Get('tax/registrations')
+  listTaxRegistrations(@Req() req: Request, @Res() res: Response) {
+    return this.read(req, res, async (params) => taxRegistrations(this.api.taxSettings, params));
+  }
+
+  @Get('tax/settings')
+  getTaxSettings(@Req() req: Request, @Res() res: Response) {
+    return this.read(req, res, async (params) =>
+      Object.keys(params).length ? unknownParameter(Object.keys(params)[0]!) : taxSettingsAnswer(this.api.taxSettings),
+    );
   }
 
   @Post('prices')

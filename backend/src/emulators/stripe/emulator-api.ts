@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
 import { billingPortalSessionObject } from './billing-objects';
 import { invalid, missing, ok, parse } from './emulator-answers';
 import type { EmulatorBilling } from './emulator-billing';
@@ -6,6 +7,7 @@ import {
   billingPortalSessionParams,
   checkoutSessionParams,
   customerParams,
+  customerUpdateParams,
   invoicePreviewParams,
   mergeMetadata,
   priceParams,
@@ -16,13 +18,27 @@ import {
 import type { EmulatorPlanChanges } from './emulator-plan-change';
 import type { EmulatorAnswer, EmulatorStore, StripeObject } from './emulator-store';
 import type { EmulatorUrls } from './emulator-urls';
-import { checkoutSessionObject, customerObject, nowSeconds, priceObject } from './stripe-objects';
+import { addressObject, checkoutSessionObject, customerObject, nowSeconds, priceObject } from './stripe-objects';
+import { EmulatorTaxIds } from './emulator-tax-ids';
+import type { TaxSettings } from './tax-settings';
+import { buyerOf, keepItemTaxes, taxedSession } from './tax-application';
 
 const MIN_EXPIRY_S = 30 * 60;
 const MAX_EXPIRY_S = 24 * 3600;
 
 export type RetrievableObject =
-  'customer' | 'product' | 'price' | 'checkout.session' | 'subscription' | 'invoice' | 'charge' | 'payment_intent' | 'dispute' | 'refund' | 'event';
+  | 'customer'
+  | 'product'
+  | 'price'
+  | 'checkout.session'
+  | 'subscription'
+  | 'invoice'
+  | 'charge'
+  | 'payment_intent'
+  | 'dispute'
+  | 'refund'
+  | 'event'
+  | 'tax_rate';
 
 /** The subset of Stripe's REST API the site calls, with Stripe's rules and object shapes. */
 export class EmulatorApi {
@@ -31,12 +47,51 @@ export class EmulatorApi {
     private readonly billing: EmulatorBilling,
     private readonly urls: EmulatorUrls,
     private readonly planChanges: EmulatorPlanChanges,
-  ) {}
+  ) {
+    this.taxIds = new EmulatorTaxIds(store);
+  }
+
+  readonly taxIds: EmulatorTaxIds;
+
+  get taxSettings(): TaxSettings {
+    return this.billing.tax.settings;
+  }
 
   async createCustomer(params: unknown, em: EntityManager): Promise<EmulatorAnswer> {
     const parsed = parse(customerParams, params);
     if ('answer' in parsed) return parsed.answer;
-    return ok(await this.store.put(customerObject(parsed.data) as StripeObject, em));
+    const { tax_id_data: taxIdData = [], ...rest } = parsed.data;
+    // Stripe checks every tax id before it makes the customer: one bad value makes nothing.
+    for (const [index, data] of taxIdData.entries()) {
+      const refused = this.taxIds.check(data, (field) => `tax_id_data[${index}][${field}]`);
+      if (refused) return refused;
+    }
+    const customer = await this.store.put(customerObject(rest) as StripeObject, em);
+    for (const data of taxIdData) await this.taxIds.make(customer.id, data, em);
+    return ok(customer);
+  }
+
+  /** POST /v1/customers/:id: email, name, metadata, address and tax_exempt, as Stripe updates them. */
+  async updateCustomer(id: string, params: unknown, em: EntityManager): Promise<EmulatorAnswer> {
+    const parsed = parse(customerUpdateParams, params);
+    if ('answer' in parsed) return parsed.answer;
+    await this.store.lock(id, em);
+    const customer = await this.store.get(id, 'customer', em);
+    if (!customer) return missing('customer', id);
+    const { email, name, metadata, address, tax_exempt: taxExempt } = parsed.data;
+    const next: StripeObject = { ...customer, metadata: mergeMetadata(customer.metadata, metadata) };
+    if (email !== undefined) next.email = email || null;
+    if (name !== undefined) next.name = name || null;
+    if (address !== undefined) next.address = addressObject(address);
+    if (taxExempt !== undefined) next.tax_exempt = taxExempt || 'none';
+    const previous = Object.fromEntries(
+      Object.keys(next)
+        .filter((key) => JSON.stringify(next[key]) !== JSON.stringify(customer[key]))
+        .map((key) => [key, customer[key]]),
+    );
+    if (Object.keys(previous).length === 0) return ok(customer);
+    const updated = await this.store.put(next, em);
+    return ok(updated, [await this.billing.customerUpdated(updated, previous, em)]);
   }
 
   async retrieve(object: RetrievableObject, id: string): Promise<EmulatorAnswer> {
@@ -106,7 +161,10 @@ export class EmulatorApi {
     if (expiresAt < now + MIN_EXPIRY_S || expiresAt > now + MAX_EXPIRY_S) {
       return invalid('The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', 'expires_at');
     }
-    if (input.customer && !(await this.store.get(input.customer, 'customer', em))) return missing('customer', input.customer, 'customer');
+    const customer = input.customer ? await this.store.get(input.customer, 'customer', em) : undefined;
+    if (input.customer && !customer) return missing('customer', input.customer, 'customer');
+    const refused = checkoutTaxRules(input, customer);
+    if (refused) return refused;
     const lines = [];
     for (const [index, item] of input.line_items.entries()) {
       const price = await this.store.get(item.price, 'price', em);
@@ -123,18 +181,25 @@ export class EmulatorApi {
       }
       lines.push({ price, quantity: item.quantity });
     }
-    const session = checkoutSessionObject({ ...input, expires_at: expiresAt }, lines, this.urls.checkout);
+    let session = checkoutSessionObject({ ...input, expires_at: expiresAt }, lines, this.urls.checkout) as StripeObject;
+    // A customer whose address Stripe knows is taxed at once; otherwise the hosted page asks for it.
+    if (input.automatic_tax?.enabled) {
+      const amounts = lines.map((line) => (line.price.unit_amount as number) * line.quantity);
+      session = taxedSession(session, amounts, await this.billing.tax.calculate(amounts, await buyerOf(customer, this.store, em), this.store, em));
+      await keepItemTaxes(this.store, session, em);
+    }
     // Kept beside the session (as Stripe keeps line items), for the hosted page and webhooks.
-    await this.store.put(
+    const stored = await this.store.put(
       {
         ...session,
         line_items_emulator: lines.map((l) => ({ price: l.price.id, quantity: l.quantity })),
         payment_intent_data_emulator: input.payment_intent_data ?? null,
         subscription_data_emulator: input.subscription_data ?? null,
+        customer_update_emulator: input.customer_update ?? null,
       } as unknown as StripeObject,
       em,
     );
-    return ok(session);
+    return ok(publicView(stored));
   }
 
   async expireCheckoutSession(id: string, em: EntityManager): Promise<EmulatorAnswer> {
@@ -183,6 +248,29 @@ export class EmulatorApi {
       ),
     );
   }
+}
+
+/**
+ * Stripe's rules for tax on a session with an existing customer: automatic tax needs the
+ * customer's address or leave to save the one entered, and tax id collection leave to save the
+ * business name; customer_update needs a customer.
+ */
+function checkoutTaxRules(input: z.output<typeof checkoutSessionParams>, customer: StripeObject | undefined): EmulatorAnswer | undefined {
+  if (input.customer_update && !input.customer) return invalid('`customer_update` can only be used with `customer`.', 'customer_update');
+  if (!customer) return undefined;
+  const update = input.customer_update ?? {};
+  const address = customer.address as { country?: string | null } | null;
+  if (input.automatic_tax?.enabled && !address?.country && update.address !== 'auto' && update.shipping !== 'auto')
+    return invalid(
+      "Automatic tax calculation in Checkout requires a valid address on the Customer. Add a valid address to the Customer or set either `customer_update[address]` to 'auto' or `customer_update[shipping]` to 'auto' to save the address entered in Checkout to the Customer.",
+      'automatic_tax[enabled]',
+    );
+  if (input.tax_id_collection?.enabled && update.name !== 'auto')
+    return invalid(
+      'tax_id_collection requires updating business name on the customer. To enable tax ID collection for an existing customer, please set `customer_update[name]` to `auto`.',
+      'tax_id_collection[enabled]',
+    );
+  return undefined;
 }
 
 /** What Stripe would show of a stored object: without the emulator's own bookkeeping (keys ending `_emulator`). */

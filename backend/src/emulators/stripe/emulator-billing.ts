@@ -8,6 +8,8 @@ import { canceledNow, chargeObject, disputeObject, failedInvoice, openInvoiceObj
 import { cancellationDetails } from './api-version-fields';
 import { formatMoney } from '../../../../contracts/catalog/number-format';
 import { nowSeconds, paymentIntentObject, periodEnd, stripeError, subscriptionObject } from './stripe-objects';
+import type { EmulatorTax } from './emulator-tax';
+import { subscriptionAutomaticTax, taxedInvoice } from './tax-application';
 
 type Metadata = Record<string, string>;
 interface SubscriptionItem {
@@ -34,6 +36,7 @@ export class EmulatorBilling {
     private readonly store: EmulatorStore,
     private readonly events: EmulatorEvents,
     private readonly urls: EmulatorUrls,
+    readonly tax: EmulatorTax,
   ) {}
 
   /** Runs a change in its own transaction and delivers its events once it has committed. */
@@ -59,6 +62,11 @@ export class EmulatorBilling {
     return this.store.put({ ...intent, status: 'succeeded', amount_received: intent.amount, latest_charge: charge.id }, em);
   }
 
+  /** Stripe sends customer.updated with what changed. */
+  customerUpdated(customer: StripeObject, previous: Record<string, unknown>, em: EntityManager): Promise<StripeObject> {
+    return this.events.emit('customer.updated', customer, em, previous);
+  }
+
   /** Stripe sends checkout.session.expired however a session expires: at its time, or through the API. */
   sessionExpired(session: StripeObject, em: EntityManager): Promise<StripeObject> {
     return this.events.emit('checkout.session.expired', session, em);
@@ -69,7 +77,7 @@ export class EmulatorBilling {
    * customer.subscription.created and invoice.paid after its checkout.session.completed.
    */
   async subscribe(
-    params: { customer: string; price: StripeObject; quantity: number; metadata: Metadata },
+    params: { customer: string; price: StripeObject; quantity: number; metadata: Metadata; automaticTax?: boolean },
     em: EntityManager,
   ): Promise<{ subscription: StripeObject; invoice: StripeObject }> {
     const started = subscriptionObject(params) as StripeObject;
@@ -157,7 +165,7 @@ export class EmulatorBilling {
   /** Stripe's subscription update (cancel_at_period_end, metadata). Emits customer.subscription.updated when something changed. */
   async updateSubscription(
     subscriptionId: string,
-    change: { cancel_at_period_end?: boolean; metadata?: '' | Metadata },
+    change: { cancel_at_period_end?: boolean; metadata?: '' | Metadata; automatic_tax?: { enabled: boolean } },
     em: EntityManager,
   ): Promise<EmulatorAnswer> {
     const subscription = await this.lockedSubscription(subscriptionId, em);
@@ -165,6 +173,7 @@ export class EmulatorBilling {
     if (subscription.status === 'canceled' && change.cancel_at_period_end !== undefined) return canceledOnly();
     const next: StripeObject = { ...subscription };
     next.metadata = mergeMetadata(subscription.metadata, change.metadata);
+    if (change.automatic_tax) next.automatic_tax = subscriptionAutomaticTax(change.automatic_tax.enabled);
     if (change.cancel_at_period_end !== undefined && change.cancel_at_period_end !== subscription.cancel_at_period_end) {
       const ending = change.cancel_at_period_end;
       Object.assign(next, {
@@ -286,17 +295,21 @@ export class EmulatorBilling {
     const { customer, number } = await this.numberInvoice(String(subscription.customer), em);
     const item = itemOf(subscription);
     const product = await this.store.get(String(item.price.product), 'product', em);
-    const invoice = openInvoiceObject({
-      customer,
+    const invoice = await this.taxed(
+      openInvoiceObject({
+        customer,
+        subscription,
+        price: item.price,
+        quantity: item.quantity,
+        period,
+        billingReason: reason,
+        number,
+        hostedUrl: this.urls.invoice,
+        productName: typeof product?.name === 'string' ? product.name : undefined,
+      }) as StripeObject,
       subscription,
-      price: item.price,
-      quantity: item.quantity,
-      period,
-      billingReason: reason,
-      number,
-      hostedUrl: this.urls.invoice,
-      productName: typeof product?.name === 'string' ? product.name : undefined,
-    }) as StripeObject;
+      em,
+    );
     // A credit on the customer's balance (a move to a cheaper plan) pays what it can of the invoice, as on Stripe.
     const balance = Math.min(0, Number(customer.balance ?? 0));
     if (balance === 0) return this.store.put(invoice, em);
@@ -305,6 +318,12 @@ export class EmulatorBilling {
     const fresh = await this.store.get(String(customer.id), 'customer', em);
     if (fresh) await this.store.put({ ...fresh, balance: Math.min(0, total + balance) }, em);
     return this.store.put({ ...invoice, starting_balance: balance, ending_balance: Math.min(0, total + balance), amount_due: due, amount_remaining: due }, em);
+  }
+
+  /** An invoice of the subscription taxed at its customer's address and tax ids, when the subscription has automatic tax. */
+  async taxed(invoice: StripeObject, subscription: StripeObject, em: EntityManager): Promise<StripeObject> {
+    const customer = await this.store.get(String(subscription.customer), 'customer', em);
+    return taxedInvoice(invoice, subscription, customer, { tax: this.tax, store: this.store }, em);
   }
 
   /** The customer (locked) and the next number of their invoice sequence, as Stripe numbers them (PREFIX-0001). */

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { publicView } from './emulator-api';
 import { invalid, ok } from './emulator-answers';
-import { sessionLineItems } from './emulator-sublists';
+import { ITEM_TAXES, sessionLineItems } from './emulator-sublists';
 import type { EmulatorAnswer, EmulatorStore, StripeObject } from './emulator-store';
 import { listObject } from './stripe-objects';
 
@@ -14,7 +14,10 @@ type Expansion = string | null;
  * (`string | Customer`); a dotted key is a field inside an embedded hash.
  */
 const EXPANDABLE: Record<string, Record<string, Expansion>> = {
-  customer: { default_source: null, 'invoice_settings.default_payment_method': null, test_clock: 'test_helpers.test_clock' },
+  customer: { default_source: null, 'invoice_settings.default_payment_method': null, test_clock: 'test_helpers.test_clock', tax_ids: 'tax_ids' },
+  tax_id: { customer: 'customer', 'owner.customer': 'customer' },
+  // Included only on request, as on Stripe: the session's tax breakdown and a line item's taxes.
+  item: { taxes: 'item_taxes' },
   product: { default_price: 'price', tax_code: null },
   price: { product: 'product' },
   'checkout.session': {
@@ -25,6 +28,7 @@ const EXPANDABLE: Record<string, Record<string, Expansion>> = {
     setup_intent: null,
     subscription: 'subscription',
     line_items: 'line_items',
+    'total_details.breakdown': 'tax_breakdown',
   },
   subscription: {
     application: null,
@@ -151,6 +155,15 @@ async function expanded(owner: Record<string, unknown>, current: unknown, kind: 
     const stored = await context.store.get(String(owner.id), 'checkout.session', context.em);
     const items = stored ? await sessionLineItems(context.store, stored, context.em) : [];
     return listObject(items, `/v1/checkout/sessions/${String(owner.id)}/line_items`);
+  }
+  if (kind === 'tax_breakdown') {
+    const stored = await context.store.get(String(owner.id), 'checkout.session', context.em);
+    return { discounts: [], taxes: (stored?.tax_breakdown_emulator as unknown[] | undefined) ?? [] };
+  }
+  if (kind === 'item_taxes') return (await context.store.get(String(owner.id), ITEM_TAXES, context.em))?.taxes ?? [];
+  if (kind === 'tax_ids') {
+    const ids = (await context.store.find('tax_id', { customer: String(owner.id) }, context.em)).reverse();
+    return listObject(ids, `/v1/customers/${String(owner.id)}/tax_ids`);
   }
   if (kind === null || typeof current !== 'string') return current;
   const found = await context.store.get(current, kind, context.em);

@@ -11,6 +11,9 @@ label{display:block;font-size:14px;font-weight:600;margin:0 0 6px}input{width:10
 button{width:100%;font:inherit;font-weight:600;border-radius:8px;padding:12px;margin-top:12px;cursor:pointer;border:1px solid #cfd7df;background:#fff;color:#1a1f36}
 button.primary{background:#635bff;border-color:#635bff;color:#fff}button:focus-visible,a:focus-visible,input:focus-visible{outline:3px solid #a5a0ff;outline-offset:2px}
 .notice{border-radius:8px;padding:10px 12px;margin:16px 0;background:#fff0f0;border:1px solid #f5c2c7;color:#8b1a1a}a{color:#635bff}
+fieldset.address{border:0;padding:0;margin:16px 0 0}legend{font-weight:600;margin:0 0 8px}.address input,.address select{margin:0 0 12px}
+select{width:100%;font:inherit;padding:10px 12px;border:1px solid #cfd7df;border-radius:8px;background:#fff}label.check{display:flex;gap:8px;align-items:center;font-weight:400}
+label.check input{width:auto;margin:0}select:focus-visible{outline:3px solid #a5a0ff;outline-offset:2px}
 .visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}`;
 
 export const money = (cents: number, currency: string) => formatMoney(cents, currency.toUpperCase());

@@ -11,7 +11,46 @@ const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 /** On update, metadata merges: a key set to '' is removed, and metadata='' removes every key. */
 const metadataUpdate = z.union([z.literal(''), z.record(z.string(), z.string())]).optional();
 
-export const customerParams = z.object({ email, name: z.string().max(256).optional(), metadata }).strict();
+const addressLine = z.string().max(200).optional();
+/** Stripe's address hash; a country is an ISO code (Stripe Tax reads it). */
+export const addressParams = z
+  .object({
+    city: addressLine,
+    country: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/)
+      .transform((code) => code.toUpperCase())
+      .optional(),
+    line1: addressLine,
+    line2: addressLine,
+    postal_code: z.string().max(40).optional(),
+    state: addressLine,
+  })
+  .strict();
+const taxExempt = z.enum(['none', 'exempt', 'reverse']).optional();
+const taxIdData = z.object({ type: z.string().min(1).max(40), value: z.string().min(1).max(100) }).strict();
+
+export const customerParams = z
+  .object({
+    email,
+    name: z.string().max(256).optional(),
+    metadata,
+    address: z.union([z.literal(''), addressParams]).optional(),
+    tax_exempt: taxExempt,
+    tax_id_data: z.array(taxIdData).max(25).optional(),
+  })
+  .strict();
+
+/** POST /v1/customers/:id: what a customer's billing details can become ('' clears the address). */
+export const customerUpdateParams = z
+  .object({
+    email: z.union([z.literal(''), z.string().max(512)]).optional(),
+    name: z.union([z.literal(''), z.string().max(256)]).optional(),
+    metadata: metadataUpdate,
+    address: z.union([z.literal(''), addressParams]).optional(),
+    tax_exempt: z.union([z.literal(''), z.enum(['none', 'exempt', 'reverse'])]).optional(),
+  })
+  .strict();
 
 export const priceParams = z
   .object({
@@ -54,6 +93,25 @@ export const checkoutSessionParams = z
       .strict()
       .optional(),
     expires_at: int.optional(),
+    automatic_tax: z
+      .object({
+        enabled: flag,
+        liability: z
+          .object({ type: z.enum(['account', 'self']), account: z.string().max(255).optional() })
+          .strict()
+          .optional(),
+      })
+      .strict()
+      .optional(),
+    billing_address_collection: z.enum(['auto', 'required']).optional(),
+    tax_id_collection: z
+      .object({ enabled: flag, required: z.enum(['if_supported', 'never']).optional() })
+      .strict()
+      .optional(),
+    customer_update: z
+      .object({ address: z.enum(['auto', 'never']).optional(), name: z.enum(['auto', 'never']).optional(), shipping: z.enum(['auto', 'never']).optional() })
+      .strict()
+      .optional(),
     line_items: z.array(z.object({ price: z.string().min(1), quantity: int.min(1).max(999_999) }).strict()).min(1),
   })
   .strict();
@@ -71,6 +129,7 @@ export const subscriptionUpdateParams = z
     proration_behavior: prorationBehavior.optional(),
     proration_date: int.min(0).optional(),
     payment_behavior: z.enum(['allow_incomplete', 'default_incomplete', 'error_if_incomplete', 'pending_if_incomplete']).optional(),
+    automatic_tax: z.object({ enabled: flag }).strict().optional(),
   })
   .strict();
 

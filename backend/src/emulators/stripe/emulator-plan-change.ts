@@ -10,6 +10,7 @@ import type { EmulatorAnswer, EmulatorStore, StripeObject } from './emulator-sto
 import type { EmulatorEvents } from './emulator-webhooks';
 import type { EmulatorUrls } from './emulator-urls';
 import { nowSeconds, stripeId } from './stripe-objects';
+import { subscriptionAutomaticTax as automaticTaxOf } from './tax-application';
 import { cardDeclined, declinesCharge } from './test-cards';
 
 type ItemChange = NonNullable<z.output<typeof subscriptionUpdateParams>['items']>[number];
@@ -68,7 +69,7 @@ export class EmulatorPlanChanges {
     };
     const id = `upcoming_${stripeId('in')}`;
     const lines = details.proration_behavior === 'none' ? [] : planned.lines;
-    const invoice = this.invoice(id, customer, planned, lines, 'draft');
+    const invoice = await this.invoice(id, customer, planned, lines, 'draft', em);
     return ok({
       ...invoice,
       number: null,
@@ -80,9 +81,11 @@ export class EmulatorPlanChanges {
   /** The item part of a subscription update; metadata and cancellation are merged in the same change. */
   async update(subscriptionId: string, change: z.output<typeof subscriptionUpdateParams>, em: EntityManager): Promise<EmulatorAnswer> {
     await this.store.lock(subscriptionId, em);
-    const subscription = await this.store.get(subscriptionId, 'subscription', em);
-    if (!subscription) return missing('subscription', subscriptionId);
-    if (subscription.status !== 'active') return invalid(`A subscription that is ${String(subscription.status)} cannot change its items.`);
+    const stored = await this.store.get(subscriptionId, 'subscription', em);
+    if (!stored) return missing('subscription', subscriptionId);
+    if (stored.status !== 'active') return invalid(`A subscription that is ${String(stored.status)} cannot change its items.`);
+    // Automatic tax switched in the same request already applies to the change's proration invoice.
+    const subscription: StripeObject = change.automatic_tax ? { ...stored, automatic_tax: automaticTaxOf(change.automatic_tax.enabled) } : stored;
     const behavior: Behavior = change.proration_behavior ?? 'create_prorations';
     if (behavior === 'create_prorations')
       return invalid('The Stripe emulator bills prorations at once or not at all: pass proration_behavior=always_invoice or none.', 'proration_behavior');
@@ -93,7 +96,7 @@ export class EmulatorPlanChanges {
     let invoice: StripeObject | undefined;
     if (behavior === 'always_invoice') {
       const { customer, number } = await this.billing.numberInvoice(String(subscription.customer), em);
-      const open = this.invoice(stripeId('in'), customer, planned, planned.lines, 'open', number);
+      const open = await this.invoice(stripeId('in'), customer, planned, planned.lines, 'open', em, number);
       const due = open.amount_due as number;
       if (due > 0 && (await declinesCharge(this.store, subscription, em))) return cardDeclined();
       if (due > 0)
@@ -121,9 +124,10 @@ export class EmulatorPlanChanges {
     );
     events.push(
       await this.events.emit('customer.subscription.updated', updated, em, {
-        items: subscription.items,
-        metadata: subscription.metadata,
-        latest_invoice: subscription.latest_invoice,
+        items: stored.items,
+        metadata: stored.metadata,
+        latest_invoice: stored.latest_invoice,
+        ...(change.automatic_tax ? { automatic_tax: stored.automatic_tax } : {}),
       }),
     );
     if (invoice) events.push(await this.events.emit('invoice.paid', invoice, em));
@@ -174,14 +178,15 @@ export class EmulatorPlanChanges {
     return { subscription, item, next: { ...item, price, plan: planOf(price), quantity }, at, lines };
   }
 
-  private invoice(
+  private async invoice(
     id: string,
     customer: StripeObject,
     planned: Planned,
     lines: ReturnType<typeof prorationLines>,
     status: 'draft' | 'open',
+    em: EntityManager,
     number = '',
-  ): StripeObject {
+  ): Promise<StripeObject> {
     const period = { start: planned.at, end: planned.item.current_period_end };
     const base = openInvoiceObject({
       customer,
@@ -196,7 +201,7 @@ export class EmulatorPlanChanges {
     const total = lines.reduce((sum, line) => sum + line.amount, 0);
     const balance = Math.min(0, Number(customer.balance ?? 0));
     const due = Math.max(0, total + balance);
-    return {
+    const untaxed: StripeObject = {
       ...base,
       id,
       status,
@@ -212,5 +217,6 @@ export class EmulatorPlanChanges {
       amount_due: due,
       amount_remaining: due,
     };
+    return this.billing.taxed(untaxed, planned.subscription, em);
   }
 }

@@ -31,6 +31,13 @@ export class EmulatorStore {
     return value;
   }
 
+  /** Deletes an object (Stripe's DELETE of a tax id); false when there was none of that kind. */
+  async remove(id: string, object: string, em: EntityManager): Promise<boolean> {
+    if (!isStorableText(id)) return false;
+    const rows = await em.execute<{ id: string }[]>('delete from stripe_emulator_objects where id = ? and object = ? returning id', [id, object]);
+    return rows.length > 0;
+  }
+
   /** Objects of one kind whose data contains `match` (jsonb containment), newest first. */
   async find(object: string, match: Record<string, unknown> = {}, em: EntityManager = this.orm.em, limit = 1000): Promise<StripeObject[]> {
     if (findUnsafeString(match)) return [];

@@ -38,24 +38,33 @@ export async function listSubscriptionItems(store: EmulatorStore, params: unknow
   return pageOf((subscription.items as { data: StripeObject[] }).data, rest, `/v1/subscription_items?subscription=${id}`, 'subscription_item');
 }
 
+/** Where a session line item's taxes are kept (by the item's id) for `expand[]=…taxes`. */
+export const ITEM_TAXES = 'checkout.item_taxes';
+
+/** A session line item's id: the same for the session every time it is listed. */
+export const sessionItemId = (sessionId: string, index: number) =>
+  `li_${createHash('sha256').update(`${sessionId}:${index}`).digest('base64url').replace(/[-_]/g, '').slice(0, 24)}`;
+
 /** A session's line items (Stripe's `item` objects), with ids that stay the same for the session. */
 export async function sessionLineItems(store: EmulatorStore, session: StripeObject, em?: EntityManager): Promise<StripeObject[]> {
   const stored = (session.line_items_emulator ?? []) as Array<{ price: string; quantity: number }>;
+  const lineTaxes = (session.line_taxes_emulator ?? []) as Array<Array<{ amount: number }> | undefined>;
   const items: StripeObject[] = [];
   for (const [index, line] of stored.entries()) {
     const price = await store.get(line.price, 'price', em);
     if (!price) continue;
     const product = typeof price.product === 'string' ? await store.get(price.product, 'product', em) : undefined;
     const amount = (price.unit_amount as number) * line.quantity;
+    const tax = (lineTaxes[index] ?? []).reduce((sum, one) => sum + one.amount, 0);
     items.push({
       ...template('item'),
-      id: `li_${createHash('sha256').update(`${session.id}:${index}`).digest('base64url').replace(/[-_]/g, '').slice(0, 24)}`,
+      id: sessionItemId(session.id, index),
       object: 'item',
       adjustable_quantity: null,
       amount_discount: 0,
       amount_subtotal: amount,
-      amount_tax: 0,
-      amount_total: amount,
+      amount_tax: tax,
+      amount_total: amount + tax,
       currency: price.currency,
       description: String(product?.name ?? price.nickname ?? price.product),
       metadata: {},

@@ -8,7 +8,7 @@ import { HostedCheckout, type CheckoutOutcome } from './hosted-checkout';
 import { hostedCheckoutPage, missingCheckoutPage } from './hosted-checkout.page';
 
 const readForm = express.urlencoded({ extended: false, limit: '10kb', type: () => true });
-const choiceSchema = z.enum(['pay', 'decline', 'pay-later', 'settle', 'fail-payment', 'cancel']);
+const choiceSchema = z.enum(['pay', 'decline', 'pay-later', 'settle', 'fail-payment', 'cancel', 'address']);
 // The page posts to itself and then sends the browser to the site's success or cancel URL.
 const FORM_TARGETS = "'self' http: https:";
 
@@ -33,15 +33,21 @@ export class HostedCheckoutController {
       return;
     }
     if (refuseCrossSite(req, res, this.config.PUBLIC_URL)) return;
-    await new Promise<void>((resolve) => readForm(req, res, () => resolve()));
+    const unreadable = await new Promise<boolean>((resolve) => readForm(req, res, (error?: unknown) => resolve(Boolean(error))));
+    if (unreadable) {
+      const view = await this.checkout.view(id, 'The form could not be read (too large or malformed).');
+      this.render(res, id, view.kind === 'page' ? { ...view, status: 400 } : view);
+      return;
+    }
     if (parsed.data === 'cancel') {
       const view = await this.checkout.view(id);
       if (view.kind !== 'page') return this.render(res, id, view);
       res.redirect(303, this.checkout.cancelUrl(view.session) ?? (view.session.success_url as string));
       return;
     }
-    const email = typeof (req.body as { email?: unknown } | undefined)?.email === 'string' ? (req.body as { email: string }).email : undefined;
-    this.render(res, id, await this.checkout.choose(id, parsed.data, email));
+    const form = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
+    const email = typeof form.email === 'string' ? form.email : undefined;
+    this.render(res, id, await this.checkout.choose(id, parsed.data, email, form));
   }
 
   private render(res: Response, id: string, outcome: CheckoutOutcome): void {

@@ -2,6 +2,7 @@ import { html, standalonePage } from '../../platform/common/html';
 import { money, PAGE_STYLE } from './emulator-pages';
 import type { StripeObject } from './emulator-store';
 import type { CheckoutLine } from './hosted-checkout';
+import { addressFields, taxRows } from './hosted-checkout-address.page';
 
 /** The emulator's stand-in for Stripe's hosted checkout page, with every choice a test or a developer needs. */
 export function hostedCheckoutPage(view: {
@@ -17,6 +18,7 @@ export function hostedCheckoutPage(view: {
   const open = session.status === 'open';
   const pending = session.status === 'complete' && session.payment_status === 'unpaid';
   const subscription = session.mode === 'subscription';
+  const fields = addressFields(session);
   const rows = lines.map(({ price, productName, quantity }) => {
     const each = Number(price.unit_amount);
     const detail = `Qty ${quantity}${quantity > 1 ? ` · ${money(each, currency)} each` : ''}${subscription ? ' · billed monthly' : ''}`;
@@ -26,12 +28,12 @@ export function hostedCheckoutPage(view: {
 <h1>${open ? (subscription ? `Subscribe: ${total} a month` : `Pay ${total}`) : pending ? 'Payment pending' : `Checkout ${String(session.status)}`}</h1>
 <p>No real card is charged; choose what the payment should do.</p>
 ${notice ? html`<div class="notice" role="alert">${notice}</div>` : ''}
-<div class="card"><table><tbody>${rows}<tr class="total"><td>Total${subscription ? ' per month' : ''}</td><td class="amount">${total}</td></tr></tbody></table></div>
+<div class="card"><table><tbody>${rows}${taxRows(session, currency)}<tr class="total"><td>Total${subscription ? ' per month' : ''}</td><td class="amount">${total}</td></tr></tbody></table></div>
 ${
   open
-    ? html`<form method="post" action="${view.action('pay')}"><label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" value="${view.email}"><button class="primary" type="submit">${subscription ? 'Subscribe' : `Pay ${total}`}</button></form>
+    ? html`<form method="post" action="${view.action('pay')}"><label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" value="${view.email}">${fields}${fields ? html`<button type="submit" formaction="${view.action('address')}">Update total</button>` : ''}<button class="primary" type="submit">${subscription ? 'Subscribe' : `Pay ${total}`}</button>${subscription || !fields ? '' : html`<button type="submit" formaction="${view.action('pay-later')}">Pay later (bank transfer)</button>`}</form>
 <form method="post" action="${view.action('decline')}"><button type="submit">Decline the card</button></form>
-${subscription ? '' : html`<form method="post" action="${view.action('pay-later')}"><button type="submit">Pay later (bank transfer)</button></form>`}
+${subscription || fields ? '' : html`<form method="post" action="${view.action('pay-later')}"><button type="submit">Pay later (bank transfer)</button></form>`}
 <form method="post" action="${view.action('cancel')}"><button type="submit">Cancel and go back</button></form>`
     : pending
       ? html`<p>The customer chose to pay later. Settle or fail the payment to send the webhook Stripe would send.</p>

@@ -1,13 +1,17 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { EmulatorBilling } from './emulator-billing';
 import type { EmulatorEvents } from './emulator-webhooks';
 import type { EmulatorStore, StripeObject } from './emulator-store';
 import { atTime } from './emulator-time';
 import { startTrial } from './emulator-trials';
-import { customerDetails, customerObject, nowSeconds, paymentIntentObject } from './stripe-objects';
+import { customerDetails, customerObject, nowSeconds, paymentIntentObject, type Address, type CollectedDetails } from './stripe-objects';
+import { collectsAddress, collectsTaxId, hasAddressFields, readAddressForm, type Collected } from './checkout-address';
+import type { TaxBuyer } from './emulator-tax';
+import { taxIdObject } from './emulator-tax-ids';
+import { keepItemTaxes, taxedSession } from './tax-application';
 import { clockOf } from './test-clocks';
 
-export type CheckoutChoice = 'pay' | 'decline' | 'pay-later' | 'settle' | 'fail-payment';
+export type CheckoutChoice = 'pay' | 'decline' | 'pay-later' | 'settle' | 'fail-payment' | 'address';
 
 export type CheckoutOutcome =
   | { kind: 'missing' }
@@ -46,7 +50,7 @@ export class HostedCheckout {
     return { kind: 'page', session, lines: await this.lines(session), email: await this.buyerEmail(session), notice };
   }
 
-  async choose(id: string, choice: CheckoutChoice, email: string | undefined): Promise<CheckoutOutcome> {
+  async choose(id: string, choice: CheckoutChoice, email: string | undefined, form: Record<string, unknown> = {}): Promise<CheckoutOutcome> {
     const emitted: StripeObject[] = [];
     const outcome = await this.orm.em.fork().transactional(async (em): Promise<CheckoutOutcome> => {
       await em.execute('select pg_advisory_xact_lock(hashtext(?))', [id]);
@@ -74,10 +78,17 @@ export class HostedCheckout {
       if (session.status !== 'open') return page(`This checkout is ${String(session.status)}.`, 409);
       if (choice === 'decline') return page('Your card was declined. Try another card.', 402);
       if (choice === 'pay-later' && session.mode !== 'payment') return page('Pay later is only offered for one-time payments.', 400);
+      if (collectsAddress(session) || collectsTaxId(session)) {
+        const taxed = await this.withAddress(session, lines, form, email ?? knownEmail, em);
+        if ('problem' in taxed) return page(taxed.problem, 400);
+        session = taxed.session;
+        if (choice === 'address') return page('');
+      }
+      if (choice === 'address') return page('This checkout needs no address.');
+      const collected = (session.collected_emulator as Collected | null | undefined) ?? undefined;
 
       const address = String(email || session.customer_email || '').trim() || null;
-      let customerId = session.customer as string | null;
-      if (!customerId) customerId = (await this.store.put(customerObject({ email: address ?? undefined }) as StripeObject, em)).id;
+      const customerId = await this.buyer(session, address, collected, em);
       const paid = choice === 'pay';
       const metadata = (session.metadata ?? {}) as Record<string, string>;
       // Stripe copies payment_intent_data / subscription_data metadata, not the session's, when given.
@@ -88,14 +99,15 @@ export class HostedCheckout {
         status: 'complete',
         payment_status: paid ? 'paid' : 'unpaid',
         customer: customerId,
-        customer_details: customerDetails(address),
+        customer_details: customerDetails(address, collected && detailsOf(collected)),
         url: null,
       };
       let started: { subscription: StripeObject; invoice: StripeObject } | undefined;
       if (session.mode === 'subscription') {
         const [line] = lines;
         const clock = await clockOf(this.store, customerId, em);
-        const params = { customer: customerId, price: line!.price, quantity: line!.quantity, metadata: subscriptionMetadata };
+        const automaticTax = (session.automatic_tax as { enabled?: boolean } | null)?.enabled === true;
+        const params = { customer: customerId, price: line!.price, quantity: line!.quantity, metadata: subscriptionMetadata, automaticTax };
         const trialDays = (session.subscription_data_emulator as { trial_period_days?: number } | null)?.trial_period_days;
         started = await atTime(clock?.time, () =>
           trialDays ? startTrial({ store: this.store, billing: this.billing }, { ...params, trialDays }, em) : this.billing.subscribe(params, em),
@@ -126,6 +138,71 @@ export class HostedCheckout {
     return outcome;
   }
 
+  /**
+   * The address step: the billing address (and business tax id) from the form, or what the session
+   * already has, taxed when the session has automatic tax. The page shows the new total.
+   */
+  private async withAddress(
+    session: StripeObject,
+    lines: CheckoutLine[],
+    form: Record<string, unknown>,
+    email: string,
+    em: EntityManager,
+  ): Promise<{ session: StripeObject } | { problem: string }> {
+    const customer = typeof session.customer === 'string' ? await this.store.get(session.customer, 'customer', em) : undefined;
+    const known = (customer?.address as { country?: string | null } | null)?.country;
+    if (!hasAddressFields(form) && (session.collected_emulator || known)) return { session };
+    const read = readAddressForm(session, form);
+    if ('problem' in read) return read;
+    const { collected } = read;
+    let next: StripeObject = { ...session, collected_emulator: collected, customer_details: customerDetails(email || null, detailsOf(collected)) };
+    if ((session.automatic_tax as { enabled?: boolean }).enabled) {
+      const amounts = lines.map((line) => (line.price.unit_amount as number) * line.quantity);
+      const result = await this.billing.tax.calculate(
+        amounts,
+        { country: collected.address.country as string, taxIds: collected.taxIds, exempt: (customer?.tax_exempt as TaxBuyer['exempt']) ?? 'none' },
+        this.store,
+        em,
+      );
+      next = taxedSession(next, amounts, result);
+      await keepItemTaxes(this.store, next, em);
+    }
+    return { session: await this.store.put(next, em) };
+  }
+
+  /**
+   * The session's customer, as Checkout leaves it: a new one with what was collected, or the given
+   * one with its address and name saved where customer_update allows, and the tax ids collected.
+   */
+  private async buyer(session: StripeObject, email: string | null, collected: Collected | undefined, em: EntityManager): Promise<string> {
+    const update = (session.customer_update_emulator ?? {}) as { address?: string; name?: string };
+    const existing = typeof session.customer === 'string' ? await this.store.get(session.customer, 'customer', em) : undefined;
+    let customer: StripeObject;
+    if (!existing) {
+      customer = await this.store.put(
+        customerObject({
+          email: email ?? undefined,
+          name: collected?.businessName ?? collected?.name ?? undefined,
+          address: (collected?.address as Address | undefined) ?? undefined,
+        }) as StripeObject,
+        em,
+      );
+    } else {
+      customer = existing;
+      if (collected && update.address === 'auto') customer = { ...customer, address: collected.address };
+      if (collected && update.name === 'auto' && (collected.businessName ?? collected.name))
+        customer = { ...customer, name: collected.businessName ?? collected.name };
+      if (customer !== existing) customer = await this.store.put(customer, em);
+    }
+    if (collected && (!existing || update.name === 'auto')) {
+      const held = await this.store.find('tax_id', { customer: customer.id }, em);
+      for (const id of collected.taxIds)
+        if (!held.some((one) => one.type === id.type && one.value === id.value))
+          await this.store.put({ ...taxIdObject(customer, id), verification: id.verification }, em);
+    }
+    return customer.id;
+  }
+
   cancelUrl(session: StripeObject): string | null {
     return typeof session.cancel_url === 'string' ? session.cancel_url : null;
   }
@@ -148,4 +225,14 @@ export class HostedCheckout {
     const customer = typeof session.customer === 'string' ? await this.store.get(session.customer, 'customer') : undefined;
     return typeof customer?.email === 'string' ? customer.email : '';
   }
+}
+
+/** What the session's customer_details show of what was collected. */
+function detailsOf(collected: Collected): CollectedDetails {
+  return {
+    address: collected.address,
+    name: collected.name,
+    businessName: collected.businessName,
+    taxIds: collected.taxIds.map(({ type, value }) => ({ type, value })),
+  };
 }

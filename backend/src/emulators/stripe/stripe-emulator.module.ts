@@ -17,6 +17,8 @@ import { HostedCheckout } from './hosted-checkout';
 import { HostedCheckoutController } from './hosted-checkout.controller';
 import { HostedInvoiceController } from './hosted-invoice.controller';
 import { EmulatorTestClocks } from './test-clocks';
+import { EmulatorTax } from './emulator-tax';
+import { taxSettings } from './tax-settings';
 
 /**
  * The embedded stand-in for Stripe (when STRIPE_SECRET_KEY is unset): its REST API under /v1, the
@@ -36,9 +38,15 @@ const EMULATOR_URLS = Symbol('EMULATOR_URLS');
     { provide: EMULATOR_URLS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => emulatorUrls(config.PUBLIC_URL) },
     { provide: EmulatorStore, inject: [MikroORM], useFactory: (orm: MikroORM) => new EmulatorStore(orm) },
     {
+      provide: EmulatorTax,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new EmulatorTax(taxSettings(config.STRIPE_EMULATOR_TAX_ORIGIN, config.STRIPE_EMULATOR_TAX_REGISTRATIONS)),
+    },
+    {
       provide: EmulatorBilling,
-      inject: [MikroORM, EmulatorStore, EmulatorEvents, EMULATOR_URLS],
-      useFactory: (orm: MikroORM, store: EmulatorStore, events: EmulatorEvents, urls: EmulatorUrls) => new EmulatorBilling(orm, store, events, urls),
+      inject: [MikroORM, EmulatorStore, EmulatorEvents, EMULATOR_URLS, EmulatorTax],
+      useFactory: (orm: MikroORM, store: EmulatorStore, events: EmulatorEvents, urls: EmulatorUrls, tax: EmulatorTax) =>
+        new EmulatorBilling(orm, store, events, urls, tax),
     },
     {
       provide: HostedCheckout,

@@ -25,10 +25,34 @@ export function stripeId(prefix: string, length = 24): string {
 // A test clock's frozen time while its objects change (emulator-time.ts).
 export { nowSeconds };
 
+export interface Address {
+  city?: string | null;
+  country?: string | null;
+  line1?: string | null;
+  line2?: string | null;
+  postal_code?: string | null;
+  state?: string | null;
+}
+
 export interface CustomerParams {
   email?: string;
   name?: string;
   metadata?: Record<string, string>;
+  address?: Address | '';
+  tax_exempt?: 'none' | 'exempt' | 'reverse';
+}
+
+/** An address as Stripe shows one: every field, null where not given. */
+export function addressObject(address: Address | '' | undefined | null): Fixture | null {
+  if (!address) return null;
+  return {
+    city: address.city ?? null,
+    country: address.country ?? null,
+    line1: address.line1 ?? null,
+    line2: address.line2 ?? null,
+    postal_code: address.postal_code ?? null,
+    state: address.state ?? null,
+  };
 }
 
 export function customerObject(params: CustomerParams): Fixture {
@@ -39,6 +63,8 @@ export function customerObject(params: CustomerParams): Fixture {
     email: params.email ?? null,
     name: params.name ?? null,
     metadata: params.metadata ?? {},
+    address: addressObject(params.address),
+    tax_exempt: params.tax_exempt ?? 'none',
     discount: null,
     currency: null,
     invoice_prefix: randomBytes(4).toString('hex').toUpperCase().slice(0, 7),
@@ -117,6 +143,9 @@ export interface CheckoutSessionParams {
   client_reference_id?: string;
   metadata?: Record<string, string>;
   expires_at: number;
+  automatic_tax?: { enabled: boolean };
+  billing_address_collection?: 'auto' | 'required';
+  tax_id_collection?: { enabled: boolean; required?: 'if_supported' | 'never' };
 }
 
 export function checkoutSessionObject(params: CheckoutSessionParams, lines: SessionLine[], hostedUrl: (id: string) => string): Fixture {
@@ -155,6 +184,11 @@ export function checkoutSessionObject(params: CheckoutSessionParams, lines: Sess
     collected_information: null,
     payment_method_configuration_details: null,
     invoice_creation: params.mode === 'payment' ? { ...(session.invoice_creation as Fixture), enabled: false } : null,
+    automatic_tax: params.automatic_tax?.enabled
+      ? { enabled: true, liability: { type: 'self' }, provider: 'stripe', status: 'requires_location_inputs' }
+      : { enabled: false, liability: null, provider: null, status: null },
+    billing_address_collection: params.billing_address_collection ?? null,
+    tax_id_collection: { enabled: params.tax_id_collection?.enabled ?? false, required: params.tax_id_collection?.required ?? 'never' },
   };
 }
 
@@ -193,7 +227,13 @@ export function periodEnd(start: number, price: Fixture): number {
   return start + PERIOD_SECONDS[recurring.interval]! * recurring.interval_count;
 }
 
-export function subscriptionObject(params: { customer: string; price: Fixture; quantity: number; metadata: Record<string, string> }): Fixture {
+export function subscriptionObject(params: {
+  customer: string;
+  price: Fixture;
+  quantity: number;
+  metadata: Record<string, string>;
+  automaticTax?: boolean;
+}): Fixture {
   const now = nowSeconds();
   const end = periodEnd(now, params.price);
   const id = stripeId('sub');
@@ -222,6 +262,8 @@ export function subscriptionObject(params: { customer: string; price: Fixture; q
     pause_collection: null,
     next_pending_invoice_item_invoice: null,
     cancellation_details: cancellationDetails(null),
+    // Without automatic tax the fixture's hash stands (liability `account`), as the emulator always answered.
+    ...(params.automaticTax ? { automatic_tax: { enabled: true, liability: { type: 'self' }, disabled_reason: null } } : {}),
     items: {
       ...items,
       url: `/v1/subscription_items?subscription=${id}`,
@@ -244,6 +286,24 @@ export function subscriptionObject(params: { customer: string; price: Fixture; q
   };
 }
 
-export function customerDetails(email: string | null): Fixture {
-  return { address: null, email, name: null, phone: null, tax_exempt: 'none', tax_ids: [], business_name: null, individual_name: null };
+/** What Checkout collected of the buyer, as the session shows it. */
+export interface CollectedDetails {
+  address: Fixture | null;
+  name: string | null;
+  businessName: string | null;
+  taxIds: Array<{ type: string; value: string }>;
+  taxExempt?: string;
+}
+
+export function customerDetails(email: string | null, collected?: CollectedDetails): Fixture {
+  return {
+    address: collected?.address ?? null,
+    email,
+    name: collected?.businessName ?? collected?.name ?? null,
+    phone: null,
+    tax_exempt: collected?.taxExempt ?? 'none',
+    tax_ids: collected?.taxIds ?? [],
+    business_name: collected?.businessName ?? null,
+    individual_name: collected?.businessName ? (collected.name ?? null) : null,
+  };
 }

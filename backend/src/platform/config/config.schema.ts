@@ -91,6 +91,16 @@ export const configSchema = z
     STRIPE_EMULATOR_WEBHOOK_URL: url(['http:', 'https:']).optional(),
     /** Where a worker (which has no emulator of its own) reaches an api's Stripe emulator. Unset: PUBLIC_URL. */
     STRIPE_EMULATOR_URL: url(['http:', 'https:']).optional(),
+    /** The Stripe emulator's seller country for tax (Stripe Tax's head office). Unset: IE. */
+    STRIPE_EMULATOR_TAX_ORIGIN: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, 'a two-letter country code such as IE')
+      .optional(),
+    /** Where the Stripe emulator's seller is registered to collect tax: country codes, EU for all member states. Unset: EU,GB,NO,CH,AU,NZ,JP,CA. */
+    STRIPE_EMULATOR_TAX_REGISTRATIONS: z
+      .string()
+      .regex(/^\s*([A-Za-z]{2}\s*(,\s*[A-Za-z]{2}\s*)*)?$/, 'country codes separated by commas, such as EU,GB,NO')
+      .optional(),
     /** Verifies Stripe-Signature on /webhooks/stripe. The default is the local Stripe emulator's. */
     STRIPE_WEBHOOK_SECRET: z
       .string()
