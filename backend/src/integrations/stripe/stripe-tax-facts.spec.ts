@@ -103,6 +103,8 @@ describe('sessionChargeTax: what a completed Checkout Session charged', () => {
     ]);
     expect(tax.buyer).toMatchObject({ name: 'Marie Curie', businessName: 'Curie SARL', taxIds: [{ type: 'eu_vat', value: 'FR40303265045', verified: true }] });
     expect(sessionChargeTax(frenchBusiness, new Set()).buyer.taxIds).toEqual([{ type: 'eu_vat', value: 'FR40303265045', verified: false }]);
+    const withoutPerson = session({ customer_details: details({ name: 'Curie SARL', business_name: 'Curie SARL', address: address('FR', 'Paris', '75005') }) });
+    expect(sessionChargeTax(withoutPerson, new Set()).buyer).toMatchObject({ name: null, businessName: 'Curie SARL' });
   });
 
   it('a US consumer where the seller is not registered: tax 0 and no lines', () => {

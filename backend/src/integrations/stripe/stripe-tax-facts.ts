@@ -23,7 +23,8 @@ const NO_TAX_DETERMINED = new Set(['not_collecting', 'not_supported', 'not_avail
 export function sessionChargeTax(session: Stripe.Checkout.Session, verified: VerifiedTaxIds): ChargeTax {
   const details = session.customer_details;
   const buyer: BillingParty = {
-    name: details?.individual_name ?? details?.name ?? null,
+    // Checkout sets `name` to the business name when the buyer buys as a business: the person is `individual_name`, if given.
+    name: details?.individual_name ?? (details?.name && details.name !== details.business_name ? details.name : null),
     businessName: details?.business_name ?? null,
     address: postalAddress(details?.address),
     taxIds: (details?.tax_ids ?? []).flatMap((id) => (id.value ? [{ type: id.type, value: id.value, verified: verified.has(id.value) }] : [])),
