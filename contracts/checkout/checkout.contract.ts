@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { taxLine } from '../billing/charge-tax';
 import { resourceSchema } from '../catalog/resource';
 import { defineServerFn } from '../server-fn';
 import { checkoutSearchSchema, MAX_CHECKOUT_QUANTITY } from './checkout-search';
@@ -10,6 +11,17 @@ export const checkCheckoutAccess = defineServerFn({
   input: checkoutSearchSchema,
   output: z.object({ signedIn: z.literal(true) }),
 });
+
+/** What a purchase charged, as its receipt shows it. */
+export const purchaseChargeSchema = z.object({
+  currency: z.string().length(3),
+  subtotalCents: z.number().int(),
+  taxCents: z.number().int(),
+  totalCents: z.number().int(),
+  reverseCharge: z.boolean(),
+  lines: z.array(taxLine.pick({ country: true, state: true, taxType: true, percentage: true, taxabilityReason: true, amountCents: true })),
+});
+export type PurchaseCharge = z.infer<typeof purchaseChargeSchema>;
 
 export const checkoutModeSchema = z.enum(['free', 'payment', 'subscription', 'included']);
 
@@ -30,6 +42,8 @@ export const checkoutDataSchema = z.object({
       at: z.iso.datetime(),
       /** How many were bought (seats, packs), from our records of the purchase. */
       quantity: z.number().int().min(1),
+      /** A paid purchase's charge: net, tax by rate and total, in its currency (null before tax was collected, or not paid). */
+      charge: purchaseChargeSchema.nullable(),
     })
     .nullable(),
 });

@@ -6,6 +6,7 @@ import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from '../su
 import { waitForOutboxMessage } from '../support/outbox';
 import { callFn, signUpOverHttp, startAddressableSite } from '../support/site-client';
 import type { SiteServer } from '../support/site-server';
+import { fillBillingAddress } from '../support/hosted-checkout-browser';
 
 const ZONE = 'Asia/Tokyo';
 const HOST_EMAIL = `host-${randomUUID().slice(0, 8)}@example.com`;
@@ -68,6 +69,7 @@ describe('a customer in Tokyo books a 1-on-1 session, moves it and cancels it', 
   it('pays on Stripe’s checkout and comes back to a confirmed booking', async () => {
     await sessionCard(page, SESSION).getByRole('button', { name: 'Book and pay' }).click();
     await page.waitForURL(/\/_stripe\/checkout\/cs_/);
+    await fillBillingAddress(page);
     await page.getByRole('button', { name: 'Pay $49.00' }).click();
     await page.waitForURL((url) => url.pathname === '/sessions' && url.searchParams.get('status') === 'success');
     await page.getByRole('heading', { name: 'Your session is booked' }).waitFor({ timeout: 20_000 });
@@ -138,6 +140,7 @@ describe('a customer in Tokyo books a 1-on-1 session, moves it and cancels it', 
     await chooseSlot(card, slot);
     await card.getByRole('button', { name: 'Book and pay' }).click();
     await page.waitForURL(/\/_stripe\/checkout\/cs_/);
+    await fillBillingAddress(page);
     await page.getByRole('button', { name: 'Cancel and go back' }).click();
     await page.waitForURL((url) => url.pathname === '/sessions' && url.searchParams.get('status') === 'cancelled');
     await page.getByRole('heading', { name: 'Booking cancelled' }).waitFor();

@@ -5,6 +5,7 @@ import { dashboardData, openSitePage, signUpInDialog } from '../support/account-
 import { launchBrowser, PHONE, waitForHydration } from '../support/browser';
 import { eventually, signUpOverHttp, startAddressableSite } from '../support/site-client';
 import type { SiteServer } from '../support/site-server';
+import { fillBillingAddress } from '../support/hosted-checkout-browser';
 
 let browser: Browser;
 let site: SiteServer;
@@ -140,6 +141,7 @@ describe('the success page', () => {
     await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('quantity') === '3');
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await page.waitForURL(/\/_stripe\/checkout\/cs_/);
+    await fillBillingAddress(page);
     // The emulator shows what Stripe would: the product's name, the quantity, the buyer's address.
     expect(await page.locator('td').first().innerText()).toMatch(/^Pro\nQty 3/);
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
@@ -168,6 +170,7 @@ describe('checkout without JavaScript', () => {
     expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull();
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL(/\/_stripe\/checkout\/cs_/);
+    await fillBillingAddress(page);
     await page.getByRole('button', { name: 'Pay $19.00' }).waitFor();
     await close();
   }, 60_000);
@@ -192,6 +195,7 @@ describe('a cancelled checkout', () => {
     await signUpInDialog(page, site.url, someone('cancel'), 'Cal');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL(/\/_stripe\/checkout\/cs_/);
+    await fillBillingAddress(page);
     await page.getByRole('button', { name: 'Cancel and go back' }).click();
     await page.waitForURL((url) => url.searchParams.get('status') === 'cancelled');
     await page.getByRole('heading', { name: 'Checkout cancelled' }).waitFor();

@@ -6,6 +6,7 @@ import { launchBrowser, PHONE, waitForHydration } from '../support/browser';
 import { builtCourse } from '../support/course-fixture';
 import { startAddressableSite } from '../support/site-client';
 import type { SiteServer } from '../support/site-server';
+import { fillBillingAddress } from '../support/hosted-checkout-browser';
 
 // The real course, as the build made it from library/from-audio-to-notes/lessons (the site's default LIBRARY_DIST).
 const FIXTURE_COURSE = { resourceId: 'from-audio-to-notes', title: 'From Audio to Notes' };
@@ -58,6 +59,7 @@ describe('a customer taking a course they bought', () => {
     await page.goto(`/checkout?resourceId=${course}`);
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL(/\/_stripe\/checkout\/cs_/);
+    await fillBillingAddress(page);
     await page.getByRole('button', { name: 'Pay $39.00' }).click();
     await page.getByRole('heading', { name: 'Payment received: thank you!' }).waitFor({ timeout: 20_000 });
 

@@ -6,6 +6,7 @@ import { waitForOutboxMessage } from '../support/outbox';
 import { callFn, startAddressableSite } from '../support/site-client';
 import type { SiteServer } from '../support/site-server';
 import { eventually } from '../support/waits';
+import { fillBillingAddress } from '../support/hosted-checkout-browser';
 
 const SESSION = '30-minute setup session';
 
@@ -73,6 +74,7 @@ describe('a newcomer on a fresh start', () => {
     await page.getByRole('button', { name: /Nia/ }).waitFor();
     await page.getByTestId('booking-confirm').getByRole('button', { name: 'Book and pay' }).click();
     await page.waitForURL(/\/_stripe\/checkout\/cs_/);
+    await fillBillingAddress(page);
     await page.getByRole('button', { name: /^Pay \$/ }).click();
     await page.waitForURL((url) => url.pathname === '/sessions' && url.searchParams.get('status') === 'success');
     await page.getByRole('heading', { name: 'Your session is booked' }).waitFor({ timeout: 20_000 });

@@ -9,6 +9,7 @@ import { launchBrowser, PHONE, waitForHydration } from '../support/browser';
 import { sha256 } from '../support/library-fixture';
 import { chooseOnHostedCheckout, startAddressableSite } from '../support/site-client';
 import type { SiteServer } from '../support/site-server';
+import { fillBillingAddress } from '../support/hosted-checkout-browser';
 
 /** Short-lived links, so the test sees one expire without waiting ten minutes. */
 const LINK_TTL_SECONDS = 8;
@@ -75,6 +76,7 @@ describe('the library: buy a bundle, download it, and the link protects itself',
     await page.waitForURL((url) => url.pathname === '/checkout');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL(/\/_stripe\/checkout\/cs_/);
+    await fillBillingAddress(page);
     await page.getByRole('button', { name: 'Pay $49.00' }).click();
     await page.getByRole('heading', { name: 'Payment received: thank you!' }).waitFor({ timeout: 20_000 });
 

@@ -6,6 +6,7 @@ import { launchBrowser, PHONE, waitForHydration } from '../support/browser';
 import { validateLicense } from '../support/plugin-admission-decoder';
 import { eventually, startAddressableSite } from '../support/site-client';
 import type { SiteServer } from '../support/site-server';
+import { fillBillingAddress } from '../support/hosted-checkout-browser';
 
 let browser: Browser;
 let site: SiteServer;
@@ -37,6 +38,7 @@ describe('the devices of a license in the dashboard, on a phone', () => {
     await signUpInDialog(page, site.url, `devices-${randomUUID().slice(0, 8)}@example.com`, 'Lin');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL(/\/_stripe\/checkout\/cs_/);
+    await fillBillingAddress(page);
     await page.getByRole('button', { name: /^Pay \$/ }).click();
     await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('status') === 'success');
     await reloadUntil(page, async () => (await dashboardData(page)).licenses.length === 1);

@@ -7,6 +7,7 @@ import { launchBrowser, waitForHydration } from '../support/browser';
 import { startAddressableSite } from '../support/site-client';
 import type { SiteServer } from '../support/site-server';
 import { emulatorStripe } from '../support/emulator-client';
+import { fillBillingAddress } from '../support/hosted-checkout-browser';
 
 let browser: Browser;
 let site: SiteServer;
@@ -33,6 +34,7 @@ async function buyPlan(page: Page, resourceId: string, button: string): Promise<
   await page.waitForURL(new RegExp(`/checkout\\?resourceId=${resourceId}`));
   await page.getByRole('button', { name: button, exact: true }).click();
   await page.waitForURL(/\/_stripe\/checkout\//);
+  await fillBillingAddress(page);
   await page.locator('button.primary').click();
   await page.getByRole('heading', { name: 'Payment received: thank you!' }).waitFor({ timeout: 20_000 });
 }

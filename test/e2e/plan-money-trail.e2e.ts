@@ -8,6 +8,7 @@ import { emulatorStripe } from '../support/emulator-client';
 import { waitForOutboxMessage } from '../support/outbox';
 import { startAddressableSite } from '../support/site-client';
 import type { SiteServer } from '../support/site-server';
+import { fillBillingAddress } from '../support/hosted-checkout-browser';
 
 let browser: Browser;
 let site: SiteServer;
@@ -94,6 +95,7 @@ async function buyStarter(page: Page, email: string): Promise<void> {
   await page.waitForURL(/\/checkout\?resourceId=starter-monthly/);
   await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
   await page.waitForURL(/\/_stripe\/checkout\//);
+  await fillBillingAddress(page);
   await page.locator('button.primary').click();
   await page.getByRole('heading', { name: 'Payment received: thank you!' }).waitFor({ timeout: 20_000 });
 }

@@ -7,6 +7,7 @@ import { validateLicense } from '../support/plugin-admission-decoder';
 import { readBalance } from '../support/plugin-credits-decoder';
 import { eventually, startAddressableSite } from '../support/site-client';
 import type { SiteServer } from '../support/site-server';
+import { fillBillingAddress } from '../support/hosted-checkout-browser';
 
 let browser: Browser;
 let site: SiteServer;
@@ -26,6 +27,7 @@ async function buyOnEmulator(page: Page, path: string, payLabel: RegExp): Promis
   await waitForHydration(page);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await page.waitForURL(/\/_stripe\/checkout\/cs_/);
+  await fillBillingAddress(page);
   const checkoutUrl = page.url();
   await page.getByRole('button', { name: payLabel }).click();
   await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('status') === 'success');

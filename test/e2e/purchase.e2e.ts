@@ -7,6 +7,7 @@ import { waitForOutboxMessage } from '../support/outbox';
 import { startAddressableSite } from '../support/site-client';
 import type { SiteServer } from '../support/site-server';
 import { emulatorStripe } from '../support/emulator-client';
+import { fillBillingAddress } from '../support/hosted-checkout-browser';
 
 let browser: Browser;
 let site: SiteServer;
@@ -40,15 +41,19 @@ describe('buying on the embedded defaults (local sign-in, Stripe emulator, outbo
     await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('quantity') === '3');
     await page.getByRole('heading', { name: 'Lifetime license' }).waitFor();
     expect(await page.getByTestId('checkout-total').textContent()).toBe('$597.00');
+    expect(await page.getByTestId('checkout-tax-note').textContent()).toContain('calculated from your billing address when you pay');
     await page.getByRole('button', { name: /Ada/ }).waitFor();
   });
 
   it('pays for 3 seats on the emulator checkout, lands on success, and sees the license, key and seats', async () => {
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL(/\/_stripe\/checkout\/cs_/);
+    await fillBillingAddress(page);
     await page.getByRole('button', { name: 'Pay $597.00' }).click();
     await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('status') === 'success');
     await page.getByRole('heading', { name: 'Payment received: thank you!' }).waitFor({ timeout: 20_000 });
+    // Prices are tax-exclusive: what was charged, as recorded with the purchase (no tax on a US address).
+    expect(await page.getByTestId('charge-summary').innerText()).toMatch(/^Subtotal\s+\$597\.00\s+Tax\s+\$0\.00\s+Total paid\s+\$597\.00$/);
 
     expect(await page.getByTestId('purchase-outcome').textContent()).toBe('Lifetime license — 3 seats');
     await page.getByRole('link', { name: 'See your license' }).click();
@@ -92,6 +97,7 @@ describe('buying on the embedded defaults (local sign-in, Stripe emulator, outbo
     await page.goto('/checkout?resourceId=the-ai-assisted-vault');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL(/\/_stripe\/checkout\/cs_/);
+    await fillBillingAddress(page);
     await page.getByRole('button', { name: 'Decline the card' }).click();
     await page.getByText('Your card was declined. Try another card.').waitFor();
     await page.getByRole('button', { name: 'Cancel and go back' }).click();

@@ -7,6 +7,7 @@ import { waitForOutboxMessage } from '../support/outbox';
 import { readBalance } from '../support/plugin-credits-decoder';
 import { startAddressableSite } from '../support/site-client';
 import type { SiteServer } from '../support/site-server';
+import { fillBillingAddress } from '../support/hosted-checkout-browser';
 
 let browser: Browser;
 let site: SiteServer;
@@ -38,6 +39,7 @@ describe("a seat invitation, from the owner's dialog to the invitee's dashboard"
     await signUpInDialog(page, site.url, `owner-${randomUUID().slice(0, 8)}@example.com`, 'Olive');
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await page.waitForURL(/\/_stripe\/checkout\//);
+    await fillBillingAddress(page);
     await page.locator('button.primary').click();
     await page.getByRole('heading', { name: 'Payment received: thank you!' }).waitFor({ timeout: 20_000 });
     await page.goto('/dashboard?section=licensed-users');

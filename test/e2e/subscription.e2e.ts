@@ -6,6 +6,7 @@ import { launchBrowser, waitForHydration } from '../support/browser';
 import { startAddressableSite } from '../support/site-client';
 import type { SiteServer } from '../support/site-server';
 import { emulatorStripe } from '../support/emulator-client';
+import { fillBillingAddress } from '../support/hosted-checkout-browser';
 
 let browser: Browser;
 let site: SiteServer;
@@ -44,6 +45,7 @@ describe('a monthly subscription on the emulator: renewed, a failed renewal paid
     await page.waitForURL(/\/checkout\?resourceId=pro-monthly/);
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await page.waitForURL(/\/_stripe\/checkout\//);
+    await fillBillingAddress(page);
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await page.getByRole('heading', { name: 'Payment received: thank you!' }).waitFor({ timeout: 20_000 });
     await page.goto('/dashboard?section=license');
@@ -87,6 +89,7 @@ describe('a monthly subscription on the emulator: renewed, a failed renewal paid
     await page.goto('/checkout?resourceId=mastering-the-chat-workspace');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL(/\/_stripe\/checkout\//);
+    await fillBillingAddress(page);
     const sessionId = new URL(page.url()).pathname.split('/').pop()!;
     await page.getByRole('button', { name: 'Pay $59.00' }).click();
     await page.getByRole('heading', { name: 'Payment received: thank you!' }).waitFor({ timeout: 20_000 });

@@ -107,6 +107,7 @@ export function accountHistory(ids: { userId: string; unique: string }, start: D
             subscriptionId: null,
           },
           resource: { type: 'course', title: 'Moment course', grantsAccess: true },
+          tax: null,
           at: at(1),
         }),
     },

@@ -68,16 +68,24 @@ export async function signUpOverHttp(site: Pick<SiteServer, 'url' | 'queuePrefix
   return cookieJar(done.setCookies);
 }
 
-/** Follows a Stripe Checkout URL to the emulator's hosted page and makes a choice there, as the buyer's browser would. */
+/** A buyer's billing address as Stripe Checkout collects it: by default one in the US, where the seller charges no tax. */
+export type BillingForm = Record<string, string>;
+export const usBillingAddress: BillingForm = { country: 'US', line1: '1 Main Street', city: 'Austin', postal_code: '78701', state: 'TX' };
+
+/**
+ * Follows a Stripe Checkout URL to the emulator's hosted page and makes a choice there, as the
+ * buyer's browser would, with the billing address every checkout of the site asks for.
+ */
 export async function chooseOnHostedCheckout(
   checkoutUrl: string,
   choice: 'pay' | 'decline' | 'pay-later' | 'settle' | 'fail-payment' | 'cancel',
+  billing: BillingForm = usBillingAddress,
 ): Promise<Response> {
   const url = new URL(checkoutUrl);
   return fetch(`${url.origin}${url.pathname}/${choice}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'email=',
+    body: new URLSearchParams({ email: '', ...billing }).toString(),
     redirect: 'manual',
   });
 }

@@ -160,6 +160,9 @@ function CheckoutPage() {
                     {data.totalCents === null ? 'Contact support' : formatMoney(data.totalCents)}
                   </span>
                 </div>
+                <p className="-mt-3 text-right text-xs text-ink-subtle" data-testid="checkout-tax-note">
+                  Plus VAT/GST where applicable: the tax is calculated from your billing address when you pay.
+                </p>
                 {buyError ? (
                   <FormAlert>
                     {buyError.message}

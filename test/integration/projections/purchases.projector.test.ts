@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ChargeTax } from '../../../contracts/billing/charge-tax';
 import {
   PendingPaymentExpired,
   PendingPaymentOpened,
@@ -32,6 +33,41 @@ describe('PurchasesProjector', () => {
         payment_intent_id: 'pi_1',
         subscription_id: null,
       });
+    });
+
+    it('keeps what was charged before and as tax, by rate; none for a purchase recorded before tax was collected', async () => {
+      const [taxed, untaxed] = [freshRef(), freshRef()];
+      const line = {
+        country: 'DE',
+        state: null,
+        taxType: 'vat',
+        percentage: 19,
+        taxabilityReason: 'standard_rated',
+        taxableAmountCents: 4900,
+        amountCents: 931,
+      };
+      const tax: ChargeTax = {
+        currency: 'eur',
+        subtotalCents: 4900,
+        taxCents: 931,
+        totalCents: 5831,
+        reverseCharge: false,
+        lines: [line],
+        buyer: { name: 'Erika Mustermann', businessName: null, address: null, taxIds: [] },
+      };
+      await projection.given(completed(taxed, { amountCents: 5831, tax }), completed(untaxed));
+      const taxOf = async (ref: string) =>
+        (
+          await projection.rows<{
+            amount_cents: number;
+            subtotal_cents: number | null;
+            tax_cents: number | null;
+            reverse_charge: boolean | null;
+            tax_lines: unknown;
+          }>('select amount_cents, subtotal_cents, tax_cents, reverse_charge, tax_lines from rm_purchases where checkout_ref = $1', [ref])
+        )[0];
+      expect(await taxOf(taxed)).toEqual({ amount_cents: 5831, subtotal_cents: 4900, tax_cents: 931, reverse_charge: false, tax_lines: [line] });
+      expect(await taxOf(untaxed)).toEqual({ amount_cents: 4900, subtotal_cents: null, tax_cents: null, reverse_charge: null, tax_lines: null });
     });
 
     it('is partially refunded, then refunded in full', async () => {
@@ -180,9 +216,9 @@ const at = (minute: number) => `2026-11-24T10:${String(minute).padStart(2, '0')}
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 const freshRef = () => `ref-${randomUUID()}`;
 
-const completed = (checkoutRef: string, overrides: { amountCents?: number } = {}) =>
+const completed = (checkoutRef: string, overrides: { amountCents?: number; tax?: ChargeTax } = {}) =>
   PurchaseCompleted({
-    tax: null,
+    tax: overrides.tax ?? null,
     checkoutRef,
     checkoutSessionId: `cs_${checkoutRef}`,
     userId: 'u',

@@ -1,6 +1,7 @@
 /** The Stripe integration's public surface: modules, the app and the CLI import only this. */
 export { catalogPriceMismatch } from './catalog-price-check';
 export { PriceBook } from './price-book';
+export { StripeChargeTax } from './stripe-charge-tax';
 export { StripeClient } from './stripe-client';
 export { invoiceSubscriptionId, isoFromSeconds, ourMetadata, stripeIdOf, stripeObjectId, subscriptionPeriodEnd } from './stripe-facts';
 export { RefusedStripeEvent } from './webhooks/refused-stripe-event';

@@ -1,6 +1,7 @@
 import { deciderSpec } from '../../../../test/support/decider-spec';
 import { checkoutDecider as decider, type CheckoutCommand, type SessionFacts } from './checkout.decider';
 import type { PurchaseEvent } from './checkout.events';
+import type { ChargeTax } from '../../../../contracts/billing/charge-tax';
 
 const spec = deciderSpec(decider);
 const AT = '2026-11-23T12:00:00.000Z';
@@ -21,10 +22,21 @@ const session = (overrides: Partial<SessionFacts> = {}): SessionFacts => ({
   ...overrides,
 });
 const ebook = { type: 'ebook', title: 'The AI-Assisted Vault', grantsAccess: true };
-const complete = (overrides: Partial<SessionFacts> = {}): CheckoutCommand => ({
+/** A German consumer's 19% VAT on the €19 ebook, as the session's tax breakdown said it. */
+const germanVat: ChargeTax = {
+  currency: 'usd',
+  subtotalCents: 1900,
+  taxCents: 361,
+  totalCents: 2261,
+  reverseCharge: false,
+  lines: [{ country: 'DE', state: null, taxType: 'vat', percentage: 19, taxabilityReason: 'standard_rated', taxableAmountCents: 1900, amountCents: 361 }],
+  buyer: { name: 'Erika Mustermann', businessName: null, address: null, taxIds: [] },
+};
+const complete = (overrides: Partial<SessionFacts> = {}, tax: ChargeTax | null = germanVat): CheckoutCommand => ({
   type: 'CompleteCheckout',
   session: session(overrides),
   resource: ebook,
+  tax: overrides.paymentStatus === 'unpaid' ? null : tax,
   at: AT,
 });
 const open: CheckoutCommand = {
@@ -54,6 +66,13 @@ describe("a checkout, from Stripe's events in any order and number", () => {
       .given([])
       .when(open, complete(), complete(), complete())
       .then((events) => expect(types(events)).toEqual(['PendingPaymentOpened', 'PendingPaymentSettled', 'PurchaseCompleted', 'ResourceAccessGranted']));
+  });
+
+  it('records what the paid charge was for the books on the purchase, from the paid completion', () => {
+    spec
+      .given([])
+      .when(open, complete({ paymentStatus: 'unpaid', amountCents: 2261 }), complete({ amountCents: 2261 }))
+      .then((events) => expect(events.find((event) => event.type === 'PurchaseCompleted')?.data).toMatchObject({ amountCents: 2261, tax: germanVat }));
   });
 
   it('fulfils a completion that arrives before the checkout was recorded as started, and ignores the late start', () => {
@@ -144,7 +163,7 @@ describe("a checkout, from Stripe's events in any order and number", () => {
   it('grants no resource access for what is fulfilled elsewhere (a license)', () => {
     spec
       .given([])
-      .when({ type: 'CompleteCheckout', session: session(), resource: { type: 'license', title: 'Lifetime', grantsAccess: false }, at: AT })
+      .when({ type: 'CompleteCheckout', session: session(), resource: { type: 'license', title: 'Lifetime', grantsAccess: false }, tax: germanVat, at: AT })
       .then((events) => expect(types(events)).toEqual(['PurchaseCompleted']));
   });
 });

@@ -13,6 +13,7 @@ import {
   type PurchaseEvent,
 } from './checkout.events';
 import type { z } from 'zod';
+import type { ChargeTax } from '../../../../contracts/billing/charge-tax';
 
 /** What a Checkout Session says, read from whichever Stripe event brought it. */
 export interface SessionFacts {
@@ -40,7 +41,8 @@ export interface ResourceFacts {
 
 export type CheckoutCommand =
   | { type: 'OpenCheckout'; pending: z.input<typeof PendingPaymentOpened.schema> }
-  | { type: 'CompleteCheckout'; session: SessionFacts; resource: ResourceFacts; at: string }
+  /** `tax`: what the paid charge was, for the books (null while the payment is still clearing). */
+  | { type: 'CompleteCheckout'; session: SessionFacts; resource: ResourceFacts; tax: ChargeTax | null; at: string }
   | { type: 'FailAsyncPayment'; checkoutRef: string; userId: string; at: string }
   | { type: 'ExpireCheckout'; checkoutRef: string; userId: string; at: string }
   | { type: 'AbandonCheckout'; checkoutRef: string; userId: string; at: string }
@@ -179,7 +181,7 @@ export const checkoutPendingPaymentId = (checkoutRef: string) => `pp-${checkoutR
 const pendingId = (command: { checkoutRef: string }) => checkoutPendingPaymentId(command.checkoutRef);
 
 function complete(command: CommandOf<'CompleteCheckout'>, state: CheckoutState): PurchaseEvent[] {
-  const { session, resource, at } = command;
+  const { session, resource, tax, at } = command;
   const pendingPaymentId = checkoutPendingPaymentId(session.checkoutRef);
   if (session.paymentStatus === 'unpaid') {
     if (state.status !== 'new' && state.status !== 'open') return [];
@@ -208,7 +210,6 @@ function complete(command: CommandOf<'CompleteCheckout'>, state: CheckoutState):
   if (state.status !== 'purchased') {
     events.push(
       PurchaseCompleted({
-        tax: null,
         checkoutRef: session.checkoutRef,
         checkoutSessionId: session.checkoutSessionId,
         userId: session.userId,
@@ -224,6 +225,7 @@ function complete(command: CommandOf<'CompleteCheckout'>, state: CheckoutState):
         paymentIntentId: session.paymentIntentId,
         subscriptionId: session.subscriptionId,
         completedAt: at,
+        tax,
       }),
     );
     if (resource.grantsAccess)

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { CheckoutData } from '../../../../contracts/checkout/checkout.contract';
+import type { TaxLine } from '../../../../contracts/billing/charge-tax';
+import type { CheckoutData, PurchaseCharge } from '../../../../contracts/checkout/checkout.contract';
 import type { CheckoutSearch } from '../../../../contracts/checkout/checkout-search';
 import type { SignedInUser } from '../auth';
 import { CatalogQueries } from '../catalog';
@@ -18,6 +19,40 @@ const pendingState = (p: { status: 'open' | 'processing' | 'settled' | 'expired'
   if (p.status === 'expired') return p.close_reason === 'payment_failed' ? 'failed' : 'expired';
   return 'paid';
 };
+
+interface Latest {
+  state: LatestState;
+  at: Date;
+  quantity: number;
+  charge: PurchaseCharge | null;
+}
+
+/** A purchase's charge as its receipt shows it; none for one recorded before tax was collected. */
+function purchaseCharge(p: {
+  currency: string;
+  amount_cents: number;
+  subtotal_cents: number | null;
+  tax_cents: number | null;
+  reverse_charge: boolean | null;
+  tax_lines: TaxLine[] | null;
+}): PurchaseCharge | null {
+  if (p.subtotal_cents === null || p.tax_cents === null) return null;
+  return {
+    currency: p.currency,
+    subtotalCents: p.subtotal_cents,
+    taxCents: p.tax_cents,
+    totalCents: p.amount_cents,
+    reverseCharge: p.reverse_charge ?? false,
+    lines: (p.tax_lines ?? []).map(({ country, state, taxType, percentage, taxabilityReason, amountCents }) => ({
+      country,
+      state,
+      taxType,
+      percentage,
+      taxabilityReason,
+      amountCents,
+    })),
+  };
+}
 
 /** What the checkout page needs to know of a user's history with one resource (read models). */
 export class AccountReads {
@@ -93,11 +128,11 @@ export class AccountReads {
   }
 
   /** The most recent thing that happened to a purchase of this resource (at the same moment, a payment wins). */
-  async latest(userId: string, resourceId: string): Promise<{ state: LatestState; at: Date; quantity: number } | null> {
+  async latest(userId: string, resourceId: string): Promise<Latest | null> {
     const [purchases, pending] = await Promise.all([
       this.db
         .selectFrom('rm_purchases')
-        .select(['status', 'completed_at', 'quantity'])
+        .select(['status', 'completed_at', 'quantity', 'currency', 'amount_cents', 'subtotal_cents', 'tax_cents', 'reverse_charge', 'tax_lines'])
         .where('user_id', '=', userId)
         .where('resource_id', '=', resourceId)
         .execute(),
@@ -109,9 +144,9 @@ export class AccountReads {
         .where('kind', '=', 'checkout')
         .execute(),
     ]);
-    const happenings: Array<{ state: LatestState; at: Date; quantity: number }> = [
-      ...purchases.map((p) => ({ state: purchaseState(p.status), at: p.completed_at, quantity: p.quantity })),
-      ...pending.map((p) => ({ state: pendingState(p), at: p.closed_at ?? p.opened_at, quantity: p.quantity })),
+    const happenings: Latest[] = [
+      ...purchases.map((p) => ({ state: purchaseState(p.status), at: p.completed_at, quantity: p.quantity, charge: purchaseCharge(p) })),
+      ...pending.map((p) => ({ state: pendingState(p), at: p.closed_at ?? p.opened_at, quantity: p.quantity, charge: null })),
     ];
     happenings.sort((a, b) => b.at.getTime() - a.at.getTime() || Number(b.state === 'paid') - Number(a.state === 'paid'));
     return happenings[0] ?? null;
@@ -141,7 +176,9 @@ export class CheckoutPageReads {
       mode: checkoutMode(resource),
       totalCents: resource.priceCents === null ? null : Math.max(0, resource.priceCents) * quantity,
       owned,
-      latest: latest ? { state: latest.state, at: latest.at.toISOString(), quantity: latest.quantity } : null,
+      latest: latest
+        ? { state: latest.state, at: latest.at.toISOString(), quantity: latest.quantity, charge: latest.state === 'paid' ? latest.charge : null }
+        : null,
     };
   }
 }

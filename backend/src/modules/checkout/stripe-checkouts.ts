@@ -8,6 +8,7 @@ import type { SignedInUser } from '../auth';
 import { checkoutPendingPaymentId } from './checkout.decider';
 import type { PendingPaymentOpened } from './checkout.events';
 import { LinkStripeCustomer } from '../subscriptions';
+import { taxedCheckout } from './taxed-checkout';
 
 export interface StripeCheckoutOptions {
   checkoutRef: string;
@@ -59,7 +60,7 @@ export class StripeCheckouts {
       ...(user.email ? { email: user.email } : {}),
     };
     const stripeCheckout = await this.stripe.api.checkout.sessions.create(
-      {
+      taxedCheckout({
         mode,
         customer,
         client_reference_id: user.userId,
@@ -69,7 +70,7 @@ export class StripeCheckouts {
         metadata: stripeMetadata,
         ...(mode === 'payment' ? { payment_intent_data: { metadata: stripeMetadata } } : { subscription_data: { metadata: stripeMetadata } }),
         expires_at: expiresAt,
-      },
+      }),
       // Stripe keeps keys for 24 hours: the key's wording stays as deployed, so a retry across a deploy reuses the same one.
       { idempotencyKey: `checkout-session-${checkoutRef}` },
     );

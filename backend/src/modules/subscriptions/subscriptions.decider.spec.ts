@@ -1,3 +1,4 @@
+import type { ChargeTax } from '../../../../contracts/billing/charge-tax';
 import { deciderSpec } from '../../../../test/support/decider-spec';
 import type { NewEvent } from '../../events/event-registry';
 import { subscriptionDecider as decider, type InvoiceFacts, type SubscriptionCommand, type SubscriptionSnapshot } from './subscriptions.decider';
@@ -22,6 +23,16 @@ const snapshot = (overrides: Partial<SubscriptionSnapshot> = {}): SubscriptionSn
   createdAt: AT,
   ...overrides,
 });
+/** A French business's renewal under the reverse charge, as the invoice's total taxes said it. */
+const reverseCharged: ChargeTax = {
+  currency: 'usd',
+  subtotalCents: 1900,
+  taxCents: 0,
+  totalCents: 1900,
+  reverseCharge: true,
+  lines: [{ country: 'FR', state: null, taxType: 'vat', percentage: 0, taxabilityReason: 'reverse_charge', taxableAmountCents: 1900, amountCents: 0 }],
+  buyer: { name: 'Marie Curie', businessName: null, address: null, taxIds: [{ type: 'eu_vat', value: 'FR40303265045', verified: true }] },
+};
 const invoice = (id: string, reason = 'subscription_cycle', periodEnd: string | null = '2027-01-23T12:00:00.000Z'): InvoiceFacts => ({
   invoiceId: id,
   billingReason: reason,
@@ -32,6 +43,7 @@ const invoice = (id: string, reason = 'subscription_cycle', periodEnd: string | 
   periodStart: null,
   periodEnd,
   invoiceNumber: null,
+  tax: reverseCharged,
 });
 const paid = (id: string, s = snapshot(), reason?: string): SubscriptionCommand => ({
   type: 'RecordPaidInvoice',
@@ -50,6 +62,13 @@ const sync = (s: SubscriptionSnapshot): SubscriptionCommand => ({ type: 'SyncSub
 const types = (events: NewEvent[]) => events.map((e) => e.type);
 
 describe("a subscription, from Stripe's invoices and its current state", () => {
+  it('records what a paid invoice charged for the books on its renewal', () => {
+    spec
+      .given([])
+      .when(sync(snapshot()), paid('in_1', snapshot(), 'subscription_cycle'))
+      .then((events) => expect(events.find((e) => e.type === 'SubscriptionRenewed')!.data).toMatchObject({ invoiceId: 'in_1', tax: reverseCharged }));
+  });
+
   it('starts from whichever event comes first, and counts each paid invoice once', () => {
     spec
       .given([])

@@ -1,3 +1,4 @@
+import type { ChargeTax } from '../../../../contracts/billing/charge-tax';
 import type { Decider } from '../../events/decider';
 import type { NewEvent } from '../../events/event-registry';
 import { passedOver } from '../../events/stream-events';
@@ -42,6 +43,8 @@ export interface InvoiceFacts {
   periodStart: string | null;
   periodEnd: string | null;
   invoiceNumber: string | null;
+  /** What a paid invoice charged, for the books (null on a failed one: nothing was charged). */
+  tax: ChargeTax | null;
 }
 
 export type SubscriptionCommand =
@@ -168,7 +171,7 @@ function recordPaid({ snapshot, invoice, at }: InvoiceCommand, state: Started): 
   if (state.paidInvoices.includes(invoice.invoiceId)) return [];
   return [
     SubscriptionRenewed({
-      tax: null,
+      tax: invoice.tax,
       subscriptionId: snapshot.subscriptionId,
       userId: snapshot.userId,
       email: snapshot.email,

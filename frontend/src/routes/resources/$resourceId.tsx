@@ -77,6 +77,7 @@ function ResourcePage() {
               <PriceTag resource={resource} size="lg" />
               <ResourceAction resource={resource} />
             </div>
+            {hasAmount(resource) ? <p className="mt-2 text-xs text-ink-subtle">Prices plus VAT/GST where applicable.</p> : null}
           </div>
         </div>
 

@@ -2,7 +2,15 @@ import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nest
 import type { Resource } from '../../../../../contracts/catalog/resource';
 import { runCommand } from '../../../events/command-runner';
 import { EventStore } from '../../../events/event-store';
-import { type ReceivedStripeEvent, catalogPriceMismatch, PriceBook, RefusedStripeEvent, StripeClient, StripeRecords } from '../../../integrations/stripe';
+import {
+  type ReceivedStripeEvent,
+  catalogPriceMismatch,
+  PriceBook,
+  RefusedStripeEvent,
+  StripeChargeTax,
+  StripeClient,
+  StripeRecords,
+} from '../../../integrations/stripe';
 import { CatalogQueries } from '../../catalog';
 import { GrantLicense, licenseIdFor, licenseTerms, RevokeLicense } from '../../licenses';
 import { SyncSubscription } from '../../subscriptions';
@@ -28,6 +36,7 @@ export class CompleteCheckout extends Command<void> {
 @CommandHandler(CompleteCheckout)
 export class CompleteCheckoutHandler implements ICommandHandler<CompleteCheckout, void> {
   private readonly records: StripeRecords;
+  private readonly chargeTax: StripeChargeTax;
 
   constructor(
     private readonly store: EventStore,
@@ -38,6 +47,7 @@ export class CompleteCheckoutHandler implements ICommandHandler<CompleteCheckout
     private readonly commands: CommandBus,
   ) {
     this.records = new StripeRecords(stripe);
+    this.chargeTax = new StripeChargeTax(stripe);
   }
 
   async execute({ event }: CompleteCheckout): Promise<void> {
@@ -48,14 +58,17 @@ export class CompleteCheckoutHandler implements ICommandHandler<CompleteCheckout
     if (stripeSession.status !== 'complete') throw refuse(`${stripeSession.status ?? 'no status'} at Stripe, not complete`);
     const resource = await this.catalog.findByIdOrSlug(session.resourceId);
     if (!resource) throw refuse(`${session.resourceId} is not in the catalog`);
-    const mismatch = catalogPriceMismatch(session, await this.prices.priceFor(resource.id));
+    // Prices are tax-exclusive: the catalog's price is what was charged before tax.
+    const net = session.amountCents - (stripeSession.total_details?.amount_tax ?? 0);
+    const mismatch = catalogPriceMismatch({ ...session, amountCents: net }, await this.prices.priceFor(resource.id));
     if (mismatch) throw refuse(mismatch);
+    const tax = session.paymentStatus === 'unpaid' ? null : await this.chargeTax.ofSession(stripeSession);
     const facts: ResourceFacts = { type: resource.type, title: resource.title, grantsAccess: grantsResourceAccess(resource.type) };
     const { state } = await runCommand({
       store: this.store,
       streamId: checkoutStreamId(session.checkoutRef),
       decider: checkoutDecider,
-      command: { type: 'CompleteCheckout', session, resource: facts, at: new Date().toISOString() },
+      command: { type: 'CompleteCheckout', session, resource: facts, tax, at: new Date().toISOString() },
       metadata: metadataFor(event),
     });
     if (state.status === 'purchased')

@@ -1,3 +1,4 @@
+import type { TaxLine } from '../../../../../contracts/billing/charge-tax';
 import { defineEntity, type EntityManager, p } from '@mikro-orm/postgresql';
 import { type ReadModelTables, readModelKysely } from '../../../platform/database/read-model-kysely';
 
@@ -19,6 +20,11 @@ export const Purchase = defineEntity({
     paymentIntentId: p.text().nullable(),
     subscriptionId: p.text().nullable(),
     completedAt: p.datetime(),
+    /** What was charged before tax and as tax (in `currency`), and the tax by rate; null on purchases from before tax was collected. */
+    subtotalCents: p.integer().nullable(),
+    taxCents: p.integer().nullable(),
+    reverseCharge: p.boolean().nullable(),
+    taxLines: p.json<TaxLine[]>().nullable(),
   },
   indexes: [
     { name: 'rm_purchases_user', expression: 'create index rm_purchases_user on rm_purchases (user_id, completed_at desc)' },

@@ -46,6 +46,10 @@ async function applyPurchase(event: PurchaseEvent, db: Db): Promise<void> {
           payment_intent_id: d.paymentIntentId,
           subscription_id: d.subscriptionId,
           completed_at: new Date(d.completedAt),
+          subtotal_cents: d.tax?.subtotalCents ?? null,
+          tax_cents: d.tax?.taxCents ?? null,
+          reverse_charge: d.tax?.reverseCharge ?? null,
+          tax_lines: d.tax?.lines ?? null,
         })
         .onConflict((conflict) => conflict.column('checkout_ref').doNothing())
         .execute();

@@ -1,9 +1,13 @@
 import type Stripe from 'stripe';
+import type { ChargeTax } from '../../../../../contracts/billing/charge-tax';
 import { isoFromSeconds as iso } from '../../../integrations/stripe';
 import type { InvoiceFacts } from '../subscriptions.decider';
 
-/** What a Stripe invoice says of the subscription's billing: its amount, pay link and the period it pays for. */
-export function invoiceFacts(invoice: Stripe.Invoice): InvoiceFacts {
+/**
+ * What a Stripe invoice says of the subscription's billing: its amount, pay link, the period it pays
+ * for, and (paid) what it charged for the books.
+ */
+export function invoiceFacts(invoice: Stripe.Invoice, tax: ChargeTax | null): InvoiceFacts {
   const periodEnds = invoice.lines?.data?.map((line) => line.period?.end).filter((end): end is number => typeof end === 'number') ?? [];
   const periodStarts = invoice.lines?.data?.map((line) => line.period?.start).filter((start): start is number => typeof start === 'number') ?? [];
   return {
@@ -16,5 +20,6 @@ export function invoiceFacts(invoice: Stripe.Invoice): InvoiceFacts {
     periodStart: periodStarts.length > 0 ? iso(Math.min(...periodStarts)) : null,
     periodEnd: periodEnds.length > 0 ? iso(Math.max(...periodEnds)) : null,
     invoiceNumber: invoice.number ?? null,
+    tax,
   };
 }

@@ -1,5 +1,13 @@
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type ReceivedStripeEvent, invoiceSubscriptionId, RefusedStripeEvent, StripeClient, stripeObjectId, StripeRecords } from '../../../integrations/stripe';
+import {
+  type ReceivedStripeEvent,
+  invoiceSubscriptionId,
+  RefusedStripeEvent,
+  StripeChargeTax,
+  StripeClient,
+  stripeObjectId,
+  StripeRecords,
+} from '../../../integrations/stripe';
 import { invoiceFacts } from './invoice-facts';
 import { SyncSubscription } from './sync-subscription.handler';
 
@@ -17,12 +25,14 @@ export class RecordInvoice extends Command<void> {
 @CommandHandler(RecordInvoice)
 export class RecordInvoiceHandler implements ICommandHandler<RecordInvoice, void> {
   private readonly records: StripeRecords;
+  private readonly chargeTax: StripeChargeTax;
 
   constructor(
     stripe: StripeClient,
     private readonly commands: CommandBus,
   ) {
     this.records = new StripeRecords(stripe);
+    this.chargeTax = new StripeChargeTax(stripe);
   }
 
   async execute({ event, outcome }: RecordInvoice): Promise<void> {
@@ -31,11 +41,13 @@ export class RecordInvoiceHandler implements ICommandHandler<RecordInvoice, void
       throw new RefusedStripeEvent(`invoice ${invoice.id}: ${invoice.status ?? 'no status'} at Stripe, not paid`);
     const subscriptionId = invoiceSubscriptionId(invoice);
     if (!subscriptionId) return;
-    if (outcome === 'paid')
-      return this.commands.execute(new SyncSubscription(subscriptionId, event, { type: 'RecordPaidInvoice', invoice: invoiceFacts(invoice) }));
+    if (outcome === 'paid') {
+      const paid = invoiceFacts(invoice, await this.chargeTax.ofInvoice(invoice));
+      return this.commands.execute(new SyncSubscription(subscriptionId, event, { type: 'RecordPaidInvoice', invoice: paid }));
+    }
     // Paid since (a later attempt went through): there is no failure left to record.
     return this.commands.execute(
-      new SyncSubscription(subscriptionId, event, invoice.status === 'paid' ? null : { type: 'RecordFailedInvoice', invoice: invoiceFacts(invoice) }),
+      new SyncSubscription(subscriptionId, event, invoice.status === 'paid' ? null : { type: 'RecordFailedInvoice', invoice: invoiceFacts(invoice, null) }),
     );
   }
 }

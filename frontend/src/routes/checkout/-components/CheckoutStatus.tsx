@@ -3,6 +3,7 @@ import type { CheckoutData } from '@contracts/checkout/checkout.contract';
 import type { CheckoutStatus as Status } from '@contracts/checkout/checkout-search';
 import { CallToAction } from '../../../components/ui/CallToAction';
 import { StatusBanner } from '../../../components/ui/StatusBanner';
+import { ChargeSummary } from './ChargeSummary';
 import { purchaseDestination, purchaseLabel, type Destination } from './purchase-outcome';
 
 function DestinationLink({ destination }: { destination: Destination }) {
@@ -47,6 +48,7 @@ export function CheckoutStatusBanner({ status, reason, data, waitedTooLong }: { 
             {data.resource?.type === 'api_credits' ? 'added to your credits' : 'is on your account'}. We have emailed your receipt
             {data.resource?.type === 'license' ? ' and your license key' : ''}.
           </p>
+          {data.latest?.charge ? <ChargeSummary charge={data.latest.charge} /> : null}
           <DestinationLink destination={purchaseDestination(data)} />
         </StatusBanner>
       );

@@ -9,7 +9,7 @@ const paid = (resource: Partial<Resource>, quantity: number): CheckoutData => ({
   mode: 'payment',
   totalCents: 0,
   owned: true,
-  latest: { state: 'paid', at: '2026-11-24T12:00:00.000Z', quantity },
+  latest: { state: 'paid', at: '2026-11-24T12:00:00.000Z', quantity, charge: null },
 });
 
 describe('what the success page says was bought', () => {

@@ -47,7 +47,7 @@ export function BookingConfirm({
     ['Session', type.title],
     ['When', `${formatDayLong(slot.start, zone)}, ${formatTime(slot.start, zone)} – ${formatTime(slot.end, zone)} (${zone})`],
     ['Length', `${type.minutes} minutes`],
-    ['Price', sessionPrice(type)],
+    ['Price', type.priceCents === 0 ? sessionPrice(type) : `${sessionPrice(type)} plus VAT/GST where applicable`],
     ['With', hostName],
   ];
 
