@@ -35,7 +35,12 @@ const GERMAN: ChargeTax = {
   totalCents: 11_900,
   reverseCharge: false,
   lines: [{ country: 'DE', state: null, taxType: 'vat', percentage: 19, taxabilityReason: 'standard_rated', taxableAmountCents: 10_000, amountCents: 1_900 }],
-  buyer: { name: 'Erika', businessName: null, address: { line1: 'Hauptstr. 1', line2: null, city: 'Berlin', postalCode: '10115', state: null, country: 'DE' }, taxIds: [] },
+  buyer: {
+    name: 'Erika',
+    businessName: null,
+    address: { line1: 'Hauptstr. 1', line2: null, city: 'Berlin', postalCode: '10115', state: null, country: 'DE' },
+    taxIds: [],
+  },
 };
 
 function invoiceOf(id: string, tax: ChargeTax | null, sequence = 1): InvoiceIssuedData {
@@ -73,7 +78,12 @@ describe('an invoice series', () => {
     spec
       .given([])
       .when(issue('a'), issue('a'), issue('b'), issue('a'))
-      .then((events) => expect(events.map((e) => [e.data.number, e.data.charge.id])).toEqual([['INV-2026-000001', 'a'], ['INV-2026-000002', 'b']]));
+      .then((events) =>
+        expect(events.map((e) => [e.data.number, e.data.charge.id])).toEqual([
+          ['INV-2026-000001', 'a'],
+          ['INV-2026-000002', 'b'],
+        ]),
+      );
   });
 
   it('invoices a charge recorded before tax with no tax, the buyer by their address only', () => {
@@ -81,7 +91,14 @@ describe('an invoice series', () => {
       .given([])
       .when(issue('a'))
       .then(([event]) => {
-        expect(event!.data).toMatchObject({ subtotalCents: 4900, taxCents: 0, totalCents: 4900, rateTotals: [], reverseCharge: false, buyerEmail: 'buyer@example.com' });
+        expect(event!.data).toMatchObject({
+          subtotalCents: 4900,
+          taxCents: 0,
+          totalCents: 4900,
+          rateTotals: [],
+          reverseCharge: false,
+          buyerEmail: 'buyer@example.com',
+        });
         expect(event!.data.buyer).toEqual({ name: null, businessName: null, address: null, taxIds: [] });
       });
   });
@@ -107,7 +124,14 @@ describe('a credit note series', () => {
       .when(refund(invoice, 11_900), refund(invoice, 11_900))
       .then((events) => {
         expect(events).toHaveLength(1);
-        expect(events[0]!.data).toMatchObject({ number: 'CN-2026-000001', invoiceNumber: invoice.number, reason: 'refund', subtotalCents: 10_000, taxCents: 1_900, totalCents: 11_900 });
+        expect(events[0]!.data).toMatchObject({
+          number: 'CN-2026-000001',
+          invoiceNumber: invoice.number,
+          reason: 'refund',
+          subtotalCents: 10_000,
+          taxCents: 1_900,
+          totalCents: 11_900,
+        });
       });
   });
 

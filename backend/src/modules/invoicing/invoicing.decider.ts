@@ -1,13 +1,6 @@
 import type { Decider } from '../../events/decider';
 import { creditAmounts, creditNoteBody, remainingOf } from './documents/credit-note-body';
-import {
-  CreditNoteIssued,
-  InvoiceIssued,
-  type ChargeKey,
-  type CreditNoteIssuedData,
-  type DocumentBody,
-  type InvoiceIssuedData,
-} from './invoicing.events';
+import { CreditNoteIssued, InvoiceIssued, type ChargeKey, type CreditNoteIssuedData, type DocumentBody, type InvoiceIssuedData } from './invoicing.events';
 
 /**
  * A series stream (`invoice-series-INV-2026`, `invoice-series-CN-2026`) numbers its documents: the
@@ -29,11 +22,19 @@ export type SeriesCommand =
       refundedCents: number;
     };
 
+/** A list shared between states, added to at its head: folding a long series stays linear (copying a set per event would not). */
+type Chain<T> = { readonly head: T; readonly rest: Chain<T> } | null;
+
+function* walk<T>(chain: Chain<T>): Generator<T> {
+  for (let link = chain; link; link = link.rest) yield link.head;
+}
+
 export interface SeriesState {
   issued: number;
-  invoiced: ReadonlySet<string>;
-  /** Gross credited per invoice number by this series' notes. */
-  credited: ReadonlyMap<string, number>;
+  /** The charges this series invoiced (`kind:id`). */
+  invoiced: Chain<string>;
+  /** Each credit note's invoice number and gross. */
+  credited: Chain<{ invoiceNumber: string; totalCents: number }>;
 }
 
 type SeriesEvent = ReturnType<typeof InvoiceIssued> | ReturnType<typeof CreditNoteIssued>;
@@ -48,17 +49,16 @@ export const seriesOf = (kind: 'invoice' | 'credit-note', issuedAt: string) => `
 
 export const invoiceSeriesDecider: Decider<SeriesCommand, SeriesEvent, SeriesState> = {
   events: [InvoiceIssued, CreditNoteIssued],
-  initialState: () => ({ issued: 0, invoiced: new Set(), credited: new Map() }),
+  initialState: () => ({ issued: 0, invoiced: null, credited: null }),
 
   evolve(state, event) {
     const issued = event.data.sequence;
     if (event.type === 'InvoiceIssued') {
       if (event.data.replaces !== null) return { ...state, issued };
-      return { ...state, issued, invoiced: new Set([...state.invoiced, chargeKeyText(event.data.charge)]) };
+      return { ...state, issued, invoiced: { head: chargeKeyText(event.data.charge), rest: state.invoiced } };
     }
-    const credited = new Map(state.credited);
-    credited.set(event.data.invoiceNumber, (credited.get(event.data.invoiceNumber) ?? 0) + event.data.totalCents);
-    return { ...state, issued, credited };
+    const { invoiceNumber, totalCents } = event.data;
+    return { ...state, issued, credited: { head: { invoiceNumber, totalCents }, rest: state.credited } };
   },
 
   decide(command, state) {
@@ -76,7 +76,8 @@ export const invoiceSeriesDecider: Decider<SeriesCommand, SeriesEvent, SeriesSta
 };
 
 function issueInvoice(command: Extract<SeriesCommand, { type: 'IssueInvoice' }>, state: SeriesState): SeriesEvent[] {
-  if (state.invoiced.has(chargeKeyText(command.charge))) return [];
+  const key = chargeKeyText(command.charge);
+  for (const invoiced of walk(state.invoiced)) if (invoiced === key) return [];
   const sequence = state.issued + 1;
   return [
     InvoiceIssued({
@@ -95,7 +96,9 @@ function issueCreditNote(command: Extract<SeriesCommand, { type: 'IssueCreditNot
   const { invoice, earlier } = command;
   const refundNotes = earlier.filter((note) => note.invoiceNumber === invoice.number && note.reason === 'refund');
   const creditedEarlier = refundNotes.reduce((sum, note) => sum + note.totalCents, 0);
-  const credited = Math.max(creditedEarlier, state.credited.get(invoice.number) ?? 0);
+  let inSeries = 0;
+  for (const note of walk(state.credited)) if (note.invoiceNumber === invoice.number) inSeries += note.totalCents;
+  const credited = Math.max(creditedEarlier, inSeries);
   const left = remainingOf(
     invoice,
     earlier.filter((note) => note.invoiceNumber === invoice.number),

@@ -68,7 +68,12 @@ export const configSchema = z
       .string()
       .max(1000)
       .optional()
-      .transform((value) => value?.split('|').map((line) => line.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          ?.split('|')
+          .map((line) => line.trim())
+          .filter(Boolean),
+      )
       .refine((lines) => lines === undefined || lines.length > 0, 'at least one address line, lines separated by |'),
     /** The seller's VAT or tax number, printed on invoices. Unset: none is printed. */
     SELLER_TAX_ID: z.string().trim().min(1).max(60).optional(),

@@ -35,14 +35,26 @@ export function creditAmounts(left: Amounts, grossCents: number): Amounts {
   if (grossCents >= left.totalCents) return left;
   const taxCents = allocate(grossCents, [left.subtotalCents, left.taxCents])[1]!;
   const subtotalCents = grossCents - taxCents;
-  const lineNets = allocate(subtotalCents, left.lines.map((l) => l.amountCents));
-  const lineTaxes = allocate(taxCents, left.lines.map((l) => l.taxCents));
-  const rateTaxes = allocate(taxCents, left.rateTotals.map((r) => r.taxCents));
+  const lineNets = allocate(
+    subtotalCents,
+    left.lines.map((l) => l.amountCents),
+  );
+  const lineTaxes = allocate(
+    taxCents,
+    left.lines.map((l) => l.taxCents),
+  );
+  const rateTaxes = allocate(
+    taxCents,
+    left.rateTotals.map((r) => r.taxCents),
+  );
   const rateNetSum = left.rateTotals.reduce((s, r) => s + r.netCents, 0);
   // Rates on one amount each (the usual case) split the subtotal exactly; stacked rates on the same amount are scaled one by one.
   const rateNets =
     rateNetSum === left.subtotalCents
-      ? allocate(subtotalCents, left.rateTotals.map((r) => r.netCents))
+      ? allocate(
+          subtotalCents,
+          left.rateTotals.map((r) => r.netCents),
+        )
       : left.rateTotals.map((r) => (left.subtotalCents > 0 ? Math.round((r.netCents * subtotalCents) / left.subtotalCents) : 0));
   return {
     lines: left.lines.map((line, i) => ({ ...line, amountCents: lineNets[i]!, taxCents: lineTaxes[i]! })),
