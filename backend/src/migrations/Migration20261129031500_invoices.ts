@@ -19,7 +19,7 @@ export class Migration20261129031500_invoices extends Migration {
     )`);
     this.addSql('create index rm_invoice_documents_user on rm_invoice_documents (user_id, issued_at desc)');
     this.addSql('create index rm_invoice_documents_charge on rm_invoice_documents (charge_kind, charge_id)');
-    this.addSql(`create index events_invoicing_charge_idx on events ((data->'charge'->>'id')) where type in ('InvoiceIssued', 'CreditNoteIssued')`);
+    this.addSql(`create index events_invoicing_charge_idx on events ((data #>> '{charge,id}')) where type in ('InvoiceIssued', 'CreditNoteIssued')`);
   }
 
   override down(): void {
