@@ -24,7 +24,7 @@ import { coursesServerFns } from './courses/courses.contract';
 import { libraryServerFns } from './library/library.contract';
 import { getDownloadProblem } from './library/download-problems.contract';
 import { disputesServerFns } from './disputes/disputes.contract';
-import { getBillingDocument, getBillingHistory } from './billing/billing.contract';
+import { getBillingDocument, getBillingHistory, getChargeInvoice } from './billing/billing.contract';
 
 export * from './server-fn';
 export * from './site/site.contract';
@@ -79,4 +79,5 @@ export const serverFnContracts = [
   ...disputesServerFns,
   getBillingHistory,
   getBillingDocument,
+  getChargeInvoice,
 ] as const;

@@ -81,3 +81,16 @@ export const getBillingHistory = defineServerFn({
   input: z.object({}).strict().default({}),
   output: z.object({ charges: z.array(billingChargeSchema) }),
 });
+
+export const CHARGE_KINDS = ['checkout', 'subscription-invoice'] as const;
+
+/** Where a receipt email points for a charge's invoice: it may be issued a moment after the email is sent, so the page looks it up then. */
+export const chargeInvoicePath = (kind: (typeof CHARGE_KINDS)[number], id: string) => `/billing/charges/${kind}/${encodeURIComponent(id)}`;
+
+/** The number of the owner's invoice for a charge, or null: not issued yet, or not a charge of this account (the same answer). */
+export const getChargeInvoice = defineServerFn({
+  id: 'getChargeInvoice',
+  method: 'GET',
+  input: z.object({ kind: z.enum(CHARGE_KINDS), id: z.string().min(1).max(200) }).strict(),
+  output: z.object({ number: z.string().nullable() }),
+});

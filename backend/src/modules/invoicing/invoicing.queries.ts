@@ -31,6 +31,21 @@ export class InvoicingQueries {
     };
   }
 
+  /** The number of the owner's latest invoice for a charge, or null. */
+  async invoiceOfCharge(userId: string, kind: string, id: string): Promise<string | null> {
+    const row = await invoiceDocumentTables(this.orm.em)
+      .selectFrom('rm_invoice_documents')
+      .select('number')
+      .where('charge_kind', '=', kind)
+      .where('charge_id', '=', id)
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'invoice')
+      .orderBy('issued_at', 'desc')
+      .orderBy('number', 'desc')
+      .executeTakeFirst();
+    return row?.number ?? null;
+  }
+
   /**
    * Every charge of the account, newest first: its purchases (a subscription's first charge is its
    * checkout's), the subscription invoices paid after (renewals, plan-change charges), and the

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { getBillingDocument, getBillingHistory, type BillingCharge, type BillingDocument } from '../../../../contracts/billing/billing.contract';
+import {
+  getBillingDocument,
+  getBillingHistory,
+  getChargeInvoice,
+  type BillingCharge,
+  type BillingDocument,
+} from '../../../../contracts/billing/billing.contract';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
 import { Auth } from '../auth';
@@ -26,5 +32,11 @@ export class InvoicingServerFns {
     const document = await this.queries.document(user.userId, input.number);
     if (!document) throw new BillingDocumentNotFoundError();
     return document;
+  }
+
+  @ServerFn(getChargeInvoice)
+  async getChargeInvoice(input: { kind: string; id: string }, context: ServerFnContext): Promise<{ number: string | null }> {
+    const user = await this.auth.requireUser(context);
+    return { number: await this.queries.invoiceOfCharge(user.userId, input.kind, input.id) };
   }
 }
