@@ -10,11 +10,11 @@ import { InvoicingQueries } from './invoicing.queries';
 const PDF_FILE = /^((?:INV|CN)-\d{4}-\d{6,9})\.pdf$/;
 
 /**
- * `GET /billing/documents/<number>.pdf`: the signed-in owner's invoice or credit note as a PDF
+ * `GET /billing/pdf/<number>.pdf`: the signed-in owner's invoice or credit note as a PDF
  * (the page at /billing/documents/<number> shows the same document). Signed out: 401; anyone
  * else's number, or none: 404, the same answer, so numbers reveal nothing.
  */
-@Controller('billing/documents')
+@Controller('billing/pdf')
 export class BillingDocumentsController {
   constructor(
     private readonly auth: Auth,

@@ -27,7 +27,7 @@ export class InvoicingQueries {
       number: row.number,
       invoiceNumber: row.invoice_number,
       reason: row.reason,
-      pdfPath: `/billing/documents/${row.number}.pdf`,
+      pdfPath: `/billing/pdf/${row.number}.pdf`,
     };
   }
 
