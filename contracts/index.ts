@@ -24,6 +24,7 @@ import { coursesServerFns } from './courses/courses.contract';
 import { libraryServerFns } from './library/library.contract';
 import { getDownloadProblem } from './library/download-problems.contract';
 import { disputesServerFns } from './disputes/disputes.contract';
+import { getBillingDocument, getBillingHistory, getChargeInvoice } from './billing/billing.contract';
 
 export * from './server-fn';
 export * from './site/site.contract';
@@ -76,4 +77,7 @@ export const serverFnContracts = [
   ...libraryServerFns,
   getDownloadProblem,
   ...disputesServerFns,
+  getBillingHistory,
+  getBillingDocument,
+  getChargeInvoice,
 ] as const;

@@ -16,6 +16,7 @@ import { SubscriptionInvoice } from './modules/subscriptions/projections/subscri
 import { CreditCycle, CreditPack, CreditUsage } from './modules/credits/projections/credits.entities';
 import { LicenseDevice } from './modules/devices/projections/license-devices.entity';
 import { Dispute } from './modules/disputes/projections/disputes.entity';
+import { InvoiceDocument } from './modules/invoicing/projections/invoice-documents.entity';
 import { LicenseValidation } from './modules/licenses/validation-log.entity';
 import { AdminSignIn } from './modules/auth/admin-sign-in.entity';
 import { EmailDeliveryRecord } from './modules/email/email-delivery.entity';
@@ -46,6 +47,7 @@ export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [
   LibraryDownload,
   CourseProgress,
   Dispute,
+  InvoiceDocument,
   SupportAudit,
   AdminOperationRecord,
   AdminSignIn,

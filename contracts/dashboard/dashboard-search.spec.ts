@@ -6,7 +6,7 @@ describe('dashboard search params', () => {
   });
 
   it('resets an unknown or malformed section to empty', () => {
-    for (const section of ['billing', '', 'Overview', 3, ['license']]) expect(dashboardSearchSchema.parse({ section })).toEqual({});
+    for (const section of ['invoices', '', 'Overview', 3, ['license']]) expect(dashboardSearchSchema.parse({ section })).toEqual({});
     expect(dashboardSearchSchema.parse({})).toEqual({});
   });
 });

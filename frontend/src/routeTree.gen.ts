@@ -38,10 +38,12 @@ import { Route as ObsidianAiPluginDocsSlugRouteImport } from './routes/obsidian-
 import { Route as ResourcesIndexRouteImport } from './routes/resources/index'
 import { Route as ResourcesResourceIdRouteImport } from './routes/resources/$resourceId'
 import { Route as AdminCustomersUserIdRouteImport } from './routes/admin/customers/$userId'
+import { Route as BillingDocumentsNumberRouteImport } from './routes/billing/documents.$number'
 import { Route as LearnResourceIdIndexRouteImport } from './routes/learn/$resourceId/index'
 import { Route as LearnResourceIdLessonSlugRouteImport } from './routes/learn/$resourceId/$lessonSlug'
 import { Route as LibraryFilesSplatRouteImport } from './routes/library/files.$'
 import { Route as AdminCustomersUserIdAtRouteImport } from './routes/admin/customers/$userId_.at'
+import { Route as BillingChargesKindIdRouteImport } from './routes/billing/charges.$kind.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -191,6 +193,11 @@ const AdminCustomersUserIdRoute = AdminCustomersUserIdRouteImport.update({
   path: '/customers/$userId',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const BillingDocumentsNumberRoute = BillingDocumentsNumberRouteImport.update({
+  id: '/billing/documents/$number',
+  path: '/billing/documents/$number',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LearnResourceIdIndexRoute = LearnResourceIdIndexRouteImport.update({
   id: '/learn/$resourceId/',
   path: '/learn/$resourceId/',
@@ -211,6 +218,11 @@ const AdminCustomersUserIdAtRoute = AdminCustomersUserIdAtRouteImport.update({
   id: '/customers/$userId_/at',
   path: '/customers/$userId/at',
   getParentRoute: () => AdminRouteRoute,
+} as any)
+const BillingChargesKindIdRoute = BillingChargesKindIdRouteImport.update({
+  id: '/billing/charges/$kind/$id',
+  path: '/billing/charges/$kind/$id',
+  getParentRoute: () => rootRouteImport,
 } as any)
 
 export interface FileRoutesByFullPath {
@@ -243,10 +255,12 @@ export interface FileRoutesByFullPath {
   '/obsidian-ai-plugin-docs/': typeof ObsidianAiPluginDocsIndexRoute
   '/resources/': typeof ResourcesIndexRoute
   '/admin/customers/$userId': typeof AdminCustomersUserIdRoute
+  '/billing/documents/$number': typeof BillingDocumentsNumberRoute
   '/learn/$resourceId/$lessonSlug': typeof LearnResourceIdLessonSlugRoute
   '/library/files/$': typeof LibraryFilesSplatRoute
   '/learn/$resourceId/': typeof LearnResourceIdIndexRoute
   '/admin/customers/$userId/at': typeof AdminCustomersUserIdAtRoute
+  '/billing/charges/$kind/$id': typeof BillingChargesKindIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -276,10 +290,12 @@ export interface FileRoutesByTo {
   '/obsidian-ai-plugin-docs': typeof ObsidianAiPluginDocsIndexRoute
   '/resources': typeof ResourcesIndexRoute
   '/admin/customers/$userId': typeof AdminCustomersUserIdRoute
+  '/billing/documents/$number': typeof BillingDocumentsNumberRoute
   '/learn/$resourceId/$lessonSlug': typeof LearnResourceIdLessonSlugRoute
   '/library/files/$': typeof LibraryFilesSplatRoute
   '/learn/$resourceId': typeof LearnResourceIdIndexRoute
   '/admin/customers/$userId/at': typeof AdminCustomersUserIdAtRoute
+  '/billing/charges/$kind/$id': typeof BillingChargesKindIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -312,10 +328,12 @@ export interface FileRoutesById {
   '/obsidian-ai-plugin-docs/': typeof ObsidianAiPluginDocsIndexRoute
   '/resources/': typeof ResourcesIndexRoute
   '/admin/customers/$userId': typeof AdminCustomersUserIdRoute
+  '/billing/documents/$number': typeof BillingDocumentsNumberRoute
   '/learn/$resourceId/$lessonSlug': typeof LearnResourceIdLessonSlugRoute
   '/library/files/$': typeof LibraryFilesSplatRoute
   '/learn/$resourceId/': typeof LearnResourceIdIndexRoute
   '/admin/customers/$userId_/at': typeof AdminCustomersUserIdAtRoute
+  '/billing/charges/$kind/$id': typeof BillingChargesKindIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -349,10 +367,12 @@ export interface FileRouteTypes {
     | '/obsidian-ai-plugin-docs/'
     | '/resources/'
     | '/admin/customers/$userId'
+    | '/billing/documents/$number'
     | '/learn/$resourceId/$lessonSlug'
     | '/library/files/$'
     | '/learn/$resourceId/'
     | '/admin/customers/$userId/at'
+    | '/billing/charges/$kind/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -382,10 +402,12 @@ export interface FileRouteTypes {
     | '/obsidian-ai-plugin-docs'
     | '/resources'
     | '/admin/customers/$userId'
+    | '/billing/documents/$number'
     | '/learn/$resourceId/$lessonSlug'
     | '/library/files/$'
     | '/learn/$resourceId'
     | '/admin/customers/$userId/at'
+    | '/billing/charges/$kind/$id'
   id:
     | '__root__'
     | '/'
@@ -417,10 +439,12 @@ export interface FileRouteTypes {
     | '/obsidian-ai-plugin-docs/'
     | '/resources/'
     | '/admin/customers/$userId'
+    | '/billing/documents/$number'
     | '/learn/$resourceId/$lessonSlug'
     | '/library/files/$'
     | '/learn/$resourceId/'
     | '/admin/customers/$userId_/at'
+    | '/billing/charges/$kind/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -443,9 +467,11 @@ export interface RootRouteChildren {
   ResourcesResourceIdRoute: typeof ResourcesResourceIdRoute
   LibraryIndexRoute: typeof LibraryIndexRoute
   ResourcesIndexRoute: typeof ResourcesIndexRoute
+  BillingDocumentsNumberRoute: typeof BillingDocumentsNumberRoute
   LearnResourceIdLessonSlugRoute: typeof LearnResourceIdLessonSlugRoute
   LibraryFilesSplatRoute: typeof LibraryFilesSplatRoute
   LearnResourceIdIndexRoute: typeof LearnResourceIdIndexRoute
+  BillingChargesKindIdRoute: typeof BillingChargesKindIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -653,6 +679,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminCustomersUserIdRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/billing/documents/$number': {
+      id: '/billing/documents/$number'
+      path: '/billing/documents/$number'
+      fullPath: '/billing/documents/$number'
+      preLoaderRoute: typeof BillingDocumentsNumberRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/learn/$resourceId/': {
       id: '/learn/$resourceId/'
       path: '/learn/$resourceId'
@@ -680,6 +713,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/customers/$userId/at'
       preLoaderRoute: typeof AdminCustomersUserIdAtRouteImport
       parentRoute: typeof AdminRouteRoute
+    }
+    '/billing/charges/$kind/$id': {
+      id: '/billing/charges/$kind/$id'
+      path: '/billing/charges/$kind/$id'
+      fullPath: '/billing/charges/$kind/$id'
+      preLoaderRoute: typeof BillingChargesKindIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
   }
 }
@@ -748,9 +788,11 @@ const rootRouteChildren: RootRouteChildren = {
   ResourcesResourceIdRoute: ResourcesResourceIdRoute,
   LibraryIndexRoute: LibraryIndexRoute,
   ResourcesIndexRoute: ResourcesIndexRoute,
+  BillingDocumentsNumberRoute: BillingDocumentsNumberRoute,
   LearnResourceIdLessonSlugRoute: LearnResourceIdLessonSlugRoute,
   LibraryFilesSplatRoute: LibraryFilesSplatRoute,
   LearnResourceIdIndexRoute: LearnResourceIdIndexRoute,
+  BillingChargesKindIdRoute: BillingChargesKindIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

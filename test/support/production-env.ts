@@ -14,4 +14,6 @@ export const SAFE_PRODUCTION_ENV: Record<string, string> = {
   SITE_TOKEN_SECRET: 'a'.repeat(40),
   EMAIL_TRANSPORT: 'smtp',
   SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+  SELLER_NAME: 'SystemSculpt Ltd',
+  SELLER_ADDRESS: '1 Example Street|London N1 1AA|United Kingdom',
 };

@@ -22,3 +22,22 @@ export async function readEventDataField<D extends EventDefinition>(
   ]);
   return rows.map((row) => row.value);
 }
+
+/**
+ * The stored data of the events of `types` whose data holds `value` at `path` (`['charge', 'id']`),
+ * in log order: for reading a few events by a nested field straight from the log, where a read
+ * model could lag. Undecoded: the caller parses with its definitions. Rows stored under a former
+ * name are not matched.
+ */
+export async function readEventsByDataPath(
+  queryable: Queryable,
+  types: readonly string[],
+  path: readonly string[],
+  value: string,
+): Promise<{ type: string; data: unknown }[]> {
+  const { rows } = await queryable.query<{ type: string; data: unknown }>(
+    'select type, data from events where type = any($1::text[]) and data #>> $2::text[] = $3 order by position',
+    [types, path, value],
+  );
+  return rows;
+}

@@ -34,6 +34,7 @@ import { Migration20261128220000_subscription_invoices } from './Migration202611
 import { Migration20261129010000_admin_sign_ins } from './Migration20261129010000_admin_sign_ins';
 import { Migration20261129020000_seats } from './Migration20261129020000_seats';
 import { Migration20261129030000_purchase_tax } from './Migration20261129030000_purchase_tax';
+import { Migration20261129031500_invoices } from './Migration20261129031500_invoices';
 
 /** Applied in this order; append new migrations, never edit one that has shipped. */
 export const migrationsList: MigrationObject[] = [
@@ -75,4 +76,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129010000_admin_sign_ins', class: Migration20261129010000_admin_sign_ins },
   { name: 'Migration20261129020000_seats', class: Migration20261129020000_seats },
   { name: 'Migration20261129030000_purchase_tax', class: Migration20261129030000_purchase_tax },
+  { name: 'Migration20261129031500_invoices', class: Migration20261129031500_invoices },
 ];

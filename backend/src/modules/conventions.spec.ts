@@ -39,6 +39,7 @@ const verbs = [
   'Fail',
   'Grant',
   'Hold',
+  'Issue',
   'Link',
   'Open',
   'Publish',

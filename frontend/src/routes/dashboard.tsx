@@ -5,12 +5,14 @@ import { checkDashboardAccessFor, creditSummaryQuery, dashboardQuery, myEntitlem
 import { viewerQuery } from '../queries/auth';
 import { availabilityQuery, hostSessionsQuery, mySessionsQuery } from '../queries/booking';
 import { courseProgressQuery } from '../queries/courses';
+import { billingHistoryQuery } from '../queries/billing';
 import { libraryQuery } from '../queries/library';
 import { DashboardNav } from './dashboard/-components/DashboardNav';
 import { readDashboardSearch } from './dashboard/-components/dashboard-search';
 import { OverviewSection } from './dashboard/-components/OverviewSection';
 import {
   AvailabilitySection,
+  BillingSection,
   SeatsSection,
   LicenseSection,
   PendingPaymentsSection,
@@ -37,6 +39,7 @@ export const Route = createFileRoute('/dashboard')({
       // Never fails the page: the panel says so and offers to try again.
       (deps.section ?? 'overview') === 'overview' ? queryClient.prefetchQuery(myEntitlementSourcesQuery()) : null,
       deps.section === 'sessions' ? queryClient.ensureQueryData(mySessionsQuery()) : null,
+      deps.section === 'billing' ? queryClient.ensureQueryData(billingHistoryQuery()) : null,
       deps.section === 'resources' ? Promise.all([queryClient.ensureQueryData(libraryQuery()), queryClient.ensureQueryData(courseProgressQuery())]) : null,
       // Only a host has sessions booked with them: the availability says whether this account is one.
       deps.section === 'session-availability'
@@ -73,6 +76,7 @@ function DashboardPage() {
         {section === 'license' ? <LicenseSection data={data} /> : null}
         {section === 'resources' ? <ResourcesSection data={data} /> : null}
         {section === 'pending-payments' ? <PendingPaymentsSection data={data} /> : null}
+        {section === 'billing' ? <BillingSection /> : null}
         {section === 'licensed-users' ? <SeatsSection data={data} /> : null}
         {section === 'sessions' ? <SessionsSection /> : null}
         {section === 'session-availability' ? <AvailabilitySection /> : null}

@@ -6,13 +6,13 @@ const iso = z.iso.datetime();
 const cents = z.number().int();
 
 /** The seller as configured (SELLER_NAME, SELLER_ADDRESS, SELLER_TAX_ID), copied onto every document: an issued one never changes. */
-const seller = z.object({ name: z.string(), address: z.array(z.string()), taxId: z.string().nullable(), email: z.string().nullable() });
+export const seller = z.object({ name: z.string(), address: z.array(z.string()), taxId: z.string().nullable(), email: z.string().nullable() });
 
 /** What was charged for: a purchase (its checkout ref) or a subscription invoice (its Stripe invoice id). One invoice per charge, unless corrected. */
 export const chargeKey = z.object({ kind: z.enum(['checkout', 'subscription-invoice']), id: z.string() });
 export type ChargeKey = z.infer<typeof chargeKey>;
 
-const documentLine = z.object({
+export const documentLine = z.object({
   description: z.string(),
   quantity: z.number().int().min(1),
   /** Net of tax. */
@@ -24,7 +24,7 @@ const documentLine = z.object({
 });
 
 /** The totals by tax rate a legally complete document shows. */
-const rateTotal = z.object({ country: z.string().length(2), taxType: z.string(), percentage: z.number().min(0), netCents: cents, taxCents: cents });
+export const rateTotal = z.object({ country: z.string().length(2), taxType: z.string(), percentage: z.number().min(0), netCents: cents, taxCents: cents });
 
 const documentBody = {
   userId: z.string(),
@@ -33,6 +33,8 @@ const documentBody = {
   chargedAt: iso,
   seller,
   buyer: billingParty,
+  /** The address the charge's receipt went to, when known (a document for a charge made before billing details were collected names only this). */
+  buyerEmail: z.string().nullable(),
   currency: z.string().length(3),
   lines: z.array(documentLine),
   rateTotals: z.array(rateTotal),
@@ -77,5 +79,14 @@ export const CreditNoteIssued = defineEvent({
     ...documentBody,
   }),
 });
+
+export type InvoiceIssuedData = z.infer<typeof InvoiceIssued.schema>;
+export type CreditNoteIssuedData = z.infer<typeof CreditNoteIssued.schema>;
+export type DocumentLine = z.infer<typeof documentLine>;
+export type RateTotal = z.infer<typeof rateTotal>;
+export type Seller = z.infer<typeof seller>;
+
+/** What every document of a charge holds beside its number: the parties, the lines and the totals. */
+export type DocumentBody = Omit<InvoiceIssuedData, 'series' | 'sequence' | 'number' | 'charge' | 'replaces'>;
 
 export const invoicingEvents = [InvoiceIssued, CreditNoteIssued] as const;

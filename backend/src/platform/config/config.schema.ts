@@ -61,6 +61,22 @@ export const configSchema = z
       .optional()
       .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
     SUPPORT_EMAIL: z.email().default('support@systemsculpt.com'),
+    /** The seller printed on every invoice and credit note. Unset: the demo seller outside production; production refuses to start without it. */
+    SELLER_NAME: z.string().trim().min(1).max(200).optional(),
+    /** The seller's postal address, its lines separated by `|` (e.g. `1 Main St|London N1 1AA|United Kingdom`). Unset: the demo address outside production; required in production. */
+    SELLER_ADDRESS: z
+      .string()
+      .max(1000)
+      .optional()
+      .transform((value) =>
+        value
+          ?.split('|')
+          .map((line) => line.trim())
+          .filter(Boolean),
+      )
+      .refine((lines) => lines === undefined || lines.length > 0, 'at least one address line, lines separated by |'),
+    /** The seller's VAT or tax number, printed on invoices. Unset: none is printed. */
+    SELLER_TAX_ID: z.string().trim().min(1).max(60).optional(),
     /** Where the built frontend lives (client assets and the server-rendering bundle). */
     WEB_DIST: z.string().min(1).default('dist'),
     /** The built library (manifest.json, files, lesson HTML). Unset: `<WEB_DIST>/library`. */

@@ -58,6 +58,8 @@ describe('production mode', () => {
       'STRIPE_EMULATOR_WEBHOOK_URL',
     ],
     ["the emulator's address for workers", { ...SAFE_PRODUCTION, STRIPE_EMULATOR_URL: 'http://api:3000' }, 'STRIPE_EMULATOR_URL'],
+    ['SELLER_NAME missing', without('SELLER_NAME'), 'SELLER_NAME'],
+    ['SELLER_ADDRESS missing', without('SELLER_ADDRESS'), 'SELLER_ADDRESS'],
     ["the local sign-in's admins", { ...SAFE_PRODUCTION, LOCAL_ADMIN_EMAILS: 'ops@example.com' }, 'LOCAL_ADMIN_EMAILS'],
   ];
   it.each(unsafe)('refuses %s, in one line naming %s', (_what, env, variable) => {
@@ -81,6 +83,8 @@ describe('production mode', () => {
       'SITE_TOKEN_SECRET',
       'EMAIL_TRANSPORT',
       'PUBLIC_URL',
+      'SELLER_NAME',
+      'SELLER_ADDRESS',
     ]);
   });
 });

@@ -29,6 +29,8 @@ type RuleInput = ModeInput &
     | 'STRIPE_EMULATOR_URL'
     | 'LOCAL_ADMIN_EMAILS'
     | 'LOCAL_SUPPORT_EMAILS'
+    | 'SELLER_NAME'
+    | 'SELLER_ADDRESS'
   >;
 
 /** What production refuses, one line each, starting with the variable to change (never its value). Empty outside production. */
@@ -62,5 +64,7 @@ export function productionProblems(config: RuleInput): string[] {
   if (config.STRIPE_EMULATOR_URL) problems.push('STRIPE_EMULATOR_URL: a Stripe emulator setting; production never runs the emulator, so unset it');
   if (config.LOCAL_ADMIN_EMAILS.length > 0) problems.push('LOCAL_ADMIN_EMAILS: a local sign-in setting; production signs in with Clerk, so unset it');
   if (config.LOCAL_SUPPORT_EMAILS.length > 0) problems.push('LOCAL_SUPPORT_EMAILS: a local sign-in setting; production signs in with Clerk, so unset it');
+  if (!config.SELLER_NAME) problems.push('SELLER_NAME: required in production; every invoice names the seller (the demo seller is for local runs only)');
+  if (!config.SELLER_ADDRESS) problems.push("SELLER_ADDRESS: required in production; every invoice gives the seller's address (lines separated by |)");
   return problems;
 }

@@ -1,5 +1,6 @@
 import { emailTrigger, type EmailTrigger } from '../../email';
 import { openLicenseKey, SeatAssigned, LicenseGranted, signSeatInvitation } from '../../licenses';
+import { chargeInvoicePath } from '../../../../../contracts/billing/billing.contract';
 import { PurchaseCompleted } from '../checkout.events';
 import { SubscriptionPastDue, SubscriptionRenewed } from '../../subscriptions';
 
@@ -20,6 +21,7 @@ export function paymentEmailTriggers(sealingSecret: string, siteUrl: string, inv
                 items: [{ title: d.title, quantity: d.quantity, amountCents: d.amountCents }],
                 totalCents: d.amountCents,
                 currency: d.currency,
+                invoicePath: d.amountCents > 0 ? chargeInvoicePath('checkout', d.checkoutRef) : null,
               },
             }
           : null,
@@ -56,6 +58,7 @@ export function paymentEmailTriggers(sealingSecret: string, siteUrl: string, inv
                 periodEndsAt: d.currentPeriodEnd,
                 period: periodOf(d),
                 invoiceNumber: d.invoiceNumber,
+                invoicePath: chargeInvoicePath('subscription-invoice', d.invoiceId),
               },
             }
           : null,
@@ -75,6 +78,7 @@ export function paymentEmailTriggers(sealingSecret: string, siteUrl: string, inv
                 paidAt: d.at,
                 period: periodOf(d),
                 invoiceNumber: d.invoiceNumber,
+                invoicePath: chargeInvoicePath('subscription-invoice', d.invoiceId),
               },
             }
           : null,

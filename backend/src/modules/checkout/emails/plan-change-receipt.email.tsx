@@ -1,6 +1,6 @@
 import { formatMoney } from '../../../../../contracts/catalog/number-format';
 import { emailKind, siteLink, type EmailProps } from '../../../platform/email-templates/email-definition';
-import { Facts, Greeting, Paragraph } from '../../../platform/email-templates/blocks';
+import { Facts, Greeting, Paragraph, TextLink } from '../../../platform/email-templates/blocks';
 import { EmailLayout } from '../../../platform/email-templates/layout';
 import { formatWhen } from '../../../platform/email-templates/when';
 import { periodText } from './billing-period';
@@ -14,6 +14,8 @@ interface PlanChangeCharge {
   /** The rest of the current period, which the charge pays the difference for. */
   period: { start: string; end: string } | null;
   invoiceNumber: string | null;
+  /** Where the charge's invoice opens (sent before this was linked: absent). */
+  invoicePath?: string | null;
 }
 
 /** The receipt of a plan change's proration charge: the difference for the rest of the period, charged at once. */
@@ -41,6 +43,12 @@ function PlanChangeReceipt({ data: d, context: c, footer }: EmailProps<PlanChang
         ]}
       />
       <Paragraph>From your next renewal you pay the new plan's price.</Paragraph>
+      {d.invoicePath ? (
+        <Paragraph>
+          {'Your invoice (with the tax shown, as a PDF too): '}
+          <TextLink href={siteLink(c, d.invoicePath)}>view your invoice</TextLink>.
+        </Paragraph>
+      ) : null}
     </EmailLayout>
   );
 }
@@ -55,6 +63,7 @@ export const planChangeReceipt = emailKind<PlanChangeCharge>({
     paidAt: '2026-11-28T14:05:00Z',
     period: { start: '2026-11-28T14:05:00Z', end: '2026-12-28T14:05:00Z' },
     invoiceNumber: 'A1B2C3D-0003',
+    invoicePath: '/billing/charges/subscription-invoice/in_1',
   },
   subject: (d) => `Your receipt: moved to ${d.planTitle} (${formatMoney(d.amountCents, d.currency)})`,
   Email: PlanChangeReceipt,

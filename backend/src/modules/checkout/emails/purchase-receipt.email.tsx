@@ -1,6 +1,6 @@
 import { formatMoney } from '../../../../../contracts/catalog/number-format';
 import { emailKind, siteLink, type EmailProps } from '../../../platform/email-templates/email-definition';
-import { Facts, Greeting, Paragraph } from '../../../platform/email-templates/blocks';
+import { Facts, Greeting, Paragraph, TextLink } from '../../../platform/email-templates/blocks';
 import { EmailLayout } from '../../../platform/email-templates/layout';
 import { formatDay, formatWhen } from '../../../platform/email-templates/when';
 
@@ -11,6 +11,8 @@ interface Purchase {
   items: Array<{ title: string; quantity: number; amountCents: number }>;
   totalCents: number;
   currency: string;
+  /** Where the charge's invoice opens (sent before this was linked: absent). */
+  invoicePath?: string | null;
 }
 
 function PurchaseReceipt({ data: d, context: c, footer }: EmailProps<Purchase>) {
@@ -32,6 +34,12 @@ function PurchaseReceipt({ data: d, context: c, footer }: EmailProps<Purchase>) 
       </Paragraph>
       <Facts rows={rows} />
       <Paragraph>Everything you bought is in your dashboard now.</Paragraph>
+      {d.invoicePath ? (
+        <Paragraph>
+          {'Your invoice (with the tax shown, as a PDF too): '}
+          <TextLink href={siteLink(c, d.invoicePath)}>view your invoice</TextLink>.
+        </Paragraph>
+      ) : null}
     </EmailLayout>
   );
 }
@@ -45,6 +53,7 @@ export const purchaseReceipt = emailKind<Purchase>({
     items: [{ title: 'Lifetime License', quantity: 3, amountCents: 59700 }],
     totalCents: 59700,
     currency: 'USD',
+    invoicePath: '/billing/charges/checkout/ref-1',
   },
   subject: (d) => `Your SystemSculpt receipt (${formatMoney(d.totalCents, d.currency)})`,
   Email: PurchaseReceipt,

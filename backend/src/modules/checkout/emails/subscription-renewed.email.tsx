@@ -1,6 +1,6 @@
 import { formatMoney } from '../../../../../contracts/catalog/number-format';
 import { emailKind, siteLink, type EmailProps } from '../../../platform/email-templates/email-definition';
-import { Facts, Greeting, Paragraph } from '../../../platform/email-templates/blocks';
+import { Facts, Greeting, Paragraph, TextLink } from '../../../platform/email-templates/blocks';
 import { EmailLayout } from '../../../platform/email-templates/layout';
 import { formatDay, formatWhen } from '../../../platform/email-templates/when';
 import { periodText } from './billing-period';
@@ -14,6 +14,8 @@ interface Renewal {
   /** The period this payment is for, and the invoice's number (renewals recorded before these were kept have neither). */
   period?: { start: string; end: string } | null;
   invoiceNumber?: string | null;
+  /** Where the charge's invoice opens (sent before this was linked: absent). */
+  invoicePath?: string | null;
 }
 
 function SubscriptionRenewed({ data: d, context: c, footer }: EmailProps<Renewal>) {
@@ -39,6 +41,12 @@ function SubscriptionRenewed({ data: d, context: c, footer }: EmailProps<Renewal
           ['Next renewal', formatWhen(d.periodEndsAt, c.timeZone)],
         ]}
       />
+      {d.invoicePath ? (
+        <Paragraph>
+          {'Your invoice (with the tax shown, as a PDF too): '}
+          <TextLink href={siteLink(c, d.invoicePath)}>view your invoice</TextLink>.
+        </Paragraph>
+      ) : null}
     </EmailLayout>
   );
 }
@@ -53,6 +61,7 @@ export const subscriptionRenewed = emailKind<Renewal>({
     periodEndsAt: '2026-12-23T14:05:00Z',
     period: { start: '2026-11-23T14:05:00Z', end: '2026-12-23T14:05:00Z' },
     invoiceNumber: 'A1B2C3D-0002',
+    invoicePath: '/billing/charges/subscription-invoice/in_1',
   },
   subject: (d) => `${d.planTitle} renewed: your receipt`,
   Email: SubscriptionRenewed,

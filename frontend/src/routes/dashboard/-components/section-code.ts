@@ -7,6 +7,7 @@ import { readDashboardSearch } from './dashboard-search';
 export const LicenseSection = lazyRouteComponent(() => import('./LicenseSection'), 'LicenseSection');
 export const ResourcesSection = lazyRouteComponent(() => import('./ResourcesSection'), 'ResourcesSection');
 export const PendingPaymentsSection = lazyRouteComponent(() => import('./PendingPaymentsSection'), 'PendingPaymentsSection');
+export const BillingSection = lazyRouteComponent(() => import('./BillingSection'), 'BillingSection');
 export const SeatsSection = lazyRouteComponent(() => import('./SeatsSection'), 'SeatsSection');
 export const SessionsSection = lazyRouteComponent(() => import('./SessionsSection'), 'SessionsSection');
 /** Where hosts set their availability. */
@@ -16,6 +17,7 @@ const CODE: Record<Exclude<DashboardSection, 'overview'>, { preload?: () => Prom
   license: LicenseSection,
   resources: ResourcesSection,
   'pending-payments': PendingPaymentsSection,
+  billing: BillingSection,
   'licensed-users': SeatsSection,
   sessions: SessionsSection,
   'session-availability': AvailabilitySection,

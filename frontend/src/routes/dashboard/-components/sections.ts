@@ -5,6 +5,7 @@ export const SECTION_LABELS: Record<DashboardSection, string> = {
   license: 'License',
   resources: 'Resources',
   'pending-payments': 'Pending payments',
+  billing: 'Billing history',
   'licensed-users': 'Seats',
   sessions: 'Sessions',
   'session-availability': 'Availability',

@@ -1,0 +1,14 @@
+/** The invoicing module's public surface: the app imports only this. */
+export { InvoicingModule } from './invoicing.module';
+export { invoicingStreamKinds } from './invoicing.stream-kinds';
+export {
+  chargeKey,
+  CreditNoteIssued,
+  InvoiceIssued,
+  invoiceSeriesStreamId,
+  invoicingEvents,
+  type ChargeKey,
+  type CreditNoteIssuedData,
+  type DocumentBody,
+  type InvoiceIssuedData,
+} from './invoicing.events';
