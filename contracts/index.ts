@@ -24,6 +24,7 @@ import { coursesServerFns } from './courses/courses.contract';
 import { libraryServerFns } from './library/library.contract';
 import { getDownloadProblem } from './library/download-problems.contract';
 import { disputesServerFns } from './disputes/disputes.contract';
+import { taxReportServerFns } from './admin/tax-report.contract';
 
 export * from './server-fn';
 export * from './site/site.contract';
@@ -76,4 +77,5 @@ export const serverFnContracts = [
   ...libraryServerFns,
   getDownloadProblem,
   ...disputesServerFns,
+  ...taxReportServerFns,
 ] as const;

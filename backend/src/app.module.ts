@@ -38,6 +38,7 @@ import { CrawlersModule, SiteModule } from './modules/site';
 import { DemoModule, usesDemoData } from './modules/demo';
 import { LibraryModule } from './modules/library';
 import { DisputesModule } from './modules/disputes';
+import { TaxReportModule } from './modules/tax-report';
 import { MomentsModule } from './modules/moments';
 import { SupportJobsModule, SupportModule } from './modules/support';
 import { QueueModule } from './platform/queue/queue.module';
@@ -82,6 +83,7 @@ export const featureModules = [
   CoursesModule,
   LibraryModule,
   DisputesModule,
+  TaxReportModule,
   MomentsModule,
   SupportModule,
 ];

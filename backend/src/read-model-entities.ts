@@ -16,6 +16,7 @@ import { SubscriptionInvoice } from './modules/subscriptions/projections/subscri
 import { CreditCycle, CreditPack, CreditUsage } from './modules/credits/projections/credits.entities';
 import { LicenseDevice } from './modules/devices/projections/license-devices.entity';
 import { Dispute } from './modules/disputes/projections/disputes.entity';
+import { TaxDocumentLine, TaxQuarter, TaxRollup } from './modules/tax-report/projections/tax-report.entities';
 import { LicenseValidation } from './modules/licenses/validation-log.entity';
 import { AdminSignIn } from './modules/auth/admin-sign-in.entity';
 import { EmailDeliveryRecord } from './modules/email/email-delivery.entity';
@@ -46,6 +47,9 @@ export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [
   LibraryDownload,
   CourseProgress,
   Dispute,
+  TaxDocumentLine,
+  TaxRollup,
+  TaxQuarter,
   SupportAudit,
   AdminOperationRecord,
   AdminSignIn,

@@ -33,6 +33,7 @@ import { Migration20261128213000_admin_sessions } from './Migration2026112821300
 import { Migration20261128220000_subscription_invoices } from './Migration20261128220000_subscription_invoices';
 import { Migration20261129010000_admin_sign_ins } from './Migration20261129010000_admin_sign_ins';
 import { Migration20261129020000_seats } from './Migration20261129020000_seats';
+import { Migration20261129030000_tax_report } from './Migration20261129030000_tax_report';
 
 /** Applied in this order; append new migrations, never edit one that has shipped. */
 export const migrationsList: MigrationObject[] = [
@@ -73,4 +74,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128220000_subscription_invoices', class: Migration20261128220000_subscription_invoices },
   { name: 'Migration20261129010000_admin_sign_ins', class: Migration20261129010000_admin_sign_ins },
   { name: 'Migration20261129020000_seats', class: Migration20261129020000_seats },
+  { name: 'Migration20261129030000_tax_report', class: Migration20261129030000_tax_report },
 ];
