@@ -3,8 +3,33 @@ import { netOf, sortRows, taxOf, type TaxRow } from './tax-rows';
 
 /** The EU member states (ISO 3166-1 alpha-2; Greece is GR here, EL on VAT forms). */
 export const EU_MEMBER_STATES = new Set([
-  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE',
-  'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
 ]);
 
 /** Currencies without minor units (Stripe's zero-decimal list, the ones a charge here may use). */
@@ -45,7 +70,16 @@ export function renderOssCsv(quarter: string, rows: readonly TaxRow[]): string {
   const corrections = new Map<string, { country: string; period: string; currency: string; net: number; tax: number }>();
   for (const row of sortRows(quarter, rows).filter(inOssScope)) {
     if (row.supplyQuarter === quarter) {
-      lines.push(['supply', row.country, 'standard', Number(row.rate).toFixed(2), row.currency, formatAmount(netOf(row), row.currency), formatAmount(taxOf(row), row.currency), '']);
+      lines.push([
+        'supply',
+        row.country,
+        'standard',
+        Number(row.rate).toFixed(2),
+        row.currency,
+        formatAmount(netOf(row), row.currency),
+        formatAmount(taxOf(row), row.currency),
+        '',
+      ]);
       continue;
     }
     const key = `${row.supplyQuarter}|${row.currency}|${row.country}`;

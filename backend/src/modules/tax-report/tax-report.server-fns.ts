@@ -27,7 +27,11 @@ export class TaxReportServerFns {
     // Owner: closing files the quarter for good.
     admin: {
       role: 'owner',
-      audit: { kind: 'recorded', target: (input) => `tax-quarter-${input.quarter}`, outcome: (output) => `Closed ${output.quarter} (sha256 ${output.checksum.slice(0, 12)})` },
+      audit: {
+        kind: 'recorded',
+        target: (input) => `tax-quarter-${input.quarter}`,
+        outcome: (output) => `Closed ${output.quarter} (sha256 ${output.checksum.slice(0, 12)})`,
+      },
     },
   })
   adminCloseTaxQuarter(input: z.output<typeof adminCloseTaxQuarter.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof adminCloseTaxQuarter>> {
