@@ -1,9 +1,9 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { NotFoundError } from '../../platform/common/app-error';
 import { AdminRoute, type AdminRouteDeclaration } from '../../server-fn/admin-route';
 import { csvChecksum, renderOssCsv } from './oss-csv';
 import { isQuarter } from './quarters';
+import { NoSuchQuarterError } from './tax-report.errors';
 import { TaxReportQueries } from './tax-report.queries';
 
 const DOWNLOAD_CSV: AdminRouteDeclaration = { name: 'downloadTaxReportCsv', role: 'owner', audit: 'reads' };
@@ -24,7 +24,7 @@ export class TaxReportCsvController {
     res.setHeader('x-robots-tag', 'noindex, nofollow');
     const quarter = file.endsWith('.csv') ? file.slice(0, -'.csv'.length) : '';
     // The quarter only reaches the filename after this check: digits, a dash and a Q.
-    if (!isQuarter(quarter)) throw new NotFoundError('No such quarter: ask for /admin/tax-report/<YYYY-Qn>.csv.');
+    if (!isQuarter(quarter)) throw new NoSuchQuarterError();
     const filed = await this.queries.filedCsv(quarter);
     const csv = filed?.csv ?? renderOssCsv(quarter, await this.queries.rowsNow(quarter));
     res.setHeader('x-checksum-sha256', csvChecksum(csv));

@@ -17,3 +17,12 @@ export class QuarterAlreadyClosedError extends ModuleError {
     super(`${quarter} is already closed.`);
   }
 }
+
+/** The CSV download asked for something that is not a quarter (`/admin/tax-report/<YYYY-Qn>.csv`). */
+export class NoSuchQuarterError extends ModuleError {
+  static readonly code = 'tax_report.no_such_quarter';
+  static readonly status = 404;
+  constructor() {
+    super('No such quarter: ask for /admin/tax-report/<YYYY-Qn>.csv.');
+  }
+}
