@@ -6,7 +6,7 @@ import { CreditNoteIssued, InvoiceIssued } from '../../../backend/src/modules/in
 import { OSS_CSV_COLUMNS } from '../../../backend/src/modules/tax-report/oss-csv';
 import { quarterOf } from '../../../backend/src/modules/tax-report/quarters';
 import { metadata } from '../../support/test-events';
-import { adminSession, callFn, eventually, signUpOverHttp, startAddressableSite } from '../../support/site-client';
+import { callFn, eventually, signUpOverHttp, startAddressableSite } from '../../support/site-client';
 import type { SiteServer } from '../../support/site-server';
 import { creditNote, invoice } from '../../support/tax-documents';
 
@@ -113,6 +113,16 @@ describe('the seller’s tax report', () => {
     expect(csv.status).toBe(403);
     expect(JSON.parse(csv.body)).toEqual({ error: { code: 'admin.owner_only', message: expect.any(String) } });
     expect((await report(CLOSED)).result.status).toBe('open');
+  });
+
+  it('answers a download of something that is not a quarter with 404 in the error envelope, and a bad quarter with 400', async () => {
+    const csv = await csvOf('2026-Q5');
+    expect({ status: csv.status, body: JSON.parse(csv.body) }).toEqual({
+      status: 404,
+      body: { error: { code: 'tax_report.no_such_quarter', message: expect.any(String) } },
+    });
+    const answer = await report('2026-Q9');
+    expect({ status: answer.status, code: answer.error?.code }).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
   });
 
   it('refuses to close the quarter still running', async () => {
