@@ -29,6 +29,7 @@ import { Route as AdminDisputesRouteImport } from './routes/admin/disputes'
 import { Route as AdminEventsRouteImport } from './routes/admin/events'
 import { Route as AdminLibraryRouteImport } from './routes/admin/library'
 import { Route as AdminStreamsRouteImport } from './routes/admin/streams'
+import { Route as AdminTaxReportRouteImport } from './routes/admin/tax-report'
 import { Route as AdminWebhooksRouteImport } from './routes/admin/webhooks'
 import { Route as InviteTokenRouteImport } from './routes/invite/$token'
 import { Route as LibraryIndexRouteImport } from './routes/library/index'
@@ -144,6 +145,11 @@ const AdminStreamsRoute = AdminStreamsRouteImport.update({
   path: '/streams',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminTaxReportRoute = AdminTaxReportRouteImport.update({
+  id: '/tax-report',
+  path: '/tax-report',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminWebhooksRoute = AdminWebhooksRouteImport.update({
   id: '/webhooks',
   path: '/webhooks',
@@ -233,6 +239,7 @@ export interface FileRoutesByFullPath {
   '/admin/events': typeof AdminEventsRoute
   '/admin/library': typeof AdminLibraryRoute
   '/admin/streams': typeof AdminStreamsRoute
+  '/admin/tax-report': typeof AdminTaxReportRoute
   '/admin/webhooks': typeof AdminWebhooksRoute
   '/invite/$token': typeof InviteTokenRoute
   '/library/$resourceId': typeof LibraryResourceIdRoute
@@ -266,6 +273,7 @@ export interface FileRoutesByTo {
   '/admin/events': typeof AdminEventsRoute
   '/admin/library': typeof AdminLibraryRoute
   '/admin/streams': typeof AdminStreamsRoute
+  '/admin/tax-report': typeof AdminTaxReportRoute
   '/admin/webhooks': typeof AdminWebhooksRoute
   '/invite/$token': typeof InviteTokenRoute
   '/library/$resourceId': typeof LibraryResourceIdRoute
@@ -302,6 +310,7 @@ export interface FileRoutesById {
   '/admin/events': typeof AdminEventsRoute
   '/admin/library': typeof AdminLibraryRoute
   '/admin/streams': typeof AdminStreamsRoute
+  '/admin/tax-report': typeof AdminTaxReportRoute
   '/admin/webhooks': typeof AdminWebhooksRoute
   '/invite/$token': typeof InviteTokenRoute
   '/library/$resourceId': typeof LibraryResourceIdRoute
@@ -339,6 +348,7 @@ export interface FileRouteTypes {
     | '/admin/events'
     | '/admin/library'
     | '/admin/streams'
+    | '/admin/tax-report'
     | '/admin/webhooks'
     | '/invite/$token'
     | '/library/$resourceId'
@@ -372,6 +382,7 @@ export interface FileRouteTypes {
     | '/admin/events'
     | '/admin/library'
     | '/admin/streams'
+    | '/admin/tax-report'
     | '/admin/webhooks'
     | '/invite/$token'
     | '/library/$resourceId'
@@ -407,6 +418,7 @@ export interface FileRouteTypes {
     | '/admin/events'
     | '/admin/library'
     | '/admin/streams'
+    | '/admin/tax-report'
     | '/admin/webhooks'
     | '/invite/$token'
     | '/library/$resourceId'
@@ -590,6 +602,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminStreamsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/tax-report': {
+      id: '/admin/tax-report'
+      path: '/tax-report'
+      fullPath: '/admin/tax-report'
+      preLoaderRoute: typeof AdminTaxReportRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/webhooks': {
       id: '/admin/webhooks'
       path: '/webhooks'
@@ -690,6 +709,7 @@ interface AdminRouteRouteChildren {
   AdminEventsRoute: typeof AdminEventsRoute
   AdminLibraryRoute: typeof AdminLibraryRoute
   AdminStreamsRoute: typeof AdminStreamsRoute
+  AdminTaxReportRoute: typeof AdminTaxReportRoute
   AdminWebhooksRoute: typeof AdminWebhooksRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminCustomersUserIdRoute: typeof AdminCustomersUserIdRoute
@@ -702,6 +722,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminEventsRoute: AdminEventsRoute,
   AdminLibraryRoute: AdminLibraryRoute,
   AdminStreamsRoute: AdminStreamsRoute,
+  AdminTaxReportRoute: AdminTaxReportRoute,
   AdminWebhooksRoute: AdminWebhooksRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminCustomersUserIdRoute: AdminCustomersUserIdRoute,

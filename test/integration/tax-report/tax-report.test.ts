@@ -125,6 +125,21 @@ describe('the seller’s tax report', () => {
     expect({ status: answer.status, code: answer.error?.code }).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
   });
 
+  it('renders the page for the owner with the quarter’s table and its close button, and a clear refusal for support', async () => {
+    const page = async (cookie: string) => {
+      const answer = await fetch(`${site.url}/admin/tax-report?quarter=${CLOSED}`, { headers: { cookie } });
+      return { status: answer.status, html: (await answer.text()).replaceAll('<!-- -->', '') };
+    };
+    const owner = await page(ownerCookie);
+    expect(owner.status).toBe(200);
+    expect(owner.html).toContain(`Sales made in ${CLOSED}`);
+    expect(owner.html).toContain(`Close ${CLOSED}…`);
+    expect(owner.html).toContain(`href="/admin/tax-report/${CLOSED}.csv"`);
+    const support = await page(supportCookie);
+    expect(support.html).toContain('The tax report is the owner’s');
+    expect(support.html).not.toContain(`Sales made in ${CLOSED}`);
+  });
+
   it('refuses to close the quarter still running', async () => {
     const answer = await callFn(site.url, 'adminCloseTaxQuarter', { quarter: OPEN }, { cookie: ownerCookie });
     expect({ status: answer.status, code: answer.error?.code }).toEqual({ status: 409, code: 'tax_report.quarter_not_ended' });
