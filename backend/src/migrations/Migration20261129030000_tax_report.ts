@@ -28,11 +28,11 @@ export class Migration20261129030000_tax_report extends Migration {
       tax_type text not null,
       rate text not null,
       currency text not null,
-      sales_net_cents bigint not null default 0,
-      sales_tax_cents bigint not null default 0,
-      adjustments_net_cents bigint not null default 0,
-      adjustments_tax_cents bigint not null default 0,
-      documents integer not null default 0,
+      sales_net_cents bigint not null,
+      sales_tax_cents bigint not null,
+      adjustments_net_cents bigint not null,
+      adjustments_tax_cents bigint not null,
+      documents integer not null,
       primary key (report_quarter, supply_quarter, country, tax_type, rate, currency)
     )`);
     this.addSql('create index rm_tax_rollups_supply on rm_tax_rollups (supply_quarter)');
