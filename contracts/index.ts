@@ -25,6 +25,7 @@ import { libraryServerFns } from './library/library.contract';
 import { getDownloadProblem } from './library/download-problems.contract';
 import { disputesServerFns } from './disputes/disputes.contract';
 import { getBillingDocument, getBillingHistory, getChargeInvoice } from './billing/billing.contract';
+import { taxReportServerFns } from './admin/tax-report.contract';
 
 export * from './server-fn';
 export * from './site/site.contract';
@@ -80,4 +81,5 @@ export const serverFnContracts = [
   getBillingHistory,
   getBillingDocument,
   getChargeInvoice,
+  ...taxReportServerFns,
 ] as const;

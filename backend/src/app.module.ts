@@ -39,6 +39,7 @@ import { DemoModule, usesDemoData } from './modules/demo';
 import { LibraryModule } from './modules/library';
 import { DisputesModule } from './modules/disputes';
 import { InvoicingModule } from './modules/invoicing';
+import { TaxReportModule } from './modules/tax-report';
 import { MomentsModule } from './modules/moments';
 import { SupportJobsModule, SupportModule } from './modules/support';
 import { QueueModule } from './platform/queue/queue.module';
@@ -84,6 +85,7 @@ export const featureModules = [
   LibraryModule,
   DisputesModule,
   InvoicingModule,
+  TaxReportModule,
   MomentsModule,
   SupportModule,
 ];

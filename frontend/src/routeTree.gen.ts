@@ -29,6 +29,7 @@ import { Route as AdminDisputesRouteImport } from './routes/admin/disputes'
 import { Route as AdminEventsRouteImport } from './routes/admin/events'
 import { Route as AdminLibraryRouteImport } from './routes/admin/library'
 import { Route as AdminStreamsRouteImport } from './routes/admin/streams'
+import { Route as AdminTaxReportRouteImport } from './routes/admin/tax-report'
 import { Route as AdminWebhooksRouteImport } from './routes/admin/webhooks'
 import { Route as InviteTokenRouteImport } from './routes/invite/$token'
 import { Route as LibraryIndexRouteImport } from './routes/library/index'
@@ -146,6 +147,11 @@ const AdminStreamsRoute = AdminStreamsRouteImport.update({
   path: '/streams',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminTaxReportRoute = AdminTaxReportRouteImport.update({
+  id: '/tax-report',
+  path: '/tax-report',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminWebhooksRoute = AdminWebhooksRouteImport.update({
   id: '/webhooks',
   path: '/webhooks',
@@ -245,6 +251,7 @@ export interface FileRoutesByFullPath {
   '/admin/events': typeof AdminEventsRoute
   '/admin/library': typeof AdminLibraryRoute
   '/admin/streams': typeof AdminStreamsRoute
+  '/admin/tax-report': typeof AdminTaxReportRoute
   '/admin/webhooks': typeof AdminWebhooksRoute
   '/invite/$token': typeof InviteTokenRoute
   '/library/$resourceId': typeof LibraryResourceIdRoute
@@ -280,6 +287,7 @@ export interface FileRoutesByTo {
   '/admin/events': typeof AdminEventsRoute
   '/admin/library': typeof AdminLibraryRoute
   '/admin/streams': typeof AdminStreamsRoute
+  '/admin/tax-report': typeof AdminTaxReportRoute
   '/admin/webhooks': typeof AdminWebhooksRoute
   '/invite/$token': typeof InviteTokenRoute
   '/library/$resourceId': typeof LibraryResourceIdRoute
@@ -318,6 +326,7 @@ export interface FileRoutesById {
   '/admin/events': typeof AdminEventsRoute
   '/admin/library': typeof AdminLibraryRoute
   '/admin/streams': typeof AdminStreamsRoute
+  '/admin/tax-report': typeof AdminTaxReportRoute
   '/admin/webhooks': typeof AdminWebhooksRoute
   '/invite/$token': typeof InviteTokenRoute
   '/library/$resourceId': typeof LibraryResourceIdRoute
@@ -357,6 +366,7 @@ export interface FileRouteTypes {
     | '/admin/events'
     | '/admin/library'
     | '/admin/streams'
+    | '/admin/tax-report'
     | '/admin/webhooks'
     | '/invite/$token'
     | '/library/$resourceId'
@@ -392,6 +402,7 @@ export interface FileRouteTypes {
     | '/admin/events'
     | '/admin/library'
     | '/admin/streams'
+    | '/admin/tax-report'
     | '/admin/webhooks'
     | '/invite/$token'
     | '/library/$resourceId'
@@ -429,6 +440,7 @@ export interface FileRouteTypes {
     | '/admin/events'
     | '/admin/library'
     | '/admin/streams'
+    | '/admin/tax-report'
     | '/admin/webhooks'
     | '/invite/$token'
     | '/library/$resourceId'
@@ -616,6 +628,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminStreamsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/tax-report': {
+      id: '/admin/tax-report'
+      path: '/tax-report'
+      fullPath: '/admin/tax-report'
+      preLoaderRoute: typeof AdminTaxReportRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/webhooks': {
       id: '/admin/webhooks'
       path: '/webhooks'
@@ -730,6 +749,7 @@ interface AdminRouteRouteChildren {
   AdminEventsRoute: typeof AdminEventsRoute
   AdminLibraryRoute: typeof AdminLibraryRoute
   AdminStreamsRoute: typeof AdminStreamsRoute
+  AdminTaxReportRoute: typeof AdminTaxReportRoute
   AdminWebhooksRoute: typeof AdminWebhooksRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminCustomersUserIdRoute: typeof AdminCustomersUserIdRoute
@@ -742,6 +762,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminEventsRoute: AdminEventsRoute,
   AdminLibraryRoute: AdminLibraryRoute,
   AdminStreamsRoute: AdminStreamsRoute,
+  AdminTaxReportRoute: AdminTaxReportRoute,
   AdminWebhooksRoute: AdminWebhooksRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminCustomersUserIdRoute: AdminCustomersUserIdRoute,

@@ -31,6 +31,7 @@ const verbs = [
   'Cancel',
   'Change',
   'Complete',
+  'Close',
   'Confirm',
   'Debit',
   'Dispute',

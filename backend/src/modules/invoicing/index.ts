@@ -1,4 +1,4 @@
-/** The invoicing module's public surface: the app imports only this. */
+/** The invoicing module's public surface: other modules and the app import only this. */
 export { InvoicingModule } from './invoicing.module';
 export { invoicingStreamKinds } from './invoicing.stream-kinds';
 export {

@@ -9,6 +9,7 @@ const TABS = [
   { to: '/admin/disputes', label: 'Disputes', exact: false },
   { to: '/admin/audit', label: 'Audit log', exact: false },
   { to: '/admin/library', label: 'Library', exact: false },
+  { to: '/admin/tax-report', label: 'Tax report', exact: false },
 ] as const;
 
 /** The signed-in admin chrome: section tabs and sign-out. */

@@ -7,6 +7,7 @@ export const ADMIN_OPERATION_LABELS: Record<AuditedAdminOperation, string> = {
   adminRedriveStripeEvent: 'Handle a Stripe event again',
   adminSubmitDisputeEvidence: 'Submit dispute evidence',
   uploadLibraryFile: 'Upload a library file',
+  adminCloseTaxQuarter: 'Close a tax quarter',
 };
 
 /** A kind in the audit log in words: a support action's, an admin operation's, or its own name for one this page does not know. */
