@@ -87,6 +87,8 @@ describe('a subscription with automatic tax', () => {
     ]);
     expect(first.lines.data[0]!.taxes).toEqual(first.total_taxes);
     expect(await stripe.taxRates.retrieve(rateId)).toMatchObject({ country: 'DE', percentage: 19 });
+    const hosted = await fetch(new URL(new URL(first.hosted_invoice_url!).pathname, api.url));
+    expect(await hosted.text()).toMatch(/<td>Tax<\/td><td class="amount">€3\.61<\/td>[\s\S]*Amount paid<\/td><td class="amount">€22\.61/);
 
     await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: START + 31 * DAY });
     await untilReady(clock.id);
