@@ -105,7 +105,13 @@ export const takeSupportAction = defineServerFn({
 });
 
 /** The admin operations whose audit entry the transport or their route records (declared `audit: recorded`), listed beside the support actions. */
-export const AUDITED_ADMIN_OPERATIONS = ['adminStartReplay', 'adminRedriveStripeEvent', 'adminSubmitDisputeEvidence', 'uploadLibraryFile', 'adminCloseTaxQuarter'] as const;
+export const AUDITED_ADMIN_OPERATIONS = [
+  'adminStartReplay',
+  'adminRedriveStripeEvent',
+  'adminSubmitDisputeEvidence',
+  'uploadLibraryFile',
+  'adminCloseTaxQuarter',
+] as const;
 export type AuditedAdminOperation = (typeof AUDITED_ADMIN_OPERATIONS)[number];
 
 /** What the audit log can be filtered by: a support action's kind or an admin operation. */

@@ -1,12 +1,15 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Inject } from '@nestjs/common';
+import type { Pool } from 'pg';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { readCheckpoint } from '../../../events/checkpoints';
 import { runCommand } from '../../../events/command-runner';
 import type { EventMetadata } from '../../../events/event-metadata';
 import { EventStore } from '../../../events/event-store';
 import { fold } from '../../../events/decider';
+import { EVENTS_POOL } from '../../../events/events.tokens';
 import { awaitProjection } from '../../../events/projection-wait';
+import { countEventsAfter } from '../../../events/projector-lag';
 import { csvChecksum, renderOssCsv } from '../oss-csv';
 import { taxQuarterDecider } from '../tax-report.decider';
 import { taxQuarterStreamId } from '../tax-report.events';
@@ -30,6 +33,8 @@ export class CloseTaxQuarter extends Command<QuarterClosed> {
 }
 
 const PROJECTOR = 'TaxReportProjector';
+const DOCUMENT_TYPES = ['InvoiceIssued', 'CreditNoteIssued', 'TaxQuarterClosed'];
+const CATCH_UP_MS = 5_000;
 
 /**
  * Reads the quarter's report and the projector's checkpoint in one snapshot, so the report is
@@ -42,6 +47,7 @@ export class CloseTaxQuarterHandler implements ICommandHandler<CloseTaxQuarter, 
   constructor(
     private readonly store: EventStore,
     @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(EVENTS_POOL) private readonly pool: Pool,
   ) {}
 
   async execute({ quarter, metadata, at }: CloseTaxQuarter): Promise<QuarterClosed> {
@@ -49,6 +55,7 @@ export class CloseTaxQuarterHandler implements ICommandHandler<CloseTaxQuarter, 
     const state = fold(taxQuarterDecider, await this.store.readStream(streamId, taxQuarterDecider.events));
     // The rules first, with a placeholder report: a refused close reads nothing more.
     taxQuarterDecider.decide({ type: 'CloseTaxQuarter', quarter, closedThrough: { transactionId: '0', position: '0' }, checksum: '0'.repeat(64), at }, state);
+    await this.caughtUp();
     const { checkpoint, csv } = await this.orm.em.fork().transactional(
       async (em) => {
         const read = await readCheckpoint(em, PROJECTOR);
@@ -73,5 +80,16 @@ export class CloseTaxQuarterHandler implements ICommandHandler<CloseTaxQuarter, 
     // So the page the owner sees next shows it closed.
     await awaitProjection(this.orm, PROJECTOR, outcome);
     return { quarter, checksum, closedAt: at };
+  }
+
+  /** Waits (briefly) for the report to hold every document in the log, so the quarter filed is the one the owner saw; bounded, as a close is right either way. */
+  private async caughtUp(): Promise<void> {
+    const deadline = Date.now() + CATCH_UP_MS;
+    for (;;) {
+      const { transactionId, position } = await readCheckpoint(this.orm.em.fork(), PROJECTOR);
+      const behind = await countEventsAfter(this.pool, DOCUMENT_TYPES, { transactionId: transactionId.toString(), position: position.toString() });
+      if (behind === 0 || Date.now() > deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
   }
 }
