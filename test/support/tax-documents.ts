@@ -31,6 +31,7 @@ function body(totals: RateTotal[], currency: string, chargedAt: string, issuedAt
     issuedAt,
     chargedAt,
     seller,
+    buyerEmail: null,
     buyer,
     currency,
     lines: [
