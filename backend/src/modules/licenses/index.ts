@@ -26,6 +26,14 @@ export { LicenseValidation, type ValidationLogTables } from './validation-log.en
 export { readCheckSummary, readLatestChecks } from './validation-log.reads';
 export { licenseDecider, type LicenseState } from './licenses.decider';
 export { licenseEvents, type LicenseEvent } from './licenses.events';
-export { licenseAccountLinks, readAccountLicense, readAccountLicenses, readLatestPlans, readLicenseKeyOwners, readSeats, type SeatsWanted } from './licenses.reads';
+export {
+  licenseAccountLinks,
+  readAccountLicense,
+  readAccountLicenses,
+  readLatestPlans,
+  readLicenseKeyOwners,
+  readSeats,
+  type SeatsWanted,
+} from './licenses.reads';
 export { licenseStreamId } from './licenses.events';
 export { readChecksAround, type CheckTally } from './checks-around.reads';

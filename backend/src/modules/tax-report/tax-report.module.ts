@@ -2,7 +2,6 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { EventRegistry } from '../../events/event-registry';
 import { ProjectorRegistry } from '../../events/projector-registry';
 import { StreamKinds } from '../../events/stream-kinds';
-import { invoicingEvents } from '../invoicing';
 import { CloseTaxQuarterHandler } from './commands/close-tax-quarter.handler';
 import { TaxReportProjector } from './projections/tax-report.projector';
 import { TaxReportCsvController } from './tax-report-csv.controller';
@@ -25,7 +24,7 @@ export class TaxReportModule implements OnModuleInit {
 
   onModuleInit(): void {
     // The invoicing module registers its own too: the same definitions, so registering twice is harmless.
-    this.events.register(...taxReportEvents, ...invoicingEvents);
+    this.events.register(...taxReportEvents);
     this.streamKinds.add(...taxReportStreamKinds);
     this.projectors.register(new TaxReportProjector());
   }
