@@ -58,6 +58,8 @@ describe('production mode', () => {
       'STRIPE_EMULATOR_WEBHOOK_URL',
     ],
     ["the emulator's address for workers", { ...SAFE_PRODUCTION, STRIPE_EMULATOR_URL: 'http://api:3000' }, 'STRIPE_EMULATOR_URL'],
+    ["the emulator's seller country", { ...SAFE_PRODUCTION, STRIPE_EMULATOR_TAX_ORIGIN: 'DE' }, 'STRIPE_EMULATOR_TAX_ORIGIN'],
+    ["the emulator's tax registrations", { ...SAFE_PRODUCTION, STRIPE_EMULATOR_TAX_REGISTRATIONS: 'DE' }, 'STRIPE_EMULATOR_TAX_REGISTRATIONS'],
     ['SELLER_NAME missing', without('SELLER_NAME'), 'SELLER_NAME'],
     ['SELLER_ADDRESS missing', without('SELLER_ADDRESS'), 'SELLER_ADDRESS'],
     ["the local sign-in's admins", { ...SAFE_PRODUCTION, LOCAL_ADMIN_EMAILS: 'ops@example.com' }, 'LOCAL_ADMIN_EMAILS'],

@@ -27,6 +27,8 @@ type RuleInput = ModeInput &
     | 'PUBLIC_URL'
     | 'STRIPE_EMULATOR_WEBHOOK_URL'
     | 'STRIPE_EMULATOR_URL'
+    | 'STRIPE_EMULATOR_TAX_ORIGIN'
+    | 'STRIPE_EMULATOR_TAX_REGISTRATIONS'
     | 'LOCAL_ADMIN_EMAILS'
     | 'LOCAL_SUPPORT_EMAILS'
     | 'SELLER_NAME'
@@ -62,6 +64,10 @@ export function productionProblems(config: RuleInput): string[] {
   if (config.STRIPE_EMULATOR_WEBHOOK_URL)
     problems.push('STRIPE_EMULATOR_WEBHOOK_URL: a Stripe emulator setting; production never runs the emulator, so unset it');
   if (config.STRIPE_EMULATOR_URL) problems.push('STRIPE_EMULATOR_URL: a Stripe emulator setting; production never runs the emulator, so unset it');
+  // Real tax is configured in Stripe's dashboard (origin address, registrations): these only steer the emulator.
+  for (const name of ['STRIPE_EMULATOR_TAX_ORIGIN', 'STRIPE_EMULATOR_TAX_REGISTRATIONS'] as const) {
+    if (config[name] !== undefined) problems.push(`${name}: a Stripe emulator setting; production never runs the emulator, so unset it`);
+  }
   if (config.LOCAL_ADMIN_EMAILS.length > 0) problems.push('LOCAL_ADMIN_EMAILS: a local sign-in setting; production signs in with Clerk, so unset it');
   if (config.LOCAL_SUPPORT_EMAILS.length > 0) problems.push('LOCAL_SUPPORT_EMAILS: a local sign-in setting; production signs in with Clerk, so unset it');
   if (!config.SELLER_NAME) problems.push('SELLER_NAME: required in production; every invoice names the seller (the demo seller is for local runs only)');
