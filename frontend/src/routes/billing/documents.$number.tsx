@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import type { BillingDocument } from '@contracts/billing/billing.contract';
+import { buyerLines, day, documentTitle, rateLabel, REVERSE_CHARGE_NOTE, sellerLines } from '@contracts/billing/document-text';
 import { formatMoney } from '@contracts/catalog/number-format';
 import { pageHead } from '../../lib/seo';
 import { billingDocumentQuery } from '../../queries/billing';
@@ -10,7 +10,7 @@ export const Route = createFileRoute('/billing/documents/$number')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(billingDocumentQuery(params.number)),
   head: (ctx) =>
     pageHead(ctx, {
-      title: ctx.loaderData ? `${title(ctx.loaderData)} ${ctx.loaderData.number}` : 'Invoice',
+      title: ctx.loaderData ? `${documentTitle(ctx.loaderData)} ${ctx.loaderData.number}` : 'Invoice',
       description: 'An invoice or credit note of your SystemSculpt account.',
       path: `/billing/documents/${encodeURIComponent(ctx.params.number)}`,
       noindex: true,
@@ -18,28 +18,11 @@ export const Route = createFileRoute('/billing/documents/$number')({
   component: DocumentPage,
 });
 
-const title = (doc: Pick<BillingDocument, 'kind'>) => (doc.kind === 'invoice' ? 'Invoice' : 'Credit note');
-const day = (at: string) => at.slice(0, 10);
-const REVERSE_CHARGE = 'Reverse charge: the recipient accounts for the VAT (Article 196, Council Directive 2006/112/EC).';
-
-function addressLines(address: BillingDocument['buyer']['address']): string[] {
-  if (!address) return [];
-  return [address.line1, address.line2, [address.postalCode, address.city].filter(Boolean).join(' '), address.state, address.country].filter(
-    (line): line is string => Boolean(line),
-  );
-}
-
 function DocumentPage() {
   const { number } = Route.useParams();
   const { data: doc } = useSuspenseQuery(billingDocumentQuery(number));
   const money = (cents: number) => formatMoney(cents, doc.currency.toUpperCase());
-  const buyer = [
-    doc.buyer.businessName,
-    doc.buyer.name,
-    ...addressLines(doc.buyer.address),
-    ...doc.buyer.taxIds.map((id) => `${id.type.endsWith('_vat') ? 'VAT number' : 'Tax ID'}: ${id.value}`),
-    doc.buyerEmail,
-  ].filter((line): line is string => Boolean(line));
+  const buyer = buyerLines(doc);
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <nav aria-label="Billing" className="mb-6 flex flex-wrap items-center gap-4 text-sm print:hidden">
@@ -52,7 +35,7 @@ function DocumentPage() {
       </nav>
       <article className="rounded-2xl border border-line bg-surface-raised p-5 sm:p-8" aria-labelledby="document-title">
         <h1 id="document-title" className="text-2xl font-semibold tracking-tight text-ink">
-          {title(doc)} {doc.number}
+          {documentTitle(doc)} {doc.number}
         </h1>
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
           <dt className="text-ink-subtle">Issue date</dt>
@@ -78,7 +61,7 @@ function DocumentPage() {
               Seller
             </h2>
             <address className="mt-1 text-sm not-italic text-ink-muted" data-testid="seller">
-              {[doc.seller.name, ...doc.seller.address, ...(doc.seller.taxId ? [`Tax number: ${doc.seller.taxId}`] : [])].map((line) => (
+              {sellerLines(doc).map((line) => (
                 <span key={line} className="block">
                   {line}
                 </span>
@@ -131,7 +114,7 @@ function DocumentPage() {
           <ul className="mt-1 text-sm text-ink-muted">
             {doc.rateTotals.map((rate) => (
               <li key={`${rate.country}-${rate.taxType}-${rate.percentage}`}>
-                {rate.taxType.toUpperCase()} {rate.percentage}% ({rate.country}) on {money(rate.netCents)}: {money(rate.taxCents)}
+                {rateLabel(rate)} on {money(rate.netCents)}: {money(rate.taxCents)}
               </li>
             ))}
           </ul>
@@ -148,7 +131,7 @@ function DocumentPage() {
         </dl>
         {doc.reverseCharge ? (
           <p className="mt-6 rounded-lg border border-line p-3 text-sm text-ink" data-testid="reverse-charge">
-            <strong>Reverse charge.</strong> {REVERSE_CHARGE.replace('Reverse charge: ', '')}
+            <strong>Reverse charge.</strong> {REVERSE_CHARGE_NOTE.replace('Reverse charge: ', '')}
           </p>
         ) : null}
       </article>

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { BillingDocument } from '../../../../../contracts/billing/billing.contract';
 import { breakLongRuns, pdfSafeText } from '../../disputes';
-import { buyerLines, day, documentTitle, money, rateLabel, REVERSE_CHARGE_NOTE, sellerLines } from './document-text';
+import { buyerLines, day, documentTitle, money, rateLabel, REVERSE_CHARGE_NOTE, sellerLines } from '../../../../../contracts/billing/document-text';
 
 const BODY = 'Helvetica';
 const BOLD = 'Helvetica-Bold';

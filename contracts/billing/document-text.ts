@@ -1,7 +1,7 @@
-import type { BillingDocument } from '../../../../../contracts/billing/billing.contract';
-import type { PostalAddress } from '../../../../../contracts/billing/charge-tax';
+import type { BillingDocument } from './billing.contract';
+import type { PostalAddress } from './charge-tax';
 
-/** The wording both views of a document share, so the PDF and the page say the same. */
+/** The wording both views of a document share (the PDF and the page), so they say the same. */
 export const documentTitle = (doc: Pick<BillingDocument, 'kind'>) => (doc.kind === 'invoice' ? 'Invoice' : 'Credit note');
 
 export const REVERSE_CHARGE_NOTE = 'Reverse charge: the recipient accounts for the VAT (Article 196, Council Directive 2006/112/EC).';
@@ -11,9 +11,20 @@ export const money = (cents: number, currency: string) =>
 
 export const day = (at: string) => at.slice(0, 10);
 
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** `DE` → `Germany`; a code Intl does not know stays as it is. */
+export const countryName = (code: string): string => {
+  try {
+    return regionNames.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+};
+
 export const addressLines = (address: PostalAddress | null): string[] =>
   address
-    ? [address.line1, address.line2, [address.postalCode, address.city].filter(Boolean).join(' '), address.state, address.country].filter(
+    ? [address.line1, address.line2, [address.postalCode, address.city].filter(Boolean).join(' '), address.state, countryName(address.country)].filter(
         (line): line is string => Boolean(line && line.trim()),
       )
     : [];
