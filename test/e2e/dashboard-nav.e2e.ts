@@ -8,7 +8,7 @@ import type { SiteServer } from '../support/site-server';
 
 const HOST_EMAIL = `host-${randomUUID().slice(0, 8)}@example.com`;
 const PHONE_390 = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const CUSTOMER_TABS = ['Overview', 'License', 'Resources', 'Sessions', 'Pending payments', 'Seats'];
+const CUSTOMER_TABS = ['Overview', 'License', 'Resources', 'Sessions', 'Pending payments', 'Billing history', 'Seats'];
 
 jest.setTimeout(60_000);
 
