@@ -47,16 +47,21 @@ const documentBody = {
 /** The stream that numbers one series: `invoice-series-<series>` (e.g. `INV-2026`, `CN-2026`); each number is the stream's next version, so none is skipped or given twice. */
 export const invoiceSeriesStreamId = (series: string) => `invoice-series-${series}`;
 
+/** Where a document stands in its series, and the charge it is for. */
+const numbered = {
+  series: z.string(),
+  sequence: z.number().int().min(1),
+  /** `<series>-<sequence, six digits>`, e.g. `INV-2026-000042`. */
+  number: z.string(),
+  charge: chargeKey,
+};
+
 /** An invoice (or receipt) for one charge, numbered in its series; it never changes once issued. */
 export const InvoiceIssued = defineEvent({
   type: 'InvoiceIssued',
   schemaVersion: 1,
   schema: z.object({
-    series: z.string(),
-    sequence: z.number().int().min(1),
-    /** `<series>-<sequence, six digits>`, e.g. `INV-2026-000042`. */
-    number: z.string(),
-    charge: chargeKey,
+    ...numbered,
     /** The invoice this one corrects (after a credit note cancelled it), or null. */
     replaces: z.string().nullable(),
     ...documentBody,
@@ -68,10 +73,7 @@ export const CreditNoteIssued = defineEvent({
   type: 'CreditNoteIssued',
   schemaVersion: 1,
   schema: z.object({
-    series: z.string(),
-    sequence: z.number().int().min(1),
-    number: z.string(),
-    charge: chargeKey,
+    ...numbered,
     invoiceNumber: z.string(),
     reason: z.enum(['refund', 'correction', 'reverse_charge']),
     /** The Stripe refund it records, or null (a correction moves no money). */
