@@ -14,6 +14,7 @@ import type { AppConfig } from './platform/config/config.schema';
 import { standIns } from './platform/config/stand-ins';
 import { canonicalHost } from './platform/web/canonical-host';
 import { answerClientErrorsWithEnvelope } from './platform/web/client-errors';
+import { outlastClientIdleLimits } from './platform/web/keep-alive';
 import { legacyRedirects } from './platform/web/legacy-redirects';
 import { tolerateMalformedEscapes } from './platform/web/malformed-escapes';
 import { precompressedAssets } from './platform/web/precompressed-assets';
@@ -29,6 +30,7 @@ export async function createApi(config: AppConfig, options: { extraModules?: Typ
   });
   app.useLogger(new QuietStartupLogger(app.get(Logger)));
   answerClientErrorsWithEnvelope(app.getHttpServer());
+  outlastClientIdleLimits(app.getHttpServer());
   app.disable('x-powered-by');
   // Only the configured proxies' X-Forwarded-For counts; with none, req.ip is the connection's peer.
   app.set('trust proxy', config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false);

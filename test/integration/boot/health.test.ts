@@ -24,6 +24,13 @@ describe('with Postgres and Redis up', () => {
     expect(body.status).toBe('ready');
     expect(['listening', 'not listening']).toContain(body.catalogChanges);
   });
+
+  it('keeps an idle connection open longer than the proxy in front does (nginx: 60 s), and says so to clients', async () => {
+    const response = await fetch(`${api.url}/healthz`);
+    await response.arrayBuffer();
+    // The proxy or client must be the side that closes an idle connection, or its next request races the close.
+    expect(response.headers.get('keep-alive')).toBe('timeout=65');
+  });
 });
 
 describe('with Redis unreachable', () => {
