@@ -25,6 +25,7 @@ import { libraryServerFns } from './library/library.contract';
 import { getDownloadProblem } from './library/download-problems.contract';
 import { disputesServerFns } from './disputes/disputes.contract';
 import { getBillingDocument, getBillingHistory, getChargeInvoice } from './billing/billing.contract';
+import { billingDetailsServerFns } from './billing/billing-details.contract';
 import { taxReportServerFns } from './admin/tax-report.contract';
 
 export * from './server-fn';
@@ -81,5 +82,6 @@ export const serverFnContracts = [
   getBillingHistory,
   getBillingDocument,
   getChargeInvoice,
+  ...billingDetailsServerFns,
   ...taxReportServerFns,
 ] as const;

@@ -7,6 +7,7 @@ import { checkoutAccountLinks, checkoutStreamId, freeAccessStreamId } from '../c
 import { courseAccountLinks, courseProgressStreamId } from '../courses';
 import { creditStreamId } from '../credits';
 import { deviceStreamId } from '../devices';
+import { billingDetailsStreamId } from '../invoicing';
 import { downloadsStreamId } from '../library';
 import { licenseAccountLinks, licenseStreamId } from '../licenses';
 import { customerStreamId, subscriptionAccountLinks, subscriptionStreamId } from '../subscriptions';
@@ -55,6 +56,7 @@ export async function readAccountStreams(em: EntityManager, userId: string, seat
     whole(customerStreamId(userId)),
     whole(creditStreamId(userId)),
     whole(downloadsStreamId(userId)),
+    whole(billingDetailsStreamId(userId)),
     ...links.flatMap((link) => streamsOf(userId, link)),
   ];
 }

@@ -1,5 +1,7 @@
+import type { BillingParty } from '../../../../contracts/billing/charge-tax';
 import type { Decider } from '../../events/decider';
 import { creditAmounts, creditNoteBody, remainingOf } from './documents/credit-note-body';
+import { moneyReturnedBy, replacementBody } from './documents/correction-body';
 import { CreditNoteIssued, InvoiceIssued, type ChargeKey, type CreditNoteIssuedData, type DocumentBody, type InvoiceIssuedData } from './invoicing.events';
 
 /**
@@ -20,6 +22,25 @@ export type SeriesCommand =
       earlier: CreditNoteIssuedData[];
       /** What has been refunded on the charge so far, tax included (Stripe's amount_refunded). */
       refundedCents: number;
+    }
+  | {
+      /** Cancels what is left of the invoice in force, for new billing details (and, with `reverseCharge`, the VAT returned). */
+      type: 'CorrectInvoice';
+      series: string;
+      issuedAt: string;
+      invoice: InvoiceIssuedData;
+      /** Credit notes already issued against the charge, in any series (read from the log). */
+      earlier: CreditNoteIssuedData[];
+      reverseCharge: boolean;
+    }
+  | {
+      /** The invoice that takes the place of a corrected one: what its credit note cancelled, for the new billing details. */
+      type: 'ReplaceInvoice';
+      series: string;
+      issuedAt: string;
+      invoice: InvoiceIssuedData;
+      creditNote: CreditNoteIssuedData;
+      buyer: BillingParty;
     };
 
 /** A list shared between states, added to at its head: folding a long series stays linear (copying a set per event would not). */
@@ -33,8 +54,8 @@ export interface SeriesState {
   issued: number;
   /** The charges this series invoiced (`kind:id`). */
   invoiced: Chain<string>;
-  /** Each credit note's invoice number and gross. */
-  credited: Chain<{ invoiceNumber: string; totalCents: number }>;
+  /** Each credit note's charge (`kind:id`), invoice, the money it gave back, and whether it cancelled the invoice for a correction. */
+  credited: Chain<{ charge: string; invoiceNumber: string; returnedCents: number; corrects: boolean }>;
 }
 
 type SeriesEvent = ReturnType<typeof InvoiceIssued> | ReturnType<typeof CreditNoteIssued>;
@@ -57,8 +78,8 @@ export const invoiceSeriesDecider: Decider<SeriesCommand, SeriesEvent, SeriesSta
       if (event.data.replaces !== null) return { ...state, issued };
       return { ...state, issued, invoiced: { head: chargeKeyText(event.data.charge), rest: state.invoiced } };
     }
-    const { invoiceNumber, totalCents } = event.data;
-    return { ...state, issued, credited: { head: { invoiceNumber, totalCents }, rest: state.credited } };
+    const note = { charge: chargeKeyText(event.data.charge), invoiceNumber: event.data.invoiceNumber, returnedCents: moneyReturnedBy(event.data), corrects: event.data.reason !== 'refund' };
+    return { ...state, issued, credited: { head: note, rest: state.credited } };
   },
 
   decide(command, state) {
@@ -67,6 +88,10 @@ export const invoiceSeriesDecider: Decider<SeriesCommand, SeriesEvent, SeriesSta
         return issueInvoice(command, state);
       case 'IssueCreditNote':
         return issueCreditNote(command, state);
+      case 'CorrectInvoice':
+        return correctInvoice(command, state);
+      case 'ReplaceInvoice':
+        return replaceInvoice(command, state);
       default: {
         const unreachable: never = command;
         return unreachable;
@@ -91,31 +116,78 @@ function issueInvoice(command: Extract<SeriesCommand, { type: 'IssueInvoice' }>,
   ];
 }
 
-/** A refund's credit note covers what was refunded beyond what earlier notes credited: once, however often the refund is delivered. */
+/**
+ * A refund's credit note covers what was refunded beyond the money earlier notes gave back (refunds,
+ * and VAT returned for the reverse charge), against the invoice in force: once, however often the
+ * refund is delivered.
+ */
 function issueCreditNote(command: Extract<SeriesCommand, { type: 'IssueCreditNote' }>, state: SeriesState): SeriesEvent[] {
   const { invoice, earlier } = command;
-  const refundNotes = earlier.filter((note) => note.invoiceNumber === invoice.number && note.reason === 'refund');
-  const creditedEarlier = refundNotes.reduce((sum, note) => sum + note.totalCents, 0);
+  const key = chargeKeyText(invoice.charge);
+  const returnedEarlier = earlier.reduce((sum, note) => sum + moneyReturnedBy(note), 0);
   let inSeries = 0;
-  for (const note of walk(state.credited)) if (note.invoiceNumber === invoice.number) inSeries += note.totalCents;
-  const credited = Math.max(creditedEarlier, inSeries);
+  for (const note of walk(state.credited)) if (note.charge === key) inSeries += note.returnedCents;
+  const returned = Math.max(returnedEarlier, inSeries);
   const left = remainingOf(
     invoice,
     earlier.filter((note) => note.invoiceNumber === invoice.number),
   );
-  const gross = Math.min(command.refundedCents, invoice.totalCents) - credited;
-  if (gross <= 0 || left.totalCents <= 0) return [];
+  const gross = Math.min(command.refundedCents - returned, left.totalCents);
+  if (gross <= 0) return [];
+  return [creditNote(command.series, state, invoice, 'refund', creditNoteBody(invoice, creditAmounts(left, gross), command.issuedAt))];
+}
+
+/**
+ * A correction cancels all that is left of the invoice in force, once per invoice. The reverse
+ * charge applies to a charge once: a second VAT id added later returns nothing more.
+ */
+function correctInvoice(command: Extract<SeriesCommand, { type: 'CorrectInvoice' }>, state: SeriesState): SeriesEvent[] {
+  const { invoice, earlier } = command;
+  const key = chargeKeyText(invoice.charge);
+  const against = earlier.filter((note) => note.invoiceNumber === invoice.number);
+  if (against.some((note) => note.reason !== 'refund')) return [];
+  let reverseChargedBefore = earlier.some((note) => note.reason === 'reverse_charge');
+  for (const note of walk(state.credited)) {
+    if (note.invoiceNumber === invoice.number && note.corrects) return [];
+    if (note.charge === key && note.corrects && note.returnedCents > 0) reverseChargedBefore = true;
+  }
+  const left = remainingOf(invoice, against);
+  if (left.totalCents <= 0) return [];
+  const reverseCharge = command.reverseCharge && !reverseChargedBefore && left.taxCents > 0;
+  return [creditNote(command.series, state, invoice, reverseCharge ? 'reverse_charge' : 'correction', creditNoteBody(invoice, left, command.issuedAt))];
+}
+
+/** The corrected invoice: numbered in the invoice series, replacing the one its credit note cancelled. */
+function replaceInvoice(command: Extract<SeriesCommand, { type: 'ReplaceInvoice' }>, state: SeriesState): SeriesEvent[] {
   const sequence = state.issued + 1;
   return [
-    CreditNoteIssued({
+    InvoiceIssued({
       series: command.series,
       sequence,
       number: documentNumber(command.series, sequence),
-      charge: invoice.charge,
-      invoiceNumber: invoice.number,
-      reason: 'refund',
-      refundId: null,
-      ...creditNoteBody(invoice, creditAmounts(left, Math.min(gross, left.totalCents)), command.issuedAt),
+      charge: command.invoice.charge,
+      replaces: command.invoice.number,
+      ...replacementBody(command.creditNote, command.buyer, command.issuedAt),
     }),
   ];
+}
+
+function creditNote(
+  series: string,
+  state: SeriesState,
+  invoice: InvoiceIssuedData,
+  reason: CreditNoteIssuedData['reason'],
+  body: DocumentBody,
+): ReturnType<typeof CreditNoteIssued> {
+  const sequence = state.issued + 1;
+  return CreditNoteIssued({
+    series,
+    sequence,
+    number: documentNumber(series, sequence),
+    charge: invoice.charge,
+    invoiceNumber: invoice.number,
+    reason,
+    refundId: null,
+    ...body,
+  });
 }

@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { BillingParty } from '../../../../contracts/billing/charge-tax';
 import type { BillingCharge, BillingDocument, BillingDocumentLink, ChargeStatus } from '../../../../contracts/billing/billing.contract';
 import { paymentsReadModels } from '../checkout';
 import { invoiceDocumentTables } from './projections/invoice-documents.entity';
@@ -29,6 +30,20 @@ export class InvoicingQueries {
       reason: row.reason,
       pdfPath: `/billing/pdf/${row.number}.pdf`,
     };
+  }
+
+  /** The buyer the owner's latest invoice names, or null when none names one (charges from before billing details were collected). */
+  async latestBuyer(userId: string): Promise<BillingParty | null> {
+    const row = await invoiceDocumentTables(this.orm.em)
+      .selectFrom('rm_invoice_documents')
+      .select('document')
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'invoice')
+      .orderBy('issued_at', 'desc')
+      .orderBy('number', 'desc')
+      .executeTakeFirst();
+    const buyer = row?.document.buyer;
+    return buyer && (buyer.address || buyer.name || buyer.businessName) ? buyer : null;
   }
 
   /** The number of the owner's latest invoice for a charge, or null. */

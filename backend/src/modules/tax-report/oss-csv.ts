@@ -1,36 +1,6 @@
 import { createHash } from 'node:crypto';
+import { EU_MEMBER_STATES } from '../../../../contracts/billing/eu-member-states';
 import { netOf, sortRows, taxOf, type TaxRow } from './tax-rows';
-
-/** The EU member states (ISO 3166-1 alpha-2; Greece is GR here, EL on VAT forms). */
-export const EU_MEMBER_STATES = new Set([
-  'AT',
-  'BE',
-  'BG',
-  'HR',
-  'CY',
-  'CZ',
-  'DK',
-  'EE',
-  'FI',
-  'FR',
-  'DE',
-  'GR',
-  'HU',
-  'IE',
-  'IT',
-  'LV',
-  'LT',
-  'LU',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SK',
-  'SI',
-  'ES',
-  'SE',
-]);
 
 /** Currencies without minor units (Stripe's zero-decimal list, the ones a charge here may use). */
 const ZERO_DECIMAL = new Set(['JPY', 'KRW', 'CLP', 'VND', 'ISK']);
