@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineServerFn } from '../server-fn';
 import { billingParty } from './charge-tax';
+import { COUNTRY_CODES } from './country-codes';
 
 /** The longest each field may be (Stripe's customer fields allow more; an invoice line does not). */
 export const BILLING_DETAILS_LIMITS = { name: 120, line: 200, city: 120, postalCode: 20, state: 120, taxId: 40 } as const;
@@ -18,7 +19,7 @@ export const billingDetailsInput = z
     city: requiredText(BILLING_DETAILS_LIMITS.city, 'Enter the city.'),
     postalCode: optionalText(BILLING_DETAILS_LIMITS.postalCode),
     state: optionalText(BILLING_DETAILS_LIMITS.state),
-    country: z.string().regex(/^[A-Z]{2}$/, 'Choose a country.'),
+    country: z.string().refine((code) => COUNTRY_CODES.includes(code), 'Choose a country.'),
     taxId: optionalText(BILLING_DETAILS_LIMITS.taxId),
   })
   .strict();

@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { getBillingDocument, getBillingHistory, getChargeInvoice } from '@contracts/billing/billing.contract';
+import { getBillingDetails, updateBillingDetails } from '@contracts/billing/billing-details.contract';
 import type { ServerFnInput } from '@contracts/server-fn';
 import { callServerFn } from '../lib/server-fn-client';
 import { accountKey } from './account';
@@ -26,4 +27,23 @@ export const chargeInvoiceQuery = (charge: ServerFnInput<typeof getChargeInvoice
     queryKey: [...accountKey, 'billing', 'charge', charge.kind, charge.id],
     queryFn: () => callServerFn(getChargeInvoice, charge),
     staleTime: 0,
+  });
+
+/** The billing details invoices name: the last saved, or the latest invoice's. */
+export const billingDetailsQuery = () =>
+  queryOptions({
+    queryKey: [...accountKey, 'billing', 'details'],
+    queryFn: () => callServerFn(getBillingDetails, {}),
+    staleTime: 60_000,
+  });
+
+/** Saves them; the details read again at once, the history once the worker has reissued its invoices (when next shown). */
+export const billingDetailsMutation = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationKey: [updateBillingDetails.id],
+    mutationFn: (input: ServerFnInput<typeof updateBillingDetails>) => callServerFn(updateBillingDetails, input),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(billingDetailsQuery().queryKey, { details: saved.details, taxIdStatus: saved.taxIdStatus });
+      void queryClient.invalidateQueries({ queryKey: billingHistoryQuery().queryKey });
+    },
   });

@@ -5,7 +5,7 @@ import { checkDashboardAccessFor, creditSummaryQuery, dashboardQuery, myEntitlem
 import { viewerQuery } from '../queries/auth';
 import { availabilityQuery, hostSessionsQuery, mySessionsQuery } from '../queries/booking';
 import { courseProgressQuery } from '../queries/courses';
-import { billingHistoryQuery } from '../queries/billing';
+import { billingDetailsQuery, billingHistoryQuery } from '../queries/billing';
 import { libraryQuery } from '../queries/library';
 import { DashboardNav } from './dashboard/-components/DashboardNav';
 import { readDashboardSearch } from './dashboard/-components/dashboard-search';
@@ -39,7 +39,7 @@ export const Route = createFileRoute('/dashboard')({
       // Never fails the page: the panel says so and offers to try again.
       (deps.section ?? 'overview') === 'overview' ? queryClient.prefetchQuery(myEntitlementSourcesQuery()) : null,
       deps.section === 'sessions' ? queryClient.ensureQueryData(mySessionsQuery()) : null,
-      deps.section === 'billing' ? queryClient.ensureQueryData(billingHistoryQuery()) : null,
+      deps.section === 'billing' ? Promise.all([queryClient.ensureQueryData(billingHistoryQuery()), queryClient.ensureQueryData(billingDetailsQuery())]) : null,
       deps.section === 'resources' ? Promise.all([queryClient.ensureQueryData(libraryQuery()), queryClient.ensureQueryData(courseProgressQuery())]) : null,
       // Only a host has sessions booked with them: the availability says whether this account is one.
       deps.section === 'session-availability'

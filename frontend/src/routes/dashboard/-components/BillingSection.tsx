@@ -5,6 +5,7 @@ import { formatMoney } from '@contracts/catalog/number-format';
 import { formatPeriod } from '../../../lib/billing-period';
 import { formatDay } from '../../../lib/dates';
 import { billingHistoryQuery } from '../../../queries/billing';
+import { BillingDetailsPanel } from './BillingDetailsPanel';
 import { EmptyState, Panel, StatusPill } from './Panel';
 
 const KIND: Record<BillingCharge['kind'], string> = { purchase: 'Purchase', renewal: 'Renewal', plan_change: 'Plan change' };
@@ -89,23 +90,25 @@ function ChargeRow({ charge }: { charge: BillingCharge }) {
   );
 }
 
-/** Every charge of the account, newest first, with its invoice and credit notes (HTML and PDF). */
+/** Every charge of the account, newest first, with its invoice and credit notes (HTML and PDF); and the billing details they name. */
 export function BillingSection() {
   const { data } = useSuspenseQuery(billingHistoryQuery());
-  if (data.charges.length === 0) {
-    return (
-      <EmptyState title="No charges yet">
-        <p>Your purchases, renewals and plan changes appear here with their invoices.</p>
-      </EmptyState>
-    );
-  }
   return (
-    <Panel title="Charges" labelledBy="billing-charges">
-      <ul className="divide-y divide-line rounded-xl border border-line">
-        {data.charges.map((charge) => (
-          <ChargeRow key={`${charge.kind}-${charge.id}`} charge={charge} />
-        ))}
-      </ul>
-    </Panel>
+    <div className="space-y-6">
+      {data.charges.length === 0 ? (
+        <EmptyState title="No charges yet">
+          <p>Your purchases, renewals and plan changes appear here with their invoices.</p>
+        </EmptyState>
+      ) : (
+        <Panel title="Charges" labelledBy="billing-charges">
+          <ul className="divide-y divide-line rounded-xl border border-line">
+            {data.charges.map((charge) => (
+              <ChargeRow key={`${charge.kind}-${charge.id}`} charge={charge} />
+            ))}
+          </ul>
+        </Panel>
+      )}
+      <BillingDetailsPanel />
+    </div>
   );
 }
