@@ -172,3 +172,93 @@ describe('a credit note series', () => {
       .then((events) => expect(events.map((e) => e.data.totalCents)).toEqual([4_900]));
   });
 });
+
+describe('corrections for new billing details', () => {
+  const BUSINESS = { ...GERMAN.buyer, businessName: 'Beispiel GmbH', taxIds: [{ type: 'eu_vat', value: 'DE111111111', verified: true }] };
+  const correct = (invoice: InvoiceIssuedData, reverseCharge: boolean, earlier: CreditNoteIssuedData[] = []): SeriesCommand => ({
+    type: 'CorrectInvoice',
+    series: 'CN-2026',
+    issuedAt: AT,
+    invoice,
+    earlier,
+    reverseCharge,
+  });
+  const replace = (invoice: InvoiceIssuedData, creditNote: CreditNoteIssuedData): SeriesCommand => ({
+    type: 'ReplaceInvoice',
+    series: 'INV-2026',
+    issuedAt: AT,
+    invoice,
+    creditNote,
+    buyer: BUSINESS,
+  });
+  const noteOf = (command: SeriesCommand): CreditNoteIssuedData => {
+    let made: CreditNoteIssuedData | undefined;
+    spec
+      .given([])
+      .when(command)
+      .then(([event]) => {
+        made = event!.data as CreditNoteIssuedData;
+      });
+    return made!;
+  };
+
+  it('a correction credits the whole invoice once; its replacement bills the same amounts to the new buyer', () => {
+    const invoice = invoiceOf('a', GERMAN);
+    spec
+      .given([])
+      .when(correct(invoice, false), correct(invoice, false))
+      .then((events) => {
+        expect(events).toHaveLength(1);
+        expect(events[0]!.data).toMatchObject({ reason: 'correction', invoiceNumber: invoice.number, totalCents: 11_900, taxCents: 1_900 });
+      });
+    spec
+      .given([])
+      .when(replace(invoice, noteOf(correct(invoice, false))))
+      .then(([event]) => {
+        expect(event!.data).toMatchObject({ replaces: invoice.number, subtotalCents: 10_000, taxCents: 1_900, totalCents: 11_900, reverseCharge: false });
+        expect(event!.data.buyer).toEqual(BUSINESS);
+      });
+  });
+
+  it('the reverse charge returns the VAT once: the replacement carries no tax, and a later correction returns nothing more', () => {
+    const invoice = invoiceOf('a', GERMAN);
+    const note = noteOf(correct(invoice, true));
+    expect(note).toMatchObject({ reason: 'reverse_charge', totalCents: 11_900, taxCents: 1_900 });
+    let replacement: InvoiceIssuedData | undefined;
+    spec
+      .given([])
+      .when(replace(invoice, note))
+      .then(([event]) => {
+        replacement = { ...(event!.data as InvoiceIssuedData), number: 'INV-2026-000002' };
+        expect(replacement).toMatchObject({ subtotalCents: 10_000, taxCents: 0, totalCents: 10_000, reverseCharge: true });
+        expect(replacement.rateTotals).toEqual([{ country: 'DE', taxType: 'vat', percentage: 0, netCents: 10_000, taxCents: 0 }]);
+      });
+    spec
+      .given([])
+      .when(correct(replacement!, true, [note]))
+      .then(([event]) => expect(event!.data).toMatchObject({ reason: 'correction', invoiceNumber: 'INV-2026-000002', taxCents: 0 }));
+  });
+
+  it('a refund after the VAT came back credits only what it adds beyond that VAT, against the invoice in force', () => {
+    const invoice = invoiceOf('a', GERMAN);
+    const note = noteOf(correct(invoice, true));
+    const replacement = { ...invoice, number: 'INV-2026-000002', replaces: invoice.number, subtotalCents: 10_000, taxCents: 0, totalCents: 10_000 };
+    spec
+      .given([])
+      // Stripe reports the VAT refund itself (1,900 refunded), then the rest of the charge refunded.
+      .when(refund(replacement, 1_900, [note]), refund(replacement, 11_900, [note]))
+      .then((events) => {
+        expect(events).toHaveLength(1);
+        expect(events[0]!.data).toMatchObject({ reason: 'refund', invoiceNumber: 'INV-2026-000002', totalCents: 10_000 });
+      });
+  });
+
+  it('a fully refunded invoice is not corrected', () => {
+    const invoice = invoiceOf('a', GERMAN);
+    const refunded = noteOf(refund(invoice, 11_900));
+    spec
+      .given([])
+      .when(correct(invoice, true, [refunded]))
+      .then((events) => expect(events).toEqual([]));
+  });
+});
