@@ -8,6 +8,6 @@ export { subscriptionStreamKinds } from './subscriptions.stream-kinds';
 export { SubscriptionsModule } from './subscriptions.module';
 export { subscriptionDecider } from './subscriptions.decider';
 export type { SubscriptionTables } from './projections/subscriptions.entities';
-export type { SubscriptionInvoiceTables } from './projections/subscription-invoices.entities';
+export { paidInvoiceStatus, type SubscriptionInvoiceTables } from './projections/subscription-invoices.entities';
 export type { SubscriptionEvent } from './subscriptions.events';
 export { isSubscriptionRunning, subscriptionAccountLinks, readStripeCustomerUsers } from './subscriptions.reads';
