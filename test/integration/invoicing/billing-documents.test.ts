@@ -170,7 +170,10 @@ describe("a renewal's refund", () => {
     const note = (await document(renewal.documents[1]!.number, cookie)).result;
     expect(note).toMatchObject({ kind: 'credit_note', invoiceNumber, reason: 'refund', totalCents: 300 });
     // The checkout's own charge is untouched.
-    expect(refunded.result.charges.find((c: Charge) => c.kind === 'purchase')).toMatchObject({ status: 'paid', documents: [expect.objectContaining({ kind: 'invoice' })] });
+    expect(refunded.result.charges.find((c: Charge) => c.kind === 'purchase')).toMatchObject({
+      status: 'paid',
+      documents: [expect.objectContaining({ kind: 'invoice' })],
+    });
 
     // Stripe delivers the refund again, under another event id: still one refund recorded, one note.
     const { rows } = await pool.query<{ payload: Record<string, unknown> }>(

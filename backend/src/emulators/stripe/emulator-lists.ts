@@ -78,7 +78,10 @@ export const LISTS: Record<string, ListSpec<z.ZodRawShape>> = {
     filters: {
       invoice: id,
       status: z.enum(['canceled', 'open', 'paid']).optional(),
-      payment: z.object({ type: z.enum(['payment_intent', 'payment_record']), payment_intent: id, payment_record: id }).strict().optional(),
+      payment: z
+        .object({ type: z.enum(['payment_intent', 'payment_record']), payment_intent: id, payment_record: id })
+        .strict()
+        .optional(),
     },
     query: ({ payment, ...rest }) => ({ match: defined({ ...rest, payment: payment ? defined(payment) : undefined }) }),
   }),

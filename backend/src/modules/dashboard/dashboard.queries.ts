@@ -124,7 +124,19 @@ export class DashboardQueries {
         .execute(),
       this.db
         .selectFrom('rm_subscription_invoices')
-        .select(['invoice_id', 'title', 'quantity', 'billing_reason', 'amount_cents', 'currency', 'paid_at', 'period_start', 'period_end', 'refunded_cents', 'refunded'])
+        .select([
+          'invoice_id',
+          'title',
+          'quantity',
+          'billing_reason',
+          'amount_cents',
+          'currency',
+          'paid_at',
+          'period_start',
+          'period_end',
+          'refunded_cents',
+          'refunded',
+        ])
         .where('user_id', '=', userId)
         .where('status', '=', 'paid')
         .where('billing_reason', 'in', ['subscription_cycle', 'subscription_update'])

@@ -143,7 +143,7 @@ describe("a subscription, from Stripe's invoices and its current state", () => {
       });
   });
 
-  describe("a refund of the charge that paid one of its invoices", () => {
+  describe('a refund of the charge that paid one of its invoices', () => {
     const refund = (invoiceId: string, amountRefundedCents: number, full = false): SubscriptionCommand => ({
       type: 'RecordInvoiceRefund',
       refund: {

@@ -2,14 +2,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { runCommand } from '../../../events/command-runner';
 import { EventStore } from '../../../events/event-store';
 import { stripeEventMetadata } from '../../../events/metadata-for';
-import {
-  type ReceivedStripeEvent,
-  invoiceSubscriptionId,
-  ourMetadata,
-  StripeClient,
-  stripeObjectId,
-  StripeRecords,
-} from '../../../integrations/stripe';
+import { type ReceivedStripeEvent, invoiceSubscriptionId, ourMetadata, StripeClient, stripeObjectId, StripeRecords } from '../../../integrations/stripe';
 import { subscriptionDecider } from '../subscriptions.decider';
 import { subscriptionStreamId } from '../subscriptions.events';
 

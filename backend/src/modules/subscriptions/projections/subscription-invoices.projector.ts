@@ -17,7 +17,11 @@ export class SubscriptionInvoicesProjector implements Projector<InvoiceEvent> {
     if (event.type === 'SubscriptionInvoiceRefunded') {
       // Recorded only after the invoice was paid on the same stream: its row is there.
       const { invoiceId, amountRefundedCents, full } = event.data;
-      await db.updateTable('rm_subscription_invoices').set({ refunded_cents: amountRefundedCents, refunded: full }).where('invoice_id', '=', invoiceId).execute();
+      await db
+        .updateTable('rm_subscription_invoices')
+        .set({ refunded_cents: amountRefundedCents, refunded: full })
+        .where('invoice_id', '=', invoiceId)
+        .execute();
       return;
     }
     const d = event.data;
