@@ -13,10 +13,11 @@ const TAX_NAMES: Record<string, string> = {
   sales_tax: 'Sales tax',
 };
 
-const taxName = (taxType: string) => TAX_NAMES[taxType] ?? (taxType.charAt(0).toUpperCase() + taxType.slice(1)).replaceAll('_', ' ');
+/** Stripe's tax type as people write it: `vat` → `VAT`, `sales_tax` → `Sales tax`. */
+export const taxName = (taxType: string) => TAX_NAMES[taxType] ?? (taxType.charAt(0).toUpperCase() + taxType.slice(1)).replaceAll('_', ' ');
 
 // "19" or "7.5": a rate as people write it, without trailing zeros.
-const percent = (value: number) => `${Number(value.toFixed(4))}%`;
+export const percent = (value: number) => `${Number(value.toFixed(4))}%`;
 
 /** A tax line as a receipt shows it: "VAT 19% (DE)", "GST 10% (AU)", "Reverse charge — VAT 0%". */
 export function taxLineLabel(line: Pick<TaxLine, 'country' | 'state' | 'taxType' | 'percentage' | 'taxabilityReason'>): string {

@@ -2,7 +2,15 @@ import { Pool } from 'pg';
 import type Stripe from 'stripe';
 import { emulatorStripe } from '../../support/emulator-client';
 import { pdfText } from '../../support/pdf-text';
-import { buyLicenseOverHttp, callFn, eventually, giveSeatOverHttp, signUpOverHttp, startAddressableSite } from '../../support/site-client';
+import {
+  buyLicenseOverHttp,
+  callFn,
+  chooseOnHostedCheckout,
+  eventually,
+  giveSeatOverHttp,
+  signUpOverHttp,
+  startAddressableSite,
+} from '../../support/site-client';
 import type { SiteServer } from '../../support/site-server';
 
 const WEBHOOK_SECRET = 'whsec_invoicing_test_0123456789';
@@ -116,4 +124,86 @@ describe("a purchase's invoice, seen by its owner only", () => {
     const notes = await pool.query(`select count(*)::int as n from events where type = 'CreditNoteIssued' and data->>'invoiceNumber' = $1`, [number]);
     expect(notes.rows[0].n).toBe(1);
   });
+});
+
+describe("a renewal's refund", () => {
+  type Charge = { id: string; kind: string; status: string; documents: { kind: string; number: string; totalCents: number }[] };
+  const renewalIn = (h: { result?: { charges: Charge[] } }, invoiceId: string) => h.result?.charges.find((c) => c.id === invoiceId);
+  const countOf = async (sql: string, params: unknown[]) => (await pool.query<{ n: number }>(sql, params)).rows[0]!.n;
+
+  it('issues one credit note for the part refunded, against the renewal’s invoice, however often Stripe delivers it', async () => {
+    const cookie = await signUpOverHttp(site, 'renewal-refund@example.com');
+    const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'starter-monthly', quantity: 1 }, { cookie });
+    expect((await chooseOnHostedCheckout(started.result.url, 'pay')).status).toBe(303);
+    const dashboard = await eventually(
+      () => callFn(site.url, 'getDashboardData', {}, { cookie, method: 'GET' }),
+      (d) => d.result?.licenses[0]?.subscription?.status === 'active',
+    );
+    const subscriptionId = String(dashboard.result.licenses[0].subscription.subscriptionId);
+
+    // "Renew now" on the emulator's dev page: the customer's test clock runs to the period's end, and Stripe renews.
+    const renewed = await fetch(`${site.url}/_stripe/dev/subscriptions/${subscriptionId}/renew`, {
+      method: 'POST',
+      headers: { accept: 'application/json', origin: site.url },
+    });
+    expect(renewed.status).toBe(200);
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    expect(subscription.test_clock).toEqual(expect.any(String));
+    const invoice = await stripe.invoices.retrieve(String(subscription.latest_invoice));
+    expect(invoice).toMatchObject({ billing_reason: 'subscription_cycle', status: 'paid', amount_paid: 900 });
+    const invoiced = await eventually(
+      () => history(cookie),
+      (h) => renewalIn(h, invoice.id!)?.documents.length === 1,
+    );
+    const invoiceNumber = renewalIn(invoiced, invoice.id!)!.documents[0]!.number;
+
+    // The charge names no invoice (API 2025-03-31 on); its payment intent's invoice payment does.
+    const [payment] = (await stripe.invoicePayments.list({ invoice: invoice.id! })).data;
+    await stripe.refunds.create({ payment_intent: String(payment!.payment.payment_intent), amount: 300 });
+    const refunded = await eventually(
+      () => history(cookie),
+      (h) => renewalIn(h, invoice.id!)?.documents.length === 2,
+    );
+    const renewal = renewalIn(refunded, invoice.id!)!;
+    expect(renewal).toMatchObject({ kind: 'renewal', status: 'partially_refunded' });
+    expect(renewal.documents[1]).toMatchObject({ kind: 'credit_note', totalCents: 300 });
+    const note = (await document(renewal.documents[1]!.number, cookie)).result;
+    expect(note).toMatchObject({ kind: 'credit_note', invoiceNumber, reason: 'refund', totalCents: 300 });
+    // The checkout's own charge is untouched.
+    expect(refunded.result.charges.find((c: Charge) => c.kind === 'purchase')).toMatchObject({
+      status: 'paid',
+      documents: [expect.objectContaining({ kind: 'invoice' })],
+    });
+
+    // Stripe delivers the refund again, under another event id: still one refund recorded, one note.
+    const { rows } = await pool.query<{ payload: Record<string, unknown> }>(
+      `select payload from stripe_webhook_events where type = 'charge.refunded' and payload->'data'->'object'->>'payment_intent' = $1`,
+      [String(payment!.payment.payment_intent)],
+    );
+    expect(rows).toHaveLength(1);
+    const again = `evt_again_${Date.now()}`;
+    expect(await deliver({ ...rows[0]!.payload, id: again })).toBe(200);
+    await eventually(
+      () => countOf(`select count(*)::int as n from stripe_webhook_events where stripe_event_id = $1 and handled_at is not null`, [again]),
+      (n) => n === 1,
+    );
+    expect(await countOf(`select count(*)::int as n from events where type = 'SubscriptionInvoiceRefunded' and data->>'invoiceId' = $1`, [invoice.id])).toBe(1);
+    expect(await countOf(`select count(*)::int as n from events where type = 'CreditNoteIssued' and data->>'invoiceNumber' = $1`, [invoiceNumber])).toBe(1);
+
+    // The subscription's first invoice is its checkout's charge: refunded in full, the checkout's invoice is credited.
+    const first = (await stripe.invoices.list({ subscription: subscriptionId, limit: 10 })).data.find((i) => i.billing_reason === 'subscription_create')!;
+    // Listed by payment intent, only that intent's payments come back.
+    expect((await stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: 'pi_paid_nothing' } })).data).toEqual([]);
+    const [paidFirst] = (await stripe.invoicePayments.list({ invoice: first.id! })).data;
+    await stripe.refunds.create({ payment_intent: String(paidFirst!.payment.payment_intent) });
+    const creditedFirst = await eventually(
+      () => history(cookie),
+      (h) => h.result?.charges.find((c: Charge) => c.kind === 'purchase')?.documents.length === 2,
+    );
+    expect(creditedFirst.result.charges.find((c: Charge) => c.kind === 'purchase')).toMatchObject({
+      status: 'refunded',
+      documents: [expect.objectContaining({ kind: 'invoice' }), expect.objectContaining({ kind: 'credit_note', totalCents: 900 })],
+    });
+    expect(renewalIn(creditedFirst, invoice.id!)).toMatchObject({ status: 'partially_refunded', documents: renewal.documents });
+  }, 60_000);
 });

@@ -17,6 +17,7 @@ const TYPES = [
   'LineItem',
   'Subscription',
   'Invoice',
+  'InvoicePayment',
   'PaymentIntent',
   'Charge',
   'Refund',
@@ -30,6 +31,7 @@ const TYPES = [
   'ApiList<Stripe.LineItem>',
   'ApiList<Stripe.Subscription>',
   'ApiList<Stripe.Invoice>',
+  'ApiList<Stripe.InvoicePayment>',
   'ApiList<Stripe.PaymentIntent>',
   'ApiList<Stripe.Charge>',
   'ApiList<Stripe.Refund>',
@@ -228,6 +230,14 @@ describe('the emulator’s objects keep the SDK’s types', () => {
     checked(await stripe.invoices.retrieve(String(pastDue.latest_invoice)), 'Invoice');
     expect((await page(`/_stripe/invoice/${String(pastDue.latest_invoice)}/pay`)).status).toBe(200);
     checked(await stripe.invoices.list({ subscription: pastDue.id }), 'ApiList<Stripe.Invoice>');
+    // The renewal paid late: its invoice payment names the payment intent that paid it, and is found by it.
+    const [payment] = checked(await stripe.invoicePayments.list({ invoice: String(pastDue.latest_invoice) }), 'ApiList<Stripe.InvoicePayment>').data;
+    expect(payment).toMatchObject({ invoice: pastDue.latest_invoice, status: 'paid', payment: { type: 'payment_intent' } });
+    const intent = String(payment!.payment.payment_intent);
+    checked(await stripe.invoicePayments.retrieve(payment!.id), 'InvoicePayment');
+    const byIntent = await stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: intent } });
+    expect(byIntent.data.map((p) => p.invoice)).toEqual([pastDue.latest_invoice]);
+    expect((await stripe.paymentIntents.retrieve(intent)).amount).toBe(payment!.amount_paid);
     expect(distinct(broken)).toEqual([]);
   });
 

@@ -14,10 +14,15 @@ import {
 } from '../../../backend/src/modules/checkout/checkout.events';
 import { PurchasesProjector } from '../../../backend/src/modules/checkout/projections/purchases.projector';
 import { renewalPaymentEvents } from '../../../backend/src/modules/checkout/projections/renewal-pending-payments';
-import { SubscriptionCancelled, SubscriptionPastDue, SubscriptionRenewed } from '../../../backend/src/modules/subscriptions/subscriptions.events';
+import {
+  SubscriptionCancelled,
+  SubscriptionInvoiceRefunded,
+  SubscriptionPastDue,
+  SubscriptionRenewed,
+} from '../../../backend/src/modules/subscriptions/subscriptions.events';
 import { useProjectorUnderTest } from './support/projector-under-test';
 
-const projection = useProjectorUnderTest(() => new PurchasesProjector(), [...purchaseEvents, ...renewalPaymentEvents]);
+const projection = useProjectorUnderTest(() => new PurchasesProjector(), [...purchaseEvents, ...renewalPaymentEvents, SubscriptionInvoiceRefunded]);
 
 describe('PurchasesProjector', () => {
   describe('a purchase', () => {
@@ -86,6 +91,29 @@ describe('PurchasesProjector', () => {
         refunded(ref, 4900, true),
       );
       expect(await purchase(ref)).toMatchObject({ status: 'disputed', refunded_cents: 4900 });
+    });
+
+    it("paid a subscription's first invoice: refunded with it; a later invoice's refund leaves it as it was", async () => {
+      const ref = freshRef();
+      const invoiceRefunded = (billingReason: string, amountRefundedCents: number, full: boolean) =>
+        SubscriptionInvoiceRefunded({
+          subscriptionId: 'sub_1',
+          userId: 'u',
+          invoiceId: `in_${billingReason}`,
+          billingReason,
+          checkoutRef: ref,
+          chargeId: 'ch_2',
+          amountRefundedCents,
+          currency: 'eur',
+          full,
+          at: at(3),
+        });
+      await projection.given(completed(ref), invoiceRefunded('subscription_cycle', 4900, true));
+      expect(await purchase(ref)).toMatchObject({ status: 'paid', refunded_cents: 0 });
+      await projection.given(invoiceRefunded('subscription_create', 900, false));
+      expect(await purchase(ref)).toMatchObject({ status: 'partially_refunded', refunded_cents: 900 });
+      await projection.given(invoiceRefunded('subscription_create', 4900, true));
+      expect(await purchase(ref)).toMatchObject({ status: 'refunded', refunded_cents: 4900 });
     });
   });
 

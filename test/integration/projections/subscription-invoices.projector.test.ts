@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { SubscriptionInvoicesProjector } from '../../../backend/src/modules/subscriptions/projections/subscription-invoices.projector';
-import { subscriptionEvents, SubscriptionPastDue, SubscriptionRenewed } from '../../../backend/src/modules/subscriptions/subscriptions.events';
+import {
+  subscriptionEvents,
+  SubscriptionInvoiceRefunded,
+  SubscriptionPastDue,
+  SubscriptionRenewed,
+} from '../../../backend/src/modules/subscriptions/subscriptions.events';
 import { EventRegistry } from '../../../backend/src/events/event-registry';
 import { useProjectorUnderTest } from './support/projector-under-test';
 
@@ -25,7 +30,19 @@ describe('SubscriptionInvoicesProjector', () => {
         invoice_number: 'ABC-0002',
         failed_at: null,
         paid_at: at(30),
+        refunded_cents: 0,
+        refunded: false,
       });
+    });
+  });
+
+  describe('a renewal refunded', () => {
+    it('keeps what has been refunded of its charge: in part, then all of it', async () => {
+      const [invoiceId, userId] = [freshId('in'), freshId('user')];
+      await projection.given(renewed(invoiceId, userId, 'subscription_cycle', at(30)), refunded(invoiceId, userId, 300, false));
+      expect(await invoice(invoiceId)).toMatchObject({ status: 'paid', amount_cents: 1900, refunded_cents: 300, refunded: false });
+      await projection.given(refunded(invoiceId, userId, 1900, true));
+      expect(await invoice(invoiceId)).toMatchObject({ status: 'paid', refunded_cents: 1900, refunded: true });
     });
   });
 
@@ -74,7 +91,11 @@ describe('SubscriptionInvoicesProjector', () => {
 
   it('replays to the same rows', async () => {
     const [invoiceId, userId] = [freshId('in'), freshId('user')];
-    await projection.given(pastDue(invoiceId, userId, at(30)), renewed(invoiceId, userId, 'subscription_cycle', at(31)));
+    await projection.given(
+      pastDue(invoiceId, userId, at(30)),
+      renewed(invoiceId, userId, 'subscription_cycle', at(31)),
+      refunded(invoiceId, userId, 500, false),
+    );
     const before = await invoice(invoiceId);
     await projection.replay();
     expect(await invoice(invoiceId)).toEqual(before);
@@ -131,9 +152,24 @@ const pastDue = (invoiceId: string, userId: string, failedAt: string) =>
     at: failedAt,
   });
 
+const refunded = (invoiceId: string, userId: string, amountRefundedCents: number, full: boolean) =>
+  SubscriptionInvoiceRefunded({
+    subscriptionId: 'sub_1',
+    userId,
+    invoiceId,
+    billingReason: 'subscription_cycle',
+    checkoutRef: 'ref_1',
+    chargeId: `ch_${invoiceId}`,
+    amountRefundedCents,
+    currency: 'usd',
+    full,
+    at: at(35),
+  });
+
 async function invoice(invoiceId: string) {
   const [row] = await projection.rows(
-    `select user_id, resource_id, title, quantity, billing_reason, status, amount_cents, currency, period_start, period_end, invoice_number, failed_at, paid_at
+    `select user_id, resource_id, title, quantity, billing_reason, status, amount_cents, currency, period_start, period_end, invoice_number, failed_at, paid_at,
+            refunded_cents, refunded
        from rm_subscription_invoices where invoice_id = $1`,
     [invoiceId],
   );

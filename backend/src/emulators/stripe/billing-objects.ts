@@ -72,6 +72,28 @@ export function refundObject(params: { amount: number; charge: Fixture; reason: 
   };
 }
 
+/**
+ * Stripe's record of a payment toward an invoice (API 2025-03-31 and later: charges and payment
+ * intents no longer name their invoice; GET /v1/invoice_payments finds it by payment intent).
+ */
+export function invoicePaymentObject(params: { invoice: Fixture; paymentIntent: string; amount: number }): Fixture {
+  const now = nowSeconds();
+  return {
+    id: stripeId('inpay'),
+    object: 'invoice_payment',
+    amount_paid: params.amount,
+    amount_requested: params.amount,
+    created: now,
+    currency: params.invoice.currency,
+    invoice: params.invoice.id,
+    is_default: true,
+    livemode: false,
+    payment: { type: 'payment_intent', payment_intent: params.paymentIntent },
+    status: 'paid',
+    status_transitions: { canceled_at: null, paid_at: now },
+  };
+}
+
 export function disputeObject(charge: Fixture): Fixture {
   const base = template('dispute');
   return {

@@ -23,6 +23,7 @@ const RETRIEVABLE: Record<string, RetrievableObject> = {
   products: 'product',
   subscriptions: 'subscription',
   invoices: 'invoice',
+  invoice_payments: 'invoice_payment',
   charges: 'charge',
   payment_intents: 'payment_intent',
   disputes: 'dispute',

@@ -33,6 +33,7 @@ export type RetrievableObject =
   | 'checkout.session'
   | 'subscription'
   | 'invoice'
+  | 'invoice_payment'
   | 'charge'
   | 'payment_intent'
   | 'dispute'

@@ -4,7 +4,7 @@ import { mergeMetadata } from './emulator-params';
 import type { EmulatorAnswer, EmulatorStore, StripeObject } from './emulator-store';
 import type { EmulatorEvents } from './emulator-webhooks';
 import type { EmulatorUrls } from './emulator-urls';
-import { canceledNow, chargeObject, disputeObject, failedInvoice, openInvoiceObject, paidInvoice, refundObject } from './billing-objects';
+import { canceledNow, chargeObject, disputeObject, failedInvoice, invoicePaymentObject, openInvoiceObject, paidInvoice, refundObject } from './billing-objects';
 import { cancellationDetails } from './api-version-fields';
 import { formatMoney } from '../../../../contracts/catalog/number-format';
 import { nowSeconds, paymentIntentObject, periodEnd, stripeError, subscriptionObject } from './stripe-objects';
@@ -54,6 +54,17 @@ export class EmulatorBilling {
     const intent: StripeObject = { ...(paymentIntentObject({ ...params, status: 'succeeded' }) as StripeObject), description: params.description };
     const charge = await this.charge(intent, em);
     return { paymentIntent: await this.store.put({ ...intent, latest_charge: charge.id }, em), charge };
+  }
+
+  /** Charges what an invoice has due, and records the invoice payment that ties the payment intent to it (as Stripe does). */
+  async chargeInvoice(invoice: StripeObject, description: string, em: EntityManager): Promise<StripeObject> {
+    const amount = invoice.amount_due as number;
+    const { paymentIntent } = await this.collect(
+      { amount, currency: String(invoice.currency), customer: String(invoice.customer), metadata: {}, description },
+      em,
+    );
+    await this.store.put(invoicePaymentObject({ invoice, paymentIntent: paymentIntent.id, amount }) as StripeObject, em);
+    return paymentIntent;
   }
 
   /** A pending payment intent (pay later) that settles: it succeeds with a charge. */
@@ -142,16 +153,7 @@ export class EmulatorBilling {
         invoice.status === 'paid' ? 'Invoice is already paid' : `You can only pay an invoice that is open; this one is ${String(invoice.status)}.`,
       );
     const subscriptionId = (invoice.parent as { subscription_details?: { subscription?: string } } | null)?.subscription_details?.subscription;
-    await this.collect(
-      {
-        amount: invoice.amount_due as number,
-        currency: String(invoice.currency),
-        customer: String(invoice.customer),
-        metadata: {},
-        description: 'Subscription update',
-      },
-      em,
-    );
+    await this.chargeInvoice(invoice, 'Subscription update', em);
     const paid = await this.store.put(paidInvoice(invoice) as StripeObject, em);
     const events = [await this.events.emit('invoice.paid', paid, em)];
     const subscription = subscriptionId ? await this.lockedSubscription(subscriptionId, em) : undefined;
@@ -272,16 +274,7 @@ export class EmulatorBilling {
   ): Promise<StripeObject> {
     const invoice = await this.newInvoice(subscription, period, reason, em);
     if ((invoice.amount_due as number) > 0)
-      await this.collect(
-        {
-          amount: invoice.amount_due as number,
-          currency: String(invoice.currency),
-          customer: String(invoice.customer),
-          metadata: {},
-          description: reason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
-        },
-        em,
-      );
+      await this.chargeInvoice(invoice, reason === 'subscription_create' ? 'Subscription creation' : 'Subscription update', em);
     return this.store.put(paidInvoice(invoice) as StripeObject, em);
   }
 

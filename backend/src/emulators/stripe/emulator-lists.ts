@@ -73,6 +73,18 @@ export const LISTS: Record<string, ListSpec<z.ZodRawShape>> = {
       match: defined({ ...rest, ...(subscription ? { parent: { subscription_details: { subscription } } } : {}) }),
     }),
   }),
+  invoice_payments: list({
+    object: 'invoice_payment',
+    filters: {
+      invoice: id,
+      status: z.enum(['canceled', 'open', 'paid']).optional(),
+      payment: z
+        .object({ type: z.enum(['payment_intent', 'payment_record']), payment_intent: id, payment_record: id })
+        .strict()
+        .optional(),
+    },
+    query: ({ payment, ...rest }) => ({ match: defined({ ...rest, payment: payment ? defined(payment) : undefined }) }),
+  }),
   payment_intents: list({ object: 'payment_intent', filters: { customer: id }, query: (f) => ({ match: defined(f) }) }),
   charges: list({ object: 'charge', filters: { customer: id, payment_intent: id }, query: (f) => ({ match: defined(f) }) }),
   refunds: list({ object: 'refund', filters: { charge: id, payment_intent: id }, query: (f) => ({ match: defined(f) }) }),

@@ -99,11 +99,7 @@ export class EmulatorPlanChanges {
       const open = await this.invoice(stripeId('in'), customer, planned, planned.lines, 'open', em, number);
       const due = open.amount_due as number;
       if (due > 0 && (await declinesCharge(this.store, subscription, em))) return cardDeclined();
-      if (due > 0)
-        await this.billing.collect(
-          { amount: due, currency: String(open.currency), customer: String(customer.id), metadata: {}, description: 'Subscription update' },
-          em,
-        );
+      if (due > 0) await this.billing.chargeInvoice(open, 'Subscription update', em);
       // A net credit (a cheaper plan) goes to the customer's balance, and a balance pays what it can, as on Stripe.
       if (open.ending_balance !== open.starting_balance) {
         const fresh = await this.store.get(String(customer.id), 'customer', em);

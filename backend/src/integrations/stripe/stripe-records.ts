@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { StripeClient } from './stripe-client';
+import { stripeIdOf } from './stripe-facts';
 import { RefusedStripeEvent } from './webhooks/refused-stripe-event';
 
 /** Stripe's ids are word characters; anything else in a payload is not an id Stripe gave. */
@@ -35,6 +36,20 @@ export class StripeRecords {
 
   paymentIntent(id: unknown): Promise<Stripe.PaymentIntent> {
     return this.read('payment intent', id, (known) => this.stripe.api.paymentIntents.retrieve(known));
+  }
+
+  /**
+   * The id of the invoice a charge paid, or null (a checkout's one-time payment pays none). Charges
+   * named it before API version 2025-03-31; since, the payment intent's invoice payment does.
+   */
+  async invoiceIdOfCharge(charge: Stripe.Charge): Promise<string | null> {
+    const named = stripeIdOf((charge as unknown as { invoice?: unknown }).invoice);
+    if (named) return named;
+    const intent = stripeIdOf(charge.payment_intent);
+    if (!intent) return null;
+    const payments = await this.stripe.api.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: intent }, status: 'paid', limit: 1 });
+    const [payment] = payments.data;
+    return payment ? stripeIdOf(payment.invoice) : null;
   }
 
   private async read<T>(kind: string, id: unknown, retrieve: (id: string) => Promise<T>): Promise<T> {

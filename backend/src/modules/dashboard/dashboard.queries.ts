@@ -6,6 +6,7 @@ import type { CatalogQueries } from '../catalog';
 import { openLicenseKey } from '../licenses';
 import { readLicenseDeviceSeats } from '../devices';
 import { type PaymentsReadModels } from '../checkout';
+import { paidInvoiceStatus } from '../subscriptions';
 import type { ValidationLogTables } from '../licenses';
 import { readModelKysely } from '../../platform/database/read-model-kysely';
 
@@ -123,7 +124,19 @@ export class DashboardQueries {
         .execute(),
       this.db
         .selectFrom('rm_subscription_invoices')
-        .select(['invoice_id', 'title', 'quantity', 'billing_reason', 'amount_cents', 'currency', 'paid_at', 'period_start', 'period_end'])
+        .select([
+          'invoice_id',
+          'title',
+          'quantity',
+          'billing_reason',
+          'amount_cents',
+          'currency',
+          'paid_at',
+          'period_start',
+          'period_end',
+          'refunded_cents',
+          'refunded',
+        ])
         .where('user_id', '=', userId)
         .where('status', '=', 'paid')
         .where('billing_reason', 'in', ['subscription_cycle', 'subscription_update'])
@@ -151,7 +164,7 @@ export class DashboardQueries {
         quantity: c.quantity ?? 1,
         amountCents: c.amount_cents,
         currency: c.currency,
-        status: 'paid' as const,
+        status: paidInvoiceStatus(c),
         completedAt: (c.paid_at ?? new Date(0)).toISOString(),
         period: periodOf(c.period_start, c.period_end),
       })),

@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { BillingParty } from '../../../../contracts/billing/charge-tax';
 import type { BillingCharge, BillingDocument, BillingDocumentLink, ChargeStatus } from '../../../../contracts/billing/billing.contract';
 import { paymentsReadModels } from '../checkout';
+import { paidInvoiceStatus } from '../subscriptions';
 import { invoiceDocumentTables } from './projections/invoice-documents.entity';
 
 const CHARGES = 100;
@@ -78,7 +79,7 @@ export class InvoicingQueries {
         .execute(),
       db
         .selectFrom('rm_subscription_invoices')
-        .select(['invoice_id', 'title', 'billing_reason', 'amount_cents', 'currency', 'paid_at', 'period_start', 'period_end'])
+        .select(['invoice_id', 'title', 'billing_reason', 'amount_cents', 'currency', 'paid_at', 'period_start', 'period_end', 'refunded_cents', 'refunded'])
         .where('user_id', '=', userId)
         .where('status', '=', 'paid')
         .where('billing_reason', 'in', ['subscription_cycle', 'subscription_update'])
@@ -140,7 +141,7 @@ export class InvoicingQueries {
           amountCents: totalOf(key, r.amount_cents),
           taxCents: taxOf(key),
           currency: r.currency,
-          status: 'paid' as const,
+          status: paidInvoiceStatus(r),
           documents: links(key),
         };
       }),

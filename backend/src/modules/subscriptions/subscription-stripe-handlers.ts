@@ -1,6 +1,7 @@
 import type { CommandBus } from '@nestjs/cqrs';
 import { type StripeEventHandlers, stripeObjectId } from '../../integrations/stripe';
 import { RecordInvoice } from './commands/record-invoice.handler';
+import { RecordInvoiceRefund } from './commands/record-invoice-refund.handler';
 import { SyncSubscription } from './commands/sync-subscription.handler';
 
 /**
@@ -11,6 +12,8 @@ import { SyncSubscription } from './commands/sync-subscription.handler';
 export function registerSubscriptionHandlers(handlers: StripeEventHandlers, commands: CommandBus): void {
   handlers.on('invoice.paid', (e) => commands.execute(new RecordInvoice(e, 'paid')));
   handlers.on('invoice.payment_failed', (e) => commands.execute(new RecordInvoice(e, 'payment_failed')));
+  // Checkout records refunds of its own payments from the same event; this one, those of subscription invoices.
+  handlers.on('charge.refunded', (e) => commands.execute(new RecordInvoiceRefund(e)));
   for (const type of ['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted'] as const) {
     handlers.on(type, (e) => commands.execute(new SyncSubscription(stripeObjectId(e), e, null)));
   }

@@ -143,6 +143,78 @@ describe("a subscription, from Stripe's invoices and its current state", () => {
       });
   });
 
+  describe('a refund of the charge that paid one of its invoices', () => {
+    const refund = (invoiceId: string, amountRefundedCents: number, full = false): SubscriptionCommand => ({
+      type: 'RecordInvoiceRefund',
+      refund: {
+        subscriptionId: 'sub_1',
+        invoiceId,
+        billingReason: 'subscription_cycle',
+        checkoutRef: 'chk_1',
+        chargeId: `ch_${invoiceId}`,
+        amountRefundedCents,
+        currency: 'usd',
+        full,
+      },
+      at: AT,
+    });
+    const refunds = (events: NewEvent[]) =>
+      events.filter((e) => e.type === 'SubscriptionInvoiceRefunded').map((e) => e.data as { invoiceId: string; amountRefundedCents: number; full: boolean });
+
+    it('records each amount refunded once, however often Stripe says so, and an earlier amount after a later one not at all', () => {
+      spec
+        .givenCommands(sync(snapshot()), paid('in_1'), paid('in_2'))
+        .when(refund('in_1', 500), refund('in_1', 500), refund('in_2', 300), refund('in_1', 1900, true), refund('in_1', 500), refund('in_1', 1900, true))
+        .then((events) =>
+          expect(refunds(events)).toEqual([
+            expect.objectContaining({ invoiceId: 'in_1', amountRefundedCents: 500, full: false }),
+            expect.objectContaining({ invoiceId: 'in_2', amountRefundedCents: 300, full: false }),
+            expect.objectContaining({ invoiceId: 'in_1', amountRefundedCents: 1900, full: true }),
+          ]),
+        );
+    });
+
+    it('names the subscriber, the invoice, the charge and the checkout that started the subscription', () => {
+      spec
+        .givenCommands(sync(snapshot()), paid('in_1'))
+        .when(refund('in_1', 500))
+        .then((events) =>
+          expect(events).toEqual([
+            expect.objectContaining({
+              type: 'SubscriptionInvoiceRefunded',
+              data: {
+                subscriptionId: 'sub_1',
+                userId: 'user_1',
+                invoiceId: 'in_1',
+                billingReason: 'subscription_cycle',
+                checkoutRef: 'chk_1',
+                chargeId: 'ch_in_1',
+                amountRefundedCents: 500,
+                currency: 'usd',
+                full: false,
+                at: AT,
+              },
+            }),
+          ]),
+        );
+    });
+
+    it('records nothing for an invoice not recorded as paid, nor on a stream not started (the handler retries them)', () => {
+      spec.given([]).when(refund('in_1', 500)).then([]);
+      spec.givenCommands(sync(snapshot()), failed('in_3')).when(refund('in_3', 500)).then([]);
+    });
+
+    it('still records a refund once the subscription has ended', () => {
+      spec
+        .givenCommands(sync(snapshot()), paid('in_1'), sync(snapshot({ status: 'canceled', endedAt: AT })))
+        .when(refund('in_1', 1900, true), refund('in_1', 1900, true))
+        .then((events, state) => {
+          expect(refunds(events)).toEqual([expect.objectContaining({ invoiceId: 'in_1', amountRefundedCents: 1900, full: true })]);
+          expect(state.status).toBe('cancelled');
+        });
+    });
+  });
+
   describe('moved to another plan or number of seats', () => {
     const pro = snapshot({ resourceId: 'pro-monthly', plan: 'pro', title: 'Pro' });
     const starter = snapshot({ resourceId: 'starter-monthly', plan: 'starter', title: 'Starter' });

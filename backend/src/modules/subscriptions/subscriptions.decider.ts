@@ -6,6 +6,7 @@ import {
   SubscriptionCancellationScheduled,
   SubscriptionCancelled,
   type SubscriptionEvent,
+  SubscriptionInvoiceRefunded,
   SubscriptionPastDue,
   SubscriptionPlanChanged,
   SubscriptionRenewed,
@@ -47,10 +48,25 @@ export interface InvoiceFacts {
   tax: ChargeTax | null;
 }
 
-export type SubscriptionCommand =
+/** A refund of the charge that paid one of the subscription's invoices, as Stripe has the charge now. */
+export interface InvoiceRefundFacts {
+  subscriptionId: string;
+  invoiceId: string;
+  billingReason: string;
+  checkoutRef: string;
+  chargeId: string;
+  /** Everything refunded on the charge so far (Stripe's `amount_refunded`). */
+  amountRefundedCents: number;
+  currency: string;
+  full: boolean;
+}
+
+type SnapshotCommand =
   | { type: 'SyncSubscription'; snapshot: SubscriptionSnapshot; at: string }
   | { type: 'RecordPaidInvoice'; snapshot: SubscriptionSnapshot; invoice: InvoiceFacts; at: string }
   | { type: 'RecordFailedInvoice'; snapshot: SubscriptionSnapshot; invoice: InvoiceFacts; at: string };
+
+export type SubscriptionCommand = SnapshotCommand | { type: 'RecordInvoiceRefund'; refund: InvoiceRefundFacts; at: string };
 
 /** What a started subscription keeps: the plan and seats it bills for now, and each invoice counted. */
 export interface Billing {
@@ -63,6 +79,8 @@ export interface Billing {
   /** Failed invoices still waiting to be paid (each a pending payment). */
   unpaidInvoices: string[];
   failedInvoices: string[];
+  /** What has been refunded of each paid invoice's charge so far. */
+  refunds: { invoiceId: string; amountRefundedCents: number }[];
 }
 
 export type SubscriptionState = { status: 'unknown' } | ({ status: 'started' } & Billing) | ({ status: 'cancelled' } & Billing);
@@ -82,6 +100,8 @@ export const subscriptionDecider: Decider<SubscriptionCommand, StreamEvent, Subs
 
   evolve(state, event) {
     if (event.type === 'SubscriptionStarted') return state.status === 'unknown' ? begun(event) : state;
+    // A charge can be refunded after its subscription ended.
+    if (event.type === 'SubscriptionInvoiceRefunded') return state.status === 'unknown' ? state : refunded(state, event.data);
     // Nothing changes a cancelled subscription; streams recorded before version 2 of SubscriptionCancelled also hold
     // checkout's PendingPayment* events, which change nothing here either.
     if (state.status !== 'started') return state;
@@ -111,6 +131,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, StreamEvent, Subs
   },
 
   decide(command, state) {
+    if (command.type === 'RecordInvoiceRefund') return state.status === 'unknown' ? [] : recordRefund(command, state);
     if (state.status === 'cancelled') return [];
     if (state.status === 'unknown') {
       const started = start(command.snapshot);
@@ -120,7 +141,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, StreamEvent, Subs
   },
 };
 
-function decideStarted(command: SubscriptionCommand, state: Started): SubscriptionEvent[] {
+function decideStarted(command: SnapshotCommand, state: Started): SubscriptionEvent[] {
   switch (command.type) {
     case 'SyncSubscription':
       return withChanges(command, state, []);
@@ -147,6 +168,7 @@ const begun = ({ data }: StartedEvent): Started => ({
   paidInvoices: [],
   unpaidInvoices: [],
   failedInvoices: [],
+  refunds: [],
 });
 
 function start(snapshot: SubscriptionSnapshot): StartedEvent {
@@ -166,6 +188,21 @@ function start(snapshot: SubscriptionSnapshot): StartedEvent {
 }
 
 type InvoiceCommand = Extract<SubscriptionCommand, { invoice: InvoiceFacts }>;
+type RefundCommand = Extract<SubscriptionCommand, { type: 'RecordInvoiceRefund' }>;
+type Billed = Exclude<SubscriptionState, { status: 'unknown' }>;
+
+const refundedSoFar = (state: Billed, invoiceId: string) => state.refunds.find((r) => r.invoiceId === invoiceId)?.amountRefundedCents ?? 0;
+
+const refunded = (state: Billed, { invoiceId, amountRefundedCents }: { invoiceId: string; amountRefundedCents: number }): Billed => ({
+  ...state,
+  refunds: [...state.refunds.filter((r) => r.invoiceId !== invoiceId), { invoiceId, amountRefundedCents }],
+});
+
+/** Only an invoice recorded as paid has a charge to refund (the handler retries one that comes first); the amount refunded only grows. */
+function recordRefund({ refund, at }: RefundCommand, state: Billed): SubscriptionEvent[] {
+  if (!state.paidInvoices.includes(refund.invoiceId) || refund.amountRefundedCents <= refundedSoFar(state, refund.invoiceId)) return [];
+  return [SubscriptionInvoiceRefunded({ ...refund, userId: state.userId, at })];
+}
 
 function recordPaid({ snapshot, invoice, at }: InvoiceCommand, state: Started): SubscriptionEvent[] {
   if (state.paidInvoices.includes(invoice.invoiceId)) return [];
@@ -207,7 +244,7 @@ function recordFailed({ snapshot, invoice, at }: InvoiceCommand, state: Started)
 }
 
 /** What every command also records from the snapshot: a move to another plan before, a scheduled or final end after. */
-function withChanges({ snapshot, at }: SubscriptionCommand, state: Started, recorded: SubscriptionEvent[]): SubscriptionEvent[] {
+function withChanges({ snapshot, at }: SnapshotCommand, state: Started, recorded: SubscriptionEvent[]): SubscriptionEvent[] {
   const events: SubscriptionEvent[] = [];
   const { subscriptionId, userId } = snapshot;
   if (state.resourceId !== snapshot.resourceId || state.quantity !== snapshot.quantity)

@@ -83,6 +83,29 @@ export const SubscriptionPastDue = defineEvent({
   upcasters: { 1: (data) => ({ ...(data as object), ...unknownBilled }) },
 });
 
+/**
+ * Recorded when a charge that paid one of the subscription's invoices was refunded, in full or in
+ * part: once per amount refunded, however often Stripe says so. `amountRefundedCents` is everything
+ * refunded on the charge so far (Stripe's `amount_refunded`), tax included. The first invoice is the
+ * checkout's charge: `checkoutRef` names the checkout that started the subscription.
+ */
+export const SubscriptionInvoiceRefunded = defineEvent({
+  type: 'SubscriptionInvoiceRefunded',
+  schemaVersion: 1,
+  schema: z.object({
+    subscriptionId: z.string(),
+    userId: z.string(),
+    invoiceId: z.string(),
+    billingReason: z.string(),
+    checkoutRef: z.string(),
+    chargeId: z.string(),
+    amountRefundedCents: z.number().int().min(1),
+    currency: z.string().length(3),
+    full: z.boolean(),
+    at: iso,
+  }),
+});
+
 /** It will end at `cancelAt` instead of renewing; `cancelAt: null` means the customer changed their mind. */
 export const SubscriptionCancellationScheduled = defineEvent({
   type: 'SubscriptionCancellationScheduled',
@@ -123,6 +146,7 @@ export const subscriptionEvents = [
   SubscriptionStarted,
   SubscriptionRenewed,
   SubscriptionPastDue,
+  SubscriptionInvoiceRefunded,
   SubscriptionCancellationScheduled,
   SubscriptionCancelled,
   SubscriptionPlanChanged,

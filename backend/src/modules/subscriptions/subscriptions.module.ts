@@ -8,6 +8,7 @@ import { PriceBook, StripeClient, StripeEventHandlers, StripeModule } from '../.
 import { CatalogModule, CatalogQueries } from '../catalog';
 import { LinkStripeCustomerHandler } from './commands/link-stripe-customer.handler';
 import { RecordInvoiceHandler } from './commands/record-invoice.handler';
+import { RecordInvoiceRefundHandler } from './commands/record-invoice-refund.handler';
 import { SyncSubscriptionHandler } from './commands/sync-subscription.handler';
 import { StripeCustomerLinked } from './customers/customer.events';
 import { PlanChangeServerFns } from './plans/plan-change.server-fns';
@@ -30,6 +31,7 @@ import { subscriptionStreamKinds } from './subscriptions.stream-kinds';
     },
     SyncSubscriptionHandler,
     RecordInvoiceHandler,
+    RecordInvoiceRefundHandler,
     LinkStripeCustomerHandler,
   ],
   exports: [PlanChanges],

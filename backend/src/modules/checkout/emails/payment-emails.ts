@@ -18,10 +18,12 @@ export function paymentEmailTriggers(sealingSecret: string, siteUrl: string, inv
               data: {
                 orderId: d.checkoutRef,
                 paidAt: d.completedAt,
-                items: [{ title: d.title, quantity: d.quantity, amountCents: d.amountCents }],
-                totalCents: d.amountCents,
+                // With tax known, the item is its price before tax, and the tax rows add up to the total.
+                items: [{ title: d.title, quantity: d.quantity, amountCents: d.tax ? d.tax.subtotalCents : d.amountCents }],
+                totalCents: d.tax ? d.tax.totalCents : d.amountCents,
                 currency: d.currency,
                 invoicePath: d.amountCents > 0 ? chargeInvoicePath('checkout', d.checkoutRef) : null,
+                tax: d.tax,
               },
             }
           : null,
@@ -59,6 +61,7 @@ export function paymentEmailTriggers(sealingSecret: string, siteUrl: string, inv
                 period: periodOf(d),
                 invoiceNumber: d.invoiceNumber,
                 invoicePath: chargeInvoicePath('subscription-invoice', d.invoiceId),
+                tax: d.tax,
               },
             }
           : null,
@@ -79,6 +82,7 @@ export function paymentEmailTriggers(sealingSecret: string, siteUrl: string, inv
                 period: periodOf(d),
                 invoiceNumber: d.invoiceNumber,
                 invoicePath: chargeInvoicePath('subscription-invoice', d.invoiceId),
+                tax: d.tax,
               },
             }
           : null,

@@ -1,9 +1,12 @@
+import type { ChargeTax } from '../../../../../contracts/billing/charge-tax';
+import { REVERSE_CHARGE_NOTE } from '../../../../../contracts/billing/document-text';
 import { formatMoney } from '../../../../../contracts/catalog/number-format';
 import { emailKind, siteLink, type EmailProps } from '../../../platform/email-templates/email-definition';
 import { Facts, Greeting, Paragraph, TextLink } from '../../../platform/email-templates/blocks';
 import { EmailLayout } from '../../../platform/email-templates/layout';
 import { formatWhen } from '../../../platform/email-templates/when';
 import { periodText } from './billing-period';
+import { taxRows } from './tax-rows';
 
 interface PlanChangeCharge {
   name?: string | null;
@@ -16,6 +19,8 @@ interface PlanChangeCharge {
   invoiceNumber: string | null;
   /** Where the charge's invoice opens (sent before this was linked: absent). */
   invoicePath?: string | null;
+  /** What the charge was for the books (sent before tax was collected, or without it: absent or null). */
+  tax?: ChargeTax | null;
 }
 
 /** The receipt of a plan change's proration charge: the difference for the rest of the period, charged at once. */
@@ -38,10 +43,11 @@ function PlanChangeReceipt({ data: d, context: c, footer }: EmailProps<PlanChang
         rows={[
           ['Plan', d.planTitle],
           ...(d.period ? [['Period', periodText(d.period, c.timeZone)] as [string, string]] : []),
-          ['Amount paid', amount],
+          ...(d.tax ? taxRows(d.tax, 'Total paid') : [['Amount paid', amount] as [string, string]]),
           ...(d.invoiceNumber ? [['Invoice', d.invoiceNumber] as [string, string]] : []),
         ]}
       />
+      {d.tax?.reverseCharge ? <Paragraph>{REVERSE_CHARGE_NOTE}</Paragraph> : null}
       <Paragraph>From your next renewal you pay the new plan's price.</Paragraph>
       {d.invoicePath ? (
         <Paragraph>

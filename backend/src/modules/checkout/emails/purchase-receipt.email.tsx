@@ -1,8 +1,11 @@
+import type { ChargeTax } from '../../../../../contracts/billing/charge-tax';
+import { REVERSE_CHARGE_NOTE } from '../../../../../contracts/billing/document-text';
 import { formatMoney } from '../../../../../contracts/catalog/number-format';
 import { emailKind, siteLink, type EmailProps } from '../../../platform/email-templates/email-definition';
 import { Facts, Greeting, Paragraph, TextLink } from '../../../platform/email-templates/blocks';
 import { EmailLayout } from '../../../platform/email-templates/layout';
 import { formatDay, formatWhen } from '../../../platform/email-templates/when';
+import { taxRows } from './tax-rows';
 
 interface Purchase {
   name?: string | null;
@@ -13,12 +16,14 @@ interface Purchase {
   currency: string;
   /** Where the charge's invoice opens (sent before this was linked: absent). */
   invoicePath?: string | null;
+  /** What the charge was for the books (sent before tax was collected, or without it: absent or null). */
+  tax?: ChargeTax | null;
 }
 
 function PurchaseReceipt({ data: d, context: c, footer }: EmailProps<Purchase>) {
   const rows = [
     ...d.items.map((i): [string, string] => [`${i.title} × ${i.quantity}`, formatMoney(i.amountCents, d.currency)]),
-    ['Total paid', formatMoney(d.totalCents, d.currency)] as [string, string],
+    ...(d.tax ? taxRows(d.tax, 'Total paid') : [['Total paid', formatMoney(d.totalCents, d.currency)] as [string, string]]),
   ];
   return (
     <EmailLayout
@@ -33,6 +38,7 @@ function PurchaseReceipt({ data: d, context: c, footer }: EmailProps<Purchase>) 
         <strong>{d.orderId}</strong>.
       </Paragraph>
       <Facts rows={rows} />
+      {d.tax?.reverseCharge ? <Paragraph>{REVERSE_CHARGE_NOTE}</Paragraph> : null}
       <Paragraph>Everything you bought is in your dashboard now.</Paragraph>
       {d.invoicePath ? (
         <Paragraph>

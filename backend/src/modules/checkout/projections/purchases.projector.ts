@@ -1,25 +1,31 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Projector, Recorded } from '../../../events/projector';
 import { type PurchaseEvent, purchaseEvents } from '../checkout.events';
+import { SubscriptionInvoiceRefunded } from '../../subscriptions';
 import { purchaseTables } from './purchases.entities';
 import { type RenewalPaymentEvent, renewalPaymentEvents, renewalPendingPayments } from './renewal-pending-payments';
 
-const projectedEvents = [...purchaseEvents, ...renewalPaymentEvents];
+const projectedEvents = [...purchaseEvents, ...renewalPaymentEvents, SubscriptionInvoiceRefunded];
+type InvoiceRefundEvent = ReturnType<typeof SubscriptionInvoiceRefunded>;
 type Db = ReturnType<typeof purchaseTables>;
 
 /** Purchases, resource access and pending payments (a checkout's, or a subscription's failed renewal), for the dashboard and checkout pages. */
-export class PurchasesProjector implements Projector<Recorded<PurchaseEvent | RenewalPaymentEvent>> {
+export class PurchasesProjector implements Projector<Recorded<PurchaseEvent | RenewalPaymentEvent | InvoiceRefundEvent>> {
   readonly name = 'PurchasesProjector';
   readonly eventTypes = projectedEvents.map((definition) => definition.type);
   readonly tables = ['rm_purchases', 'rm_resource_access', 'rm_pending_payments'];
 
-  async apply(event: Recorded<PurchaseEvent | RenewalPaymentEvent>, em: EntityManager): Promise<void> {
+  async apply(event: Recorded<PurchaseEvent | RenewalPaymentEvent | InvoiceRefundEvent>, em: EntityManager): Promise<void> {
     const db = purchaseTables(em);
     switch (event.type) {
       case 'SubscriptionPastDue':
       case 'SubscriptionRenewed':
       case 'SubscriptionCancelled':
         for (const pending of renewalPendingPayments(event)) await applyPurchase(pending, db);
+        return;
+      case 'SubscriptionInvoiceRefunded':
+        // A subscription's first invoice is its checkout's charge; the later ones are the subscription's own rows.
+        if (event.data.billingReason === 'subscription_create') await refundPurchase(db, event.data);
         return;
       default:
         return applyPurchase(event, db);
@@ -55,20 +61,8 @@ async function applyPurchase(event: PurchaseEvent, db: Db): Promise<void> {
         .execute();
       return;
     }
-    case 'PurchaseRefunded': {
-      const d = event.data;
-      const refunded: 'refunded' | 'partially_refunded' = d.full ? 'refunded' : 'partially_refunded';
-      await db
-        .updateTable('rm_purchases')
-        .set((eb) => ({
-          refunded_cents: d.amountRefundedCents,
-          // A dispute outranks a refund: the dashboard keeps showing the purchase as disputed.
-          status: eb.case().when('status', '=', 'disputed').then(eb.ref('status')).else(eb.val(refunded)).end(),
-        }))
-        .where('checkout_ref', '=', d.checkoutRef)
-        .execute();
-      return;
-    }
+    case 'PurchaseRefunded':
+      return refundPurchase(db, event.data);
     case 'PurchaseDisputed':
       await db.updateTable('rm_purchases').set({ status: 'disputed' }).where('checkout_ref', '=', event.data.checkoutRef).execute();
       return;
@@ -146,4 +140,17 @@ async function applyPurchase(event: PurchaseEvent, db: Db): Promise<void> {
       return;
     }
   }
+}
+
+async function refundPurchase(db: Db, d: { checkoutRef: string; amountRefundedCents: number; full: boolean }): Promise<void> {
+  const refunded: 'refunded' | 'partially_refunded' = d.full ? 'refunded' : 'partially_refunded';
+  await db
+    .updateTable('rm_purchases')
+    .set((eb) => ({
+      refunded_cents: d.amountRefundedCents,
+      // A dispute outranks a refund: the dashboard keeps showing the purchase as disputed.
+      status: eb.case().when('status', '=', 'disputed').then(eb.ref('status')).else(eb.val(refunded)).end(),
+    }))
+    .where('checkout_ref', '=', d.checkoutRef)
+    .execute();
 }

@@ -1,6 +1,6 @@
 import type { CommandBus } from '@nestjs/cqrs';
 import { PurchaseCompleted, PurchaseRefunded } from '../../checkout';
-import { SubscriptionRenewed } from '../../subscriptions';
+import { SubscriptionInvoiceRefunded, SubscriptionRenewed } from '../../subscriptions';
 import { IssueCreditNote } from '../commands/issue-credit-note.handler';
 import { IssueInvoice } from '../commands/issue-invoice.handler';
 import { InvoicingReactor } from './invoicing.reactor';
@@ -106,5 +106,32 @@ describe('the invoicing reactor', () => {
     );
     expect(sent).toEqual([expect.any(IssueCreditNote)]);
     expect(sent[0]).toMatchObject({ charge: { kind: 'checkout', id: 'ref-1' }, refundedCents: 1500 });
+  });
+
+  it("credits a subscription invoice's refund against that invoice; the first invoice's against its checkout's", async () => {
+    const { reactor, sent } = reactorWithCommands();
+    const refunded = (invoiceId: string, billingReason: string, amountRefundedCents: number) =>
+      SubscriptionInvoiceRefunded({
+        subscriptionId: 'sub_1',
+        userId: 'user-1',
+        invoiceId,
+        billingReason,
+        checkoutRef: 'ref-1',
+        chargeId: `ch_${invoiceId}`,
+        amountRefundedCents,
+        currency: 'usd',
+        full: false,
+        at: AT,
+      });
+    await reactor.react(recorded(refunded('in_2', 'subscription_cycle', 300)));
+    await reactor.react(recorded(refunded('in_3', 'subscription_update', 700)));
+    await reactor.react(recorded(refunded('in_1', 'subscription_create', 900)));
+    expect(sent).toEqual([expect.any(IssueCreditNote), expect.any(IssueCreditNote), expect.any(IssueCreditNote)]);
+    expect(sent.map((c) => ({ charge: (c as IssueCreditNote).charge, refundedCents: (c as IssueCreditNote).refundedCents }))).toEqual([
+      { charge: { kind: 'subscription-invoice', id: 'in_2' }, refundedCents: 300 },
+      { charge: { kind: 'subscription-invoice', id: 'in_3' }, refundedCents: 700 },
+      { charge: { kind: 'checkout', id: 'ref-1' }, refundedCents: 900 },
+    ]);
+    expect((sent[0] as IssueCreditNote).metadata).toMatchObject({ correlationId: 'c', causationId: 'event:7' });
   });
 });

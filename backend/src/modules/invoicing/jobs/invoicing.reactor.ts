@@ -3,23 +3,29 @@ import { causedBy } from '../../../events/metadata-for';
 import type { Recorded } from '../../../events/projector';
 import type { Reactor } from '../../../events/reactor';
 import { PurchaseCompleted, PurchaseRefunded } from '../../checkout';
-import { SubscriptionRenewed } from '../../subscriptions';
+import { SubscriptionInvoiceRefunded, SubscriptionRenewed } from '../../subscriptions';
 import { IssueCreditNote } from '../commands/issue-credit-note.handler';
 import { IssueInvoice } from '../commands/issue-invoice.handler';
 import type { ChargeFacts } from '../documents/charge-document';
+import type { ChargeKey } from '../invoicing.events';
 
-type ChargeEvent = Recorded<ReturnType<typeof PurchaseCompleted> | ReturnType<typeof SubscriptionRenewed> | ReturnType<typeof PurchaseRefunded>>;
+type ChargeEvent = Recorded<
+  | ReturnType<typeof PurchaseCompleted>
+  | ReturnType<typeof SubscriptionRenewed>
+  | ReturnType<typeof PurchaseRefunded>
+  | ReturnType<typeof SubscriptionInvoiceRefunded>
+>;
 
 /**
  * An invoice for every charge, a credit note for every refund. Charges are what checkout records
  * (one-time purchases, a subscription's start, booked sessions and credit packs: all paid through a
  * checkout) and the subscription invoices paid after it (renewals and plan-change charges; its first
- * invoice is the checkout's). Runs from its checkpoint in log order, so a refund finds its charge's
+ * invoice is the checkout's), and a credit note for every refund of either. Runs from its checkpoint in log order, so a refund finds its charge's
  * invoice issued; the commands are safe to repeat (one document per charge and per refund).
  */
 export class InvoicingReactor implements Reactor<ChargeEvent> {
   readonly name = 'InvoicingReactor';
-  readonly eventTypes = [PurchaseCompleted.type, SubscriptionRenewed.type, PurchaseRefunded.type];
+  readonly eventTypes = [PurchaseCompleted.type, SubscriptionRenewed.type, PurchaseRefunded.type, SubscriptionInvoiceRefunded.type];
 
   constructor(private readonly commands: CommandBus) {}
 
@@ -28,6 +34,14 @@ export class InvoicingReactor implements Reactor<ChargeEvent> {
     if (event.type === 'PurchaseRefunded') {
       const d = event.data;
       if (d.amountRefundedCents > 0) await this.commands.execute(new IssueCreditNote({ kind: 'checkout', id: d.checkoutRef }, d.amountRefundedCents, metadata));
+      return;
+    }
+    if (event.type === 'SubscriptionInvoiceRefunded') {
+      const d = event.data;
+      // A subscription's first invoice was invoiced as its checkout's charge (see renewalFacts).
+      const charge: ChargeKey =
+        d.billingReason === 'subscription_create' ? { kind: 'checkout', id: d.checkoutRef } : { kind: 'subscription-invoice', id: d.invoiceId };
+      await this.commands.execute(new IssueCreditNote(charge, d.amountRefundedCents, metadata));
       return;
     }
     const facts = event.type === 'PurchaseCompleted' ? purchaseFacts(event.data) : renewalFacts(event.data);

@@ -3,7 +3,7 @@ import { type ReadModelTables, readModelKysely } from '../../../platform/databas
 
 /**
  * Each invoice of a subscription that was charged or failed: what it billed, for which period,
- * and whether it is paid. The money trail beside checkouts: renewals and plan-change prorations
+ * whether it is paid, and what of it was refunded. The money trail beside checkouts: renewals and plan-change prorations
  * in the purchases, and the period a pending renewal payment is for.
  */
 export const SubscriptionInvoice = defineEntity({
@@ -25,6 +25,9 @@ export const SubscriptionInvoice = defineEntity({
     invoiceNumber: p.text().nullable(),
     failedAt: p.datetime().nullable(),
     paidAt: p.datetime().nullable(),
+    /** What has been refunded of the charge that paid it, and whether all of it (Stripe's `amount_refunded`, `refunded`). */
+    refundedCents: p.integer().default(0),
+    refunded: p.boolean().default(false),
   },
   indexes: [
     { name: 'rm_subscription_invoices_user', expression: 'create index rm_subscription_invoices_user on rm_subscription_invoices (user_id, paid_at desc)' },
@@ -39,3 +42,7 @@ export type SubscriptionInvoiceTables = ReadModelTables<typeof SubscriptionInvoi
 
 /** Kysely over this table, in `em`'s transaction if it is in one. */
 export const subscriptionInvoiceTables = (em: EntityManager) => em.getKysely<SubscriptionInvoiceTables, typeof readModelKysely>(readModelKysely);
+
+/** A paid invoice's status in the purchases and the billing history, from what was refunded of its charge. */
+export const paidInvoiceStatus = (row: { refunded_cents: number; refunded: boolean }): 'paid' | 'refunded' | 'partially_refunded' =>
+  row.refunded ? 'refunded' : row.refunded_cents > 0 ? 'partially_refunded' : 'paid';

@@ -1,19 +1,29 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Projector, Recorded } from '../../../events/projector';
-import type { SubscriptionPastDue, SubscriptionRenewed } from '../subscriptions.events';
+import type { SubscriptionInvoiceRefunded, SubscriptionPastDue, SubscriptionRenewed } from '../subscriptions.events';
 import { subscriptionInvoiceTables } from './subscription-invoices.entities';
 
-type InvoiceEvent = Recorded<ReturnType<typeof SubscriptionRenewed> | ReturnType<typeof SubscriptionPastDue>>;
+type InvoiceEvent = Recorded<ReturnType<typeof SubscriptionRenewed> | ReturnType<typeof SubscriptionPastDue> | ReturnType<typeof SubscriptionInvoiceRefunded>>;
 const date = (value: string | null) => (value === null ? null : new Date(value));
 
 /** rm_subscription_invoices: each charged or failed invoice of a subscription, with its period (see the entity). */
 export class SubscriptionInvoicesProjector implements Projector<InvoiceEvent> {
   readonly name = 'SubscriptionInvoicesProjector';
-  readonly eventTypes = ['SubscriptionRenewed', 'SubscriptionPastDue'] as const;
+  readonly eventTypes = ['SubscriptionRenewed', 'SubscriptionPastDue', 'SubscriptionInvoiceRefunded'] as const;
   readonly tables = ['rm_subscription_invoices'];
 
   async apply(event: InvoiceEvent, em: EntityManager): Promise<void> {
     const db = subscriptionInvoiceTables(em);
+    if (event.type === 'SubscriptionInvoiceRefunded') {
+      // Recorded only after the invoice was paid on the same stream: its row is there.
+      const { invoiceId, amountRefundedCents, full } = event.data;
+      await db
+        .updateTable('rm_subscription_invoices')
+        .set({ refunded_cents: amountRefundedCents, refunded: full })
+        .where('invoice_id', '=', invoiceId)
+        .execute();
+      return;
+    }
     const d = event.data;
     const billed = {
       subscription_id: d.subscriptionId,
