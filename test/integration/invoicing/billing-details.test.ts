@@ -37,10 +37,10 @@ const history = (cookie: string) => callFn(site.url, 'getBillingHistory', {}, { 
 const document = (number: string, cookie: string) => callFn(site.url, 'getBillingDocument', { number }, { cookie, method: 'GET' });
 const save = (cookie: string, input: Record<string, string>) => callFn(site.url, 'updateBillingDetails', input, { cookie });
 
-/** A German consumer buys Lifetime (19% VAT): their cookie, the charge's payment intent and its invoice. */
-async function germanPurchase(email: string) {
+/** A German consumer buys Lifetime (19% VAT), or another resource: their cookie, the checkout's session and its invoice. */
+async function germanPurchase(email: string, resourceId = 'lifetime-license') {
   const cookie = await signUpOverHttp(site, email);
-  const started = await callFn(site.url, 'initiateCheckout', { resourceId: 'lifetime-license', quantity: 1 }, { cookie });
+  const started = await callFn(site.url, 'initiateCheckout', { resourceId, quantity: 1 }, { cookie });
   await chooseOnHostedCheckout(started.result.url, 'pay', BERLIN);
   const answer = await eventually(
     () => history(cookie),
@@ -48,7 +48,7 @@ async function germanPurchase(email: string) {
   );
   const invoice = (await document(answer.result.charges[0].documents[0].number, cookie)).result;
   const session = await stripe.checkout.sessions.retrieve(new URL(started.result.url).pathname.split('/').pop()!);
-  return { cookie, invoice, paymentIntent: String(session.payment_intent) };
+  return { cookie, invoice, session, paymentIntent: String(session.payment_intent) };
 }
 
 /** The charge's documents once `count` are issued, each read in full. */
@@ -142,6 +142,27 @@ describe('billing details given after the purchase', () => {
     const charge = await pool.query(`select data->'charge'->>'id' as id from events where type = 'InvoiceIssued' and data->>'number' = $1`, [invoice.number]);
     const notes = await pool.query(`select data->>'reason' as reason from events where type = 'CreditNoteIssued' and data->'charge'->>'id' = $1`, [charge.rows[0].id]);
     expect(notes.rows.map((r) => r.reason).sort()).toEqual(['correction', 'reverse_charge']);
+  });
+
+  it("a subscription's first charge gets its VAT back too, on the payment of the subscription's first invoice", async () => {
+    const { cookie, invoice, session } = await germanPurchase('details-subscriber@example.com', 'starter-monthly');
+    expect(invoice.taxCents).toBeGreaterThan(0);
+    const first = await eventually(
+      () => stripe.invoices.list({ customer: String(session.customer), limit: 10 }),
+      (list) => list.data.length === 1,
+    );
+    const [payment] = (await stripe.invoicePayments.list({ invoice: first.data[0]!.id, status: 'paid', limit: 1 })).data;
+    const paymentIntent = String(payment!.payment.payment_intent);
+
+    const saved = await save(cookie, details({ businessName: 'Beispiel GmbH', taxId: 'DE111111111' }));
+    expect(saved.result).toMatchObject({ changed: true, reissued: 1, vatReturned: 1 });
+    const [, note, reissued] = await documentsOf(cookie, 3);
+    expect(note).toMatchObject({ reason: 'reverse_charge', taxCents: invoice.taxCents });
+    expect(reissued).toMatchObject({ taxCents: 0, reverseCharge: true });
+    await eventually(
+      () => refundedOn(paymentIntent),
+      (refunded) => refunded === invoice.taxCents,
+    );
   });
 
   it('refuses a number the register does not know or of the wrong shape, with a 422 and nothing changed', async () => {

@@ -38,7 +38,7 @@ import { InvoiceSeller, sellerOf } from './seller';
   providers: [
     { provide: InvoiceSeller, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new InvoiceSeller(sellerOf(config)) },
     { provide: InvoicingQueries, inject: [MikroORM], useFactory: (orm: MikroORM) => new InvoicingQueries(orm) },
-    { provide: ChargePayments, inject: [MikroORM], useFactory: (orm: MikroORM) => new ChargePayments(orm) },
+    { provide: ChargePayments, inject: [MikroORM, StripeClient], useFactory: (orm: MikroORM, stripe: StripeClient) => new ChargePayments(orm, stripe) },
     { provide: StripeBillingDetails, inject: [StripeClient], useFactory: (stripe: StripeClient) => new StripeBillingDetails(stripe) },
     InvoiceSeriesStreams,
     ChargeDocumentsLog,

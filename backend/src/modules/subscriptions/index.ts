@@ -10,4 +10,4 @@ export { subscriptionDecider } from './subscriptions.decider';
 export type { SubscriptionTables } from './projections/subscriptions.entities';
 export { paidInvoiceStatus, type SubscriptionInvoiceTables } from './projections/subscription-invoices.entities';
 export type { SubscriptionEvent } from './subscriptions.events';
-export { isSubscriptionRunning, subscriptionAccountLinks, readStripeCustomerUsers } from './subscriptions.reads';
+export { isSubscriptionRunning, readFirstInvoiceId, subscriptionAccountLinks, readStripeCustomerUsers } from './subscriptions.reads';

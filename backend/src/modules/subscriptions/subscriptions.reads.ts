@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { unconvertedReads } from '../../platform/database/read-model-kysely';
 import { type AccountStreamLink, linkKind, noLinkRef } from '../../events/account-stream-links';
+import { subscriptionInvoiceTables } from './projections/subscription-invoices.entities';
 import { type SubscriptionTables, subscriptionTables } from './projections/subscriptions.entities';
 
 /** An account's subscriptions, cancelled ones too (kind `subscription`), as one part of the account's streams. */
@@ -32,4 +33,15 @@ export async function readStripeCustomerUsers(em: EntityManager, customerId: str
     db.selectFrom('rm_subscriptions').select('user_id').where('customer_id', '=', customerId).execute(),
   ]);
   return [...linked, ...subscribed].map((r) => r.user_id);
+}
+
+/** The Stripe invoice that started a subscription (its checkout's charge), once recorded. */
+export async function readFirstInvoiceId(em: EntityManager, subscriptionId: string): Promise<string | null> {
+  const row = await subscriptionInvoiceTables(em)
+    .selectFrom('rm_subscription_invoices')
+    .select('invoice_id')
+    .where('subscription_id', '=', subscriptionId)
+    .where('billing_reason', '=', 'subscription_create')
+    .executeTakeFirst();
+  return row?.invoice_id ?? null;
 }
