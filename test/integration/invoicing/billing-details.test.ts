@@ -69,7 +69,10 @@ const refundedOn = async (paymentIntent: string) => {
 async function reactorsCaughtUp(): Promise<void> {
   const { rows } = await pool.query<{ position: string }>('select max(position)::text as position from events');
   await eventually(
-    () => pool.query<{ behind: number }>(`select count(*)::int as behind from projector_checkpoints where name like '%Reactor' and position < $1`, [rows[0]!.position]),
+    () =>
+      pool.query<{ behind: number }>(`select count(*)::int as behind from projector_checkpoints where name like '%Reactor' and position < $1`, [
+        rows[0]!.position,
+      ]),
     (r) => r.rows[0]!.behind === 0,
   );
 }
@@ -85,7 +88,13 @@ describe('billing details given after the purchase', () => {
 
     const [first, note, corrected] = await documentsOf(cookie, 3);
     expect(first.number).toBe(invoice.number);
-    expect(note).toMatchObject({ kind: 'credit_note', reason: 'correction', invoiceNumber: invoice.number, totalCents: invoice.totalCents, taxCents: invoice.taxCents });
+    expect(note).toMatchObject({
+      kind: 'credit_note',
+      reason: 'correction',
+      invoiceNumber: invoice.number,
+      totalCents: invoice.totalCents,
+      taxCents: invoice.taxCents,
+    });
     expect(corrected).toMatchObject({
       kind: 'invoice',
       subtotalCents: invoice.subtotalCents,
@@ -94,7 +103,9 @@ describe('billing details given after the purchase', () => {
       reverseCharge: false,
       buyer: { businessName: 'Beispiel GmbH', address: { country: 'DE', city: 'Berlin' } },
     });
-    const { rows } = await pool.query(`select data->>'replaces' as replaces from events where type = 'InvoiceIssued' and data->>'number' = $1`, [corrected.number]);
+    const { rows } = await pool.query(`select data->>'replaces' as replaces from events where type = 'InvoiceIssued' and data->>'number' = $1`, [
+      corrected.number,
+    ]);
     expect(rows[0].replaces).toBe(invoice.number);
 
     expect((await save(cookie, details({ businessName: 'Beispiel GmbH' }))).result).toMatchObject({ changed: false, reissued: 0 });
@@ -140,7 +151,9 @@ describe('billing details given after the purchase', () => {
     await reactorsCaughtUp();
     expect(await refundedOn(paymentIntent)).toBe(invoice.taxCents);
     const charge = await pool.query(`select data->'charge'->>'id' as id from events where type = 'InvoiceIssued' and data->>'number' = $1`, [invoice.number]);
-    const notes = await pool.query(`select data->>'reason' as reason from events where type = 'CreditNoteIssued' and data->'charge'->>'id' = $1`, [charge.rows[0].id]);
+    const notes = await pool.query(`select data->>'reason' as reason from events where type = 'CreditNoteIssued' and data->'charge'->>'id' = $1`, [
+      charge.rows[0].id,
+    ]);
     expect(notes.rows.map((r) => r.reason).sort()).toEqual(['correction', 'reverse_charge']);
   });
 
@@ -169,7 +182,10 @@ describe('billing details given after the purchase', () => {
     const { cookie } = await germanPurchase('details-refused@example.com');
     expect(await save(cookie, details({ taxId: 'DE000000000' }))).toMatchObject({ status: 422, error: { code: 'billing.tax_id_unverified' } });
     expect(await save(cookie, details({ taxId: 'DE12' }))).toMatchObject({ status: 422, error: { code: 'billing.tax_id_invalid' } });
-    expect(await save(cookie, details({ country: 'US', state: 'TX', taxId: '123' }))).toMatchObject({ status: 422, error: { code: 'billing.tax_id_unsupported' } });
+    expect(await save(cookie, details({ country: 'US', state: 'TX', taxId: '123' }))).toMatchObject({
+      status: 422,
+      error: { code: 'billing.tax_id_unsupported' },
+    });
     expect(await save(cookie, details({ line1: '' }))).toMatchObject({ status: 400, error: { code: 'VALIDATION_FAILED' } });
     const { rows } = await pool.query(`select count(*)::int as n from events where type = 'BillingDetailsChanged' and data->>'userId' = (
       select data->>'userId' from events where type = 'InvoiceIssued' and data->>'buyerEmail' = 'details-refused@example.com' limit 1)`);

@@ -78,7 +78,12 @@ export const invoiceSeriesDecider: Decider<SeriesCommand, SeriesEvent, SeriesSta
       if (event.data.replaces !== null) return { ...state, issued };
       return { ...state, issued, invoiced: { head: chargeKeyText(event.data.charge), rest: state.invoiced } };
     }
-    const note = { charge: chargeKeyText(event.data.charge), invoiceNumber: event.data.invoiceNumber, returnedCents: moneyReturnedBy(event.data), corrects: event.data.reason !== 'refund' };
+    const note = {
+      charge: chargeKeyText(event.data.charge),
+      invoiceNumber: event.data.invoiceNumber,
+      returnedCents: moneyReturnedBy(event.data),
+      corrects: event.data.reason !== 'refund',
+    };
     return { ...state, issued, credited: { head: note, rest: state.credited } };
   },
 

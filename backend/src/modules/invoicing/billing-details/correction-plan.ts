@@ -22,7 +22,9 @@ export interface CorrectionFacts {
  * reverse charge (the same, with the VAT returned: once per charge). `replace` is a correction whose
  * credit note is issued and whose new invoice is not yet (a run cut short).
  */
-export function correctionPlan(facts: CorrectionFacts): { kind: 'none' } | { kind: 'replace'; note: CreditNoteIssuedData } | { kind: 'correction' | 'reverse_charge' } {
+export function correctionPlan(
+  facts: CorrectionFacts,
+): { kind: 'none' } | { kind: 'replace'; note: CreditNoteIssuedData } | { kind: 'correction' | 'reverse_charge' } {
   const invoice = facts.invoices.at(-1);
   if (!invoice || Date.parse(invoice.chargedAt) < Date.parse(facts.chargedSince)) return { kind: 'none' };
   const against = facts.creditNotes.filter((note) => note.invoiceNumber === invoice.number);
@@ -31,6 +33,7 @@ export function correctionPlan(facts: CorrectionFacts): { kind: 'none' } | { kin
   const left = remainingOf(invoice, against);
   if (left.totalCents <= 0) return { kind: 'none' };
   const returnedBefore = facts.creditNotes.some((note) => note.reason === 'reverse_charge');
-  if (facts.refundable && !returnedBefore && left.taxCents > 0 && reverseChargeApplies(invoice, facts.buyer, facts.taxOrigin)) return { kind: 'reverse_charge' };
+  if (facts.refundable && !returnedBefore && left.taxCents > 0 && reverseChargeApplies(invoice, facts.buyer, facts.taxOrigin))
+    return { kind: 'reverse_charge' };
   return sameParty(invoice.buyer, facts.buyer) ? { kind: 'none' } : { kind: 'correction' };
 }

@@ -8,7 +8,11 @@ import type { InvoiceIssuedData } from '../invoicing.events';
  * that state not the seller's own (Stripe Tax's origin), as Stripe Tax decides the reverse charge
  * at checkout. A seller with no origin known gets no refund decided here.
  */
-export function reverseChargeApplies(invoice: Pick<InvoiceIssuedData, 'taxCents' | 'rateTotals' | 'reverseCharge'>, buyer: BillingParty, taxOrigin: string | null): boolean {
+export function reverseChargeApplies(
+  invoice: Pick<InvoiceIssuedData, 'taxCents' | 'rateTotals' | 'reverseCharge'>,
+  buyer: BillingParty,
+  taxOrigin: string | null,
+): boolean {
   if (!taxOrigin || invoice.reverseCharge || invoice.taxCents <= 0) return false;
   const vatCountries = buyer.taxIds.filter((id) => id.type === 'eu_vat' && id.verified).map((id) => euVatCountry(id.value));
   return invoice.rateTotals.every(

@@ -38,7 +38,14 @@ export class StripeBillingDetails {
     const name = input.businessName || input.name;
     await this.stripe.api.customers.update(customer, {
       ...(name ? { name } : {}),
-      address: { line1: address.line1, line2: address.line2 ?? '', city: address.city, postal_code: address.postalCode ?? '', state: address.state ?? '', country: address.country },
+      address: {
+        line1: address.line1,
+        line2: address.line2 ?? '',
+        city: address.city,
+        postal_code: address.postalCode ?? '',
+        state: address.state ?? '',
+        country: address.country,
+      },
     });
     const existing = await this.stripe.api.customers.listTaxIds(customer, { limit: 100 });
     for (const old of existing.data) if (old.id !== taxId?.id) await this.stripe.api.customers.deleteTaxId(customer, old.id);

@@ -44,7 +44,10 @@ export class ReverseChargeRefundsReactor implements Reactor<NoteEvent> {
       const refused = error as { code?: string; type?: string; message?: string };
       if (refused.code === 'charge_already_refunded') return;
       if (refused.type !== 'StripeInvalidRequestError') throw error;
-      rootLogger().error({ creditNote: note.number, code: refused.code, reason: refused.message }, 'Stripe refused the VAT refund of a reverse-charge credit note');
+      rootLogger().error(
+        { creditNote: note.number, code: refused.code, reason: refused.message },
+        'Stripe refused the VAT refund of a reverse-charge credit note',
+      );
     }
   }
 }

@@ -1,12 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
-import {
-  BILLING_DETAILS_LIMITS,
-  billingDetailsInput,
-  type BillingDetailsField,
-  type BillingDetailsInput,
-} from '@contracts/billing/billing-details.contract';
+import { BILLING_DETAILS_LIMITS, billingDetailsInput, type BillingDetailsField, type BillingDetailsInput } from '@contracts/billing/billing-details.contract';
 import type { BillingParty } from '@contracts/billing/charge-tax';
 import { COUNTRY_CODES } from '@contracts/billing/country-codes';
 import { addressLines, countryName } from '@contracts/billing/document-text';
@@ -192,8 +187,8 @@ export function BillingDetailsPanel() {
       ) : (
         <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={save.isPending} aria-label="Billing details">
           <p className="text-sm text-ink-muted">
-            Invoices name these details. Saving reissues the invoices of your charges from the last 30 days; with a verified EU VAT number, the VAT
-            charged on them is refunded.
+            Invoices name these details. Saving reissues the invoices of your charges from the last 30 days; with a verified EU VAT number, the VAT charged on
+            them is refunded.
           </p>
           {alert ? <FormAlert>{alert}</FormAlert> : null}
           <div className="grid gap-5 sm:grid-cols-2">
@@ -205,7 +200,15 @@ export function BillingDetailsPanel() {
             {text('postalCode', 'Postal code', { autoComplete: 'postal-code', max: BILLING_DETAILS_LIMITS.postalCode })}
             {text('state', 'State, province or region', { autoComplete: 'address-level1', max: BILLING_DETAILS_LIMITS.state })}
             <Field id={`${id}-country`} label="Country" error={errors.country}>
-              <Select id={`${id}-country`} name="country" autoComplete="country" required value={values.country} onChange={set('country')} error={errors.country}>
+              <Select
+                id={`${id}-country`}
+                name="country"
+                autoComplete="country"
+                required
+                value={values.country}
+                onChange={set('country')}
+                error={errors.country}
+              >
                 <option value="">Choose a country</option>
                 {COUNTRIES.map(({ code, name }) => (
                   <option key={code} value={code}>
