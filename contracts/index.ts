@@ -27,6 +27,7 @@ import { disputesServerFns } from './disputes/disputes.contract';
 import { getBillingDocument, getBillingHistory, getChargeInvoice } from './billing/billing.contract';
 import { billingDetailsServerFns } from './billing/billing-details.contract';
 import { taxReportServerFns } from './admin/tax-report.contract';
+import { promotionsServerFns } from './admin/promotions.contract';
 
 export * from './server-fn';
 export * from './site/site.contract';
@@ -84,4 +85,5 @@ export const serverFnContracts = [
   getChargeInvoice,
   ...billingDetailsServerFns,
   ...taxReportServerFns,
+  ...promotionsServerFns,
 ] as const;

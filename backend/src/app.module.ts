@@ -39,6 +39,7 @@ import { DemoModule, usesDemoData } from './modules/demo';
 import { LibraryModule } from './modules/library';
 import { DisputesModule } from './modules/disputes';
 import { InvoicingModule } from './modules/invoicing';
+import { PromotionsModule } from './modules/promotions';
 import { TaxReportModule } from './modules/tax-report';
 import { MomentsModule } from './modules/moments';
 import { SupportJobsModule, SupportModule } from './modules/support';
@@ -86,6 +87,7 @@ export const featureModules = [
   DisputesModule,
   InvoicingModule,
   TaxReportModule,
+  PromotionsModule,
   MomentsModule,
   SupportModule,
 ];

@@ -17,6 +17,7 @@ import { CreditCycle, CreditPack, CreditUsage } from './modules/credits/projecti
 import { LicenseDevice } from './modules/devices/projections/license-devices.entity';
 import { Dispute } from './modules/disputes/projections/disputes.entity';
 import { InvoiceDocument } from './modules/invoicing/projections/invoice-documents.entity';
+import { Promotion } from './modules/promotions/projections/promotions.entity';
 import { TaxDocumentLine, TaxQuarter, TaxRollup } from './modules/tax-report/projections/tax-report.entities';
 import { LicenseValidation } from './modules/licenses/validation-log.entity';
 import { AdminSignIn } from './modules/auth/admin-sign-in.entity';
@@ -49,6 +50,7 @@ export const readModelEntities: (EntityClass<object> | EntitySchema)[] = [
   CourseProgress,
   Dispute,
   InvoiceDocument,
+  Promotion,
   TaxDocumentLine,
   TaxRollup,
   TaxQuarter,

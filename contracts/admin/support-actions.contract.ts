@@ -111,6 +111,8 @@ export const AUDITED_ADMIN_OPERATIONS = [
   'adminSubmitDisputeEvidence',
   'uploadLibraryFile',
   'adminCloseTaxQuarter',
+  'adminCreatePromotion',
+  'adminEndPromotion',
 ] as const;
 export type AuditedAdminOperation = (typeof AUDITED_ADMIN_OPERATIONS)[number];
 

@@ -127,7 +127,15 @@ describe('every admin server function in the registry', () => {
       .filter(({ admin }) => admin?.role === 'owner')
       .map(({ contract }) => contract.id)
       .sort();
-    expect(owners).toEqual(['adminCloseTaxQuarter', 'adminGetTaxReport', 'adminRedriveStripeEvent', 'adminStartReplay', 'adminSubmitDisputeEvidence']);
+    expect(owners).toEqual([
+      'adminCloseTaxQuarter',
+      'adminCreatePromotion',
+      'adminEndPromotion',
+      'adminGetTaxReport',
+      'adminRedriveStripeEvent',
+      'adminStartReplay',
+      'adminSubmitDisputeEvidence',
+    ]);
   });
 
   it('lists the refusals its role check answers with in its contract (FORBIDDEN; admin.owner_only for an owner’s)', () => {

@@ -68,6 +68,7 @@ const OWNER_OPERATIONS: Array<{ id: string; input: Record<string, unknown> }> = 
   { id: 'adminRedriveStripeEvent', input: { stripeEventId: 'evt_support_should_not' } },
   { id: 'adminSubmitDisputeEvidence', input: { disputeId: 'dp_support_should_not', evidence: blankEvidence() } },
   { id: 'adminCloseTaxQuarter', input: { quarter: '2020-Q1' } },
+  { id: 'adminEndPromotion', input: { promotionId: 'SUPPORT-SHOULD-NOT' } },
 ];
 
 describe('a support account on an owner operation', () => {

@@ -26,7 +26,8 @@ export type PromotionCommand =
 export interface PromotionState {
   promotionId: string | null;
   terms: PromotionTerms | null;
-  ended: boolean;
+  /** When the owner ended it, or null. */
+  endedAt: string | null;
   /** Checkouts holding a redemption, not yet paid or closed. */
   holds: ReadonlyMap<string, { userId: string; holdUntil: string }>;
   /** Paid checkouts that took it, and who paid. */
@@ -48,7 +49,7 @@ function standingHolds(state: PromotionState, at: string, checkoutRef: string) {
 export function refusalFor(state: PromotionState, request: PromotionRequest): PromotionRefusal | null {
   const { terms } = state;
   if (!terms) return 'unknown';
-  if (state.ended) return 'ended';
+  if (state.endedAt) return 'ended';
   if (terms.startsAt && request.at < terms.startsAt) return 'not_started';
   if (terms.endsAt && request.at >= terms.endsAt) return 'expired';
   if (terms.productIds.length > 0 && !terms.productIds.includes(request.productId)) return 'not_for_product';
@@ -71,14 +72,14 @@ export function refusalFor(state: PromotionState, request: PromotionRequest): Pr
  */
 export const promotionDecider: Decider<PromotionCommand, PromotionEvent, PromotionState> = {
   events: [PromotionCreated, PromotionEnded, PromotionHeld, PromotionRedeemed, PromotionReleased],
-  initialState: () => ({ promotionId: null, terms: null, ended: false, holds: new Map(), redeemed: new Map() }),
+  initialState: () => ({ promotionId: null, terms: null, endedAt: null, holds: new Map(), redeemed: new Map() }),
 
   evolve(state, event) {
     switch (event.type) {
       case 'PromotionCreated':
         return { ...state, promotionId: event.data.promotionId, terms: event.data.terms };
       case 'PromotionEnded':
-        return { ...state, ended: true };
+        return { ...state, endedAt: event.data.endedAt };
       case 'PromotionHeld':
         return { ...state, holds: new Map(state.holds).set(event.data.checkoutRef, { userId: event.data.userId, holdUntil: event.data.holdUntil }) };
       case 'PromotionRedeemed':
@@ -99,7 +100,7 @@ export const promotionDecider: Decider<PromotionCommand, PromotionEvent, Promoti
         return [PromotionCreated({ promotionId: command.promotionId, terms: command.terms, createdAt: command.at })];
       case 'EndPromotion':
         if (!state.terms || !state.promotionId) throw new PromotionNotFoundError();
-        return state.ended ? [] : [PromotionEnded({ promotionId: state.promotionId, endedAt: command.at })];
+        return state.endedAt ? [] : [PromotionEnded({ promotionId: state.promotionId, endedAt: command.at })];
       case 'HoldPromotion': {
         const { request } = command;
         if (state.holds.has(request.checkoutRef) || state.redeemed.has(request.checkoutRef)) return [];

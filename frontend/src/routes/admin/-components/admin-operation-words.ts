@@ -8,6 +8,8 @@ export const ADMIN_OPERATION_LABELS: Record<AuditedAdminOperation, string> = {
   adminSubmitDisputeEvidence: 'Submit dispute evidence',
   uploadLibraryFile: 'Upload a library file',
   adminCloseTaxQuarter: 'Close a tax quarter',
+  adminCreatePromotion: 'Create a promotion',
+  adminEndPromotion: 'End a promotion',
 };
 
 /** A kind in the audit log in words: a support action's, an admin operation's, or its own name for one this page does not know. */

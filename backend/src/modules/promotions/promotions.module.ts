@@ -1,0 +1,36 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { EventRegistry } from '../../events/event-registry';
+import { ProjectorRegistry } from '../../events/projector-registry';
+import { ReactorRegistry } from '../../events/reactor-registry';
+import { StreamKinds } from '../../events/stream-kinds';
+import { StripeClient, StripeModule } from '../../integrations/stripe';
+import { StripePromotionsReactor } from './jobs/stripe-promotions.reactor';
+import { PromotionsProjector } from './projections/promotions.projector';
+import { promotionEvents } from './promotions.events';
+import { PromotionsQueries } from './promotions.queries';
+import { PromotionsServerFns } from './promotions.server-fns';
+import { promotionsStreamKinds } from './promotions.stream-kinds';
+
+/** Promotions: codes and automatic sales the owner creates and ends, held and redeemed by checkouts, mirrored at Stripe. */
+@Module({
+  imports: [StripeModule],
+  providers: [{ provide: PromotionsQueries, inject: [MikroORM], useFactory: (orm: MikroORM) => new PromotionsQueries(orm) }, PromotionsServerFns],
+  exports: [PromotionsQueries],
+})
+export class PromotionsModule implements OnModuleInit {
+  constructor(
+    private readonly events: EventRegistry,
+    private readonly streamKinds: StreamKinds,
+    private readonly projectors: ProjectorRegistry,
+    private readonly reactors: ReactorRegistry,
+    private readonly stripe: StripeClient,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.register(...promotionEvents);
+    this.streamKinds.add(...promotionsStreamKinds);
+    this.projectors.register(new PromotionsProjector());
+    this.reactors.register(new StripePromotionsReactor(this.stripe));
+  }
+}

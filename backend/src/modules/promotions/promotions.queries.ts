@@ -1,0 +1,35 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { PromotionRow } from '../../../../contracts/admin/promotions.contract';
+import type { PromotionTerms } from '../../../../contracts/promotions/promotion-terms';
+import { promotionTables } from './projections/promotions.entity';
+
+/** Where a promotion stands at `now`. */
+export function promotionStatus(row: { terms: PromotionTerms; endedAt: Date | null; redeemed: number }, now: Date): PromotionRow['status'] {
+  if (row.endedAt) return 'ended';
+  if (row.terms.endsAt && Date.parse(row.terms.endsAt) <= now.getTime()) return 'expired';
+  if (row.terms.startsAt && Date.parse(row.terms.startsAt) > now.getTime()) return 'scheduled';
+  if (row.terms.maxRedemptions !== null && row.redeemed >= row.terms.maxRedemptions) return 'used_up';
+  return 'active';
+}
+
+export class PromotionsQueries {
+  constructor(private readonly orm: MikroORM) {}
+
+  async list(now: Date): Promise<PromotionRow[]> {
+    const rows = await promotionTables(this.orm.em).selectFrom('rm_promotions').selectAll().orderBy('created_at', 'desc').execute();
+    return rows.map((row) => ({
+      promotionId: row.promotion_id,
+      terms: row.terms,
+      status: promotionStatus({ terms: row.terms, endedAt: row.ended_at, redeemed: row.redeemed }, now),
+      redeemed: row.redeemed,
+      createdAt: row.created_at.toISOString(),
+      endedAt: row.ended_at?.toISOString() ?? null,
+    }));
+  }
+
+  /** The promotion a code names (any case), or null. */
+  async promotionIdOfCode(code: string): Promise<string | null> {
+    const row = await promotionTables(this.orm.em).selectFrom('rm_promotions').select('promotion_id').where('code', '=', code.toUpperCase()).executeTakeFirst();
+    return row?.promotion_id ?? null;
+  }
+}
