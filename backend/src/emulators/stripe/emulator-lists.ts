@@ -85,6 +85,15 @@ export const LISTS: Record<string, ListSpec<z.ZodRawShape>> = {
     },
     query: ({ payment, ...rest }) => ({ match: defined({ ...rest, payment: payment ? defined(payment) : undefined }) }),
   }),
+  coupons: list({ object: 'coupon', filters: {}, query: () => ({ match: {}, exclude: [{ deleted_emulator: true }] }) }),
+  promotion_codes: list({
+    object: 'promotion_code',
+    filters: { active: flag.optional(), code: z.string().optional(), coupon: id, customer: id },
+    // Stripe matches the code whatever its case.
+    query: ({ active, code, coupon, customer }) => ({
+      match: defined({ active, customer, code_key_emulator: code?.toLowerCase(), promotion: coupon ? { coupon } : undefined }),
+    }),
+  }),
   payment_intents: list({ object: 'payment_intent', filters: { customer: id }, query: (f) => ({ match: defined(f) }) }),
   charges: list({ object: 'charge', filters: { customer: id, payment_intent: id }, query: (f) => ({ match: defined(f) }) }),
   refunds: list({ object: 'refund', filters: { charge: id, payment_intent: id }, query: (f) => ({ match: defined(f) }) }),
