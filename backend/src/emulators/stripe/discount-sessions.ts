@@ -6,6 +6,8 @@ import type { SessionLine } from './stripe-objects';
 
 /** Where a session line item's discounts are kept (by the item's id) for `expand[]=line_items.data.discounts`. */
 export const ITEM_DISCOUNTS = 'checkout.item_discounts';
+/** Their id: the item's own holds its taxes. */
+export const itemDiscountsId = (itemId: string) => `${itemId}_discounts`;
 
 /**
  * A Checkout Session with Stripe's `discounts` applied: the session's `discounts`, its
@@ -28,7 +30,10 @@ export async function discountedSession(
   const off = shares.reduce((sum, share) => sum + share, 0);
   const visible = publicDiscount(discount);
   for (const [index, share] of shares.entries())
-    await store.put({ id: sessionItemId(session.id, index), object: ITEM_DISCOUNTS, discounts: share > 0 ? [{ amount: share, discount: visible }] : [] }, em);
+    await store.put(
+      { id: itemDiscountsId(sessionItemId(session.id, index)), object: ITEM_DISCOUNTS, discounts: share > 0 ? [{ amount: share, discount: visible }] : [] },
+      em,
+    );
   const details = session.total_details as Record<string, unknown>;
   return {
     session: {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { publicView } from './emulator-api';
 import { invalid, ok } from './emulator-answers';
 import { ITEM_TAXES, sessionLineItems } from './emulator-sublists';
-import { ITEM_DISCOUNTS } from './discount-sessions';
+import { ITEM_DISCOUNTS, itemDiscountsId } from './discount-sessions';
 import type { EmulatorAnswer, EmulatorStore, StripeObject } from './emulator-store';
 import { listObject } from './stripe-objects';
 
@@ -170,7 +170,7 @@ async function expanded(owner: Record<string, unknown>, current: unknown, kind: 
     };
   }
   if (kind === 'item_taxes') return (await context.store.get(String(owner.id), ITEM_TAXES, context.em))?.taxes ?? [];
-  if (kind === 'item_discounts') return (await context.store.get(String(owner.id), ITEM_DISCOUNTS, context.em))?.discounts ?? [];
+  if (kind === 'item_discounts') return (await context.store.get(itemDiscountsId(String(owner.id)), ITEM_DISCOUNTS, context.em))?.discounts ?? [];
   if (kind === 'coupon_applies_to') {
     const stored = await context.store.get(String(owner.id), 'coupon', context.em);
     return (stored?.applies_to_emulator as object | null | undefined) ?? { products: [] };
