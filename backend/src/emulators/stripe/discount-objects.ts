@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { nowSeconds, stripeId, type Fixture } from './stripe-objects';
+import { nowSeconds, stripeId, template, type Fixture } from './stripe-objects';
 
 /** Stripe's coupons, promotion codes and discounts, as the API version the emulator answers with shapes them. */
 
@@ -28,6 +28,7 @@ export interface CouponInput {
 /** A coupon; what it applies to is kept beside it, shown only on `expand[]=applies_to`, as on Stripe. */
 export function couponObject(input: CouponInput): Fixture {
   return {
+    ...template('coupon'),
     id: input.id ?? randomCode(),
     object: 'coupon',
     amount_off: input.amount_off ?? null,
@@ -69,6 +70,7 @@ export interface PromotionCodeInput {
 export function promotionCodeObject(input: PromotionCodeInput): Fixture {
   const code = input.code ?? randomCode();
   return {
+    ...template('promotion_code'),
     id: stripeId('promo'),
     object: 'promotion_code',
     active: input.active ?? true,
@@ -95,6 +97,7 @@ export function promotionCodeObject(input: PromotionCodeInput): Fixture {
 /** The application of a coupon (through a promotion code or not) to a session, and later to the subscription it starts. */
 export function discountObject(params: { coupon: string; promotionCode: string | null; checkoutSession: string | null; start?: number }): Fixture {
   return {
+    ...template('discount'),
     id: stripeId('di'),
     object: 'discount',
     checkout_session: params.checkoutSession,
