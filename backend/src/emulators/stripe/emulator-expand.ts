@@ -183,6 +183,10 @@ async function expanded(owner: Record<string, unknown>, current: unknown, kind: 
     }
     return discounts;
   }
+  if (kind === 'tax_ids') {
+    const ids = (await context.store.find('tax_id', { customer: String(owner.id) }, context.em)).reverse();
+    return listObject(ids, `/v1/customers/${String(owner.id)}/tax_ids`);
+  }
   if (kind === null || typeof current !== 'string') return current;
   const found = await context.store.get(current, kind, context.em);
   return found ? publicView(found) : current;
