@@ -136,6 +136,9 @@ describe('a discounted payment session', () => {
     expect(expanded.line_items!.data[0]).toMatchObject({ amount_subtotal: 1900, amount_discount: 475, amount_tax: 271, amount_total: 1696 });
     expect(expanded.line_items!.data[0]!.discounts).toEqual([{ amount: 475, discount: expanded.total_details!.breakdown!.discounts[0]!.discount }]);
 
+    // Stripe's page names the code beside the amount it takes off, and charges the total after it.
+    const hosted = await (await fetch(hostedUrl(session))).text();
+    expect(hosted).toMatch(new RegExp(`Discount \\(${promo.code}\\)</td><td class="amount">−€4\\.75[\\s\\S]*Total</td><td class="amount">€16\\.96`));
     expect((await complete(session)).status).toBe(303);
     const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ['payment_intent'] });
     expect((done.payment_intent as Stripe.PaymentIntent).amount).toBe(1696);
@@ -250,6 +253,11 @@ describe('a promotion code’s redemption limit', () => {
     expect(answers.filter((answer) => answer.status === 409)).toHaveLength(20);
     expect((await stripe.promotionCodes.retrieve(promo.id)).times_redeemed).toBe(10);
     expect((await stripe.coupons.retrieve(coupon.id)).times_redeemed).toBe(10);
+    const limited = await stripe.coupons.create({ percent_off: 5, max_redemptions: 1 });
+    await complete(await payment([line], { discounts: [{ coupon: limited.id }] }));
+    // Used up: no longer valid, however it is read.
+    expect(await stripe.coupons.retrieve(limited.id)).toMatchObject({ times_redeemed: 1, valid: false });
+    expect((await stripe.coupons.list({ limit: 100 })).data.find((one) => one.id === limited.id)).toMatchObject({ valid: false });
     const statuses = await Promise.all(sessions.map(async (session) => (await stripe.checkout.sessions.retrieve(session.id)).status));
     expect(statuses.filter((status) => status === 'complete')).toHaveLength(10);
     expect(statuses.filter((status) => status === 'open')).toHaveLength(20);
