@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { emulatorStripe, WebhookRecorder } from '../../support/emulator-client';
+import { emulatorStripe, expectShapedLike, WebhookRecorder } from '../../support/emulator-client';
 import { StripeContract, type ContractProblem } from '../../support/stripe-contract';
 import { startTestApi, type TestApi } from '../../support/test-api';
 
@@ -41,6 +41,12 @@ const TYPES = [
   'ApiList<Stripe.SubscriptionItem>',
   'TestHelpers.TestClock',
   'ApiList<Stripe.TestHelpers.TestClock>',
+  'Coupon',
+  'DeletedCoupon',
+  'PromotionCode',
+  'Discount',
+  'ApiList<Stripe.Coupon>',
+  'ApiList<Stripe.PromotionCode>',
 ] as const;
 type TypeName = (typeof TYPES)[number];
 
@@ -260,6 +266,64 @@ describe('the emulator’s objects keep the SDK’s types', () => {
     checked(await stripe.subscriptions.retrieve(String(session.subscription), { expand: ['customer', 'latest_invoice'] }), 'Subscription');
     checked(await stripe.invoices.list({ limit: 2, expand: ['data.customer', 'data.parent.subscription_details.subscription'] }), 'ApiList<Stripe.Invoice>');
     checked(await stripe.charges.list({ limit: 2, expand: ['data.payment_intent', 'data.customer'] }), 'ApiList<Stripe.Charge>');
+    expect(distinct(broken)).toEqual([]);
+  });
+
+  it('coupons, promotion codes and discounts: created, read, listed, ended, and carried by a session, its subscription and invoices', async () => {
+    const product = await catalogProduct();
+    const coupon = checked(
+      await stripe.coupons.create({
+        percent_off: 20,
+        duration: 'repeating',
+        duration_in_months: 2,
+        max_redemptions: 5,
+        name: 'Contract',
+        applies_to: { products: [product.id] },
+      }),
+      'Coupon',
+    );
+    expectShapedLike(coupon, 'coupon');
+    checked(await stripe.coupons.retrieve(coupon.id, { expand: ['applies_to'] }), 'Coupon');
+    checked(await stripe.coupons.update(coupon.id, { metadata: { a: 'b' } }), 'Coupon');
+    checked(await stripe.coupons.list({ limit: 3 }), 'ApiList<Stripe.Coupon>');
+    const promo = checked(
+      await stripe.promotionCodes.create({
+        promotion: { type: 'coupon', coupon: coupon.id },
+        max_redemptions: 3,
+        restrictions: { first_time_transaction: true, minimum_amount: 100, minimum_amount_currency: 'usd' },
+      }),
+      'PromotionCode',
+    );
+    expectShapedLike(promo, 'promotion_code');
+    checked(await stripe.promotionCodes.retrieve(promo.id, { expand: ['promotion.coupon', 'customer'] }), 'PromotionCode');
+    checked(await stripe.promotionCodes.list({ coupon: coupon.id, active: true }), 'ApiList<Stripe.PromotionCode>');
+
+    const customer = await stripe.customers.create({ email: `discount-${randomUUID()}@example.com` });
+    const monthly = await stripe.prices.create({ currency: 'usd', unit_amount: 1900, product: product.id, recurring: { interval: 'month' } });
+    const session = checked(
+      await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customer.id,
+        line_items: [{ price: monthly.id, quantity: 1 }],
+        discounts: [{ promotion_code: promo.id }],
+        success_url: 'http://localhost:3000/checkout?status=success',
+        expand: ['total_details.breakdown', 'line_items.data.discounts'],
+      }),
+      'Checkout.Session',
+    );
+    const discount = checked(session.total_details!.breakdown!.discounts[0]!.discount, 'Discount');
+    expectShapedLike(discount, 'discount');
+    checked(await stripe.checkout.sessions.listLineItems(session.id, { expand: ['data.discounts'] }), 'ApiList<Stripe.LineItem>');
+    expect((await page(`/_stripe/checkout/${session.id}/pay`)).status).toBe(303);
+    const subscription = checked(
+      await stripe.subscriptions.retrieve(String((await stripe.checkout.sessions.retrieve(session.id)).subscription), { expand: ['discounts'] }),
+      'Subscription',
+    );
+    checked(subscription.discounts[0], 'Discount');
+    checked(await stripe.invoices.retrieve(String(subscription.latest_invoice), { expand: ['discounts', 'lines.data.discounts'] }), 'Invoice');
+    checked(await stripe.invoices.listLineItems(String(subscription.latest_invoice)), 'ApiList<Stripe.InvoiceLineItem>');
+    checked(await stripe.promotionCodes.update(promo.id, { active: false }), 'PromotionCode');
+    checked(await stripe.coupons.del(coupon.id), 'DeletedCoupon');
     expect(distinct(broken)).toEqual([]);
   });
 

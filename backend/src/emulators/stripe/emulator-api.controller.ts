@@ -207,6 +207,45 @@ export class EmulatorApiController {
     return this.write(req, res, (params, em) => this.api.createBillingPortalSession(params, em));
   }
 
+  @Post('coupons')
+  createCoupon(@Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (params, em) => this.api.discounts.createCoupon(params, em));
+  }
+
+  @Get('coupons/:id')
+  getCoupon(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.read(req, res, async (params) =>
+      Object.keys(params).length ? unknownParameter(Object.keys(params)[0]!) : this.api.discounts.retrieveCoupon(id),
+    );
+  }
+
+  @Post('coupons/:id')
+  updateCoupon(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (params, em) => this.api.discounts.updateCoupon(id, params, em));
+  }
+
+  @Delete('coupons/:id')
+  deleteCoupon(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (_params, em) => this.api.discounts.deleteCoupon(id, em));
+  }
+
+  @Post('promotion_codes')
+  createPromotionCode(@Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (params, em) => this.api.discounts.createPromotionCode(params, em));
+  }
+
+  @Get('promotion_codes/:id')
+  getPromotionCode(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.read(req, res, async (params) =>
+      Object.keys(params).length ? unknownParameter(Object.keys(params)[0]!) : this.api.discounts.retrievePromotionCode(id),
+    );
+  }
+
+  @Post('promotion_codes/:id')
+  updatePromotionCode(@Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.write(req, res, (params, em) => this.api.discounts.updatePromotionCode(id, params, em));
+  }
+
   @Get('checkout/sessions')
   listCheckoutSessions(@Req() req: Request, @Res() res: Response) {
     return this.read(req, res, (params) => listStored(this.store, 'checkout/sessions', LISTS['checkout/sessions']!, params));

@@ -21,7 +21,9 @@ import type { EmulatorUrls } from './emulator-urls';
 import { addressObject, checkoutSessionObject, customerObject, nowSeconds, priceObject } from './stripe-objects';
 import { EmulatorTaxIds } from './emulator-tax-ids';
 import type { TaxSettings } from './tax-settings';
-import { buyerOf, keepItemTaxes, taxedSession } from './tax-application';
+import { buyerOf, keepItemTaxes, taxableAmounts, taxedSession } from './tax-application';
+import { EmulatorDiscounts } from './emulator-discounts';
+import { discountedSession } from './discount-sessions';
 
 const MIN_EXPIRY_S = 30 * 60;
 const MAX_EXPIRY_S = 24 * 3600;
@@ -50,9 +52,11 @@ export class EmulatorApi {
     private readonly planChanges: EmulatorPlanChanges,
   ) {
     this.taxIds = new EmulatorTaxIds(store);
+    this.discounts = new EmulatorDiscounts(store);
   }
 
   readonly taxIds: EmulatorTaxIds;
+  readonly discounts: EmulatorDiscounts;
 
   get taxSettings(): TaxSettings {
     return this.billing.tax.settings;
@@ -166,6 +170,8 @@ export class EmulatorApi {
     if (input.customer && !customer) return missing('customer', input.customer, 'customer');
     const refused = checkoutTaxRules(input, customer);
     if (refused) return refused;
+    if (input.allow_promotion_codes !== undefined && input.discounts?.length)
+      return invalid('You may only specify one of these parameters: allow_promotion_codes, discounts.', 'allow_promotion_codes');
     const lines = [];
     for (const [index, item] of input.line_items.entries()) {
       const price = await this.store.get(item.price, 'price', em);
@@ -183,10 +189,19 @@ export class EmulatorApi {
       lines.push({ price, quantity: item.quantity });
     }
     let session = checkoutSessionObject({ ...input, expires_at: expiresAt }, lines, this.urls.checkout) as StripeObject;
+    const requested = input.discounts?.[0];
+    if (requested) {
+      const discounted = await discountedSession(this.store, session, requested, { customer, lines }, em);
+      if ('answer' in discounted) return discounted.answer;
+      session = discounted.session;
+    }
     // A customer whose address Stripe knows is taxed at once; otherwise the hosted page asks for it.
     if (input.automatic_tax?.enabled) {
-      const amounts = lines.map((line) => (line.price.unit_amount as number) * line.quantity);
-      session = taxedSession(session, amounts, await this.billing.tax.calculate(amounts, await buyerOf(customer, this.store, em), this.store, em));
+      const amounts = taxableAmounts(
+        session,
+        lines.map((line) => (line.price.unit_amount as number) * line.quantity),
+      );
+      session = taxedSession(session, await this.billing.tax.calculate(amounts, await buyerOf(customer, this.store, em), this.store, em));
       await keepItemTaxes(this.store, session, em);
     }
     // Kept beside the session (as Stripe keeps line items), for the hosted page and webhooks.

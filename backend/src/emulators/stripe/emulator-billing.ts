@@ -10,6 +10,7 @@ import { formatMoney } from '../../../../contracts/catalog/number-format';
 import { nowSeconds, paymentIntentObject, periodEnd, stripeError, subscriptionObject } from './stripe-objects';
 import type { EmulatorTax } from './emulator-tax';
 import { subscriptionAutomaticTax, taxedInvoice } from './tax-application';
+import { discountedInvoice, withoutEndedDiscount } from './discount-invoices';
 
 type Metadata = Record<string, string>;
 interface SubscriptionItem {
@@ -88,7 +89,7 @@ export class EmulatorBilling {
    * customer.subscription.created and invoice.paid after its checkout.session.completed.
    */
   async subscribe(
-    params: { customer: string; price: StripeObject; quantity: number; metadata: Metadata; automaticTax?: boolean },
+    params: { customer: string; price: StripeObject; quantity: number; metadata: Metadata; automaticTax?: boolean; discounts?: string[] },
     em: EntityManager,
   ): Promise<{ subscription: StripeObject; invoice: StripeObject }> {
     const started = subscriptionObject(params) as StripeObject;
@@ -103,19 +104,24 @@ export class EmulatorBilling {
    * or customer.subscription.deleted.
    */
   async renew(subscriptionId: string, em: EntityManager): Promise<EmulatorAnswer> {
-    const subscription = await this.lockedSubscription(subscriptionId, em);
-    if (!subscription) return missing('subscription', subscriptionId);
-    if (subscription.status !== 'active') return invalid(`Only an active subscription renews; this one is ${String(subscription.status)}.`);
-    const item = itemOf(subscription);
-    if (subscription.cancel_at_period_end) {
-      const ended = await this.store.put({ ...subscription, status: 'canceled', ended_at: item.current_period_end }, em);
+    const stored = await this.lockedSubscription(subscriptionId, em);
+    if (!stored) return missing('subscription', subscriptionId);
+    if (stored.status !== 'active') return invalid(`Only an active subscription renews; this one is ${String(stored.status)}.`);
+    const item = itemOf(stored);
+    if (stored.cancel_at_period_end) {
+      const ended = await this.store.put({ ...stored, status: 'canceled', ended_at: item.current_period_end }, em);
       return ok(ended, [await this.events.emit('customer.subscription.deleted', ended, em)]);
     }
     const next = { start: item.current_period_end, end: periodEnd(item.current_period_end, item.price) };
+    const subscription = await withoutEndedDiscount(this.store, stored, next.start, em);
     const invoice = await this.payNewInvoice(subscription, next, 'subscription_cycle', em);
     const renewed = await this.store.put({ ...this.withPeriod(subscription, next), latest_invoice: invoice.id }, em);
     return ok(renewed, [
-      await this.events.emit('customer.subscription.updated', renewed, em, { items: subscription.items, latest_invoice: subscription.latest_invoice }),
+      await this.events.emit('customer.subscription.updated', renewed, em, {
+        items: stored.items,
+        latest_invoice: stored.latest_invoice,
+        ...(subscription.discounts === stored.discounts ? {} : { discounts: stored.discounts }),
+      }),
       await this.events.emit('invoice.paid', invoice, em),
     ]);
   }
@@ -126,11 +132,12 @@ export class EmulatorBilling {
    * and invoice.payment_failed.
    */
   async failRenewal(subscriptionId: string, em: EntityManager): Promise<EmulatorAnswer> {
-    const subscription = await this.lockedSubscription(subscriptionId, em);
-    if (!subscription) return missing('subscription', subscriptionId);
-    if (subscription.status !== 'active') return invalid(`Only an active subscription renews; this one is ${String(subscription.status)}.`);
-    const item = itemOf(subscription);
+    const stored = await this.lockedSubscription(subscriptionId, em);
+    if (!stored) return missing('subscription', subscriptionId);
+    if (stored.status !== 'active') return invalid(`Only an active subscription renews; this one is ${String(stored.status)}.`);
+    const item = itemOf(stored);
     const next = { start: item.current_period_end, end: periodEnd(item.current_period_end, item.price) };
+    const subscription = await withoutEndedDiscount(this.store, stored, next.start, em);
     const invoice = await this.store.put(failedInvoice(await this.newInvoice(subscription, next, 'subscription_cycle', em)) as StripeObject, em);
     const pastDue = await this.store.put({ ...this.withPeriod(subscription, next), status: 'past_due', latest_invoice: invoice.id }, em);
     return ok(pastDue, [
@@ -288,7 +295,7 @@ export class EmulatorBilling {
     const { customer, number } = await this.numberInvoice(String(subscription.customer), em);
     const item = itemOf(subscription);
     const product = await this.store.get(String(item.price.product), 'product', em);
-    const invoice = await this.taxed(
+    const invoice = await this.discountedAndTaxed(
       openInvoiceObject({
         customer,
         subscription,
@@ -311,6 +318,11 @@ export class EmulatorBilling {
     const fresh = await this.store.get(String(customer.id), 'customer', em);
     if (fresh) await this.store.put({ ...fresh, balance: Math.min(0, total + balance) }, em);
     return this.store.put({ ...invoice, starting_balance: balance, ending_balance: Math.min(0, total + balance), amount_due: due, amount_remaining: due }, em);
+  }
+
+  /** A renewal's or first invoice: the subscription's discount taken off, then taxed. */
+  private async discountedAndTaxed(invoice: StripeObject, subscription: StripeObject, em: EntityManager): Promise<StripeObject> {
+    return this.taxed(await discountedInvoice(this.store, invoice, subscription, em), subscription, em);
   }
 
   /** An invoice of the subscription taxed at its customer's address and tax ids, when the subscription has automatic tax. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { publicView } from './emulator-api';
 import { invalid, ok } from './emulator-answers';
 import { ITEM_TAXES, sessionLineItems } from './emulator-sublists';
+import { ITEM_DISCOUNTS, itemDiscountsId } from './discount-sessions';
 import type { EmulatorAnswer, EmulatorStore, StripeObject } from './emulator-store';
 import { listObject } from './stripe-objects';
 
@@ -17,7 +18,10 @@ const EXPANDABLE: Record<string, Record<string, Expansion>> = {
   customer: { default_source: null, 'invoice_settings.default_payment_method': null, test_clock: 'test_helpers.test_clock', tax_ids: 'tax_ids' },
   tax_id: { customer: 'customer', 'owner.customer': 'customer' },
   // Included only on request, as on Stripe: the session's tax breakdown and a line item's taxes.
-  item: { taxes: 'item_taxes' },
+  item: { taxes: 'item_taxes', discounts: 'item_discounts' },
+  coupon: { applies_to: 'coupon_applies_to' },
+  promotion_code: { customer: 'customer', 'promotion.coupon': 'coupon' },
+  discount: { customer: 'customer', promotion_code: 'promotion_code', 'source.coupon': 'coupon' },
   product: { default_price: 'price', tax_code: null },
   price: { product: 'product' },
   'checkout.session': {
@@ -38,6 +42,7 @@ const EXPANDABLE: Record<string, Record<string, Expansion>> = {
     latest_invoice: 'invoice',
     on_behalf_of: null,
     pending_setup_intent: null,
+    discounts: 'discount_list',
     schedule: null,
     test_clock: 'test_helpers.test_clock',
   },
@@ -47,11 +52,12 @@ const EXPANDABLE: Record<string, Record<string, Expansion>> = {
     default_payment_method: null,
     default_source: null,
     latest_revision: 'invoice',
+    discounts: 'discount_list',
     on_behalf_of: null,
     test_clock: 'test_helpers.test_clock',
     'parent.subscription_details.subscription': 'subscription',
   },
-  line_item: { subscription: 'subscription', 'parent.subscription_item_details.subscription': 'subscription' },
+  line_item: { discounts: 'discount_list', subscription: 'subscription', 'parent.subscription_item_details.subscription': 'subscription' },
   payment_intent: {
     application: null,
     customer: 'customer',
@@ -158,9 +164,25 @@ async function expanded(owner: Record<string, unknown>, current: unknown, kind: 
   }
   if (kind === 'tax_breakdown') {
     const stored = await context.store.get(String(owner.id), 'checkout.session', context.em);
-    return { discounts: [], taxes: (stored?.tax_breakdown_emulator as unknown[] | undefined) ?? [] };
+    return {
+      discounts: (stored?.discount_breakdown_emulator as unknown[] | undefined) ?? [],
+      taxes: (stored?.tax_breakdown_emulator as unknown[] | undefined) ?? [],
+    };
   }
   if (kind === 'item_taxes') return (await context.store.get(String(owner.id), ITEM_TAXES, context.em))?.taxes ?? [];
+  if (kind === 'item_discounts') return (await context.store.get(itemDiscountsId(String(owner.id)), ITEM_DISCOUNTS, context.em))?.discounts ?? [];
+  if (kind === 'coupon_applies_to') {
+    const stored = await context.store.get(String(owner.id), 'coupon', context.em);
+    return (stored?.applies_to_emulator as object | null | undefined) ?? { products: [] };
+  }
+  if (kind === 'discount_list') {
+    const discounts: unknown[] = [];
+    for (const id of Array.isArray(current) ? (current as unknown[]) : []) {
+      const found = typeof id === 'string' ? await context.store.get(id, 'discount', context.em) : undefined;
+      discounts.push(found ? publicView(found) : id);
+    }
+    return discounts;
+  }
   if (kind === 'tax_ids') {
     const ids = (await context.store.find('tax_id', { customer: String(owner.id) }, context.em)).reverse();
     return listObject(ids, `/v1/customers/${String(owner.id)}/tax_ids`);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { publicView } from './emulator-api';
 import { invalid, missing, ok, parse } from './emulator-answers';
-import type { EmulatorAnswer, EmulatorStore } from './emulator-store';
+import type { EmulatorAnswer, EmulatorStore, StripeObject } from './emulator-store';
+import { couponView } from './emulator-discounts';
 import { listObject } from './stripe-objects';
 
 const int = z.coerce.number().int();
@@ -17,6 +18,8 @@ interface ListSpec<S extends z.ZodRawShape> {
   /** The list's own filters, beside the page parameters and `created` that every list of stored objects takes. */
   filters: S;
   query(filters: z.output<z.ZodObject<S>>): Query;
+  /** How a stored object is shown, when not as kept (a coupon's `valid` is as of now). */
+  view?: (stored: StripeObject) => StripeObject;
 }
 const list = <S extends z.ZodRawShape>(spec: ListSpec<S>): ListSpec<z.ZodRawShape> => spec as unknown as ListSpec<z.ZodRawShape>;
 const defined = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
@@ -85,6 +88,15 @@ export const LISTS: Record<string, ListSpec<z.ZodRawShape>> = {
     },
     query: ({ payment, ...rest }) => ({ match: defined({ ...rest, payment: payment ? defined(payment) : undefined }) }),
   }),
+  coupons: list({ object: 'coupon', filters: {}, query: () => ({ match: {}, exclude: [{ deleted_emulator: true }] }), view: (stored) => couponView(stored) }),
+  promotion_codes: list({
+    object: 'promotion_code',
+    filters: { active: flag.optional(), code: z.string().optional(), coupon: id, customer: id },
+    // Stripe matches the code whatever its case.
+    query: ({ active, code, coupon, customer }) => ({
+      match: defined({ active, customer, code_key_emulator: code?.toLowerCase(), promotion: coupon ? { coupon } : undefined }),
+    }),
+  }),
   payment_intents: list({ object: 'payment_intent', filters: { customer: id }, query: (f) => ({ match: defined(f) }) }),
   charges: list({ object: 'charge', filters: { customer: id, payment_intent: id }, query: (f) => ({ match: defined(f) }) }),
   refunds: list({ object: 'refund', filters: { charge: id, payment_intent: id }, query: (f) => ({ match: defined(f) }) }),
@@ -123,7 +135,7 @@ export async function listStored(store: EmulatorStore, path: string, spec: ListS
     endingBefore: before,
   });
   if (!found) return cursorMissing(spec.object, (after ?? before)!, after ? 'starting_after' : 'ending_before');
-  return ok(listObject(found.data.map(publicView), `/v1/${path}`, found.hasMore));
+  return ok(listObject(found.data.map(spec.view ?? publicView), `/v1/${path}`, found.hasMore));
 }
 
 export function cursorMissing(kind: string, id: string, param: string): EmulatorAnswer {

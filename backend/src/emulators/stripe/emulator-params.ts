@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sessionDiscountParams } from './discount-params';
 
 export { stripeParamName } from './emulator-errors';
 
@@ -113,6 +114,8 @@ export const checkoutSessionParams = z
       .strict()
       .optional(),
     line_items: z.array(z.object({ price: z.string().min(1), quantity: int.min(1).max(999_999) }).strict()).min(1),
+    allow_promotion_codes: flag.optional(),
+    discounts: sessionDiscountParams.optional(),
   })
   .strict();
 

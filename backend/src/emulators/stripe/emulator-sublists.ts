@@ -49,6 +49,7 @@ export const sessionItemId = (sessionId: string, index: number) =>
 export async function sessionLineItems(store: EmulatorStore, session: StripeObject, em?: EntityManager): Promise<StripeObject[]> {
   const stored = (session.line_items_emulator ?? []) as Array<{ price: string; quantity: number }>;
   const lineTaxes = (session.line_taxes_emulator ?? []) as Array<Array<{ amount: number }> | undefined>;
+  const lineDiscounts = (session.line_discounts_emulator ?? []) as number[];
   const items: StripeObject[] = [];
   for (const [index, line] of stored.entries()) {
     const price = await store.get(line.price, 'price', em);
@@ -56,15 +57,16 @@ export async function sessionLineItems(store: EmulatorStore, session: StripeObje
     const product = typeof price.product === 'string' ? await store.get(price.product, 'product', em) : undefined;
     const amount = (price.unit_amount as number) * line.quantity;
     const tax = (lineTaxes[index] ?? []).reduce((sum, one) => sum + one.amount, 0);
+    const discount = lineDiscounts[index] ?? 0;
     items.push({
       ...template('item'),
       id: sessionItemId(session.id, index),
       object: 'item',
       adjustable_quantity: null,
-      amount_discount: 0,
+      amount_discount: discount,
       amount_subtotal: amount,
       amount_tax: tax,
-      amount_total: amount + tax,
+      amount_total: amount - discount + tax,
       currency: price.currency,
       description: String(product?.name ?? price.nickname ?? price.product),
       metadata: {},

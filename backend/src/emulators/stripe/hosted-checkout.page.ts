@@ -19,6 +19,10 @@ export function hostedCheckoutPage(view: {
   const pending = session.status === 'complete' && session.payment_status === 'unpaid';
   const subscription = session.mode === 'subscription';
   const fields = addressFields(session);
+  const discount = Number((session.total_details as { amount_discount?: number } | null)?.amount_discount ?? 0);
+  const discountRow = discount
+    ? html`<tr><td>Discount (${String(session.discount_label_emulator ?? '')})</td><td class="amount">−${money(discount, currency)}</td></tr>`
+    : '';
   const rows = lines.map(({ price, productName, quantity }) => {
     const each = Number(price.unit_amount);
     const detail = `Qty ${quantity}${quantity > 1 ? ` · ${money(each, currency)} each` : ''}${subscription ? ' · billed monthly' : ''}`;
@@ -28,7 +32,7 @@ export function hostedCheckoutPage(view: {
 <h1>${open ? (subscription ? `Subscribe: ${total} a month` : `Pay ${total}`) : pending ? 'Payment pending' : `Checkout ${String(session.status)}`}</h1>
 <p>No real card is charged; choose what the payment should do.</p>
 ${notice ? html`<div class="notice" role="alert">${notice}</div>` : ''}
-<div class="card"><table><tbody>${rows}${taxRows(session, currency)}<tr class="total"><td>Total${subscription ? ' per month' : ''}</td><td class="amount">${total}</td></tr></tbody></table></div>
+<div class="card"><table><tbody>${rows}${discountRow}${taxRows(session, currency)}<tr class="total"><td>Total${subscription ? ' per month' : ''}</td><td class="amount">${total}</td></tr></tbody></table></div>
 ${
   open
     ? html`<form method="post" action="${view.action('pay')}"><label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" value="${view.email}">${fields}${fields ? html`<button type="submit" formaction="${view.action('address')}">Update total</button>` : ''}<button class="primary" type="submit">${subscription ? 'Subscribe' : `Pay ${total}`}</button>${subscription || !fields ? '' : html`<button type="submit" formaction="${view.action('pay-later')}">Pay later (bank transfer)</button>`}</form>

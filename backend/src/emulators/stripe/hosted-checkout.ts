@@ -8,7 +8,8 @@ import { customerDetails, customerObject, nowSeconds, paymentIntentObject, type 
 import { collectsAddress, collectsTaxId, hasAddressFields, readAddressForm, type Collected } from './checkout-address';
 import type { TaxBuyer } from './emulator-tax';
 import { taxIdObject } from './emulator-tax-ids';
-import { keepItemTaxes, taxedSession } from './tax-application';
+import { keepItemTaxes, taxableAmounts, taxedSession } from './tax-application';
+import { redeemSessionDiscount, subscriptionDiscount } from './discount-application';
 import { clockOf } from './test-clocks';
 
 export type CheckoutChoice = 'pay' | 'decline' | 'pay-later' | 'settle' | 'fail-payment' | 'address';
@@ -87,8 +88,12 @@ export class HostedCheckout {
       if (choice === 'address') return page('This checkout needs no address.');
       const collected = (session.collected_emulator as Collected | null | undefined) ?? undefined;
 
+      // The discount is redeemed as the session completes: checked again and counted under its locks.
+      const redeemed = await redeemSessionDiscount(this.store, session, typeof session.customer === 'string' ? session.customer : null, em);
+      if (redeemed && 'problem' in redeemed) return page(redeemed.problem, 409);
       const address = String(email || session.customer_email || '').trim() || null;
       const customerId = await this.buyer(session, address, collected, em);
+      const discount = redeemed ? await this.store.put({ ...redeemed.discount, customer: customerId }, em) : undefined;
       const paid = choice === 'pay';
       const metadata = (session.metadata ?? {}) as Record<string, string>;
       // Stripe copies payment_intent_data / subscription_data metadata, not the session's, when given.
@@ -107,11 +112,19 @@ export class HostedCheckout {
         const [line] = lines;
         const clock = await clockOf(this.store, customerId, em);
         const automaticTax = (session.automatic_tax as { enabled?: boolean } | null)?.enabled === true;
-        const params = { customer: customerId, price: line!.price, quantity: line!.quantity, metadata: subscriptionMetadata, automaticTax };
+        const params = {
+          customer: customerId,
+          price: line!.price,
+          quantity: line!.quantity,
+          metadata: subscriptionMetadata,
+          automaticTax,
+          discounts: discount ? [discount.id] : [],
+        };
         const trialDays = (session.subscription_data_emulator as { trial_period_days?: number } | null)?.trial_period_days;
         started = await atTime(clock?.time, () =>
           trialDays ? startTrial({ store: this.store, billing: this.billing }, { ...params, trialDays }, em) : this.billing.subscribe(params, em),
         );
+        if (discount) await subscriptionDiscount(this.store, discount.id, started.subscription, em);
         // A customer on a test clock: its subscription and invoices live at the clock's time.
         if (clock)
           started = {
@@ -157,14 +170,17 @@ export class HostedCheckout {
     const { collected } = read;
     let next: StripeObject = { ...session, collected_emulator: collected, customer_details: customerDetails(email || null, detailsOf(collected)) };
     if ((session.automatic_tax as { enabled?: boolean }).enabled) {
-      const amounts = lines.map((line) => (line.price.unit_amount as number) * line.quantity);
+      const amounts = taxableAmounts(
+        session,
+        lines.map((line) => (line.price.unit_amount as number) * line.quantity),
+      );
       const result = await this.billing.tax.calculate(
         amounts,
         { country: collected.address.country as string, taxIds: collected.taxIds, exempt: (customer?.tax_exempt as TaxBuyer['exempt']) ?? 'none' },
         this.store,
         em,
       );
-      next = taxedSession(next, amounts, result);
+      next = taxedSession(next, result);
       await keepItemTaxes(this.store, next, em);
     }
     return { session: await this.store.put(next, em) };

@@ -146,6 +146,7 @@ export interface CheckoutSessionParams {
   automatic_tax?: { enabled: boolean };
   billing_address_collection?: 'auto' | 'required';
   tax_id_collection?: { enabled: boolean; required?: 'if_supported' | 'never' };
+  allow_promotion_codes?: boolean;
 }
 
 export function checkoutSessionObject(params: CheckoutSessionParams, lines: SessionLine[], hostedUrl: (id: string) => string): Fixture {
@@ -167,6 +168,7 @@ export function checkoutSessionObject(params: CheckoutSessionParams, lines: Sess
     customer_details: null,
     client_reference_id: params.client_reference_id ?? null,
     metadata: params.metadata ?? {},
+    allow_promotion_codes: params.allow_promotion_codes ?? null,
     currency: (lines[0]?.price.currency as string | undefined) ?? null,
     amount_subtotal: subtotal,
     amount_total: subtotal,
@@ -233,6 +235,8 @@ export function subscriptionObject(params: {
   quantity: number;
   metadata: Record<string, string>;
   automaticTax?: boolean;
+  /** The ids of the discounts it carries (the one redeemed at checkout). */
+  discounts?: string[];
 }): Fixture {
   const now = nowSeconds();
   const end = periodEnd(now, params.price);
@@ -256,6 +260,7 @@ export function subscriptionObject(params: {
     ended_at: null,
     latest_invoice: null,
     metadata: params.metadata,
+    discounts: params.discounts ?? [],
     trial_start: null,
     trial_end: null,
     pending_update: null,

@@ -28,20 +28,26 @@ export async function buyerOf(customer: StripeObject | undefined, store: Emulato
   return { country: address?.country ?? null, taxIds, exempt: (customer.tax_exempt as TaxBuyer['exempt']) ?? 'none' };
 }
 
+/** What Stripe Tax taxes of each of a session's lines: its amount less its share of the session's discount. */
+export function taxableAmounts(session: StripeObject, amounts: number[]): number[] {
+  const discounts = (session.line_discounts_emulator ?? []) as number[];
+  return amounts.map((amount, index) => amount - (discounts[index] ?? 0));
+}
+
 /**
  * A Checkout Session taxed for a buyer (or waiting for their address): its automatic_tax status,
  * amounts and total_details, with the per-line taxes and the breakdown kept beside it for
  * `expand[]=line_items.data.taxes` and `expand[]=total_details.breakdown`.
  */
-export function taxedSession(session: StripeObject, amounts: number[], result: TaxResult): StripeObject {
-  const subtotal = amounts.reduce((sum, amount) => sum + amount, 0);
+export function taxedSession(session: StripeObject, result: TaxResult): StripeObject {
+  const subtotal = session.amount_subtotal as number;
   const details = session.total_details as Record<string, unknown>;
+  const untaxed = subtotal - Number(details.amount_discount ?? 0);
   if (result.status !== 'complete')
     return {
       ...session,
       automatic_tax: automaticTax(true, 'requires_location_inputs'),
-      amount_subtotal: subtotal,
-      amount_total: subtotal,
+      amount_total: untaxed,
       total_details: { ...details, amount_tax: 0 },
       line_taxes_emulator: null,
       tax_breakdown_emulator: [],
@@ -49,8 +55,7 @@ export function taxedSession(session: StripeObject, amounts: number[], result: T
   return {
     ...session,
     automatic_tax: automaticTax(true, 'complete'),
-    amount_subtotal: subtotal,
-    amount_total: subtotal + result.amountTax,
+    amount_total: untaxed + result.amountTax,
     total_details: { ...details, amount_tax: result.amountTax },
     line_taxes_emulator: result.lines,
     tax_breakdown_emulator: result.breakdown,
@@ -66,6 +71,7 @@ export async function keepItemTaxes(store: EmulatorStore, session: StripeObject,
 interface InvoiceLine {
   amount: number;
   taxes?: unknown[];
+  discount_amounts?: Array<{ amount: number }> | null;
 }
 
 /**
@@ -92,14 +98,16 @@ export async function taxedInvoice(
   if (!enabled) return withCustomer;
   const lines = (invoice.lines as { data: InvoiceLine[] }).data;
   const result = await deps.tax.calculate(
-    lines.map((line) => line.amount),
+    // Tax is reckoned on what is charged: each line after its discounts.
+    lines.map((line) => line.amount - (line.discount_amounts ?? []).reduce((sum, one) => sum + one.amount, 0)),
     buyer,
     deps.store,
     em,
   );
   if (result.status !== 'complete') return { ...withCustomer, automatic_tax: automaticTax(true, 'requires_location_inputs', true) };
   const subtotal = invoice.subtotal as number;
-  const total = subtotal + result.amountTax;
+  const excludingTax = Number(invoice.total_excluding_tax ?? subtotal);
+  const total = excludingTax + result.amountTax;
   const balance = Math.min(0, Number(invoice.starting_balance ?? 0));
   const due = Math.max(0, total + balance);
   const list = invoice.lines as { data: InvoiceLine[] };
@@ -110,7 +118,7 @@ export async function taxedInvoice(
     total_taxes: result.breakdown.map(invoiceTax),
     subtotal_excluding_tax: subtotal,
     total,
-    total_excluding_tax: subtotal,
+    total_excluding_tax: excludingTax,
     amount_due: due,
     amount_remaining: due,
     ending_balance: Math.min(0, total + balance),
