@@ -110,7 +110,19 @@ function PromotionsPage() {
             }}
           />
         ) : null}
-        <PromotionsTable rows={data.promotions} titles={titles} onEnd={owner ? setEnding : undefined} />
+        <PromotionsTable
+          rows={data.promotions}
+          titles={titles}
+          onEnd={
+            owner
+              ? (row) => {
+                  setAwaited(null);
+                  setRefusal(undefined);
+                  setEnding(row);
+                }
+              : undefined
+          }
+        />
       </div>
     </AdminFrame>
   );
