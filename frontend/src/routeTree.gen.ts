@@ -28,6 +28,7 @@ import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminDisputesRouteImport } from './routes/admin/disputes'
 import { Route as AdminEventsRouteImport } from './routes/admin/events'
 import { Route as AdminLibraryRouteImport } from './routes/admin/library'
+import { Route as AdminPromotionsRouteImport } from './routes/admin/promotions'
 import { Route as AdminStreamsRouteImport } from './routes/admin/streams'
 import { Route as AdminTaxReportRouteImport } from './routes/admin/tax-report'
 import { Route as AdminWebhooksRouteImport } from './routes/admin/webhooks'
@@ -142,6 +143,11 @@ const AdminLibraryRoute = AdminLibraryRouteImport.update({
   path: '/library',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminPromotionsRoute = AdminPromotionsRouteImport.update({
+  id: '/promotions',
+  path: '/promotions',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminStreamsRoute = AdminStreamsRouteImport.update({
   id: '/streams',
   path: '/streams',
@@ -250,6 +256,7 @@ export interface FileRoutesByFullPath {
   '/admin/disputes': typeof AdminDisputesRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/library': typeof AdminLibraryRoute
+  '/admin/promotions': typeof AdminPromotionsRoute
   '/admin/streams': typeof AdminStreamsRoute
   '/admin/tax-report': typeof AdminTaxReportRoute
   '/admin/webhooks': typeof AdminWebhooksRoute
@@ -286,6 +293,7 @@ export interface FileRoutesByTo {
   '/admin/disputes': typeof AdminDisputesRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/library': typeof AdminLibraryRoute
+  '/admin/promotions': typeof AdminPromotionsRoute
   '/admin/streams': typeof AdminStreamsRoute
   '/admin/tax-report': typeof AdminTaxReportRoute
   '/admin/webhooks': typeof AdminWebhooksRoute
@@ -325,6 +333,7 @@ export interface FileRoutesById {
   '/admin/disputes': typeof AdminDisputesRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/library': typeof AdminLibraryRoute
+  '/admin/promotions': typeof AdminPromotionsRoute
   '/admin/streams': typeof AdminStreamsRoute
   '/admin/tax-report': typeof AdminTaxReportRoute
   '/admin/webhooks': typeof AdminWebhooksRoute
@@ -365,6 +374,7 @@ export interface FileRouteTypes {
     | '/admin/disputes'
     | '/admin/events'
     | '/admin/library'
+    | '/admin/promotions'
     | '/admin/streams'
     | '/admin/tax-report'
     | '/admin/webhooks'
@@ -401,6 +411,7 @@ export interface FileRouteTypes {
     | '/admin/disputes'
     | '/admin/events'
     | '/admin/library'
+    | '/admin/promotions'
     | '/admin/streams'
     | '/admin/tax-report'
     | '/admin/webhooks'
@@ -439,6 +450,7 @@ export interface FileRouteTypes {
     | '/admin/disputes'
     | '/admin/events'
     | '/admin/library'
+    | '/admin/promotions'
     | '/admin/streams'
     | '/admin/tax-report'
     | '/admin/webhooks'
@@ -621,6 +633,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminLibraryRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/promotions': {
+      id: '/admin/promotions'
+      path: '/promotions'
+      fullPath: '/admin/promotions'
+      preLoaderRoute: typeof AdminPromotionsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/streams': {
       id: '/admin/streams'
       path: '/streams'
@@ -748,6 +767,7 @@ interface AdminRouteRouteChildren {
   AdminDisputesRoute: typeof AdminDisputesRoute
   AdminEventsRoute: typeof AdminEventsRoute
   AdminLibraryRoute: typeof AdminLibraryRoute
+  AdminPromotionsRoute: typeof AdminPromotionsRoute
   AdminStreamsRoute: typeof AdminStreamsRoute
   AdminTaxReportRoute: typeof AdminTaxReportRoute
   AdminWebhooksRoute: typeof AdminWebhooksRoute
@@ -761,6 +781,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminDisputesRoute: AdminDisputesRoute,
   AdminEventsRoute: AdminEventsRoute,
   AdminLibraryRoute: AdminLibraryRoute,
+  AdminPromotionsRoute: AdminPromotionsRoute,
   AdminStreamsRoute: AdminStreamsRoute,
   AdminTaxReportRoute: AdminTaxReportRoute,
   AdminWebhooksRoute: AdminWebhooksRoute,

@@ -10,6 +10,7 @@ const TABS = [
   { to: '/admin/audit', label: 'Audit log', exact: false },
   { to: '/admin/library', label: 'Library', exact: false },
   { to: '/admin/tax-report', label: 'Tax report', exact: false },
+  { to: '/admin/promotions', label: 'Promotions', exact: false },
 ] as const;
 
 /** The signed-in admin chrome: section tabs and sign-out. */
