@@ -13,6 +13,7 @@ import { BillingDetailsServerFns } from './billing-details/billing-details.serve
 import { StripeBillingDetails } from './billing-details/stripe-billing-details';
 import { BillingDocumentsController } from './billing-documents.controller';
 import { ChargePayments } from './charge-payments';
+import { ChangeBillingDetailsHandler } from './commands/change-billing-details.handler';
 import { CorrectInvoiceHandler } from './commands/correct-invoice.handler';
 import { ChargeDocumentsLog } from './charge-documents.log';
 import { IssueCreditNoteHandler } from './commands/issue-credit-note.handler';
@@ -45,6 +46,7 @@ import { InvoiceSeller, sellerOf } from './seller';
     IssueInvoiceHandler,
     IssueCreditNoteHandler,
     CorrectInvoiceHandler,
+    ChangeBillingDetailsHandler,
     InvoicingServerFns,
     BillingDetailsServerFns,
   ],

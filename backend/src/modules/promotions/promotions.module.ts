@@ -5,6 +5,8 @@ import { ProjectorRegistry } from '../../events/projector-registry';
 import { ReactorRegistry } from '../../events/reactor-registry';
 import { StreamKinds } from '../../events/stream-kinds';
 import { StripeClient, StripeModule } from '../../integrations/stripe';
+import { CreatePromotionHandler } from './commands/create-promotion.handler';
+import { EndPromotionHandler } from './commands/end-promotion.handler';
 import { StripePromotionsReactor } from './jobs/stripe-promotions.reactor';
 import { PromotionsProjector } from './projections/promotions.projector';
 import { promotionEvents } from './promotions.events';
@@ -15,7 +17,12 @@ import { promotionsStreamKinds } from './promotions.stream-kinds';
 /** Promotions: codes and automatic sales the owner creates and ends, held and redeemed by checkouts, mirrored at Stripe. */
 @Module({
   imports: [StripeModule],
-  providers: [{ provide: PromotionsQueries, inject: [MikroORM], useFactory: (orm: MikroORM) => new PromotionsQueries(orm) }, PromotionsServerFns],
+  providers: [
+    { provide: PromotionsQueries, inject: [MikroORM], useFactory: (orm: MikroORM) => new PromotionsQueries(orm) },
+    PromotionsServerFns,
+    CreatePromotionHandler,
+    EndPromotionHandler,
+  ],
   exports: [PromotionsQueries],
 })
 export class PromotionsModule implements OnModuleInit {

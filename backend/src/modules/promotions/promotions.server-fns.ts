@@ -1,16 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { z } from 'zod';
 import { adminCreatePromotion, adminEndPromotion, adminListPromotions } from '../../../../contracts/admin/promotions.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
-import { runCommand } from '../../events/command-runner';
-import { EventStore } from '../../events/event-store';
 import { requestMetadata } from '../../events/metadata-for';
 import { adminCallerOf } from '../../server-fn/admin-operation';
 import { ServerFn } from '../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../server-fn/server-fn-context';
-import { promotionDecider } from './promotions.decider';
-import { promotionStreamId } from './promotions.events';
+import { CreatePromotion } from './commands/create-promotion.handler';
+import { EndPromotion } from './commands/end-promotion.handler';
 import { PromotionsQueries } from './promotions.queries';
 
 const adminMetadata = (context: ServerFnContext) => requestMetadata(context.correlationId, { kind: 'admin', userId: adminCallerOf(context).id });
@@ -19,7 +17,7 @@ const adminMetadata = (context: ServerFnContext) => requestMetadata(context.corr
 @Injectable()
 export class PromotionsServerFns {
   constructor(
-    private readonly store: EventStore,
+    private readonly commands: CommandBus,
     private readonly queries: PromotionsQueries,
   ) {}
 
@@ -34,20 +32,8 @@ export class PromotionsServerFns {
       audit: { kind: 'recorded', target: (input) => `promotion-${input.code ?? 'automatic'}`, outcome: (output) => `Created promotion ${output.promotionId}` },
     },
   })
-  async adminCreatePromotion(
-    input: z.output<typeof adminCreatePromotion.input>,
-    context: ServerFnContext,
-  ): Promise<ServerFnOutput<typeof adminCreatePromotion>> {
-    // A code is its own id (one stream per code, so a code is never given twice); an automatic promotion gets one.
-    const promotionId = input.code ?? `auto-${randomUUID().slice(0, 8)}`;
-    await runCommand({
-      store: this.store,
-      streamId: promotionStreamId(promotionId),
-      decider: promotionDecider,
-      command: { type: 'CreatePromotion', promotionId, terms: input, at: new Date().toISOString() },
-      metadata: adminMetadata(context),
-    });
-    return { promotionId };
+  adminCreatePromotion(input: z.output<typeof adminCreatePromotion.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof adminCreatePromotion>> {
+    return this.commands.execute(new CreatePromotion(input, adminMetadata(context)));
   }
 
   @ServerFn(adminEndPromotion, {
@@ -56,14 +42,7 @@ export class PromotionsServerFns {
       audit: { kind: 'recorded', target: (input) => `promotion-${input.promotionId}`, outcome: (output) => `Ended promotion ${output.promotionId}` },
     },
   })
-  async adminEndPromotion(input: z.output<typeof adminEndPromotion.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof adminEndPromotion>> {
-    const { state } = await runCommand({
-      store: this.store,
-      streamId: promotionStreamId(input.promotionId),
-      decider: promotionDecider,
-      command: { type: 'EndPromotion', at: new Date().toISOString() },
-      metadata: adminMetadata(context),
-    });
-    return { promotionId: input.promotionId, endedAt: state.endedAt! };
+  adminEndPromotion(input: z.output<typeof adminEndPromotion.input>, context: ServerFnContext): Promise<ServerFnOutput<typeof adminEndPromotion>> {
+    return this.commands.execute(new EndPromotion(input.promotionId, adminMetadata(context)));
   }
 }

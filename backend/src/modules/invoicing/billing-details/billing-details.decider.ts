@@ -17,8 +17,16 @@ export const billingDetailsDecider: Decider<BillingDetailsCommand, BillingDetail
   initialState: () => ({ buyer: null }),
   evolve: (_state, event) => ({ buyer: event.data.buyer }),
   decide(command, state) {
-    if (state.buyer && sameParty(state.buyer, command.buyer)) return [];
-    const { type: _type, at, ...details } = command;
-    return [BillingDetailsChanged({ ...details, changedAt: at })];
+    switch (command.type) {
+      case 'ChangeBillingDetails': {
+        if (state.buyer && sameParty(state.buyer, command.buyer)) return [];
+        const { type: _type, at, ...details } = command;
+        return [BillingDetailsChanged({ ...details, changedAt: at })];
+      }
+      default: {
+        const unhandled: never = command.type;
+        throw new Error(`unhandled command ${JSON.stringify(unhandled)}`);
+      }
+    }
   },
 };

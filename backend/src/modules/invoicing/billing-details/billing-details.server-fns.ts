@@ -3,21 +3,17 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { z } from 'zod';
 import { getBillingDetails, updateBillingDetails } from '../../../../../contracts/billing/billing-details.contract';
 import type { ServerFnOutput } from '../../../../../contracts/server-fn';
-import { runCommand } from '../../../events/command-runner';
 import { EventStore } from '../../../events/event-store';
-import { requestMetadata } from '../../../events/metadata-for';
 import { ServerFn } from '../../../server-fn/server-fn.decorator';
 import type { ServerFnContext } from '../../../server-fn/server-fn-context';
 import { Auth } from '../../auth';
-import { LinkStripeCustomer } from '../../subscriptions';
 import { ChargeDocumentsLog } from '../charge-documents.log';
 import { ChargePayments } from '../charge-payments';
 import { InvoicingQueries } from '../invoicing.queries';
 import { CORRECTION_WINDOW_DAYS, correctionSince } from '../jobs/billing-corrections.reactor';
-import { billingDetailsDecider } from './billing-details.decider';
+import { ChangeBillingDetails } from '../commands/change-billing-details.handler';
 import { BillingDetailsChanged, billingDetailsStreamId } from './billing-details.events';
 import { correctionPlan } from './correction-plan';
-import { StripeBillingDetails } from './stripe-billing-details';
 
 type Output<Fn extends Parameters<typeof ServerFn>[0]> = ServerFnOutput<Fn>;
 
@@ -28,7 +24,6 @@ export class BillingDetailsServerFns {
     private readonly auth: Auth,
     private readonly commands: CommandBus,
     private readonly store: EventStore,
-    private readonly stripe: StripeBillingDetails,
     private readonly payments: ChargePayments,
     private readonly documents: ChargeDocumentsLog,
     private readonly queries: InvoicingQueries,
@@ -47,18 +42,7 @@ export class BillingDetailsServerFns {
   @ServerFn(updateBillingDetails)
   async updateBillingDetails(input: z.output<typeof updateBillingDetails.input>, context: ServerFnContext): Promise<Output<typeof updateBillingDetails>> {
     const user = await this.auth.requireUser(context);
-    const customer = await this.commands.execute(new LinkStripeCustomer(user, context.correlationId));
-    const { buyer, taxIdStatus } = await this.stripe.save(customer, input);
-    const taxOrigin = await this.stripe.taxOrigin();
-    const at = new Date().toISOString();
-    const outcome = await runCommand({
-      store: this.store,
-      streamId: billingDetailsStreamId(user.userId),
-      decider: billingDetailsDecider,
-      command: { type: 'ChangeBillingDetails', userId: user.userId, buyer, taxIdStatus, taxOrigin, at },
-      metadata: requestMetadata(context.correlationId, { kind: 'user', userId: user.userId }),
-    });
-    const changed = outcome.status === 'appended';
+    const { buyer, taxIdStatus, taxOrigin, changed, at } = await this.commands.execute(new ChangeBillingDetails(user, input, context.correlationId));
     if (!changed) return { details: buyer, taxIdStatus, changed, reissued: 0, vatReturned: 0 };
     // What the worker is about to do, told now: the same plan it follows, on the same documents.
     let reissued = 0;
