@@ -7,6 +7,7 @@ import { rootLogger } from '../../platform/common/logger';
 import { within } from '../../platform/common/within';
 import { toErrorIssues } from '../../platform/common/zod-issues';
 import { CREDIT_PACKS_PATH, CreditAccounts, CreditReads } from '../credits';
+import { AnnualUpgradeOffers } from './annual-upgrade-offer';
 import { DEPENDENCY_TIMEOUT_MS, KeyGate, type KeyGateLimits } from './key-gate';
 import type { LookedUpLicense } from './license-lookup';
 
@@ -20,6 +21,7 @@ export class CreditsController {
     private readonly gate: KeyGate,
     private readonly accounts: CreditAccounts,
     private readonly reads: CreditReads,
+    private readonly offers: AnnualUpgradeOffers,
   ) {}
 
   @Get('balance')
@@ -28,7 +30,7 @@ export class CreditsController {
       const now = new Date();
       const account = await this.accounts.forLicense(license, now);
       if (!account) return null;
-      const figures = await this.reads.balance(account.userId, account.cycle);
+      const [figures, offer] = await Promise.all([this.reads.balance(account.userId, account.cycle), account.yearly ? null : this.offers.forLicense(license)]);
       const balance: CreditBalance = {
         included_remaining: figures.includedRemaining,
         add_on_remaining: figures.addOnRemaining,
@@ -39,9 +41,9 @@ export class CreditsController {
         cycle_started_at: account.cycle.cycleStart,
         cycle_ends_at: account.cycle.cycleEnd,
         turn_in_flight_until: null,
-        billing_cycle: 'monthly',
+        billing_cycle: account.yearly ? 'annual' : 'monthly',
         purchase_url: CREDIT_PACKS_PATH,
-        annual_upgrade_offer: null,
+        annual_upgrade_offer: offer,
       };
       return creditBalanceSchema.parse(balance);
     });

@@ -3,6 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { DevicesModule } from '../devices';
 import { CreditsModule } from '../credits';
 import { LicenseChanges, LicensesModule, ValidationLog } from '../licenses';
+import { AnnualUpgradeOffers } from './annual-upgrade-offer';
 import { KeyGate } from './key-gate';
 import { LicenseLookup } from './license-lookup';
 import { CreditDebitController } from './credit-debit.controller';
@@ -19,6 +20,7 @@ import { LicenseValidateController } from './license-validate.controller';
   providers: [
     KeyGate,
     { provide: LicenseLookup, inject: [MikroORM, LicenseChanges], useFactory: (orm: MikroORM, changes: LicenseChanges) => new LicenseLookup(orm, changes) },
+    { provide: AnnualUpgradeOffers, inject: [MikroORM], useFactory: (orm: MikroORM) => new AnnualUpgradeOffers(orm) },
     { provide: ValidationLog, inject: [MikroORM], useFactory: (orm: MikroORM) => new ValidationLog(orm) },
   ],
   exports: [KeyGate, LicenseLookup, ValidationLog],
