@@ -8,6 +8,7 @@ import { within } from '../../platform/common/within';
 import { toErrorIssues } from '../../platform/common/zod-issues';
 import { CREDIT_PACKS_PATH, CreditAccounts, CreditReads } from '../credits';
 import { AnnualUpgradeOffers } from './annual-upgrade-offer';
+import { LicenseClock } from './license-clock';
 import { DEPENDENCY_TIMEOUT_MS, KeyGate, type KeyGateLimits } from './key-gate';
 import type { LookedUpLicense } from './license-lookup';
 
@@ -22,13 +23,13 @@ export class CreditsController {
     private readonly accounts: CreditAccounts,
     private readonly reads: CreditReads,
     private readonly offers: AnnualUpgradeOffers,
+    private readonly clock: LicenseClock,
   ) {}
 
   @Get('balance')
   async balance(@Req() req: Request, @Res() res: Response): Promise<void> {
     await this.answer(req, res, { ...LIMITS, scope: 'credits' }, async (license) => {
-      const now = new Date();
-      const account = await this.accounts.forLicense(license, now);
+      const account = await this.accounts.forLicense(license, await this.clock.now(license.licenseId));
       if (!account) return null;
       const [figures, offer] = await Promise.all([this.reads.balance(account.userId, account.cycle), account.yearly ? null : this.offers.forLicense(license)]);
       const balance: CreditBalance = {
