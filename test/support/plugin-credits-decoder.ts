@@ -65,7 +65,8 @@ export function decodeBalance(body: unknown): BalanceReading | { unusable: strin
     if (typeof offer !== 'object' || Object.keys(offer).sort().join(',') !== offerKeys.join(',')) return { unusable: 'annual_upgrade_offer' };
     for (const key of ['amount_saved_cents', 'annual_price_cents', 'monthly_equivalent_annual_cents'])
       if (!isCount(offer[key])) return { unusable: `annual_upgrade_offer.${key} is not a non-negative integer` };
-    if (typeof offer.percent_saved !== 'number' || offer.percent_saved < 0 || offer.percent_saved > 100) return { unusable: 'annual_upgrade_offer.percent_saved' };
+    if (typeof offer.percent_saved !== 'number' || offer.percent_saved < 0 || offer.percent_saved > 100)
+      return { unusable: 'annual_upgrade_offer.percent_saved' };
     if (typeof offer.checkout_path !== 'string' || !offer.checkout_path.startsWith('/')) return { unusable: 'annual_upgrade_offer.checkout_path' };
   }
   const offer = b.annual_upgrade_offer as Record<string, unknown> | null;

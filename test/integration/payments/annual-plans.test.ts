@@ -120,7 +120,10 @@ describe('annual plans (two months free), billed yearly by Stripe', () => {
       ['subscription_cycle', 19_000],
     ]);
     const renewed = (await stripe.subscriptions.retrieve(subscriptionId)).items.data[0]!;
-    expect([iso(renewed.current_period_start), iso(renewed.current_period_end)]).toEqual([addMonths(anchor, 12).toISOString(), addMonths(anchor, 24).toISOString()]);
+    expect([iso(renewed.current_period_start), iso(renewed.current_period_end)]).toEqual([
+      addMonths(anchor, 12).toISOString(),
+      addMonths(anchor, 24).toISOString(),
+    ]);
   });
 
   it('a monthly subscriber is offered annual billing with the real figures; the switch is prorated as previewed and the offer ends', async () => {

@@ -58,7 +58,13 @@ export class CreditAccounts {
     const row = await creditReadModels(this.orm.em)
       .selectFrom('rm_licenses as l')
       .leftJoin('resources as r', 'r.id', 'l.resource_id')
-      .select(['l.user_id', 'l.kind', 'l.included_credits_per_month', 'l.granted_at', sql<string | null>`r.metadata->>'billingInterval'`.as('billing_interval')])
+      .select([
+        'l.user_id',
+        'l.kind',
+        'l.included_credits_per_month',
+        'l.granted_at',
+        sql<string | null>`r.metadata->>'billingInterval'`.as('billing_interval'),
+      ])
       .where('l.license_id', '=', licenseId)
       .executeTakeFirst();
     const terms = row
