@@ -115,8 +115,16 @@ describe('getPricingResources', () => {
     expect(body.result.proMonthly.id).toBe(KNOWN_RESOURCE_IDS.monthlySubscription);
     expect(body.result.lifetimeLicense.priceCents).toBe(19900);
     // Starter and Pro billed yearly: ten months' price, the same entitlements.
-    expect(body.result.starterAnnual).toMatchObject({ id: 'starter-annual', priceCents: 9000, metadata: { billingInterval: 'year', includedCreditsPerMonth: 100_000 } });
-    expect(body.result.proAnnual).toMatchObject({ id: 'pro-annual', priceCents: 19_000, metadata: { billingInterval: 'year', includedCreditsPerMonth: 400_000 } });
+    expect(body.result.starterAnnual).toMatchObject({
+      id: 'starter-annual',
+      priceCents: 9000,
+      metadata: { billingInterval: 'year', includedCreditsPerMonth: 100_000 },
+    });
+    expect(body.result.proAnnual).toMatchObject({
+      id: 'pro-annual',
+      priceCents: 19_000,
+      metadata: { billingInterval: 'year', includedCreditsPerMonth: 400_000 },
+    });
     expect(body.result.creditPacks.map((r: { type: string }) => r.type)).toEqual(['api_credits', 'api_credits']);
   });
 });
