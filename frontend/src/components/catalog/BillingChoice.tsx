@@ -31,7 +31,9 @@ export function BillingChoice({ value, onChange, className }: { value: Billing; 
               <input type="radio" name={name} value={option.value} checked={checked} onChange={() => onChange(option.value)} className="sr-only" />
               {option.label}
               {option.note ? (
-                <span className={cx('rounded-full px-2 py-0.5 text-xs font-semibold', checked ? 'bg-white text-accent-700' : 'bg-accent-500/15 text-accent-200')}>
+                <span
+                  className={cx('rounded-full px-2 py-0.5 text-xs font-semibold', checked ? 'bg-white text-accent-700' : 'bg-accent-500/15 text-accent-200')}
+                >
                   {option.note}
                 </span>
               ) : null}
