@@ -50,6 +50,9 @@ export const getPricingResources = defineServerFn({
     starterMonthly: resourceSchema,
     proMonthly: resourceSchema,
     lifetimeLicense: resourceSchema,
+    /** Starter and Pro billed yearly; null while the catalog has no such plan (the page then sells monthly only). */
+    starterAnnual: resourceSchema.nullable(),
+    proAnnual: resourceSchema.nullable(),
     creditPacks: z.array(resourceSchema),
   }),
 });

@@ -25,6 +25,9 @@ export const KNOWN_RESOURCE_IDS = {
   proMonthly: 'pro-monthly',
   monthlySubscription: 'pro-monthly',
   lifetimeLicense: 'lifetime-license',
+  /** The same plans billed once a year, at ten months' price. */
+  starterAnnual: 'starter-annual',
+  proAnnual: 'pro-annual',
 } as const;
 
 export const resourceMetadataSchema = z

@@ -18,6 +18,7 @@ export const annualUpgradeOfferSchema = z.strictObject({
   monthly_equivalent_annual_cents: count,
   checkout_path: z.string().startsWith('/'),
 });
+export type AnnualUpgradeOffer = z.output<typeof annualUpgradeOfferSchema>;
 
 export const creditBalanceSchema = z
   .strictObject({

@@ -111,7 +111,7 @@ describe('invalid search parameters', () => {
     expect(await back.getAttribute('href')).toBe('/resources');
     await back.click();
     await page.waitForURL((url) => url.pathname === '/resources' && url.search === '');
-    await resultCount(page).filter({ hasText: '16 resources' }).waitFor();
+    await resultCount(page).filter({ hasText: '18 resources' }).waitFor();
     await close();
   });
 

@@ -50,8 +50,8 @@ describe('browsing plans and resources', () => {
     // Resources, all of them.
     await page.getByRole('link', { name: 'Browse resources' }).click();
     await page.waitForURL((url) => url.pathname === '/resources');
-    await resultCount(page).filter({ hasText: '16 resources' }).waitFor();
-    expect(await cards(page).count()).toBe(16);
+    await resultCount(page).filter({ hasText: '18 resources' }).waitFor();
+    expect(await cards(page).count()).toBe(18);
     expect(await categoryChip(page, 'All').getAttribute('aria-current')).toBe('true');
     expect(await categoryChip(page, 'Templates').textContent()).toBe('Templates 3');
     expect(await priceFilter(page, 'All prices').getAttribute('aria-current')).toBe('true');
@@ -78,7 +78,7 @@ describe('browsing plans and resources', () => {
     await resultCount(page).filter({ hasText: '1 resource' }).waitFor();
     await priceFilter(page, 'All prices').click();
     await page.waitForURL((url) => url.search === '');
-    await resultCount(page).filter({ hasText: '16 resources' }).waitFor();
+    await resultCount(page).filter({ hasText: '18 resources' }).waitFor();
 
     // By search: typing updates the URL after a pause, replacing the history entry.
     const historyLength = await page.evaluate(() => history.length);
@@ -103,7 +103,7 @@ describe('browsing plans and resources', () => {
     expect(await resultCount(page).textContent()).toContain('0 resources');
     await page.getByRole('main').getByRole('link', { name: 'Clear filters' }).last().click();
     await page.waitForURL((url) => url.search === '');
-    await resultCount(page).filter({ hasText: '16 resources' }).waitFor();
+    await resultCount(page).filter({ hasText: '18 resources' }).waitFor();
     expect(await page.getByLabel('Search resources').inputValue()).toBe('');
 
     // A card to its detail page.
@@ -120,7 +120,7 @@ describe('browsing plans and resources', () => {
 
     // Back to the list with the breadcrumb.
     await crumbs.getByRole('link', { name: 'Resources' }).click();
-    await resultCount(page).filter({ hasText: '16 resources' }).waitFor();
+    await resultCount(page).filter({ hasText: '18 resources' }).waitFor();
 
     expect(errors).toEqual([]);
     await close();

@@ -76,7 +76,7 @@ describe('for crawlers', () => {
     const xml = await response.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
     expect(locs).toEqual(expect.arrayContaining(['/', '/obsidian-ai-plugin', '/resources', '/resources/lifetime-license', '/status']));
-    expect(locs.filter((path) => path.startsWith('/resources/'))).toHaveLength(16);
+    expect(locs.filter((path) => path.startsWith('/resources/'))).toHaveLength(18);
     expect(new Set(locs).size).toBe(locs.length);
   });
 

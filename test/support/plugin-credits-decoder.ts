@@ -30,6 +30,18 @@ export interface BalanceReading {
   cycleEndsAt: string;
   purchaseUrl: string;
   warnsLow: boolean;
+  billingCycle: 'monthly' | 'annual';
+  cycleAnchorAt: string;
+  annualUpgradeOffer: AnnualOfferReading | null;
+}
+
+/** The offer to switch to annual billing, as the plugin shows it (a path on the site it opens). */
+export interface AnnualOfferReading {
+  amountSavedCents: number;
+  percentSaved: number;
+  annualPriceCents: number;
+  monthlyEquivalentAnnualCents: number;
+  checkoutPath: string;
 }
 
 export function decodeBalance(body: unknown): BalanceReading | { unusable: string } {
@@ -51,7 +63,13 @@ export function decodeBalance(body: unknown): BalanceReading | { unusable: strin
     const offer = b.annual_upgrade_offer as Record<string, unknown>;
     const offerKeys = ['amount_saved_cents', 'annual_price_cents', 'checkout_path', 'monthly_equivalent_annual_cents', 'percent_saved'];
     if (typeof offer !== 'object' || Object.keys(offer).sort().join(',') !== offerKeys.join(',')) return { unusable: 'annual_upgrade_offer' };
+    for (const key of ['amount_saved_cents', 'annual_price_cents', 'monthly_equivalent_annual_cents'])
+      if (!isCount(offer[key])) return { unusable: `annual_upgrade_offer.${key} is not a non-negative integer` };
+    if (typeof offer.percent_saved !== 'number' || offer.percent_saved < 0 || offer.percent_saved > 100)
+      return { unusable: 'annual_upgrade_offer.percent_saved' };
+    if (typeof offer.checkout_path !== 'string' || !offer.checkout_path.startsWith('/')) return { unusable: 'annual_upgrade_offer.checkout_path' };
   }
+  const offer = b.annual_upgrade_offer as Record<string, unknown> | null;
   return {
     includedRemaining: b.included_remaining as number,
     addOnRemaining: b.add_on_remaining as number,
@@ -61,6 +79,17 @@ export function decodeBalance(body: unknown): BalanceReading | { unusable: strin
     cycleEndsAt: b.cycle_ends_at as string,
     purchaseUrl: b.purchase_url,
     warnsLow: (b.total_remaining as number) < 1_000,
+    billingCycle: b.billing_cycle,
+    cycleAnchorAt: b.cycle_anchor_at as string,
+    annualUpgradeOffer: offer
+      ? {
+          amountSavedCents: offer.amount_saved_cents as number,
+          percentSaved: offer.percent_saved as number,
+          annualPriceCents: offer.annual_price_cents as number,
+          monthlyEquivalentAnnualCents: offer.monthly_equivalent_annual_cents as number,
+          checkoutPath: offer.checkout_path as string,
+        }
+      : null,
   };
 }
 

@@ -53,7 +53,8 @@ function PluginPage() {
         </h2>
         <PlanGrid pricing={pricing} held={held} />
         <p className="mt-8 text-center text-sm text-ink-subtle">
-          Prices in US dollars, plus VAT/GST where applicable. Monthly plans are billed each month; the lifetime license is one payment.{' '}
+          Prices in US dollars, plus VAT/GST where applicable. Monthly plans are billed each month and annual plans once a year (two months free); the lifetime
+          license is one payment.{' '}
           <Link to={REFUND_HREF as '/'} className="font-medium text-accent-300 underline-offset-4 hover:underline">
             Refund policy
           </Link>

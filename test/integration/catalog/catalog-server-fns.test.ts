@@ -23,14 +23,14 @@ describe('listResources', () => {
   it('lists everything with no filters, in catalog order, with counts per type', async () => {
     const { status, body } = await call('listResources', {});
     expect(status).toBe(200);
-    expect(body.result.total).toBe(16);
+    expect(body.result.total).toBe(18);
     expect(body.result.resources[0].id).toBe(KNOWN_RESOURCE_IDS.starterMonthly);
-    expect(body.result.countsByType).toMatchObject({ license: 3, bundle: 2, template: 3, session: 2, api_credits: 2 });
+    expect(body.result.countsByType).toMatchObject({ license: 5, bundle: 2, template: 3, session: 2, api_credits: 2 });
   });
 
   it("treats 'all' as no filter", async () => {
     const { body } = await call('listResources', { category: 'all', price: 'all' });
-    expect(body.result.total).toBe(16);
+    expect(body.result.total).toBe(18);
   });
 
   it('filters by category', async () => {
@@ -45,13 +45,13 @@ describe('listResources', () => {
 
   it('filters paid resources: everything that is not free', async () => {
     const { body } = await call('listResources', { price: 'paid' });
-    expect(body.result.total).toBe(15);
+    expect(body.result.total).toBe(17);
   });
 
   it('searches title, description and summary, case-insensitively, with the trimmed query', async () => {
     const { body } = await call('listResources', { q: '  TRANSCRIPT  ' });
     const ids = body.result.resources.map((r: { id: string }) => r.id);
-    expect(ids).toEqual(['starter-monthly', 'from-audio-to-notes']);
+    expect(ids).toEqual(['starter-monthly', 'starter-annual', 'from-audio-to-notes']);
     expect(ids).not.toContain('credits-100k');
   });
 
@@ -68,7 +68,7 @@ describe('listResources', () => {
 
   it('drops an empty query', async () => {
     const { body } = await call('listResources', { q: '   ' });
-    expect(body.result.total).toBe(16);
+    expect(body.result.total).toBe(18);
   });
 
   it.each([
@@ -114,6 +114,17 @@ describe('getPricingResources', () => {
     expect(body.result.starterMonthly.id).toBe(KNOWN_RESOURCE_IDS.starterMonthly);
     expect(body.result.proMonthly.id).toBe(KNOWN_RESOURCE_IDS.monthlySubscription);
     expect(body.result.lifetimeLicense.priceCents).toBe(19900);
+    // Starter and Pro billed yearly: ten months' price, the same entitlements.
+    expect(body.result.starterAnnual).toMatchObject({
+      id: 'starter-annual',
+      priceCents: 9000,
+      metadata: { billingInterval: 'year', includedCreditsPerMonth: 100_000 },
+    });
+    expect(body.result.proAnnual).toMatchObject({
+      id: 'pro-annual',
+      priceCents: 19_000,
+      metadata: { billingInterval: 'year', includedCreditsPerMonth: 400_000 },
+    });
     expect(body.result.creditPacks.map((r: { type: string }) => r.type)).toEqual(['api_credits', 'api_credits']);
   });
 });

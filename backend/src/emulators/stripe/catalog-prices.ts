@@ -43,7 +43,8 @@ export class CatalogPrices implements OnApplicationBootstrap {
         const [existing] = await this.store.find('price', { lookup_key: key }, em);
         if (existing) continue;
         const product = await this.productFor(resource, em);
-        const monthly = resource.metadata?.billingInterval === 'month';
+        const interval = resource.metadata?.billingInterval;
+        const recurring = interval === 'month' || interval === 'year' ? { interval: interval as 'month' | 'year' } : null;
         const price = await this.store.put(
           priceObject({
             currency: 'usd',
@@ -51,7 +52,7 @@ export class CatalogPrices implements OnApplicationBootstrap {
             product: product.id,
             lookup_key: key,
             metadata: { resourceId: resource.id },
-            ...(monthly ? { recurring: { interval: 'month' } } : {}),
+            ...(recurring ? { recurring } : {}),
           }) as StripeObject,
           em,
         );

@@ -5,11 +5,11 @@ import { openInvoiceObject, paidInvoice } from './billing-objects';
 import { invalid, missing, ok } from './emulator-answers';
 import type { EmulatorBilling } from './emulator-billing';
 import { mergeMetadata, type invoicePreviewParams, type subscriptionUpdateParams } from './emulator-params';
-import { prorationLineObjects, prorationLines } from './emulator-proration';
+import { intervalChangeLines, prorationLineObjects, prorationLines } from './emulator-proration';
 import type { EmulatorAnswer, EmulatorStore, StripeObject } from './emulator-store';
 import type { EmulatorEvents } from './emulator-webhooks';
 import type { EmulatorUrls } from './emulator-urls';
-import { nowSeconds, stripeId } from './stripe-objects';
+import { nowSeconds, periodEnd, stripeId } from './stripe-objects';
 import { subscriptionAutomaticTax as automaticTaxOf } from './tax-application';
 import { cardDeclined, declinesCharge } from './test-cards';
 
@@ -111,7 +111,7 @@ export class EmulatorPlanChanges {
     const items = subscription.items as { data: Item[] };
     const updated = await this.store.put(
       {
-        ...subscription,
+        ...planned.subscription,
         metadata: mergeMetadata(subscription.metadata, change.metadata),
         latest_invoice: latestInvoice,
         items: { ...items, data: [planned.next, ...items.data.slice(1)] },
@@ -158,20 +158,28 @@ export class EmulatorPlanChanges {
       return { answer: invalid('The price specified has a different currency from the subscription.', param('items[0][price]')) };
     const interval = (p: StripeObject) =>
       JSON.stringify([(p.recurring as { interval: string }).interval, (p.recurring as { interval_count: number }).interval_count]);
-    if (interval(price) !== interval(item.price))
-      return { answer: invalid('The Stripe emulator changes prices of the same billing interval only.', param('items[0][price]')) };
+    const anchorResets = interval(price) !== interval(item.price);
     const at = prorationDate ?? nowSeconds();
     if (at < item.current_period_start || at > item.current_period_end)
       return { answer: invalid('The proration date must be within the current subscription period.', param('proration_date')) };
     const quantity = change.quantity ?? item.quantity;
     const name = async (p: StripeObject) => String((await this.store.get(String(p.product), 'product', em))?.name ?? p.nickname ?? p.product);
-    const lines = prorationLines({
+    const proration = {
       period: { start: item.current_period_start, end: item.current_period_end },
       at,
       from: { price: item.price, quantity: item.quantity, name: await name(item.price) },
       to: { price, quantity, name: await name(price) },
-    });
-    return { subscription, item, next: { ...item, price, plan: planOf(price), quantity }, at, lines };
+    };
+    if (!anchorResets) return { subscription, item, next: { ...item, price, plan: planOf(price), quantity }, at, lines: prorationLines(proration) };
+    // Another billing interval: Stripe resets the billing cycle anchor to the change and starts a new period.
+    const newPeriodEnd = periodEnd(at, price);
+    return {
+      subscription: { ...subscription, billing_cycle_anchor: at },
+      item,
+      next: { ...item, price, plan: planOf(price), quantity, current_period_start: at, current_period_end: newPeriodEnd },
+      at,
+      lines: intervalChangeLines({ ...proration, newPeriodEnd }),
+    };
   }
 
   private async invoice(
@@ -183,7 +191,7 @@ export class EmulatorPlanChanges {
     em: EntityManager,
     number = '',
   ): Promise<StripeObject> {
-    const period = { start: planned.at, end: planned.item.current_period_end };
+    const period = { start: planned.at, end: planned.next.current_period_end };
     const base = openInvoiceObject({
       customer,
       subscription: planned.subscription,

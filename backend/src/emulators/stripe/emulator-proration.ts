@@ -7,6 +7,8 @@ export interface ProrationLine {
   price: Fixture;
   quantity: number;
   period: { start: number; end: number };
+  /** False for a new period's full charge (a change of billing interval), which is no proration. */
+  proration?: boolean;
 }
 
 const day = (seconds: number) => new Date(seconds * 1000).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -44,6 +46,36 @@ export function prorationLines(change: {
   ];
 }
 
+/**
+ * Stripe's change to a price of another billing interval (monthly → yearly): the billing cycle
+ * anchor resets to `at`, so the unused time of the old item is credited and the new price is
+ * charged in full for the new period that starts then.
+ */
+export function intervalChangeLines(change: {
+  period: { start: number; end: number };
+  at: number;
+  newPeriodEnd: number;
+  from: { price: Fixture; quantity: number; name: string };
+  to: { price: Fixture; quantity: number; name: string };
+}): ProrationLine[] {
+  const { to } = change;
+  const [unused] = prorationLines({ ...change, to: change.from });
+  const unit = to.price.unit_amount as number;
+  const interval = (to.price.recurring as { interval: string }).interval;
+  const amount = `$${(unit / 100).toFixed(2)}`;
+  return [
+    unused!,
+    {
+      amount: unit * to.quantity,
+      description: `${to.quantity} × ${to.name} (at ${amount} / ${interval})`,
+      price: to.price,
+      quantity: to.quantity,
+      period: { start: change.at, end: change.newPeriodEnd },
+      proration: false,
+    },
+  ];
+}
+
 /** Invoice line items for prorations, in Stripe's shape (parent.subscription_item_details.proration = true). */
 export function prorationLineObjects(lines: ProrationLine[], invoiceId: string, subscription: Fixture, itemId: string): Fixture[] {
   const metadata = (subscription.metadata ?? {}) as Record<string, string>;
@@ -60,7 +92,7 @@ export function prorationLineObjects(lines: ProrationLine[], invoiceId: string, 
       invoice_item_details: null,
       subscription_item_details: {
         invoice_item: stripeId('ii'),
-        proration: true,
+        proration: line.proration ?? true,
         proration_details: { credited_items: null },
         subscription: subscription.id,
         subscription_item: itemId,

@@ -221,11 +221,21 @@ export function paymentIntentObject(params: {
   };
 }
 
-const PERIOD_SECONDS: Record<string, number> = { day: 86_400, week: 7 * 86_400, month: 30 * 86_400, year: 365 * 86_400 };
+const PERIOD_SECONDS: Record<string, number> = { day: 86_400, week: 7 * 86_400, month: 30 * 86_400 };
 
-/** When a billing period that starts at `start` ends, for a recurring price (months as 30 days). */
+/** `start` plus whole years, on the same day and time (29 February → 28 February), as Stripe bills yearly prices. */
+function plusYears(start: number, years: number): number {
+  const at = new Date(start * 1000);
+  const year = at.getUTCFullYear() + years;
+  const lastDay = new Date(Date.UTC(year, at.getUTCMonth() + 1, 0)).getUTCDate();
+  const end = Date.UTC(year, at.getUTCMonth(), Math.min(at.getUTCDate(), lastDay), at.getUTCHours(), at.getUTCMinutes(), at.getUTCSeconds());
+  return Math.floor(end / 1000);
+}
+
+/** When a billing period that starts at `start` ends, for a recurring price (months as 30 days, years as calendar years). */
 export function periodEnd(start: number, price: Fixture): number {
   const recurring = price.recurring as { interval: string; interval_count: number };
+  if (recurring.interval === 'year') return plusYears(start, recurring.interval_count);
   return start + PERIOD_SECONDS[recurring.interval]! * recurring.interval_count;
 }
 

@@ -32,6 +32,11 @@ export class StripeClient {
     return typeof clock === 'string' ? (await this.api.testHelpers.testClocks.retrieve(clock)).frozen_time : clock.frozen_time;
   }
 
+  /** The emulator or a test-mode key: the only places a subscription can live on a test clock. */
+  get isTestMode(): boolean {
+    return this.isEmulator || (this.config.STRIPE_SECRET_KEY ?? '').startsWith('sk_test_');
+  }
+
   get isEmulator(): boolean {
     return !this.config.STRIPE_SECRET_KEY;
   }

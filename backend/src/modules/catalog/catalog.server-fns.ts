@@ -42,7 +42,13 @@ export class CatalogServerFns {
 
   @ServerFn(getPricingResources)
   async getPricingResources(): Promise<ServerFnOutput<typeof getPricingResources>> {
-    const ids = [KNOWN_RESOURCE_IDS.starterMonthly, KNOWN_RESOURCE_IDS.proMonthly, KNOWN_RESOURCE_IDS.lifetimeLicense];
+    const ids = [
+      KNOWN_RESOURCE_IDS.starterMonthly,
+      KNOWN_RESOURCE_IDS.proMonthly,
+      KNOWN_RESOURCE_IDS.lifetimeLicense,
+      KNOWN_RESOURCE_IDS.starterAnnual,
+      KNOWN_RESOURCE_IDS.proAnnual,
+    ];
     const [plans, creditPacks] = await Promise.all([this.catalog.findByIds(ids), this.catalog.findByType('api_credits')]);
     const byId = new Map(plans.map((plan) => [plan.id, plan]));
     const pick = (id: string) => {
@@ -54,6 +60,8 @@ export class CatalogServerFns {
       starterMonthly: pick(KNOWN_RESOURCE_IDS.starterMonthly),
       proMonthly: pick(KNOWN_RESOURCE_IDS.proMonthly),
       lifetimeLicense: pick(KNOWN_RESOURCE_IDS.lifetimeLicense),
+      starterAnnual: byId.get(KNOWN_RESOURCE_IDS.starterAnnual) ?? null,
+      proAnnual: byId.get(KNOWN_RESOURCE_IDS.proAnnual) ?? null,
       creditPacks,
     };
   }

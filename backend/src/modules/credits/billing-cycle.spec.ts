@@ -26,4 +26,14 @@ describe('billing cycles', () => {
     const cycle = currentCycle({ grantedAt: d('2026-09-10T00:00:00Z'), paidThrough: d('2026-12-10T00:00:00Z') }, d('2026-11-23T00:00:00Z'));
     expect(cycle).toEqual({ anchor: d('2026-09-10T00:00:00Z'), start: d('2026-11-10T00:00:00Z'), end: d('2026-12-10T00:00:00Z') });
   });
+
+  it('counts an annual subscription’s twelve monthly cycles from the start of its paid year', () => {
+    const paidThrough = d('2028-01-31T10:00:00Z');
+    const annual = (now: string) => currentCycle({ grantedAt: d('2026-06-01T00:00:00Z'), paidThrough, yearly: true }, d(now));
+    expect(annual('2027-01-31T10:00:00Z')).toEqual({ anchor: d('2027-01-31T10:00:00Z'), start: d('2027-01-31T10:00:00Z'), end: d('2027-02-28T10:00:00Z') });
+    expect(annual('2027-03-30T23:00:00Z')).toMatchObject({ start: d('2027-02-28T10:00:00Z'), end: d('2027-03-31T10:00:00Z') });
+    expect(annual('2027-12-31T10:00:00Z')).toMatchObject({ start: d('2027-12-31T10:00:00Z'), end: paidThrough });
+    // Past its paid year (a renewal not yet recorded), it stays in its last month, as a monthly plan stays in its period.
+    expect(annual('2028-02-10T00:00:00Z')).toMatchObject({ start: d('2027-12-31T10:00:00Z'), end: paidThrough });
+  });
 });

@@ -23,19 +23,30 @@ export function addMonths(anchor: Date, months: number): Date {
   );
 }
 
+/** The whole months from `anchor` to `now` (a month counts once its anchor day and time are reached). */
+function monthsSince(anchor: Date, now: Date): number {
+  const months = (now.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + (now.getUTCMonth() - anchor.getUTCMonth());
+  return addMonths(anchor, months) > now ? months - 1 : months;
+}
+
+/** The month of cycles counted from `anchor` that holds `now`, kept within `first`..`last`. */
+function monthFrom(anchor: Date, now: Date, first: number, last: number): BillingCycle {
+  const months = Math.min(last, Math.max(first, monthsSince(anchor, now)));
+  return { anchor, start: addMonths(anchor, months), end: addMonths(anchor, months + 1) };
+}
+
 /**
- * A subscription's cycle is its paid period: the month that ends at its paid-through date. A
- * lifetime license's cycles are months counted from its grant, each computed from the anchor so
- * short months never make later cycles drift.
+ * A monthly subscription's cycle is its paid period: the month that ends at its paid-through
+ * date. An annual subscription's year is twelve cycles counted from its anchor (the start of the
+ * paid year, as Stripe bills a yearly price: the same day a year later). A lifetime license's
+ * cycles are months counted from its grant. Each cycle is computed from its anchor so short months
+ * never make later cycles drift.
  */
-export function currentCycle(license: { grantedAt: Date; paidThrough: Date | null }, now: Date): BillingCycle {
+export function currentCycle(license: { grantedAt: Date; paidThrough: Date | null; yearly?: boolean }, now: Date): BillingCycle {
+  if (license.paidThrough && license.yearly) return monthFrom(addMonths(license.paidThrough, -12), now, 0, 11);
   if (license.paidThrough) {
     const end = license.paidThrough;
     return { anchor: license.grantedAt, start: addMonths(end, -1), end };
   }
-  const anchor = license.grantedAt;
-  let months = (now.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + (now.getUTCMonth() - anchor.getUTCMonth());
-  if (addMonths(anchor, months) > now) months -= 1;
-  months = Math.max(0, months);
-  return { anchor, start: addMonths(anchor, months), end: addMonths(anchor, months + 1) };
+  return monthFrom(license.grantedAt, now, 0, Number.MAX_SAFE_INTEGER);
 }

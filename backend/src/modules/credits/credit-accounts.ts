@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { admit, type KeyedLicense } from '../licenses';
 import { creditReadModels } from './credit-read-models';
@@ -9,6 +10,8 @@ export interface CreditAccount {
   userId: string;
   cycle: CycleAllowance;
   anchor: string;
+  /** Billed once a year (an annual plan). */
+  yearly: boolean;
 }
 
 interface LicenseTerms {
@@ -16,6 +19,8 @@ interface LicenseTerms {
   kind: 'lifetime' | 'subscription';
   includedPerMonth: number;
   grantedAt: Date;
+  /** Billed once a year: its included credits still reset each month. */
+  yearly: boolean;
 }
 
 const CACHE_MS = 2_000;
@@ -34,10 +39,14 @@ export class CreditAccounts {
   async forLicense(license: KeyedLicense, now: Date, options: { fresh?: boolean } = {}): Promise<CreditAccount | null> {
     const terms = await this.terms(license.licenseId, options.fresh ?? false);
     if (!terms) return null;
-    const cycle = currentCycle({ grantedAt: terms.grantedAt, paidThrough: terms.kind === 'subscription' ? license.validUntil : null }, now);
+    const cycle = currentCycle(
+      { grantedAt: terms.grantedAt, paidThrough: terms.kind === 'subscription' ? license.validUntil : null, yearly: terms.yearly },
+      now,
+    );
     const allowance = admit(license, now).code === 'allowed' ? terms.includedPerMonth : 0;
     return {
       userId: terms.userId,
+      yearly: terms.yearly,
       anchor: cycle.anchor.toISOString(),
       cycle: { licenseId: license.licenseId, cycleStart: cycle.start.toISOString(), cycleEnd: cycle.end.toISOString(), allowance },
     };
@@ -47,11 +56,26 @@ export class CreditAccounts {
     const cached = this.cache.get(licenseId);
     if (!fresh && cached && cached.until > Date.now()) return cached.terms;
     const row = await creditReadModels(this.orm.em)
-      .selectFrom('rm_licenses')
-      .select(['user_id', 'kind', 'included_credits_per_month', 'granted_at'])
-      .where('license_id', '=', licenseId)
+      .selectFrom('rm_licenses as l')
+      .leftJoin('resources as r', 'r.id', 'l.resource_id')
+      .select([
+        'l.user_id',
+        'l.kind',
+        'l.included_credits_per_month',
+        'l.granted_at',
+        sql<string | null>`r.metadata->>'billingInterval'`.as('billing_interval'),
+      ])
+      .where('l.license_id', '=', licenseId)
       .executeTakeFirst();
-    const terms = row ? { userId: row.user_id, kind: row.kind, includedPerMonth: row.included_credits_per_month, grantedAt: row.granted_at } : null;
+    const terms = row
+      ? {
+          userId: row.user_id,
+          kind: row.kind,
+          includedPerMonth: row.included_credits_per_month,
+          grantedAt: row.granted_at,
+          yearly: row.billing_interval === 'year',
+        }
+      : null;
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(licenseId, { terms, until: Date.now() + CACHE_MS });
     return terms;

@@ -15,6 +15,7 @@ import { CreditAccounts, DebitCredits, DebitLicenseRejectedError, DebitsNotConfi
 import { admit } from '../licenses';
 import { readKey } from './license-key-header';
 import { LicenseLookup } from './license-lookup';
+import { LicenseClock } from './license-clock';
 
 const body = new PayloadDecoder('16kb');
 
@@ -29,6 +30,7 @@ export class CreditDebitController {
     private readonly lookup: LicenseLookup,
     private readonly accounts: CreditAccounts,
     private readonly commands: CommandBus,
+    private readonly clock: LicenseClock,
   ) {}
 
   @Post('debit')
@@ -44,7 +46,7 @@ export class CreditDebitController {
     const admission = admit(license, now);
     if (admission.code !== 'allowed' || !license)
       throw new DebitLicenseRejectedError(admission.code === 'license_rejected' ? admission.reason : admission.code);
-    const account = await this.accounts.forLicense(license, now);
+    const account = await this.accounts.forLicense(license, await this.clock.now(license.licenseId));
     if (!account) throw new DebitLicenseRejectedError('invalid');
     const result = await this.commands.execute(
       new DebitCredits(

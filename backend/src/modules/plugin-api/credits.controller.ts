@@ -7,6 +7,8 @@ import { rootLogger } from '../../platform/common/logger';
 import { within } from '../../platform/common/within';
 import { toErrorIssues } from '../../platform/common/zod-issues';
 import { CREDIT_PACKS_PATH, CreditAccounts, CreditReads } from '../credits';
+import { AnnualUpgradeOffers } from './annual-upgrade-offer';
+import { LicenseClock } from './license-clock';
 import { DEPENDENCY_TIMEOUT_MS, KeyGate, type KeyGateLimits } from './key-gate';
 import type { LookedUpLicense } from './license-lookup';
 
@@ -20,15 +22,16 @@ export class CreditsController {
     private readonly gate: KeyGate,
     private readonly accounts: CreditAccounts,
     private readonly reads: CreditReads,
+    private readonly offers: AnnualUpgradeOffers,
+    private readonly clock: LicenseClock,
   ) {}
 
   @Get('balance')
   async balance(@Req() req: Request, @Res() res: Response): Promise<void> {
     await this.answer(req, res, { ...LIMITS, scope: 'credits' }, async (license) => {
-      const now = new Date();
-      const account = await this.accounts.forLicense(license, now);
+      const account = await this.accounts.forLicense(license, await this.clock.now(license.licenseId));
       if (!account) return null;
-      const figures = await this.reads.balance(account.userId, account.cycle);
+      const [figures, offer] = await Promise.all([this.reads.balance(account.userId, account.cycle), account.yearly ? null : this.offers.forLicense(license)]);
       const balance: CreditBalance = {
         included_remaining: figures.includedRemaining,
         add_on_remaining: figures.addOnRemaining,
@@ -39,9 +42,9 @@ export class CreditsController {
         cycle_started_at: account.cycle.cycleStart,
         cycle_ends_at: account.cycle.cycleEnd,
         turn_in_flight_until: null,
-        billing_cycle: 'monthly',
+        billing_cycle: account.yearly ? 'annual' : 'monthly',
         purchase_url: CREDIT_PACKS_PATH,
-        annual_upgrade_offer: null,
+        annual_upgrade_offer: offer,
       };
       return creditBalanceSchema.parse(balance);
     });

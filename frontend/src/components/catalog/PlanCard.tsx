@@ -1,17 +1,33 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { CheckCircle2, Coins, MonitorSmartphone, Sparkles, Users } from 'lucide-react';
 import { readBooleanMetadata } from '@contracts/catalog/resource-rules';
 import type { Resource } from '@contracts/catalog/resource';
 import type { PlanStanding } from '@contracts/subscriptions/subscriptions.contract';
 import { cx } from '../ui/cx';
+import { annualTerms } from './annual-terms';
+import { BillingChoice, type Billing } from './BillingChoice';
 import { FeatureList } from './FeatureList';
 import { PlanActionArea } from './PlanActionArea';
 import { planAction } from './plan-action';
 import { PriceTag } from './PriceTag';
 import { formatCount, plural, resourceNumbers } from './resource-facts';
 
-/** One plan: name, price, the numbers it comes with, its features and what it offers the visitor (see plan-action). */
-export function PlanCard({ plan, held = null, headingLevel: Heading = 'h3' }: { plan: Resource; held?: PlanStanding | null; headingLevel?: 'h2' | 'h3' }) {
+/**
+ * One plan: name, price, the numbers it comes with, its features and what it offers the visitor
+ * (see plan-action). An annual plan also says its monthly equivalent and the months it gives free
+ * against `monthlyCents`, its monthly twin's price.
+ */
+export function PlanCard({
+  plan,
+  held = null,
+  headingLevel: Heading = 'h3',
+  monthlyCents,
+}: {
+  plan: Resource;
+  held?: PlanStanding | null;
+  headingLevel?: 'h2' | 'h3';
+  monthlyCents?: number;
+}) {
   const titleId = useId();
   const action = planAction(plan, held);
   const yours = action.kind === 'yours';
@@ -59,6 +75,7 @@ export function PlanCard({ plan, held = null, headingLevel: Heading = 'h3' }: { 
       </div>
 
       <PriceTag resource={plan} size="lg" className="mt-6" />
+      {monthlyCents && typeof plan.priceCents === 'number' ? <AnnualNote annualCents={plan.priceCents} monthlyCents={monthlyCents} /> : null}
       <p className="mt-3 min-h-[2.75rem] text-sm leading-relaxed text-ink-muted">{heroDescription}</p>
 
       <PlanActionArea action={action} featured={featured} />
@@ -79,22 +96,52 @@ export function PlanCard({ plan, held = null, headingLevel: Heading = 'h3' }: { 
   );
 }
 
+function AnnualNote({ annualCents, monthlyCents }: { annualCents: number; monthlyCents: number }) {
+  const { perMonth, monthsFree } = annualTerms(annualCents, monthlyCents);
+  return (
+    <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-ink-muted" data-testid="annual-note">
+      <span>{perMonth} a month, billed yearly</span>
+      {monthsFree > 0 ? (
+        <span className="rounded-full bg-accent-500/15 px-2 py-0.5 text-xs font-semibold text-accent-200">{`${monthsFree} months free`}</span>
+      ) : null}
+    </p>
+  );
+}
+
 export interface PricingPlans {
   starterMonthly: Resource;
   proMonthly: Resource;
   lifetimeLicense: Resource;
+  starterAnnual?: Resource | null;
+  proAnnual?: Resource | null;
 }
 
-/** Starter, Pro and Lifetime side by side (stacked on a phone). */
+/**
+ * Starter, Pro and Lifetime side by side (stacked on a phone), with Starter and Pro billed monthly
+ * or yearly as the visitor chooses (an annual plan's holder sees the annual prices first).
+ */
 export function PlanGrid({ pricing, held, headingLevel }: { pricing: PricingPlans; held?: PlanStanding | null; headingLevel?: 'h2' | 'h3' }) {
-  const plans = [pricing.starterMonthly, pricing.proMonthly, pricing.lifetimeLicense];
+  const { starterAnnual, proAnnual } = pricing;
+  const holdsAnnual = Boolean(held && (held.resourceId === starterAnnual?.id || held.resourceId === proAnnual?.id));
+  const [billing, setBilling] = useState<Billing>(holdsAnnual ? 'annual' : 'monthly');
+  const annual = billing === 'annual' && starterAnnual && proAnnual ? { starter: starterAnnual, pro: proAnnual } : null;
+  const plans: Array<{ plan: Resource; monthlyCents?: number }> = annual
+    ? [
+        { plan: annual.starter, monthlyCents: pricing.starterMonthly.priceCents ?? undefined },
+        { plan: annual.pro, monthlyCents: pricing.proMonthly.priceCents ?? undefined },
+        { plan: pricing.lifetimeLicense },
+      ]
+    : [{ plan: pricing.starterMonthly }, { plan: pricing.proMonthly }, { plan: pricing.lifetimeLicense }];
   return (
-    <ul className="grid gap-6 pt-3 md:grid-cols-3 md:gap-5 lg:gap-6">
-      {plans.map((plan) => (
-        <li key={plan.id} className="min-w-0">
-          <PlanCard plan={plan} held={held} headingLevel={headingLevel} />
-        </li>
-      ))}
-    </ul>
+    <>
+      {starterAnnual && proAnnual ? <BillingChoice value={billing} onChange={setBilling} className="mb-8" /> : null}
+      <ul className="grid gap-6 pt-3 md:grid-cols-3 md:gap-5 lg:gap-6">
+        {plans.map(({ plan, monthlyCents }) => (
+          <li key={plan.id} className="min-w-0">
+            <PlanCard plan={plan} held={held} headingLevel={headingLevel} monthlyCents={monthlyCents} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -14,7 +14,7 @@ const WORD_SIZES = { sm: SIZES.sm.amount, md: SIZES.md.amount, lg: 'text-2xl fon
 
 /**
  * The catalog's price label ("$9.00", "Free", "Included with subscription", …), with "/month"
- * after a monthly plan's price and "one payment" after a one-off plan's.
+ * after a monthly plan's price, "/year" after an annual plan's and "one payment" after a one-off plan's.
  */
 export function PriceTag({
   resource,
@@ -37,6 +37,12 @@ export function PriceTag({
         <span className={cx(styles.suffix, 'text-ink-subtle')}>
           <span aria-hidden="true">/month</span>
           <span className="sr-only">per month</span>
+        </span>
+      ) : null}
+      {interval === 'year' ? (
+        <span className={cx(styles.suffix, 'text-ink-subtle')}>
+          <span aria-hidden="true">/year</span>
+          <span className="sr-only">per year</span>
         </span>
       ) : null}
       {interval === 'once' ? <span className={cx(styles.suffix, 'text-ink-subtle')}>one payment</span> : null}

@@ -27,6 +27,18 @@ describe('what a plan card offers', () => {
     });
   });
 
+  describe('annual plans', () => {
+    it('are subscribed to by a newcomer, and switched to by a monthly subscriber through the checkout', () => {
+      expect(planAction(proAnnual, null)).toEqual({ kind: 'buy', label: 'Subscribe to Pro annual', href: '/checkout?resourceId=pro-annual&quantity=1' });
+      expect(planAction(proAnnual, { ...heldStarter, resourceId: 'pro-monthly', title: 'Pro' })).toMatchObject({
+        kind: 'switch',
+        label: 'Switch to Pro annual',
+        href: '/checkout?resourceId=pro-annual&quantity=1',
+      });
+    });
+    it('are included in Lifetime', () => expect(planAction(proAnnual, heldLifetime).kind).toBe('included'));
+  });
+
   describe('to a Lifetime owner', () => {
     it('offers neither Lifetime again nor a monthly plan', () => {
       expect(planAction(lifetime, heldLifetime)).toMatchObject({ kind: 'yours', label: 'Your plan' });
@@ -39,6 +51,7 @@ describe('what a plan card offers', () => {
 const monthly = { billingInterval: 'month' };
 const starter = { id: 'starter-monthly', title: 'Starter', metadata: monthly };
 const pro = { id: 'pro-monthly', title: 'Pro', metadata: monthly };
+const proAnnual = { id: 'pro-annual', title: 'Pro annual', metadata: { billingInterval: 'year' } };
 const lifetime = { id: 'lifetime-license', title: 'Lifetime license', metadata: { billingInterval: 'once' } };
 const heldStarter: PlanStanding = { resourceId: 'starter-monthly', title: 'Starter', kind: 'subscription', quantity: 1, paidUp: true, cancelAt: null };
 const heldLifetime: PlanStanding = { resourceId: 'lifetime-license', title: 'Lifetime license', kind: 'lifetime', quantity: 1, paidUp: true, cancelAt: null };

@@ -1,7 +1,7 @@
 import { checkoutHref } from '@contracts/catalog/resource-rules';
 import type { Resource } from '@contracts/catalog/resource';
 import type { PlanStanding } from '@contracts/subscriptions/subscriptions.contract';
-import { billingInterval } from './resource-facts';
+import { isRecurring } from './resource-facts';
 
 /**
  * What a plan's card offers, next to the plan the visitor holds: nothing is ever offered that
@@ -15,9 +15,9 @@ export type PlanAction =
   | { kind: 'included'; note: string }
   | { kind: 'overdue'; note: string };
 
-/** What the plan's button says to someone without a plan: subscribe to a monthly plan, buy a one-off one. */
+/** What the plan's button says to someone without a plan: subscribe to a monthly or annual plan, buy a one-off one. */
 export function planActionLabel(plan: Pick<Resource, 'title' | 'metadata'>): string {
-  return billingInterval(plan) === 'month' ? `Subscribe to ${plan.title}` : `Buy ${plan.title}`;
+  return isRecurring(plan) ? `Subscribe to ${plan.title}` : `Buy ${plan.title}`;
 }
 
 export function planAction(plan: Pick<Resource, 'id' | 'title' | 'metadata'>, held: PlanStanding | null): PlanAction {
@@ -36,7 +36,7 @@ export function planAction(plan: Pick<Resource, 'id' | 'title' | 'metadata'>, he
   }
   if (held.kind === 'lifetime') return { kind: 'included', note: `Included in your ${held.title}.` };
   // Lifetime over a monthly plan is a purchase of its own; the checkout says when the subscription ends.
-  if (billingInterval(plan) !== 'month') return buy;
+  if (!isRecurring(plan)) return buy;
   if (!held.paidUp) return { kind: 'overdue', note: `Pay the overdue renewal of your ${held.title} plan first, then switch.` };
   return {
     kind: 'switch',

@@ -28,13 +28,19 @@ function readNumber(value: unknown): number | undefined {
   return undefined;
 }
 
-export type BillingInterval = 'month' | 'once';
+export type BillingInterval = 'month' | 'year' | 'once';
 
-/** 'month' for subscriptions, 'once' for one payment; undefined when the catalog does not say. */
+/** 'month' or 'year' for subscriptions, 'once' for one payment; undefined when the catalog does not say. */
 export function billingInterval(resource: Pick<Resource, 'metadata'>): BillingInterval | undefined {
   const interval = resource.metadata.billingInterval;
-  return interval === 'month' || interval === 'once' ? interval : undefined;
+  return interval === 'month' || interval === 'year' || interval === 'once' ? interval : undefined;
 }
+
+/** Whether the resource is a subscription (billed monthly or yearly). */
+export const isRecurring = (resource: Pick<Resource, 'metadata'>) => {
+  const interval = billingInterval(resource);
+  return interval === 'month' || interval === 'year';
+};
 
 /** The numbers a plan or product is sold on, read from its catalog metadata. */
 export interface ResourceNumbers {
@@ -66,7 +72,7 @@ export function resourceFacts(resource: Pick<Resource, 'metadata'>): Fact[] {
   const facts: Fact[] = [];
   const interval = billingInterval(resource);
   const numbers = resourceNumbers(resource);
-  if (interval) facts.push({ label: 'Billing', value: interval === 'month' ? 'Monthly' : 'One payment' });
+  if (interval) facts.push({ label: 'Billing', value: interval === 'month' ? 'Monthly' : interval === 'year' ? 'Yearly' : 'One payment' });
   if (numbers.includedCreditsPerMonth !== undefined) {
     facts.push({ label: 'Included credits', value: `${formatCount(numbers.includedCreditsPerMonth)} each month` });
   }

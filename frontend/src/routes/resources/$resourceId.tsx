@@ -10,7 +10,7 @@ import { ResourceCard } from '../../components/catalog/ResourceCard';
 import { ResourceCover } from '../../components/catalog/ResourceCover';
 import { TypeBadge } from '../../components/catalog/TypeBadge';
 import { GetItFreeForm } from '../../components/checkout/GetItFreeForm';
-import { billingInterval, RESOURCE_TYPE_PLURAL, RESOURCE_TYPE_SINGULAR, resourceFacts } from '../../components/catalog/resource-facts';
+import { isRecurring, RESOURCE_TYPE_PLURAL, RESOURCE_TYPE_SINGULAR, resourceFacts } from '../../components/catalog/resource-facts';
 import { CallToAction } from '../../components/ui/CallToAction';
 import { cx } from '../../components/ui/cx';
 import { pageHead } from '../../lib/seo';
@@ -215,7 +215,7 @@ function ResourceAction({ resource }: { resource: Resource }) {
     return (
       <CallToAction href={checkoutHref(resource.id)} size="lg" className={wide}>
         <ShoppingCart aria-hidden="true" />
-        {billingInterval(resource) === 'month' ? 'Subscribe' : 'Buy'}
+        {isRecurring(resource) ? 'Subscribe' : 'Buy'}
       </CallToAction>
     );
   }

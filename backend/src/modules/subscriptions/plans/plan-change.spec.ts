@@ -55,6 +55,21 @@ describe('buying a plan', () => {
     });
   });
 
+  describe('annual plans', () => {
+    const annual = (resourceId: string, plan: string, quantity = 1): WantedPlan => ({ ...want(resourceId, plan, 'subscription', quantity), yearly: true });
+    it('the same plan billed yearly is an upgrade of the same subscription', () =>
+      expect(planChange([starter], annual('starter-annual', 'starter'))).toMatchObject({ kind: 'switch', direction: 'upgrade', held: starter }));
+    it('Pro annual from monthly Starter is an upgrade too', () =>
+      expect(planChange([starter], annual('pro-annual', 'pro'))).toMatchObject({ kind: 'switch', direction: 'upgrade' }));
+    it('back to monthly from annual is a downgrade; the annual plan again is the same plan', () => {
+      const held = { ...starter, resourceId: 'pro-annual', plan: 'pro', yearly: true };
+      expect(planChange([held], want('pro-monthly', 'pro'))).toMatchObject({ kind: 'switch', direction: 'downgrade' });
+      expect(planChange([held], annual('pro-annual', 'pro')).kind).toBe('same');
+    });
+    it('Lifetime holders are refused an annual plan as any other', () =>
+      expect(planChange([lifetime], annual('pro-annual', 'pro'))).toEqual({ kind: 'lifetime-held', held: lifetime }));
+  });
+
   describe('given a monthly Pro plan', () => {
     it('Starter is a downgrade of the same subscription', () =>
       expect(planChange([{ ...starter, resourceId: 'pro-monthly', plan: 'pro' }], want('starter-monthly', 'starter'))).toMatchObject({

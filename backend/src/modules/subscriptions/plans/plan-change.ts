@@ -12,6 +12,8 @@ export interface HeldPlan {
   /** Set when the subscription will end instead of renewing. */
   cancelAt: string | null;
   currentPeriodEnd: string | null;
+  /** Billed once a year (an annual plan). */
+  yearly?: boolean;
 }
 
 export interface WantedPlan {
@@ -20,13 +22,16 @@ export interface WantedPlan {
   plan: string;
   kind: 'lifetime' | 'subscription';
   quantity: number;
+  /** Billed once a year (an annual plan). */
+  yearly?: boolean;
 }
 
 /**
  * What buying a plan means for an account that may hold one already. One account holds one
  * plan: the same plan again is refused (a monthly plan's seats change by choosing another number
  * of seats, which is a switch); a lifetime license already includes every monthly plan's
- * features; monthly → monthly is a switch of the subscription's price with proration; monthly →
+ * features; monthly → monthly (or → annual, the same plan billed yearly) is a switch of the
+ * subscription's price with proration; monthly →
  * lifetime is a new purchase after which the subscription ends at its period end. A subscription
  * already set to end counts until it ends (a switch keeps it running).
  */
@@ -59,6 +64,13 @@ export function planChange(held: HeldPlan[], wanted: WantedPlan): PlanChange {
   if (wanted.kind === 'lifetime') return { kind: 'to-lifetime', held: current };
   if (current.resourceId === wanted.resourceId && current.quantity === wanted.quantity) return { kind: 'same', held: current };
   if (!current.paidUp) return { kind: 'overdue', held: current };
-  const direction = current.resourceId === wanted.resourceId ? 'seats' : (RANK[wanted.plan] ?? 0) > (RANK[current.plan] ?? 0) ? 'upgrade' : 'downgrade';
-  return { kind: 'switch', held: current, direction };
+  return { kind: 'switch', held: current, direction: direction(current, wanted) };
+}
+
+/** A better plan is an upgrade; the same plan billed yearly instead of monthly is one too (two months free). */
+function direction(held: HeldPlan, wanted: WantedPlan): 'upgrade' | 'downgrade' | 'seats' {
+  if (held.resourceId === wanted.resourceId) return 'seats';
+  const [from, to] = [RANK[held.plan] ?? 0, RANK[wanted.plan] ?? 0];
+  if (from !== to) return to > from ? 'upgrade' : 'downgrade';
+  return wanted.yearly && !held.yearly ? 'upgrade' : 'downgrade';
 }

@@ -44,7 +44,8 @@ export class PlanChanges {
   async decide(userId: string, resource: Resource, quantity: number): Promise<{ change: PlanChange; wanted: WantedPlan } | null> {
     if (resource.type !== 'license') return null;
     const terms = licenseTerms(resource, 1);
-    const wanted: WantedPlan = { resourceId: resource.id, title: resource.title, plan: terms.plan, kind: terms.kind, quantity };
+    const yearly = resource.metadata.billingInterval === 'year';
+    const wanted: WantedPlan = { resourceId: resource.id, title: resource.title, plan: terms.plan, kind: terms.kind, quantity, yearly };
     return { change: planChange(await readHeldPlans(this.orm, userId), wanted), wanted };
   }
 
@@ -74,7 +75,7 @@ export class PlanChanges {
       case 'to-lifetime':
         return { kind: 'to-lifetime', heldTitle: change.held.title, endsAt: change.held.currentPeriodEnd!, message: planMessages.toLifetime(change.held) };
       case 'switch': {
-        const preview = await this.preview(change, wanted);
+        const { newPeriod, ...preview } = await this.preview(change, wanted);
         return {
           kind: 'switch',
           direction: change.direction,
@@ -85,6 +86,8 @@ export class PlanChanges {
             currency: preview.currency,
             renewsAt: preview.renewsAt,
             creditCents: preview.creditCents,
+            dueCents: preview.amountDueCents,
+            newPeriod,
           }),
           preview,
         };
@@ -151,6 +154,8 @@ export class PlanChanges {
     }
     const price = await this.prices.priceFor(wanted.resourceId);
     const item = subscription.items.data[0]!;
+    // A price of another interval (monthly → annual) starts a new period at once: it renews when that period ends.
+    const periodEnd = Math.max(item.current_period_end, ...invoice.lines.data.map((line) => line.period.end));
     return {
       prorationDate,
       lines: invoice.lines.data.map((line) => ({ description: line.description ?? '', amountCents: line.amount })),
@@ -158,7 +163,8 @@ export class PlanChanges {
       creditCents: Math.max(0, -invoice.total),
       currency: invoice.currency,
       nextAmountCents: (price?.unitAmount ?? 0) * wanted.quantity,
-      renewsAt: new Date(item.current_period_end * 1000).toISOString(),
+      renewsAt: new Date(periodEnd * 1000).toISOString(),
+      newPeriod: periodEnd !== item.current_period_end,
     };
   }
 

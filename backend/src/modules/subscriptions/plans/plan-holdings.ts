@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { planReadModels } from '../plan-read-models';
 import type { HeldPlan } from './plan-change';
@@ -20,6 +21,7 @@ export async function readHeldPlans(orm: MikroORM, userId: string): Promise<Held
       's.quantity',
       's.cancel_at',
       's.current_period_end',
+      sql<string | null>`r.metadata->>'billingInterval'`.as('billing_interval'),
     ])
     .where('l.user_id', '=', userId)
     .where('l.status', 'in', ['active', 'past_due'])
@@ -37,5 +39,6 @@ export async function readHeldPlans(orm: MikroORM, userId: string): Promise<Held
     paidUp: r.sub_status !== 'past_due',
     cancelAt: r.cancel_at?.toISOString() ?? null,
     currentPeriodEnd: r.current_period_end?.toISOString() ?? null,
+    yearly: r.billing_interval === 'year',
   }));
 }

@@ -19,13 +19,16 @@ export const planMessages = {
     direction: 'upgrade' | 'downgrade' | 'seats',
     held: HeldPlan,
     wanted: WantedPlan,
-    next: { cents: number; currency: string; renewsAt: string; creditCents: number },
+    next: { cents: number; currency: string; renewsAt: string; creditCents: number; dueCents?: number; newPeriod?: boolean },
   ) => {
-    const monthly = `${formatMoney(next.cents, next.currency.toUpperCase())} a month from ${day(next.renewsAt)}`;
+    const money = (cents: number) => formatMoney(cents, next.currency.toUpperCase());
+    const monthly = `${money(next.cents)} a ${wanted.yearly ? 'year' : 'month'} from ${day(next.renewsAt)}`;
     const now =
-      next.creditCents > 0
-        ? `The unused part of this period is kept as a credit of ${formatMoney(next.creditCents, next.currency.toUpperCase())} on your account, used by your next invoices`
-        : 'You pay the difference for the rest of this period now, charged to the card on file';
+      next.newPeriod && next.creditCents === 0
+        ? `Your new billing period starts today: you pay ${money(next.dueCents ?? 0)} now (the ${wanted.yearly ? 'year' : 'month'}'s price less the unused part of this period), charged to the card on file`
+        : next.creditCents > 0
+          ? `The unused part of this period is kept as a credit of ${formatMoney(next.creditCents, next.currency.toUpperCase())} on your account, used by your next invoices`
+          : 'You pay the difference for the rest of this period now, charged to the card on file';
     const resumed = held.cancelAt ? ` It was set to end on ${day(held.cancelAt)}: the change keeps it running.` : '';
     if (direction === 'seats')
       return `Your ${held.title} plan changes from ${seats(held.quantity)} to ${seats(wanted.quantity)} at once, on the same subscription. ${now}; then ${monthly}.${resumed}`;

@@ -6,6 +6,7 @@ import { formatMoney } from '@contracts/catalog/number-format';
 import type { Resource } from '@contracts/catalog/resource';
 import { changePlan, type PlanChangeView } from '@contracts/subscriptions/subscriptions.contract';
 import { FormAlert } from '../../../components/forms/FormField';
+import { billingInterval } from '../../../components/catalog/resource-facts';
 import { Button } from '../../../components/ui/Button';
 import { CallToAction } from '../../../components/ui/CallToAction';
 import { ServerFnError } from '../../../lib/server-fn-client';
@@ -89,7 +90,8 @@ function Switch({
           ) : null}
         </dl>
         <p className="mt-2 text-xs text-ink-subtle">
-          Then {money(preview.nextAmountCents, preview.currency)} a month. The card on file with Stripe is charged; your license key stays the same.
+          Then {money(preview.nextAmountCents, preview.currency)} a {billingInterval(resource) === 'year' ? 'year' : 'month'}. The card on file with Stripe is
+          charged; your license key stays the same.
         </p>
       </div>
       {confirm.error ? (
