@@ -9,6 +9,7 @@ import { collectsAddress, collectsTaxId, hasAddressFields, readAddressForm, type
 import type { TaxBuyer } from './emulator-tax';
 import { taxIdObject } from './emulator-tax-ids';
 import { keepItemTaxes, taxedSession } from './tax-application';
+import { attachTestCard, isTestCardToken } from './test-cards';
 import { clockOf } from './test-clocks';
 
 export type CheckoutChoice = 'pay' | 'decline' | 'pay-later' | 'settle' | 'fail-payment' | 'address';
@@ -112,6 +113,8 @@ export class HostedCheckout {
         started = await atTime(clock?.time, () =>
           trialDays ? startTrial({ store: this.store, billing: this.billing }, { ...params, trialDays }, em) : this.billing.subscribe(params, em),
         );
+        // The card collected for a trial is saved as the subscription's default, as Checkout does (charged when the trial ends).
+        if (trialDays) started = { ...started, subscription: await this.keepCard(started.subscription, form.card, em) };
         // A customer on a test clock: its subscription and invoices live at the clock's time.
         if (clock)
           started = {
@@ -201,6 +204,13 @@ export class HostedCheckout {
           await this.store.put({ ...taxIdObject(customer, id), verification: id.verification }, em);
     }
     return customer.id;
+  }
+
+  /** The test card the buyer chose (a token; Stripe's 4242 Visa when none) attached to the customer and kept on the subscription. */
+  private async keepCard(subscription: StripeObject, chosen: unknown, em: EntityManager): Promise<StripeObject> {
+    const token = typeof chosen === 'string' && isTestCardToken(chosen) ? chosen : 'pm_card_visa';
+    const method = await attachTestCard(this.store, token, String(subscription.customer), em);
+    return this.store.put({ ...subscription, default_payment_method: method.id }, em);
   }
 
   cancelUrl(session: StripeObject): string | null {
