@@ -122,6 +122,8 @@ export class HostedCheckout {
             invoice: await this.store.put({ ...started.invoice, test_clock: clock.id }, em),
           };
         next.subscription = started.subscription.id;
+        // Nothing is due today on a trial: Stripe's session totals are its first invoice's, $0.
+        if (trialDays) Object.assign(next, trialTotals(next));
       } else {
         const payment = { amount: session.amount_total as number, currency: String(session.currency), customer: customerId, metadata: intentMetadata };
         next.payment_intent = paid
@@ -245,4 +247,10 @@ function detailsOf(collected: Collected): CollectedDetails {
     businessName: collected.businessName,
     taxIds: collected.taxIds.map(({ type, value }) => ({ type, value })),
   };
+}
+
+/** A trial session's totals: nothing due today (the trial's first invoice), its tax none. */
+function trialTotals(session: StripeObject): Partial<StripeObject> {
+  const details = (session.total_details ?? {}) as Record<string, unknown>;
+  return { amount_subtotal: 0, amount_total: 0, total_details: { ...details, amount_discount: 0, amount_shipping: 0, amount_tax: 0 } };
 }

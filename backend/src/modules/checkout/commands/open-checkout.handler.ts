@@ -18,6 +18,7 @@ import { AccountReads } from '../checkout.queries';
 import { checkoutRefFor } from '../checkout-ref';
 import { checkoutMode, quantityAdjustable } from '../checkout-rules';
 import { StripeCheckouts, stripeOutage } from '../stripe-checkouts';
+import { offersTrial, TRIAL_OFFER } from '../trial-offer';
 import { GrantFreeAccess } from './grant-free-access.handler';
 
 /** A repeated click within this window reuses the same Stripe checkout (one idempotency key). */
@@ -92,11 +93,14 @@ export class OpenCheckoutHandler implements ICommandHandler<OpenCheckout, Checko
       url.search = new URLSearchParams({ resourceId: resource.id, quantity: String(quantity), status }).toString();
       return url.toString();
     };
+    // One trial per account, checked here; one per card, when the trial starts (TrialCardCheck).
+    const trial = mode === 'subscription' && offersTrial(resource.id, quantity) && (await this.reads.trialEligible(user.userId));
     const started = await this.stripeCheckouts.open(user, resource, quantity, mode, metadata.correlationId, {
       checkoutRef,
       expiresAt: Math.floor((windowStart + STRIPE_CHECKOUT_LIFETIME_MS) / 1000),
       extraMetadata: {},
       back,
+      ...(trial ? { trialDays: TRIAL_OFFER.days } : {}),
     });
     if (started.outcome === 'configuration-error') return started;
     await runCommand({
