@@ -12,6 +12,9 @@ import { nowSeconds, stripeId, stripeError } from './stripe-objects';
 const TEST_CARDS = {
   pm_card_visa: { number: '4242424242424242', brand: 'visa', declines: false },
   pm_card_mastercard: { number: '5555555555554444', brand: 'mastercard', declines: false },
+  pm_card_amex: { number: '378282246310005', brand: 'amex', declines: false },
+  pm_card_discover: { number: '6011111111111117', brand: 'discover', declines: false },
+  pm_card_visa_debit: { number: '4000056655665556', brand: 'visa', declines: false },
   pm_card_chargeCustomerFail: { number: '4000000000000341', brand: 'visa', declines: true },
   pm_card_visa_chargeDeclined: { number: '4000000000000002', brand: 'visa', declines: true },
 } satisfies Record<string, { number: string; brand: string; declines: boolean }>;

@@ -87,14 +87,14 @@ export class OpenCheckoutHandler implements ICommandHandler<OpenCheckout, Checko
     metadata: EventMetadata,
   ): Promise<CheckoutOutcome> {
     const windowStart = Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS;
-    const checkoutRef = await checkoutRefFor(this.store, { userId: user.userId, resourceId: resource.id, quantity, windowStart });
+    // One trial per account, checked here; one per card, when the trial starts (CheckTrialCard).
+    const trial = mode === 'subscription' && offersTrial(resource.id, quantity) && (await this.reads.trialEligible(user.userId));
+    const checkoutRef = await checkoutRefFor(this.store, { userId: user.userId, resourceId: resource.id, quantity, windowStart, trial });
     const back = (status: string) => {
       const url = new URL('/checkout', this.config.PUBLIC_URL);
       url.search = new URLSearchParams({ resourceId: resource.id, quantity: String(quantity), status }).toString();
       return url.toString();
     };
-    // One trial per account, checked here; one per card, when the trial starts (TrialCardCheck).
-    const trial = mode === 'subscription' && offersTrial(resource.id, quantity) && (await this.reads.trialEligible(user.userId));
     const started = await this.stripeCheckouts.open(user, resource, quantity, mode, metadata.correlationId, {
       checkoutRef,
       expiresAt: Math.floor((windowStart + STRIPE_CHECKOUT_LIFETIME_MS) / 1000),
