@@ -3,6 +3,7 @@ import type { SiteServer } from '../../support/site-server';
 import { callFn, eventually, signUpOverHttp, startAddressableSite, usBillingAddress } from '../../support/site-client';
 import { emulatorStripe } from '../../support/emulator-client';
 import { validateLicense } from '../../support/plugin-admission-decoder';
+import { readBalance } from '../../support/plugin-credits-decoder';
 import { waitForOutboxMessage } from '../../support/outbox';
 
 let site: SiteServer;
@@ -64,6 +65,17 @@ describe('a 7-day Pro trial for first-time customers (card required; one per acc
     expect((await stripe.invoices.retrieve(String(subscription.latest_invoice))).amount_paid).toBe(0);
     expect((await validateLicense(site.url, key)).reading).toMatchObject({ code: 'allowed' });
     expect((await checkoutPage(cookie)).result.trial).toMatchObject({ state: 'used' });
+    // A tenth of Pro's 400,000 monthly credits while the trial runs; the dashboard says when it ends and what it charges.
+    expect((await readBalance(site.url, key)).reading).toMatchObject({ includedPerMonth: 40_000, includedRemaining: 40_000 });
+    const onTrial = await eventually(
+      () => dashboard(cookie),
+      (d) => d.result?.licenses[0]?.subscription?.trial !== null,
+    );
+    expect(onTrial.result.licenses[0].subscription.trial).toEqual({
+      endsAt: new Date(subscription.trial_end! * 1000).toISOString(),
+      chargeCents: subscription.items.data[0]!.price.unit_amount,
+      currency: 'usd',
+    });
 
     await passPeriod(subscriptionId);
     const reminder = await waitForOutboxMessage(email, /trial ends/i, site.url);
@@ -74,9 +86,13 @@ describe('a 7-day Pro trial for first-time customers (card required; one per acc
     expect(invoice).toMatchObject({ status: 'paid', amount_paid: subscription.items.data[0]!.price.unit_amount, created: subscription.trial_end });
     await eventually(
       () => dashboard(cookie),
-      (d) => d.result?.licenses[0]?.subscription?.renewals === 1,
+      (d) => d.result?.licenses[0]?.subscription?.renewals === 1 && d.result.licenses[0].subscription.trial === null,
     );
     expect((await validateLicense(site.url, key)).reading).toMatchObject({ code: 'allowed' });
+    await eventually(
+      () => readBalance(site.url, key),
+      (balance) => 'includedPerMonth' in balance.reading && balance.reading.includedPerMonth === 400_000,
+    );
   });
 
   it('a trial cancelled before its end ends with it: no charge, and the license is refused after', async () => {

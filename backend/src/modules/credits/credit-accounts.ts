@@ -16,9 +16,14 @@ interface LicenseTerms {
   kind: 'lifetime' | 'subscription';
   includedPerMonth: number;
   grantedAt: Date;
+  /** While its subscription's free trial runs, the smaller trial allowance applies. */
+  trialEndsAt: Date | null;
 }
 
 const CACHE_MS = 2_000;
+
+/** A free trial includes a tenth of the plan's monthly credits. */
+export const trialAllowance = (includedPerMonth: number) => Math.floor(includedPerMonth / 10);
 
 /**
  * Resolves an admitted key's license to its owner's credit account and current cycle. A seat
@@ -35,7 +40,8 @@ export class CreditAccounts {
     const terms = await this.terms(license.licenseId, options.fresh ?? false);
     if (!terms) return null;
     const cycle = currentCycle({ grantedAt: terms.grantedAt, paidThrough: terms.kind === 'subscription' ? license.validUntil : null }, now);
-    const allowance = admit(license, now).code === 'allowed' ? terms.includedPerMonth : 0;
+    const included = terms.trialEndsAt && terms.trialEndsAt > now ? trialAllowance(terms.includedPerMonth) : terms.includedPerMonth;
+    const allowance = admit(license, now).code === 'allowed' ? included : 0;
     return {
       userId: terms.userId,
       anchor: cycle.anchor.toISOString(),
@@ -47,11 +53,14 @@ export class CreditAccounts {
     const cached = this.cache.get(licenseId);
     if (!fresh && cached && cached.until > Date.now()) return cached.terms;
     const row = await creditReadModels(this.orm.em)
-      .selectFrom('rm_licenses')
-      .select(['user_id', 'kind', 'included_credits_per_month', 'granted_at'])
-      .where('license_id', '=', licenseId)
+      .selectFrom('rm_licenses as l')
+      .leftJoin('rm_subscriptions as s', 's.subscription_id', 'l.subscription_id')
+      .select(['l.user_id', 'l.kind', 'l.included_credits_per_month', 'l.granted_at', 's.trial_ends_at'])
+      .where('l.license_id', '=', licenseId)
       .executeTakeFirst();
-    const terms = row ? { userId: row.user_id, kind: row.kind, includedPerMonth: row.included_credits_per_month, grantedAt: row.granted_at } : null;
+    const terms = row
+      ? { userId: row.user_id, kind: row.kind, includedPerMonth: row.included_credits_per_month, grantedAt: row.granted_at, trialEndsAt: row.trial_ends_at }
+      : null;
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(licenseId, { terms, until: Date.now() + CACHE_MS });
     return terms;
