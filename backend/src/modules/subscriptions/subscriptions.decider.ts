@@ -73,7 +73,7 @@ type SnapshotCommand =
   /** Stripe's customer.subscription.trial_will_end. */
   | { type: 'RecordTrialEnding'; snapshot: SubscriptionSnapshot; at: string }
   /** Its card already paid for another subscription's trial. */
-  | { type: 'RefuseTrial'; snapshot: SubscriptionSnapshot; firstSubscriptionId: string; at: string };
+  | { type: 'RecordTrialRefusal'; snapshot: SubscriptionSnapshot; firstSubscriptionId: string; at: string };
 
 export type SubscriptionCommand = SnapshotCommand | { type: 'RecordInvoiceRefund'; refund: InvoiceRefundFacts; at: string };
 
@@ -168,7 +168,7 @@ function decideStarted(command: SnapshotCommand, state: Started): SubscriptionEv
       return withChanges(command, state, recordFailed(command, state));
     case 'RecordTrialEnding':
       return withChanges(command, state, recordTrialEnding(command, state));
-    case 'RefuseTrial':
+    case 'RecordTrialRefusal':
       return withChanges(command, state, refuseTrial(command, state));
     default: {
       const unreachable: never = command;
@@ -321,7 +321,7 @@ function recordTrialEnding({ snapshot, at }: Extract<SnapshotCommand, { type: 'R
 }
 
 /** Refused once, and only a trial still running (one already over has nothing left to refuse). */
-function refuseTrial(command: Extract<SnapshotCommand, { type: 'RefuseTrial' }>, state: Started): SubscriptionEvent[] {
+function refuseTrial(command: Extract<SnapshotCommand, { type: 'RecordTrialRefusal' }>, state: Started): SubscriptionEvent[] {
   const { snapshot, firstSubscriptionId, at } = command;
   if (!snapshot.trial || state.trial?.refused || firstSubscriptionId === snapshot.subscriptionId) return [];
   return [

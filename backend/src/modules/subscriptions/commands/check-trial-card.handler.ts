@@ -39,7 +39,7 @@ export class CheckTrialCardHandler implements ICommandHandler<CheckTrialCard, vo
       store: this.store,
       streamId: trialCardStreamId(snapshot.trial.cardFingerprint),
       decider: trialCardDecider,
-      command: { type: 'ClaimTrialCard', fingerprint: snapshot.trial.cardFingerprint, subscriptionId, userId, at },
+      command: { type: 'LinkTrialCard', fingerprint: snapshot.trial.cardFingerprint, subscriptionId, userId, at },
       metadata,
     });
     const first = card.state.subscriptionId;
@@ -48,7 +48,7 @@ export class CheckTrialCardHandler implements ICommandHandler<CheckTrialCard, vo
       store: this.store,
       streamId: subscriptionStreamId(subscriptionId),
       decider: subscriptionDecider,
-      command: { type: 'RefuseTrial', snapshot, firstSubscriptionId: first, at },
+      command: { type: 'RecordTrialRefusal', snapshot, firstSubscriptionId: first, at },
       metadata,
     });
     await this.stripe.api.subscriptions.update(subscriptionId, { trial_end: 'now' }, { idempotencyKey: `trial-refused-${subscriptionId}` });

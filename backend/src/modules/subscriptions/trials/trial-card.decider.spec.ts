@@ -4,7 +4,7 @@ import { TrialCardClaimed } from './trial-card.events';
 
 const spec = deciderSpec(trialCardDecider);
 const at = '2026-11-29T09:00:00.000Z';
-const claim = (subscriptionId: string, userId: string) => ({ type: 'ClaimTrialCard' as const, fingerprint: 'fp1', subscriptionId, userId, at });
+const claim = (subscriptionId: string, userId: string) => ({ type: 'LinkTrialCard' as const, fingerprint: 'fp1', subscriptionId, userId, at });
 const claimed = TrialCardClaimed({ fingerprint: 'fp1', subscriptionId: 'sub_1', userId: 'u1', at });
 
 describe('a card that never paid for a trial', () => {
