@@ -27,7 +27,11 @@ export const isTestCardToken = (token: string): token is TestCardToken => Object
  * an account), so a card can be recognised across customers; 16 characters, as Stripe's are.
  */
 export const cardFingerprint = (cardNumber: string): string =>
-  createHash('sha256').update(`card:${cardNumber}`).digest('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, 16);
+  createHash('sha256')
+    .update(`card:${cardNumber}`)
+    .digest('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 16);
 
 /** A payment method for a test card token, attached to `customer`. */
 export async function attachTestCard(store: EmulatorStore, token: TestCardToken, customer: string, em: EntityManager): Promise<StripeObject> {

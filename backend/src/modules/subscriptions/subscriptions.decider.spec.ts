@@ -280,7 +280,9 @@ describe('a subscription that starts with a free trial', () => {
       .when(sync(trialing), refuse, refuse)
       .then((events) => {
         const refusals = events.filter((e) => e.type === 'SubscriptionTrialRefused');
-        expect(refusals.map((e) => e.data)).toEqual([expect.objectContaining({ reason: 'card_already_used', firstSubscriptionId: 'sub_0', amountCents: 3900 })]);
+        expect(refusals.map((e) => e.data)).toEqual([
+          expect.objectContaining({ reason: 'card_already_used', firstSubscriptionId: 'sub_0', amountCents: 3900 }),
+        ]);
       });
   });
 

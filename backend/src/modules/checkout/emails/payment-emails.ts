@@ -119,9 +119,7 @@ export function paymentEmailTriggers(sealingSecret: string, siteUrl: string, inv
       event: SubscriptionTrialRefused,
       kind: 'trial-refused',
       send: (d) =>
-        d.email
-          ? { to: d.email, data: { planTitle: d.title, amountCents: d.amountCents, currency: d.currency, manageUrl: dashboard('license') } }
-          : null,
+        d.email ? { to: d.email, data: { planTitle: d.title, amountCents: d.amountCents, currency: d.currency, manageUrl: dashboard('license') } } : null,
     }),
   ];
 }
