@@ -7,7 +7,7 @@ import type { SignedInUser } from '../auth';
 import { CatalogQueries } from '../catalog';
 import { checkoutMode, quantityAdjustable } from './checkout-rules';
 import { paymentsReadModels } from './payments-read-models';
-import { offersTrial, TRIAL_OFFER, trialFirstChargeAt } from './trial-offer';
+import { offersTrial, TRIAL_OFFER, trialFirstChargeAt } from '../../../../contracts/checkout/trial-offer';
 
 export type LatestState = 'paid' | 'processing' | 'waiting' | 'failed' | 'expired' | 'refunded';
 

@@ -18,7 +18,7 @@ import { AccountReads } from '../checkout.queries';
 import { checkoutRefFor } from '../checkout-ref';
 import { checkoutMode, quantityAdjustable } from '../checkout-rules';
 import { StripeCheckouts, stripeOutage } from '../stripe-checkouts';
-import { offersTrial, TRIAL_OFFER } from '../trial-offer';
+import { offersTrial, TRIAL_OFFER } from '../../../../../contracts/checkout/trial-offer';
 import { GrantFreeAccess } from './grant-free-access.handler';
 
 /** A repeated click within this window reuses the same Stripe checkout (one idempotency key). */
