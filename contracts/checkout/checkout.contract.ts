@@ -35,6 +35,12 @@ export const checkoutDataSchema = z.object({
   totalCents: z.number().int().min(0).nullable(),
   /** Already on the account: a free or bought resource, or the same plan still active. */
   owned: z.boolean(),
+  /**
+   * The free trial of this plan (null when it has none): offered to an account that never had a
+   * plan, with its first charge on `firstChargeAt` if started now; `used` when the account had one
+   * (its checkout is at the regular price).
+   */
+  trial: z.object({ state: z.enum(['offered', 'used']), days: z.number().int().min(1), firstChargeAt: z.iso.datetime() }).nullable(),
   /** The latest purchase of this resource, to tell what happened after paying. */
   latest: z
     .object({

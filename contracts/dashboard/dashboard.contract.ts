@@ -52,6 +52,8 @@ export const dashboardLicenseSchema = z.object({
       currentPeriodEnd: iso,
       cancelAt: iso.nullable(),
       renewals: z.number().int(),
+      /** Its free trial while it runs: when it ends and what is charged then (before tax). */
+      trial: z.object({ endsAt: iso, chargeCents: z.number().int().min(0), currency: z.string().length(3) }).nullable(),
     })
     .nullable(),
   /** The seats given to other people (the owner holds one more, with the license key). */

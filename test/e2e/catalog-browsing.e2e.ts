@@ -25,7 +25,7 @@ describe('browsing plans and resources', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     const plans = [
       ['Starter', '$9.00', 'starter-monthly', 'Subscribe to Starter', true],
-      ['Pro', '$19.00', 'pro-monthly', 'Subscribe to Pro', true],
+      ['Pro', '$19.00', 'pro-monthly', 'Start 7-day free trial', true],
       ['Lifetime license', '$199.00', 'lifetime-license', 'Buy Lifetime license', false],
     ] as const;
     for (const [title, price, id, action, monthly] of plans) {

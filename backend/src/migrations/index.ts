@@ -37,6 +37,7 @@ import { Migration20261129030000_purchase_tax } from './Migration20261129030000_
 import { Migration20261129031500_invoices } from './Migration20261129031500_invoices';
 import { Migration20261129060000_promotions } from './Migration20261129060000_promotions';
 import { Migration20261129050000_subscription_invoice_refunds } from './Migration20261129050000_subscription_invoice_refunds';
+import { Migration20261129051500_subscription_trials } from './Migration20261129051500_subscription_trials';
 import { Migration20261129030000_tax_report } from './Migration20261129030000_tax_report';
 
 /** Applied in this order; append new migrations, never edit one that has shipped. */
@@ -82,5 +83,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129031500_invoices', class: Migration20261129031500_invoices },
   { name: 'Migration20261129030000_tax_report', class: Migration20261129030000_tax_report },
   { name: 'Migration20261129050000_subscription_invoice_refunds', class: Migration20261129050000_subscription_invoice_refunds },
+  { name: 'Migration20261129051500_subscription_trials', class: Migration20261129051500_subscription_trials },
   { name: 'Migration20261129060000_promotions', class: Migration20261129060000_promotions },
 ];

@@ -20,6 +20,7 @@ import { FreeCheckout } from './checkout/-components/FreeCheckout';
 import { OrderHeader } from './checkout/-components/OrderHeader';
 import { usePlanChangeGate } from './checkout/-components/PlanChangeNotice';
 import { useCancelOnReturn } from './checkout/-components/useCancelOnReturn';
+import { checkoutAction, TrialNote } from './checkout/-components/TrialNote';
 
 /** How long the success page waits for Stripe's confirmation before saying so. */
 const CONFIRM_PATIENCE_MS = 45_000;
@@ -163,6 +164,7 @@ function CheckoutPage() {
                 <p className="-mt-3 text-right text-xs text-ink-subtle" data-testid="checkout-tax-note">
                   Plus VAT/GST where applicable: the tax is calculated from your billing address when you pay.
                 </p>
+                {data.trial ? <TrialNote trial={data.trial} totalCents={data.totalCents} /> : null}
                 {buyError ? (
                   <FormAlert>
                     {buyError.message}
@@ -170,7 +172,7 @@ function CheckoutPage() {
                   </FormAlert>
                 ) : null}
                 <Button type="submit" size="lg" className="w-full" disabled={pending} aria-busy={pending}>
-                  {pending ? 'Opening secure checkout…' : data.mode === 'subscription' ? 'Subscribe' : 'Continue to payment'}
+                  {pending ? 'Opening secure checkout…' : checkoutAction(data)}
                 </Button>
                 <p className="flex items-center justify-center gap-2 text-xs text-ink-subtle">
                   <ShieldCheck aria-hidden="true" className="size-4" /> Payment is handled by Stripe; we never see your card.

@@ -106,7 +106,9 @@ describe('a purchase through the local Stripe emulator, end to end over HTTP', (
     );
     const [license] = active.result.licenses;
     expect(license).toMatchObject({ kind: 'subscription', plan: 'pro', status: 'active', seats: 1, subscription: { renewals: 0, cancelAt: null } });
-    expect(Date.parse(license.subscription.currentPeriodEnd)).toBeGreaterThan(Date.now() + 25 * 86_400_000);
+    // A first Pro subscription starts with the 7-day free trial: its first period is the trial.
+    expect(Date.parse(license.subscription.currentPeriodEnd)).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+    expect(license.subscription.trial).toMatchObject({ endsAt: license.subscription.currentPeriodEnd });
     expect(active.result.resources.included.map((r: { id: string }) => r.id)).toContain('project-dashboard-templates');
     expect(active.result.canManageBilling).toBe(true);
     const portal = await callFn(site.url, 'openBillingPortal', {}, { cookie });

@@ -19,7 +19,9 @@ export interface ClockDeps {
 export async function passPeriod({ store, billing, clocks }: ClockDeps, subscriptionId: string, failing: boolean): Promise<EmulatorAnswer> {
   const subscription = await store.get(subscriptionId, 'subscription');
   if (!subscription) return missing('subscription', subscriptionId);
-  if (subscription.status !== 'active') return invalid(`Only an active subscription renews; this one is ${String(subscription.status)}.`);
+  // A trial's period ends with the trial: its warning and its first charge (or its end, when cancelled) happen on the way.
+  if (subscription.status !== 'active' && subscription.status !== 'trialing')
+    return invalid(`Only an active or trialing subscription renews; this one is ${String(subscription.status)}.`);
   const customer = String(subscription.customer);
   if (failing)
     await billing.transact(async (em) => {

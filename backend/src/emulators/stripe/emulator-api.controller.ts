@@ -30,6 +30,7 @@ const RETRIEVABLE: Record<string, RetrievableObject> = {
   refunds: 'refund',
   events: 'event',
   tax_rates: 'tax_rate',
+  payment_methods: 'payment_method',
 };
 
 // Stripe's form encoding: nested keys in brackets (line_items[0][price]), decoded by qs.

@@ -20,6 +20,7 @@ import type { EmulatorAnswer, EmulatorStore, StripeObject } from './emulator-sto
 import type { EmulatorUrls } from './emulator-urls';
 import { addressObject, checkoutSessionObject, customerObject, nowSeconds, priceObject } from './stripe-objects';
 import { EmulatorTaxIds } from './emulator-tax-ids';
+import { endTrialNow } from './emulator-trials';
 import type { TaxSettings } from './tax-settings';
 import { buyerOf, keepItemTaxes, taxableAmounts, taxedSession } from './tax-application';
 import { EmulatorDiscounts } from './emulator-discounts';
@@ -41,7 +42,8 @@ export type RetrievableObject =
   | 'dispute'
   | 'refund'
   | 'event'
-  | 'tax_rate';
+  | 'tax_rate'
+  | 'payment_method';
 
 /** The subset of Stripe's REST API the site calls, with Stripe's rules and object shapes. */
 export class EmulatorApi {
@@ -229,9 +231,16 @@ export class EmulatorApi {
   async updateSubscription(id: string, params: unknown, em: EntityManager): Promise<EmulatorAnswer> {
     const parsed = parse(subscriptionUpdateParams, params);
     if ('answer' in parsed) return parsed.answer;
-    const { items, proration_behavior: _behavior, proration_date: _date, payment_behavior: _payment, ...rest } = parsed.data;
+    const ended = parsed.data.trial_end === 'now' ? await endTrialNow({ store: this.store, billing: this.billing }, id, em) : undefined;
+    if (ended && ended.status !== 200) return ended;
+    const updated = await this.updateSubscriptionAfterTrial(id, parsed.data, em);
+    return ended && updated.status === 200 ? ok(updated.body, [...(ended.events ?? []), ...(updated.events ?? [])]) : updated;
+  }
+
+  private async updateSubscriptionAfterTrial(id: string, data: z.output<typeof subscriptionUpdateParams>, em: EntityManager): Promise<EmulatorAnswer> {
+    const { items, proration_behavior: _behavior, proration_date: _date, payment_behavior: _payment, trial_end: _trialEnd, ...rest } = data;
     if (!items) return this.billing.updateSubscription(id, rest, em);
-    const changed = await this.planChanges.update(id, parsed.data, em);
+    const changed = await this.planChanges.update(id, data, em);
     if (changed.status !== 200 || rest.cancel_at_period_end === undefined) return changed;
     const cancelling = await this.billing.updateSubscription(id, { cancel_at_period_end: rest.cancel_at_period_end }, em);
     return cancelling.status === 200 ? ok(cancelling.body, [...(changed.events ?? []), ...(cancelling.events ?? [])]) : cancelling;

@@ -37,7 +37,7 @@ const EXPANDABLE: Record<string, Record<string, Expansion>> = {
   subscription: {
     application: null,
     customer: 'customer',
-    default_payment_method: null,
+    default_payment_method: 'payment_method',
     default_source: null,
     latest_invoice: 'invoice',
     on_behalf_of: null,

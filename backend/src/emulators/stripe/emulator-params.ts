@@ -133,6 +133,8 @@ export const subscriptionUpdateParams = z
     proration_date: int.min(0).optional(),
     payment_behavior: z.enum(['allow_incomplete', 'default_incomplete', 'error_if_incomplete', 'pending_if_incomplete']).optional(),
     automatic_tax: z.object({ enabled: flag }).strict().optional(),
+    // The emulator ends a trial now; a new trial end (a timestamp) it does not offer.
+    trial_end: z.literal('now').optional(),
   })
   .strict();
 

@@ -71,7 +71,8 @@ export async function trialWillEnd(deps: { store: EmulatorStore; events: Emulato
 
 /**
  * The trial is over: the subscription is active and its first paid period starts, charged (or
- * declined) as a renewal is, with billing_reason subscription_cycle as on Stripe.
+ * declined) as a renewal is, with billing_reason subscription_cycle as on Stripe. A trial set to
+ * cancel at its end ends there instead, with no invoice (a declining card changes nothing then).
  */
 export async function endTrial(
   deps: { store: EmulatorStore; billing: EmulatorBilling },
@@ -82,5 +83,33 @@ export async function endTrial(
   await deps.store.lock(subscriptionId, em);
   const subscription = (await deps.store.get(subscriptionId, 'subscription', em))!;
   await deps.store.put({ ...subscription, status: 'active' }, em);
-  return declines ? deps.billing.failRenewal(subscriptionId, em) : deps.billing.renew(subscriptionId, em);
+  return declines && !subscription.cancel_at_period_end ? deps.billing.failRenewal(subscriptionId, em) : deps.billing.renew(subscriptionId, em);
+}
+
+/**
+ * `trial_end: 'now'` on a trialing subscription: the trial ends at once, so the first paid period
+ * starts now and is charged now (the billing cycle anchor moves to now, as on Stripe). On a
+ * subscription that is not trialing it changes nothing.
+ */
+export async function endTrialNow(
+  deps: { store: EmulatorStore; billing: EmulatorBilling },
+  subscriptionId: string,
+  em: EntityManager,
+): Promise<EmulatorAnswer> {
+  await deps.store.lock(subscriptionId, em);
+  const subscription = await deps.store.get(subscriptionId, 'subscription', em);
+  if (!subscription || subscription.status !== 'trialing') return deps.billing.updateSubscription(subscriptionId, {}, em);
+  const now = nowSeconds();
+  const items = itemsOf(subscription);
+  await deps.store.put(
+    {
+      ...subscription,
+      trial_end: now,
+      // Ended by hand: its warning is no longer due.
+      trial_will_end_sent_emulator: true,
+      items: { ...items, data: items.data.map((item) => ({ ...item, current_period_end: now })) },
+    },
+    em,
+  );
+  return endTrial(deps, subscriptionId, false, em);
 }

@@ -10,6 +10,7 @@ import type { TaxBuyer } from './emulator-tax';
 import { taxIdObject } from './emulator-tax-ids';
 import { keepItemTaxes, taxableAmounts, taxedSession } from './tax-application';
 import { redeemSessionDiscount, subscriptionDiscount } from './discount-application';
+import { attachTestCard, isTestCardToken } from './test-cards';
 import { clockOf } from './test-clocks';
 
 export type CheckoutChoice = 'pay' | 'decline' | 'pay-later' | 'settle' | 'fail-payment' | 'address';
@@ -125,6 +126,8 @@ export class HostedCheckout {
           trialDays ? startTrial({ store: this.store, billing: this.billing }, { ...params, trialDays }, em) : this.billing.subscribe(params, em),
         );
         if (discount) await subscriptionDiscount(this.store, discount.id, started.subscription, em);
+        // The card collected for a trial is saved as the subscription's default, as Checkout does (charged when the trial ends).
+        if (trialDays) started = { ...started, subscription: await this.keepCard(started.subscription, form.card, em) };
         // A customer on a test clock: its subscription and invoices live at the clock's time.
         if (clock)
           started = {
@@ -132,6 +135,8 @@ export class HostedCheckout {
             invoice: await this.store.put({ ...started.invoice, test_clock: clock.id }, em),
           };
         next.subscription = started.subscription.id;
+        // Nothing is due today on a trial: Stripe's session totals are its first invoice's, $0.
+        if (trialDays) Object.assign(next, trialTotals(next));
       } else {
         const payment = { amount: session.amount_total as number, currency: String(session.currency), customer: customerId, metadata: intentMetadata };
         next.payment_intent = paid
@@ -219,6 +224,13 @@ export class HostedCheckout {
     return customer.id;
   }
 
+  /** The test card the buyer chose (a token; Stripe's 4242 Visa when none) attached to the customer and kept on the subscription. */
+  private async keepCard(subscription: StripeObject, chosen: unknown, em: EntityManager): Promise<StripeObject> {
+    const token = typeof chosen === 'string' && isTestCardToken(chosen) ? chosen : 'pm_card_visa';
+    const method = await attachTestCard(this.store, token, String(subscription.customer), em);
+    return this.store.put({ ...subscription, default_payment_method: method.id }, em);
+  }
+
   cancelUrl(session: StripeObject): string | null {
     return typeof session.cancel_url === 'string' ? session.cancel_url : null;
   }
@@ -251,4 +263,10 @@ function detailsOf(collected: Collected): CollectedDetails {
     businessName: collected.businessName,
     taxIds: collected.taxIds.map(({ type, value }) => ({ type, value })),
   };
+}
+
+/** A trial session's totals: nothing due today (the trial's first invoice), its tax none. */
+function trialTotals(session: StripeObject): Partial<StripeObject> {
+  const details = (session.total_details ?? {}) as Record<string, unknown>;
+  return { amount_subtotal: 0, amount_total: 0, total_details: { ...details, amount_discount: 0, amount_shipping: 0, amount_tax: 0 } };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EmulatorAnswer, EmulatorStore, StripeObject } from './emulator-store';
 import { nowSeconds, stripeId, stripeError } from './stripe-objects';
@@ -9,14 +10,28 @@ import { nowSeconds, stripeId, stripeError } from './stripe-objects';
  * uses for a failed renewal.
  */
 const TEST_CARDS = {
-  pm_card_visa: { last4: '4242', declines: false },
-  pm_card_mastercard: { last4: '4444', declines: false },
-  pm_card_chargeCustomerFail: { last4: '0341', declines: true },
-  pm_card_visa_chargeDeclined: { last4: '0002', declines: true },
-} satisfies Record<string, { last4: string; declines: boolean }>;
+  pm_card_visa: { number: '4242424242424242', brand: 'visa', declines: false },
+  pm_card_mastercard: { number: '5555555555554444', brand: 'mastercard', declines: false },
+  pm_card_amex: { number: '378282246310005', brand: 'amex', declines: false },
+  pm_card_discover: { number: '6011111111111117', brand: 'discover', declines: false },
+  pm_card_visa_debit: { number: '4000056655665556', brand: 'visa', declines: false },
+  pm_card_chargeCustomerFail: { number: '4000000000000341', brand: 'visa', declines: true },
+  pm_card_visa_chargeDeclined: { number: '4000000000000002', brand: 'visa', declines: true },
+} satisfies Record<string, { number: string; brand: string; declines: boolean }>;
 export type TestCardToken = keyof typeof TEST_CARDS;
 
 export const isTestCardToken = (token: string): token is TestCardToken => Object.hasOwn(TEST_CARDS, token);
+
+/**
+ * Stripe's `card.fingerprint`: the same for every payment method made from one card number (within
+ * an account), so a card can be recognised across customers; 16 characters, as Stripe's are.
+ */
+export const cardFingerprint = (cardNumber: string): string =>
+  createHash('sha256')
+    .update(`card:${cardNumber}`)
+    .digest('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 16);
 
 /** A payment method for a test card token, attached to `customer`. */
 export async function attachTestCard(store: EmulatorStore, token: TestCardToken, customer: string, em: EntityManager): Promise<StripeObject> {
@@ -27,7 +42,16 @@ export async function attachTestCard(store: EmulatorStore, token: TestCardToken,
       object: 'payment_method',
       allow_redisplay: 'unspecified',
       billing_details: { address: null, email: null, name: null, phone: null, tax_id: null },
-      card: { brand: 'visa', country: 'US', display_brand: 'visa', exp_month: 12, exp_year: 2034, funding: 'credit', last4: card.last4 },
+      card: {
+        brand: card.brand,
+        country: 'US',
+        display_brand: card.brand,
+        exp_month: 12,
+        exp_year: 2034,
+        fingerprint: cardFingerprint(card.number),
+        funding: 'credit',
+        last4: card.number.slice(-4),
+      },
       created: nowSeconds(),
       customer,
       customer_account: null,

@@ -11,8 +11,12 @@ const MAX_ATTEMPTS = 20;
  * idempotency key, one session), and a fresh one once that checkout is closed (cancelled,
  * expired, paid), so buying again in the same window opens a new session instead of the closed one.
  */
-export async function checkoutRefFor(store: EventStore, parts: { userId: string; resourceId: string; quantity: number; windowStart: number }): Promise<string> {
-  const base = `${parts.userId}|${parts.resourceId}|${parts.quantity}|${parts.windowStart}`;
+export async function checkoutRefFor(
+  store: EventStore,
+  parts: { userId: string; resourceId: string; quantity: number; windowStart: number; trial?: boolean },
+): Promise<string> {
+  // A trial's checkout and the same plan's at the regular price are two checkouts (two Stripe sessions).
+  const base = `${parts.userId}|${parts.resourceId}|${parts.quantity}|${parts.windowStart}${parts.trial ? '|trial' : ''}`;
   let ref = '';
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     ref = `chk_${createHash('sha256')

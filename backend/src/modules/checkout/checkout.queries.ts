@@ -7,6 +7,7 @@ import type { SignedInUser } from '../auth';
 import { CatalogQueries } from '../catalog';
 import { checkoutMode, quantityAdjustable } from './checkout-rules';
 import { paymentsReadModels } from './payments-read-models';
+import { offersTrial, TRIAL_OFFER, trialFirstChargeAt } from '../../../../contracts/checkout/trial-offer';
 
 export type LatestState = 'paid' | 'processing' | 'waiting' | 'failed' | 'expired' | 'refunded';
 
@@ -99,6 +100,25 @@ export class AccountReads {
     return Boolean(row?.owned);
   }
 
+  /**
+   * Whether the account may start a trial: it never had a subscription (a trial is one) nor a
+   * plan's license (Lifetime, a subscription's). Stripe's card check at the trial's start covers
+   * a second account paying with the same card.
+   */
+  async trialEligible(userId: string): Promise<boolean> {
+    const row = await this.db
+      .selectNoFrom((eb) =>
+        eb
+          .or([
+            eb.exists(eb.selectFrom('rm_subscriptions').select('user_id').where('user_id', '=', userId)),
+            eb.exists(eb.selectFrom('rm_licenses').select('user_id').where('user_id', '=', userId)),
+          ])
+          .as('had'),
+      )
+      .executeTakeFirst();
+    return !row?.had;
+  }
+
   /** A user's checkouts of one resource still waiting to be paid. */
   openCheckouts(userId: string, resourceId: string): Promise<Array<{ id: string }>> {
     return this.db
@@ -163,10 +183,14 @@ export class CheckoutPageReads {
 
   async data(user: SignedInUser, search: CheckoutSearch): Promise<CheckoutData> {
     const resource = search.resourceId ? await this.catalog.findByIdOrSlug(search.resourceId) : undefined;
-    if (!resource) return { resource: null, quantity: 1, quantityAdjustable: false, mode: null, totalCents: null, owned: false, latest: null };
+    if (!resource) return { resource: null, quantity: 1, quantityAdjustable: false, mode: null, totalCents: null, owned: false, trial: null, latest: null };
     const adjustable = quantityAdjustable(resource);
     const quantity = adjustable ? (search.quantity ?? 1) : 1;
-    const [owned, found] = await Promise.all([this.reads.owns(user.userId, resource.id), this.reads.latest(user.userId, resource.id)]);
+    const [owned, found, trialEligible] = await Promise.all([
+      this.reads.owns(user.userId, resource.id),
+      this.reads.latest(user.userId, resource.id),
+      offersTrial(resource.id, quantity) ? this.reads.trialEligible(user.userId) : null,
+    ]);
     // A license is projected a moment after its purchase: until it shows, the purchase is still being confirmed.
     const latest = found?.state === 'paid' && resource.type === 'license' && !owned ? null : found;
     return {
@@ -176,6 +200,10 @@ export class CheckoutPageReads {
       mode: checkoutMode(resource),
       totalCents: resource.priceCents === null ? null : Math.max(0, resource.priceCents) * quantity,
       owned,
+      trial:
+        trialEligible === null
+          ? null
+          : { state: trialEligible ? 'offered' : 'used', days: TRIAL_OFFER.days, firstChargeAt: trialFirstChargeAt(new Date()).toISOString() },
       latest: latest
         ? { state: latest.state, at: latest.at.toISOString(), quantity: latest.quantity, charge: latest.state === 'paid' ? latest.charge : null }
         : null,

@@ -16,6 +16,8 @@ export interface StripeCheckoutOptions {
   expiresAt: number;
   extraMetadata: Record<string, string>;
   back: (status: 'success' | 'cancelled') => string;
+  /** A subscription that starts with a free trial of this many days (the card is charged at its end). */
+  trialDays?: number;
 }
 
 export type OpenedStripeCheckout =
@@ -68,7 +70,9 @@ export class StripeCheckouts {
         success_url: back('success'),
         cancel_url: back('cancelled'),
         metadata: stripeMetadata,
-        ...(mode === 'payment' ? { payment_intent_data: { metadata: stripeMetadata } } : { subscription_data: { metadata: stripeMetadata } }),
+        ...(mode === 'payment'
+          ? { payment_intent_data: { metadata: stripeMetadata } }
+          : { subscription_data: { metadata: stripeMetadata, ...(options.trialDays ? { trial_period_days: options.trialDays } : {}) } }),
         expires_at: expiresAt,
       }),
       // Stripe keeps keys for 24 hours: the key's wording stays as deployed, so a retry across a deploy reuses the same one.

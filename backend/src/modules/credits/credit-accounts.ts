@@ -21,9 +21,14 @@ interface LicenseTerms {
   grantedAt: Date;
   /** Billed once a year: its included credits still reset each month. */
   yearly: boolean;
+  /** While its subscription's free trial runs, the smaller trial allowance applies. */
+  trialEndsAt: Date | null;
 }
 
 const CACHE_MS = 2_000;
+
+/** A free trial includes a tenth of the plan's monthly credits. */
+export const trialAllowance = (includedPerMonth: number) => Math.floor(includedPerMonth / 10);
 
 /**
  * Resolves an admitted key's license to its owner's credit account and current cycle. A seat
@@ -43,7 +48,8 @@ export class CreditAccounts {
       { grantedAt: terms.grantedAt, paidThrough: terms.kind === 'subscription' ? license.validUntil : null, yearly: terms.yearly },
       now,
     );
-    const allowance = admit(license, now).code === 'allowed' ? terms.includedPerMonth : 0;
+    const included = terms.trialEndsAt && terms.trialEndsAt > now ? trialAllowance(terms.includedPerMonth) : terms.includedPerMonth;
+    const allowance = admit(license, now).code === 'allowed' ? included : 0;
     return {
       userId: terms.userId,
       yearly: terms.yearly,
@@ -58,12 +64,14 @@ export class CreditAccounts {
     const row = await creditReadModels(this.orm.em)
       .selectFrom('rm_licenses as l')
       .leftJoin('resources as r', 'r.id', 'l.resource_id')
+      .leftJoin('rm_subscriptions as s', 's.subscription_id', 'l.subscription_id')
       .select([
         'l.user_id',
         'l.kind',
         'l.included_credits_per_month',
         'l.granted_at',
         sql<string | null>`r.metadata->>'billingInterval'`.as('billing_interval'),
+        's.trial_ends_at',
       ])
       .where('l.license_id', '=', licenseId)
       .executeTakeFirst();
@@ -74,6 +82,7 @@ export class CreditAccounts {
           includedPerMonth: row.included_credits_per_month,
           grantedAt: row.granted_at,
           yearly: row.billing_interval === 'year',
+          trialEndsAt: row.trial_ends_at,
         }
       : null;
     if (this.cache.size > 10_000) this.cache.clear();

@@ -178,7 +178,7 @@ export class DashboardQueries {
       .selectFrom('rm_licenses as l')
       .leftJoin('rm_subscriptions as s', 's.subscription_id', 'l.subscription_id')
       .selectAll('l')
-      .select(['s.status as sub_status', 's.current_period_end', 's.cancel_at', 's.renewals'])
+      .select(['s.status as sub_status', 's.current_period_end', 's.cancel_at', 's.renewals', 's.trial_ends_at', 's.trial_amount_cents', 's.trial_currency'])
       .where('l.user_id', '=', userId)
       .orderBy('l.granted_at', 'desc')
       .execute();
@@ -242,6 +242,7 @@ export class DashboardQueries {
                 currentPeriodEnd: r.current_period_end.toISOString(),
                 cancelAt: iso(r.cancel_at),
                 renewals: r.renewals ?? 0,
+                trial: trialOf(r),
               }
             : null,
         seatHolders,
@@ -272,4 +273,11 @@ export class DashboardQueries {
       addedAt: r.added_at.toISOString(),
     }));
   }
+}
+
+/** A subscription's trial while it is on: when it ends and what is charged then. */
+function trialOf(r: { trial_ends_at: Date | null; trial_amount_cents: number | null; trial_currency: string | null; sub_status: string | null }) {
+  if (!r.trial_ends_at || r.trial_amount_cents === null || !r.trial_currency || r.sub_status !== 'active') return null;
+  if (r.trial_ends_at.getTime() <= Date.now()) return null;
+  return { endsAt: r.trial_ends_at.toISOString(), chargeCents: r.trial_amount_cents, currency: r.trial_currency };
 }

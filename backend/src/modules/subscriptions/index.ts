@@ -1,6 +1,14 @@
 /** The subscriptions module's public surface: other modules, the app and the CLI import only this. */
 export { PlanChanges } from './plans/plan-changes';
-export { SubscriptionCancelled, SubscriptionInvoiceRefunded, SubscriptionPastDue, SubscriptionRenewed, subscriptionStreamId } from './subscriptions.events';
+export {
+  SubscriptionCancelled,
+  SubscriptionInvoiceRefunded,
+  SubscriptionPastDue,
+  SubscriptionRenewed,
+  SubscriptionTrialEnding,
+  SubscriptionTrialRefused,
+  subscriptionStreamId,
+} from './subscriptions.events';
 export { SyncSubscription } from './commands/sync-subscription.handler';
 export { LinkStripeCustomer } from './commands/link-stripe-customer.handler';
 export { customerStreamId, StripeCustomerLinked } from './customers/customer.events';

@@ -17,4 +17,5 @@ export function registerSubscriptionHandlers(handlers: StripeEventHandlers, comm
   for (const type of ['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted'] as const) {
     handlers.on(type, (e) => commands.execute(new SyncSubscription(stripeObjectId(e), e, null)));
   }
+  handlers.on('customer.subscription.trial_will_end', (e) => commands.execute(new SyncSubscription(stripeObjectId(e), e, null, true)));
 }

@@ -244,3 +244,52 @@ describe("a subscription, from Stripe's invoices and its current state", () => {
     });
   });
 });
+
+describe('a subscription that starts with a free trial', () => {
+  const trial = { end: '2026-11-30T12:00:00.000Z', amountCents: 3900, currency: 'usd', cardFingerprint: 'fp1' };
+  const trialing = snapshot({ status: 'trialing', currentPeriodEnd: trial.end, trial });
+  const types = (events: NewEvent[]) => events.map((e) => e.type);
+
+  it('records the trial once, with its end, its charge and its card', () => {
+    spec
+      .given([])
+      .when(sync(trialing), sync(trialing))
+      .then((events) => {
+        expect(types(events)).toEqual(['SubscriptionStarted', 'SubscriptionTrialStarted']);
+        expect(events[1]!.data).toMatchObject({ trialEnd: trial.end, amountCents: 3900, currency: 'usd', cardFingerprint: 'fp1' });
+      });
+  });
+
+  it('records Stripe’s trial_will_end once, and not for a trial set to cancel (nothing will be charged)', () => {
+    const ending: SubscriptionCommand = { type: 'RecordTrialEnding', snapshot: trialing, at: AT };
+    spec
+      .given([])
+      .when(sync(trialing), ending, ending)
+      .then((events) => expect(types(events).filter((t) => t === 'SubscriptionTrialEnding')).toHaveLength(1));
+    const cancelling = snapshot({ status: 'trialing', trial, cancelAtPeriodEnd: true, cancelAt: trial.end });
+    spec
+      .given([])
+      .when(sync(cancelling), { type: 'RecordTrialEnding', snapshot: cancelling, at: AT })
+      .then((events) => expect(types(events)).not.toContain('SubscriptionTrialEnding'));
+  });
+
+  it('records a refusal (the card had another trial) once, naming the first trial', () => {
+    const refuse: SubscriptionCommand = { type: 'RecordTrialRefusal', snapshot: trialing, firstSubscriptionId: 'sub_0', at: AT };
+    spec
+      .given([])
+      .when(sync(trialing), refuse, refuse)
+      .then((events) => {
+        const refusals = events.filter((e) => e.type === 'SubscriptionTrialRefused');
+        expect(refusals.map((e) => e.data)).toEqual([
+          expect.objectContaining({ reason: 'card_already_used', firstSubscriptionId: 'sub_0', amountCents: 3900 }),
+        ]);
+      });
+  });
+
+  it('records no trial for a subscription that is not trialing', () => {
+    spec
+      .given([])
+      .when(sync(snapshot({ trial: null })))
+      .then((events) => expect(types(events)).toEqual(['SubscriptionStarted']));
+  });
+});

@@ -12,6 +12,9 @@ import {
   SubscriptionRenewed,
   subscriptionEvents,
   SubscriptionStarted,
+  SubscriptionTrialEnding,
+  SubscriptionTrialRefused,
+  SubscriptionTrialStarted,
 } from './subscriptions.events';
 
 /** The subscription as Stripe has it now (fetched, not taken from an event that may be stale). */
@@ -31,6 +34,8 @@ export interface SubscriptionSnapshot {
   cancelAt: string | null;
   endedAt: string | null;
   createdAt: string;
+  /** While it is trialing: when the trial ends, what it will charge then, and the card kept for that (Stripe's fingerprint). */
+  trial?: { end: string; amountCents: number; currency: string; cardFingerprint: string | null } | null;
 }
 
 export interface InvoiceFacts {
@@ -64,7 +69,11 @@ export interface InvoiceRefundFacts {
 type SnapshotCommand =
   | { type: 'SyncSubscription'; snapshot: SubscriptionSnapshot; at: string }
   | { type: 'RecordPaidInvoice'; snapshot: SubscriptionSnapshot; invoice: InvoiceFacts; at: string }
-  | { type: 'RecordFailedInvoice'; snapshot: SubscriptionSnapshot; invoice: InvoiceFacts; at: string };
+  | { type: 'RecordFailedInvoice'; snapshot: SubscriptionSnapshot; invoice: InvoiceFacts; at: string }
+  /** Stripe's customer.subscription.trial_will_end. */
+  | { type: 'RecordTrialEnding'; snapshot: SubscriptionSnapshot; at: string }
+  /** Its card already paid for another subscription's trial. */
+  | { type: 'RecordTrialRefusal'; snapshot: SubscriptionSnapshot; firstSubscriptionId: string; at: string };
 
 export type SubscriptionCommand = SnapshotCommand | { type: 'RecordInvoiceRefund'; refund: InvoiceRefundFacts; at: string };
 
@@ -81,6 +90,8 @@ export interface Billing {
   failedInvoices: string[];
   /** What has been refunded of each paid invoice's charge so far. */
   refunds: { invoiceId: string; amountRefundedCents: number }[];
+  /** Its trial, once recorded: whether the reminder went and whether it was refused. */
+  trial?: { warned: boolean; refused: boolean };
 }
 
 export type SubscriptionState = { status: 'unknown' } | ({ status: 'started' } & Billing) | ({ status: 'cancelled' } & Billing);
@@ -125,6 +136,12 @@ export const subscriptionDecider: Decider<SubscriptionCommand, StreamEvent, Subs
         return { ...state, cancellationScheduled: event.data.cancelAt !== null };
       case 'SubscriptionCancelled':
         return { ...state, status: 'cancelled', unpaidInvoices: [] };
+      case 'SubscriptionTrialStarted':
+        return { ...state, trial: { warned: false, refused: false } };
+      case 'SubscriptionTrialEnding':
+        return state.trial ? { ...state, trial: { ...state.trial, warned: true } } : state;
+      case 'SubscriptionTrialRefused':
+        return state.trial ? { ...state, trial: { ...state.trial, refused: true } } : state;
       default:
         return state;
     }
@@ -149,6 +166,10 @@ function decideStarted(command: SnapshotCommand, state: Started): SubscriptionEv
       return withChanges(command, state, recordPaid(command, state));
     case 'RecordFailedInvoice':
       return withChanges(command, state, recordFailed(command, state));
+    case 'RecordTrialEnding':
+      return withChanges(command, state, recordTrialEnding(command, state));
+    case 'RecordTrialRefusal':
+      return withChanges(command, state, refuseTrial(command, state));
     default: {
       const unreachable: never = command;
       return unreachable;
@@ -247,6 +268,20 @@ function recordFailed({ snapshot, invoice, at }: InvoiceCommand, state: Started)
 function withChanges({ snapshot, at }: SnapshotCommand, state: Started, recorded: SubscriptionEvent[]): SubscriptionEvent[] {
   const events: SubscriptionEvent[] = [];
   const { subscriptionId, userId } = snapshot;
+  if (snapshot.trial && !state.trial)
+    events.push(
+      SubscriptionTrialStarted({
+        subscriptionId,
+        userId,
+        email: snapshot.email,
+        title: snapshot.title,
+        trialEnd: snapshot.trial.end,
+        amountCents: snapshot.trial.amountCents,
+        currency: snapshot.trial.currency,
+        cardFingerprint: snapshot.trial.cardFingerprint,
+        at,
+      }),
+    );
   if (state.resourceId !== snapshot.resourceId || state.quantity !== snapshot.quantity)
     events.push(
       SubscriptionPlanChanged({
@@ -275,6 +310,33 @@ function withChanges({ snapshot, at }: SnapshotCommand, state: Started, recorded
   if (snapshot.status === 'canceled' || snapshot.status === 'incomplete_expired')
     events.push(SubscriptionCancelled({ subscriptionId, userId, endedAt: snapshot.endedAt ?? at, unpaidInvoiceIds: state.unpaidInvoices, at }));
   return events;
+}
+
+/** The reminder, once, while the trial is still on (trialing, its end known). */
+function recordTrialEnding({ snapshot, at }: Extract<SnapshotCommand, { type: 'RecordTrialEnding' }>, state: Started): SubscriptionEvent[] {
+  const trial = snapshot.trial;
+  if (!trial || state.trial?.warned || state.trial?.refused || snapshot.cancelAtPeriodEnd) return [];
+  const { subscriptionId, userId, email, title } = snapshot;
+  return [SubscriptionTrialEnding({ subscriptionId, userId, email, title, trialEnd: trial.end, amountCents: trial.amountCents, currency: trial.currency, at })];
+}
+
+/** Refused once, and only a trial still running (one already over has nothing left to refuse). */
+function refuseTrial(command: Extract<SnapshotCommand, { type: 'RecordTrialRefusal' }>, state: Started): SubscriptionEvent[] {
+  const { snapshot, firstSubscriptionId, at } = command;
+  if (!snapshot.trial || state.trial?.refused || firstSubscriptionId === snapshot.subscriptionId) return [];
+  return [
+    SubscriptionTrialRefused({
+      subscriptionId: snapshot.subscriptionId,
+      userId: snapshot.userId,
+      email: snapshot.email,
+      title: snapshot.title,
+      reason: 'card_already_used',
+      firstSubscriptionId,
+      amountCents: snapshot.trial.amountCents,
+      currency: snapshot.trial.currency,
+      at,
+    }),
+  ];
 }
 
 const laterOf = (a: string | null, b: string) => (a && a > b ? a : b);

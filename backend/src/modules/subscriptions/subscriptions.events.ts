@@ -142,6 +142,63 @@ export const SubscriptionPlanChanged = defineEvent({
   }),
 });
 
+/**
+ * Recorded when the subscription began with a free trial: nothing is charged until `trialEnd`, then
+ * `amountCents` (before tax) in `currency`. `cardFingerprint` is Stripe's fingerprint of the card kept
+ * for that charge (null when Stripe names none).
+ */
+export const SubscriptionTrialStarted = defineEvent({
+  type: 'SubscriptionTrialStarted',
+  schemaVersion: 1,
+  schema: z.object({
+    subscriptionId: z.string(),
+    userId: z.string(),
+    email: z.string().nullable(),
+    title: z.string(),
+    trialEnd: iso,
+    amountCents: z.number().int().min(0),
+    currency: z.string().length(3),
+    cardFingerprint: z.string().nullable(),
+    at: iso,
+  }),
+});
+
+/** Stripe's warning that the trial ends soon (customer.subscription.trial_will_end, three days before): the reminder email. */
+export const SubscriptionTrialEnding = defineEvent({
+  type: 'SubscriptionTrialEnding',
+  schemaVersion: 1,
+  schema: z.object({
+    subscriptionId: z.string(),
+    userId: z.string(),
+    email: z.string().nullable(),
+    title: z.string(),
+    trialEnd: iso,
+    amountCents: z.number().int().min(0),
+    currency: z.string().length(3),
+    at: iso,
+  }),
+});
+
+/**
+ * The trial was refused after it started: its card had already paid for another subscription's
+ * trial (`firstSubscriptionId`), so the trial is ended at once and the first charge made now.
+ */
+export const SubscriptionTrialRefused = defineEvent({
+  type: 'SubscriptionTrialRefused',
+  schemaVersion: 1,
+  schema: z.object({
+    subscriptionId: z.string(),
+    userId: z.string(),
+    email: z.string().nullable(),
+    title: z.string(),
+    reason: z.enum(['card_already_used']),
+    firstSubscriptionId: z.string(),
+    amountCents: z.number().int().min(0),
+    currency: z.string().length(3),
+    at: iso,
+  }),
+});
+
 export const subscriptionEvents = [
   SubscriptionStarted,
   SubscriptionRenewed,
@@ -150,5 +207,8 @@ export const subscriptionEvents = [
   SubscriptionCancellationScheduled,
   SubscriptionCancelled,
   SubscriptionPlanChanged,
+  SubscriptionTrialStarted,
+  SubscriptionTrialEnding,
+  SubscriptionTrialRefused,
 ];
 export type SubscriptionEvent = ReturnType<(typeof subscriptionEvents)[number]>;

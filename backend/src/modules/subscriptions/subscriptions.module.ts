@@ -10,6 +10,8 @@ import { LinkStripeCustomerHandler } from './commands/link-stripe-customer.handl
 import { RecordInvoiceHandler } from './commands/record-invoice.handler';
 import { RecordInvoiceRefundHandler } from './commands/record-invoice-refund.handler';
 import { SyncSubscriptionHandler } from './commands/sync-subscription.handler';
+import { CheckTrialCardHandler } from './commands/check-trial-card.handler';
+import { trialCardEvents } from './trials/trial-card.events';
 import { StripeCustomerLinked } from './customers/customer.events';
 import { PlanChangeServerFns } from './plans/plan-change.server-fns';
 import { PlanChanges } from './plans/plan-changes';
@@ -30,6 +32,7 @@ import { subscriptionStreamKinds } from './subscriptions.stream-kinds';
       useFactory: (catalog: CatalogQueries, prices: PriceBook, stripe: StripeClient, orm: MikroORM) => new PlanChanges(catalog, prices, stripe, orm),
     },
     SyncSubscriptionHandler,
+    CheckTrialCardHandler,
     RecordInvoiceHandler,
     RecordInvoiceRefundHandler,
     LinkStripeCustomerHandler,
@@ -46,7 +49,7 @@ export class SubscriptionsModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.register(...subscriptionEvents, StripeCustomerLinked);
+    this.events.register(...subscriptionEvents, StripeCustomerLinked, ...trialCardEvents);
     this.streamKinds.add(...subscriptionStreamKinds);
     this.projectors.register(new SubscriptionsProjector());
     this.projectors.register(new SubscriptionInvoicesProjector());

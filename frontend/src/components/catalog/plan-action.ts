@@ -1,6 +1,7 @@
 import { checkoutHref } from '@contracts/catalog/resource-rules';
 import type { Resource } from '@contracts/catalog/resource';
 import type { PlanStanding } from '@contracts/subscriptions/subscriptions.contract';
+import { offersTrial, TRIAL_OFFER } from '@contracts/checkout/trial-offer';
 import { isRecurring } from './resource-facts';
 
 /**
@@ -15,8 +16,12 @@ export type PlanAction =
   | { kind: 'included'; note: string }
   | { kind: 'overdue'; note: string };
 
-/** What the plan's button says to someone without a plan: subscribe to a monthly or annual plan, buy a one-off one. */
-export function planActionLabel(plan: Pick<Resource, 'title' | 'metadata'>): string {
+/**
+ * What the plan's button says to someone without a plan: the free trial of the plan that has one
+ * (the checkout says so to an account that already had it), subscribe to a monthly or annual plan, buy a one-off one.
+ */
+export function planActionLabel(plan: Pick<Resource, 'id' | 'title' | 'metadata'>): string {
+  if (offersTrial(plan.id, 1)) return `Start ${TRIAL_OFFER.days}-day free trial`;
   return isRecurring(plan) ? `Subscribe to ${plan.title}` : `Buy ${plan.title}`;
 }
 

@@ -15,6 +15,7 @@ export const STRIPE_JOB_NAMES = {
   'customer.subscription.created': 'stripe.customer-subscription-created',
   'customer.subscription.updated': 'stripe.customer-subscription-updated',
   'customer.subscription.deleted': 'stripe.customer-subscription-deleted',
+  'customer.subscription.trial_will_end': 'stripe.customer-subscription-trial-will-end',
   'charge.refunded': 'stripe.charge-refunded',
   'charge.dispute.created': 'stripe.charge-dispute-created',
 } as const satisfies Partial<Record<Stripe.Event.Type, `stripe.${string}`>>;

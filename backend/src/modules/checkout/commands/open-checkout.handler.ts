@@ -18,6 +18,7 @@ import { AccountReads } from '../checkout.queries';
 import { checkoutRefFor } from '../checkout-ref';
 import { checkoutMode, quantityAdjustable } from '../checkout-rules';
 import { StripeCheckouts, stripeOutage } from '../stripe-checkouts';
+import { offersTrial, TRIAL_OFFER } from '../../../../../contracts/checkout/trial-offer';
 import { GrantFreeAccess } from './grant-free-access.handler';
 
 /** A repeated click within this window reuses the same Stripe checkout (one idempotency key). */
@@ -86,7 +87,9 @@ export class OpenCheckoutHandler implements ICommandHandler<OpenCheckout, Checko
     metadata: EventMetadata,
   ): Promise<CheckoutOutcome> {
     const windowStart = Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS;
-    const checkoutRef = await checkoutRefFor(this.store, { userId: user.userId, resourceId: resource.id, quantity, windowStart });
+    // One trial per account, checked here; one per card, when the trial starts (CheckTrialCard).
+    const trial = mode === 'subscription' && offersTrial(resource.id, quantity) && (await this.reads.trialEligible(user.userId));
+    const checkoutRef = await checkoutRefFor(this.store, { userId: user.userId, resourceId: resource.id, quantity, windowStart, trial });
     const back = (status: string) => {
       const url = new URL('/checkout', this.config.PUBLIC_URL);
       url.search = new URLSearchParams({ resourceId: resource.id, quantity: String(quantity), status }).toString();
@@ -97,6 +100,7 @@ export class OpenCheckoutHandler implements ICommandHandler<OpenCheckout, Checko
       expiresAt: Math.floor((windowStart + STRIPE_CHECKOUT_LIFETIME_MS) / 1000),
       extraMetadata: {},
       back,
+      ...(trial ? { trialDays: TRIAL_OFFER.days } : {}),
     });
     if (started.outcome === 'configuration-error') return started;
     await runCommand({

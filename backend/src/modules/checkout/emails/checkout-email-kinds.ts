@@ -5,6 +5,8 @@ import { purchaseReceipt } from './purchase-receipt.email';
 import { renewalFailed } from './renewal-failed.email';
 import { seatInvitation } from './seat-invitation.email';
 import { subscriptionRenewed } from './subscription-renewed.email';
+import { trialEnding } from './trial-ending.email';
+import { trialRefused } from './trial-refused.email';
 
 /** The checkout module's emails by name; CheckoutModule adds them to EmailKinds. */
 export const checkoutEmailKinds = {
@@ -15,4 +17,6 @@ export const checkoutEmailKinds = {
   'plan-change-receipt': planChangeReceipt,
   'renewal-failed': renewalFailed,
   'pending-payment-reminder': pendingPaymentReminder,
+  'trial-ending': trialEnding,
+  'trial-refused': trialRefused,
 };

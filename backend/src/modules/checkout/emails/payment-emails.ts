@@ -2,7 +2,7 @@ import { emailTrigger, type EmailTrigger } from '../../email';
 import { openLicenseKey, SeatAssigned, LicenseGranted, signSeatInvitation } from '../../licenses';
 import { chargeInvoicePath } from '../../../../../contracts/billing/billing.contract';
 import { PurchaseCompleted } from '../checkout.events';
-import { SubscriptionPastDue, SubscriptionRenewed } from '../../subscriptions';
+import { SubscriptionPastDue, SubscriptionRenewed, SubscriptionTrialEnding, SubscriptionTrialRefused } from '../../subscriptions';
 
 /** The emails purchases send: receipt, license key, seat invitation, renewal, plan-change receipt and failed renewal. */
 export function paymentEmailTriggers(sealingSecret: string, siteUrl: string, invitationKey: Buffer): EmailTrigger[] {
@@ -103,6 +103,23 @@ export function paymentEmailTriggers(sealingSecret: string, siteUrl: string, inv
               },
             }
           : null,
+    }),
+    emailTrigger({
+      event: SubscriptionTrialEnding,
+      kind: 'trial-ending',
+      send: (d) =>
+        d.email
+          ? {
+              to: d.email,
+              data: { planTitle: d.title, trialEnd: d.trialEnd, amountCents: d.amountCents, currency: d.currency, manageUrl: dashboard('license') },
+            }
+          : null,
+    }),
+    emailTrigger({
+      event: SubscriptionTrialRefused,
+      kind: 'trial-refused',
+      send: (d) =>
+        d.email ? { to: d.email, data: { planTitle: d.title, amountCents: d.amountCents, currency: d.currency, manageUrl: dashboard('license') } } : null,
     }),
   ];
 }

@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { runCommand } from '../../../events/command-runner';
 import { EventStore } from '../../../events/event-store';
@@ -18,6 +19,7 @@ import { CatalogQueries } from '../../catalog';
 import { ChangeLicensePlan, ChangeLicenseTerm, GrantLicense, licenseIdFor, licenseTerms } from '../../licenses';
 import { subscriptionDecider, type SubscriptionCommand, type SubscriptionSnapshot } from '../subscriptions.decider';
 import { subscriptionStreamId } from '../subscriptions.events';
+import { CheckTrialCard } from './check-trial-card.handler';
 
 export type InvoiceToRecord = Omit<Extract<SubscriptionCommand, { type: 'RecordPaidInvoice' | 'RecordFailedInvoice' }>, 'snapshot' | 'at'>;
 
@@ -27,6 +29,8 @@ export class SyncSubscription extends Command<void> {
     readonly subscriptionId: unknown,
     readonly event: ReceivedStripeEvent,
     readonly invoice: InvoiceToRecord | null,
+    /** Stripe's customer.subscription.trial_will_end: the trial's reminder is due. */
+    readonly trialWillEnd = false,
   ) {
     super();
   }
@@ -39,7 +43,7 @@ export class SyncSubscriptionHandler implements ICommandHandler<SyncSubscription
 
   constructor(
     private readonly store: EventStore,
-    stripe: StripeClient,
+    private readonly stripe: StripeClient,
     private readonly prices: PriceBook,
     private readonly catalog: CatalogQueries,
     private readonly commands: CommandBus,
@@ -47,7 +51,7 @@ export class SyncSubscriptionHandler implements ICommandHandler<SyncSubscription
     this.records = new StripeRecords(stripe);
   }
 
-  async execute({ subscriptionId: id, event, invoice }: SyncSubscription): Promise<void> {
+  async execute({ subscriptionId: id, event, invoice, trialWillEnd }: SyncSubscription): Promise<void> {
     const subscription = await this.records.subscription(id);
     const subscriptionId = subscription.id;
     const ours = ourMetadata(subscription.metadata);
@@ -85,10 +89,23 @@ export class SyncSubscriptionHandler implements ICommandHandler<SyncSubscription
       cancelAt: isoFromSeconds(subscription.cancel_at),
       endedAt: isoFromSeconds(subscription.ended_at),
       createdAt: isoFromSeconds(subscription.created)!,
+      trial:
+        subscription.status === 'trialing' && subscription.trial_end
+          ? {
+              end: isoFromSeconds(subscription.trial_end)!,
+              amountCents: (item?.price.unit_amount ?? 0) * quantity,
+              currency: item?.price.currency ?? subscription.currency,
+              cardFingerprint: await this.cardFingerprint(subscription),
+            }
+          : null,
     };
     const at = new Date().toISOString();
     const metadata = stripeEventMetadata(event.id);
-    const command: SubscriptionCommand = invoice ? { ...invoice, snapshot, at } : { type: 'SyncSubscription', snapshot, at };
+    const command: SubscriptionCommand = invoice
+      ? { ...invoice, snapshot, at }
+      : trialWillEnd
+        ? { type: 'RecordTrialEnding', snapshot, at }
+        : { type: 'SyncSubscription', snapshot, at };
     const outcome = await runCommand({
       store: this.store,
       streamId: subscriptionStreamId(subscriptionId),
@@ -118,5 +135,20 @@ export class SyncSubscriptionHandler implements ICommandHandler<SyncSubscription
     await this.commands.execute(new ChangeLicensePlan(snapshot.licenseId, resource, quantity, at, metadata));
     const status = ended ? 'ended' : subscription.status === 'past_due' || subscription.status === 'unpaid' ? 'past_due' : 'active';
     await this.commands.execute(new ChangeLicenseTerm(snapshot.licenseId, status, ended ? (snapshot.endedAt ?? at) : periodEnd, at, metadata));
+    const trial = snapshot.trial;
+    if (trial?.cardFingerprint && state.status === 'started')
+      await this.commands.execute(new CheckTrialCard({ ...snapshot, trial: { ...trial, cardFingerprint: trial.cardFingerprint } }, metadata));
+  }
+
+  /** Stripe's fingerprint of the card the subscription charges: its own default, else its customer's (null when neither is a card). */
+  private async cardFingerprint(subscription: Stripe.Subscription): Promise<string | null> {
+    let method = subscription.default_payment_method;
+    if (!method) {
+      const customer = await this.stripe.api.customers.retrieve(stripeIdOf(subscription.customer)!);
+      method = customer.deleted ? null : customer.invoice_settings.default_payment_method;
+    }
+    if (!method) return null;
+    const card = typeof method === 'string' ? await this.stripe.api.paymentMethods.retrieve(method) : method;
+    return card.card?.fingerprint ?? null;
   }
 }

@@ -20,6 +20,10 @@ export const Subscription = defineEntity({
     renewals: p.integer().default(0),
     startedAt: p.datetime(),
     cancelledAt: p.datetime().nullable(),
+    /** Its free trial: when it ends and what it charges then (null without one, or once it was refused). */
+    trialEndsAt: p.datetime().nullable(),
+    trialAmountCents: p.integer().nullable(),
+    trialCurrency: p.text().nullable(),
   },
   indexes: [{ name: 'rm_subscriptions_user', expression: 'create index rm_subscriptions_user on rm_subscriptions (user_id, started_at desc)' }],
 });

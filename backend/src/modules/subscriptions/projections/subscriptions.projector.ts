@@ -50,6 +50,8 @@ export class SubscriptionsProjector implements Projector<SubscriptionsEvent> {
             // Invoices can arrive out of order: the period end only moves forward.
             current_period_end: eb.fn<Date>('greatest', [eb.ref('current_period_end'), eb.val(new Date(d.currentPeriodEnd))]),
             ...(d.billingReason === 'subscription_cycle' ? { renewals: eb('renewals', '+', 1) } : {}),
+            // Its first charge after a free trial: the trial is over.
+            ...(d.billingReason !== 'subscription_create' ? { trial_ends_at: null, trial_amount_cents: null, trial_currency: null } : {}),
             status: eb.case().when('status', '=', 'cancelled').then(eb.ref('status')).else(eb.val<'active'>('active')).end(),
           }))
           .where('subscription_id', '=', d.subscriptionId)
@@ -89,6 +91,22 @@ export class SubscriptionsProjector implements Projector<SubscriptionsEvent> {
           .execute();
         return;
       }
+      case 'SubscriptionTrialStarted': {
+        const d = event.data;
+        await db
+          .updateTable('rm_subscriptions')
+          .set({ trial_ends_at: new Date(d.trialEnd), trial_amount_cents: d.amountCents, trial_currency: d.currency })
+          .where('subscription_id', '=', d.subscriptionId)
+          .execute();
+        return;
+      }
+      case 'SubscriptionTrialRefused':
+        await db
+          .updateTable('rm_subscriptions')
+          .set({ trial_ends_at: null, trial_amount_cents: null, trial_currency: null })
+          .where('subscription_id', '=', event.data.subscriptionId)
+          .execute();
+        return;
       case 'StripeCustomerLinked': {
         const d = event.data;
         await db

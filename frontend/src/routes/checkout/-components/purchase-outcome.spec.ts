@@ -9,6 +9,7 @@ const paid = (resource: Partial<Resource>, quantity: number): CheckoutData => ({
   mode: 'payment',
   totalCents: 0,
   owned: true,
+  trial: null,
   latest: { state: 'paid', at: '2026-11-24T12:00:00.000Z', quantity, charge: null },
 });
 

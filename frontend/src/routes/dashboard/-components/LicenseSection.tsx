@@ -1,5 +1,5 @@
 import type { DashboardData, DashboardLicense } from '@contracts/dashboard/dashboard.contract';
-import { formatCount } from '@contracts/catalog/number-format';
+import { formatCount, formatMoney } from '@contracts/catalog/number-format';
 import { CallToAction } from '../../../components/ui/CallToAction';
 import { formatDay } from '../../../lib/dates';
 import { BillingButton } from './BillingButton';
@@ -18,6 +18,9 @@ function renewalLine(license: DashboardLicense): string {
   const sub = license.subscription;
   if (!sub) return license.validUntil ? `Paid through ${formatDay(license.validUntil)}.` : '';
   if (sub.status === 'cancelled') return `Cancelled; ended ${formatDay(license.validUntil ?? sub.currentPeriodEnd)}.`;
+  if (sub.trial && sub.cancelAt) return `Pro trial — ends ${formatDay(sub.trial.endsAt)}; cancelled, so you won't be charged.`;
+  if (sub.trial)
+    return `Pro trial — ends ${formatDay(sub.trial.endsAt)}; you'll be charged ${formatMoney(sub.trial.chargeCents, sub.trial.currency)} then. Cancel before then from Manage billing to pay nothing.`;
   if (sub.cancelAt) return `Cancels on ${formatDay(sub.cancelAt)}; it will not renew.`;
   if (sub.status === 'past_due') return 'The last renewal failed: pay it to keep your plan.';
   return `Renews on ${formatDay(sub.currentPeriodEnd)}.`;
