@@ -38,11 +38,12 @@ describe('a monthly subscription on the emulator: renewed, a failed renewal paid
   let subscriptionId: string;
   let firstRenewal: string;
 
-  it('subscribes to Pro from the checkout', async () => {
-    await page.goto('/checkout?resourceId=pro-monthly');
+  // Starter: a first Pro subscription starts with a free trial (pro-trial.test.ts follows that one).
+  it('subscribes to Starter from the checkout', async () => {
+    await page.goto('/checkout?resourceId=starter-monthly');
     await waitForHydration(page);
     await signUpInDialog(page, site.url, `sub-${randomUUID().slice(0, 8)}@example.com`, 'Sam');
-    await page.waitForURL(/\/checkout\?resourceId=pro-monthly/);
+    await page.waitForURL(/\/checkout\?resourceId=starter-monthly/);
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await page.waitForURL(/\/_stripe\/checkout\//);
     await fillBillingAddress(page);
