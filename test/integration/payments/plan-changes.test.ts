@@ -20,12 +20,19 @@ async function buy(cookie: string, resourceId: string): Promise<void> {
   expect((await chooseOnHostedCheckout(started.result.url, 'pay')).status).toBe(303);
 }
 
+/** A paid subscription: a first Pro one starts with its free trial, ended at once (paid in full) so the plan is charged as these tests expect. */
 async function subscribed(email: string, resourceId: string) {
   const cookie = await signUpOverHttp(site, email);
   await buy(cookie, resourceId);
+  const started = await eventually(
+    () => dashboard(cookie),
+    (d) => ['active', 'trialing'].includes(d.result?.licenses[0]?.subscription?.status),
+  );
+  const { subscriptionId } = started.result.licenses[0].subscription;
+  if ((await stripe.subscriptions.retrieve(subscriptionId)).status === 'trialing') await stripe.subscriptions.update(subscriptionId, { trial_end: 'now' });
   const data = await eventually(
     () => dashboard(cookie),
-    (d) => d.result?.licenses[0]?.subscription?.status === 'active',
+    (d) => d.result?.licenses[0]?.subscription?.status === 'active' && !d.result.licenses[0].subscription.trial,
   );
   return { cookie, license: data.result.licenses[0] };
 }
