@@ -23,9 +23,16 @@ async function subscribed(email: string, resourceId: string) {
   const started = await callFn(site.url, 'initiateCheckout', { resourceId, quantity: 1 }, { cookie });
   expect(started.result).toMatchObject({ outcome: 'redirect' });
   expect((await chooseOnHostedCheckout(started.result.url, 'pay')).status).toBe(303);
+  const opened = await eventually(
+    () => dashboard(cookie),
+    (d) => ['active', 'trialing'].includes(d.result?.licenses[0]?.subscription?.status),
+  );
+  // A first Pro subscription starts with its free trial: ended at once (paid in full), as these tests follow a paying subscriber.
+  const { subscriptionId } = opened.result.licenses[0].subscription;
+  if ((await stripe.subscriptions.retrieve(subscriptionId)).status === 'trialing') await stripe.subscriptions.update(subscriptionId, { trial_end: 'now' });
   const data = await eventually(
     () => dashboard(cookie),
-    (d) => d.result?.licenses[0]?.subscription?.status === 'active',
+    (d) => d.result?.licenses[0]?.subscription?.status === 'active' && !d.result.licenses[0].subscription.trial,
   );
   const license = data.result.licenses[0];
   return { cookie, key: license.key as string, subscriptionId: license.subscription.subscriptionId as string };
