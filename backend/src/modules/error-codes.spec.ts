@@ -14,6 +14,7 @@ const NOT_IN_ANY_CONTRACT: Record<string, string> = {
   'admin.action_not_pending': 'met only by the support-actions worker completing or failing a refund',
   'license.device_limit': 'caught by the ActivateDevice handler and answered on the plugin API as license_rejected (device_limit)',
   'disputes.no_evidence': 'the evidence downloads (GET /admin/disputes/:id/evidence.pdf|html), an HTTP controller',
+  'promotion.refused': 'the promotion decider refuses a checkout’s hold with it; no function holds one yet (codes reach checkout next, issue 28)',
   'tax_report.no_such_quarter': 'the tax report CSV download (GET /admin/tax-report/:quarter.csv), an HTTP controller',
   insufficient_credits: 'the internal credits API (POST /api/internal/credits/debit), an HTTP controller',
   license_rejected: 'the internal credits API (POST /api/internal/credits/debit), an HTTP controller',
