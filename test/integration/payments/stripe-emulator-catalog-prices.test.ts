@@ -59,14 +59,15 @@ describe('the emulator’s catalog prices', () => {
     for (const resource of priced()) {
       const [price, ...more] = byKey.get(stripePriceLookupKey(resource.id))!;
       expect(more).toEqual([]);
-      const monthly = (resource.metadata as { billingInterval?: string }).billingInterval === 'month';
+      const billing = (resource.metadata as { billingInterval?: string }).billingInterval;
+      const interval = billing === 'month' || billing === 'year' ? billing : null;
       expect(price).toMatchObject({
         object: 'price',
         active: true,
         currency: 'usd',
         unit_amount: resource.priceCents,
-        type: monthly ? 'recurring' : 'one_time',
-        recurring: monthly ? { interval: 'month', interval_count: 1 } : null,
+        type: interval ? 'recurring' : 'one_time',
+        recurring: interval ? { interval, interval_count: 1 } : null,
       });
       const product = await stripe.products.retrieve(String(price!.product));
       expect(product).toMatchObject({ object: 'product', name: resource.title, active: true, default_price: price!.id, metadata: { resourceId: resource.id } });
