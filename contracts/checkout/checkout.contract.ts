@@ -50,6 +50,8 @@ export const checkoutDataSchema = z.object({
       quantity: z.number().int().min(1),
       /** A paid purchase's charge: net, tax by rate and total, in its currency (null before tax was collected, or not paid). */
       charge: purchaseChargeSchema.nullable(),
+      /** The free trial the purchase started: when it ends and what is charged then (null for a paid start). */
+      trial: z.object({ endsAt: z.iso.datetime(), amountCents: z.number().int().min(0), currency: z.string() }).nullable(),
     })
     .nullable(),
 });

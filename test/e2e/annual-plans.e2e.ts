@@ -39,11 +39,14 @@ describe('annual plans on the plans page, in Chromium', () => {
     await waitForHydration(page);
     await signUpInDialog(page, site.url, `annual-${randomUUID().slice(0, 8)}@example.com`, 'Ann');
     await page.waitForURL(/\/checkout\?resourceId=pro-monthly/);
-    await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+    await page.getByRole('button', { name: 'Start 7-day free trial', exact: true }).click();
     await page.waitForURL(/\/_stripe\/checkout\//);
     await fillBillingAddress(page);
     await page.locator('button.primary').click();
-    await page.getByRole('heading', { name: 'Payment received: thank you!' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Your free trial has started' }).waitFor({ timeout: 20_000 });
+    // The switch is followed for a paying monthly subscriber: the trial ends, and its first month is charged.
+    const trialing = (await dashboardData(page)).licenses[0].subscription.subscriptionId;
+    await stripe.subscriptions.update(trialing, { trial_end: 'now' });
     await reloadUntil(page, async () => (await dashboardData(page)).licenses[0]?.subscription?.status === 'active');
 
     await page.goto('/obsidian-ai-plugin');

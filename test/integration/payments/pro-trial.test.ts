@@ -65,6 +65,17 @@ describe('a 7-day Pro trial for first-time customers (card required; one per acc
     expect((await stripe.invoices.retrieve(String(subscription.latest_invoice))).amount_paid).toBe(0);
     expect((await validateLicense(site.url, key)).reading).toMatchObject({ code: 'allowed' });
     expect((await checkoutPage(cookie)).result.trial).toMatchObject({ state: 'used' });
+    // Nothing is paid at checkout: the payment is delayed to the trial's end, as Stripe says of such a session.
+    expect((await stripe.checkout.sessions.retrieve(session.id)).payment_status).toBe('no_payment_required');
+    // The checkout's outcome page tells a started trial from a payment: its end and what is charged then.
+    const outcome = await eventually(
+      () => checkoutPage(cookie),
+      (page) => page.result.latest?.trial != null,
+    );
+    expect(outcome.result.latest).toMatchObject({
+      state: 'paid',
+      trial: { endsAt: new Date(subscription.trial_end! * 1000).toISOString(), amountCents: subscription.items.data[0]!.price.unit_amount, currency: 'usd' },
+    });
     // A tenth of Pro's 400,000 monthly credits while the trial runs; the dashboard says when it ends and what it charges.
     expect((await readBalance(site.url, key)).reading).toMatchObject({ includedPerMonth: 40_000, includedRemaining: 40_000 });
     const onTrial = await eventually(

@@ -135,8 +135,9 @@ export class HostedCheckout {
             invoice: await this.store.put({ ...started.invoice, test_clock: clock.id }, em),
           };
         next.subscription = started.subscription.id;
-        // Nothing is due today on a trial: Stripe's session totals are its first invoice's, $0.
-        if (trialDays) Object.assign(next, trialTotals(next));
+        // Nothing is due today on a trial: Stripe's session totals are its first invoice's, $0, and
+        // its payment is `no_payment_required` (delayed to the trial's end).
+        if (trialDays) Object.assign(next, trialTotals(next), paid ? { payment_status: 'no_payment_required' } : {});
       } else {
         const payment = { amount: session.amount_total as number, currency: String(session.currency), customer: customerId, metadata: intentMetadata };
         next.payment_intent = paid

@@ -119,6 +119,20 @@ export class AccountReads {
     return !row?.had;
   }
 
+  /** The free trial the user's plan of this resource is in, if it is in one. */
+  async trialOf(userId: string, resourceId: string): Promise<{ endsAt: string; amountCents: number; currency: string } | null> {
+    const row = await this.db
+      .selectFrom('rm_subscriptions')
+      .select(['trial_ends_at', 'trial_amount_cents', 'trial_currency'])
+      .where('user_id', '=', userId)
+      .where('resource_id', '=', resourceId)
+      .where('status', '<>', 'cancelled')
+      .where('trial_ends_at', 'is not', null)
+      .executeTakeFirst();
+    if (!row?.trial_ends_at || row.trial_amount_cents === null || row.trial_currency === null) return null;
+    return { endsAt: row.trial_ends_at.toISOString(), amountCents: row.trial_amount_cents, currency: row.trial_currency };
+  }
+
   /** A user's checkouts of one resource still waiting to be paid. */
   openCheckouts(userId: string, resourceId: string): Promise<Array<{ id: string }>> {
     return this.db
@@ -193,6 +207,7 @@ export class CheckoutPageReads {
     ]);
     // A license is projected a moment after its purchase: until it shows, the purchase is still being confirmed.
     const latest = found?.state === 'paid' && resource.type === 'license' && !owned ? null : found;
+    const trial = latest?.state === 'paid' && checkoutMode(resource) === 'subscription' ? await this.reads.trialOf(user.userId, resource.id) : null;
     return {
       resource,
       quantity,
@@ -205,7 +220,7 @@ export class CheckoutPageReads {
           ? null
           : { state: trialEligible ? 'offered' : 'used', days: TRIAL_OFFER.days, firstChargeAt: trialFirstChargeAt(new Date()).toISOString() },
       latest: latest
-        ? { state: latest.state, at: latest.at.toISOString(), quantity: latest.quantity, charge: latest.state === 'paid' ? latest.charge : null }
+        ? { state: latest.state, at: latest.at.toISOString(), quantity: latest.quantity, charge: latest.state === 'paid' ? latest.charge : null, trial }
         : null,
     };
   }

@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Resource } from '../../../../../contracts/catalog/resource';
 import { runCommand } from '../../../events/command-runner';
@@ -14,7 +15,7 @@ import {
 import { CatalogQueries } from '../../catalog';
 import { GrantLicense, licenseIdFor, licenseTerms, RevokeLicense } from '../../licenses';
 import { SyncSubscription } from '../../subscriptions';
-import { checkoutDecider, type PurchasedCheckout, type ResourceFacts } from '../checkout.decider';
+import { checkoutDecider, type PurchasedCheckout, type ResourceFacts, type SessionFacts } from '../checkout.decider';
 import { checkoutStreamId } from '../checkout.events';
 import { grantsResourceAccess } from '../checkout-rules';
 import { sessionFacts } from '../fulfilment/session-facts';
@@ -58,9 +59,7 @@ export class CompleteCheckoutHandler implements ICommandHandler<CompleteCheckout
     if (stripeSession.status !== 'complete') throw refuse(`${stripeSession.status ?? 'no status'} at Stripe, not complete`);
     const resource = await this.catalog.findByIdOrSlug(session.resourceId);
     if (!resource) throw refuse(`${session.resourceId} is not in the catalog`);
-    // Prices are tax-exclusive: the catalog's price is what was charged before tax.
-    const net = session.amountCents - (stripeSession.total_details?.amount_tax ?? 0);
-    const mismatch = catalogPriceMismatch({ ...session, amountCents: net }, await this.prices.priceFor(resource.id));
+    const mismatch = catalogPriceMismatch({ ...session, amountCents: await this.billedNet(stripeSession, session) }, await this.prices.priceFor(resource.id));
     if (mismatch) throw refuse(mismatch);
     const tax = session.paymentStatus === 'unpaid' ? null : await this.chargeTax.ofSession(stripeSession);
     const facts: ResourceFacts = { type: resource.type, title: resource.title, grantsAccess: grantsResourceAccess(resource.type) };
@@ -73,7 +72,19 @@ export class CompleteCheckoutHandler implements ICommandHandler<CompleteCheckout
     });
     if (state.status === 'purchased')
       await this.followPurchase(session.checkoutRef, { ...session, stripeMetadata: { ...stripeSession.metadata } }, resource, state, event);
-    if (session.subscriptionId && session.paymentStatus === 'paid') await this.commands.execute(new SyncSubscription(session.subscriptionId, event, null));
+    if (session.subscriptionId && session.paymentStatus !== 'unpaid') await this.commands.execute(new SyncSubscription(session.subscriptionId, event, null));
+  }
+
+  /**
+   * What the session bills before tax, to hold against the catalog's price. Prices are
+   * tax-exclusive. A subscription that starts with a free trial charges nothing at checkout
+   * (`no_payment_required`): what it bills each period is its subscription's price.
+   */
+  private async billedNet(stripeSession: Stripe.Checkout.Session, session: SessionFacts): Promise<number> {
+    if (session.mode !== 'subscription' || session.paymentStatus !== 'no_payment_required' || !session.subscriptionId)
+      return session.amountCents - (stripeSession.total_details?.amount_tax ?? 0);
+    const subscription = await this.records.subscription(session.subscriptionId);
+    return subscription.items.data.reduce((sum, item) => sum + (item.price.unit_amount ?? 0) * (item.quantity ?? 1), 0);
   }
 
   /** A paid lifetime license is granted (revoked if the payment was taken back since); other modules follow. */

@@ -1,6 +1,8 @@
 import { AlertTriangle, CheckCircle2, Clock, Loader2, XCircle } from 'lucide-react';
 import type { CheckoutData } from '@contracts/checkout/checkout.contract';
 import type { CheckoutStatus as Status } from '@contracts/checkout/checkout-search';
+import { formatMoney } from '@contracts/catalog/number-format';
+import { formatDay } from '../../../lib/dates';
 import { CallToAction } from '../../../components/ui/CallToAction';
 import { StatusBanner } from '../../../components/ui/StatusBanner';
 import { ChargeSummary } from './ChargeSummary';
@@ -38,6 +40,20 @@ export function CheckoutStatusBanner({ status, reason, data, waitedTooLong }: { 
   const title = data.resource?.title ?? 'your purchase';
   if (status === 'success') {
     const state = data.latest?.state;
+    const trial = data.latest?.trial;
+    if (state === 'paid' && trial) {
+      return (
+        <StatusBanner tone="good" icon={<CheckCircle2 aria-hidden="true" className="text-success" />} title="Your free trial has started">
+          <p>
+            <strong className="font-semibold text-ink" data-testid="purchase-outcome">
+              {purchaseLabel(data)}
+            </strong>{' '}
+            {`is on your account, free until ${formatDay(trial.endsAt)}. Then ${formatMoney(trial.amountCents, trial.currency)} a month is charged to your card, unless you cancel before. We have emailed your license key.`}
+          </p>
+          <DestinationLink destination={purchaseDestination(data)} />
+        </StatusBanner>
+      );
+    }
     if (state === 'paid') {
       return (
         <StatusBanner tone="good" icon={<CheckCircle2 aria-hidden="true" className="text-success" />} title="Payment received: thank you!">

@@ -10,7 +10,7 @@ const paid = (resource: Partial<Resource>, quantity: number): CheckoutData => ({
   totalCents: 0,
   owned: true,
   trial: null,
-  latest: { state: 'paid', at: '2026-11-24T12:00:00.000Z', quantity, charge: null },
+  latest: { state: 'paid', at: '2026-11-24T12:00:00.000Z', quantity, charge: null, trial: null },
 });
 
 describe('what the success page says was bought', () => {
