@@ -3,6 +3,7 @@ import { taxLine } from '../billing/charge-tax';
 import { resourceSchema } from '../catalog/resource';
 import { defineServerFn } from '../server-fn';
 import { checkoutSearchSchema, MAX_CHECKOUT_QUANTITY } from './checkout-search';
+import { checkoutDiscountSchema, codeRefusalSchema } from '../promotions/checkout-discount';
 
 /** Signed-out visitors are sent to sign in (a server redirect) and brought back after. */
 export const checkCheckoutAccess = defineServerFn({
@@ -41,6 +42,13 @@ export const checkoutDataSchema = z.object({
    * (its checkout is at the regular price).
    */
   trial: z.object({ state: z.enum(['offered', 'used']), days: z.number().int().min(1), firstChargeAt: z.iso.datetime() }).nullable(),
+  /**
+   * What comes off the first charge before tax: the code given, if it applies, else a sale running
+   * now (an automatic promotion); null for the list price.
+   */
+  discount: checkoutDiscountSchema.nullable(),
+  /** Why the code given does not apply (null when none was given, or it applies). */
+  codeRefusal: codeRefusalSchema.nullable(),
   /** The latest purchase of this resource, to tell what happened after paying. */
   latest: z
     .object({
@@ -72,6 +80,8 @@ export const initiateCheckoutInput = z
       .int('Choose a whole number.')
       .min(1, 'Choose at least 1.')
       .max(MAX_CHECKOUT_QUANTITY, `Choose at most ${MAX_CHECKOUT_QUANTITY}.`),
+    /** A promotion code the page showed as applying; an empty field is none. */
+    code: z.string().trim().max(40, 'A code is at most 40 characters.').optional(),
   })
   .strict();
 
@@ -95,6 +105,7 @@ export const initiateCheckout = defineServerFn({
     'checkout.plan_already_active',
     'checkout.lifetime_includes_plan',
     'checkout.plan_change_overdue',
+    'checkout.discount_refused',
   ],
   /** Posted as a plain form before JavaScript loads: answered with a 303 (to Stripe, the library, or back here). */
   form: { page: '/checkout' },

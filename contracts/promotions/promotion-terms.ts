@@ -64,6 +64,7 @@ export const PROMOTION_REFUSALS = {
   first_purchase_only: 'This code is for a first purchase only.',
   already_used: 'You have already used this code.',
   below_minimum: 'This code needs a larger purchase.',
+  sale_is_better: 'The sale running now takes off more than this code, so the sale applies.',
 } as const;
 export type PromotionRefusal = keyof typeof PROMOTION_REFUSALS;
 

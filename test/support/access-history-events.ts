@@ -52,6 +52,7 @@ export function purchase(checkoutRef: string, options: { title: string; amountCe
     type: 'PurchaseCompleted',
     data: {
       tax: null,
+      discount: null,
       checkoutRef,
       checkoutSessionId: `cs_${checkoutRef}`,
       userId: USER,

@@ -101,8 +101,8 @@ describe('the pages shared with server functions read their search as the contra
   const searchesOf = (keys: string[]) => [{}, { other: 1 }, ...keys.flatMap((key) => values.map((value) => ({ [key]: value })))];
   it('checkout', () => {
     for (const search of [
-      ...searchesOf(['resourceId', 'quantity', 'status', 'reason']),
-      { resourceId: 'pro', quantity: 3, status: 'success', reason: 'X', extra: 1 },
+      ...searchesOf(['resourceId', 'quantity', 'code', 'status', 'reason']),
+      { resourceId: 'pro', quantity: 3, code: ' launch20 ', status: 'success', reason: 'X', extra: 1 },
     ])
       expect([search, readCheckoutSearch(search)]).toStrictEqual([search, checkoutSearchSchema.parse(search)]);
   });

@@ -14,8 +14,8 @@ export const accountKey = ['account'] as const;
 
 export const checkoutQuery = (search: CheckoutSearch) =>
   queryOptions({
-    queryKey: [...accountKey, 'checkout', search.resourceId ?? null, search.quantity ?? null],
-    queryFn: () => callServerFn(getCheckoutData, { resourceId: search.resourceId, quantity: search.quantity }),
+    queryKey: [...accountKey, 'checkout', search.resourceId ?? null, search.quantity ?? null, search.code ?? null],
+    queryFn: () => callServerFn(getCheckoutData, { resourceId: search.resourceId, quantity: search.quantity, code: search.code }),
   });
 
 /** The checkout page's guard: a signed-out visitor is redirected to sign in first (never cached: it answers for this visit). */

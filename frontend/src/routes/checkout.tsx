@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Minus, Plus, ShieldCheck } from 'lucide-react';
-import { formatMoney } from '@contracts/catalog/number-format';
 import { initiateCheckout } from '@contracts/checkout/checkout.contract';
 import { MAX_CHECKOUT_QUANTITY } from '@contracts/checkout/checkout-search';
 import { grantsResourceAccessType, libraryItemPath } from '@contracts/checkout/checkout-links';
@@ -21,6 +20,8 @@ import { OrderHeader } from './checkout/-components/OrderHeader';
 import { usePlanChangeGate } from './checkout/-components/PlanChangeNotice';
 import { useCancelOnReturn } from './checkout/-components/useCancelOnReturn';
 import { checkoutAction, TrialNote } from './checkout/-components/TrialNote';
+import { CheckoutTotal } from './checkout/-components/CheckoutTotal';
+import { PromotionCodeField } from './checkout/-components/PromotionCodeField';
 
 /** How long the success page waits for Stripe's confirmation before saying so. */
 const CONFIRM_PATIENCE_MS = 45_000;
@@ -59,6 +60,9 @@ function CheckoutPage() {
   }, [confirming]);
 
   useCancelOnReturn(data.mode === 'free' ? undefined : search.status, data.resource?.id);
+  const setCode = (code: string | undefined) => void navigate({ search: (prev) => ({ ...prev, code, status: undefined, reason: undefined }), replace: true });
+  // Only a code the server said applies goes with the purchase; a refused one is left on the page with its reason.
+  const appliedCode = data.discount?.code && search.code ? search.code : undefined;
   const setQuantity = (quantity: number) =>
     void navigate({ search: (prev) => ({ ...prev, quantity: Math.min(MAX_CHECKOUT_QUANTITY, Math.max(1, quantity)), status: undefined }), replace: true });
   const plan = usePlanChangeGate({
@@ -146,7 +150,7 @@ function CheckoutPage() {
                 action={`/_serverFn/${initiateCheckout.id}`}
                 onSubmit={(event) => {
                   event.preventDefault();
-                  buy.mutate({ resourceId: resource.id, quantity: data.quantity });
+                  buy.mutate({ resourceId: resource.id, quantity: data.quantity, ...(appliedCode ? { code: appliedCode } : {}) });
                 }}
               >
                 <input type="hidden" name="resourceId" value={resource.id} />
@@ -155,12 +159,10 @@ function CheckoutPage() {
                 {data.quantityAdjustable ? (
                   <QuantityStepper label={resource.type === 'license' ? 'Seats' : 'Packs'} value={data.quantity} onChange={setQuantity} disabled={pending} />
                 ) : null}
-                <div className="flex items-baseline justify-between border-t border-line pt-5">
-                  <span className="text-sm text-ink-muted">{data.mode === 'subscription' ? 'Total, billed monthly' : 'Total'}</span>
-                  <span className="text-2xl font-semibold text-ink" data-testid="checkout-total">
-                    {data.totalCents === null ? 'Contact support' : formatMoney(data.totalCents)}
-                  </span>
-                </div>
+                {data.totalCents === null ? null : (
+                  <PromotionCodeField key={search.code ?? ''} data={data} code={search.code} onApply={setCode} disabled={pending} />
+                )}
+                <CheckoutTotal data={data} />
                 <p className="-mt-3 text-right text-xs text-ink-subtle" data-testid="checkout-tax-note">
                   Plus VAT/GST where applicable: the tax is calculated from your billing address when you pay.
                 </p>

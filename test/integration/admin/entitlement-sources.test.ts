@@ -213,6 +213,7 @@ function purchased(
 ) {
   return PurchaseCompleted({
     tax: null,
+    discount: null,
     checkoutRef,
     checkoutSessionId: `cs_${checkoutRef}`,
     userId,

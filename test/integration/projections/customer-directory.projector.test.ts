@@ -33,6 +33,7 @@ const at = '2026-11-24T10:00:00.000Z';
 const purchased = (userId: string, email: string | null) =>
   PurchaseCompleted({
     tax: null,
+    discount: null,
     checkoutRef: randomUUID(),
     checkoutSessionId: `cs_${randomUUID()}`,
     userId,

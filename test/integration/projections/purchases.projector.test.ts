@@ -247,6 +247,7 @@ const freshRef = () => `ref-${randomUUID()}`;
 const completed = (checkoutRef: string, overrides: { amountCents?: number; tax?: ChargeTax } = {}) =>
   PurchaseCompleted({
     tax: overrides.tax ?? null,
+    discount: null,
     checkoutRef,
     checkoutSessionId: `cs_${checkoutRef}`,
     userId: 'u',
@@ -278,6 +279,7 @@ const opened = (pendingPaymentId: string) =>
     checkoutSessionId: 'cs_1',
     expiresAt: at(30),
     openedAt: at(1),
+    discount: null,
   });
 
 const billed = { resourceId: 'pro-monthly', quantity: 1, periodStart: at(1), periodEnd: at(40), invoiceNumber: null };
@@ -322,6 +324,7 @@ const renewalOpened = (pendingPaymentId: string) => ({
   checkoutSessionId: null,
   expiresAt: null,
   openedAt: at(1),
+  discount: null,
 });
 
 async function purchase(checkoutRef: string) {

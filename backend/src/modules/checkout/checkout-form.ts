@@ -7,9 +7,15 @@ import type { CheckoutOutcome } from './commands/open-checkout.handler';
  * Where a checkout form posted without JavaScript sends the browser (a 303): Stripe's page, the
  * library item for a free resource, or back to the checkout page with what went wrong.
  */
-export async function plainFormAnswer(input: { resourceId: string; quantity: number }, start: () => Promise<CheckoutOutcome>): Promise<never> {
+export async function plainFormAnswer(
+  input: { resourceId: string; quantity: number; code?: string | undefined },
+  start: () => Promise<CheckoutOutcome>,
+): Promise<never> {
+  const code: Record<string, string> = input.code?.trim() ? { code: input.code.trim() } : {};
   const back = (status: string, reason?: string) =>
-    redirectTo(checkoutPagePath({ resourceId: input.resourceId, quantity: input.quantity }, { status, ...(reason ? { reason } : {}) }), { statusCode: 303 });
+    redirectTo(checkoutPagePath({ resourceId: input.resourceId, quantity: input.quantity }, { ...code, status, ...(reason ? { reason } : {}) }), {
+      statusCode: 303,
+    });
   let outcome: CheckoutOutcome;
   try {
     outcome = await start();

@@ -13,10 +13,11 @@ const MAX_ATTEMPTS = 20;
  */
 export async function checkoutRefFor(
   store: EventStore,
-  parts: { userId: string; resourceId: string; quantity: number; windowStart: number; trial?: boolean },
+  parts: { userId: string; resourceId: string; quantity: number; windowStart: number; trial?: boolean; promotionId?: string | null },
 ): Promise<string> {
-  // A trial's checkout and the same plan's at the regular price are two checkouts (two Stripe sessions).
-  const base = `${parts.userId}|${parts.resourceId}|${parts.quantity}|${parts.windowStart}${parts.trial ? '|trial' : ''}`;
+  // A trial's checkout and the same plan's at the regular price are two checkouts (two Stripe
+  // sessions); so are the same purchase with and without a promotion, or with another one.
+  const base = `${parts.userId}|${parts.resourceId}|${parts.quantity}|${parts.windowStart}${parts.trial ? '|trial' : ''}${parts.promotionId ? `|promotion:${parts.promotionId}` : ''}`;
   let ref = '';
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     ref = `chk_${createHash('sha256')

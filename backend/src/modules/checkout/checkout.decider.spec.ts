@@ -19,6 +19,7 @@ const session = (overrides: Partial<SessionFacts> = {}): SessionFacts => ({
   customerId: 'cus_1',
   paymentIntentId: 'pi_1',
   subscriptionId: null,
+  discount: null,
   ...overrides,
 });
 const ebook = { type: 'ebook', title: 'The AI-Assisted Vault', grantsAccess: true };
@@ -53,6 +54,7 @@ const open: CheckoutCommand = {
     checkoutSessionId: 'cs_1',
     expiresAt: AT,
     openedAt: AT,
+    discount: null,
   },
 };
 const refund = (amount: number, full: boolean): CheckoutCommand => ({ type: 'RefundPurchase', chargeId: 'ch_1', amountRefundedCents: amount, full, at: AT });

@@ -14,6 +14,7 @@ import {
 } from './checkout.events';
 import type { z } from 'zod';
 import type { ChargeTax } from '../../../../contracts/billing/charge-tax';
+import type { CheckoutDiscount } from '../../../../contracts/promotions/checkout-discount';
 
 /** What a Checkout Session says, read from whichever Stripe event brought it. */
 export interface SessionFacts {
@@ -30,6 +31,8 @@ export interface SessionFacts {
   customerId: string | null;
   paymentIntentId: string | null;
   subscriptionId: string | null;
+  /** The promotion the session took (named in its metadata when it opened) and what Stripe took off. */
+  discount: CheckoutDiscount | null;
 }
 
 export interface ResourceFacts {
@@ -200,6 +203,7 @@ function complete(command: CommandOf<'CompleteCheckout'>, state: CheckoutState):
           checkoutSessionId: session.checkoutSessionId,
           expiresAt: null,
           openedAt: at,
+          discount: session.discount,
         }),
       );
     events.push(PendingPaymentProcessing({ pendingPaymentId, userId: session.userId, at }));
@@ -226,6 +230,7 @@ function complete(command: CommandOf<'CompleteCheckout'>, state: CheckoutState):
         subscriptionId: session.subscriptionId,
         completedAt: at,
         tax,
+        discount: session.discount,
       }),
     );
     if (resource.grantsAccess)

@@ -58,3 +58,12 @@ export class NoBillingAccountError extends ModuleError {
     super('There is no billing account yet: it starts with your first purchase.');
   }
 }
+
+/** The code typed, or the sale shown, no longer applies to this checkout: the reason, in the buyer's words. */
+export class DiscountRefusedError extends ModuleError {
+  static readonly code = 'checkout.discount_refused';
+  static readonly status = 422;
+  constructor(message: string) {
+    super(message);
+  }
+}

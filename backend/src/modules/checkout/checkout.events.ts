@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chargeTax } from '../../../../contracts/billing/charge-tax';
+import { checkoutDiscountSchema } from '../../../../contracts/promotions/checkout-discount';
 import { defineEvent } from '../../events/event-registry';
 
 const money = { amountCents: z.number().int().min(0), currency: z.string().length(3) };
@@ -8,10 +9,13 @@ const iso = z.iso.datetime();
 /** A checkout's stream: `checkout-<checkoutRef>`, the reference we put in the session's metadata. */
 export const checkoutStreamId = (checkoutRef: string) => `checkout-${checkoutRef}`;
 
-/** Something is waiting to be paid: an unfinished checkout, a bank payment processing, a failed renewal. */
+/**
+ * Something is waiting to be paid: an unfinished checkout, a bank payment processing, a failed
+ * renewal. From version 2 it says which promotion the checkout took (null: none, or a renewal).
+ */
 export const PendingPaymentOpened = defineEvent({
   type: 'PendingPaymentOpened',
-  schemaVersion: 1,
+  schemaVersion: 2,
   schema: z.object({
     pendingPaymentId: z.string(),
     userId: z.string(),
@@ -24,7 +28,9 @@ export const PendingPaymentOpened = defineEvent({
     checkoutSessionId: z.string().nullable(),
     expiresAt: iso.nullable(),
     openedAt: iso,
+    discount: checkoutDiscountSchema.nullable(),
   }),
+  upcasters: { 1: (data) => ({ ...(data as object), discount: null }) },
 });
 
 /** Paid by a method that settles later (a bank debit): nothing to do but wait. */
@@ -54,11 +60,11 @@ export const PendingPaymentExpired = defineEvent({
 /**
  * Money received for a checkout: the purchase, once, whatever Stripe sends how often. From version 2
  * it carries what the charge was for the books (net, tax by rate, the buyer's billing details);
- * null before, when no tax was collected.
+ * null before, when no tax was collected. From version 3, the promotion it took (null: none).
  */
 export const PurchaseCompleted = defineEvent({
   type: 'PurchaseCompleted',
-  schemaVersion: 2,
+  schemaVersion: 3,
   schema: z.object({
     checkoutRef: z.string(),
     checkoutSessionId: z.string(),
@@ -75,8 +81,9 @@ export const PurchaseCompleted = defineEvent({
     subscriptionId: z.string().nullable(),
     completedAt: iso,
     tax: chargeTax.nullable(),
+    discount: checkoutDiscountSchema.nullable(),
   }),
-  upcasters: { 1: (data) => ({ ...(data as object), tax: null }) },
+  upcasters: { 1: (data) => ({ ...(data as object), tax: null }), 2: (data) => ({ ...(data as object), discount: null }) },
 });
 
 export const PurchaseRefunded = defineEvent({

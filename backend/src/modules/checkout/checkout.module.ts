@@ -36,6 +36,7 @@ import { registerFulfilmentHandlers } from './fulfilment/fulfilment-handlers';
 import { PurchasesProjector } from './projections/purchases.projector';
 import { LifetimeEndsSubscriptions } from './lifetime-ends-subscriptions';
 import { PurchaseFollowers } from './purchase-followers';
+import { CheckoutDiscounts } from './checkout-discounts';
 import { checkoutStreamKinds } from './checkout.stream-kinds';
 
 /** Checkout end to end: opening one, fulfilment from Stripe's events, purchases, pending payments and their followers. */
@@ -62,13 +63,14 @@ import { checkoutStreamKinds } from './checkout.stream-kinds';
     CloseUnpaidCheckoutHandler,
     TakeBackPurchaseHandler,
     { provide: PurchaseFollowers, useValue: new PurchaseFollowers() },
+    { provide: CheckoutDiscounts, useValue: new CheckoutDiscounts() },
     {
       provide: LifetimeEndsSubscriptions,
       inject: [MikroORM, StripeClient],
       useFactory: (orm: MikroORM, stripe: StripeClient) => new LifetimeEndsSubscriptions(orm, stripe),
     },
   ],
-  exports: [AccountReads, PurchaseFollowers, CheckoutService],
+  exports: [AccountReads, PurchaseFollowers, CheckoutDiscounts, CheckoutService],
 })
 export class CheckoutModule implements OnModuleInit {
   constructor(

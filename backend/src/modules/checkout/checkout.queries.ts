@@ -7,6 +7,11 @@ import type { SignedInUser } from '../auth';
 import { CatalogQueries } from '../catalog';
 import { checkoutMode, quantityAdjustable } from './checkout-rules';
 import { paymentsReadModels } from './payments-read-models';
+import { CheckoutDiscounts, type DiscountQuote } from './checkout-discounts';
+import { discountAskFor } from './discount-ask';
+import { PriceBook } from '../../integrations/stripe';
+import type { CheckoutDiscount } from '../../../../contracts/promotions/checkout-discount';
+import type { Resource } from '../../../../contracts/catalog/resource';
 import { offersTrial, TRIAL_OFFER, trialFirstChargeAt } from '../../../../contracts/checkout/trial-offer';
 
 export type LatestState = 'paid' | 'processing' | 'waiting' | 'failed' | 'expired' | 'refunded';
@@ -119,6 +124,12 @@ export class AccountReads {
     return !row?.had;
   }
 
+  /** Whether the user ever paid for anything (a first-purchase-only code refuses them). */
+  async hasPaid(userId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('rm_purchases').select('user_id').where('user_id', '=', userId).limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** The free trial the user's plan of this resource is in, if it is in one. */
   async trialOf(userId: string, resourceId: string): Promise<{ endsAt: string; amountCents: number; currency: string } | null> {
     const row = await this.db
@@ -187,23 +198,54 @@ export class AccountReads {
   }
 }
 
+const withoutCoupon = ({ promotionId, code, name, amountOffCents, duration }: CheckoutDiscount): CheckoutDiscount => ({
+  promotionId,
+  code,
+  name,
+  amountOffCents,
+  duration,
+});
+
 /** The checkout page: the resource, its price for the quantity asked, and where the user stands with it. */
 @Injectable()
 export class CheckoutPageReads {
   constructor(
     private readonly catalog: CatalogQueries,
-    private readonly reads: AccountReads,
+    readonly reads: AccountReads,
+    readonly prices: PriceBook,
+    private readonly discounts: CheckoutDiscounts,
   ) {}
+
+  /** The discount the page shows: a code's (or why it does not apply), else a sale's; none for what is not sold for money. */
+  private async quote(user: SignedInUser, resource: Resource, quantity: number, code: string | null): Promise<DiscountQuote> {
+    const mode = checkoutMode(resource);
+    if (!resource.priceCents || (mode !== 'payment' && mode !== 'subscription')) return { discount: null, refusal: null };
+    return this.discounts.quote(await discountAskFor(this, user.userId, resource, quantity, code));
+  }
 
   async data(user: SignedInUser, search: CheckoutSearch): Promise<CheckoutData> {
     const resource = search.resourceId ? await this.catalog.findByIdOrSlug(search.resourceId) : undefined;
-    if (!resource) return { resource: null, quantity: 1, quantityAdjustable: false, mode: null, totalCents: null, owned: false, trial: null, latest: null };
+    if (!resource)
+      return {
+        resource: null,
+        quantity: 1,
+        quantityAdjustable: false,
+        mode: null,
+        totalCents: null,
+        owned: false,
+        trial: null,
+        discount: null,
+        codeRefusal: null,
+        latest: null,
+      };
     const adjustable = quantityAdjustable(resource);
     const quantity = adjustable ? (search.quantity ?? 1) : 1;
-    const [owned, found, trialEligible] = await Promise.all([
+    const totalCents = resource.priceCents === null ? null : Math.max(0, resource.priceCents) * quantity;
+    const [owned, found, trialEligible, quote] = await Promise.all([
       this.reads.owns(user.userId, resource.id),
       this.reads.latest(user.userId, resource.id),
       offersTrial(resource.id, quantity) ? this.reads.trialEligible(user.userId) : null,
+      this.quote(user, resource, quantity, search.code ?? null),
     ]);
     // A license is projected a moment after its purchase: until it shows, the purchase is still being confirmed.
     const latest = found?.state === 'paid' && resource.type === 'license' && !owned ? null : found;
@@ -213,12 +255,14 @@ export class CheckoutPageReads {
       quantity,
       quantityAdjustable: adjustable,
       mode: checkoutMode(resource),
-      totalCents: resource.priceCents === null ? null : Math.max(0, resource.priceCents) * quantity,
+      totalCents,
       owned,
       trial:
         trialEligible === null
           ? null
           : { state: trialEligible ? 'offered' : 'used', days: TRIAL_OFFER.days, firstChargeAt: trialFirstChargeAt(new Date()).toISOString() },
+      discount: quote.discount ? withoutCoupon(quote.discount) : null,
+      codeRefusal: quote.refusal,
       latest: latest
         ? { state: latest.state, at: latest.at.toISOString(), quantity: latest.quantity, charge: latest.state === 'paid' ? latest.charge : null, trial }
         : null,

@@ -7,6 +7,7 @@ export { RevokeFreeAccess } from './commands/revoke-free-access.handler';
 export { heldCheckoutRef, OpenHeldCheckout } from './commands/open-held-checkout.handler';
 export { type ClosedUnpaid, type PaidPurchase, type PurchaseFollower, PurchaseFollowers, type TakenBack } from './purchase-followers';
 export { checkoutStreamKinds } from './checkout.stream-kinds';
+export { CheckoutDiscounts, type DiscountAsk, type DiscountQuote, type DiscountSource } from './checkout-discounts';
 export { CheckoutModule } from './checkout.module';
 export { CheckoutJobsModule } from './jobs/checkout-jobs.module';
 export { checkoutEmailKinds } from './emails/checkout-email-kinds';

@@ -9,6 +9,17 @@ import { checkoutPendingPaymentId } from './checkout.decider';
 import type { PendingPaymentOpened } from './checkout.events';
 import { LinkStripeCustomer } from '../subscriptions';
 import { taxedCheckout } from './taxed-checkout';
+import type { CheckoutDiscount } from '../../../../contracts/promotions/checkout-discount';
+import { discountMetadata } from '../../../../contracts/promotions/discount-metadata';
+
+/** The discount as the checkout records it: what Stripe's session takes off, without the coupon's id. */
+const checkoutDiscountOf = ({ promotionId, code, name, duration }: CheckoutDiscount, amountOffCents: number): CheckoutDiscount => ({
+  promotionId,
+  code,
+  name,
+  duration,
+  amountOffCents,
+});
 
 export interface StripeCheckoutOptions {
   checkoutRef: string;
@@ -18,6 +29,8 @@ export interface StripeCheckoutOptions {
   back: (status: 'success' | 'cancelled') => string;
   /** A subscription that starts with a free trial of this many days (the card is charged at its end). */
   trialDays?: number;
+  /** The promotion the checkout holds: its Stripe coupon is the session's discount. */
+  discount?: CheckoutDiscount & { stripeCoupon: string };
 }
 
 export type OpenedStripeCheckout =
@@ -53,8 +66,10 @@ export class StripeCheckouts {
     const price = await this.prices.priceFor(resource.id);
     if (!price || price.recurring !== (mode === 'subscription')) return { outcome: 'configuration-error' };
     const customer = await this.commands.execute(new LinkStripeCustomer(user, correlationId));
+    const { discount } = options;
     const stripeMetadata = {
       ...options.extraMetadata,
+      ...(discount ? discountMetadata(discount) : {}),
       checkoutRef,
       userId: user.userId,
       resourceId: resource.id,
@@ -74,6 +89,7 @@ export class StripeCheckouts {
           ? { payment_intent_data: { metadata: stripeMetadata } }
           : { subscription_data: { metadata: stripeMetadata, ...(options.trialDays ? { trial_period_days: options.trialDays } : {}) } }),
         expires_at: expiresAt,
+        ...(discount ? { discounts: [{ coupon: discount.stripeCoupon }] } : {}),
       }),
       // Stripe keeps keys for 24 hours: the key's wording stays as deployed, so a retry across a deploy reuses the same one.
       { idempotencyKey: `checkout-session-${checkoutRef}` },
@@ -94,6 +110,7 @@ export class StripeCheckouts {
         checkoutSessionId: stripeCheckout.id,
         expiresAt: new Date(expiresAt * 1000).toISOString(),
         openedAt: new Date().toISOString(),
+        discount: discount ? checkoutDiscountOf(discount, stripeCheckout.total_details?.amount_discount ?? discount.amountOffCents) : null,
       },
     };
   }

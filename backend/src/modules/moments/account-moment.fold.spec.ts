@@ -143,6 +143,7 @@ describe('the account at a moment, folded by each module’s decider', () => {
               checkoutSessionId: null,
               expiresAt: null,
               openedAt: '2026-11-02T09:00:00.000Z',
+              discount: null,
             },
           },
           checkoutDecider.initialState(),

@@ -27,9 +27,16 @@ export class PromotionsQueries {
     }));
   }
 
-  /** The promotion a code names (any case), or null. */
-  async promotionIdOfCode(code: string): Promise<string | null> {
-    const row = await promotionTables(this.orm.em).selectFrom('rm_promotions').select('promotion_id').where('code', '=', code.toUpperCase()).executeTakeFirst();
-    return row?.promotion_id ?? null;
+  /** The automatic promotions (sales) the owner has not ended and whose window holds `now`. */
+  async runningSaleIds(now: Date): Promise<string[]> {
+    const rows = await promotionTables(this.orm.em)
+      .selectFrom('rm_promotions')
+      .select(['promotion_id', 'terms', 'ended_at', 'redeemed'])
+      .where('code', 'is', null)
+      .where('ended_at', 'is', null)
+      .execute();
+    return rows
+      .filter((row) => promotionStatus({ terms: row.terms, endedAt: row.ended_at, redeemed: row.redeemed }, now) === 'active')
+      .map((row) => row.promotion_id);
   }
 }

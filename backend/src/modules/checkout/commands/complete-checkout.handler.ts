@@ -76,13 +76,15 @@ export class CompleteCheckoutHandler implements ICommandHandler<CompleteCheckout
   }
 
   /**
-   * What the session bills before tax, to hold against the catalog's price. Prices are
-   * tax-exclusive. A subscription that starts with a free trial charges nothing at checkout
+   * What the session bills before tax and discount, to hold against the catalog's price. Prices
+   * are tax-exclusive; a discount counts only when the session names the promotion we opened it
+   * with. A subscription that starts with a free trial charges nothing at checkout
    * (`no_payment_required`): what it bills each period is its subscription's price.
    */
   private async billedNet(stripeSession: Stripe.Checkout.Session, session: SessionFacts): Promise<number> {
+    const discounted = session.discount ? (stripeSession.total_details?.amount_discount ?? 0) : 0;
     if (session.mode !== 'subscription' || session.paymentStatus !== 'no_payment_required' || !session.subscriptionId)
-      return session.amountCents - (stripeSession.total_details?.amount_tax ?? 0);
+      return session.amountCents - (stripeSession.total_details?.amount_tax ?? 0) + discounted;
     const subscription = await this.records.subscription(session.subscriptionId);
     return subscription.items.data.reduce((sum, item) => sum + (item.price.unit_amount ?? 0) * (item.quantity ?? 1), 0);
   }

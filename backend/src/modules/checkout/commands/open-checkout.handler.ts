@@ -12,7 +12,10 @@ import type { SignedInUser } from '../../auth';
 import { CatalogQueries } from '../../catalog';
 import { PlanChanges } from '../../subscriptions';
 import { checkoutDecider } from '../checkout.decider';
-import { AlreadyOwnedError, BookATimeError, CheckoutResourceNotFoundError, IncludedWithSubscriptionError } from '../checkout.errors';
+import { AlreadyOwnedError, BookATimeError, CheckoutResourceNotFoundError, DiscountRefusedError, IncludedWithSubscriptionError } from '../checkout.errors';
+import { CheckoutDiscounts } from '../checkout-discounts';
+import { discountAskFor } from '../discount-ask';
+import { PriceBook } from '../../../integrations/stripe';
 import { checkoutStreamId } from '../checkout.events';
 import { AccountReads } from '../checkout.queries';
 import { checkoutRefFor } from '../checkout-ref';
@@ -31,7 +34,8 @@ export type CheckoutOutcome = { outcome: 'redirect'; url: string } | { outcome: 
 export class OpenCheckout extends Command<CheckoutOutcome> {
   constructor(
     readonly user: SignedInUser,
-    readonly input: { resourceId: string; quantity: number },
+    /** `code`: the promotion code the buyer typed (or a link filled in); none for the list price or an automatic sale. */
+    readonly input: { resourceId: string; quantity: number; code?: string | undefined },
     readonly correlationId: string,
   ) {
     super();
@@ -43,9 +47,11 @@ export class OpenCheckout extends Command<CheckoutOutcome> {
 export class OpenCheckoutHandler implements ICommandHandler<OpenCheckout, CheckoutOutcome> {
   constructor(
     private readonly catalog: CatalogQueries,
-    private readonly reads: AccountReads,
+    readonly reads: AccountReads,
     private readonly plans: PlanChanges,
     private readonly stripeCheckouts: StripeCheckouts,
+    private readonly discounts: CheckoutDiscounts,
+    readonly prices: PriceBook,
     private readonly store: EventStore,
     private readonly commands: CommandBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -69,7 +75,7 @@ export class OpenCheckoutHandler implements ICommandHandler<OpenCheckout, Checko
     // One plan per account: the same plan, or a monthly one over Lifetime, is refused; a switch is made on the subscription.
     await this.plans.guardCheckout(user, resource, quantity);
     try {
-      return await this.openStripeCheckout(user, resource, quantity, mode, metadata);
+      return await this.openStripeCheckout(user, resource, quantity, mode, input.code?.trim() || null, metadata);
     } catch (error) {
       if (error instanceof AppError) throw error;
       const stripeError = error as { code?: string; param?: string };
@@ -84,25 +90,51 @@ export class OpenCheckoutHandler implements ICommandHandler<OpenCheckout, Checko
     resource: Resource,
     quantity: number,
     mode: 'payment' | 'subscription',
+    code: string | null,
     metadata: EventMetadata,
   ): Promise<CheckoutOutcome> {
     const windowStart = Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS;
     // One trial per account, checked here; one per card, when the trial starts (CheckTrialCard).
     const trial = mode === 'subscription' && offersTrial(resource.id, quantity) && (await this.reads.trialEligible(user.userId));
-    const checkoutRef = await checkoutRefFor(this.store, { userId: user.userId, resourceId: resource.id, quantity, windowStart, trial });
+    const ask = await discountAskFor(this, user.userId, resource, quantity, code);
+    const { discount, refusal } = await this.discounts.quote(ask);
+    if (refusal) throw new DiscountRefusedError(refusal.message);
+    const checkoutRef = await checkoutRefFor(this.store, {
+      userId: user.userId,
+      resourceId: resource.id,
+      quantity,
+      windowStart,
+      trial,
+      promotionId: discount?.promotionId ?? null,
+    });
+    const expiresAt = Math.floor((windowStart + STRIPE_CHECKOUT_LIFETIME_MS) / 1000);
+    if (discount) {
+      const refused = await this.discounts.hold(checkoutRef, discount.promotionId, ask, new Date(expiresAt * 1000).toISOString(), metadata);
+      if (refused) throw new DiscountRefusedError(refused.message);
+    }
     const back = (status: string) => {
       const url = new URL('/checkout', this.config.PUBLIC_URL);
       url.search = new URLSearchParams({ resourceId: resource.id, quantity: String(quantity), status }).toString();
       return url.toString();
     };
-    const started = await this.stripeCheckouts.open(user, resource, quantity, mode, metadata.correlationId, {
-      checkoutRef,
-      expiresAt: Math.floor((windowStart + STRIPE_CHECKOUT_LIFETIME_MS) / 1000),
-      extraMetadata: {},
-      back,
-      ...(trial ? { trialDays: TRIAL_OFFER.days } : {}),
-    });
-    if (started.outcome === 'configuration-error') return started;
+    const started = await this.stripeCheckouts
+      .open(user, resource, quantity, mode, metadata.correlationId, {
+        checkoutRef,
+        expiresAt,
+        extraMetadata: {},
+        back,
+        ...(trial ? { trialDays: TRIAL_OFFER.days } : {}),
+        ...(discount ? { discount } : {}),
+      })
+      .catch(async (error: unknown) => {
+        // No Stripe session took the promotion: its hold is free again at once, not when it would have lapsed.
+        if (discount) await this.discounts.release(checkoutRef, discount.promotionId, metadata);
+        throw error;
+      });
+    if (started.outcome === 'configuration-error') {
+      if (discount) await this.discounts.release(checkoutRef, discount.promotionId, metadata);
+      return started;
+    }
     await runCommand({
       store: this.store,
       streamId: checkoutStreamId(checkoutRef),

@@ -37,6 +37,7 @@ const purchase = (withTax: ChargeTax | null) =>
     subscriptionId: null,
     completedAt: AT,
     tax: withTax,
+    discount: null,
   }).data;
 
 const renewal = (billingReason: string) =>

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { ourMetadata, stripeIdOf } from '../../../integrations/stripe';
+import { discountFromMetadata } from '../../../../../contracts/promotions/discount-metadata';
 import type { SessionFacts } from '../checkout.decider';
 
 /** What a Checkout Session says for its checkout; null for a session some other system made. */
@@ -17,5 +18,6 @@ export function sessionFacts(session: Stripe.Checkout.Session): SessionFacts | n
     customerId: stripeIdOf(session.customer),
     paymentIntentId: stripeIdOf(session.payment_intent),
     subscriptionId: stripeIdOf(session.subscription),
+    discount: discountFromMetadata({ ...session.metadata }, session.total_details?.amount_discount ?? 0),
   };
 }

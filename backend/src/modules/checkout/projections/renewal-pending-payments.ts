@@ -32,6 +32,7 @@ export function renewalPendingPayments(event: RenewalPaymentEvent): PurchaseEven
           checkoutSessionId: null,
           expiresAt: null,
           openedAt: d.at,
+          discount: null,
         }),
       ];
     }

@@ -43,6 +43,7 @@ const purchase = (amountCents: number, mode: 'payment' | 'subscription' = 'payme
     subscriptionId: null,
     completedAt: AT,
     tax: null,
+    discount: null,
   });
 
 const renewal = (billingReason: string, amountCents: number) =>

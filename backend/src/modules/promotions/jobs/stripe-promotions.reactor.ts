@@ -4,27 +4,12 @@ import type { Recorded } from '../../../events/projector';
 import type { Reactor } from '../../../events/reactor';
 import type { StripeClient } from '../../../integrations/stripe';
 import { PromotionCreated, PromotionEnded } from '../promotions.events';
+import { ensureCoupon } from '../stripe-coupons';
 import { stripeCouponIdOf } from '../stripe-promotion-ids';
 
 type Event = Recorded<ReturnType<typeof PromotionCreated> | ReturnType<typeof PromotionEnded>>;
 
 const seconds = (iso: string | null) => (iso ? Math.floor(Date.parse(iso) / 1000) : undefined);
-
-/** The coupon Stripe applies for a promotion's terms. */
-export function couponParams(promotionId: string, terms: PromotionTerms): Stripe.CouponCreateParams {
-  const off =
-    terms.discount.type === 'percent'
-      ? { percent_off: terms.discount.percentOff }
-      : { amount_off: terms.discount.amountOffCents, currency: terms.discount.currency };
-  return {
-    id: stripeCouponIdOf(promotionId),
-    name: terms.name,
-    ...off,
-    duration: terms.duration.kind,
-    ...(terms.duration.kind === 'repeating' ? { duration_in_months: terms.duration.months } : {}),
-    metadata: { promotionId },
-  };
-}
 
 /**
  * Mirrors promotions at Stripe: a coupon for each (and a promotion code for a code), made inactive
@@ -46,7 +31,7 @@ export class StripePromotionsReactor implements Reactor<Event> {
   }
 
   private async create(promotionId: string, terms: PromotionTerms): Promise<void> {
-    await alreadyMadeIsDone(() => this.stripe.api.coupons.create(couponParams(promotionId, terms), { idempotencyKey: `promotion-coupon-${promotionId}` }));
+    await ensureCoupon(this.stripe, promotionId, terms);
     if (!terms.code || (await this.promotionCodeOf(promotionId))) return;
     await this.stripe.api.promotionCodes.create(
       {
@@ -63,14 +48,5 @@ export class StripePromotionsReactor implements Reactor<Event> {
   private async promotionCodeOf(promotionId: string): Promise<Stripe.PromotionCode | undefined> {
     const codes = await this.stripe.api.promotionCodes.list({ coupon: stripeCouponIdOf(promotionId), limit: 1 });
     return codes.data[0];
-  }
-}
-
-/** A create Stripe answers with "already exists" (a replay past the idempotency key's 24 hours) is done. */
-async function alreadyMadeIsDone(create: () => Promise<unknown>): Promise<void> {
-  try {
-    await create();
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'resource_already_exists') throw error;
   }
 }

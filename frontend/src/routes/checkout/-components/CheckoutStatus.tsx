@@ -28,6 +28,7 @@ function DestinationLink({ destination }: { destination: Destination }) {
 const REFUSALS: Record<string, string> = {
   'checkout.already_owned': 'This is already on your account, so nothing was started.',
   'checkout.included_with_subscription': 'This comes with every subscription: choose a plan to get it.',
+  'checkout.discount_refused': 'That discount no longer applies, so nothing was started. The total below says what you would pay now.',
   'checkout.book_a_time': 'A session is booked for a time: choose one on the sessions page, then pay.',
   CROSS_SITE: 'The checkout was sent from another site, so we did not start it. If you meant to buy this, press the button below.',
   'checkout.payments_unavailable': 'We cannot reach our payment provider right now. Nothing was charged; please try again in a minute.',

@@ -5,6 +5,7 @@ import { oneOf, searchReader, text, wholeNumber } from '../../../lib/search-para
 export const readCheckoutSearch = searchReader({
   resourceId: text({ trim: true, min: 1, max: 120 }),
   quantity: wholeNumber({ min: 1, max: MAX_CHECKOUT_QUANTITY }),
+  code: text({ trim: true, min: 1, max: 40 }),
   status: oneOf(CHECKOUT_STATUSES),
   reason: text({ pattern: /^[A-Za-z_.]{1,60}$/ }),
 });

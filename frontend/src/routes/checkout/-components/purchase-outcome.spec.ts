@@ -10,6 +10,8 @@ const paid = (resource: Partial<Resource>, quantity: number): CheckoutData => ({
   totalCents: 0,
   owned: true,
   trial: null,
+  discount: null,
+  codeRefusal: null,
   latest: { state: 'paid', at: '2026-11-24T12:00:00.000Z', quantity, charge: null, trial: null },
 });
 

@@ -1,0 +1,102 @@
+import type { CommandBus } from '@nestjs/cqrs';
+import type { CheckoutDiscount } from '../../../../contracts/promotions/checkout-discount';
+import { discountOff, PROMOTION_CODE, PROMOTION_REFUSALS, type PromotionRefusal } from '../../../../contracts/promotions/promotion-terms';
+import { fold } from '../../events/decider';
+import type { EventMetadata } from '../../events/event-metadata';
+import type { EventStore } from '../../events/event-store';
+import type { DiscountAsk, DiscountQuote, DiscountSource } from '../checkout';
+import { HoldPromotion } from './commands/hold-promotion.handler';
+import { ReleasePromotion } from './commands/release-promotion.handler';
+import { type PromotionRequest, type PromotionState, promotionDecider, refusalFor } from './promotions.decider';
+import { promotionStreamId } from './promotions.events';
+import type { PromotionsQueries } from './promotions.queries';
+import { ensureCoupon } from './stripe-coupons';
+import { stripeCouponIdOf } from './stripe-promotion-ids';
+import type { StripeClient } from '../../integrations/stripe';
+
+type Quoted = CheckoutDiscount & { stripeCoupon: string };
+
+const requestOf = (ask: DiscountAsk, checkoutRef: string): PromotionRequest => ({
+  checkoutRef,
+  userId: ask.userId,
+  productId: ask.resourceId,
+  amountCents: ask.amountCents,
+  currency: ask.currency,
+  hasPaidBefore: ask.hasPaidBefore,
+  at: ask.at,
+});
+
+/**
+ * Promotions as checkout's discount source. The page's quote and the checkout's hold follow the
+ * one rule of the decider (`refusalFor`) on the promotion's stream as it stands. A code that applies
+ * replaces a sale that takes off less, unless the sale takes off more (then the sale applies and
+ * the code is refused with that reason); Stripe Checkout takes one discount per session.
+ */
+export class PromotionDiscounts implements DiscountSource {
+  constructor(
+    private readonly store: EventStore,
+    private readonly queries: PromotionsQueries,
+    private readonly commands: CommandBus,
+    private readonly stripe: StripeClient,
+  ) {}
+
+  async quote(ask: DiscountAsk): Promise<DiscountQuote> {
+    const sale = await this.bestSale(ask);
+    if (!ask.code) return { discount: sale, refusal: null };
+    const refused = (reason: PromotionRefusal) => ({ discount: sale, refusal: { code: ask.code!, reason, message: PROMOTION_REFUSALS[reason] } });
+    // A code is its promotion's id: read from its stream, so a code works the moment it is created.
+    const code = ask.code.trim().toUpperCase();
+    if (!PROMOTION_CODE.test(code)) return refused('unknown');
+    const state = await this.stateOf(code);
+    const refusal = state.terms?.code === code ? refusalFor(state, requestOf(ask, '')) : 'unknown';
+    if (refusal) return refused(refusal);
+    const discount = discountOf(state, ask.amountCents);
+    if (sale && sale.amountOffCents > discount.amountOffCents) return refused('sale_is_better');
+    return { discount, refusal: null };
+  }
+
+  async hold(checkoutRef: string, promotionId: string, ask: DiscountAsk, holdUntil: string, metadata: EventMetadata): Promise<{ message: string } | null> {
+    const state = await this.stateOf(promotionId);
+    const discountCents = state.terms ? discountOff(state.terms.discount, ask.amountCents) : 0;
+    const refused = await this.commands.execute(new HoldPromotion(promotionId, requestOf(ask, checkoutRef), discountCents, holdUntil, metadata));
+    // The coupon is made when the promotion is created; a checkout right after must not wait for that.
+    if (!refused && state.terms)
+      await ensureCoupon(this.stripe, promotionId, state.terms).catch(async (error: unknown) => {
+        await this.release(checkoutRef, promotionId, metadata);
+        throw error;
+      });
+    return refused;
+  }
+
+  async release(checkoutRef: string, promotionId: string, metadata: EventMetadata): Promise<void> {
+    await this.commands.execute(new ReleasePromotion(promotionId, checkoutRef, metadata));
+  }
+
+  /** The automatic promotion that takes most off this purchase now, if any applies. */
+  private async bestSale(ask: DiscountAsk): Promise<Quoted | null> {
+    let best: Quoted | null = null;
+    for (const promotionId of await this.queries.runningSaleIds(new Date(ask.at))) {
+      const state = await this.stateOf(promotionId);
+      if (refusalFor(state, requestOf(ask, ''))) continue;
+      const discount = discountOf(state, ask.amountCents);
+      if (!best || discount.amountOffCents > best.amountOffCents) best = discount;
+    }
+    return best;
+  }
+
+  private async stateOf(promotionId: string): Promise<PromotionState> {
+    return fold(promotionDecider, await this.store.readStream(promotionStreamId(promotionId), promotionDecider.events));
+  }
+}
+
+function discountOf(state: PromotionState, amountCents: number): Quoted {
+  const terms = state.terms!;
+  return {
+    promotionId: state.promotionId!,
+    code: terms.code,
+    name: terms.name,
+    amountOffCents: discountOff(terms.discount, amountCents),
+    duration: terms.duration,
+    stripeCoupon: stripeCouponIdOf(state.promotionId!),
+  };
+}
