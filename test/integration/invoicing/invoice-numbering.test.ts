@@ -51,6 +51,7 @@ const facts = (id: string, amountCents = 4900): ChargeFacts => ({
   periodStart: null,
   periodEnd: null,
   tax: null,
+  discount: null,
 });
 
 const seriesRows = async (pool: Pool, series: string) =>

@@ -20,6 +20,7 @@ const facts = (id: string, tax: ChargeTax | null = null, amountCents = 4900): Ch
   periodStart: null,
   periodEnd: null,
   tax,
+  discount: null,
 });
 const issue = (id: string, tax: ChargeTax | null = null): SeriesCommand => ({
   type: 'IssueInvoice',

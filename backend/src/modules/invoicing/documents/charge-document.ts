@@ -1,5 +1,6 @@
 import type { ChargeTax } from '../../../../../contracts/billing/charge-tax';
 import type { ChargeKey, DocumentBody, DocumentLine, RateTotal, Seller } from '../invoicing.events';
+import { allocate } from './allocate';
 
 /** What the log knows of one paid charge: enough for its invoice, with or without the tax facts. */
 export interface ChargeFacts {
@@ -16,6 +17,8 @@ export interface ChargeFacts {
   periodEnd: string | null;
   /** Null for a charge recorded before tax was collected: the invoice shows no tax. */
   tax: ChargeTax | null;
+  /** A promotion the charge took: the invoice shows the list price and the discount as its own line. */
+  discount: { description: string; amountOffCents: number } | null;
 }
 
 const NO_BUYER = { name: null, businessName: null, address: null, taxIds: [] };
@@ -34,6 +37,7 @@ export function invoiceBody(facts: ChargeFacts, seller: Seller, issuedAt: string
     periodStart: facts.periodStart,
     periodEnd: facts.periodEnd,
   };
+  const off = facts.discount && facts.discount.amountOffCents > 0 ? facts.discount : null;
   return {
     userId: facts.userId,
     issuedAt,
@@ -42,13 +46,26 @@ export function invoiceBody(facts: ChargeFacts, seller: Seller, issuedAt: string
     buyer: tax ? tax.buyer : NO_BUYER,
     buyerEmail: facts.email,
     currency: (tax?.currency ?? facts.currency).toLowerCase(),
-    lines: [line],
+    lines: off ? discountedLines(line, off) : [line],
     rateTotals: tax ? rateTotalsOf(tax) : [],
     subtotalCents,
     taxCents,
     totalCents: tax ? tax.totalCents : facts.amountCents,
     reverseCharge: tax?.reverseCharge ?? false,
   };
+}
+
+/**
+ * The list price and the discount as two lines that add up to what was charged before tax, the
+ * tax shared between them in proportion (so each line's tax is its amount at the rate).
+ */
+function discountedLines(line: DocumentLine, discount: { description: string; amountOffCents: number }): DocumentLine[] {
+  const listCents = line.amountCents + discount.amountOffCents;
+  const [listTax, discountTax] = allocate(line.taxCents, [listCents, -discount.amountOffCents]);
+  return [
+    { ...line, amountCents: listCents, taxCents: listTax! },
+    { ...line, description: discount.description, quantity: 1, amountCents: -discount.amountOffCents, taxCents: discountTax! },
+  ];
 }
 
 /** The rate a line shows: the one rate applied, or the sum of stacked rates (a state's and a county's on one amount). */

@@ -34,6 +34,7 @@ const facts = (tax: ChargeTax | null): ChargeFacts => ({
   periodStart: null,
   periodEnd: null,
   tax,
+  discount: null,
 });
 
 const view = (tax: ChargeTax | null, extra: Partial<BillingDocument> = {}): BillingDocument => {

@@ -66,8 +66,13 @@ function purchaseFacts(d: PurchaseData): ChargeFacts | null {
     periodStart: null,
     periodEnd: null,
     tax: d.tax,
+    discount: d.discount ? { description: discountLine(d.discount), amountOffCents: d.discount.amountOffCents } : null,
   };
 }
+
+/** How an invoice names a discount: the code the buyer gave, or the sale. */
+const discountLine = (discount: { code: string | null; name: string }) =>
+  `Discount: ${discount.code ? `code ${discount.code} (${discount.name})` : discount.name}`;
 
 const RENEWAL_LINES: Record<string, string> = { subscription_cycle: 'renewal', subscription_update: 'plan change' };
 
@@ -87,6 +92,7 @@ function renewalFacts(d: RenewalData): ChargeFacts | null {
     periodStart: d.periodStart,
     periodEnd: d.periodEnd,
     tax: d.tax,
+    discount: null,
   };
 }
 
