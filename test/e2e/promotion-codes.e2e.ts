@@ -8,6 +8,7 @@ import { fillBillingAddress } from '../support/hosted-checkout-browser';
 import { callFn, signUpOverHttp, startAddressableSite } from '../support/site-client';
 import type { SiteServer } from '../support/site-server';
 
+const SALE_ENDS = '2099-03-21T12:00:00.000Z';
 const OWNER = `owner-e2e-codes-${randomUUID().slice(0, 8)}@example.com`;
 let browser: Browser;
 let site: SiteServer;
@@ -40,6 +41,14 @@ beforeAll(async () => {
     );
   expect((await create('READERS20', 20)).status).toBe(200);
   expect((await create('BIGBUYERS', 50, { minimumAmountCents: 10_000 })).status).toBe(200);
+  const sale = await create(null as unknown as string, 20, {
+    name: 'Spring sale',
+    duration: { kind: 'repeating', months: 3 },
+    productIds: ['starter-monthly'],
+    oncePerCustomer: false,
+    endsAt: SALE_ENDS,
+  });
+  expect(sale.status).toBe(200);
 }, 90_000);
 afterAll(async () => {
   await browser?.close();
@@ -116,5 +125,24 @@ describe('a promotion code in Chromium', () => {
     await page.getByTestId('promotion-applied').waitFor();
     expect(await page.getByTestId('checkout-total').textContent()).toBe('$9.60');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  }, 90_000);
+
+  it('a sale is shown on the plans page with its end date, and applies at checkout without a code', async () => {
+    account = await openSitePage(browser, site.url);
+    const { page } = account;
+    await page.goto('/obsidian-ai-plugin');
+    await waitForHydration(page);
+    const sales = page.getByTestId('running-sales');
+    await sales.waitFor();
+    expect(await sales.textContent()).toBe('Spring sale: 20% off your first 3 months on Starter, until Mar 21, 2099. Applied at checkout, no code needed.');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.goto('/checkout?resourceId=starter-monthly');
+    await waitForHydration(page);
+    await signUpInDialog(page, site.url, `sale-${randomUUID().slice(0, 8)}@example.com`, 'Sal');
+    await page.getByTestId('checkout-discount').waitFor();
+    expect(await page.getByTestId('checkout-discount').textContent()).toBe('Spring sale (for your first 3 months)−$1.80');
+    expect(await page.getByTestId('checkout-total').textContent()).toBe('$7.20');
+    expect(await page.getByTestId('checkout-then').textContent()).toBe('Then $9.00 a month.');
   }, 90_000);
 });

@@ -12,6 +12,7 @@ import { LogoMark } from '../components/shell/Logo';
 import { pageHead, publicOrigin, softwareApplicationJsonLd } from '../lib/seo';
 import { pricingQuery } from '../queries/catalog';
 import { planStandingQuery } from '../queries/plan-change';
+import { SaleBanner } from '../components/catalog/SaleBanner';
 import { siteInfoQuery } from '../queries/site';
 import { HeroBackdrop } from '../components/ui/HeroBackdrop';
 import { CheckList } from '../components/ui/CheckList';
@@ -28,6 +29,8 @@ export const Route = createFileRoute('/obsidian-ai-plugin')({
       context.queryClient.ensureQueryData(pricingQuery()),
       // Not knowing the visitor's plan never fails the page: the cards then read as for a newcomer.
       context.queryClient.ensureQueryData(planStandingQuery()).catch(() => null),
+      // Nor does not knowing the sales: the page then shows list prices, and checkout still applies them.
+      import('../queries/sales').then(({ runningSalesQuery }) => context.queryClient.ensureQueryData(runningSalesQuery())).catch(() => null),
     ]),
   head: (ctx) =>
     pageHead(ctx, {
@@ -51,6 +54,7 @@ function PluginPage() {
         <h2 id="plans-title" className="sr-only">
           Plans
         </h2>
+        <SaleBanner titles={titlesOf(pricing)} />
         <PlanGrid pricing={pricing} held={held} />
         <p className="mt-8 text-center text-sm text-ink-subtle">
           Prices in US dollars, plus VAT/GST where applicable. Monthly plans are billed each month and annual plans once a year (two months free); the lifetime
@@ -98,6 +102,14 @@ function PluginPage() {
       <Faq minimumObsidianVersion={info.minimumObsidianVersion} />
       <ClosingCta />
     </>
+  );
+}
+
+/** Every product the page sells, by id: what a sale names. */
+function titlesOf(pricing: Record<string, unknown>): Map<string, string> {
+  const resources = Object.values(pricing).flatMap((value) => (Array.isArray(value) ? value : [value]));
+  return new Map(
+    resources.filter((r): r is { id: string; title: string } => typeof r === 'object' && r !== null && 'id' in r && 'title' in r).map((r) => [r.id, r.title]),
   );
 }
 

@@ -75,7 +75,7 @@ export class PromotionDiscounts implements DiscountSource {
   /** The automatic promotion that takes most off this purchase now, if any applies. */
   private async bestSale(ask: DiscountAsk): Promise<Quoted | null> {
     let best: Quoted | null = null;
-    for (const promotionId of await this.queries.runningSaleIds(new Date(ask.at))) {
+    for (const { promotionId } of await this.queries.runningSales(new Date(ask.at))) {
       const state = await this.stateOf(promotionId);
       if (refusalFor(state, requestOf(ask, ''))) continue;
       const discount = discountOf(state, ask.amountCents);

@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { PromotionRow } from '../../../../contracts/admin/promotions.contract';
 import type { PromotionTerms } from '../../../../contracts/promotions/promotion-terms';
+import type { RunningSale } from '../../../../contracts/promotions/running-sales.contract';
 import { promotionTables } from './projections/promotions.entity';
 
 /** Where a promotion stands at `now`. */
@@ -28,15 +29,23 @@ export class PromotionsQueries {
   }
 
   /** The automatic promotions (sales) the owner has not ended and whose window holds `now`. */
-  async runningSaleIds(now: Date): Promise<string[]> {
+  async runningSales(now: Date): Promise<RunningSale[]> {
     const rows = await promotionTables(this.orm.em)
       .selectFrom('rm_promotions')
       .select(['promotion_id', 'terms', 'ended_at', 'redeemed'])
       .where('code', 'is', null)
       .where('ended_at', 'is', null)
+      .orderBy('created_at')
       .execute();
     return rows
       .filter((row) => promotionStatus({ terms: row.terms, endedAt: row.ended_at, redeemed: row.redeemed }, now) === 'active')
-      .map((row) => row.promotion_id);
+      .map(({ promotion_id, terms }) => ({
+        promotionId: promotion_id,
+        name: terms.name,
+        discount: terms.discount,
+        duration: terms.duration,
+        productIds: terms.productIds,
+        endsAt: terms.endsAt,
+      }));
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { z } from 'zod';
 import { adminCreatePromotion, adminEndPromotion, adminListPromotions } from '../../../../contracts/admin/promotions.contract';
+import { getRunningSales } from '../../../../contracts/promotions/running-sales.contract';
 import type { ServerFnOutput } from '../../../../contracts/server-fn';
 import { requestMetadata } from '../../events/metadata-for';
 import { adminCallerOf } from '../../server-fn/admin-operation';
@@ -20,6 +21,11 @@ export class PromotionsServerFns {
     private readonly commands: CommandBus,
     private readonly queries: PromotionsQueries,
   ) {}
+
+  @ServerFn(getRunningSales)
+  async getRunningSales(): Promise<ServerFnOutput<typeof getRunningSales>> {
+    return { sales: await this.queries.runningSales(new Date()) };
+  }
 
   @ServerFn(adminListPromotions, { admin: { role: 'support', audit: { kind: 'reads' } } })
   async adminListPromotions(): Promise<ServerFnOutput<typeof adminListPromotions>> {
