@@ -63,10 +63,13 @@ describe('annual plans on the plans page, in Chromium', () => {
     expect(await annual.isChecked()).toBe(true);
     const pro = card(page, 'pro-annual');
     await pro.waitFor();
-    expect(await pro.getByText('$190.00').count()).toBe(1);
+    // The card's price (its switch preview, once loaded, names it too: "…, then $190.00 a year.").
+    expect(await pro.getByText('$190.00', { exact: true }).count()).toBe(1);
     expect(await pro.getByText('/year').count()).toBe(1);
     expect(await pro.getByTestId('annual-note').textContent()).toBe('$15.83 a month, billed yearly2 months free');
     expect(await card(page, 'starter-annual').getByTestId('annual-note').textContent()).toBe('$7.50 a month, billed yearly2 months free');
+    await pro.getByTestId('plan-switch-preview').waitFor();
+    expect(await pro.getByTestId('plan-switch-preview').textContent()).toMatch(/, then \$190\.00 a year\.$/);
     expect(await card(page, 'lifetime-license').count()).toBe(1);
     expect(await violations(page)).toEqual([]);
 

@@ -31,7 +31,7 @@ export function PlanActionArea({ action, featured }: { action: PlanAction; featu
           <CallToAction href={action.href} variant={variant} size="md" className="w-full">
             {action.label}
           </CallToAction>
-          <SwitchPreview resourceId={action.resourceId} quantity={action.quantity} />
+          <SwitchPreview resourceId={action.resourceId} quantity={action.quantity} interval={action.interval} />
         </div>
       );
     case 'included':
@@ -53,7 +53,7 @@ export function PlanActionArea({ action, featured }: { action: PlanAction; featu
 }
 
 /** Stripe's proration for the switch, as the checkout will show it line by line: asked in the browser, never holding the page. */
-function SwitchPreview({ resourceId, quantity }: { resourceId: string; quantity: number }) {
+function SwitchPreview({ resourceId, quantity, interval }: { resourceId: string; quantity: number; interval: 'month' | 'year' }) {
   const { data } = useQuery(planChangeQuery(resourceId, quantity));
   if (data?.kind !== 'switch') return <p className="min-h-5 text-center text-xs text-ink-subtle">Prorated: you see the amounts before confirming.</p>;
   const { preview } = data;
@@ -61,7 +61,7 @@ function SwitchPreview({ resourceId, quantity }: { resourceId: string; quantity:
   return (
     <p className="min-h-5 text-center text-xs text-ink-subtle" data-testid="plan-switch-preview">
       {preview.amountDueCents > 0 ? `${money(preview.amountDueCents)} now (prorated)` : `${money(preview.creditCents)} credit kept`}, then{' '}
-      {money(preview.nextAmountCents)} a month.
+      {money(preview.nextAmountCents)} a {interval}.
     </p>
   );
 }

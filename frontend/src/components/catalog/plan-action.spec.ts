@@ -19,6 +19,7 @@ describe('what a plan card offers', () => {
         href: '/checkout?resourceId=pro-monthly&quantity=3',
         resourceId: 'pro-monthly',
         quantity: 3,
+        interval: 'month',
       }));
     it('still offers Lifetime as a purchase of its own', () => expect(planAction(lifetime, heldStarter).kind).toBe('buy'));
     it('while a renewal is unpaid, offers no switch but the way to pay', () => {
@@ -34,6 +35,8 @@ describe('what a plan card offers', () => {
         kind: 'switch',
         label: 'Switch to Pro annual',
         href: '/checkout?resourceId=pro-annual&quantity=1',
+        // Its preview on the card says what it bills then: "…, then $190.00 a year."
+        interval: 'year',
       });
     });
     it('are included in Lifetime', () => expect(planAction(proAnnual, heldLifetime).kind).toBe('included'));

@@ -2,7 +2,7 @@ import { checkoutHref } from '@contracts/catalog/resource-rules';
 import type { Resource } from '@contracts/catalog/resource';
 import type { PlanStanding } from '@contracts/subscriptions/subscriptions.contract';
 import { offersTrial, TRIAL_OFFER } from '@contracts/checkout/trial-offer';
-import { isRecurring } from './resource-facts';
+import { billingInterval, isRecurring } from './resource-facts';
 
 /**
  * What a plan's card offers, next to the plan the visitor holds: nothing is ever offered that
@@ -12,7 +12,7 @@ import { isRecurring } from './resource-facts';
 export type PlanAction =
   | { kind: 'buy'; label: string; href: string }
   | { kind: 'yours'; label: string; note: string }
-  | { kind: 'switch'; label: string; href: string; resourceId: string; quantity: number }
+  | { kind: 'switch'; label: string; href: string; resourceId: string; quantity: number; interval: 'month' | 'year' }
   | { kind: 'included'; note: string }
   | { kind: 'overdue'; note: string };
 
@@ -49,5 +49,6 @@ export function planAction(plan: Pick<Resource, 'id' | 'title' | 'metadata'>, he
     href: checkoutHref(plan.id, held.quantity),
     resourceId: plan.id,
     quantity: held.quantity,
+    interval: billingInterval(plan) === 'year' ? 'year' : 'month',
   };
 }
