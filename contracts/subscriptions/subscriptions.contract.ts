@@ -19,6 +19,8 @@ export const prorationPreviewSchema = z.object({
   /** From the next renewal on. */
   nextAmountCents: cents.min(0),
   renewsAt: iso,
+  /** The end of the free trial the subscription is in (null when it is not): nothing is charged until then. */
+  trialEndsAt: iso.nullable(),
 });
 
 /** What buying this plan means for the plans already on the account, said before any payment. */

@@ -106,6 +106,38 @@ describe('a 7-day Pro trial for first-time customers (card required; one per acc
     );
   });
 
+  it('a switch to Pro annual during the trial charges nothing now, keeps the trial, and bills the annual price at its end', async () => {
+    const { subscriptionId, cookie } = await checkOutPro('trial-to-annual@example.com', 'pm_card_visa_debit');
+    const trialing = await stripe.subscriptions.retrieve(subscriptionId);
+    const view = await callFn(site.url, 'getPlanChange', { resourceId: 'pro-annual', quantity: 1 }, { cookie, method: 'GET' });
+    const trialEndsAt = new Date(trialing.trial_end! * 1000).toISOString();
+    expect(view.result).toMatchObject({
+      kind: 'switch',
+      preview: { lines: [], amountDueCents: 0, creditCents: 0, nextAmountCents: 19_000, renewsAt: trialEndsAt, trialEndsAt },
+    });
+    expect(view.result.message).toContain('Nothing is charged now: your free trial continues until');
+
+    const changed = await callFn(
+      site.url,
+      'changePlan',
+      { resourceId: 'pro-annual', quantity: 1, prorationDate: view.result.preview.prorationDate },
+      { cookie },
+    );
+    expect(changed.result).toEqual({ changed: true, resourceId: 'pro-annual', quantity: 1 });
+    const switched = await stripe.subscriptions.retrieve(subscriptionId);
+    expect([switched.status, switched.trial_end, switched.items.data[0]!.price.recurring?.interval]).toEqual(['trialing', trialing.trial_end, 'year']);
+    expect((await stripe.invoices.list({ subscription: subscriptionId })).data.map((invoice) => invoice.amount_paid)).toEqual([0]);
+
+    // The trial's end charges the annual price, for a year.
+    await passPeriod(subscriptionId);
+    const converted = await stripe.subscriptions.retrieve(subscriptionId);
+    expect(converted.status).toBe('active');
+    const invoice = await stripe.invoices.retrieve(String(converted.latest_invoice));
+    expect(invoice.amount_paid).toBe(19_000);
+    const item = converted.items.data[0]!;
+    expect(item.current_period_end - item.current_period_start).toBeGreaterThanOrEqual(365 * DAY);
+  });
+
   it('a trial cancelled before its end ends with it: no charge, and the license is refused after', async () => {
     const { subscriptionId, key, cookie } = await checkOutPro('trial-cancelled@example.com', 'pm_card_amex');
     await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });

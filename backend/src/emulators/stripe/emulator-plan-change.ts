@@ -39,7 +39,8 @@ const itemOf = (subscription: StripeObject) => (subscription.items as { data: It
  * proration_behavior=always_invoice the prorations are invoiced and charged at once, as Stripe
  * does for a customer with a card on file; `none` changes the price from the next renewal.
  * `create_prorations` (pending invoice items for the next invoice) is not emulated: it is
- * refused with a message, never half done.
+ * refused with a message, never half done. A trialing subscription changes too, as on Stripe: the
+ * trial keeps its end and costs nothing, so no proration is invoiced; the new price bills from its end.
  */
 export class EmulatorPlanChanges {
   constructor(
@@ -83,7 +84,7 @@ export class EmulatorPlanChanges {
     await this.store.lock(subscriptionId, em);
     const stored = await this.store.get(subscriptionId, 'subscription', em);
     if (!stored) return missing('subscription', subscriptionId);
-    if (stored.status !== 'active') return invalid(`A subscription that is ${String(stored.status)} cannot change its items.`);
+    if (stored.status !== 'active' && stored.status !== 'trialing') return invalid(`A subscription that is ${String(stored.status)} cannot change its items.`);
     // Automatic tax switched in the same request already applies to the change's proration invoice.
     const subscription: StripeObject = change.automatic_tax ? { ...stored, automatic_tax: automaticTaxOf(change.automatic_tax.enabled) } : stored;
     const behavior: Behavior = change.proration_behavior ?? 'create_prorations';
@@ -94,7 +95,8 @@ export class EmulatorPlanChanges {
     const events: StripeObject[] = [];
     let latestInvoice = subscription.latest_invoice;
     let invoice: StripeObject | undefined;
-    if (behavior === 'always_invoice') {
+    // A trial is free: nothing to prorate, so nothing is invoiced.
+    if (behavior === 'always_invoice' && planned.lines.length > 0) {
       const { customer, number } = await this.billing.numberInvoice(String(subscription.customer), em);
       const open = await this.invoice(stripeId('in'), customer, planned, planned.lines, 'open', em, number);
       const due = open.amount_due as number;
@@ -170,6 +172,8 @@ export class EmulatorPlanChanges {
       from: { price: item.price, quantity: item.quantity, name: await name(item.price) },
       to: { price, quantity, name: await name(price) },
     };
+    // During a trial the new price and seats apply from the trial's end: the trial period is free, and its end stays the anchor.
+    if (subscription.status === 'trialing') return { subscription, item, next: { ...item, price, plan: planOf(price), quantity }, at, lines: [] };
     if (!anchorResets) return { subscription, item, next: { ...item, price, plan: planOf(price), quantity }, at, lines: prorationLines(proration) };
     // Another billing interval: Stripe resets the billing cycle anchor to the change and starts a new period.
     const newPeriodEnd = periodEnd(at, price);

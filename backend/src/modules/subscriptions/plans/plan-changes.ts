@@ -88,6 +88,7 @@ export class PlanChanges {
             creditCents: preview.creditCents,
             dueCents: preview.amountDueCents,
             newPeriod,
+            trialEndsAt: preview.trialEndsAt,
           }),
           preview,
         };
@@ -164,6 +165,8 @@ export class PlanChanges {
       currency: invoice.currency,
       nextAmountCents: (price?.unitAmount ?? 0) * wanted.quantity,
       renewsAt: new Date(periodEnd * 1000).toISOString(),
+      // A trial keeps its end: the new price and seats bill from then.
+      trialEndsAt: subscription.status === 'trialing' && subscription.trial_end ? new Date(subscription.trial_end * 1000).toISOString() : null,
       newPeriod: periodEnd !== item.current_period_end,
     };
   }

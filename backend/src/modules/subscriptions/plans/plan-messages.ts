@@ -19,12 +19,13 @@ export const planMessages = {
     direction: 'upgrade' | 'downgrade' | 'seats',
     held: HeldPlan,
     wanted: WantedPlan,
-    next: { cents: number; currency: string; renewsAt: string; creditCents: number; dueCents?: number; newPeriod?: boolean },
+    next: { cents: number; currency: string; renewsAt: string; creditCents: number; dueCents?: number; newPeriod?: boolean; trialEndsAt?: string | null },
   ) => {
     const money = (cents: number) => formatMoney(cents, next.currency.toUpperCase());
     const monthly = `${money(next.cents)} a ${wanted.yearly ? 'year' : 'month'} from ${day(next.renewsAt)}`;
-    const now =
-      next.newPeriod && next.creditCents === 0
+    const now = next.trialEndsAt
+      ? `Nothing is charged now: your free trial continues until ${day(next.trialEndsAt)}`
+      : next.newPeriod && next.creditCents === 0
         ? `Your new billing period starts today: you pay ${money(next.dueCents ?? 0)} now (the ${wanted.yearly ? 'year' : 'month'}'s price less the unused part of this period), charged to the card on file`
         : next.creditCents > 0
           ? `The unused part of this period is kept as a credit of ${formatMoney(next.creditCents, next.currency.toUpperCase())} on your account, used by your next invoices`

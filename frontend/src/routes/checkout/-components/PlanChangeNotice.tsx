@@ -10,6 +10,7 @@ import { billingInterval } from '../../../components/catalog/resource-facts';
 import { Button } from '../../../components/ui/Button';
 import { CallToAction } from '../../../components/ui/CallToAction';
 import { ServerFnError } from '../../../lib/server-fn-client';
+import { formatDay } from '../../../lib/dates';
 import { changePlanMutation, planChangeQuery } from '../../../queries/plan-change';
 
 const RELOAD_CODES = new Set(['checkout.plan_preview_stale', 'stripe.refused', 'stripe.conflict']);
@@ -67,33 +68,39 @@ function Switch({
         <p className="text-ink-muted">{view.message}</p>
       </Notice>
       {quantityControl}
-      <div>
-        <h3 className="text-sm font-medium text-ink">Charged now (Stripe's proration)</h3>
-        <dl className="mt-2 divide-y divide-line rounded-xl border border-line text-sm" data-testid="proration-lines">
-          {preview.lines.map((line) => (
-            <div key={line.description} className="flex items-baseline justify-between gap-4 px-4 py-3">
-              <dt className="text-ink-muted">{line.description}</dt>
-              <dd className="shrink-0 text-ink">{money(line.amountCents, preview.currency)}</dd>
-            </div>
-          ))}
-          <div className="flex items-baseline justify-between gap-4 px-4 py-3">
-            <dt className="font-medium text-ink">Due now</dt>
-            <dd className="shrink-0 text-xl font-semibold text-ink" data-testid="proration-due">
-              {money(preview.amountDueCents, preview.currency)}
-            </dd>
-          </div>
-          {preview.creditCents > 0 ? (
-            <div className="flex items-baseline justify-between gap-4 px-4 py-3">
-              <dt className="text-ink-muted">Kept as credit for your next invoices</dt>
-              <dd className="shrink-0 text-ink">{money(preview.creditCents, preview.currency)}</dd>
-            </div>
-          ) : null}
-        </dl>
-        <p className="mt-2 text-xs text-ink-subtle">
-          Then {money(preview.nextAmountCents, preview.currency)} a {billingInterval(resource) === 'year' ? 'year' : 'month'}. The card on file with Stripe is
-          charged; your license key stays the same.
+      {preview.trialEndsAt ? (
+        <p className="rounded-xl border border-line px-4 py-3 text-sm text-ink" data-testid="plan-change-trial">
+          {`Nothing is charged now: your free trial continues until ${formatDay(preview.trialEndsAt)}. Then ${money(preview.nextAmountCents, preview.currency)} a ${billingInterval(resource) === 'year' ? 'year' : 'month'}, charged to the card on file; your license key stays the same.`}
         </p>
-      </div>
+      ) : (
+        <div>
+          <h3 className="text-sm font-medium text-ink">Charged now (Stripe's proration)</h3>
+          <dl className="mt-2 divide-y divide-line rounded-xl border border-line text-sm" data-testid="proration-lines">
+            {preview.lines.map((line) => (
+              <div key={line.description} className="flex items-baseline justify-between gap-4 px-4 py-3">
+                <dt className="text-ink-muted">{line.description}</dt>
+                <dd className="shrink-0 text-ink">{money(line.amountCents, preview.currency)}</dd>
+              </div>
+            ))}
+            <div className="flex items-baseline justify-between gap-4 px-4 py-3">
+              <dt className="font-medium text-ink">Due now</dt>
+              <dd className="shrink-0 text-xl font-semibold text-ink" data-testid="proration-due">
+                {money(preview.amountDueCents, preview.currency)}
+              </dd>
+            </div>
+            {preview.creditCents > 0 ? (
+              <div className="flex items-baseline justify-between gap-4 px-4 py-3">
+                <dt className="text-ink-muted">Kept as credit for your next invoices</dt>
+                <dd className="shrink-0 text-ink">{money(preview.creditCents, preview.currency)}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <p className="mt-2 text-xs text-ink-subtle">
+            Then {money(preview.nextAmountCents, preview.currency)} a {billingInterval(resource) === 'year' ? 'year' : 'month'}. The card on file with Stripe is
+            charged; your license key stays the same.
+          </p>
+        </div>
+      )}
       {confirm.error ? (
         <FormAlert>
           {confirm.error instanceof ServerFnError ? confirm.error.message : 'We could not reach the site. Check your connection and try again.'}
