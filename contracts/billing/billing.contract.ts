@@ -68,6 +68,8 @@ export const billingChargeSchema = z.object({
   amountCents: cents,
   /** The tax in the amount, from its invoice; null while it has none (pending, failed, not yet issued). */
   taxCents: cents.nullable(),
+  /** What its invoice took off (a promotion code or a sale), as the invoice words it; none when nothing was. */
+  discounts: z.array(z.object({ description: z.string(), amountCents: cents })),
   currency: z.string(),
   status: z.enum(CHARGE_STATUSES),
   documents: z.array(documentLink),

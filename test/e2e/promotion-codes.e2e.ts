@@ -104,6 +104,10 @@ describe('a promotion code in Chromium', () => {
     await page.goto('/dashboard?section=billing');
     await waitForHydration(page);
     await reloadUntil(page, async () => (await page.getByTestId('billing-document-link').count()) === 1);
+    // The billing history lists what came off, beside the amount paid.
+    const charge = page.getByTestId('billing-charge');
+    expect(await charge.getByText('Discount: code READERS20 (Readers’ offer)').count()).toBe(1);
+    expect(await charge.getByTestId('billing-discount').textContent()).toBe('−$3.80');
     await page.getByTestId('billing-document-link').click();
     await page.getByRole('heading', { name: /^Invoice INV-/ }).waitFor();
     const lines = await page.locator('article > ul:first-of-type > li').allTextContents();

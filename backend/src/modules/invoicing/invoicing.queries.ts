@@ -100,7 +100,7 @@ export class InvoicingQueries {
         .execute(),
       invoiceDocumentTables(this.orm.em)
         .selectFrom('rm_invoice_documents')
-        .select(['number', 'kind', 'charge_kind', 'charge_id', 'issued_at', 'total_cents', 'tax_cents', 'currency'])
+        .select(['number', 'kind', 'charge_kind', 'charge_id', 'issued_at', 'total_cents', 'tax_cents', 'currency', 'document'])
         .where('user_id', '=', userId)
         .orderBy('issued_at')
         .orderBy('number')
@@ -114,6 +114,11 @@ export class InvoicingQueries {
     // The tax in a charge is its invoice's (the latest, if it was corrected).
     const taxOf = (key: string) => docsOf(key).findLast((d) => d.kind === 'invoice')?.tax_cents ?? null;
     const totalOf = (key: string, fallback: number) => docsOf(key).findLast((d) => d.kind === 'invoice')?.total_cents ?? fallback;
+    // A discount is its invoice's line below zero (charge-document.ts: the list price, then what came off it).
+    const discountsOf = (key: string) =>
+      (docsOf(key).findLast((d) => d.kind === 'invoice')?.document.lines ?? [])
+        .filter((line) => line.amountCents < 0)
+        .map((line) => ({ description: line.description, amountCents: -line.amountCents }));
     const charges: BillingCharge[] = [
       ...purchases.map((p) => {
         const key = `checkout:${p.checkout_ref}`;
@@ -125,6 +130,7 @@ export class InvoicingQueries {
           period: null,
           amountCents: totalOf(key, p.amount_cents),
           taxCents: taxOf(key),
+          discounts: discountsOf(key),
           currency: p.currency,
           status: p.status as ChargeStatus,
           documents: links(key),
@@ -140,6 +146,7 @@ export class InvoicingQueries {
           period: periodOf(r.period_start, r.period_end),
           amountCents: totalOf(key, r.amount_cents),
           taxCents: taxOf(key),
+          discounts: discountsOf(key),
           currency: r.currency,
           status: paidInvoiceStatus(r),
           documents: links(key),
@@ -153,6 +160,7 @@ export class InvoicingQueries {
         period: null,
         amountCents: p.amount_cents,
         taxCents: null,
+        discounts: [],
         currency: p.currency,
         status: p.status === 'expired' ? ('failed' as const) : ('pending' as const),
         documents: [],

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { BillingCharge } from '@contracts/billing/billing.contract';
@@ -77,6 +78,12 @@ function ChargeRow({ charge }: { charge: BillingCharge }) {
               <dd className="text-ink-muted">{formatPeriod(charge.period)}</dd>
             </>
           ) : null}
+          {charge.discounts.map((discount) => (
+            <Fragment key={discount.description}>
+              <dt className="text-ink-subtle">{discount.description}</dt>
+              <dd className="text-ink-muted" data-testid="billing-discount">{`−${money(discount.amountCents, charge.currency)}`}</dd>
+            </Fragment>
+          ))}
           <dt className="text-ink-subtle">Amount</dt>
           <dd className="font-medium text-ink">{money(charge.amountCents, charge.currency)}</dd>
           <dt className="text-ink-subtle">Tax</dt>
