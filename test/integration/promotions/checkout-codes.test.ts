@@ -182,6 +182,8 @@ describe('promotion codes at checkout', () => {
     const started = await start(first, EBOOK, 'LASTONE');
     expect(started.status).toBe(200);
     expect((await page(second, EBOOK, 'LASTONE')).codeRefusal).toMatchObject({ reason: 'used_up' });
+    // The buyer holding it, back on the page (the browser's back button), still sees it apply: their own checkout does not count against them.
+    expect((await page(first, EBOOK, 'LASTONE')).discount).toMatchObject({ code: 'LASTONE', amountOffCents: 380 });
     // Back from Stripe's page through its "back" link: the checkout closes, and its Stripe session expires.
     expect((await callFn(site.url, 'cancelCheckout', { resourceId: EBOOK }, { cookie: first })).status).toBe(200);
     await eventually(

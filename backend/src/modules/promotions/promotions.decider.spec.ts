@@ -40,8 +40,8 @@ const hold = (checkoutRef: string, changes: Partial<PromotionRequest> = {}): Pro
   discountCents: 3_980,
   holdUntil: HOLD_UNTIL,
 });
-const held = (checkoutRef: string, userId = `user-${checkoutRef}`) =>
-  PromotionHeld({ promotionId: 'LAUNCH20', checkoutRef, userId, discountCents: 3_980, holdUntil: HOLD_UNTIL, at: AT });
+const held = (checkoutRef: string, userId = `user-${checkoutRef}`, productId: string | null = 'lifetime-license') =>
+  PromotionHeld({ promotionId: 'LAUNCH20', checkoutRef, userId, productId, discountCents: 3_980, holdUntil: HOLD_UNTIL, at: AT });
 const redeemed = (checkoutRef: string, userId = `user-${checkoutRef}`) => PromotionRedeemed({ promotionId: 'LAUNCH20', checkoutRef, userId, at: AT });
 
 describe('a promotion', () => {
@@ -65,7 +65,8 @@ describe('a promotion', () => {
     ['not_for_product', [created({ discount: { type: 'amount', amountOffCents: 500, currency: 'eur' } })], {}],
     ['first_purchase_only', [created({ firstPurchaseOnly: true })], { hasPaidBefore: true }],
     ['already_used', [created({ oncePerCustomer: true }), redeemed('earlier', 'user-a')], {}],
-    ['already_used', [created({ oncePerCustomer: true }), held('other', 'user-a')], {}],
+    ['already_used', [created({ oncePerCustomer: true }), held('other', 'user-a', 'pro-monthly')], {}],
+    ['already_used', [created({ oncePerCustomer: true }), held('before-products-were-named', 'user-a', null)], {}],
     ['below_minimum', [created({ minimumAmountCents: 20_000 })], {}],
     ['used_up', [created({ maxRedemptions: 2 }), redeemed('x'), held('y')], {}],
   ] as const)('refuses with the reason %s', (reason, history, changes) => {
@@ -73,6 +74,23 @@ describe('a promotion', () => {
       .given([...history])
       .when(hold('a', changes))
       .thenThrows(PromotionRefusedError, { reason });
+  });
+
+  it("a buyer's own open checkout of the same purchase never refuses them: starting again moves the hold", () => {
+    spec
+      .given([created({ oncePerCustomer: true, maxRedemptions: 1 }), held('first', 'user-a')])
+      .when(hold('again', { userId: 'user-a' }))
+      .then((events) =>
+        expect(events.map((e) => [e.type, (e.data as { checkoutRef: string }).checkoutRef])).toEqual([
+          ['PromotionReleased', 'first'],
+          ['PromotionHeld', 'again'],
+        ]),
+      );
+    // Another buyer is still refused while it is held.
+    spec
+      .given([created({ maxRedemptions: 1 }), held('first', 'user-a')])
+      .when(hold('b'))
+      .thenThrows(PromotionRefusedError, { reason: 'used_up' });
   });
 
   it('counts lapsed and released holds as free again: the limit holds for what is paid or still open', () => {

@@ -29,9 +29,16 @@ export interface PromotionState {
   /** When the owner ended it, or null. */
   endedAt: string | null;
   /** Checkouts holding a redemption, not yet paid or closed. */
-  holds: ReadonlyMap<string, { userId: string; holdUntil: string }>;
+  holds: ReadonlyMap<string, Hold>;
   /** Paid checkouts that took it, and who paid. */
   redeemed: ReadonlyMap<string, string>;
+}
+
+interface Hold {
+  userId: string;
+  /** Null for a hold recorded before holds named their product. */
+  productId: string | null;
+  holdUntil: string;
 }
 
 const without = <V>(map: ReadonlyMap<string, V>, key: string) => {
@@ -40,9 +47,20 @@ const without = <V>(map: ReadonlyMap<string, V>, key: string) => {
   return next;
 };
 
-/** Holds still standing at `at` (a hold lapses when its checkout's Stripe session would have expired), other than `checkoutRef`'s. */
-function standingHolds(state: PromotionState, at: string, checkoutRef: string) {
-  return [...state.holds].filter(([ref, hold]) => ref !== checkoutRef && hold.holdUntil > at);
+/** The buyer's own hold for the same purchase under another checkout (one started again), still standing. */
+function ownHold(state: PromotionState, request: PromotionRequest): string | undefined {
+  return [...state.holds].find(
+    ([ref, hold]) => ref !== request.checkoutRef && hold.userId === request.userId && hold.productId === request.productId && hold.holdUntil > request.at,
+  )?.[0];
+}
+
+/**
+ * Holds still standing at the request's time (a hold lapses when its checkout's Stripe session
+ * would have expired), other than the request's own checkout's and the buyer's own for the same purchase.
+ */
+function standingHolds(state: PromotionState, request: PromotionRequest) {
+  const own = ownHold(state, request);
+  return [...state.holds].filter(([ref, hold]) => ref !== request.checkoutRef && ref !== own && hold.holdUntil > request.at);
 }
 
 /** Why the promotion does not apply to this request, or null when it does: the one rule the code check and the hold both follow. */
@@ -55,7 +73,7 @@ export function refusalFor(state: PromotionState, request: PromotionRequest): Pr
   if (terms.productIds.length > 0 && !terms.productIds.includes(request.productId)) return 'not_for_product';
   if (terms.discount.type === 'amount' && terms.discount.currency.toLowerCase() !== request.currency.toLowerCase()) return 'not_for_product';
   if (terms.firstPurchaseOnly && request.hasPaidBefore) return 'first_purchase_only';
-  const holds = standingHolds(state, request.at, request.checkoutRef);
+  const holds = standingHolds(state, request);
   if (terms.oncePerCustomer) {
     const usedBefore = [...state.redeemed].some(([ref, userId]) => ref !== request.checkoutRef && userId === request.userId);
     if (usedBefore || holds.some(([, hold]) => hold.userId === request.userId)) return 'already_used';
@@ -68,7 +86,8 @@ export function refusalFor(state: PromotionState, request: PromotionRequest): Pr
 /**
  * A promotion: created once, ended once, and taken by checkouts. A checkout holds a redemption when
  * it opens with the code (refused with the reason when it does not apply), redeems it when paid
- * (always: the buyer paid the discounted price), and releases it when it closes unpaid.
+ * (always: the buyer paid the discounted price), and releases it when it closes unpaid. A buyer's
+ * own open checkout of the same purchase never refuses them: starting again moves its hold.
  */
 export const promotionDecider: Decider<PromotionCommand, PromotionEvent, PromotionState> = {
   events: [PromotionCreated, PromotionEnded, PromotionHeld, PromotionRedeemed, PromotionReleased],
@@ -81,7 +100,14 @@ export const promotionDecider: Decider<PromotionCommand, PromotionEvent, Promoti
       case 'PromotionEnded':
         return { ...state, endedAt: event.data.endedAt };
       case 'PromotionHeld':
-        return { ...state, holds: new Map(state.holds).set(event.data.checkoutRef, { userId: event.data.userId, holdUntil: event.data.holdUntil }) };
+        return {
+          ...state,
+          holds: new Map(state.holds).set(event.data.checkoutRef, {
+            userId: event.data.userId,
+            productId: event.data.productId,
+            holdUntil: event.data.holdUntil,
+          }),
+        };
       case 'PromotionRedeemed':
         return {
           ...state,
@@ -106,11 +132,15 @@ export const promotionDecider: Decider<PromotionCommand, PromotionEvent, Promoti
         if (state.holds.has(request.checkoutRef) || state.redeemed.has(request.checkoutRef)) return [];
         const refusal = refusalFor(state, request);
         if (refusal) throw new PromotionRefusedError(refusal);
+        // The buyer started the same purchase again: the hold moves to the new checkout.
+        const moved = ownHold(state, request);
         return [
+          ...(moved ? [PromotionReleased({ promotionId: state.promotionId!, checkoutRef: moved, at: request.at })] : []),
           PromotionHeld({
             promotionId: state.promotionId!,
             checkoutRef: request.checkoutRef,
             userId: request.userId,
+            productId: request.productId,
             discountCents: command.discountCents,
             holdUntil: command.holdUntil,
             at: request.at,

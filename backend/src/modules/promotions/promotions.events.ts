@@ -23,12 +23,22 @@ export const PromotionEnded = defineEvent({
 /**
  * A checkout holds one of the promotion's redemptions until it is paid or closed (at most until
  * `holdUntil`, when its Stripe session expires): the redemption limit counts held ones, so
- * concurrent checkouts cannot take more than the limit.
+ * concurrent checkouts cannot take more than the limit. From version 2 it names the product
+ * (null before): a buyer starting the same purchase again moves their hold instead of being refused by it.
  */
 export const PromotionHeld = defineEvent({
   type: 'PromotionHeld',
-  schemaVersion: 1,
-  schema: z.object({ promotionId: z.string(), checkoutRef: z.string(), userId: z.string(), discountCents: z.number().int().min(0), holdUntil: iso, at: iso }),
+  schemaVersion: 2,
+  schema: z.object({
+    promotionId: z.string(),
+    checkoutRef: z.string(),
+    userId: z.string(),
+    productId: z.string().nullable(),
+    discountCents: z.number().int().min(0),
+    holdUntil: iso,
+    at: iso,
+  }),
+  upcasters: { 1: (data) => ({ ...(data as object), productId: null }) },
 });
 
 /** The checkout holding it was paid: the redemption counts for good. */
