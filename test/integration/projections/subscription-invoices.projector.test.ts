@@ -122,6 +122,7 @@ const renewed = (
   overrides: Partial<Parameters<typeof SubscriptionRenewed>[0]> = {},
 ) =>
   SubscriptionRenewed({
+    discountCents: 0,
     tax: null,
     subscriptionId: 'sub_1',
     userId,

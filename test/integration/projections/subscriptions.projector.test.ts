@@ -138,6 +138,7 @@ const started = (subscriptionId: string, userId: string, overrides: { quantity?:
   });
 const renewed = (subscriptionId: string, userId: string, billingReason: string, currentPeriodEnd: string) =>
   SubscriptionRenewed({
+    discountCents: 0,
     tax: null,
     subscriptionId,
     userId,

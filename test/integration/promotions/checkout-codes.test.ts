@@ -210,4 +210,35 @@ describe('promotion codes at checkout', () => {
     const session = await sessionOf(started.result.url);
     expect([session.discounts?.[0]?.coupon, session.amount_total]).toEqual([`promotion-${sale}`, 900]);
   });
+
+  it('a subscription keeps a three-month code on its renewals: each renewal invoice shows the list price and the discount', async () => {
+    await createPromotion('THREEMONTHS', { duration: { kind: 'repeating', months: 3 } });
+    const cookie = await buyer('renewing');
+    expect((await page(cookie, 'starter-monthly', 'THREEMONTHS')).discount).toMatchObject({ amountOffCents: 180, duration: { kind: 'repeating', months: 3 } });
+    const started = await start(cookie, 'starter-monthly', 'THREEMONTHS');
+    expect((await sessionOf(started.result.url)).amount_total).toBe(720);
+    await chooseOnHostedCheckout(started.result.url, 'pay');
+    const data = await eventually(
+      () => callFn(site.url, 'getDashboardData', {}, { cookie, method: 'GET' }),
+      (d) => d.result?.licenses[0]?.subscription?.subscriptionId !== undefined,
+    );
+    const subscriptionId = data.result.licenses[0].subscription.subscriptionId as string;
+    const renew = await fetch(`${site.url}/_stripe/dev/subscriptions/${subscriptionId}/renew`, {
+      method: 'POST',
+      headers: { accept: 'application/json', origin: site.url },
+    });
+    expect(renew.status).toBe(200);
+    const renewal = await stripe.invoices.retrieve(String((await stripe.subscriptions.retrieve(subscriptionId)).latest_invoice));
+    expect([renewal.billing_reason, renewal.amount_paid]).toEqual(['subscription_cycle', 720]);
+
+    const issued = await eventually(
+      () => pool.query(`select data from events where type = 'InvoiceIssued' and data->'charge'->>'id' = $1`, [renewal.id]),
+      (rows) => rows.rowCount === 1,
+    );
+    const lines = issued.rows[0].data.lines.map((line: { description: string; amountCents: number }) => [line.description, line.amountCents]);
+    expect(lines).toEqual([
+      ['Starter (renewal)', 900],
+      ['Discount: your promotion', -180],
+    ]);
+  });
 });

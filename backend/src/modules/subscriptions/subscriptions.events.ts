@@ -41,7 +41,7 @@ const unknownBilled = { resourceId: null, quantity: null, periodStart: null, per
  */
 export const SubscriptionRenewed = defineEvent({
   type: 'SubscriptionRenewed',
-  schemaVersion: 3,
+  schemaVersion: 4,
   schema: z.object({
     subscriptionId: z.string(),
     userId: z.string(),
@@ -55,8 +55,14 @@ export const SubscriptionRenewed = defineEvent({
     ...billed,
     at: iso,
     tax: chargeTax.nullable(),
+    /** What a discount took off before tax (version 4; 0 before, when none was recorded). */
+    discountCents: z.number().int().min(0),
   }),
-  upcasters: { 1: (data) => ({ ...(data as object), ...unknownBilled }), 2: (data) => ({ ...(data as object), tax: null }) },
+  upcasters: {
+    1: (data) => ({ ...(data as object), ...unknownBilled }),
+    2: (data) => ({ ...(data as object), tax: null }),
+    3: (data) => ({ ...(data as object), discountCents: 0 }),
+  },
 });
 
 /**

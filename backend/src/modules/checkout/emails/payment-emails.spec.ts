@@ -42,6 +42,7 @@ const purchase = (withTax: ChargeTax | null) =>
 
 const renewal = (billingReason: string) =>
   SubscriptionRenewed({
+    discountCents: 0,
     subscriptionId: 'sub_1',
     userId: 'user-1',
     email: 'ada@example.com',

@@ -92,7 +92,8 @@ function renewalFacts(d: RenewalData): ChargeFacts | null {
     periodStart: d.periodStart,
     periodEnd: d.periodEnd,
     tax: d.tax,
-    discount: null,
+    // The checkout's promotion, on the charges it lasts for (a code for N months, or forever).
+    discount: d.discountCents > 0 ? { description: 'Discount: your promotion', amountOffCents: d.discountCents } : null,
   };
 }
 

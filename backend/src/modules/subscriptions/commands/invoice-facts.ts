@@ -21,5 +21,6 @@ export function invoiceFacts(invoice: Stripe.Invoice, tax: ChargeTax | null): In
     periodEnd: periodEnds.length > 0 ? iso(Math.max(...periodEnds)) : null,
     invoiceNumber: invoice.number ?? null,
     tax,
+    discountCents: (invoice.total_discount_amounts ?? []).reduce((sum, part) => sum + part.amount, 0),
   };
 }
