@@ -11,6 +11,8 @@ export const checkoutDiscountSchema = z.object({
   name: z.string(),
   amountOffCents: z.number().int().min(0),
   duration: promotionDuration,
+  /** A sale the owner lets stack with codes, taken with the code (its amount is in `amountOffCents`); null without one. */
+  stackedWith: z.object({ promotionId: z.string(), name: z.string() }).nullable(),
 });
 export type CheckoutDiscount = z.infer<typeof checkoutDiscountSchema>;
 

@@ -9,6 +9,7 @@ export function discountMetadata(discount: CheckoutDiscount): Record<string, str
     promotionName: discount.name,
     promotionDuration: duration,
     ...(discount.code ? { promotionCode: discount.code } : {}),
+    ...(discount.stackedWith ? { stackedPromotionId: discount.stackedWith.promotionId, stackedPromotionName: discount.stackedWith.name } : {}),
   };
 }
 
@@ -22,5 +23,7 @@ function durationOf(text: string | undefined): PromotionDuration | null {
 export function discountFromMetadata(metadata: Record<string, string>, amountOffCents: number): CheckoutDiscount | null {
   const duration = durationOf(metadata.promotionDuration);
   if (!metadata.promotionId || !metadata.promotionName || !duration) return null;
-  return { promotionId: metadata.promotionId, code: metadata.promotionCode ?? null, name: metadata.promotionName, amountOffCents, duration };
+  const stackedWith =
+    metadata.stackedPromotionId && metadata.stackedPromotionName ? { promotionId: metadata.stackedPromotionId, name: metadata.stackedPromotionName } : null;
+  return { promotionId: metadata.promotionId, code: metadata.promotionCode ?? null, name: metadata.promotionName, amountOffCents, duration, stackedWith };
 }

@@ -76,7 +76,14 @@ describe('promotion codes at checkout', () => {
     // Typed in any case, with spaces around it.
     const data = await page(cookie, EBOOK, ' save20 ');
     expect(data.codeRefusal).toBeNull();
-    expect(data.discount).toEqual({ promotionId: 'SAVE20', code: 'SAVE20', name: 'Promotion SAVE20', amountOffCents: 380, duration: { kind: 'once' } });
+    expect(data.discount).toEqual({
+      promotionId: 'SAVE20',
+      code: 'SAVE20',
+      name: 'Promotion SAVE20',
+      amountOffCents: 380,
+      duration: { kind: 'once' },
+      stackedWith: null,
+    });
 
     const started = await start(cookie, EBOOK, 'save20');
     expect(started.result.outcome).toBe('redirect');
@@ -202,13 +209,43 @@ describe('promotion codes at checkout', () => {
       () => page(cookie, TEMPLATE),
       (found) => found.discount !== null,
     );
-    expect(data.discount).toEqual({ promotionId: sale, code: null, name: 'Launch sale', amountOffCents: 300, duration: { kind: 'once' } });
+    expect(data.discount).toEqual({ promotionId: sale, code: null, name: 'Launch sale', amountOffCents: 300, duration: { kind: 'once' }, stackedWith: null });
     expect(await page(cookie, TEMPLATE, 'TENOFF')).toMatchObject({ discount: { promotionId: sale }, codeRefusal: { reason: 'sale_is_better' } });
     expect((await page(cookie, TEMPLATE, 'HALFOFF')).discount).toMatchObject({ code: 'HALFOFF', amountOffCents: 600 });
     // Bought without a code: Stripe charges the sale's price.
     const started = await start(cookie, TEMPLATE);
     const session = await sessionOf(started.result.url);
     expect([session.discounts?.[0]?.coupon, session.amount_total]).toEqual([`promotion-${sale}`, 900]);
+  });
+
+  it('a sale the owner lets stack is taken with a code: one coupon at Stripe for both, and both are redeemed when paid', async () => {
+    const sale = await createPromotion(null, {
+      name: 'Course week',
+      discount: { type: 'percent', percentOff: 10 },
+      productIds: ['from-audio-to-notes'],
+      stacksWithCodes: true,
+    });
+    await createPromotion('STUDENT', { discount: { type: 'amount', amountOffCents: 500, currency: 'usd' } });
+    const cookie = await buyer('stacker');
+    // $39.00: 10% off ($3.90) and $5.00 off.
+    const data = await eventually(
+      () => page(cookie, 'from-audio-to-notes', 'STUDENT'),
+      (found) => found.discount?.stackedWith != null,
+    );
+    expect(data.discount).toMatchObject({
+      promotionId: 'STUDENT',
+      name: 'Promotion STUDENT + Course week',
+      amountOffCents: 890,
+      stackedWith: { promotionId: sale, name: 'Course week' },
+    });
+    const started = await start(cookie, 'from-audio-to-notes', 'STUDENT');
+    const session = await sessionOf(started.result.url);
+    expect([session.discounts?.[0]?.coupon, session.amount_total]).toEqual([`promotion-STUDENT--${sale}--890`, 3010]);
+    await chooseOnHostedCheckout(started.result.url, 'pay');
+    await eventually(
+      async () => [await redeemed('STUDENT'), await redeemed(sale)],
+      (counts) => counts[0] === 1 && counts[1] === 1,
+    );
   });
 
   it('a subscription keeps a three-month code on its renewals: each renewal invoice shows the list price and the discount', async () => {

@@ -30,8 +30,8 @@ export interface DiscountQuote {
 export interface DiscountSource {
   quote(ask: DiscountAsk): Promise<DiscountQuote>;
   /** Null once held; else why it no longer applies (the limit was reached meanwhile, say). */
-  hold(checkoutRef: string, promotionId: string, ask: DiscountAsk, holdUntil: string, metadata: EventMetadata): Promise<{ message: string } | null>;
-  release(checkoutRef: string, promotionId: string, metadata: EventMetadata): Promise<void>;
+  hold(checkoutRef: string, discount: CheckoutDiscount, ask: DiscountAsk, holdUntil: string, metadata: EventMetadata): Promise<{ message: string } | null>;
+  release(checkoutRef: string, discount: CheckoutDiscount, metadata: EventMetadata): Promise<void>;
 }
 
 const NO_DISCOUNTS: DiscountSource = {
@@ -52,11 +52,11 @@ export class CheckoutDiscounts implements DiscountSource {
     return this.source.quote(ask);
   }
 
-  hold(checkoutRef: string, promotionId: string, ask: DiscountAsk, holdUntil: string, metadata: EventMetadata): Promise<{ message: string } | null> {
-    return this.source.hold(checkoutRef, promotionId, ask, holdUntil, metadata);
+  hold(checkoutRef: string, discount: CheckoutDiscount, ask: DiscountAsk, holdUntil: string, metadata: EventMetadata): Promise<{ message: string } | null> {
+    return this.source.hold(checkoutRef, discount, ask, holdUntil, metadata);
   }
 
-  release(checkoutRef: string, promotionId: string, metadata: EventMetadata): Promise<void> {
-    return this.source.release(checkoutRef, promotionId, metadata);
+  release(checkoutRef: string, discount: CheckoutDiscount, metadata: EventMetadata): Promise<void> {
+    return this.source.release(checkoutRef, discount, metadata);
   }
 }

@@ -198,12 +198,13 @@ export class AccountReads {
   }
 }
 
-const withoutCoupon = ({ promotionId, code, name, amountOffCents, duration }: CheckoutDiscount): CheckoutDiscount => ({
+const withoutCoupon = ({ promotionId, code, name, amountOffCents, duration, stackedWith }: CheckoutDiscount): CheckoutDiscount => ({
   promotionId,
   code,
   name,
   amountOffCents,
   duration,
+  stackedWith,
 });
 
 /** The checkout page: the resource, its price for the quantity asked, and where the user stands with it. */

@@ -13,12 +13,13 @@ import type { CheckoutDiscount } from '../../../../contracts/promotions/checkout
 import { discountMetadata } from '../../../../contracts/promotions/discount-metadata';
 
 /** The discount as the checkout records it: what Stripe's session takes off, without the coupon's id. */
-const checkoutDiscountOf = ({ promotionId, code, name, duration }: CheckoutDiscount, amountOffCents: number): CheckoutDiscount => ({
+const checkoutDiscountOf = ({ promotionId, code, name, duration, stackedWith }: CheckoutDiscount, amountOffCents: number): CheckoutDiscount => ({
   promotionId,
   code,
   name,
   duration,
   amountOffCents,
+  stackedWith,
 });
 
 export interface StripeCheckoutOptions {

@@ -13,8 +13,8 @@ export class PromotionRedemptions implements PurchaseFollower {
   constructor(private readonly commands: CommandBus) {}
 
   async purchased(purchase: PaidPurchase, metadata: EventMetadata): Promise<void> {
-    const promotionId = purchase.stripeMetadata.promotionId;
-    if (promotionId) await this.commands.execute(new RedeemPromotion(promotionId, purchase.checkoutRef, purchase.userId, metadata));
+    for (const promotionId of promotionIdsIn(purchase.stripeMetadata))
+      await this.commands.execute(new RedeemPromotion(promotionId, purchase.checkoutRef, purchase.userId, metadata));
   }
 
   /** A refund or dispute leaves the redemption counted: the buyer used the code. */
@@ -23,7 +23,10 @@ export class PromotionRedemptions implements PurchaseFollower {
   }
 
   async closedUnpaid(checkout: ClosedUnpaid, metadata: EventMetadata): Promise<void> {
-    const promotionId = checkout.stripeMetadata.promotionId;
-    if (promotionId) await this.commands.execute(new ReleasePromotion(promotionId, checkout.checkoutRef, metadata));
+    for (const promotionId of promotionIdsIn(checkout.stripeMetadata))
+      await this.commands.execute(new ReleasePromotion(promotionId, checkout.checkoutRef, metadata));
   }
 }
+
+/** The promotions a session's metadata names: the code's (or sale's), and a sale stacked with the code. */
+const promotionIdsIn = (metadata: Record<string, string>) => [metadata.promotionId, metadata.stackedPromotionId].filter((id): id is string => Boolean(id));

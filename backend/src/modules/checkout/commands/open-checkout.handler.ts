@@ -109,7 +109,7 @@ export class OpenCheckoutHandler implements ICommandHandler<OpenCheckout, Checko
     });
     const expiresAt = Math.floor((windowStart + STRIPE_CHECKOUT_LIFETIME_MS) / 1000);
     if (discount) {
-      const refused = await this.discounts.hold(checkoutRef, discount.promotionId, ask, new Date(expiresAt * 1000).toISOString(), metadata);
+      const refused = await this.discounts.hold(checkoutRef, discount, ask, new Date(expiresAt * 1000).toISOString(), metadata);
       if (refused) throw new DiscountRefusedError(refused.message);
     }
     const back = (status: string) => {
@@ -128,11 +128,11 @@ export class OpenCheckoutHandler implements ICommandHandler<OpenCheckout, Checko
       })
       .catch(async (error: unknown) => {
         // No Stripe session took the promotion: its hold is free again at once, not when it would have lapsed.
-        if (discount) await this.discounts.release(checkoutRef, discount.promotionId, metadata);
+        if (discount) await this.discounts.release(checkoutRef, discount, metadata);
         throw error;
       });
     if (started.outcome === 'configuration-error') {
-      if (discount) await this.discounts.release(checkoutRef, discount.promotionId, metadata);
+      if (discount) await this.discounts.release(checkoutRef, discount, metadata);
       return started;
     }
     await runCommand({

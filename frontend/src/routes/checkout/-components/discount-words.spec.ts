@@ -10,7 +10,10 @@ describe('how the checkout words a discount', () => {
   });
 
   it('names a code by the code, a sale by its name', () => {
-    expect(discountLabel({ code: 'LAUNCH20', name: 'Launch' })).toBe('Code LAUNCH20');
-    expect(discountLabel({ code: null, name: 'Holiday sale' })).toBe('Holiday sale');
+    expect(discountLabel({ code: 'LAUNCH20', name: 'Launch', stackedWith: null })).toBe('Code LAUNCH20');
+    expect(discountLabel({ code: null, name: 'Holiday sale', stackedWith: null })).toBe('Holiday sale');
+    expect(discountLabel({ code: 'STUDENT', name: 'Student + Course week', stackedWith: { promotionId: 'auto-1', name: 'Course week' } })).toBe(
+      'Code STUDENT + Course week',
+    );
   });
 });

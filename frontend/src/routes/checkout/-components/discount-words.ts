@@ -9,5 +9,6 @@ export function discountDuration(discount: Pick<CheckoutDiscount, 'duration'>, m
   return duration.months === 1 ? 'for your first month' : `for your first ${duration.months} months`;
 }
 
-/** What the discount line is called: the code typed, or the sale's name. */
-export const discountLabel = (discount: Pick<CheckoutDiscount, 'code' | 'name'>) => (discount.code ? `Code ${discount.code}` : discount.name);
+/** What the discount line is called: the code typed (and a sale taken with it), or the sale's name. */
+export const discountLabel = (discount: Pick<CheckoutDiscount, 'code' | 'name' | 'stackedWith'>) =>
+  discount.code ? `Code ${discount.code}${discount.stackedWith ? ` + ${discount.stackedWith.name}` : ''}` : discount.name;
