@@ -63,8 +63,8 @@ describe("the dashboard's offer of yearly billing", () => {
     expect(annual.annualOffer).toBeNull();
   });
 
-  it('a Pro trial is offered nothing until it ends (Stripe refuses to change a trialing plan); nor a plan set to end; the offer counts every seat', async () => {
-    const { cookie, licenseId, subscriptionId } = await subscribed('offer-pro@example.com', 'pro-monthly', 2);
+  it('a Pro trial is offered nothing until it ends, as Stripe refuses to change a trialing plan', async () => {
+    const { cookie, subscriptionId } = await subscribed('offer-pro-trial@example.com', 'pro-monthly');
     const trialing = await license(cookie);
     expect(trialing.subscription.trial).not.toBeNull();
     expect(trialing.annualOffer).toBeNull();
@@ -75,6 +75,17 @@ describe("the dashboard's offer of yearly billing", () => {
       (l) => l.subscription.trial === null,
     );
     expect(paying.annualOffer).toEqual({
+      annualPriceCents: 19_000,
+      yearOfMonthlyCents: 22_800,
+      amountSavedCents: 3800,
+      percentSaved: 17,
+      checkoutPath: '/checkout?resourceId=pro-annual&quantity=1',
+    });
+  });
+
+  it('the offer counts every seat, goes to the owner only, and is withdrawn while the plan is set to end', async () => {
+    const { cookie, licenseId, subscriptionId } = await subscribed('offer-pro-seats@example.com', 'pro-monthly', 2);
+    expect((await license(cookie)).annualOffer).toEqual({
       annualPriceCents: 38_000,
       yearOfMonthlyCents: 45_600,
       amountSavedCents: 7600,
