@@ -21,6 +21,8 @@ afterAll(() => site?.stop());
 
 const dashboard = (cookie: string) => callFn(site.url, 'getDashboardData', {}, { cookie, method: 'GET' });
 const license = async (cookie: string) => (await dashboard(cookie)).result.licenses[0];
+const failRenewal = (subscriptionId: string) =>
+  fetch(`${site.url}/_stripe/dev/subscriptions/${subscriptionId}/fail-renewal`, { method: 'POST', headers: { accept: 'application/json', origin: site.url } });
 
 /** A buyer who paid for `quantity` seats of a monthly plan on the hosted checkout, once the dashboard shows the subscription. */
 async function subscribed(email: string, resourceId: string, quantity = 1) {
@@ -111,6 +113,26 @@ describe("the dashboard's offer of yearly billing", () => {
       (l) => l.subscription.cancelAt === null,
     );
     expect(resumed.annualOffer).toMatchObject({ checkoutPath: '/checkout?resourceId=pro-annual&quantity=2' });
+  });
+
+  it('an overdue plan is offered nothing (a switch waits for the unpaid renewal), nor a cancelled one', async () => {
+    const { cookie, subscriptionId } = await subscribed('offer-overdue@example.com', 'starter-monthly');
+    expect((await license(cookie)).annualOffer).not.toBeNull();
+    expect((await failRenewal(subscriptionId)).status).toBe(200);
+    const overdue = await eventually(
+      () => license(cookie),
+      (l) => l.subscription.status === 'past_due',
+    );
+    expect(overdue.annualOffer).toBeNull();
+    const view = await callFn(site.url, 'getPlanChange', { resourceId: 'starter-annual', quantity: 1 }, { cookie, method: 'GET' });
+    expect(view.result).toMatchObject({ kind: 'refused', code: 'checkout.plan_change_overdue' });
+
+    await stripe.subscriptions.cancel(subscriptionId);
+    const cancelled = await eventually(
+      () => license(cookie),
+      (l) => l.subscription.status === 'cancelled',
+    );
+    expect(cancelled.annualOffer).toBeNull();
   });
 
   it('Lifetime and annual plans are offered nothing', async () => {
