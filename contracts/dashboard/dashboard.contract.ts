@@ -56,6 +56,20 @@ export const dashboardLicenseSchema = z.object({
       trial: z.object({ endsAt: iso, chargeCents: z.number().int().min(0), currency: z.string().length(3) }).nullable(),
     })
     .nullable(),
+  /**
+   * Billing this monthly plan yearly instead, while the owner can switch: what a year costs each
+   * way (in the catalog's dollars, for the seats held), and the checkout page that confirms the
+   * switch with Stripe's proration. Null for annual plans, Lifetime, trials and plans not paid up.
+   */
+  annualOffer: z
+    .object({
+      annualPriceCents: z.number().int().positive(),
+      yearOfMonthlyCents: z.number().int().positive(),
+      amountSavedCents: z.number().int().positive(),
+      percentSaved: z.number().int().min(0).max(100),
+      checkoutPath: z.string().startsWith('/checkout?'),
+    })
+    .nullable(),
   /** The seats given to other people (the owner holds one more, with the license key). */
   seatHolders: z.array(z.object({ email: z.string(), keyHint: z.string(), addedAt: iso })),
   /** The plugin's latest checks of this license's keys: why it says what it says. */

@@ -1,12 +1,14 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { DashboardData, DashboardLicense } from '../../../../contracts/dashboard/dashboard.contract';
+import type { AnnualUpgradeOffer } from '../../../../contracts/plugin/credits-v1';
 import type { SignedInUser } from '../auth';
 import type { CatalogQueries } from '../catalog';
 import { openLicenseKey } from '../licenses';
 import { readLicenseDeviceSeats } from '../devices';
 import { type PaymentsReadModels } from '../checkout';
 import { paidInvoiceStatus } from '../subscriptions';
+import type { AnnualUpgradeOffers } from '../plugin-api';
 import type { ValidationLogTables } from '../licenses';
 import { readModelKysely } from '../../platform/database/read-model-kysely';
 
@@ -24,6 +26,7 @@ export class DashboardQueries {
     private readonly orm: MikroORM,
     private readonly catalog: CatalogQueries,
     private readonly sealingSecret: string,
+    private readonly offers: AnnualUpgradeOffers,
   ) {}
 
   private get db() {
@@ -211,8 +214,11 @@ export class DashboardQueries {
           .orderBy('checked_at', 'desc')
           .execute()
       : [];
-    const devices = await readLicenseDeviceSeats(this.orm, licenseIds);
-    return rows.map((r) => {
+    const [devices, offers] = await Promise.all([
+      readLicenseDeviceSeats(this.orm, licenseIds),
+      Promise.all(rows.map((r) => (canSwitchToAnnual(r) ? this.offers.forLicense({ licenseId: r.license_id, seatEmail: null }) : null))),
+    ]);
+    return rows.map((r, i) => {
       const recentChecks = checks
         .filter((c) => c.license_id === r.license_id)
         .map((c) => ({ checkedAt: c.checked_at.toISOString(), keyHint: c.key_hint, pluginVersion: c.plugin_version, code: c.code, reason: c.reason }));
@@ -245,6 +251,7 @@ export class DashboardQueries {
                 trial: trialOf(r),
               }
             : null,
+        annualOffer: annualOfferOf(offers[i] ?? null),
         seatHolders,
         recentChecks,
         deviceSeats: devices.of(
@@ -280,4 +287,25 @@ function trialOf(r: { trial_ends_at: Date | null; trial_amount_cents: number | n
   if (!r.trial_ends_at || r.trial_amount_cents === null || !r.trial_currency || r.sub_status !== 'active') return null;
   if (r.trial_ends_at.getTime() <= Date.now()) return null;
   return { endsAt: r.trial_ends_at.toISOString(), chargeCents: r.trial_amount_cents, currency: r.trial_currency };
+}
+
+/**
+ * Whether the owner can switch this subscription to yearly billing now, as Stripe would take it:
+ * paid up and renewing. Not during a free trial, as Stripe (and its emulator) refuses to change a
+ * trialing subscription's plan; not once set to end, as a switch would quietly resume it.
+ */
+function canSwitchToAnnual(r: { kind: string; status: string; sub_status: string | null; cancel_at: Date | null } & Parameters<typeof trialOf>[0]) {
+  return r.kind === 'subscription' && r.status === 'active' && r.sub_status === 'active' && r.cancel_at === null && trialOf(r) === null;
+}
+
+/** The plugin's offer (one computation for both), as the dashboard shows it: a year each way. */
+function annualOfferOf(offer: AnnualUpgradeOffer | null): DashboardLicense['annualOffer'] {
+  if (!offer) return null;
+  return {
+    annualPriceCents: offer.annual_price_cents,
+    yearOfMonthlyCents: offer.annual_price_cents + offer.amount_saved_cents,
+    amountSavedCents: offer.amount_saved_cents,
+    percentSaved: offer.percent_saved,
+    checkoutPath: offer.checkout_path,
+  };
 }

@@ -26,6 +26,6 @@ import { LicenseValidateController } from './license-validate.controller';
     { provide: LicenseClock, inject: [MikroORM, StripeClient], useFactory: (orm: MikroORM, stripe: StripeClient) => new LicenseClock(orm, stripe) },
     { provide: ValidationLog, inject: [MikroORM], useFactory: (orm: MikroORM) => new ValidationLog(orm) },
   ],
-  exports: [KeyGate, LicenseLookup, ValidationLog],
+  exports: [KeyGate, LicenseLookup, ValidationLog, AnnualUpgradeOffers],
 })
 export class PluginApiModule {}

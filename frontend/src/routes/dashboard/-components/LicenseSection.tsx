@@ -2,6 +2,7 @@ import type { DashboardData, DashboardLicense } from '@contracts/dashboard/dashb
 import { formatCount, formatMoney } from '@contracts/catalog/number-format';
 import { CallToAction } from '../../../components/ui/CallToAction';
 import { formatDay } from '../../../lib/dates';
+import { AnnualOffer } from './AnnualOffer';
 import { BillingButton } from './BillingButton';
 import { KeyHealth } from './KeyHealth';
 import { KeyRotation } from './KeyRotation';
@@ -78,6 +79,7 @@ export function LicenseSection({ data }: { data: DashboardData }) {
                 <dd className="mt-1 font-medium text-ink">{formatDay(license.grantedAt)}</dd>
               </div>
             </dl>
+            {license.annualOffer ? <AnnualOffer offer={license.annualOffer} /> : null}
             <div className="flex flex-wrap gap-3">
               {license.seats > 1 ? (
                 <CallToAction to="/dashboard" search={{ section: 'licensed-users' }} variant="secondary" size="sm">
