@@ -65,24 +65,19 @@ describe("the dashboard's offer of yearly billing", () => {
     expect(annual.annualOffer).toBeNull();
   });
 
-  it('a Pro trial is offered nothing until it ends, as Stripe refuses to change a trialing plan', async () => {
-    const { cookie, subscriptionId } = await subscribed('offer-pro-trial@example.com', 'pro-monthly');
+  it('a Pro trial is offered the switch too: it keeps the trial, and the annual price is charged at its end', async () => {
+    const { cookie } = await subscribed('offer-pro-trial@example.com', 'pro-monthly');
     const trialing = await license(cookie);
     expect(trialing.subscription.trial).not.toBeNull();
-    expect(trialing.annualOffer).toBeNull();
-
-    await stripe.subscriptions.update(subscriptionId, { trial_end: 'now' });
-    const paying = await eventually(
-      () => license(cookie),
-      (l) => l.subscription.trial === null,
-    );
-    expect(paying.annualOffer).toEqual({
+    expect(trialing.annualOffer).toEqual({
       annualPriceCents: 19_000,
       yearOfMonthlyCents: 22_800,
       amountSavedCents: 3800,
       percentSaved: 17,
       checkoutPath: '/checkout?resourceId=pro-annual&quantity=1',
     });
+    const view = await callFn(site.url, 'getPlanChange', { resourceId: 'pro-annual', quantity: 1 }, { cookie, method: 'GET' });
+    expect(view.result.preview).toMatchObject({ amountDueCents: 0, trialEndsAt: trialing.subscription.trial.endsAt });
   });
 
   it('the offer counts every seat, goes to the owner only, and is withdrawn while the plan is set to end', async () => {

@@ -291,11 +291,11 @@ function trialOf(r: { trial_ends_at: Date | null; trial_amount_cents: number | n
 
 /**
  * Whether the owner can switch this subscription to yearly billing now, as Stripe would take it:
- * paid up and renewing. Not during a free trial, as Stripe (and its emulator) refuses to change a
- * trialing subscription's plan; not once set to end, as a switch would quietly resume it.
+ * paid up and renewing (a trial too: it keeps its end, and the annual price bills from then). Not
+ * once set to end, as a switch would quietly resume it.
  */
-function canSwitchToAnnual(r: { kind: string; status: string; sub_status: string | null; cancel_at: Date | null } & Parameters<typeof trialOf>[0]) {
-  return r.kind === 'subscription' && r.status === 'active' && r.sub_status === 'active' && r.cancel_at === null && trialOf(r) === null;
+function canSwitchToAnnual(r: { kind: string; status: string; sub_status: string | null; cancel_at: Date | null }) {
+  return r.kind === 'subscription' && r.status === 'active' && r.sub_status === 'active' && r.cancel_at === null;
 }
 
 /** The plugin's offer (one computation for both), as the dashboard shows it: a year each way. */
