@@ -299,7 +299,7 @@ const pastDue = (invoiceId: string, when: string) =>
   });
 const renewed = (invoiceId: string, when: string) =>
   SubscriptionRenewed({
-    discountCents: 0,
+    discount: null,
     tax: null,
     subscriptionId: 'sub_1',
     userId: 'u',

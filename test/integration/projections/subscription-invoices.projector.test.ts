@@ -122,7 +122,7 @@ const renewed = (
   overrides: Partial<Parameters<typeof SubscriptionRenewed>[0]> = {},
 ) =>
   SubscriptionRenewed({
-    discountCents: 0,
+    discount: null,
     tax: null,
     subscriptionId: 'sub_1',
     userId,

@@ -138,7 +138,7 @@ const started = (subscriptionId: string, userId: string, overrides: { quantity?:
   });
 const renewed = (subscriptionId: string, userId: string, billingReason: string, currentPeriodEnd: string) =>
   SubscriptionRenewed({
-    discountCents: 0,
+    discount: null,
     tax: null,
     subscriptionId,
     userId,

@@ -275,7 +275,7 @@ describe('promotion codes at checkout', () => {
     const lines = issued.rows[0].data.lines.map((line: { description: string; amountCents: number }) => [line.description, line.amountCents]);
     expect(lines).toEqual([
       ['Starter (renewal)', 900],
-      ['Discount: your promotion', -180],
+      ['Discount: Promotion THREEMONTHS', -180],
     ]);
   });
 });

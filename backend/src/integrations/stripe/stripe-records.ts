@@ -26,6 +26,29 @@ export class StripeRecords {
     return this.read('subscription', id, (known) => this.stripe.api.subscriptions.retrieve(known));
   }
 
+  /**
+   * What an invoice's discounts are called (their coupons' names), read only for an invoice that has
+   * one: its discounts expanded, then each one's coupon.
+   */
+  async discountNames(invoice: Stripe.Invoice): Promise<string[]> {
+    if ((invoice.total_discount_amounts ?? []).every((part) => part.amount === 0)) return [];
+    const expanded = await this.read('invoice', invoice.id, (known) => this.stripe.api.invoices.retrieve(known, { expand: ['discounts'] }));
+    const names: string[] = [];
+    for (const discount of expanded.discounts ?? []) {
+      const coupon = typeof discount === 'string' ? null : discount.source?.coupon;
+      // A coupon deleted at Stripe since leaves its discount unnamed; an outage is thrown, so the event is retried.
+      const found =
+        typeof coupon === 'string'
+          ? await this.stripe.api.coupons.retrieve(coupon).catch((error: { code?: string }) => {
+              if (error.code === 'resource_missing') return null;
+              throw error;
+            })
+          : coupon;
+      if (found?.name) names.push(found.name);
+    }
+    return names;
+  }
+
   charge(id: unknown): Promise<Stripe.Charge> {
     return this.read('charge', id, (known) => this.stripe.api.charges.retrieve(known));
   }

@@ -181,7 +181,7 @@ describe('the account at a moment, folded by each module’s decider', () => {
         periodEnd: null,
         invoiceNumber: null,
         tax: null,
-        discountCents: 0,
+        discount: null,
       };
       const at = '2026-11-02T09:00:00.000Z';
       const failed = subscriptionDecider.decide({ type: 'RecordFailedInvoice', snapshot, invoice, at }, subscriptionDecider.initialState());

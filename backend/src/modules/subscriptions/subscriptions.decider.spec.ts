@@ -35,7 +35,7 @@ const reverseCharged: ChargeTax = {
 };
 const invoice = (id: string, reason = 'subscription_cycle', periodEnd: string | null = '2027-01-23T12:00:00.000Z'): InvoiceFacts => ({
   invoiceId: id,
-  discountCents: 0,
+  discount: null,
   billingReason: reason,
   amountCents: 1900,
   currency: 'usd',

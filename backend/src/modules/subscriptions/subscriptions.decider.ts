@@ -5,6 +5,7 @@ import { passedOver } from '../../events/stream-events';
 import {
   SubscriptionCancellationScheduled,
   SubscriptionCancelled,
+  type RenewalDiscount,
   type SubscriptionEvent,
   SubscriptionInvoiceRefunded,
   SubscriptionPastDue,
@@ -51,8 +52,8 @@ export interface InvoiceFacts {
   invoiceNumber: string | null;
   /** What a paid invoice charged, for the books (null on a failed one: nothing was charged). */
   tax: ChargeTax | null;
-  /** What a discount (the checkout's promotion, for as long as it lasts) took off before tax. */
-  discountCents: number;
+  /** What a discount (the checkout's promotion, for as long as it lasts) took off before tax, and its name at Stripe. */
+  discount: RenewalDiscount | null;
 }
 
 /** A refund of the charge that paid one of the subscription's invoices, as Stripe has the charge now. */
@@ -243,7 +244,7 @@ function recordPaid({ snapshot, invoice, at }: InvoiceCommand, state: Started): 
       currentPeriodEnd: laterOf(invoice.periodEnd, snapshot.currentPeriodEnd),
       ...billedBy(invoice, snapshot),
       at,
-      discountCents: invoice.discountCents,
+      discount: invoice.discount,
     }),
   ];
 }

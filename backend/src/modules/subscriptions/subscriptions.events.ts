@@ -32,6 +32,10 @@ const billed = {
   periodEnd: iso.nullable(),
   invoiceNumber: z.string().nullable(),
 };
+/** A discount on a subscription's invoice: what it took off before tax, and its name (null when Stripe gives none). */
+export const renewalDiscount = z.object({ amountOffCents: z.number().int().min(1), name: z.string().nullable() });
+export type RenewalDiscount = z.infer<typeof renewalDiscount>;
+
 const unknownBilled = { resourceId: null, quantity: null, periodStart: null, periodEnd: null, invoiceNumber: null };
 
 /**
@@ -55,13 +59,13 @@ export const SubscriptionRenewed = defineEvent({
     ...billed,
     at: iso,
     tax: chargeTax.nullable(),
-    /** What a discount took off before tax (version 4; 0 before, when none was recorded). */
-    discountCents: z.number().int().min(0),
+    /** What a discount took off before tax, and its coupon's name (version 4; null before, when none was recorded). */
+    discount: renewalDiscount.nullable(),
   }),
   upcasters: {
     1: (data) => ({ ...(data as object), ...unknownBilled }),
     2: (data) => ({ ...(data as object), tax: null }),
-    3: (data) => ({ ...(data as object), discountCents: 0 }),
+    3: (data) => ({ ...(data as object), discount: null }),
   },
 });
 

@@ -42,7 +42,7 @@ const purchase = (withTax: ChargeTax | null) =>
 
 const renewal = (billingReason: string) =>
   SubscriptionRenewed({
-    discountCents: 0,
+    discount: null,
     subscriptionId: 'sub_1',
     userId: 'user-1',
     email: 'ada@example.com',

@@ -48,7 +48,7 @@ const purchase = (amountCents: number, mode: 'payment' | 'subscription' = 'payme
 
 const renewal = (billingReason: string, amountCents: number) =>
   SubscriptionRenewed({
-    discountCents: 0,
+    discount: null,
     subscriptionId: 'sub_1',
     userId: 'user-1',
     email: 'a@example.com',

@@ -93,7 +93,7 @@ function renewalFacts(d: RenewalData): ChargeFacts | null {
     periodEnd: d.periodEnd,
     tax: d.tax,
     // The checkout's promotion, on the charges it lasts for (a code for N months, or forever).
-    discount: d.discountCents > 0 ? { description: 'Discount: your promotion', amountOffCents: d.discountCents } : null,
+    discount: d.discount ? { description: `Discount: ${d.discount.name ?? 'promotion'}`, amountOffCents: d.discount.amountOffCents } : null,
   };
 }
 

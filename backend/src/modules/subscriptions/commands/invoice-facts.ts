@@ -7,7 +7,8 @@ import type { InvoiceFacts } from '../subscriptions.decider';
  * What a Stripe invoice says of the subscription's billing: its amount, pay link, the period it pays
  * for, and (paid) what it charged for the books.
  */
-export function invoiceFacts(invoice: Stripe.Invoice, tax: ChargeTax | null): InvoiceFacts {
+export function invoiceFacts(invoice: Stripe.Invoice, tax: ChargeTax | null, discountNames: string[] = []): InvoiceFacts {
+  const discountCents = (invoice.total_discount_amounts ?? []).reduce((sum, part) => sum + part.amount, 0);
   const periodEnds = invoice.lines?.data?.map((line) => line.period?.end).filter((end): end is number => typeof end === 'number') ?? [];
   const periodStarts = invoice.lines?.data?.map((line) => line.period?.start).filter((start): start is number => typeof start === 'number') ?? [];
   return {
@@ -21,6 +22,6 @@ export function invoiceFacts(invoice: Stripe.Invoice, tax: ChargeTax | null): In
     periodEnd: periodEnds.length > 0 ? iso(Math.max(...periodEnds)) : null,
     invoiceNumber: invoice.number ?? null,
     tax,
-    discountCents: (invoice.total_discount_amounts ?? []).reduce((sum, part) => sum + part.amount, 0),
+    discount: discountCents > 0 ? { amountOffCents: discountCents, name: discountNames.join(' + ') || null } : null,
   };
 }

@@ -42,7 +42,7 @@ export class RecordInvoiceHandler implements ICommandHandler<RecordInvoice, void
     const subscriptionId = invoiceSubscriptionId(invoice);
     if (!subscriptionId) return;
     if (outcome === 'paid') {
-      const paid = invoiceFacts(invoice, await this.chargeTax.ofInvoice(invoice));
+      const paid = invoiceFacts(invoice, await this.chargeTax.ofInvoice(invoice), await this.records.discountNames(invoice));
       return this.commands.execute(new SyncSubscription(subscriptionId, event, { type: 'RecordPaidInvoice', invoice: paid }));
     }
     // Paid since (a later attempt went through): there is no failure left to record.
