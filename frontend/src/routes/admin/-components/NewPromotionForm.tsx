@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import type { PromotionTerms } from '@contracts/promotions/promotion-terms';
@@ -9,6 +9,8 @@ import { createPromotionMutation } from '../../../queries/promotions';
 import { DRAFT_FIELDS, draftErrors, EMPTY_DRAFT, readDraft, type DraftErrors, type DraftField, type PromotionDraft } from './promotion-draft';
 
 const CHECKBOX = 'mt-0.5 size-4 shrink-0 accent-accent-500';
+/** The draft's fields typed as text. */
+type TextKey = 'code' | 'name' | 'maxRedemptions' | 'minimum' | 'startsAt' | 'endsAt';
 
 function Check({ name, checked, onChange, children }: { name: string; checked: boolean; onChange: (checked: boolean) => void; children: ReactNode }) {
   return (
@@ -72,6 +74,12 @@ export function NewPromotionForm({
   };
 
   const fieldId = (field: string) => `${id}-${field}`;
+  /** A text field of the draft: its label, hint and error, the input bound to `key`, its error cleared as it changes. */
+  const textField = (key: TextKey, field: DraftField, label: string, hint: string, input: InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <Field id={fieldId(field)} label={label} error={errors[field]} hint={hint}>
+      <TextInput id={fieldId(field)} name={field} autoComplete="off" value={draft[key]} onChange={text(key, field)} error={errors[field]} hasHint {...input} />
+    </Field>
+  );
   return (
     <form
       ref={formRef}
@@ -106,33 +114,13 @@ export function NewPromotionForm({
             </Check>
           </div>
         ) : (
-          <Field id={fieldId('code')} label="Code" error={errors.code} hint="Letters, digits, dashes or underscores; customers may type it in any case.">
-            <TextInput
-              id={fieldId('code')}
-              name="code"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={40}
-              value={draft.code}
-              onChange={text('code', 'code')}
-              error={errors.code}
-              hasHint
-              className="uppercase"
-            />
-          </Field>
+          textField('code', 'code', 'Code', 'Letters, digits, dashes or underscores; customers may type it in any case.', {
+            spellCheck: false,
+            maxLength: 40,
+            className: 'uppercase',
+          })
         )}
-        <Field id={fieldId('name')} label="Name" error={errors.name} hint="What checkout and invoices call it, such as “Launch sale”.">
-          <TextInput
-            id={fieldId('name')}
-            name="name"
-            autoComplete="off"
-            maxLength={80}
-            value={draft.name}
-            onChange={text('name', 'name')}
-            error={errors.name}
-            hasHint
-          />
-        </Field>
+        {textField('name', 'name', 'Name', 'What checkout and invoices call it, such as “Launch sale”.', { maxLength: 80 })}
 
         <Field id={fieldId('discountType')} label="Discount kind">
           <Select
@@ -214,58 +202,16 @@ export function NewPromotionForm({
       </fieldset>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={fieldId('maxRedemptions')} label="Max redemptions (optional)" error={errors.maxRedemptions} hint="Empty: no limit.">
-          <TextInput
-            id={fieldId('maxRedemptions')}
-            name="maxRedemptions"
-            inputMode="numeric"
-            autoComplete="off"
-            value={draft.maxRedemptions}
-            onChange={text('maxRedemptions', 'maxRedemptions')}
-            error={errors.maxRedemptions}
-            hasHint
-          />
-        </Field>
-        <Field id={fieldId('minimumAmountCents')} label="Minimum purchase in dollars (optional)" error={errors.minimumAmountCents} hint="Before the discount.">
-          <TextInput
-            id={fieldId('minimumAmountCents')}
-            name="minimumAmountCents"
-            inputMode="decimal"
-            autoComplete="off"
-            value={draft.minimum}
-            onChange={text('minimum', 'minimumAmountCents')}
-            error={errors.minimumAmountCents}
-            hasHint
-          />
-        </Field>
+        {textField('maxRedemptions', 'maxRedemptions', 'Max redemptions (optional)', 'Empty: no limit.', { inputMode: 'numeric' })}
+        {textField('minimum', 'minimumAmountCents', 'Minimum purchase in dollars (optional)', 'Before the discount.', { inputMode: 'decimal' })}
         <Check name="oncePerCustomer" checked={draft.oncePerCustomer} onChange={(checked) => change('oncePerCustomer', checked)}>
           Once per customer
         </Check>
         <Check name="firstPurchaseOnly" checked={draft.firstPurchaseOnly} onChange={(checked) => change('firstPurchaseOnly', checked)}>
           First purchase only
         </Check>
-        <Field id={fieldId('startsAt')} label="Starts (UTC, optional)" error={errors.startsAt} hint="Empty: now.">
-          <TextInput
-            id={fieldId('startsAt')}
-            name="startsAt"
-            type="datetime-local"
-            value={draft.startsAt}
-            onChange={text('startsAt', 'startsAt')}
-            error={errors.startsAt}
-            hasHint
-          />
-        </Field>
-        <Field id={fieldId('endsAt')} label="Ends (UTC, optional)" error={errors.endsAt} hint="Empty: until you end it.">
-          <TextInput
-            id={fieldId('endsAt')}
-            name="endsAt"
-            type="datetime-local"
-            value={draft.endsAt}
-            onChange={text('endsAt', 'endsAt')}
-            error={errors.endsAt}
-            hasHint
-          />
-        </Field>
+        {textField('startsAt', 'startsAt', 'Starts (UTC, optional)', 'Empty: now.', { type: 'datetime-local' })}
+        {textField('endsAt', 'endsAt', 'Ends (UTC, optional)', 'Empty: until you end it.', { type: 'datetime-local' })}
       </div>
 
       <div className="flex flex-wrap gap-3">
