@@ -85,7 +85,10 @@ export function SignInProvider({ children }: { children: ReactNode }) {
   }, [location.searchStr]);
 
   const afterLocalSignOut = useCallback(async () => {
+    // Signed out as soon as the server says so: the header must not show the old name while the home page loads.
+    const viewer = queryClient.getQueryData(viewerQuery().queryKey);
     queryClient.clear();
+    if (viewer) queryClient.setQueryData(viewerQuery().queryKey, { ...viewer, viewer: null });
     await router.navigate({ to: '/' });
     await refresh();
   }, [queryClient, refresh, router]);
