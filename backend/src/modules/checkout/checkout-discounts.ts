@@ -40,6 +40,19 @@ const NO_DISCOUNTS: DiscountSource = {
   release: () => Promise.resolve(),
 };
 
+/**
+ * A discount as the page shows it and the checkout's events record it: its own fields only (a
+ * source's quote carries more, such as the Stripe coupon that applies it).
+ */
+export const withoutCoupon = ({ promotionId, code, name, amountOffCents, duration, stackedWith }: CheckoutDiscount): CheckoutDiscount => ({
+  promotionId,
+  code,
+  name,
+  amountOffCents,
+  duration,
+  stackedWith,
+});
+
 /** The discount source checkout asks; nothing is taken off until a module provides one. */
 export class CheckoutDiscounts implements DiscountSource {
   private source: DiscountSource = NO_DISCOUNTS;

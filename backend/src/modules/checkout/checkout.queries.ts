@@ -7,10 +7,9 @@ import type { SignedInUser } from '../auth';
 import { CatalogQueries } from '../catalog';
 import { checkoutMode, quantityAdjustable } from './checkout-rules';
 import { paymentsReadModels } from './payments-read-models';
-import { CheckoutDiscounts, type DiscountQuote } from './checkout-discounts';
+import { CheckoutDiscounts, type DiscountQuote, withoutCoupon } from './checkout-discounts';
 import { discountAskFor } from './discount-ask';
 import { PriceBook } from '../../integrations/stripe';
-import type { CheckoutDiscount } from '../../../../contracts/promotions/checkout-discount';
 import type { Resource } from '../../../../contracts/catalog/resource';
 import { offersTrial, TRIAL_OFFER, trialFirstChargeAt } from '../../../../contracts/checkout/trial-offer';
 
@@ -197,15 +196,6 @@ export class AccountReads {
     return happenings[0] ?? null;
   }
 }
-
-const withoutCoupon = ({ promotionId, code, name, amountOffCents, duration, stackedWith }: CheckoutDiscount): CheckoutDiscount => ({
-  promotionId,
-  code,
-  name,
-  amountOffCents,
-  duration,
-  stackedWith,
-});
 
 /** The checkout page: the resource, its price for the quantity asked, and where the user stands with it. */
 @Injectable()

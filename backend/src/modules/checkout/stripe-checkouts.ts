@@ -11,16 +11,7 @@ import { LinkStripeCustomer } from '../subscriptions';
 import { taxedCheckout } from './taxed-checkout';
 import type { CheckoutDiscount } from '../../../../contracts/promotions/checkout-discount';
 import { discountMetadata } from '../../../../contracts/promotions/discount-metadata';
-
-/** The discount as the checkout records it: what Stripe's session takes off, without the coupon's id. */
-const checkoutDiscountOf = ({ promotionId, code, name, duration, stackedWith }: CheckoutDiscount, amountOffCents: number): CheckoutDiscount => ({
-  promotionId,
-  code,
-  name,
-  duration,
-  amountOffCents,
-  stackedWith,
-});
+import { withoutCoupon } from './checkout-discounts';
 
 export interface StripeCheckoutOptions {
   checkoutRef: string;
@@ -111,7 +102,8 @@ export class StripeCheckouts {
         checkoutSessionId: stripeCheckout.id,
         expiresAt: new Date(expiresAt * 1000).toISOString(),
         openedAt: new Date().toISOString(),
-        discount: discount ? checkoutDiscountOf(discount, stripeCheckout.total_details?.amount_discount ?? discount.amountOffCents) : null,
+        // What Stripe's session takes off is what the checkout records.
+        discount: discount ? { ...withoutCoupon(discount), amountOffCents: stripeCheckout.total_details?.amount_discount ?? discount.amountOffCents } : null,
       },
     };
   }
